@@ -1,0 +1,25 @@
+import Foundation
+
+/// A point on the WGS 84 ellipsoid (the API's default `datum=world`), in decimal degrees.
+public struct Coordinate: Sendable, Hashable, Codable {
+    public var lat: Double
+    public var lng: Double
+
+    public init(lat: Double, lng: Double) {
+        self.lat = lat
+        self.lng = lng
+    }
+
+    /// Mean Earth radius (IUGG), the usual sphere for great-circle distances.
+    public static let earthRadiusMetres = 6_371_008.8
+
+    /// Great-circle (haversine) distance in metres: accurate to well under a metre at the
+    /// 3 km radii this tool searches, and symmetric, so ordering by it is stable.
+    public func distance(to other: Coordinate) -> Double {
+        let phi1 = lat * .pi / 180, phi2 = other.lat * .pi / 180
+        let dPhi = phi2 - phi1
+        let dLambda = (other.lng - lng) * .pi / 180
+        let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+        return 2 * Coordinate.earthRadiusMetres * asin(min(1, h.squareRoot()))
+    }
+}

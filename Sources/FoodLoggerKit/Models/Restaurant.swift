@@ -1,0 +1,148 @@
+import Foundation
+
+/// One shop as the service describes it, normalised: strings are never nil where the API
+/// may give "" (they are ""), and optional parts of the response are optionals here.
+public struct Restaurant: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var nameKana: String
+    public var genre: Genre
+    public var subGenre: CodeName?
+    /// The shop's own one-line pitch (the API's `catch`).
+    public var catchCopy: String
+    public var budget: Budget?
+    public var budgetMemo: String
+    public var coordinate: Coordinate
+    public var address: String
+    public var stationName: String
+    public var access: String
+    public var mobileAccess: String
+    public var open: String
+    public var close: String
+    public var capacity: Int?
+    public var partyCapacity: Int?
+    public var urls: Links
+    /// Area names from the widest to the narrowest (large service area … small area).
+    public var areas: Areas
+    /// The yes/no facts (wifi, lunch, …) in the API's field order, with any memo the shop added.
+    public var amenities: [Amenity]
+    public var otherMemo: String
+    public var shopDetailMemo: String
+    public var wedding: String
+
+    public struct Genre: Sendable, Equatable {
+        public var code: String
+        public var name: String
+        public var catchCopy: String
+        public init(code: String, name: String, catchCopy: String) {
+            self.code = code; self.name = name; self.catchCopy = catchCopy
+        }
+    }
+
+    public struct CodeName: Sendable, Equatable {
+        public var code: String
+        public var name: String
+        public init(code: String, name: String) { self.code = code; self.name = name }
+    }
+
+    public struct Budget: Sendable, Equatable {
+        public var code: String
+        public var name: String
+        /// Free text, e.g. "3000円" or "ランチ：1000円　ディナー：3000円"; may be "".
+        public var average: String
+        public init(code: String, name: String, average: String) {
+            self.code = code; self.name = name; self.average = average
+        }
+    }
+
+    public struct Links: Sendable, Equatable {
+        public var shop: String
+        public var photo: String
+        public var logo: String
+        public var couponPC: String
+        public var couponSP: String
+        public init(shop: String, photo: String, logo: String = "", couponPC: String = "", couponSP: String = "") {
+            self.shop = shop; self.photo = photo; self.logo = logo
+            self.couponPC = couponPC; self.couponSP = couponSP
+        }
+    }
+
+    public struct Areas: Sendable, Equatable {
+        public var largeServiceArea: CodeName?
+        public var serviceArea: CodeName?
+        public var largeArea: CodeName?
+        public var middleArea: CodeName?
+        public var smallArea: CodeName?
+        public init(largeServiceArea: CodeName? = nil, serviceArea: CodeName? = nil, largeArea: CodeName? = nil,
+                    middleArea: CodeName? = nil, smallArea: CodeName? = nil) {
+            self.largeServiceArea = largeServiceArea; self.serviceArea = serviceArea
+            self.largeArea = largeArea; self.middleArea = middleArea; self.smallArea = smallArea
+        }
+    }
+
+    public init(id: String, name: String, nameKana: String = "", genre: Genre, subGenre: CodeName? = nil,
+                catchCopy: String = "", budget: Budget? = nil, budgetMemo: String = "", coordinate: Coordinate,
+                address: String = "", stationName: String = "", access: String = "", mobileAccess: String = "",
+                open: String = "", close: String = "", capacity: Int? = nil, partyCapacity: Int? = nil,
+                urls: Links, areas: Areas = Areas(), amenities: [Amenity] = [],
+                otherMemo: String = "", shopDetailMemo: String = "", wedding: String = "") {
+        self.id = id; self.name = name; self.nameKana = nameKana; self.genre = genre; self.subGenre = subGenre
+        self.catchCopy = catchCopy; self.budget = budget; self.budgetMemo = budgetMemo; self.coordinate = coordinate
+        self.address = address; self.stationName = stationName; self.access = access; self.mobileAccess = mobileAccess
+        self.open = open; self.close = close; self.capacity = capacity; self.partyCapacity = partyCapacity
+        self.urls = urls; self.areas = areas; self.amenities = amenities
+        self.otherMemo = otherMemo; self.shopDetailMemo = shopDetailMemo; self.wedding = wedding
+    }
+
+    /// The value of one amenity as the API wrote it ("あり ：memo"), or nil when absent.
+    public func amenity(_ kind: AmenityKind) -> String? {
+        amenities.first { $0.kind == kind }?.value
+    }
+}
+
+/// One yes/no fact about a shop, as the service phrased it (e.g. "あり ：個室は2部屋").
+public struct Amenity: Sendable, Equatable {
+    public var kind: AmenityKind
+    public var value: String
+    public init(_ kind: AmenityKind, _ value: String) { self.kind = kind; self.value = value }
+}
+
+/// The API's amenity fields, in the order the reference lists them. The raw value is both the
+/// response field and the 0/1 search parameter of the same name.
+public enum AmenityKind: String, Sendable, CaseIterable, Codable {
+    case wifi, course, freeDrink = "free_drink", freeFood = "free_food", privateRoom = "private_room"
+    case horigotatsu, tatami, card, nonSmoking = "non_smoking", charter, ktai, parking
+    case barrierFree = "barrier_free", sommelier, openAir = "open_air", show, equipment, karaoke, band, tv
+    case lunch, midnight, english, pet, child
+
+    /// A short English label for cards and help text.
+    public var label: String {
+        switch self {
+        case .wifi: "Wi-Fi"
+        case .course: "Courses"
+        case .freeDrink: "All-you-can-drink"
+        case .freeFood: "All-you-can-eat"
+        case .privateRoom: "Private room"
+        case .horigotatsu: "Horigotatsu seats"
+        case .tatami: "Tatami room"
+        case .card: "Credit cards"
+        case .nonSmoking: "Non-smoking"
+        case .charter: "Private hire"
+        case .ktai: "Mobile coupons"
+        case .parking: "Parking"
+        case .barrierFree: "Barrier-free"
+        case .sommelier: "Sommelier"
+        case .openAir: "Open-air seats"
+        case .show: "Live show"
+        case .equipment: "Entertainment equipment"
+        case .karaoke: "Karaoke"
+        case .band: "Live band allowed"
+        case .tv: "TV / projector"
+        case .lunch: "Lunch"
+        case .midnight: "Open after 23:00"
+        case .english: "English menu"
+        case .pet: "Pets allowed"
+        case .child: "Children welcome"
+        }
+    }
+}

@@ -1,0 +1,117 @@
+/// What to ask the gourmet search for: the user's conditions, already validated.
+/// Both the real client and the stub read the same query, so they honour the same semantics.
+public struct RestaurantQuery: Sendable, Equatable {
+    public var center: Coordinate?
+    public var range: SearchRange
+    /// Space-separated terms, ANDed by the service.
+    public var keyword: String?
+    /// Shop ids (`J000000000`), for looking shops up rather than searching.
+    public var ids: [String]
+    public var genres: [String]
+    public var budgets: [String]
+    public var filters: [SearchFilter]
+    public var order: SearchOrder?
+    /// 1-based position of the first shop wanted.
+    public var start: Int
+    /// Page size, 1...100.
+    public var count: Int
+
+    public init(center: Coordinate? = nil, range: SearchRange = .default, keyword: String? = nil, ids: [String] = [],
+                genres: [String] = [], budgets: [String] = [], filters: [SearchFilter] = [],
+                order: SearchOrder? = nil, start: Int = 1, count: Int = 10) {
+        self.center = center; self.range = range; self.keyword = keyword; self.ids = ids
+        self.genres = genres; self.budgets = budgets; self.filters = filters
+        self.order = order; self.start = start; self.count = count
+    }
+
+    /// The service answers error 3000 unless one of these is present.
+    public var hasCondition: Bool {
+        center != nil || !(keyword ?? "").isEmpty || !ids.isEmpty
+    }
+
+    /// The most shops one request may return.
+    public static let maxCount = 100
+    /// The most ids one lookup may name.
+    public static let maxIDs = 20
+}
+
+/// The API's `range`: a radius step around the centre.
+public enum SearchRange: Int, Sendable, CaseIterable, Codable {
+    case m300 = 1, m500, m1000, m2000, m3000
+
+    public static let `default` = SearchRange.m1000
+
+    public var metres: Int {
+        switch self {
+        case .m300: 300
+        case .m500: 500
+        case .m1000: 1000
+        case .m2000: 2000
+        case .m3000: 3000
+        }
+    }
+}
+
+/// The API's `order`. With a centre the service orders by distance whatever is asked, so the
+/// CLI only sends it for searches without one.
+public enum SearchOrder: Int, Sendable, CaseIterable {
+    case kana = 1, genre, smallArea, recommended
+
+    public var name: String {
+        switch self {
+        case .kana: "kana"
+        case .genre: "genre"
+        case .smallArea: "area"
+        case .recommended: "recommended"
+        }
+    }
+}
+
+/// The API's 0/1 search filters. The raw value is the query parameter; the flag is the same
+/// word with dashes (`private_room` → `--private-room`).
+public enum SearchFilter: String, Sendable, CaseIterable {
+    case wifi, wedding, course, freeDrink = "free_drink", freeFood = "free_food", privateRoom = "private_room"
+    case horigotatsu, tatami, cocktail, shochu, sake, wine, card, nonSmoking = "non_smoking", charter, ktai
+    case parking, barrierFree = "barrier_free", sommelier, nightView = "night_view", openAir = "open_air"
+    case show, equipment, karaoke, band, tv, lunch, midnight, midnightMeal = "midnight_meal", english, pet, child
+
+    public var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
+
+    /// What the filter keeps, for --help.
+    public var summary: String {
+        switch self {
+        case .wifi: "has Wi-Fi"
+        case .wedding: "hosts weddings and after-parties"
+        case .course: "offers set courses"
+        case .freeDrink: "all-you-can-drink"
+        case .freeFood: "all-you-can-eat"
+        case .privateRoom: "has private rooms"
+        case .horigotatsu: "has horigotatsu seats"
+        case .tatami: "has tatami rooms"
+        case .cocktail: "serves many cocktails"
+        case .shochu: "serves many shochu"
+        case .sake: "serves many sake"
+        case .wine: "serves many wines"
+        case .card: "takes credit cards"
+        case .nonSmoking: "has non-smoking seats"
+        case .charter: "can be hired whole"
+        case .ktai: "has mobile coupons"
+        case .parking: "has parking"
+        case .barrierFree: "is barrier-free"
+        case .sommelier: "has a sommelier"
+        case .nightView: "has a night view"
+        case .openAir: "has open-air seats"
+        case .show: "has live shows"
+        case .equipment: "has entertainment equipment"
+        case .karaoke: "has karaoke"
+        case .band: "allows live bands"
+        case .tv: "has TV / projector"
+        case .lunch: "serves lunch"
+        case .midnight: "open after 23:00"
+        case .midnightMeal: "serves meals after 23:00"
+        case .english: "has an English menu"
+        case .pet: "allows pets"
+        case .child: "welcomes children"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// placeholder: the loopback server lands here.
