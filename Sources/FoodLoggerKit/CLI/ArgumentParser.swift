@@ -1,0 +1,158 @@
+import Foundation
+
+/// A bad command line: one line naming the flag, and exit 64.
+public struct UsageError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// One option a command accepts.
+public struct OptionSpec: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// Present or not.
+        case flag
+        /// Takes one value, at most once.
+        case value(String)
+        /// Takes one value, any number of times.
+        case repeated(String)
+    }
+
+    public var names: [String]
+    public var kind: Kind
+    public var help: String
+
+    public init(_ names: String..., kind: Kind = .flag, help: String) {
+        self.names = names; self.kind = kind; self.help = help
+    }
+
+    /// The long name, which results are keyed by.
+    public var name: String { names.first { $0.hasPrefix("--") } ?? names[0] }
+}
+
+/// What a command line said, keyed by each option's long name.
+public struct ParsedArguments: Sendable, Equatable {
+    public var flags: Set<String> = []
+    public var values: [String: [String]] = [:]
+    public var positionals: [String] = []
+
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    public func value(_ option: String) -> String? { values[option]?.last }
+    public func all(_ option: String) -> [String] { values[option] ?? [] }
+}
+
+/// Reads `--name value`, `--name=value`, flags, `--` and positionals against a command's specs.
+/// A value always follows its option, so `--lng -0.12` works.
+public enum ArgumentParser {
+    public static func parse(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                parsed.positionals += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil else {
+                parsed.positionals.append(argument)
+                continue
+            }
+            let (name, inlineValue) = split(argument)
+            guard let spec = specs.first(where: { $0.names.contains(name) }) else {
+                throw UsageError("unknown option \(name)\(suggestion(for: name, specs: specs))")
+            }
+            switch spec.kind {
+            case .flag:
+                if inlineValue != nil { throw UsageError("\(spec.name) takes no value") }
+                parsed.flags.insert(spec.name)
+            case .value(let metavar), .repeated(let metavar):
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count {
+                    value = arguments[index]; index += 1
+                } else {
+                    throw UsageError("\(spec.name) needs a value (\(spec.name) \(metavar))")
+                }
+                if case .value = spec.kind, parsed.values[spec.name] != nil {
+                    throw UsageError("\(spec.name) given twice; it takes one value")
+                }
+                parsed.values[spec.name, default: []].append(value)
+            }
+        }
+        return parsed
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// " (did you mean --lat?)" for a near miss of a known option.
+    static func suggestion(for name: String, specs: [OptionSpec]) -> String {
+        let candidates = specs.flatMap(\.names).filter { $0.count > 2 }
+        let best = candidates.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= (name.count > 4 ? 2 : 1) else { return "" }
+        return " (did you mean \(best.0)?)"
+    }
+
+    /// Levenshtein distance, one row at a time.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let b = Array(b)
+        var row = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var diagonal = row[0]
+            row[0] = i + 1
+            for (j, cb) in b.enumerated() {
+                let above = row[j + 1]
+                row[j + 1] = min(above + 1, row[j] + 1, diagonal + (ca == cb ? 0 : 1))
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
+}
+
+/// Typed, range-checked reads of option values; every failure names the flag and what it accepts.
+extension ParsedArguments {
+    public func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            let bound = range.upperBound == Int.max ? "an integer ≥ \(range.lowerBound)"
+                : "an integer from \(range.lowerBound) to \(range.upperBound)"
+            throw UsageError("\(option) must be \(bound), not '\(text)'")
+        }
+        return number
+    }
+
+    /// A finite decimal written in plain notation: no nan, inf, hex or exponents.
+    public func decimal(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = value(option) else { return nil }
+        let plain = text.range(of: #"^[+-]?(\d+(\.\d*)?|\.\d+)$"#, options: .regularExpression) != nil
+        guard plain, let number = Double(text), range.contains(number) else {
+            throw UsageError("\(option) must be a decimal from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)), not '\(text)'")
+        }
+        return number
+    }
+
+    /// Values that must each match a pattern (e.g. G001), at most `limit` of them.
+    public func codes(_ option: String, pattern: String, example: String, limit: Int? = nil) throws(UsageError) -> [String] {
+        let values = all(option).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() } }
+        for value in values where value.range(of: "^\(pattern)$", options: .regularExpression) == nil {
+            throw UsageError("\(option) takes codes like \(example), not '\(value)'")
+        }
+        if let limit, values.count > limit {
+            throw UsageError("\(option) accepts at most \(limit) codes, got \(values.count)")
+        }
+        return values
+    }
+
+    /// One of a fixed set of words.
+    public func choice<T>(_ option: String, _ choices: [(String, T)]) throws(UsageError) -> T? {
+        guard let text = value(option) else { return nil }
+        guard let match = choices.first(where: { $0.0 == text.lowercased() }) else {
+            throw UsageError("\(option) must be one of \(choices.map(\.0).joined(separator: ", ")), not '\(text)'")
+        }
+        return match.1
+    }
+}

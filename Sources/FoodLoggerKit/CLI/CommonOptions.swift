@@ -1,0 +1,54 @@
+import Foundation
+
+/// Options every data command shares: where the data comes from and how it is printed.
+struct CommonOptions: Sendable {
+    var useStub: Bool
+    var keyFile: String?
+    var format: OutputFormat
+
+    static let outputSpecs: [OptionSpec] = [
+        OptionSpec("--format", kind: .value("FORMAT"),
+                   help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")); default: table on a terminal, json otherwise"),
+        OptionSpec("--json", help: "same as --format json"),
+    ]
+
+    static let serviceSpecs: [OptionSpec] = [
+        OptionSpec("--stub", help: "use the offline stub service (also FOODLOGGER_STUB=1); no key needed"),
+        OptionSpec("--key-file", kind: .value("PATH"), help: "read the API key from this key.plist"),
+    ]
+
+    static let helpSpec = OptionSpec("-h", "--help", help: "show this help")
+
+    init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        useStub = parsed.has("--stub") || ["1", "true", "yes"].contains(context.environment["FOODLOGGER_STUB"]?.lowercased() ?? "")
+        keyFile = parsed.value("--key-file")
+        if useStub, keyFile != nil {
+            throw UsageError("--key-file has no effect with --stub; use one or the other")
+        }
+        let chosen = try parsed.choice("--format", OutputFormat.allCases.map { ($0.rawValue, $0) })
+        if parsed.has("--json"), let chosen, chosen != .json {
+            throw UsageError("--json contradicts --format \(chosen.rawValue); use one")
+        }
+        format = parsed.has("--json") ? .json : chosen ?? .defaultFor(stdoutIsTerminal: context.terminal.stdoutIsTerminal)
+    }
+
+    /// The service the assembly injects: the stub, or the web API with the located key.
+    func makeService(context: ProcessContext) throws(HotpepperError) -> any HotpepperProtocol {
+        if useStub { return HotpepperStub() }
+        let located = try APIKeyLocator(environment: context.environment, keyFile: keyFile,
+                                        currentDirectory: context.currentDirectory).locate()
+        if let warning = located.warning { context.stderr.write("foodlogger: \(warning)\n") }
+        let baseURL = try Self.baseURL(context.environment)
+        return HotpepperAPI(configuration: .init(key: located.key, baseURL: baseURL))
+    }
+
+    /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.
+    static func baseURL(_ environment: [String: String]) throws(HotpepperError) -> URL {
+        guard let text = environment["HOTPEPPER_BASE_URL"], !text.isEmpty else { return GourmetRequest.defaultBaseURL }
+        guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"), let scheme = url.scheme?.lowercased(),
+              ["http", "https"].contains(scheme), url.host != nil else {
+            throw .network(.other, detail: "HOTPEPPER_BASE_URL is not an http(s) URL: \(text)")
+        }
+        return url
+    }
+}

@@ -1,0 +1,91 @@
+/// The command line: reads argv, runs the command's scene, returns the exit status.
+@MainActor
+public enum FoodLogger {
+    static let toolHelp = """
+    foodlogger: find restaurants near you from the terminal (HOT PEPPER Gourmet)
+
+    Examples:
+      foodlogger search --stub --lat 35.6812 --lng 139.7671      offline demo, no key needed
+      foodlogger search --lat 35.6812 --lng 139.7671             restaurants near Tokyo Station
+      foodlogger search --lat 35.658 --lng 139.7016 --json | jq '.restaurants[].name'
+
+    Usage: foodlogger COMMAND [options]
+
+    Commands:
+      search    \(SearchCommand.summary)
+
+    Options:
+      -h, --help    show this help (also: foodlogger COMMAND --help)
+      --version     print the version
+
+    The API key comes from HOTPEPPER_API_KEY, --key-file, ./key.plist or
+    ~/.config/foodlogger/key.plist. Exit codes: 0 found, 1 nothing found, 64 bad arguments,
+    65 unreadable answer, 69 network or service failure, 77 key rejected, 78 no usable key.
+
+    """
+
+    static let commands = [SearchCommand.name]
+
+    public static func main(context: ProcessContext) async -> ExitCode {
+        let arguments = context.arguments
+        guard let first = arguments.first else {
+            context.stderr.write(toolHelp)
+            return .usage
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if first == "help", arguments.count > 1 { return await main(context: with(context, [arguments[1], "--help"])) }
+            context.stdout.write(toolHelp)
+            return .success
+        case "--version", "version":
+            context.stdout.write("foodlogger \(FoodLoggerVersion.current)\n")
+            return .success
+        case SearchCommand.name:
+            return await runSearch(Array(arguments.dropFirst()), context: context)
+        default:
+            let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0, help: "") })
+            let what = first.hasPrefix("-") ? "unknown option \(first)" : "unknown command '\(first)'\(hint)"
+            return usageError(UsageError(what), command: nil, context: context)
+        }
+    }
+
+    static func runSearch(_ arguments: [String], context: ProcessContext) async -> ExitCode {
+        let command: SearchCommand
+        do {
+            let parsed = try ArgumentParser.parse(arguments, specs: SearchCommand.specs)
+            if parsed.has("--help") {
+                context.stdout.write(SearchCommand.help.rendered(width: context.terminal.width))
+                return .success
+            }
+            command = try SearchCommand(parsed, context: context)
+        } catch {
+            return usageError(error, command: SearchCommand.name, context: context)
+        }
+        let worker: HotpepperWorker
+        do {
+            worker = HotpepperWorker(api: try command.common.makeService(context: context))
+        } catch {
+            return fail(error, context: context)
+        }
+        let scene = SearchScene.assemble(context: context, format: command.common.format, worker: worker)
+        return await scene.search(command.query)
+    }
+
+    /// One line naming the problem and where help is, then exit 64.
+    static func usageError(_ error: UsageError, command: String?, context: ProcessContext) -> ExitCode {
+        let help = command.map { "foodlogger \($0) --help" } ?? "foodlogger --help"
+        context.stderr.write("foodlogger\(command.map { " " + $0 } ?? ""): \(error.message). See '\(help)'.\n")
+        return .usage
+    }
+
+    static func fail(_ error: HotpepperError, context: ProcessContext) -> ExitCode {
+        context.stderr.write("foodlogger: \(error.localizedDescription)\n")
+        return error.exitCode
+    }
+
+    private static func with(_ context: ProcessContext, _ arguments: [String]) -> ProcessContext {
+        var context = context
+        context.arguments = arguments
+        return context
+    }
+}

@@ -1,0 +1,41 @@
+/// A command's --help: examples first, then usage, then the options by section.
+struct HelpText: Sendable {
+    var command: String
+    var summary: String
+    var usage: String
+    var examples: [String]
+    var sections: [(title: String, options: [OptionSpec])]
+
+    func rendered(width: Int) -> String {
+        var lines = ["foodlogger \(command): \(summary)", "", "Examples:"]
+        lines += examples.map { "  " + $0 }
+        lines += ["", "Usage: \(usage)"]
+        for section in sections {
+            lines += ["", section.title + ":"]
+            let labels = section.options.map(Self.label)
+            let labelWidth = min(labels.map(\.count).max() ?? 0, 24)
+            for (option, label) in zip(section.options, labels) {
+                let indent = 2 + labelWidth + 2
+                let wrapped = DisplayWidth.wrap(option.help, to: max(20, width - indent))
+                let first = label.count > labelWidth ? ["  " + label] : []
+                let head = label.count > labelWidth ? String(repeating: " ", count: indent) : "  " + label.padding(labelWidth) + "  "
+                lines += first + [head + wrapped[0]] + wrapped.dropFirst().map { String(repeating: " ", count: indent) + $0 }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func label(_ option: OptionSpec) -> String {
+        let names = option.names.joined(separator: ", ")
+        switch option.kind {
+        case .flag: return names
+        case .value(let metavar), .repeated(let metavar): return "\(names) \(metavar)"
+        }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

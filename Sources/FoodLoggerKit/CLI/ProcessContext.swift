@@ -1,0 +1,66 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The outside world a command sees: arguments, environment, streams and the terminal.
+/// Injected, so tests run the whole CLI in-process with captured output.
+public struct ProcessContext: Sendable {
+    public var arguments: [String]
+    public var environment: [String: String]
+    public var currentDirectory: String
+    public var stdout: any TextOutput
+    public var stderr: any TextOutput
+    public var terminal: Terminal
+
+    public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",
+                stdout: any TextOutput, stderr: any TextOutput, terminal: Terminal = Terminal()) {
+        self.arguments = arguments; self.environment = environment; self.currentDirectory = currentDirectory
+        self.stdout = stdout; self.stderr = stderr; self.terminal = terminal
+    }
+
+    /// This process: its argv (without the program name), environment and real streams.
+    public static func live() -> ProcessContext {
+        let environment = ProcessInfo.processInfo.environment
+        return ProcessContext(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+                              currentDirectory: FileManager.default.currentDirectoryPath,
+                              stdout: StandardStream.output, stderr: StandardStream.error,
+                              terminal: .live(environment: environment))
+    }
+
+    /// Colour and bold only on a terminal, with NO_COLOR unset and TERM not dumb (no-color.org).
+    public func allowsStyle(onTerminal isTerminal: Bool) -> Bool {
+        isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+    }
+}
+
+/// What is known about the terminal: which streams are one, and its size.
+public struct Terminal: Sendable, Equatable {
+    public var stdinIsTerminal: Bool
+    public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
+    /// Columns and rows, from the terminal itself, else COLUMNS / LINES; nil when unknown.
+    public var columns: Int?
+    public var rows: Int?
+
+    public init(stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+                columns: Int? = nil, rows: Int? = nil) {
+        self.stdinIsTerminal = stdinIsTerminal; self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal; self.columns = columns; self.rows = rows
+    }
+
+    /// Width to lay text out in: the terminal's, else 80.
+    public var width: Int { columns ?? 80 }
+
+    static func live(environment: [String: String]) -> Terminal {
+        var size = winsize()
+        let hasSize = [STDOUT_FILENO, STDERR_FILENO, STDIN_FILENO].contains { ioctl($0, UInt(TIOCGWINSZ), &size) == 0 }
+            && size.ws_col > 0
+        return Terminal(stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+                        stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+                        columns: hasSize ? Int(size.ws_col) : environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
+                        rows: hasSize ? Int(size.ws_row) : environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
+    }
+}

@@ -1,0 +1,95 @@
+/// `foodlogger search`: its options, help, and the validated query they make.
+struct SearchCommand: Sendable {
+    var common: CommonOptions
+    var query: RestaurantQuery
+
+    static let name = "search"
+    static let summary = "find restaurants around a point, nearest first"
+
+    static let examples = [
+        "foodlogger search --lat 35.6812 --lng 139.7671",
+        "foodlogger search --stub --lat 35.6812 --lng 139.7671 --json | jq '.restaurants[0]'",
+        "foodlogger search --lat 35.658 --lng 139.7016 --range 2 --genre G013 --lunch",
+        "foodlogger search --keyword 'ramen shibuya' --count 20 --start 21",
+        "FOODLOGGER_LAT=34.7025 FOODLOGGER_LNG=135.4959 foodlogger search --budget B002 --wifi",
+    ]
+
+    static let whereSpecs: [OptionSpec] = [
+        OptionSpec("--lat", kind: .value("DEG"), help: "latitude of the centre, -90 to 90 (else FOODLOGGER_LAT)"),
+        OptionSpec("--lng", kind: .value("DEG"), help: "longitude of the centre, -180 to 180 (else FOODLOGGER_LNG)"),
+        OptionSpec("--range", kind: .value("1..5"), help: "radius: 1=300 m 2=500 m 3=1000 m 4=2000 m 5=3000 m (default 3)"),
+        OptionSpec("--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
+        OptionSpec("--genre", kind: .repeated("CODE"), help: "genre code such as G001 (izakaya); repeatable"),
+        OptionSpec("--budget", kind: .repeated("CODE"), help: "dinner budget code such as B002 (2001-3000 yen); at most 2"),
+    ]
+
+    static let pageSpecs: [OptionSpec] = [
+        OptionSpec("--count", kind: .value("1..100"), help: "restaurants per page (default 10)"),
+        OptionSpec("--start", kind: .value("N"), help: "position of the first restaurant, from 1 (default 1)"),
+        OptionSpec("--order", kind: .value("ORDER"),
+                   help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
+    ]
+
+    static let filterSpecs: [OptionSpec] = SearchFilter.allCases.map { OptionSpec($0.flag, help: $0.summary) }
+
+    static let help = HelpText(
+        command: name, summary: summary, usage: "foodlogger search [--lat DEG --lng DEG] [--keyword TEXT] [options]",
+        examples: examples,
+        sections: [("Where and what", whereSpecs), ("Paging and order", pageSpecs),
+                   ("Filters (keep only shops that …)", filterSpecs),
+                   ("Output", CommonOptions.outputSpecs), ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
+
+    init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        if let extra = parsed.positionals.first {
+            throw UsageError("unexpected argument '\(extra)'")
+        }
+        common = try CommonOptions(parsed, context: context)
+        var query = RestaurantQuery()
+        query.center = try Self.center(parsed, environment: context.environment)
+        query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default
+        query.keyword = parsed.value("--keyword").map { $0.trimmingCharacters(in: .whitespaces) }
+        if query.keyword?.isEmpty == true { throw UsageError("--keyword is empty") }
+        query.genres = try parsed.codes("--genre", pattern: "G[0-9]{3}", example: "G001")
+        query.budgets = try parsed.codes("--budget", pattern: "B[0-9]{3}", example: "B002", limit: 2)
+        query.filters = SearchFilter.allCases.filter { parsed.has($0.flag) }
+        query.count = try parsed.integer("--count", in: 1...RestaurantQuery.maxCount) ?? 10
+        query.start = try parsed.integer("--start", in: 1...Int.max) ?? 1
+        query.order = try parsed.choice("--order", SearchOrder.allCases.map { ($0.name, $0) })
+        if query.order != nil, query.center != nil {
+            throw UsageError("--order has no effect with a centre: the service always orders by distance then")
+        }
+        if !query.hasCondition {
+            throw UsageError("nothing to search for: give --lat and --lng (or FOODLOGGER_LAT/LNG) or --keyword")
+        }
+        if parsed.value("--range") != nil, query.center == nil {
+            throw UsageError("--range needs a centre (--lat and --lng)")
+        }
+        self.query = query
+    }
+
+    /// --lat/--lng, else FOODLOGGER_LAT/FOODLOGGER_LNG (the CLI's "current location").
+    static func center(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> Coordinate? {
+        if parsed.value("--lat") != nil || parsed.value("--lng") != nil {
+            guard let lat = try parsed.decimal("--lat", in: -90...90) else { throw UsageError("--lng needs --lat") }
+            guard let lng = try parsed.decimal("--lng", in: -180...180) else { throw UsageError("--lat needs --lng") }
+            return Coordinate(lat: lat, lng: lng)
+        }
+        let fromEnvironment = ParsedArguments(values: ["FOODLOGGER_LAT": nonEmpty(environment["FOODLOGGER_LAT"]),
+                                                       "FOODLOGGER_LNG": nonEmpty(environment["FOODLOGGER_LNG"])])
+        let lat = try fromEnvironment.decimal("FOODLOGGER_LAT", in: -90...90)
+        let lng = try fromEnvironment.decimal("FOODLOGGER_LNG", in: -180...180)
+        switch (lat, lng) {
+        case let (lat?, lng?): return Coordinate(lat: lat, lng: lng)
+        case (nil, nil): return nil
+        default: throw UsageError("FOODLOGGER_LAT and FOODLOGGER_LNG must be set together")
+        }
+    }
+
+    private static func nonEmpty(_ value: String?) -> [String] {
+        value.map { $0.isEmpty ? [] : [$0] } ?? []
+    }
+
+    static var specs: [OptionSpec] {
+        help.sections.flatMap(\.options)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes text: a standard stream, or a buffer in tests.
+public protocol TextOutput: Sendable {
+    func write(_ text: String)
+}
+
+/// stdout or stderr of this process, written with write(2) so nothing sits in a buffer at exit.
+public struct StandardStream: TextOutput {
+    let descriptor: Int32
+
+    public static let output = StandardStream(descriptor: STDOUT_FILENO)
+    public static let error = StandardStream(descriptor: STDERR_FILENO)
+
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // A closed pipe (`| head`) is not an error worth reporting.
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Collects what a command writes, for tests and for building one output in memory.
+public final class CapturedOutput: TextOutput, @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+
+    public init() {}
+
+    public func write(_ text: String) {
+        lock.lock(); buffer += text; lock.unlock()
+    }
+
+    public var text: String {
+        lock.lock(); defer { lock.unlock() }
+        return buffer
+    }
+}

@@ -1,0 +1,103 @@
+/// Turns search results into what the terminal draws.
+@MainActor
+public protocol SearchPresentationLogic: AnyObject {
+    func presentRestaurants(_ response: Search.Restaurants.Response)
+}
+
+/// Formats: distances, table cells, the JSON document, the footer, and success / empty /
+/// failure with their exit codes. Never prints.
+@MainActor
+public final class SearchPresenter: SearchPresentationLogic {
+    public weak var viewController: (any SearchDisplayLogic)?
+
+    public init() {}
+
+    public func presentRestaurants(_ response: Search.Restaurants.Response) {
+        let viewModel: Search.Restaurants.ViewModel
+        switch response.result {
+        case .failure(let error):
+            viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
+        case .success(let page):
+            let listing = Search.Restaurants.ViewModel.Listing(
+                document: Self.document(page, query: response.query),
+                table: Self.table(page, center: response.query.center),
+                footer: Self.footer(page, query: response.query),
+                notice: page.restaurants.isEmpty ? Self.notice(page, query: response.query) : nil)
+            viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
+        }
+        viewController?.displayRestaurants(viewModel)
+    }
+
+    /// The README's schema: center, range_m, total, start, returned, restaurants.
+    static func document(_ page: RestaurantPage, query: RestaurantQuery) -> JSONValue {
+        let center = query.center
+        return .object([
+            ("center", center.map { .object([("lat", .number($0.lat)), ("lng", .number($0.lng))]) } ?? .null),
+            ("range_m", center == nil ? .null : .integer(query.range.metres)),
+            ("total", .integer(page.total)),
+            ("start", .integer(page.start)),
+            ("returned", .integer(page.restaurants.count)),
+            ("restaurants", .array(page.restaurants.map { RestaurantRecord.json($0, center: center) })),
+        ])
+    }
+
+    static let columns: [TextTable.Column] = [
+        .init("#", alignRight: true, minWidth: 1),
+        .init("Name", minWidth: 16, weight: 2.5),
+        .init("Genre", minWidth: 6, dropPriority: 2),
+        .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
+        .init("Budget", minWidth: 8, dropPriority: 3),
+        .init("Station / access", minWidth: 8, dropPriority: 4, weight: 1.5),
+    ]
+
+    static func table(_ page: RestaurantPage, center: Coordinate?) -> TextTable {
+        let rows = page.restaurants.enumerated().map { offset, restaurant in
+            [
+                String(page.start + offset),
+                restaurant.name,
+                restaurant.genre.name,
+                center.map { "\(Int(restaurant.coordinate.distance(to: $0).rounded())) m" } ?? "-",
+                restaurant.budget?.name ?? "",
+                [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
+            ].map(singleLine)
+        }
+        return TextTable(columns: columns, rows: rows)
+    }
+
+    /// Table cells are one line; free text from the service may hold breaks and tabs.
+    static func singleLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+    }
+
+    static func footer(_ page: RestaurantPage, query: RestaurantQuery) -> [String] {
+        var lines: [String] = []
+        if !page.restaurants.isEmpty {
+            let last = page.start + page.restaurants.count - 1
+            lines.append("\(page.start)–\(last) of \(page.total)\(place(query))\(query.center == nil ? "" : ", nearest first").")
+            if last < page.total {
+                lines.append("More: add --start \(last + 1).")
+            }
+        }
+        lines.append(RestaurantRecord.credit)
+        return lines
+    }
+
+    static func notice(_ page: RestaurantPage, query: RestaurantQuery) -> String {
+        if page.total > 0 {
+            return "No restaurants on this page: --start \(page.start) is past the last of \(page.total) results."
+        }
+        var hints: [String] = []
+        if query.center != nil, query.range != .m3000 { hints.append("a wider --range (up to 5 = 3000 m)") }
+        if !query.filters.isEmpty || !query.genres.isEmpty || !query.budgets.isEmpty || query.keyword != nil {
+            hints.append("fewer conditions")
+        }
+        let hint = hints.isEmpty ? "" : " Try \(hints.joined(separator: " or "))."
+        return "No restaurants found\(place(query)).\(hint)"
+    }
+
+    /// " within 1000 m of 35.6812, 139.7671", or "" for a search without a centre.
+    static func place(_ query: RestaurantQuery) -> String {
+        guard let center = query.center else { return "" }
+        return " within \(query.range.metres) m of \(JSONValue.format(center.lat)), \(JSONValue.format(center.lng))"
+    }
+}

@@ -1,0 +1,50 @@
+/// What the Search scene shows.
+@MainActor
+public protocol SearchDisplayLogic: AnyObject {
+    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel)
+}
+
+/// The terminal stand-in for the app's map screen: turns the parsed command into a Request
+/// and draws what the presenter hands back, with the renderer the output format calls for.
+@MainActor
+public final class SearchViewController: SearchDisplayLogic {
+    public var interactor: (any SearchBusinessLogic)?
+    public var router: (any SearchRoutingLogic & SearchDataPassing)?
+    let context: ProcessContext
+    let format: OutputFormat
+    /// The exit status of the last thing displayed.
+    public private(set) var exitCode: ExitCode = .success
+
+    public init(context: ProcessContext, format: OutputFormat) {
+        self.context = context; self.format = format
+    }
+
+    /// Runs one search, as the app's search button does.
+    public func search(_ query: RestaurantQuery) async -> ExitCode {
+        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query))
+        return exitCode
+    }
+
+    public func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) {
+        exitCode = viewModel.exitCode
+        switch viewModel.content {
+        case .failure(let message):
+            context.stderr.write("foodlogger: \(message)\n")
+        case .listing(let listing):
+            switch format {
+            case .json:
+                context.stdout.write(listing.document.serialized(pretty: true) + "\n")
+                if let notice = listing.notice { context.stderr.write(notice + "\n") }
+            case .table:
+                if let notice = listing.notice {
+                    context.stderr.write(notice + "\n")
+                    return
+                }
+                let lines = TableRenderer.render(listing.table, width: context.terminal.width,
+                                                 bold: context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal))
+                let footer = listing.footer.map { DisplayWidth.truncate($0, to: context.terminal.width) }
+                context.stdout.write((lines + [""] + footer).joined(separator: "\n") + "\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Finds the HOT PEPPER key: HOTPEPPER_API_KEY, else `--key-file`, else ./key.plist, else
+/// $XDG_CONFIG_HOME/foodlogger/key.plist (default ~/.config). Never from a command-line value,
+/// which would end up in shell history and `ps`.
+public struct APIKeyLocator: Sendable {
+    /// A key and where it came from; `warning` is set when the file is readable by others.
+    public struct Located: Sendable, Equatable {
+        public var key: String
+        public var source: String
+        public var warning: String?
+    }
+
+    public static let environmentVariable = "HOTPEPPER_API_KEY"
+    /// The key in key.plist, as the original iOS app named it.
+    public static let plistKey = "hotpepperApiKey"
+
+    var environment: [String: String]
+    var keyFile: String?
+    var currentDirectory: String
+
+    public init(environment: [String: String], keyFile: String?, currentDirectory: String) {
+        self.environment = environment; self.keyFile = keyFile; self.currentDirectory = currentDirectory
+    }
+
+    public func locate() throws(HotpepperError) -> Located {
+        if let key = environment[Self.environmentVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+            return Located(key: key, source: Self.environmentVariable)
+        }
+        if let keyFile {
+            return try read(keyFile)
+        }
+        let candidates = defaultFiles
+        for path in candidates where FileManager.default.fileExists(atPath: path) {
+            return try read(path)
+        }
+        throw .missingKey(searched: [Self.environmentVariable] + candidates)
+    }
+
+    /// ./key.plist, then the per-user configuration file.
+    var defaultFiles: [String] {
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return [currentDirectory + "/key.plist", configHome + "/foodlogger/key.plist"]
+    }
+
+    func read(_ path: String) throws(HotpepperError) -> Located {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unusableKeyFile(path: path, problem: "no such file")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw .unusableKeyFile(path: path, problem: isDirectory.boolValue ? "is a directory" : "cannot be read")
+        }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw .unusableKeyFile(path: path, problem: "not a property list")
+        }
+        guard let dictionary = plist as? [String: Any] else {
+            throw .unusableKeyFile(path: path, problem: "not a property list dictionary")
+        }
+        guard let key = (dictionary[Self.plistKey] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !key.isEmpty else {
+            throw .unusableKeyFile(path: path, problem: "no \(Self.plistKey) string in it")
+        }
+        return Located(key: key, source: path, warning: permissionWarning(path))
+    }
+
+    /// As ssh does for private keys: a secret readable by group or others deserves a warning.
+    func permissionWarning(_ path: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 else { return nil }
+        return "warning: \(path) is readable by others (mode \(String(mode & 0o777, radix: 8))); "
+            + "protect your API key with: chmod 600 '\(path)'"
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Builds the gourmet/v1 request URL. Every value is percent-encoded over the RFC 3986
+/// unreserved set, so no user input can add or override a parameter (`ramen&key=x` stays
+/// one keyword).
+public enum GourmetRequest {
+    /// Where the service lives when HOTPEPPER_BASE_URL does not say otherwise.
+    public static let defaultBaseURL = URL(string: "https://webservice.recruit.co.jp/hotpepper/")!
+    static let path = "gourmet/v1/"
+    /// What stands in for the key in anything shown to a person.
+    public static let redactedKey = "REDACTED"
+
+    public static func url(for query: RestaurantQuery, key: String, baseURL: URL) -> URL {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        components.percentEncodedQuery = parameters(for: query, key: key)
+            .map { "\($0.name)=\(encode($0.value))" }
+            .joined(separator: "&")
+        return components.url!
+    }
+
+    /// The parameters in a fixed order: the key first, then what the user asked for.
+    public static func parameters(for query: RestaurantQuery, key: String) -> [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = [("key", key), ("format", "json")]
+        items += query.ids.map { ("id", $0) }
+        if let keyword = query.keyword, !keyword.isEmpty { items.append(("keyword", keyword)) }
+        if let center = query.center {
+            items += [("lat", String(center.lat)), ("lng", String(center.lng)), ("range", String(query.range.rawValue))]
+        }
+        items += query.genres.map { ("genre", $0) }
+        items += query.budgets.map { ("budget", $0) }
+        items += query.filters.map { ($0.rawValue, "1") }
+        if let order = query.order, query.center == nil { items.append(("order", String(order.rawValue))) }
+        items += [("start", String(query.start)), ("count", String(query.count))]
+        return items
+    }
+
+    /// The same URL with the key replaced, safe for logs and error messages.
+    public static func redacted(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let query = components.percentEncodedQuery else { return url.absoluteString }
+        components.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("key=") ? "key=\(redactedKey)" : String($0) }
+            .joined(separator: "&")
+        return components.string ?? url.absoluteString
+    }
+
+    private static let unreserved = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    static func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+}

@@ -1,0 +1,89 @@
+/// How many terminal columns text takes: East Asian wide and full-width characters (kanji,
+/// kana, full-width forms) and emoji take two, combining marks and zero-width joiners none,
+/// everything else one. Measured per grapheme cluster, so "が" written as か + ゛ is two.
+public enum DisplayWidth {
+    public static func of(_ text: String) -> Int {
+        var width = 0
+        for character in text { width += of(character) }
+        return width
+    }
+
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+        // An emoji presentation selector or an emoji base makes the whole cluster two wide.
+        if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
+        if isZeroWidth(first) { return 0 }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: true
+        default: false
+        }
+    }
+
+    /// East Asian Width W and F ranges (Unicode 15), the ones Japanese text uses and a few more.
+    static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+             0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Cuts text to at most `width` columns, ending in "…" when something was cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        var result = "", used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            result.append(character); used += w
+        }
+        return result + "…"
+    }
+
+    /// Pads text with spaces to exactly `width` columns (it must already fit).
+    public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - of(text)))
+        return alignRight ? padding + text : text + padding
+    }
+
+    /// Breaks text into lines of at most `width` columns: at spaces where there are any, and
+    /// anywhere in Japanese text, which has none. Existing line breaks are kept.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        let width = max(width, 2)
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = "", used = 0
+            var lastSpace: String.Index?
+            for character in paragraph {
+                let w = of(character)
+                if used + w > width {
+                    if let space = lastSpace {
+                        let rest = String(line[line.index(after: space)...])
+                        lines.append(String(line[..<space]))
+                        line = rest; used = of(rest)
+                    } else {
+                        lines.append(line); line = ""; used = 0
+                    }
+                    lastSpace = nil
+                    if character == " " { continue }
+                }
+                if character == " " { lastSpace = line.endIndex }
+                line.append(character); used += w
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

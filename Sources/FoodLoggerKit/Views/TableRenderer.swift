@@ -1,0 +1,72 @@
+/// A table ready to draw: column headings and rows of display strings.
+public struct TextTable: Sendable, Equatable {
+    public struct Column: Sendable, Equatable {
+        public var title: String
+        public var alignRight: Bool
+        /// Narrowest the column may become before it is dropped instead.
+        public var minWidth: Int
+        /// Columns with a higher number are dropped first when even minimum widths do not fit;
+        /// nil: never dropped.
+        public var dropPriority: Int?
+        /// How much of the width the column deserves when space is short, relative to the others.
+        public var weight: Double
+
+        public init(_ title: String, alignRight: Bool = false, minWidth: Int = 4, dropPriority: Int? = nil,
+                    weight: Double = 1) {
+            self.title = title; self.alignRight = alignRight; self.minWidth = minWidth
+            self.dropPriority = dropPriority; self.weight = weight
+        }
+    }
+
+    public var columns: [Column]
+    public var rows: [[String]]
+
+    public init(columns: [Column], rows: [[String]]) {
+        self.columns = columns; self.rows = rows
+    }
+}
+
+/// Draws a `TextTable` within a terminal width, measuring display columns (Japanese text is
+/// two per character) and cutting long cells with an ellipsis.
+public enum TableRenderer {
+    static let gap = "  "
+
+    public static func render(_ table: TextTable, width: Int, bold: Bool = false) -> [String] {
+        var visible = Array(table.columns.indices)
+        var widths = table.columns.indices.map { column in
+            table.rows.reduce(DisplayWidth.of(table.columns[column].title)) { max($0, DisplayWidth.of($1[column])) }
+        }
+        func total() -> Int { visible.reduce(0) { $0 + widths[$1] } + gap.count * max(0, visible.count - 1) }
+        // Narrow the column widest for its weight one step at a time, so space is shared fairly.
+        while total() > width {
+            let shrinkable = visible.filter { widths[$0] > table.columns[$0].minWidth }
+            func share(_ column: Int) -> Double { Double(widths[column]) / table.columns[column].weight }
+            if let widest = shrinkable.max(by: { share($0) < share($1) }) {
+                widths[widest] -= 1
+            } else if let drop = visible.filter({ table.columns[$0].dropPriority != nil })
+                        .max(by: { table.columns[$0].dropPriority! < table.columns[$1].dropPriority! }) {
+                visible.removeAll { $0 == drop }
+            } else {
+                break
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            visible.map { column in
+                let cell = DisplayWidth.truncate(cells[column], to: widths[column])
+                return DisplayWidth.pad(cell, to: widths[column], alignRight: table.columns[column].alignRight)
+            }
+            .joined(separator: gap)
+            .trimmingTrailingSpaces()
+        }
+        let header = line(table.columns.map(\.title))
+        return [bold ? "\u{1B}[1m\(header)\u{1B}[0m" : header] + table.rows.map(line)
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
