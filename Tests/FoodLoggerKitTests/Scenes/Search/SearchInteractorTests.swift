@@ -1,0 +1,77 @@
+import Testing
+@testable import FoodLoggerKit
+
+final class HotpepperWorkerSpy: HotpepperWorking, @unchecked Sendable {
+    var queries: [RestaurantQuery] = []
+    var result: Result<RestaurantPage, HotpepperError>
+
+    init(result: Result<RestaurantPage, HotpepperError> = .success(Seeds.Pages.tokyo)) {
+        self.result = result
+    }
+
+    func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        queries.append(query)
+        return try result.get()
+    }
+}
+
+@MainActor
+final class SearchPresentationLogicSpy: SearchPresentationLogic {
+    var responses: [Search.Restaurants.Response] = []
+    func presentRestaurants(_ response: Search.Restaurants.Response) { responses.append(response) }
+}
+
+@MainActor
+@Suite struct SearchInteractorTests {
+    @Test func searchAsksTheWorkerWithTheRequestQuery() async {
+        // Given
+        let worker = HotpepperWorkerSpy()
+        let sut = SearchInteractor(worker: worker)
+        let presenter = SearchPresentationLogicSpy()
+        sut.presenter = presenter
+        // When
+        await sut.searchRestaurants(.init(query: Seeds.query))
+        // Then
+        #expect(worker.queries == [Seeds.query], "the worker should receive exactly the request's query")
+        #expect(presenter.responses.count == 1, "the presenter should be asked once")
+    }
+
+    @Test func resultsAreHandedOnNearestFirstAndKeptInTheDataStore() async throws {
+        let sut = SearchInteractor(worker: HotpepperWorkerSpy())
+        let presenter = SearchPresentationLogicSpy()
+        sut.presenter = presenter
+
+        await sut.searchRestaurants(.init(query: Seeds.query))
+
+        let page = try #require(try? presenter.responses.first?.result.get())
+        let expected = [Seeds.Restaurants.near.id, Seeds.Restaurants.middle.id, Seeds.Restaurants.far.id]
+        #expect(page.restaurants.map(\.id) == expected, "shops should be ordered by distance from the centre")
+        #expect(sut.restaurants.map(\.id) == expected, "the data store should keep the shops in the order shown")
+        #expect(sut.query == Seeds.query, "the data store should keep the query")
+    }
+
+    @Test func withoutACentreTheServiceOrderIsKept() async throws {
+        let sut = SearchInteractor(worker: HotpepperWorkerSpy())
+        let presenter = SearchPresentationLogicSpy()
+        sut.presenter = presenter
+
+        await sut.searchRestaurants(.init(query: RestaurantQuery(keyword: "ramen")))
+
+        let page = try #require(try? presenter.responses.first?.result.get())
+        #expect(page.restaurants == Seeds.Pages.tokyo.restaurants, "a keyword search keeps the service's order")
+    }
+
+    @Test func aFailureReachesThePresenterAndEmptiesTheDataStore() async {
+        let sut = SearchInteractor(worker: HotpepperWorkerSpy(result: .failure(.rejectedKey(message: "bad"))))
+        let presenter = SearchPresentationLogicSpy()
+        sut.presenter = presenter
+
+        await sut.searchRestaurants(.init(query: Seeds.query))
+
+        guard case .failure(let error) = presenter.responses.first?.result else {
+            Issue.record("expected a failure response"); return
+        }
+        #expect(error == .rejectedKey(message: "bad"), "the worker's error should reach the presenter unchanged")
+        #expect(sut.restaurants.isEmpty, "nothing should be kept after a failure")
+    }
+}

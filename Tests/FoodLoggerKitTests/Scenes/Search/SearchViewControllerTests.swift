@@ -1,0 +1,64 @@
+import Testing
+@testable import FoodLoggerKit
+
+@MainActor
+final class SearchBusinessLogicSpy: SearchBusinessLogic {
+    var requests: [Search.Restaurants.Request] = []
+    func searchRestaurants(_ request: Search.Restaurants.Request) async { requests.append(request) }
+}
+
+@MainActor
+@Suite struct SearchViewControllerTests {
+    let stdout = CapturedOutput(), stderr = CapturedOutput()
+
+    func makeSUT(format: OutputFormat, columns: Int = 100) -> SearchViewController {
+        let context = ProcessContext(arguments: [], environment: [:], stdout: stdout, stderr: stderr,
+                                     terminal: Terminal(stdoutIsTerminal: format == .table, columns: columns))
+        return SearchViewController(context: context, format: format)
+    }
+
+    static let listing = Search.Restaurants.ViewModel.Listing(
+        document: .object([("total", .integer(1))]),
+        table: TextTable(columns: [.init("#"), .init("Name")], rows: [["1", "しずく亭"]]),
+        footer: ["1–1 of 1.", "credit"], notice: nil)
+
+    @Test func searchSendsTheQueryAsARequest() async {
+        let sut = makeSUT(format: .json)
+        let interactor = SearchBusinessLogicSpy()
+        sut.interactor = interactor
+        _ = await sut.search(Seeds.query)
+        #expect(interactor.requests == [.init(query: Seeds.query)], "one request carrying the query")
+    }
+
+    @Test func jsonFormatPrintsTheDocumentOnly() {
+        let sut = makeSUT(format: .json)
+        sut.displayRestaurants(.init(content: .listing(Self.listing), exitCode: .success))
+        #expect(stdout.text == "{\n  \"total\": 1\n}\n", "stdout holds just the JSON document")
+        #expect(stderr.text.isEmpty, "nothing on stderr")
+        #expect(sut.exitCode == .success, "exit code from the view model")
+    }
+
+    @Test func tableFormatPrintsTheTableThenTheFooter() {
+        let sut = makeSUT(format: .table)
+        sut.displayRestaurants(.init(content: .listing(Self.listing), exitCode: .success))
+        #expect(stdout.text == "\u{1B}[1m#  Name\u{1B}[0m\n1  しずく亭\n\n1–1 of 1.\ncredit\n", "table, blank line, footer")
+    }
+
+    @Test func emptyTableSaysSoOnStderrAndJsonStillPrints() {
+        var listing = Self.listing
+        listing.notice = "No restaurants found."
+        let table = makeSUT(format: .table)
+        table.displayRestaurants(.init(content: .listing(listing), exitCode: .noResults))
+        #expect(stderr.text == "No restaurants found.\n", "the notice, like the app's alert")
+        #expect(stdout.text.isEmpty, "no table for nothing")
+        #expect(table.exitCode == .noResults, "exit 1")
+    }
+
+    @Test func failureIsOneLineOnStderr() {
+        let sut = makeSUT(format: .json)
+        sut.displayRestaurants(.init(content: .failure(message: "the service failed"), exitCode: .unavailable))
+        #expect(stderr.text == "foodlogger: the service failed\n", "one line, prefixed")
+        #expect(stdout.text.isEmpty, "no data on stdout")
+        #expect(sut.exitCode == .unavailable, "exit 69")
+    }
+}

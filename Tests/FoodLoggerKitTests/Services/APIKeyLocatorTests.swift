@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+@Suite struct APIKeyLocatorTests {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "foodlogger-keys-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/config/foodlogger", withIntermediateDirectories: true)
+    }
+
+    func write(_ text: String, to path: String, mode: Int = 0o600) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+    }
+
+    func plist(_ key: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>hotpepperApiKey</key><string>\(key)</string></dict></plist>
+        """
+    }
+
+    func locator(_ environment: [String: String] = [:], keyFile: String? = nil) -> APIKeyLocator {
+        APIKeyLocator(environment: ["XDG_CONFIG_HOME": directory + "/config"].merging(environment) { $1 },
+                      keyFile: keyFile, currentDirectory: directory)
+    }
+
+    @Test func environmentComesFirst() throws {
+        try write(plist("fromfile"), to: directory + "/key.plist")
+        let located = try locator(["HOTPEPPER_API_KEY": "fromenv"]).locate()
+        #expect(located == .init(key: "fromenv", source: "HOTPEPPER_API_KEY"), "the variable wins")
+    }
+
+    @Test func keyFileThenWorkingDirectoryThenConfig() throws {
+        try write(plist("config"), to: directory + "/config/foodlogger/key.plist")
+        #expect(try locator().locate().key == "config", "the per-user file")
+        try write(plist("cwd"), to: directory + "/key.plist")
+        #expect(try locator().locate().key == "cwd", "./key.plist before the per-user file")
+        try write(plist("explicit"), to: directory + "/other.plist")
+        #expect(try locator(keyFile: directory + "/other.plist").locate().key == "explicit", "--key-file first")
+    }
+
+    @Test func missingEverywhereNamesThePlaces() {
+        #expect(throws: HotpepperError.missingKey(searched: ["HOTPEPPER_API_KEY", directory + "/key.plist",
+                                                             directory + "/config/foodlogger/key.plist"])) {
+            try locator().locate()
+        }
+    }
+
+    @Test(arguments: [
+        ("not a plist at all {", "not a property list"),
+        ("<?xml version=\"1.0\"?><plist version=\"1.0\"><array/></plist>", "not a property list dictionary"),
+        ("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>other</key><string>x</string></dict></plist>",
+         "no hotpepperApiKey string in it"),
+    ])
+    func unusableFilesNameTheFileAndTheProblem(content: String, problem: String) throws {
+        let path = directory + "/bad.plist"
+        try write(content, to: path)
+        #expect(throws: HotpepperError.unusableKeyFile(path: path, problem: problem)) {
+            try locator(keyFile: path).locate()
+        }
+    }
+
+    @Test func missingKeyFileIsNamed() {
+        #expect(throws: HotpepperError.unusableKeyFile(path: directory + "/nope.plist", problem: "no such file")) {
+            try locator(keyFile: directory + "/nope.plist").locate()
+        }
+    }
+
+    @Test func worldReadableFileWarnsWithTheFix() throws {
+        try write(plist("k"), to: directory + "/key.plist", mode: 0o644)
+        let located = try locator().locate()
+        #expect(located.warning?.contains("chmod 600 '\(directory)/key.plist'") == true, "shows the chmod that fixes it")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: directory + "/key.plist")
+        #expect(try locator().locate().warning == nil, "no warning for a private file")
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+@Suite struct GourmetResponseDecoderTests {
+    @Test func samplesFolderIsThere() {
+        #expect(Samples.files("gourmet").count >= 5, "the captured gourmet responses should be at \(Samples.root.path)")
+    }
+
+    /// Every real capture decodes, with every shop, and the fields the JSON output is made of.
+    @Test(arguments: Samples.files("gourmet"))
+    func everyRealCaptureDecodes(file: URL) throws {
+        let data = try Data(contentsOf: file)
+        let raw = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let results = try #require(raw["results"] as? [String: Any])
+        let shops = try #require(results["shop"] as? [[String: Any]])
+
+        let page = try GourmetResponseDecoder.decode(data)
+
+        #expect(page.total == results["results_available"] as? Int, "\(file.lastPathComponent): total")
+        #expect(page.restaurants.count == shops.count, "\(file.lastPathComponent): every shop")
+        for (shop, restaurant) in zip(shops, page.restaurants) {
+            #expect(restaurant.id == shop["id"] as? String, "id")
+            #expect(restaurant.name == shop["name"] as? String, "name")
+            #expect(restaurant.coordinate.lat == Self.number(shop["lat"]), "lat of \(restaurant.id)")
+            #expect(restaurant.coordinate.lng == Self.number(shop["lng"]), "lng of \(restaurant.id)")
+            #expect(restaurant.genre.name == (shop["genre"] as? [String: Any])?["name"] as? String, "genre name")
+            #expect(restaurant.urls.shop == (shop["urls"] as? [String: Any])?["pc"] as? String, "shop url")
+            #expect(restaurant.access == shop["access"] as? String, "access")
+        }
+    }
+
+    static func number(_ value: Any?) -> Double? {
+        (value as? Double) ?? (value as? String).flatMap(Double.init)
+    }
+
+    @Test func fullCaptureKeepsDetailFields() throws {
+        let page = try GourmetResponseDecoder.decode(Samples.data("gourmet/v1.26_full_1shop_shinjuku.json"))
+        let shop = try #require(page.restaurants.first)
+        #expect(shop.subGenre?.code == "G002", "sub_genre is read when present")
+        #expect(shop.capacity == 54, "capacity as a number")
+        #expect(shop.amenity(.wifi) != nil, "amenities are read")
+        #expect(shop.budget?.code.hasPrefix("B") == true, "budget code")
+        #expect(shop.urls.photo.hasSuffix("_238.jpg"), "the large pc photo")
+    }
+
+    @Test func emptyPartyCapacityIsNil() throws {
+        let page = try GourmetResponseDecoder.decode(Samples.data("gourmet/v1.30_full_10shops_nagakute.json"))
+        #expect(page.restaurants.contains { $0.partyCapacity == nil }, "party_capacity \"\" means none")
+        #expect(page.restaurants.contains { $0.partyCapacity != nil }, "numbers are kept")
+    }
+
+    @Test func bad2000CaptureIsARejectedKey() throws {
+        #expect(throws: HotpepperError.rejectedKey(message: "APIキーが正しくありません")) {
+            try GourmetResponseDecoder.decode(Samples.data("errors/error_2000_bad_key.json"))
+        }
+    }
+
+    @Test func noCondition3000CaptureIsAnInvalidRequest() throws {
+        #expect(throws: HotpepperError.invalidRequest(message: "少なくとも１つの条件を入れてください。")) {
+            try GourmetResponseDecoder.decode(Samples.data("errors/error_3000_no_condition.json"))
+        }
+    }
+
+    @Test func xmlCaptureIsUnreadable() throws {
+        #expect(throws: HotpepperError.unreadableResponse(detail: "not JSON")) {
+            try GourmetResponseDecoder.decode(Samples.data("errors/error_3000_xml_doc_sample.xml"))
+        }
+    }
+
+    /// The shapes API.md lists as seen or possible, written small.
+    @Test func tolerantShapes() throws {
+        let body = """
+        {"results":{"results_available":"2","results_returned":"2","results_start":"1","shop":[
+          {"id":"J1","name":"a","lat":"34.65","lng":"135.5","capacity":"10","party_capacity":"","food":{},
+           "genre":{"name":"居酒屋","catch":""},"photo":{"pc":{"l":"L"}},"ktai_coupon":"0"},
+          {"id":"J2","name":"b","lat":35.1,"lng":137.2,"capacity":"","genre":{"name":"x","catch":"y","code":"G001"}}]}}
+        """
+        let page = try GourmetResponseDecoder.decode(Data(body.utf8))
+        #expect(page.total == 2 && page.start == 1, "string counters")
+        #expect(page.restaurants[0].coordinate == Coordinate(lat: 34.65, lng: 135.5), "lat/lng as strings")
+        #expect(page.restaurants[0].capacity == 10, "capacity as a numeric string")
+        #expect(page.restaurants[0].partyCapacity == nil, "empty party capacity")
+        #expect(page.restaurants[0].genre.code == "", "lite genre without code")
+        #expect(page.restaurants[0].urls.photo == "L", "photo without mobile")
+        #expect(page.restaurants[1].capacity == nil, "empty capacity")
+        #expect(page.restaurants[1].catchCopy == "", "missing catch is empty text")
+    }
+
+    @Test func zeroHitsWithoutShopIsAnEmptyPage() throws {
+        let page = try GourmetResponseDecoder.decode(Data(#"{"results":{"results_available":0,"results_returned":"0","results_start":1}}"#.utf8))
+        #expect(page == RestaurantPage(total: 0, start: 1, restaurants: []), "a missing shop array is no shops")
+    }
+
+    @Test(arguments: [
+        ("", "not JSON"),
+        ("{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\"", "not JSON"),
+        ("[]", "unexpected type at the top level"),
+        ("{\"result\":{}}", "missing results"),
+        ("{\"results\":{}}", "JSON without results.results_available or results.error"),
+        ("{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\",\"name\":\"a\"}]}}", "missing results.shop[0].lat"),
+        ("{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\",\"name\":\"a\",\"lat\":\"north\",\"lng\":1}]}}",
+         "unexpected type at results.shop[0].lat"),
+    ])
+    func unreadableShapesSayWhatWasWrong(body: String, detail: String) {
+        #expect(throws: HotpepperError.unreadableResponse(detail: detail), "\(body)") {
+            try GourmetResponseDecoder.decode(Data(body.utf8))
+        }
+    }
+
+    @Test func unknownServiceErrorCodeIsAServiceFailure() {
+        #expect(throws: HotpepperError.serviceFailure(code: 1000, message: "サーバ障害")) {
+            try GourmetResponseDecoder.decode(Data(#"{"results":{"error":[{"code":1000,"message":"サーバ障害"}]}}"#.utf8))
+        }
+    }
+}
