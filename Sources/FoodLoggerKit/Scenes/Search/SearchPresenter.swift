@@ -42,7 +42,7 @@ public final class SearchPresenter: SearchPresentationLogic {
     }
 
     static let columns: [TextTable.Column] = [
-        .init("#", alignRight: true, minWidth: 1),
+        .init("#", alignRight: true, minWidth: 4),
         .init("Name", minWidth: 16, weight: 2.5),
         .init("Genre", minWidth: 6, dropPriority: 2),
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),

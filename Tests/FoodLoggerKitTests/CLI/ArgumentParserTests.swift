@@ -1,0 +1,45 @@
+import Testing
+@testable import FoodLoggerKit
+
+@Suite struct ArgumentParserTests {
+    let specs = [OptionSpec("--lat", kind: .value("DEG"), help: ""), OptionSpec("--genre", kind: .repeated("CODE"), help: ""),
+                 OptionSpec("-i", "--interactive", help: ""), OptionSpec("--json", help: "")]
+
+    @Test func readsValuesFlagsAndPositionals() throws {
+        let parsed = try ArgumentParser.parse(["--lat", "-35.5", "--genre=G001", "-i", "--genre", "G002", "x", "--", "--json"],
+                                              specs: specs)
+        #expect(parsed.value("--lat") == "-35.5", "a negative value follows its option")
+        #expect(parsed.all("--genre") == ["G001", "G002"], "repeated, with = and without")
+        #expect(parsed.has("--interactive"), "short name keyed by the long one")
+        #expect(parsed.positionals == ["x", "--json"], "after -- everything is positional")
+        #expect(!parsed.has("--json"), "not a flag after --")
+    }
+
+    @Test(arguments: [
+        (["--lat"], "--lat needs a value (--lat DEG)"),
+        (["--lat", "1", "--lat", "2"], "--lat given twice; it takes one value"),
+        (["--late", "1"], "unknown option --late (did you mean --lat?)"),
+        (["--json=yes"], "--json takes no value"),
+        (["--zzzzzz"], "unknown option --zzzzzz"),
+    ])
+    func mistakesNameTheOption(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) { try ArgumentParser.parse(arguments, specs: specs) }
+    }
+
+    @Test(arguments: ["nan", "inf", "0x1p3", "1e3", "", "35.6.1", "-", "+"])
+    func decimalsAreFinitePlainNumbers(text: String) {
+        let parsed = ParsedArguments(values: ["--lat": [text]])
+        #expect(throws: UsageError("--lat must be a decimal from -90 to 90, not '\(text)'")) {
+            try parsed.decimal("--lat", in: -90...90)
+        }
+    }
+
+    @Test func codesAreCheckedAndCounted() throws {
+        let parsed = ParsedArguments(values: ["--budget": ["b001,B002", "B003"]])
+        #expect(throws: UsageError("--budget accepts at most 2 codes, got 3")) {
+            try parsed.codes("--budget", pattern: "B[0-9]{3}", example: "B002", limit: 2)
+        }
+        #expect(try parsed.codes("--budget", pattern: "B[0-9]{3}", example: "B002") == ["B001", "B002", "B003"],
+                "comma lists, upper-cased")
+    }
+}

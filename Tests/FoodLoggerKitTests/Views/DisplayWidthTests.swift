@@ -1,0 +1,33 @@
+import Testing
+@testable import FoodLoggerKit
+
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [
+        ("abc", 3), ("東京駅", 6), ("ﾒﾄﾛ", 3), ("ＡＢ", 4), ("カフェ☕", 8), ("が", 2), ("e\u{301}", 1),
+        ("👍🏽", 2), ("\u{1B}", 0), ("", 0), ("…", 1),
+    ])
+    func widths(text: String, expected: Int) {
+        #expect(DisplayWidth.of(text) == expected, "\(text) should be \(expected) columns")
+    }
+
+    @Test func truncateCutsByColumnsAndAddsAnEllipsis() {
+        #expect(DisplayWidth.truncate("東京駅八重洲口", to: 7) == "東京駅…", "3 wide characters and the ellipsis")
+        #expect(DisplayWidth.truncate("東京駅", to: 6) == "東京駅", "fits exactly")
+        #expect(DisplayWidth.truncate("abcdef", to: 4) == "abc…", "ascii")
+        #expect(DisplayWidth.of(DisplayWidth.truncate("東京駅八重洲口", to: 6)) <= 6, "never wider than asked")
+    }
+
+    @Test func padAddsColumnsNotCharacters() {
+        #expect(DisplayWidth.pad("東京", to: 6) == "東京  ", "two wide characters plus two spaces")
+        #expect(DisplayWidth.pad("12", to: 4, alignRight: true) == "  12", "right aligned")
+    }
+
+    @Test func wrapBreaksAtSpacesOrAnywhereInJapanese() {
+        #expect(DisplayWidth.wrap("open late every day", to: 10) == ["open late", "every day"], "at spaces")
+        #expect(DisplayWidth.wrap("月曜日から金曜日まで", to: 8) == ["月曜日か", "ら金曜日", "まで"], "anywhere in Japanese")
+        #expect(DisplayWidth.wrap("a\nb", to: 10) == ["a", "b"], "keeps line breaks")
+        for line in DisplayWidth.wrap("東京駅 八重洲北口から徒歩3分 the long road", to: 9) {
+            #expect(DisplayWidth.of(line) <= 9, "'\(line)' fits 9 columns")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+@Suite struct JSONValueTests {
+    @Test func keysKeepTheirOrderAndTextIsEscaped() {
+        let value = JSONValue.object([("z", .string("引用\"符\"\n\t\u{1}")), ("a", .array([.integer(1), .number(35.6812), .null, .bool(true)]))])
+        #expect(value.serialized() == #"{"z":"引用\"符\"\n\t\u0001","a":[1,35.6812,null,true]}"#, "compact")
+        #expect(value.serialized(pretty: true) == """
+        {
+          "z": "引用\\"符\\"\\n\\t\\u0001",
+          "a": [
+            1,
+            35.6812,
+            null,
+            true
+          ]
+        }
+        """, "pretty, two spaces")
+    }
+
+    @Test func outputParsesBackWithFoundation() throws {
+        let text = "ﾒﾄﾛ 🍜 \\ / \u{2028}"
+        let value = JSONValue.object([("t", .string(text)), ("n", .number(-0.000123)), ("e", .array([])), ("o", .object([]))])
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(value.serialized().utf8)) as? [String: Any])
+        #expect(parsed["t"] as? String == text, "strings round-trip")
+        #expect(parsed["n"] as? Double == -0.000123, "numbers round-trip")
+    }
+
+    @Test func wholeNumbersHaveNoFraction() {
+        #expect(JSONValue.number(3000).serialized() == "3000", "no .0")
+        #expect(JSONValue.number(.nan).serialized() == "null", "never invalid JSON")
+    }
+}

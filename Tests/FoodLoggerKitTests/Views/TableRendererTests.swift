@@ -1,0 +1,34 @@
+import Testing
+@testable import FoodLoggerKit
+
+@Suite struct TableRendererTests {
+    let table = TextTable(columns: [.init("#", alignRight: true, minWidth: 2), .init("Name", minWidth: 6, weight: 2),
+                                    .init("Access", minWidth: 6, dropPriority: 1)],
+                          rows: [["1", "丸の内 しずく亭", "東京駅八重洲北口から徒歩3分"], ["10", "Bistro", "徒歩1分"]])
+
+    @Test func naturalWidthWhenItFits() {
+        let lines = TableRenderer.render(table, width: 80)
+        #expect(lines == [
+            " #  Name             Access",
+            " 1  丸の内 しずく亭  東京駅八重洲北口から徒歩3分",
+            "10  Bistro           徒歩1分",
+        ], "aligned by display width")
+    }
+
+    @Test(arguments: [60, 40, 30, 24, 20, 12])
+    func everyLineFitsTheWidth(width: Int) {
+        for line in TableRenderer.render(table, width: width) {
+            #expect(DisplayWidth.of(line) <= width, "'\(line)' fits \(width) columns")
+        }
+    }
+
+    @Test func columnsAreDroppedWhenMinimumsDoNotFit() {
+        let lines = TableRenderer.render(table, width: 12)
+        #expect(lines[0] == " #  Name", "the droppable column goes first")
+    }
+
+    @Test func boldHeaderOnlyWhenAsked() {
+        #expect(TableRenderer.render(table, width: 80, bold: true)[0].hasPrefix("\u{1B}[1m"), "bold header")
+        #expect(!TableRenderer.render(table, width: 80)[0].contains("\u{1B}"), "plain by default")
+    }
+}
