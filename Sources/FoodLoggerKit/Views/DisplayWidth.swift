@@ -58,29 +58,27 @@ public enum DisplayWidth {
         return alignRight ? padding + text : text + padding
     }
 
-    /// Breaks text into lines of at most `width` columns: at spaces where there are any, and
-    /// anywhere in Japanese text, which has none. Existing line breaks are kept.
+    /// Breaks text into lines of at most `width` columns: between words where there are
+    /// spaces, and anywhere inside a word too long for a line (Japanese text has no spaces).
+    /// Existing line breaks are kept.
     public static func wrap(_ text: String, to width: Int) -> [String] {
         let width = max(width, 2)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = "", used = 0
-            var lastSpace: String.Index?
-            for character in paragraph {
-                let w = of(character)
-                if used + w > width {
-                    if let space = lastSpace {
-                        let rest = String(line[line.index(after: space)...])
-                        lines.append(String(line[..<space]))
-                        line = rest; used = of(rest)
-                    } else {
-                        lines.append(line); line = ""; used = 0
-                    }
-                    lastSpace = nil
-                    if character == " " { continue }
+            for word in paragraph.split(separator: " ") {
+                let wordWidth = of(String(word))
+                let gap = line.isEmpty ? 0 : 1
+                if used + gap + wordWidth > width, wordWidth <= width, !line.isEmpty {
+                    lines.append(line); line = ""; used = 0
+                } else if gap == 1, used + 1 < width {
+                    line += " "; used += 1
                 }
-                if character == " " { lastSpace = line.endIndex }
-                line.append(character); used += w
+                for character in word {
+                    let characterWidth = of(character)
+                    if used + characterWidth > width { lines.append(line); line = ""; used = 0 }
+                    line.append(character); used += characterWidth
+                }
             }
             lines.append(line)
         }

@@ -31,3 +31,10 @@ import Testing
         }
     }
 }
+
+extension DisplayWidthTests {
+    @Test func wrapKeepsTheSpaceAfterACarriedWord() {
+        #expect(DisplayWidth.wrap("works without a centre", to: 13) == ["works without", "a centre"], "break at the space")
+        #expect(DisplayWidth.wrap("aa bbbbbb c", to: 8) == ["aa", "bbbbbb c"], "the space between carried words stays")
+    }
+}
