@@ -1,0 +1,79 @@
+import Foundation
+import LoopbackHTTP
+import Testing
+@testable import FoodLoggerKit
+
+/// The real URLSession client against a loopback server the test starts.
+@Suite struct HotpepperAPITests {
+    static let key = "canary-key-7f3a9c"
+
+    /// One attempt per call, so each case sees exactly one request.
+    func client(_ server: LoopbackServer) -> HotpepperAPI {
+        HotpepperAPI(configuration: .init(key: Self.key, baseURL: server.baseURL.appendingPathComponent("hotpepper/")))
+    }
+
+    @Test func sendsTheExactQueryAndDecodesTheAnswer() async throws {
+        let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent("gourmet/v1.30_full_10shops_nagakute.json").path)])
+        var query = RestaurantQuery(center: Coordinate(lat: 35.1741, lng: 137.0294), range: .m2000, keyword: "焼肉 & more",
+                                    genres: ["G008"], filters: [.lunch], count: 10)
+        query.start = 1
+
+        let page = try await client(server).searchRestaurants(query)
+
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/hotpepper/gourmet/v1/", "the gourmet endpoint under the base URL")
+        #expect(request.query == "key=\(Self.key)&format=json&keyword=%E7%84%BC%E8%82%89%20%26%20more&lat=35.1741"
+                + "&lng=137.0294&range=4&genre=G008&lunch=1&start=1&count=10", "every parameter, encoded")
+        #expect(page.total == 18 && page.restaurants.count == 10, "the capture's 10 of 18 shops")
+        #expect(page.restaurants.first?.id == "J000406366", "decoded in order")
+    }
+
+    @Test(arguments: Samples.files("gourmet"))
+    func everyCaptureArrivesWhole(file: URL) async throws {
+        let server = try LoopbackServer(replies: [try .file(file.path)])
+        let expected = try GourmetResponseDecoder.decode(Data(contentsOf: file))
+        let page = try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
+        #expect(page == expected, "\(file.lastPathComponent) decodes the same over HTTP")
+    }
+
+    @Test(arguments: [
+        ("errors/error_2000_bad_key.json", HotpepperError.rejectedKey(message: "APIキーが正しくありません")),
+        ("errors/error_3000_no_condition.json", .invalidRequest(message: "少なくとも１つの条件を入れてください。")),
+    ])
+    func serviceErrorsInsideHTTP200(file: String, expected: HotpepperError) async throws {
+        let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent(file).path)])
+        await #expect(throws: expected) { try await client(server).searchRestaurants(RestaurantQuery(keyword: "x")) }
+    }
+
+    @Test func error1000IsAServiceFailure() async throws {
+        let server = try LoopbackServer(replies: [.json(#"{"results":{"api_version":"1.30","error":[{"code":1000,"message":"サーバ障害エラー"}]}}"#)])
+        await #expect(throws: HotpepperError.serviceFailure(code: 1000, message: "サーバ障害エラー")) {
+            try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
+        }
+    }
+
+    @Test func htmlInsteadOfJSONSaysWhatArrivedWithoutTheKey() async throws {
+        let server = try LoopbackServer(replies: [.json("<html>proxy login for \(Self.key)</html>", contentType: "text/html")])
+        do {
+            _ = try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
+            Issue.record("an HTML page should not decode")
+        } catch {
+            guard case .unreadableResponse(let detail) = error else { Issue.record("expected unreadable, got \(error)"); return }
+            #expect(detail.contains("text/html") && detail.contains("<html>proxy login"), "type and first bytes: \(detail)")
+            #expect(!detail.contains(Self.key), "the key is redacted even when the body echoes it")
+        }
+    }
+
+    @Test func refusedConnectionIsANetworkError() async throws {
+        let server = try LoopbackServer(replies: [.status(200)])
+        let sut = client(server)
+        server.stop()
+        do {
+            _ = try await sut.searchRestaurants(RestaurantQuery(keyword: "x"))
+            Issue.record("a stopped server should refuse")
+        } catch {
+            guard case .network(.refused, let detail) = error else { Issue.record("expected refused, got \(error)"); return }
+            #expect(!detail.contains(Self.key), "no key in the detail")
+        }
+    }
+}
