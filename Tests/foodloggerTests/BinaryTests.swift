@@ -1,1 +1,113 @@
+import Foundation
+import LoopbackHTTP
 import Testing
+
+/// The built binary run as a process: stdout, stderr and exit code, as a user or script sees them.
+struct Binary {
+    /// The `foodlogger` built beside this test bundle (the test target depends on it).
+    static let url: URL = {
+        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        return candidates.map { $0.appendingPathComponent("foodlogger") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0].appendingPathComponent("foodlogger")
+    }()
+
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("../shared/hotpepper/samples").standardized
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] }
+    }
+
+    /// Runs with a clean environment (no key, no config) plus `environment`, stdin from /dev/null.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let home = NSTemporaryDirectory() + "foodlogger-home-" + UUID().uuidString
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/config"]
+            .merging(environment) { $1 }
+        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        try process.run()
+        // Read both pipes before waiting, so a large output cannot fill a pipe and stall the child.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+@Suite struct BinaryTests {
+    static let key = "canary-5b1e2d0c"
+
+    @Test func binaryExists() {
+        #expect(FileManager.default.isExecutableFile(atPath: Binary.url.path), "built foodlogger at \(Binary.url.path)")
+    }
+
+    @Test func stubSearchPipedIsJSONNearestFirst() throws {
+        let result = try Binary.run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671"])
+        #expect(result.status == 0, "exit 0; stderr: \(result.stderr)")
+        let shops = try #require(result.json?["restaurants"] as? [[String: Any]], "JSON when stdout is a pipe")
+        let distances = shops.compactMap { $0["distance_m"] as? Int }
+        #expect(!shops.isEmpty && distances.count == shops.count, "every shop has a distance")
+        #expect(distances == distances.sorted(), "nearest first")
+        #expect(result.stderr.isEmpty, "nothing on stderr")
+    }
+
+    @Test func badFlagIsExit64WithOneLine() throws {
+        let result = try Binary.run(["search", "--range", "9", "--lat", "35", "--lng", "139"])
+        #expect(result.status == 64, "exit 64")
+        #expect(result.stderr == "foodlogger search: --range must be an integer from 1 to 5, not '9'. See 'foodlogger search --help'.\n",
+                "one line naming the flag")
+    }
+
+    @Test func noKeyIsExit78() throws {
+        let result = try Binary.run(["search", "--lat", "35", "--lng", "139"])
+        #expect(result.status == 78, "exit 78")
+        #expect(result.stderr.contains("--stub"), "suggests --stub")
+    }
+
+    /// Any real capture replayed by a loopback server comes out whole.
+    @Test(arguments: ["v1.26_full_1shop_shinjuku.json", "v1.30_full_10shops_nagakute.json", "v1.30_reduced_2shops.json",
+                      "v1.26_lite_anonymised.json", "v1.26_lite_anonymised_1shop.json"])
+    func replayedCapturePrintsEveryShop(file: String) throws {
+        let path = Binary.samples.appendingPathComponent("gourmet/" + file).path
+        let server = try LoopbackServer(replies: [try .file(path)])
+        let result = try Binary.run(["search", "--keyword", "x", "--json"],
+                                    environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        let raw = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let expected = try #require((raw["results"] as? [String: Any])?["shop"] as? [[String: Any]])
+        let shops = try #require(result.json?["restaurants"] as? [[String: Any]], "JSON out; stderr: \(result.stderr)")
+        #expect(result.status == 0, "exit 0")
+        #expect(shops.map { $0["id"] as? String } == expected.map { $0["id"] as? String }, "every shop, in order")
+        #expect(shops.map { $0["name"] as? String } == expected.map { $0["name"] as? String }, "names")
+        #expect(shops.allSatisfy { $0["lat"] is Double && $0["lng"] is Double }, "lat/lng are numbers")
+        #expect(server.requests.first?.queryValue("key") == Self.key, "the key is sent to the service")
+        #expect(!result.stdout.contains(Self.key) && !result.stderr.contains(Self.key), "and never printed")
+    }
+
+    @Test func rejectedKeyIsExit77() throws {
+        let server = try LoopbackServer(replies: [try .file(Binary.samples.appendingPathComponent("errors/error_2000_bad_key.json").path)])
+        let result = try Binary.run(["search", "--keyword", "x"],
+                                    environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        #expect(result.status == 77, "exit 77")
+        #expect(result.stderr.contains("rejected the API key"), "says the key was rejected")
+        #expect(!result.stderr.contains(Self.key), "without printing it")
+    }
+
+    @Test func nothingFoundIsExit1WithJSON() throws {
+        let server = try LoopbackServer(replies: [.json(#"{"results":{"api_version":"1.30","results_available":0,"results_returned":"0","results_start":1,"shop":[]}}"#)])
+        let result = try Binary.run(["search", "--lat", "35", "--lng", "139"],
+                                    environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        #expect(result.status == 1, "exit 1")
+        #expect((result.json?["restaurants"] as? [Any])?.isEmpty == true, "JSON with an empty list is still printed")
+    }
+}
