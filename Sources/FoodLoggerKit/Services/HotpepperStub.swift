@@ -1,0 +1,95 @@
+import Foundation
+
+/// The gourmet search answered offline from a fixed set of shops (by default `StubRestaurants`),
+/// with the service's query semantics, so `--stub`, demos and tests behave like the real thing
+/// without a key or a network.
+///
+/// Filters are strict: a filter keeps only shops whose matching amenity answers yes. Shops carry
+/// no yes/no answer for `wedding` (a free memo), `cocktail`, `shochu`, `sake`, `wine`, `ktai`,
+/// `sommelier`, `night_view`, `open_air`, `equipment` or `midnight_meal`, so those keep nothing.
+public struct HotpepperStub: HotpepperProtocol {
+    /// The shops searched, in their "recommended" order.
+    let restaurants: [Restaurant]
+
+    /// Stores the shops and nothing more: it is on the start-up path.
+    public init(restaurants: [Restaurant] = StubRestaurants.all) {
+        self.restaurants = restaurants
+    }
+
+    /// What the service answers (error 3000) to a search without any condition.
+    static let noConditionMessage = "少なくとも１つの条件を入れてください。"
+
+    public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        guard query.hasCondition else { throw .invalidRequest(message: Self.noConditionMessage) }
+        let terms = Self.terms(of: query.keyword ?? "")
+        let kinds = query.filters.map { AmenityKind(rawValue: $0.rawValue) }
+        let matches = restaurants.filter { shop in
+            (query.ids.isEmpty || query.ids.contains(shop.id))
+                && terms.allSatisfy { Self.shop(shop, mentions: $0) }
+                && (query.genres.isEmpty || query.genres.contains(shop.genre.code)
+                    || shop.subGenre.map { query.genres.contains($0.code) } == true)
+                && (query.budgets.isEmpty || shop.budget.map { query.budgets.contains($0.code) } == true)
+                && kinds.allSatisfy { kind in kind.flatMap { shop.amenity($0) }.map(Self.saysYes) ?? false }
+        }
+        let ordered = query.center.map { Self.nearestFirst(matches, to: $0, within: query.range) }
+            ?? Self.sorted(matches, by: query.order)
+        let first = min(max(query.start, 1) - 1, ordered.count)
+        let last = min(first + max(query.count, 0), ordered.count)
+        return RestaurantPage(total: ordered.count, start: query.start, restaurants: Array(ordered[first..<last]))
+    }
+
+    /// The keyword's terms, split on half-width and full-width spaces alike: Japanese input
+    /// methods type the latter.
+    static func terms(of keyword: String) -> [String] {
+        keyword.split { $0 == " " || $0 == "\u{3000}" }.map(String.init)
+    }
+
+    /// Whether a term occurs in any of the texts the service's keyword search reads.
+    static func shop(_ shop: Restaurant, mentions term: String) -> Bool {
+        [shop.name, shop.nameKana, shop.address, shop.stationName, shop.genre.name, shop.genre.catchCopy, shop.catchCopy]
+            .contains { $0.range(of: term, options: .caseInsensitive) != nil }
+    }
+
+    /// Whether an amenity answer means yes. Answers start with the verdict and may carry a memo
+    /// ("あり ：個室2部屋"), so prefixes decide; "可" never prefixes "不可".
+    static func saysYes(_ answer: String) -> Bool {
+        ["あり", "利用可", "貸切可", "可", "営業している", "お子様連れOK", "お子様連れ歓迎", "全面禁煙", "一部禁煙"]
+            .contains { answer.hasPrefix($0) }
+    }
+
+    /// With a centre the service keeps shops within the radius and orders them by distance,
+    /// whatever `order` asks; equal distances (shops in one building) go by id.
+    static func nearestFirst(_ shops: [Restaurant], to centre: Coordinate, within range: SearchRange) -> [Restaurant] {
+        let radius = Double(range.metres)
+        let near: [(shop: Restaurant, metres: Double)] = shops.compactMap { shop in
+            let metres = shop.coordinate.distance(to: centre)
+            return metres <= radius ? (shop, metres) : nil
+        }
+        return near.sorted { $0.metres != $1.metres ? $0.metres < $1.metres : $0.shop.id < $1.shop.id }.map(\.shop)
+    }
+
+    /// Without a centre: the asked order, keeping the data's order among equals (the data's own
+    /// order is the "recommended" one).
+    static func sorted(_ shops: [Restaurant], by order: SearchOrder?) -> [Restaurant] {
+        let key: (Restaurant) -> String
+        switch order {
+        case .kana: key = { hiragana($0.nameKana) }
+        case .genre: key = { $0.genre.code }
+        case .smallArea: key = { $0.areas.smallArea?.code ?? "" }
+        case .recommended, nil: return shops
+        }
+        let keyed: [(key: String, index: Int, shop: Restaurant)] = shops.enumerated().map { (key($1), $0, $1) }
+        return keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }.map(\.shop)
+    }
+
+    /// Readings come in hiragana or katakana; folding katakana to hiragana sorts them as one
+    /// syllabary instead of putting every katakana reading after all the hiragana ones.
+    static func hiragana(_ kana: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in kana.unicodeScalars {
+            let folded = (0x30A1...0x30F6).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0x60) : nil
+            scalars.append(folded ?? scalar)
+        }
+        return String(scalars)
+    }
+}
