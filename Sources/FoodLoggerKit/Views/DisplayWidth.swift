@@ -69,6 +69,11 @@ public enum DisplayWidth {
             for character in paragraph {
                 let w = of(character)
                 if used + w > width {
+                    if character == " " {
+                        // The line is full right at a space: break there, keeping every word whole.
+                        lines.append(line); line = ""; used = 0; lastSpace = nil
+                        continue
+                    }
                     if let space = lastSpace {
                         let rest = String(line[line.index(after: space)...])
                         lines.append(String(line[..<space]))
@@ -77,7 +82,6 @@ public enum DisplayWidth {
                         lines.append(line); line = ""; used = 0
                     }
                     lastSpace = nil
-                    if character == " " { continue }
                 }
                 if character == " " { lastSpace = line.endIndex }
                 line.append(character); used += w
