@@ -30,7 +30,7 @@ enum SearchPrompt {
 
     /// The prompt line, naming the numbers on screen.
     static func prompt(numbers: ClosedRange<Int>?) -> String {
-        let pick = numbers.map { "\($0.lowerBound)-\($0.upperBound), o N, " } ?? ""
+        let pick = numbers.map { ($0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)") + ", o N, " } ?? ""
         return "foodlogger [\(pick)n, p, ?, q]> "
     }
 
