@@ -39,7 +39,7 @@ public enum CardRenderer {
                 lines.append(title)
                 margin = 4
             }
-            let labelWidth = min(section.fields.map { DisplayWidth.of($0.label) }.max() ?? 0, maxLabelWidth)
+            let labelWidth = section.fields.map { DisplayWidth.of($0.label) }.filter { $0 <= maxLabelWidth }.max() ?? 0
             let indent = String(repeating: " ", count: margin + labelWidth + 2)
             for field in section.fields {
                 let wrapped = DisplayWidth.wrap(field.value, to: max(minValueWidth, width - indent.count))
