@@ -8,11 +8,16 @@ public enum FoodLogger {
       foodlogger search --stub --lat 35.6812 --lng 139.7671      offline demo, no key needed
       foodlogger search --lat 35.6812 --lng 139.7671             restaurants near Tokyo Station
       foodlogger search --lat 35.658 --lng 139.7016 --json | jq '.restaurants[].name'
+      foodlogger search --lat 35.6812 --lng 139.7671 -i          pick a restaurant, see its card
+      foodlogger show J001234567                                 everything about one shop
+      foodlogger open J001234567                                 its page in the browser
 
     Usage: foodlogger COMMAND [options]
 
     Commands:
       search    \(SearchCommand.summary)
+      show      \(ShowCommand.summary)
+      open      \(OpenCommand.summary)
 
     Options:
       -h, --help    show this help (also: foodlogger COMMAND --help)
@@ -24,7 +29,7 @@ public enum FoodLogger {
 
     """
 
-    static let commands = [SearchCommand.name]
+    static let commands = [SearchCommand.name, ShowCommand.name, OpenCommand.name]
 
     public static func main(context: ProcessContext) async -> ExitCode {
         let arguments = context.arguments
@@ -42,6 +47,10 @@ public enum FoodLogger {
             return .success
         case SearchCommand.name:
             return await runSearch(Array(arguments.dropFirst()), context: context)
+        case ShowCommand.name:
+            return await runShow(Array(arguments.dropFirst()), context: context)
+        case OpenCommand.name:
+            return await runOpen(Array(arguments.dropFirst()), context: context)
         default:
             let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0, help: "") })
             let what = first.hasPrefix("-") ? "unknown option \(first)" : "unknown command '\(first)'\(hint)"
@@ -68,7 +77,58 @@ public enum FoodLogger {
             return fail(error, context: context)
         }
         let scene = SearchScene.assemble(context: context, format: command.common.format, worker: worker)
-        return await scene.search(command.query)
+        return command.interactive ? await scene.searchInteractively(command.query) : await scene.search(command.query)
+    }
+
+    static func runShow(_ arguments: [String], context: ProcessContext) async -> ExitCode {
+        switch prepare(arguments, name: ShowCommand.name, help: ShowCommand.help, context: context,
+                       make: ShowCommand.init, common: \.common) {
+        case .finished(let status):
+            return status
+        case .ready(let command, let worker):
+            return await DetailScene.assemble(context: context, format: command.common.format, worker: worker)
+                .show(ids: command.ids)
+        }
+    }
+
+    static func runOpen(_ arguments: [String], context: ProcessContext) async -> ExitCode {
+        switch prepare(arguments, name: OpenCommand.name, help: OpenCommand.help, context: context,
+                       make: OpenCommand.init, common: \.common) {
+        case .finished(let status):
+            return status
+        case .ready(let command, let worker):
+            return await DetailScene.assemble(context: context, format: command.common.format, worker: worker)
+                .openPage(id: command.id, printURLOnly: command.printURLOnly)
+        }
+    }
+
+    enum Prepared<Command> {
+        case ready(Command, HotpepperWorker)
+        /// Help was printed, or something failed and was reported: exit with this.
+        case finished(ExitCode)
+    }
+
+    /// What every data command does first: parse, answer --help, and build the worker over
+    /// the chosen service.
+    static func prepare<Command>(_ arguments: [String], name: String, help: HelpText, context: ProcessContext,
+                                 make: (ParsedArguments, ProcessContext) throws(UsageError) -> Command,
+                                 common: KeyPath<Command, CommonOptions>) -> Prepared<Command> {
+        let command: Command
+        do {
+            let parsed = try ArgumentParser.parse(arguments, specs: help.sections.flatMap(\.options))
+            if parsed.has("--help") {
+                context.stdout.write(help.rendered(width: context.terminal.width))
+                return .finished(.success)
+            }
+            command = try make(parsed, context)
+        } catch {
+            return .finished(usageError(error, command: name, context: context))
+        }
+        do {
+            return .ready(command, HotpepperWorker(api: try command[keyPath: common].makeService(context: context)))
+        } catch {
+            return .finished(fail(error, context: context))
+        }
     }
 
     /// One line naming the problem and where help is, then exit 64.

@@ -14,11 +14,17 @@ public struct ProcessContext: Sendable {
     public var stdout: any TextOutput
     public var stderr: any TextOutput
     public var terminal: Terminal
+    /// One line of stdin without its newline, nil at end of input (the interactive prompt).
+    public var readLine: @Sendable () -> String?
+    /// Opens a web page in the user's browser.
+    public var opener: any URLOpening
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",
-                stdout: any TextOutput, stderr: any TextOutput, terminal: Terminal = Terminal()) {
+                stdout: any TextOutput, stderr: any TextOutput, terminal: Terminal = Terminal(),
+                readLine: @escaping @Sendable () -> String? = { nil }, opener: any URLOpening = NoURLOpener()) {
         self.arguments = arguments; self.environment = environment; self.currentDirectory = currentDirectory
         self.stdout = stdout; self.stderr = stderr; self.terminal = terminal
+        self.readLine = readLine; self.opener = opener
     }
 
     /// This process: its argv (without the program name), environment and real streams.
@@ -27,7 +33,9 @@ public struct ProcessContext: Sendable {
         return ProcessContext(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
                               currentDirectory: FileManager.default.currentDirectoryPath,
                               stdout: StandardStream.output, stderr: StandardStream.error,
-                              terminal: .live(environment: environment))
+                              terminal: .live(environment: environment),
+                              readLine: { Swift.readLine(strippingNewline: true) },
+                              opener: SystemURLOpener(environment: environment))
     }
 
     /// Colour and bold only on a terminal, with NO_COLOR unset and TERM not dumb (no-color.org).

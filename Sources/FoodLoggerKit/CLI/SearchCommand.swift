@@ -2,6 +2,8 @@
 struct SearchCommand: Sendable {
     var common: CommonOptions
     var query: RestaurantQuery
+    /// --interactive: a prompt after the table to pick shops.
+    var interactive: Bool
 
     static let name = "search"
     static let summary = "find restaurants around a point, nearest first"
@@ -12,6 +14,7 @@ struct SearchCommand: Sendable {
         "foodlogger search --lat 35.658 --lng 139.7016 --range 2 --genre G013 --lunch",
         "foodlogger search --keyword 'ramen shibuya' --count 20 --start 21",
         "FOODLOGGER_LAT=34.7025 FOODLOGGER_LNG=135.4959 foodlogger search --budget B002 --wifi",
+        "foodlogger search --lat 35.6812 --lng 139.7671 -i    then type 1 for the first card, o 1, n, q",
     ]
 
     static let whereSpecs: [OptionSpec] = [
@@ -30,6 +33,9 @@ struct SearchCommand: Sendable {
                    help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
     ]
 
+    static let interactiveSpec = OptionSpec("-i", "--interactive",
+        help: "after the table, prompt for a number to show its card (o N opens its page, n/p pages, q quits); needs a terminal")
+
     static let filterSpecs: [OptionSpec] = SearchFilter.allCases.map { OptionSpec($0.flag, help: $0.summary) }
 
     static let help = HelpText(
@@ -37,7 +43,7 @@ struct SearchCommand: Sendable {
         examples: examples,
         sections: [("Where and what", whereSpecs), ("Paging and order", pageSpecs),
                    ("Filters (keep only shops that …)", filterSpecs),
-                   ("Output", CommonOptions.outputSpecs), ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
+                   ("Output", CommonOptions.outputSpecs + [interactiveSpec]), ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         if let extra = parsed.positionals.first {
@@ -65,6 +71,15 @@ struct SearchCommand: Sendable {
             throw UsageError("--range needs a centre (--lat and --lng)")
         }
         self.query = query
+        interactive = parsed.has("--interactive")
+        if interactive { try Self.checkInteractive(format: common.format, terminal: context.terminal) }
+    }
+
+    /// The prompt reads the keyboard and draws tables, so it needs a person at a terminal.
+    static func checkInteractive(format: OutputFormat, terminal: Terminal) throws(UsageError) {
+        if !terminal.stdinIsTerminal { throw UsageError("--interactive needs a terminal: stdin is not one, so there is nobody to type a choice") }
+        if !terminal.stdoutIsTerminal { throw UsageError("--interactive needs a terminal: stdout is not one; leave out -i to write the results to a pipe or file") }
+        if format != .table { throw UsageError("--interactive shows a table; it cannot be combined with --json or --format \(format.rawValue)") }
     }
 
     /// --lat/--lng, else FOODLOGGER_LAT/FOODLOGGER_LNG (the CLI's "current location").

@@ -32,6 +32,41 @@ public enum RestaurantRecord {
         .object(fields(restaurant, center: center))
     }
 
+    /// What a detail view adds to `fields`: everything else the service tells about the shop.
+    /// `capacity`/`party_capacity` are null when unknown; `amenities` keeps the API's words.
+    public static func detailFields(_ restaurant: Restaurant) -> [(String, JSONValue)] {
+        func codeName(_ value: Restaurant.CodeName?) -> JSONValue {
+            value.map { .object([("code", .string($0.code)), ("name", .string($0.name))]) } ?? .null
+        }
+        let areas = restaurant.areas
+        return [
+            ("sub_genre", restaurant.subGenre.map { .string($0.name) } ?? .null),
+            ("sub_genre_code", restaurant.subGenre.map { .string($0.code) } ?? .null),
+            ("genre_catch", .string(restaurant.genre.catchCopy)),
+            ("budget_memo", .string(restaurant.budgetMemo)),
+            ("capacity", restaurant.capacity.map(JSONValue.integer) ?? .null),
+            ("party_capacity", restaurant.partyCapacity.map(JSONValue.integer) ?? .null),
+            ("mobile_access", .string(restaurant.mobileAccess)),
+            ("areas", .object([
+                ("large_service_area", codeName(areas.largeServiceArea)), ("service_area", codeName(areas.serviceArea)),
+                ("large_area", codeName(areas.largeArea)), ("middle_area", codeName(areas.middleArea)),
+                ("small_area", codeName(areas.smallArea)),
+            ])),
+            ("amenities", .object(restaurant.amenities.map { ($0.kind.rawValue, .string($0.value)) })),
+            ("wedding", .string(restaurant.wedding)),
+            ("other_memo", .string(restaurant.otherMemo)),
+            ("shop_detail_memo", .string(restaurant.shopDetailMemo)),
+            ("logo_url", .string(restaurant.urls.logo)),
+            ("coupon_pc_url", .string(restaurant.urls.couponPC)),
+            ("coupon_sp_url", .string(restaurant.urls.couponSP)),
+        ]
+    }
+
+    /// `fields` (without a centre) followed by `detailFields`.
+    public static func detailJSON(_ restaurant: Restaurant) -> JSONValue {
+        .object(fields(restaurant, center: nil) + detailFields(restaurant))
+    }
+
     /// The credit the service's terms require wherever its data is shown.
     public static let credit = "Powered by ホットペッパーグルメ Webサービス (http://webservice.recruit.co.jp/)"
 }

@@ -2,6 +2,7 @@
 @MainActor
 public protocol SearchBusinessLogic: AnyObject {
     func searchRestaurants(_ request: Search.Restaurants.Request) async
+    func turnPage(_ request: Search.Page.Request) async
 }
 
 /// What the Search scene keeps for routing: the last results, in the order shown.
@@ -19,6 +20,8 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
 
     public private(set) var restaurants: [Restaurant] = []
     public private(set) var query: RestaurantQuery?
+    /// How many shops the last successful search matched in all, to know where paging ends.
+    private var total = 0
 
     public init(worker: any HotpepperWorking) {
         self.worker = worker
@@ -36,7 +39,23 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         }
         query = request.query
         restaurants = (try? result.get().restaurants) ?? []
+        total = (try? result.get().total) ?? total
         presenter?.presentRestaurants(Search.Restaurants.Response(result: result, query: request.query))
+    }
+
+    /// Repeats the last search with `start` moved by one page, unless there is no page that way.
+    public func turnPage(_ request: Search.Page.Request) async {
+        guard var moved = query else { return }
+        switch request.direction {
+        case .next where moved.start + moved.count <= total:
+            moved.start += moved.count
+        case .previous where moved.start > 1:
+            moved.start = max(1, moved.start - moved.count)
+        default:
+            presenter?.presentNoPage(Search.Page.Response(direction: request.direction))
+            return
+        }
+        await searchRestaurants(Search.Restaurants.Request(query: moved))
     }
 
     /// The service orders a location search by distance already; sorting again by the distance

@@ -31,10 +31,35 @@ public enum Search {
                 public var footer: [String]
                 /// Set when nothing was found: what to tell the user, and what to try.
                 public var notice: String?
+                /// The numbers in the table's # column, nil when it has no rows.
+                public var numbers: ClosedRange<Int>? = nil
             }
 
             public var content: Content
             public var exitCode: ExitCode
+        }
+    }
+}
+
+extension Search {
+    /// The next or the previous page of the last search (the interactive prompt's n and p).
+    public enum Page {
+        public enum Direction: Sendable, Equatable {
+            case next, previous
+        }
+
+        public struct Request: Sendable, Equatable {
+            public var direction: Direction
+            public init(direction: Direction) { self.direction = direction }
+        }
+
+        /// Sent only when there is no page that way; otherwise the new page comes as a search.
+        public struct Response: Sendable, Equatable {
+            public var direction: Direction
+        }
+
+        public struct ViewModel: Sendable, Equatable {
+            public var message: String
         }
     }
 }

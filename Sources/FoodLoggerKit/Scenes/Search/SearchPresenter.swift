@@ -2,6 +2,7 @@
 @MainActor
 public protocol SearchPresentationLogic: AnyObject {
     func presentRestaurants(_ response: Search.Restaurants.Response)
+    func presentNoPage(_ response: Search.Page.Response)
 }
 
 /// Formats: distances, table cells, the JSON document, the footer, and success / empty /
@@ -22,10 +23,16 @@ public final class SearchPresenter: SearchPresentationLogic {
                 document: Self.document(page, query: response.query),
                 table: Self.table(page, center: response.query.center),
                 footer: Self.footer(page, query: response.query),
-                notice: page.restaurants.isEmpty ? Self.notice(page, query: response.query) : nil)
+                notice: page.restaurants.isEmpty ? Self.notice(page, query: response.query) : nil,
+                numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1))
             viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)
+    }
+
+    public func presentNoPage(_ response: Search.Page.Response) {
+        let message = response.direction == .next ? "This is the last page." : "This is the first page."
+        viewController?.displayNoPage(Search.Page.ViewModel(message: message))
     }
 
     /// The README's schema: center, range_m, total, start, returned, restaurants.

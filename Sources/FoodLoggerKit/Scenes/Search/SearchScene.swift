@@ -13,6 +13,7 @@ public enum SearchScene {
         presenter.viewController = viewController
         router.viewController = viewController
         router.dataStore = interactor
+        router.worker = worker
         return viewController
     }
 }

@@ -2,6 +2,7 @@
 @MainActor
 public protocol SearchDisplayLogic: AnyObject {
     func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel)
+    func displayNoPage(_ viewModel: Search.Page.ViewModel)
 }
 
 /// The terminal stand-in for the app's map screen: turns the parsed command into a Request
@@ -14,6 +15,8 @@ public final class SearchViewController: SearchDisplayLogic {
     let format: OutputFormat
     /// The exit status of the last thing displayed.
     public private(set) var exitCode: ExitCode = .success
+    /// The # numbers of the table on screen, which the interactive prompt accepts.
+    var listedNumbers: ClosedRange<Int>?
 
     public init(context: ProcessContext, format: OutputFormat) {
         self.context = context; self.format = format
@@ -27,10 +30,12 @@ public final class SearchViewController: SearchDisplayLogic {
 
     public func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) {
         exitCode = viewModel.exitCode
+        listedNumbers = nil
         switch viewModel.content {
         case .failure(let message):
             context.stderr.write("foodlogger: \(message)\n")
         case .listing(let listing):
+            listedNumbers = listing.numbers
             switch format {
             case .json:
                 context.stdout.write(listing.document.serialized(pretty: true) + "\n")
@@ -46,5 +51,9 @@ public final class SearchViewController: SearchDisplayLogic {
                 context.stdout.write((lines + [""] + footer).joined(separator: "\n") + "\n")
             }
         }
+    }
+
+    public func displayNoPage(_ viewModel: Search.Page.ViewModel) {
+        context.stderr.write(viewModel.message + "\n")
     }
 }

@@ -18,7 +18,9 @@ final class HotpepperWorkerSpy: HotpepperWorking, @unchecked Sendable {
 @MainActor
 final class SearchPresentationLogicSpy: SearchPresentationLogic {
     var responses: [Search.Restaurants.Response] = []
+    var noPageResponses: [Search.Page.Response] = []
     func presentRestaurants(_ response: Search.Restaurants.Response) { responses.append(response) }
+    func presentNoPage(_ response: Search.Page.Response) { noPageResponses.append(response) }
 }
 
 @MainActor

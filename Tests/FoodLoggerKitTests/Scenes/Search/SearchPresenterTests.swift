@@ -4,7 +4,9 @@ import Testing
 @MainActor
 final class SearchDisplayLogicSpy: SearchDisplayLogic {
     var viewModels: [Search.Restaurants.ViewModel] = []
+    var noPageViewModels: [Search.Page.ViewModel] = []
     func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) { viewModels.append(viewModel) }
+    func displayNoPage(_ viewModel: Search.Page.ViewModel) { noPageViewModels.append(viewModel) }
 }
 
 @MainActor

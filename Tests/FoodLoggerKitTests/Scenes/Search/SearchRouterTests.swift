@@ -1,9 +1,120 @@
+import Foundation
 import Testing
 @testable import FoodLoggerKit
 
 @MainActor
-@Suite struct SearchRouterTests {
-    @Test func assemblyGivesTheRouterTheInteractorAsDataStore() async {
+@Suite("SearchRouter")
+struct SearchRouterTests {
+    /// Records every request; the router must not make any.
+    final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls: [String] = []
+        var requests: [String] { lock.withLock { calls } }
+
+        func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+            lock.withLock { calls.append("fetch") }
+            return RestaurantPage(total: 0, start: 1, restaurants: [])
+        }
+
+        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant] {
+            lock.withLock { calls.append("lookup \(ids)") }
+            return []
+        }
+    }
+
+    final class SearchDataStoreSpy: SearchDataStore {
+        var restaurants: [Restaurant] = [DetailSeeds.izakaya, DetailSeeds.cafe]
+        var query: RestaurantQuery? = RestaurantQuery(keyword: "炉端")
+    }
+
+    final class DetailDataStoreSpy: DetailDataStore {
+        var restaurants: [Restaurant] = []
+    }
+
+    final class OpenerSpy: URLOpening, @unchecked Sendable {
+        private let lock = NSLock()
+        private var opened: [String] = []
+        let outcome: URLOpenOutcome
+        init(outcome: URLOpenOutcome) { self.outcome = outcome }
+        var urls: [String] { lock.withLock { opened } }
+        func open(_ url: String) -> URLOpenOutcome {
+            lock.withLock { opened.append(url) }
+            return outcome
+        }
+    }
+
+    let stdout = CapturedOutput()
+    let stderr = CapturedOutput()
+    let worker = WorkerSpy()
+
+    func makeSUT(opener: any URLOpening = NoURLOpener()) -> (SearchRouter, SearchViewController) {
+        let context = ProcessContext(arguments: [], stdout: stdout, stderr: stderr, terminal: Terminal(columns: 100),
+                                     opener: opener)
+        let viewController = SearchViewController(context: context, format: .table)
+        let sut = SearchRouter()
+        sut.viewController = viewController
+        sut.dataStore = SearchDataStoreSpy()
+        sut.worker = worker
+        return (sut, viewController)
+    }
+
+    @Test("the Detail data store receives exactly the picked restaurant")
+    func passesThePickedRestaurant() {
+        let (sut, _) = makeSUT()
+        let destination = DetailDataStoreSpy()
+
+        sut.passDataToDetail(source: SearchDataStoreSpy(), index: 1, destination: destination)
+
+        #expect(destination.restaurants == [DetailSeeds.cafe], "the second restaurant, and only it")
+    }
+
+    @Test("routing to Detail shows the picked shop's card without a second request")
+    func routeToDetailShowsTheCard() {
+        let (sut, viewController) = makeSUT()
+
+        sut.routeToDetail(index: 0)
+
+        #expect(stdout.text.hasPrefix("炉端 こはく 八重洲店\nろばた こはく やえすてん\n"), "the izakaya's card on stdout")
+        #expect(!stdout.text.contains("Café Lumière"), "only the picked shop")
+        #expect(worker.requests.isEmpty, "the worker saw no request")
+        withExtendedLifetime(viewController) {}
+    }
+
+    @Test("an index outside the results routes nowhere")
+    func routeOutOfRange() {
+        let (sut, viewController) = makeSUT()
+
+        sut.routeToDetail(index: 2)
+        sut.routeToShopPage(index: -1)
+
+        #expect(stdout.text.isEmpty && worker.requests.isEmpty, "nothing shown, nothing asked")
+        withExtendedLifetime(viewController) {}
+    }
+
+    @Test("the shop page goes to the opener")
+    func routeToShopPageOpens() {
+        let opener = OpenerSpy(outcome: .opened)
+        let (sut, viewController) = makeSUT(opener: opener)
+
+        sut.routeToShopPage(index: 1)
+
+        #expect(opener.urls == ["https://www.hotpepper.jp/strJ000000202/"], "the cafe's page opened")
+        #expect(stdout.text.isEmpty, "no address printed when the browser opened it")
+        withExtendedLifetime(viewController) {}
+    }
+
+    @Test("without an opener the address is printed on stdout")
+    func routeToShopPagePrints() {
+        let (sut, viewController) = makeSUT()
+
+        sut.routeToShopPage(index: 0)
+
+        #expect(stdout.text == "https://www.hotpepper.jp/strJ000000101/\n", "the izakaya's address")
+        withExtendedLifetime(viewController) {}
+    }
+
+    @Test("assembly gives the router the interactor as its data store")
+    func assemblyGivesTheRouterTheInteractorAsDataStore() async {
         let context = ProcessContext(arguments: [], stdout: CapturedOutput(), stderr: CapturedOutput())
         let sut = SearchScene.assemble(context: context, format: .json, worker: HotpepperWorkerSpy())
         _ = await sut.search(Seeds.query)

@@ -4,7 +4,9 @@ import Testing
 @MainActor
 final class SearchBusinessLogicSpy: SearchBusinessLogic {
     var requests: [Search.Restaurants.Request] = []
+    var pageRequests: [Search.Page.Request] = []
     func searchRestaurants(_ request: Search.Restaurants.Request) async { requests.append(request) }
+    func turnPage(_ request: Search.Page.Request) async { pageRequests.append(request) }
 }
 
 @MainActor

@@ -1,0 +1,28 @@
+/// `foodlogger open ID`: the shop's page in the browser.
+struct OpenCommand: Sendable {
+    var common: CommonOptions
+    var id: String
+    var printURLOnly: Bool
+
+    static let name = "open"
+    static let summary = "open a shop's page in the browser (or print its address)"
+
+    static let printURLSpec = OptionSpec("--print-url", help: "print the page's address on stdout instead of opening it")
+
+    static let help = HelpText(
+        command: name, summary: summary, usage: "foodlogger open ID [--print-url] [options]",
+        examples: [
+            "foodlogger open J001234567",
+            "foodlogger open J001234567 --print-url | pbcopy",
+        ],
+        sections: [("Output", [printURLSpec]),
+                   ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
+
+    init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        common = try CommonOptions(parsed, context: context)
+        let ids = try ShowCommand.ids(parsed.positionals, limit: Int.max)
+        guard ids.count == 1 else { throw UsageError("open takes one shop id, got \(ids.count)") }
+        id = ids[0]
+        printURLOnly = parsed.has("--print-url")
+    }
+}

@@ -1,0 +1,43 @@
+/// `foodlogger show ID...`: one card per shop, looked up by id.
+struct ShowCommand: Sendable {
+    var common: CommonOptions
+    var ids: [String]
+
+    static let name = "show"
+    static let summary = "show everything about shops, by id (J001234567)"
+    /// Enough for any sensible use, and few enough requests (20 ids each) to stay polite.
+    static let maxIDs = 100
+
+    static let help = HelpText(
+        command: name, summary: summary, usage: "foodlogger show ID [ID...] [options]",
+        examples: [
+            "foodlogger show J001234567",
+            "foodlogger show --stub J001234567 J001234568 --json | jq '.restaurants[].amenities'",
+            "foodlogger search --lat 35.6812 --lng 139.7671 --json | jq -r '.restaurants[].id' | xargs foodlogger show",
+        ],
+        sections: [("Output", CommonOptions.outputSpecs),
+                   ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
+
+    init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        common = try CommonOptions(parsed, context: context)
+        ids = try Self.ids(parsed.positionals, limit: Self.maxIDs)
+    }
+
+    /// Shop ids from the command line: `J` and digits, commas allowed between them, upper-cased,
+    /// duplicates dropped (first one kept), at least one and at most `limit`.
+    static func ids(_ arguments: [String], limit: Int) throws(UsageError) -> [String] {
+        var ids: [String] = []
+        for argument in arguments {
+            for word in argument.split(separator: ",") {
+                let id = word.trimmingCharacters(in: .whitespaces).uppercased()
+                guard id.range(of: "^J[0-9]+$", options: .regularExpression) != nil else {
+                    throw UsageError("'\(word)' is not a shop id; ids look like J001234567")
+                }
+                if !ids.contains(id) { ids.append(id) }
+            }
+        }
+        if ids.isEmpty { throw UsageError("give at least one shop id, like J001234567") }
+        if ids.count > limit { throw UsageError("at most \(limit) shop ids at a time, got \(ids.count)") }
+        return ids
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Hands a web page to the user's browser; injected through `ProcessContext` so tests use a spy.
+public protocol URLOpening: Sendable {
+    func open(_ url: String) -> URLOpenOutcome
+}
+
+public enum URLOpenOutcome: Sendable, Equatable {
+    case opened
+    /// No opener program on this system (e.g. a server without xdg-open).
+    case unavailable
+    /// The opener ran and failed; `reason` says how.
+    case failed(reason: String)
+}
+
+/// The platform's opener (`open` on macOS, `xdg-open` elsewhere), found on PATH and started
+/// directly with the URL as its argument: never through a shell, so no URL can run a command.
+public struct SystemURLOpener: URLOpening {
+    let program: String
+    let searchPath: String
+
+    public init(environment: [String: String]) {
+        #if canImport(Darwin)
+        program = "open"
+        #else
+        program = "xdg-open"
+        #endif
+        searchPath = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    }
+
+    /// The opener's full path, or nil when no directory on PATH has it.
+    var executable: URL? {
+        searchPath.split(separator: ":").lazy
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(program) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    public func open(_ url: String) -> URLOpenOutcome {
+        guard let executable else { return .unavailable }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [url]
+        // stdout carries data only, and the prompt keeps the terminal's input.
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .failed(reason: "\(program) could not start: \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? .opened : .failed(reason: "\(program) exited with status \(process.terminationStatus)")
+    }
+}
+
+/// No browser at all: every page is printed instead. The default for contexts built in tests.
+public struct NoURLOpener: URLOpening {
+    public init() {}
+    public func open(_ url: String) -> URLOpenOutcome { .unavailable }
+}
+
+/// Showing a shop's page, the same way from `open ID` and from the interactive prompt.
+enum ShopPage {
+    /// Opens `url` with the context's opener; prints it on stdout instead when asked to or when
+    /// there is no opener, so the user still gets the page.
+    static func open(_ url: String, context: ProcessContext, printOnly: Bool) -> ExitCode {
+        if !printOnly {
+            switch context.opener.open(url) {
+            case .opened:
+                context.stderr.write("Opened \(url)\n")
+                return .success
+            case .unavailable:
+                break
+            case .failed(let reason):
+                context.stderr.write("foodlogger: cannot open the page: \(reason). The address is on stdout.\n")
+                context.stdout.write(url + "\n")
+                return .unavailable
+            }
+        }
+        context.stdout.write(url + "\n")
+        return .success
+    }
+}

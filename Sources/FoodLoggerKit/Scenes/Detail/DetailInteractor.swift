@@ -1,0 +1,53 @@
+/// What the Detail scene can do.
+@MainActor
+public protocol DetailBusinessLogic: AnyObject {
+    func lookupRestaurants(_ request: Detail.Lookup.Request) async
+    func showPassedRestaurants(_ request: Detail.ShowPassed.Request)
+    func openPage(_ request: Detail.OpenPage.Request) async
+}
+
+/// What another scene's router fills in before showing this one.
+@MainActor
+public protocol DetailDataStore: AnyObject {
+    var restaurants: [Restaurant] { get set }
+}
+
+/// Looks shops up through the worker (or takes the ones passed in) and hands them, unformatted,
+/// to the presenter.
+@MainActor
+public final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
+    public var presenter: (any DetailPresentationLogic)?
+    let worker: any HotpepperWorking
+
+    public var restaurants: [Restaurant] = []
+
+    public init(worker: any HotpepperWorking) {
+        self.worker = worker
+    }
+
+    public func lookupRestaurants(_ request: Detail.Lookup.Request) async {
+        let result = await lookup(request.ids)
+        restaurants = (try? result.get()) ?? []
+        let found = Set(restaurants.map(\.id))
+        presenter?.presentRestaurants(Detail.Lookup.Response(result: result,
+                                                             missingIDs: request.ids.filter { !found.contains($0) }))
+    }
+
+    public func showPassedRestaurants(_ request: Detail.ShowPassed.Request) {
+        presenter?.presentRestaurants(Detail.ShowPassed.Response(result: .success(restaurants)))
+    }
+
+    public func openPage(_ request: Detail.OpenPage.Request) async {
+        let result = await lookup([request.id]).map(\.first)
+        restaurants = (try? result.get()).flatMap { $0.map { [$0] } } ?? []
+        presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result))
+    }
+
+    private func lookup(_ ids: [String]) async -> Result<[Restaurant], HotpepperError> {
+        do {
+            return .success(try await worker.lookupRestaurants(ids: ids))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// The Detail scene's use cases: one card per shop, and a shop's page in the browser.
+public enum Detail {
+    /// Look shops up by id and show one card each.
+    public enum Lookup {
+        public struct Request: Sendable, Equatable {
+            /// Validated ids, without duplicates, in the order to show.
+            public var ids: [String]
+            public init(ids: [String]) { self.ids = ids }
+        }
+
+        /// The shops found, in the order asked, and the ids the service did not know.
+        public struct Response: Sendable {
+            public var result: Result<[Restaurant], HotpepperError>
+            public var missingIDs: [String]
+            public init(result: Result<[Restaurant], HotpepperError>, missingIDs: [String] = []) {
+                self.result = result; self.missingIDs = missingIDs
+            }
+        }
+
+        public struct ViewModel: Sendable, Equatable {
+            public enum Content: Sendable, Equatable {
+                case cards(Cards)
+                case failure(message: String)
+            }
+
+            public struct Cards: Sendable, Equatable {
+                public var cards: [TextCard]
+                /// `{"restaurants": [...]}` with every field of each shop.
+                public var document: JSONValue
+                /// Lines under the cards: the service's credit.
+                public var footer: [String]
+                /// Which ids were not found, when some were not.
+                public var missing: String?
+            }
+
+            public var content: Content
+            public var exitCode: ExitCode
+        }
+    }
+
+    /// Show the shops another scene passed in through the data store, without asking the
+    /// service again (the app's tap on a marker).
+    public enum ShowPassed {
+        public struct Request: Sendable, Equatable {
+            public init() {}
+        }
+        public typealias Response = Lookup.Response
+        public typealias ViewModel = Lookup.ViewModel
+    }
+
+    /// Look one shop up and open its page.
+    public enum OpenPage {
+        public struct Request: Sendable, Equatable {
+            public var id: String
+            public init(id: String) { self.id = id }
+        }
+
+        public struct Response: Sendable {
+            public var id: String
+            /// nil inside the success: no shop has that id.
+            public var result: Result<Restaurant?, HotpepperError>
+            public init(id: String, result: Result<Restaurant?, HotpepperError>) { self.id = id; self.result = result }
+        }
+
+        public struct ViewModel: Sendable, Equatable {
+            public enum Content: Sendable, Equatable {
+                case page(url: String)
+                case failure(message: String)
+            }
+            public var content: Content
+            public var exitCode: ExitCode
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Turns looked-up shops into what the terminal draws.
+@MainActor
+public protocol DetailPresentationLogic: AnyObject {
+    func presentRestaurants(_ response: Detail.Lookup.Response)
+    func presentPage(_ response: Detail.OpenPage.Response)
+}
+
+/// Formats each shop as a card and as JSON, names ids that were not found, and picks the exit
+/// code. Never prints.
+@MainActor
+public final class DetailPresenter: DetailPresentationLogic {
+    public weak var viewController: (any DetailDisplayLogic)?
+
+    public init() {}
+
+    public func presentRestaurants(_ response: Detail.Lookup.Response) {
+        let viewModel: Detail.Lookup.ViewModel
+        switch response.result {
+        case .failure(let error):
+            viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
+        case .success(let restaurants):
+            let cards = Detail.Lookup.ViewModel.Cards(
+                cards: restaurants.map(Self.card),
+                document: .object([("restaurants", .array(restaurants.map(RestaurantRecord.detailJSON)))]),
+                footer: [RestaurantRecord.credit],
+                missing: response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs))
+            let complete = response.missingIDs.isEmpty && !restaurants.isEmpty
+            viewModel = .init(content: .cards(cards), exitCode: complete ? .success : .noResults)
+        }
+        viewController?.displayRestaurants(viewModel)
+    }
+
+    public func presentPage(_ response: Detail.OpenPage.Response) {
+        let viewModel: Detail.OpenPage.ViewModel
+        switch response.result {
+        case .failure(let error):
+            viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
+        case .success(nil):
+            viewModel = .init(content: .failure(message: Self.missing([response.id])), exitCode: .noResults)
+        case .success(let restaurant?) where restaurant.urls.shop.isEmpty:
+            viewModel = .init(content: .failure(message: "\(restaurant.name) (\(restaurant.id)) has no page address"),
+                              exitCode: .noResults)
+        case .success(let restaurant?):
+            viewModel = .init(content: .page(url: restaurant.urls.shop), exitCode: .success)
+        }
+        viewController?.displayPage(viewModel)
+    }
+
+    static func missing(_ ids: [String]) -> String {
+        "no restaurant has the id\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", "))"
+    }
+
+    static func card(_ restaurant: Restaurant) -> TextCard {
+        typealias Field = TextCard.Field
+        let genre = [restaurant.genre.name, restaurant.subGenre?.name].compactMap { $0 }
+            .filter { !$0.isEmpty }.joined(separator: " / ")
+        let budget = restaurant.budget.map { budget in
+            [budget.name, budget.average.isEmpty ? "" : "average \(budget.average)"]
+                .filter { !$0.isEmpty }.joined(separator: " · ")
+        } ?? ""
+        let seats = [restaurant.capacity.map { "\($0) seats" }, restaurant.partyCapacity.map { "parties up to \($0)" }]
+            .compactMap { $0 }.joined(separator: " · ")
+        let coupon = restaurant.urls.couponSP.isEmpty ? restaurant.urls.couponPC : restaurant.urls.couponSP
+        let main: [Field] = [
+            Field("ID", restaurant.id),
+            Field("Genre", [genre, restaurant.genre.catchCopy].filter { !$0.isEmpty }.joined(separator: " — ")),
+            Field("Catch", restaurant.catchCopy),
+            Field("Budget", budget),
+            Field("Budget note", restaurant.budgetMemo),
+            Field("Address", restaurant.address),
+            Field("Station", restaurant.stationName),
+            Field("Access", restaurant.access),
+            Field("Hours", restaurant.open),
+            Field("Closed", restaurant.close),
+            Field("Capacity", seats),
+            Field("Weddings", restaurant.wedding),
+            Field("Other", restaurant.otherMemo),
+            Field("Shop notes", restaurant.shopDetailMemo),
+        ]
+        let links: [Field] = [
+            Field("Page", restaurant.urls.shop),
+            Field("Coupon", coupon),
+            Field("Photo", restaurant.urls.photo),
+        ]
+        let amenities = restaurant.amenities.map { Field($0.kind.label, amenityValue($0.value)) }
+        return TextCard(title: restaurant.name, subtitle: restaurant.nameKana, sections: [
+            .init(fields: main.filter { !$0.value.isEmpty }),
+            .init(title: "Amenities", fields: amenities.filter { !$0.value.isEmpty }),
+            .init(title: "Links", fields: links.filter { !$0.value.isEmpty }),
+        ])
+    }
+
+    /// The service's answers for the yes/no facts, by meaning.
+    static let yes: Set<String> = ["あり", "利用可", "可", "貸切可", "営業している", "お子様連れOK", "お子様連れ歓迎", "全面禁煙"]
+    static let no: Set<String> = ["なし", "利用不可", "不可", "貸切不可", "営業していない", "お子様連れ不可", "禁煙席なし"]
+    static let unknown: Set<String> = ["未確認"]
+
+    /// "あり ：個室あり" → "yes — 個室あり", "なし" → "no", "未確認" → "unknown"; words the
+    /// service uses beyond yes and no (一部禁煙) are kept as they are.
+    static func amenityValue(_ value: String) -> String {
+        let parts = value.split(separator: "：", maxSplits: 1)
+        let answer = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let memo = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        let word = yes.contains(answer) ? "yes" : no.contains(answer) ? "no" : unknown.contains(answer) ? "unknown" : answer
+        return [word, memo].filter { !$0.isEmpty }.joined(separator: " — ")
+    }
+}

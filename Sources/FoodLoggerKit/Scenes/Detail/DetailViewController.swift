@@ -1,0 +1,75 @@
+/// What the Detail scene shows.
+@MainActor
+public protocol DetailDisplayLogic: AnyObject {
+    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel)
+    func displayPage(_ viewModel: Detail.OpenPage.ViewModel)
+}
+
+/// The terminal stand-in for the app's info window: turns the command into a Request and draws
+/// the cards (or JSON) the presenter hands back.
+@MainActor
+public final class DetailViewController: DetailDisplayLogic {
+    public var interactor: (any DetailBusinessLogic)?
+    public var router: (any DetailRoutingLogic & DetailDataPassing)?
+    let context: ProcessContext
+    let format: OutputFormat
+    /// `open --print-url`: show the page's address rather than opening it.
+    var printURLOnly = false
+    /// The exit status of the last thing displayed.
+    public private(set) var exitCode: ExitCode = .success
+
+    public init(context: ProcessContext, format: OutputFormat) {
+        self.context = context; self.format = format
+    }
+
+    /// `foodlogger show ID...`
+    public func show(ids: [String]) async -> ExitCode {
+        await interactor?.lookupRestaurants(Detail.Lookup.Request(ids: ids))
+        return exitCode
+    }
+
+    /// Shows what a router put in the data store.
+    public func showPassed() -> ExitCode {
+        interactor?.showPassedRestaurants(Detail.ShowPassed.Request())
+        return exitCode
+    }
+
+    /// `foodlogger open ID`
+    public func openPage(id: String, printURLOnly: Bool) async -> ExitCode {
+        self.printURLOnly = printURLOnly
+        await interactor?.openPage(Detail.OpenPage.Request(id: id))
+        return exitCode
+    }
+
+    public func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) {
+        exitCode = viewModel.exitCode
+        switch viewModel.content {
+        case .failure(let message):
+            context.stderr.write("foodlogger: \(message)\n")
+        case .cards(let cards):
+            switch format {
+            case .json:
+                context.stdout.write(cards.document.serialized(pretty: true) + "\n")
+            case .table where !cards.cards.isEmpty:
+                let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
+                let drawn = cards.cards.map { CardRenderer.render($0, width: context.terminal.width, bold: bold) }
+                let footer = cards.footer.map { DisplayWidth.truncate($0, to: context.terminal.width) }
+                let lines = drawn.joined(separator: [""]) + [""] + footer
+                context.stdout.write(lines.joined(separator: "\n") + "\n")
+            case .table:
+                break
+            }
+            if let missing = cards.missing { context.stderr.write("foodlogger: \(missing)\n") }
+        }
+    }
+
+    public func displayPage(_ viewModel: Detail.OpenPage.ViewModel) {
+        switch viewModel.content {
+        case .failure(let message):
+            exitCode = viewModel.exitCode
+            context.stderr.write("foodlogger: \(message)\n")
+        case .page(let url):
+            exitCode = router?.routeToShopPage(url: url, printURLOnly: printURLOnly) ?? viewModel.exitCode
+        }
+    }
+}

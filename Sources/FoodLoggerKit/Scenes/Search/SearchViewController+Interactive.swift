@@ -1,0 +1,43 @@
+extension SearchViewController {
+    /// `search --interactive`: the table, then a prompt that picks shops from it as taps pick
+    /// markers in the app. Prompts and hints go to stderr; tables and cards to stdout.
+    /// Ends with 0 on q or end of input; a first search that shows nothing ends at once.
+    public func searchInteractively(_ query: RestaurantQuery) async -> ExitCode {
+        let first = await search(query)
+        guard first == .success else { return first }
+        while true {
+            context.stderr.write(SearchPrompt.prompt(numbers: listedNumbers))
+            guard let line = context.readLine() else {
+                context.stderr.write("\n")
+                return .success
+            }
+            switch SearchPrompt.Command(line) {
+            case .empty:
+                continue
+            case .quit:
+                return .success
+            case .help:
+                context.stderr.write(SearchPrompt.help + "\n")
+            case .next:
+                await interactor?.turnPage(Search.Page.Request(direction: .next))
+            case .previous:
+                await interactor?.turnPage(Search.Page.Request(direction: .previous))
+            case .pick(let number):
+                if let index = listedIndex(number) { router?.routeToDetail(index: index) }
+            case .open(let number):
+                if let index = listedIndex(number) { router?.routeToShopPage(index: index) }
+            case .invalid(let typed):
+                context.stderr.write(SearchPrompt.unknown(typed) + "\n")
+            }
+        }
+    }
+
+    /// The position in the results of a # number on screen; says so when it is not there.
+    private func listedIndex(_ number: Int) -> Int? {
+        guard let numbers = listedNumbers, numbers.contains(number) else {
+            context.stderr.write(SearchPrompt.outOfRange(number, numbers: listedNumbers) + "\n")
+            return nil
+        }
+        return number - numbers.lowerBound
+    }
+}

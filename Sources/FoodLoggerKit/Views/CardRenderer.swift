@@ -1,0 +1,58 @@
+/// One shop's card ready to draw: a title, and labelled values in sections.
+public struct TextCard: Sendable, Equatable {
+    public struct Field: Sendable, Equatable {
+        public var label: String
+        public var value: String
+        public init(_ label: String, _ value: String) { self.label = label; self.value = value }
+    }
+
+    public struct Section: Sendable, Equatable {
+        /// nil for the card's first, untitled section.
+        public var title: String?
+        public var fields: [Field]
+        public init(title: String? = nil, fields: [Field]) { self.title = title; self.fields = fields }
+    }
+
+    public var title: String
+    public var subtitle: String
+    public var sections: [Section]
+
+    public init(title: String, subtitle: String = "", sections: [Section]) {
+        self.title = title; self.subtitle = subtitle; self.sections = sections
+    }
+}
+
+/// Draws a `TextCard` within a terminal width: labels in a column, long values wrapped
+/// (Japanese aware) with a hanging indent under their first line.
+public enum CardRenderer {
+    /// Labels longer than this wrap their value onto the next line instead of widening the column.
+    static let maxLabelWidth = 24
+    /// Values never get narrower than this, however small the terminal.
+    static let minValueWidth = 20
+
+    public static func render(_ card: TextCard, width: Int, bold: Bool = false) -> [String] {
+        var lines = [bold ? "\u{1B}[1m\(card.title)\u{1B}[0m" : card.title]
+        if !card.subtitle.isEmpty { lines.append(card.subtitle) }
+        for section in card.sections where !section.fields.isEmpty {
+            var margin = 2
+            if let title = section.title {
+                lines.append(title)
+                margin = 4
+            }
+            let labelWidth = section.fields.map { DisplayWidth.of($0.label) }.filter { $0 <= maxLabelWidth }.max() ?? 0
+            let indent = String(repeating: " ", count: margin + labelWidth + 2)
+            for field in section.fields {
+                let wrapped = DisplayWidth.wrap(field.value, to: max(minValueWidth, width - indent.count))
+                let head = String(repeating: " ", count: margin) + DisplayWidth.pad(field.label, to: labelWidth) + "  "
+                if DisplayWidth.of(field.label) > labelWidth {
+                    lines.append(String(repeating: " ", count: margin) + field.label)
+                    lines += wrapped.map { indent + $0 }
+                } else {
+                    lines.append(head + wrapped[0])
+                    lines += wrapped.dropFirst().map { indent + $0 }
+                }
+            }
+        }
+        return lines.map { $0.trimmingTrailingSpaces() }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+@MainActor
+@Suite("DetailInteractor")
+struct DetailInteractorTests {
+    final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
+        private let lock = NSLock()
+        private var lookups: [[String]] = []
+        var answer: Result<[Restaurant], HotpepperError> = .success([])
+
+        var lookedUp: [[String]] { lock.withLock { lookups } }
+
+        func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+            Issue.record("the Detail scene looks shops up by id; it never searches")
+            return RestaurantPage(total: 0, start: 1, restaurants: [])
+        }
+
+        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant] {
+            lock.withLock { lookups.append(ids) }
+            return try answer.get()
+        }
+    }
+
+    final class PresenterSpy: DetailPresentationLogic {
+        var restaurantsResponses: [Detail.Lookup.Response] = []
+        var pageResponses: [Detail.OpenPage.Response] = []
+        func presentRestaurants(_ response: Detail.Lookup.Response) { restaurantsResponses.append(response) }
+        func presentPage(_ response: Detail.OpenPage.Response) { pageResponses.append(response) }
+    }
+
+    let worker = WorkerSpy()
+    let presenter = PresenterSpy()
+
+    func makeSUT() -> DetailInteractor {
+        let sut = DetailInteractor(worker: worker)
+        sut.presenter = presenter
+        return sut
+    }
+
+    @Test("lookup asks the worker for the ids and presents the shops found and the ids missing")
+    func lookupPresentsFoundAndMissing() async throws {
+        let sut = makeSUT()
+        worker.answer = .success([DetailSeeds.izakaya])
+
+        await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J999", DetailSeeds.izakaya.id]))
+
+        #expect(worker.lookedUp == [["J999", DetailSeeds.izakaya.id]], "one lookup with both ids")
+        let response = try #require(presenter.restaurantsResponses.first, "one response presented")
+        #expect(try response.result.get() == [DetailSeeds.izakaya], "the izakaya found")
+        #expect(response.missingIDs == ["J999"], "J999 reported missing")
+        #expect(sut.restaurants == [DetailSeeds.izakaya], "the data store keeps what was shown")
+    }
+
+    @Test("a worker error is presented as a failure")
+    func lookupFailure() async {
+        let sut = makeSUT()
+        worker.answer = .failure(.rejectedKey(message: "bad key"))
+
+        await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J1"]))
+
+        guard case .failure(let error) = presenter.restaurantsResponses.first?.result else {
+            Issue.record("expected a failure response"); return
+        }
+        #expect(error == .rejectedKey(message: "bad key"), "the worker's error")
+    }
+
+    @Test("showing passed restaurants presents the data store's shops and asks the worker nothing")
+    func showPassedUsesTheDataStore() throws {
+        let sut = makeSUT()
+        sut.restaurants = [DetailSeeds.cafe]
+
+        sut.showPassedRestaurants(Detail.ShowPassed.Request())
+
+        #expect(worker.lookedUp.isEmpty, "no request to the service")
+        let response = try #require(presenter.restaurantsResponses.first, "one response presented")
+        #expect(try response.result.get() == [DetailSeeds.cafe], "exactly the passed shop")
+        #expect(response.missingIDs.isEmpty, "nothing missing")
+    }
+
+    @Test("open looks the one id up and presents the shop, or nil when unknown")
+    func openPageLooksUp() async throws {
+        let sut = makeSUT()
+        worker.answer = .success([DetailSeeds.cafe])
+        await sut.openPage(Detail.OpenPage.Request(id: DetailSeeds.cafe.id))
+        worker.answer = .success([])
+        await sut.openPage(Detail.OpenPage.Request(id: "J404"))
+
+        #expect(worker.lookedUp == [[DetailSeeds.cafe.id], ["J404"]], "one lookup per open")
+        #expect(try presenter.pageResponses.map { try $0.result.get() } == [DetailSeeds.cafe, nil], "the cafe, then nothing")
+        #expect(presenter.pageResponses.map(\.id) == [DetailSeeds.cafe.id, "J404"], "the ids asked for")
+    }
+}

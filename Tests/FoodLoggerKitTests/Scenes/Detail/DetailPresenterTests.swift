@@ -1,0 +1,119 @@
+import Testing
+@testable import FoodLoggerKit
+
+@MainActor
+@Suite("DetailPresenter")
+struct DetailPresenterTests {
+    final class DisplaySpy: DetailDisplayLogic {
+        var restaurantViewModels: [Detail.Lookup.ViewModel] = []
+        var pageViewModels: [Detail.OpenPage.ViewModel] = []
+        func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) { restaurantViewModels.append(viewModel) }
+        func displayPage(_ viewModel: Detail.OpenPage.ViewModel) { pageViewModels.append(viewModel) }
+    }
+
+    let display = DisplaySpy()
+
+    func makeSUT() -> DetailPresenter {
+        let sut = DetailPresenter()
+        sut.viewController = display
+        return sut
+    }
+
+    func cards(_ viewModel: Detail.Lookup.ViewModel?) throws -> Detail.Lookup.ViewModel.Cards {
+        guard case .cards(let cards) = viewModel?.content else { throw CardsMissing() }
+        return cards
+    }
+    struct CardsMissing: Error {}
+
+    func field(_ label: String, in card: TextCard) -> String? {
+        card.sections.flatMap(\.fields).first { $0.label == label }?.value
+    }
+
+    @Test("a card holds the shop's details, with amenities in words and the shop's memo kept")
+    func cardContent() throws {
+        makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.izakaya])))
+
+        let viewModel = try cards(display.restaurantViewModels.first)
+        let card = try #require(viewModel.cards.first, "one card")
+        #expect(card.title == "炉端 こはく 八重洲店" && card.subtitle == "ろばた こはく やえすてん", "name and reading")
+        #expect(field("Genre", in: card) == "居酒屋 / 和食 — 炭火の炉端焼き", "genre, sub-genre and the genre's catch")
+        #expect(field("Catch", in: card) == "朝獲れ鮮魚を炉端で", "the shop's catch")
+        #expect(field("Budget", in: card) == "3001～4000円 · average 3500円", "budget name and average")
+        #expect(field("Budget note", in: card) == "お通し300円", "budget memo")
+        #expect(field("Capacity", in: card) == "48 seats · parties up to 30", "both capacities")
+        #expect(field("Hours", in: card)?.hasPrefix("月～金") == true, "opening hours")
+        #expect(field("Closed", in: card) == "日、祝日", "closing days")
+        #expect(field("Other", in: card) == "アレルギーはご相談ください", "other memo")
+        #expect(field("Shop notes", in: card) == nil, "an empty memo is left out")
+        #expect(field("Coupon", in: card) == "https://coupon.example/sp/101", "the smartphone coupon first")
+        let amenities = try #require(card.sections.first { $0.title == "Amenities" }).fields
+        #expect(amenities == [
+            .init("Wi-Fi", "yes"), .init("Private room", "yes — 個室あり"), .init("Credit cards", "yes"),
+            .init("Non-smoking", "一部禁煙"), .init("Parking", "no"), .init("English menu", "unknown"),
+            .init("Children welcome", "yes — ベビーカー入店可"),
+        ], "each amenity by its label, yes/no/unknown, memos and other words kept")
+        #expect(display.restaurantViewModels.first?.exitCode == .success, "all found: exit 0")
+        #expect(viewModel.missing == nil, "nothing missing")
+    }
+
+    @Test("the JSON document lists every record field plus the detail fields")
+    func document() throws {
+        makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.izakaya])))
+
+        let document = try cards(display.restaurantViewModels.first).document
+        guard case .array(let items)? = document["restaurants"], let first = items.first else {
+            Issue.record("expected {\"restaurants\": [...]}"); return
+        }
+        guard case .object(let members) = first else { Issue.record("a restaurant is an object"); return }
+        let expectedKeys = RestaurantRecord.fields(DetailSeeds.izakaya, center: nil).map(\.0)
+            + RestaurantRecord.detailFields(DetailSeeds.izakaya).map(\.0)
+        #expect(members.map(\.0) == expectedKeys, "record fields, then detail fields")
+        #expect(first["capacity"] == .integer(48) && first["party_capacity"] == .integer(30), "capacities as integers")
+        #expect(first["sub_genre"] == .string("和食"), "sub-genre name")
+        #expect(first["amenities"]?["private_room"] == .string("あり ：個室あり"), "amenities in the API's words")
+        #expect(first["areas"]?["small_area"]?["name"] == .string("八重洲"), "areas with code and name")
+        #expect(first["areas"]?["middle_area"] == .null, "an area the service did not give is null")
+        #expect(first["coupon_pc_url"] == .string("https://coupon.example/pc/101"), "coupon for PC")
+    }
+
+    @Test("missing ids are named and make the exit code 1, found shops are still shown")
+    func missingIDs() throws {
+        makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.cafe]), missingIDs: ["J404", "J405"]))
+
+        let viewModel = try cards(display.restaurantViewModels.first)
+        #expect(viewModel.cards.map(\.title) == ["Café Lumière"], "the found shop's card")
+        #expect(viewModel.missing == "no restaurant has the ids J404, J405", "both missing ids named")
+        #expect(display.restaurantViewModels.first?.exitCode == .noResults, "exit 1")
+    }
+
+    @Test("a service failure becomes its message and exit code")
+    func failure() {
+        makeSUT().presentRestaurants(.init(result: .failure(.network(.timedOut, detail: "10 s"))))
+
+        let viewModel = display.restaurantViewModels.first
+        #expect(viewModel?.exitCode == .unavailable, "exit 69")
+        #expect(viewModel?.content == .failure(message: HotpepperError.network(.timedOut, detail: "10 s").localizedDescription),
+                "the error's own message")
+    }
+
+    @Test("open: the page address, or why there is none")
+    func openPage() {
+        let sut = makeSUT()
+        sut.presentPage(.init(id: DetailSeeds.cafe.id, result: .success(DetailSeeds.cafe)))
+        sut.presentPage(.init(id: "J404", result: .success(nil)))
+
+        #expect(display.pageViewModels == [
+            .init(content: .page(url: "https://www.hotpepper.jp/strJ000000202/"), exitCode: .success),
+            .init(content: .failure(message: "no restaurant has the id J404"), exitCode: .noResults),
+        ], "the cafe's URL, then a missing id")
+    }
+
+    @Test("amenity answers in words", arguments: [
+        ("あり ：個室あり", "yes — 個室あり"), ("なし", "no"), ("未確認", "unknown"), ("利用可", "yes"),
+        ("利用不可", "no"), ("貸切可 ：50名様から", "yes — 50名様から"), ("営業していない", "no"),
+        ("全面禁煙", "yes"), ("一部禁煙", "一部禁煙"), ("", ""),
+    ])
+    func amenityWords(value: String, expected: String) {
+        #expect(DetailPresenter.amenityValue(value) == expected, "\(value) reads as \(expected)")
+    }
+}

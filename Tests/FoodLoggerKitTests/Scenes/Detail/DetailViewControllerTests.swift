@@ -1,0 +1,95 @@
+import Testing
+@testable import FoodLoggerKit
+
+@MainActor
+@Suite("DetailViewController")
+struct DetailViewControllerTests {
+    final class InteractorSpy: DetailBusinessLogic {
+        var lookupRequests: [Detail.Lookup.Request] = []
+        var showPassedCount = 0
+        var openRequests: [Detail.OpenPage.Request] = []
+        func lookupRestaurants(_ request: Detail.Lookup.Request) async { lookupRequests.append(request) }
+        func showPassedRestaurants(_ request: Detail.ShowPassed.Request) { showPassedCount += 1 }
+        func openPage(_ request: Detail.OpenPage.Request) async { openRequests.append(request) }
+    }
+
+    final class RouterSpy: DetailRoutingLogic, DetailDataPassing {
+        var dataStore: (any DetailDataStore)?
+        var routedURLs: [(String, Bool)] = []
+        func routeToShopPage(url: String, printURLOnly: Bool) -> ExitCode {
+            routedURLs.append((url, printURLOnly)); return .success
+        }
+    }
+
+    let stdout = CapturedOutput()
+    let stderr = CapturedOutput()
+    let interactor = InteractorSpy()
+    let router = RouterSpy()
+
+    func makeSUT(format: OutputFormat, width: Int = 60) -> DetailViewController {
+        let context = ProcessContext(arguments: [], stdout: stdout, stderr: stderr, terminal: Terminal(columns: width))
+        let sut = DetailViewController(context: context, format: format)
+        sut.interactor = interactor
+        sut.router = router
+        return sut
+    }
+
+    static func cards(_ cards: [TextCard], missing: String? = nil) -> Detail.Lookup.ViewModel.Cards {
+        .init(cards: cards, document: .object([("restaurants", .array([]))]), footer: ["credit"], missing: missing)
+    }
+
+    static let card = TextCard(title: "店", sections: [.init(fields: [.init("Access", "東京駅八重洲北口より徒歩3分。外堀通り沿い、ビルの2階です。")])])
+
+    @Test("show and open send their requests")
+    func requests() async {
+        let sut = makeSUT(format: .table)
+        _ = await sut.show(ids: ["J1", "J2"])
+        _ = sut.showPassed()
+        _ = await sut.openPage(id: "J3", printURLOnly: true)
+
+        #expect(interactor.lookupRequests == [.init(ids: ["J1", "J2"])], "a lookup of J1 and J2")
+        #expect(interactor.showPassedCount == 1, "one show of the passed shops")
+        #expect(interactor.openRequests == [.init(id: "J3")], "an open of J3")
+    }
+
+    @Test("cards are drawn to the terminal width with a hanging indent, then the credit")
+    func drawsCards() {
+        let sut = makeSUT(format: .table, width: 40)
+        sut.displayRestaurants(.init(content: .cards(Self.cards([Self.card])), exitCode: .success))
+
+        #expect(stdout.text == """
+        店
+          Access  東京駅八重洲北口より徒歩3分。
+                  外堀通り沿い、ビルの2階です。
+
+        credit
+
+        """, "the value wrapped to 30 columns (40 less the label) and indented under its first line")
+        #expect(stderr.text.isEmpty, "nothing on stderr")
+        #expect(sut.exitCode == .success, "exit 0 kept")
+    }
+
+    @Test("JSON prints the document; missing ids go to stderr with the exit code")
+    func json() {
+        let sut = makeSUT(format: .json)
+        sut.displayRestaurants(.init(content: .cards(Self.cards([], missing: "no restaurant has the id J9")), exitCode: .noResults))
+
+        #expect(stdout.text == "{\n  \"restaurants\": []\n}\n", "the document")
+        #expect(stderr.text == "foodlogger: no restaurant has the id J9\n", "the missing id named")
+        #expect(sut.exitCode == .noResults, "exit 1")
+    }
+
+    @Test("a page goes to the router; a failure to stderr")
+    func page() {
+        let sut = makeSUT(format: .table)
+        sut.printURLOnly = true
+        sut.displayPage(.init(content: .page(url: "https://example.jp/"), exitCode: .success))
+        sut.displayPage(.init(content: .failure(message: "no restaurant has the id J9"), exitCode: .noResults))
+
+        #expect(router.routedURLs.map(\.0) == ["https://example.jp/"], "routed to the page")
+        #expect(router.routedURLs.map(\.1) == [true], "asked to print only")
+        #expect(stderr.text == "foodlogger: no restaurant has the id J9\n", "the failure on stderr")
+        #expect(stdout.text.isEmpty, "the view prints no URL itself")
+        #expect(sut.exitCode == .noResults, "the failure's exit code")
+    }
+}

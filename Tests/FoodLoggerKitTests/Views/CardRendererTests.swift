@@ -1,0 +1,47 @@
+import Testing
+@testable import FoodLoggerKit
+
+@Suite("CardRenderer")
+struct CardRendererTests {
+    @Test("titled sections indent further; long values hang under their first line; empty sections vanish")
+    func layout() {
+        let card = TextCard(title: "Shop", subtitle: "しょっぷ", sections: [
+            .init(fields: [.init("Hours", "Mon to Fri 11:30 to 14:00 and 17:00 to 22:00")]),
+            .init(title: "Empty", fields: []),
+            .init(title: "Amenities", fields: [.init("Wi-Fi", "yes"), .init("Private room", "yes — 個室あり")]),
+        ])
+
+        let lines = CardRenderer.render(card, width: 34)
+
+        #expect(lines == [
+            "Shop",
+            "しょっぷ",
+            "  Hours  Mon to Fri 11:30 to 14:00",
+            "         and 17:00 to 22:00",
+            "Amenities",
+            "    Wi-Fi         yes",
+            "    Private room  yes — 個室あり",
+        ], "labels in a column, the Hours value wrapped under itself at 34 columns")
+    }
+
+    @Test("a label longer than the label column puts its value on the next line")
+    func longLabel() {
+        let label = String(repeating: "L", count: CardRenderer.maxLabelWidth + 1)
+        let card = TextCard(title: "T", sections: [.init(fields: [.init("Short", "a"), .init(label, "b")])])
+
+        let lines = CardRenderer.render(card, width: 80)
+
+        #expect(lines == ["T", "  Short  a", "  " + label, "         b"], "the long label alone, its value indented")
+    }
+
+    @Test("bold titles only when asked")
+    func bold() {
+        let lines = CardRenderer.render(TextCard(title: "T", sections: []), width: 80, bold: true)
+        #expect(lines == ["\u{1B}[1mT\u{1B}[0m"], "the title in bold")
+    }
+
+    @Test("wrapping keeps words whole when a line fills up right at a space")
+    func wrapAtSpace() {
+        #expect(DisplayWidth.wrap("no key needed", to: 6) == ["no key", "needed"], "no words glued together")
+    }
+}
