@@ -30,8 +30,9 @@ public struct HotpepperAPI: HotpepperProtocol {
     public init(configuration: Configuration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.timeoutIntervalForResource = configuration.timeout
+        // A backstop only: `send` enforces the timeout itself and should always fire first.
+        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout + 1
+        sessionConfiguration.timeoutIntervalForResource = configuration.timeout + 1
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
         session = URLSession(configuration: sessionConfiguration)
@@ -143,8 +144,12 @@ public struct HotpepperAPI: HotpepperProtocol {
              .clientCertificateRequired?:
             return .network(.tls, detail: host)
         default:
-            let reason = (error as? URLError).map { "URL error \($0.code.rawValue)" } ?? String(describing: type(of: error))
-            return .network(.other, detail: "\(host): \(reason)")
+            // On Linux, libcurl's TLS failures arrive as URLError.unknown with OpenSSL's words.
+            let reason = error.localizedDescription
+            if reason.range(of: #"\b(SSL|TLS|certificate)"#, options: [.regularExpression, .caseInsensitive]) != nil {
+                return .network(.tls, detail: "\(host): \(TerminalSafe.short(reason, limit: 100))")
+            }
+            return .network(.other, detail: "\(host): \(TerminalSafe.short(reason, limit: 100))")
         }
     }
 
@@ -189,9 +194,10 @@ public struct HotpepperAPI: HotpepperProtocol {
     /// What arrived, for a body that is not a gourmet response: its type, size and first bytes.
     static func describeBody(detail: String, data: Data, response: HTTPURLResponse, key: String) -> String {
         let type = response.value(forHTTPHeaderField: "Content-Type") ?? "no Content-Type"
-        let head = String(decoding: data.prefix(60), as: UTF8.self)
-        let preview = TerminalSafe.line(Redaction.redact(head, key: key))
-        let body = data.isEmpty ? "an empty body" : "\(data.count) bytes starting \"\(preview)\(data.count > 60 ? "…" : "")\""
+        // Redact before cutting, or a key straddling the cut would show its first half.
+        let text = Redaction.redact(String(decoding: data.prefix(4096), as: UTF8.self), key: key)
+        let preview = TerminalSafe.line(String(text.prefix(60)))
+        let body = data.isEmpty ? "an empty body" : "\(data.count) bytes starting \"\(preview)\(text.count > 60 ? "…" : "")\""
         return "\(detail) (\(TerminalSafe.line(type)), \(body))"
     }
 }
