@@ -25,7 +25,7 @@ struct CommonOptions: Sendable {
                    help: "give up on a request after this long, up to 300 (default 10; decimals allowed)"),
         OptionSpec("--retries", kind: .value("0..10"),
                    help: "send a request again this many times after a network error, HTTP 5xx/429 or service error 1000 (default 2)"),
-        OptionSpec("-v", "--verbose", help: "print each request (key redacted), its status, size and time, and each retry, on stderr"),
+        OptionSpec("--verbose", help: "print each request (key redacted), its status, size and time, and each retry, on stderr"),
     ]
 
     static let helpSpec = OptionSpec("-h", "--help", help: "show this help")

@@ -43,13 +43,13 @@ public enum HotpepperError: Error, Equatable, Sendable, LocalizedError {
         switch self {
         case .missingKey(let searched):
             return """
-            no HOT PEPPER API key found. Looked in: \(searched.joined(separator: ", ")).
+            no HOT PEPPER API key found. Looked in: \(searched.map(TerminalSafe.line).joined(separator: ", ")).
             Get a free key at https://webservice.recruit.co.jp/register/ and either export \
             HOTPEPPER_API_KEY=... or save it as key.plist (see key.plist.example) in \
             ~/.config/foodlogger/ (chmod 600). To try foodlogger without a key, add --stub.
             """
         case .unusableKeyFile(let path, let problem):
-            return "key file \(path): \(problem). See key.plist.example for the expected format."
+            return "key file \(TerminalSafe.line(path)): \(problem). See key.plist.example for the expected format."
         case .rejectedKey(let message):
             return "the service rejected the API key (error 2000: \(message)). Check the key in your key.plist or HOTPEPPER_API_KEY."
         case .invalidRequest(let message):

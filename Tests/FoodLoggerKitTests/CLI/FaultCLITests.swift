@@ -141,6 +141,14 @@ import Testing
                 "one line naming the file: \(run.stderr)")
     }
 
+    @Test func oddKeyFileNamesStayOnOneLine() async {
+        let path = directory + "/two\nlines\u{1B}[2J.plist"
+        let run = await FaultSeeds.run(["search", "--keyword", "x", "--key-file", path])
+        #expect(run.exitCode == .configuration, "exit 78")
+        #expect(run.stderr.contains("two\\nlines\\u{1B}[2J.plist: no such file") && run.stderr.filter(\.isNewline).count == 1,
+                "escaped, on one line: \(run.stderr)")
+    }
+
     @Test func noKeyAnywhereIsTheOneParagraph() async {
         let run = await FaultSeeds.run(["search", "--keyword", "x"], currentDirectory: directory)
         #expect(run.exitCode == .configuration, "exit 78")

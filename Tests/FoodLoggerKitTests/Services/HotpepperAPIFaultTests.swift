@@ -127,7 +127,10 @@ import Testing
     }
 
     @Test(arguments: [(#"{"results":{}}"#, "without results.results_available"), (#"[1,2]"#, "unexpected type"),
-                      (#"{"results":{"results_available":1,"shop":[{"id":"J1"}]}}"#, "missing results.shop[0].lat"), ("", "not JSON")])
+                      (#"{"results":{"results_available":1,"shop":[{"id":"J1"}]}}"#, "missing results.shop[0].lat"), ("", "not JSON"),
+                      // Found by the decoder fuzzer: the presenter's page arithmetic overflowed.
+                      (#"{"results":{"results_available":1,"results_start":9223372036854775807,"shop":[]}}"#, "out of range"),
+                      (#"{"results":{"results_available":-1}}"#, "out of range")])
     func unexpectedShapesAreUnreadable(body: String, words: String) async throws {
         let server = try LoopbackServer(replies: [.json(body)])
         let message = failure(await search(makeSUT(server)))?.localizedDescription ?? ""
