@@ -77,7 +77,8 @@ public enum DisplayWidth {
                         lines.append(line); line = ""; used = 0
                     }
                     lastSpace = nil
-                    if character == " " { continue }
+                    // A space that falls at the break goes; one after the carried-over word stays.
+                    if character == " ", line.isEmpty { continue }
                 }
                 if character == " " { lastSpace = line.endIndex }
                 line.append(character); used += w
