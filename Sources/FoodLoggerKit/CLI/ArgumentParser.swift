@@ -59,7 +59,7 @@ public enum ArgumentParser {
             }
             let (name, inlineValue) = split(argument)
             guard let spec = specs.first(where: { $0.names.contains(name) }) else {
-                throw UsageError("unknown option \(name)\(suggestion(for: name, specs: specs))")
+                throw UsageError("unknown option \(TerminalSafe.short(name))\(suggestion(for: name, specs: specs))")
             }
             switch spec.kind {
             case .flag:
@@ -120,7 +120,7 @@ extension ParsedArguments {
         guard let number = Int(text), range.contains(number) else {
             let bound = range.upperBound == Int.max ? "an integer ≥ \(range.lowerBound)"
                 : "an integer from \(range.lowerBound) to \(range.upperBound)"
-            throw UsageError("\(option) must be \(bound), not '\(text)'")
+            throw UsageError("\(option) must be \(bound), not \(TerminalSafe.quoted(text))")
         }
         return number
     }
@@ -130,7 +130,7 @@ extension ParsedArguments {
         guard let text = value(option) else { return nil }
         let plain = text.range(of: #"^[+-]?(\d+(\.\d*)?|\.\d+)$"#, options: .regularExpression) != nil
         guard plain, let number = Double(text), range.contains(number) else {
-            throw UsageError("\(option) must be a decimal from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)), not '\(text)'")
+            throw UsageError("\(option) must be a decimal from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)), not \(TerminalSafe.quoted(text))")
         }
         return number
     }
@@ -139,7 +139,7 @@ extension ParsedArguments {
     public func codes(_ option: String, pattern: String, example: String, limit: Int? = nil) throws(UsageError) -> [String] {
         let values = all(option).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() } }
         for value in values where value.range(of: "^\(pattern)$", options: .regularExpression) == nil {
-            throw UsageError("\(option) takes codes like \(example), not '\(value)'")
+            throw UsageError("\(option) takes codes like \(example), not \(TerminalSafe.quoted(value))")
         }
         if let limit, values.count > limit {
             throw UsageError("\(option) accepts at most \(limit) codes, got \(values.count)")
@@ -151,7 +151,7 @@ extension ParsedArguments {
     public func choice<T>(_ option: String, _ choices: [(String, T)]) throws(UsageError) -> T? {
         guard let text = value(option) else { return nil }
         guard let match = choices.first(where: { $0.0 == text.lowercased() }) else {
-            throw UsageError("\(option) must be one of \(choices.map(\.0).joined(separator: ", ")), not '\(text)'")
+            throw UsageError("\(option) must be one of \(choices.map(\.0).joined(separator: ", ")), not \(TerminalSafe.quoted(text))")
         }
         return match.1
     }

@@ -5,6 +5,12 @@ struct CommonOptions: Sendable {
     var useStub: Bool
     var keyFile: String?
     var format: OutputFormat
+    /// Seconds each attempt may take, connection and body included.
+    var timeout: TimeInterval
+    /// Attempts after the first, for transient failures only.
+    var retries: Int
+    /// Narrate each request on stderr.
+    var verbose: Bool
 
     static let outputSpecs: [OptionSpec] = [
         OptionSpec("--format", kind: .value("FORMAT"),
@@ -15,6 +21,11 @@ struct CommonOptions: Sendable {
     static let serviceSpecs: [OptionSpec] = [
         OptionSpec("--stub", help: "use the offline stub service (also FOODLOGGER_STUB=1); no key needed"),
         OptionSpec("--key-file", kind: .value("PATH"), help: "read the API key from this key.plist"),
+        OptionSpec("--timeout", kind: .value("SECONDS"),
+                   help: "give up on a request after this long, up to 300 (default 10; decimals allowed)"),
+        OptionSpec("--retries", kind: .value("0..10"),
+                   help: "send a request again this many times after a network error, HTTP 5xx/429 or service error 1000 (default 2)"),
+        OptionSpec("--verbose", help: "print each request (key redacted), its status, size and time, and each retry, on stderr"),
     ]
 
     static let helpSpec = OptionSpec("-h", "--help", help: "show this help")
@@ -30,6 +41,19 @@ struct CommonOptions: Sendable {
             throw UsageError("--json contradicts --format \(chosen.rawValue); use one")
         }
         format = parsed.has("--json") ? .json : chosen ?? .defaultFor(stdoutIsTerminal: context.terminal.stdoutIsTerminal)
+        timeout = try Self.timeout(parsed)
+        retries = try parsed.integer("--retries", in: RetryPolicy.retryRange) ?? RetryPolicy.defaultRetries
+        verbose = parsed.has("--verbose")
+    }
+
+    /// Seconds, more than 0 and at most 300, in plain decimal notation.
+    static func timeout(_ parsed: ParsedArguments) throws(UsageError) -> TimeInterval {
+        let limit = HotpepperAPI.Configuration.maxTimeout
+        guard let text = parsed.value("--timeout") else { return HotpepperAPI.Configuration.defaultTimeout }
+        guard let seconds = try? parsed.decimal("--timeout", in: 0...limit), seconds > 0 else {
+            throw UsageError("--timeout must be seconds, more than 0 and at most \(JSONValue.format(limit)), not \(TerminalSafe.quoted(text))")
+        }
+        return seconds
     }
 
     /// The service the assembly injects: the stub, or the web API with the located key.
@@ -39,7 +63,9 @@ struct CommonOptions: Sendable {
                                         currentDirectory: context.currentDirectory).locate()
         if let warning = located.warning { context.stderr.write("foodlogger: \(warning)\n") }
         let baseURL = try Self.baseURL(context.environment)
-        return HotpepperAPI(configuration: .init(key: located.key, baseURL: baseURL))
+        return HotpepperAPI(configuration: .init(key: located.key, baseURL: baseURL, timeout: timeout,
+                                                 retry: RetryPolicy(retries: retries),
+                                                 log: verbose ? context.stderr : nil))
     }
 
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.

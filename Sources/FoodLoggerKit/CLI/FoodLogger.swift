@@ -53,7 +53,8 @@ public enum FoodLogger {
             return await runOpen(Array(arguments.dropFirst()), context: context)
         default:
             let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0, help: "") })
-            let what = first.hasPrefix("-") ? "unknown option \(first)" : "unknown command '\(first)'\(hint)"
+            let what = first.hasPrefix("-") ? "unknown option \(TerminalSafe.short(first))"
+                : "unknown command \(TerminalSafe.quoted(first))\(hint)"
             return usageError(UsageError(what), command: nil, context: context)
         }
     }

@@ -47,7 +47,7 @@ struct SearchCommand: Sendable {
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         if let extra = parsed.positionals.first {
-            throw UsageError("unexpected argument '\(extra)'")
+            throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))")
         }
         common = try CommonOptions(parsed, context: context)
         var query = RestaurantQuery()

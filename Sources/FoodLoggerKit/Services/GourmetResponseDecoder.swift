@@ -21,9 +21,17 @@ public enum GourmetResponseDecoder {
         guard let total = results.available else {
             throw .unreadableResponse(detail: "JSON without results.results_available or results.error")
         }
+        // Positions are added to and printed; a hostile or broken answer must not overflow them.
+        let start = results.start ?? 1
+        guard (0...maxPosition).contains(total), (1...maxPosition).contains(start) else {
+            throw .unreadableResponse(detail: "results_available \(total) or results_start \(start) out of range")
+        }
         let shops = results.shop ?? []
-        return RestaurantPage(total: total, start: results.start ?? 1, restaurants: shops.map(\.restaurant))
+        return RestaurantPage(total: total, start: start, restaurants: shops.map(\.restaurant))
     }
+
+    /// Far beyond any real result count, and far from overflowing when a page is added.
+    static let maxPosition = Int(Int32.max)
 
     /// A decoding failure in a user's words: where in the document, and what was wrong.
     static func describe(_ error: DecodingError) -> String {

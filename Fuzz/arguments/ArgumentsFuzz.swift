@@ -1,0 +1,36 @@
+import Foundation
+
+/// libFuzzer entry: the input split at NUL bytes is the argument list after `search`. Besides
+/// crashes and hangs, it stops when a usage message spans lines or carries an escape, or when
+/// a command line is accepted whose query breaks the documented ranges.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func argumentsFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    let arguments = UnsafeBufferPointer(start: bytes, count: count)
+        .split(separator: 0, omittingEmptySubsequences: false)
+        .map { String(decoding: $0, as: UTF8.self) }
+    let context = ProcessContext(arguments: arguments, stdout: CapturedOutput(), stderr: CapturedOutput())
+    do {
+        let parsed = try ArgumentParser.parse(arguments, specs: SearchCommand.specs)
+        let command = try SearchCommand(parsed, context: context)
+        check(command)
+    } catch {
+        if error.message.isEmpty || error.message.contains(where: \.isNewline) || error.message.contains("\u{1B}") {
+            fatalError("not one safe line: \(error.message.debugDescription)")
+        }
+    }
+    return 0
+}
+
+/// What an accepted command line promises the rest of the program.
+func check(_ command: SearchCommand) {
+    let query = command.query
+    precondition(query.hasCondition, "a query without a condition")
+    precondition((1...RestaurantQuery.maxCount).contains(query.count) && query.start >= 1, "count/start out of range")
+    if let center = query.center {
+        precondition((-90...90).contains(center.lat) && (-180...180).contains(center.lng), "centre out of range")
+    }
+    precondition(query.genres.allSatisfy { $0.range(of: "^G[0-9]{3}$", options: .regularExpression) != nil }, "bad genre")
+    precondition(query.budgets.count <= 2, "too many budgets")
+    precondition(command.common.timeout > 0 && command.common.timeout <= 300, "timeout out of range")
+    precondition(RetryPolicy.retryRange.contains(command.common.retries), "retries out of range")
+}

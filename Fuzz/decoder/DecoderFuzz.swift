@@ -1,0 +1,46 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// libFuzzer entry: any bytes as a gourmet/v1 body, decoded and then drawn as the Search
+/// scene would (table and JSON), so hostile values reach the formatting code too. Besides
+/// crashes and hangs, it stops on a broken promise: a page with a non-finite coordinate, or an
+/// error line that, after the client's redaction and escaping, spans lines or shows the key.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    let data = Data(bytes: bytes, count: count)
+    let key = "fuzzkey"
+    do {
+        let page = try GourmetResponseDecoder.decode(data)
+        for shop in page.restaurants where !shop.coordinate.lat.isFinite || !shop.coordinate.lng.isFinite {
+            fatalError("non-finite coordinate in \(shop.id)")
+        }
+        // libFuzzer calls in on the main thread.
+        MainActor.assumeIsolated { present(page) }
+    } catch {
+        var error = error.redacting(key)
+        if case .unreadableResponse(let detail) = error {
+            let response = HTTPURLResponse(url: URL(string: "http://127.0.0.1/")!, statusCode: 200, httpVersion: "HTTP/1.1",
+                                           headerFields: ["Content-Type": "text/javascript"])!
+            error = .unreadableResponse(detail: HotpepperAPI.describeBody(detail: detail, data: data, response: response, key: key))
+        }
+        let message = error.localizedDescription
+        if message.contains(where: \.isNewline) || message.contains("\u{1B}") { fatalError("not one safe line: \(message)") }
+        if message.contains(key) { fatalError("the key leaked: \(message)") }
+    }
+    return 0
+}
+
+/// The page through the real presenter and view controller, near a centre and without one.
+@MainActor
+func present(_ page: RestaurantPage) {
+    for (format, center) in [(OutputFormat.table, Coordinate(lat: 35.6812, lng: 139.7671)), (.json, nil)] {
+        let context = ProcessContext(arguments: [], stdout: CapturedOutput(), stderr: CapturedOutput(),
+                                     terminal: Terminal(columns: 80))
+        let viewController = SearchViewController(context: context, format: format)
+        let presenter = SearchPresenter()
+        presenter.viewController = viewController
+        presenter.presentRestaurants(.init(result: .success(page), query: RestaurantQuery(center: center)))
+    }
+}

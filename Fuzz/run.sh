@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode on any bytes)
+# and `arguments` (ArgumentParser.parse + SearchCommand on NUL-separated argument lists).
+#
+#   Fuzz/run.sh                   both targets, 60 s each
+#   Fuzz/run.sh decoder 3600      one target for an hour
+#   FUZZ_JOBS=2 Fuzz/run.sh arguments 600    several processes (libFuzzer -jobs/-workers)
+#
+# Not a SwiftPM target: the whole FoodLoggerKit source tree is compiled with the entry point by
+# swiftc, so `swift build`/`swift test` never see -sanitize=fuzzer. New interesting inputs go to
+# .build-fuzz/corpus-TARGET (kept between runs); a crash, leak or slow input is saved as
+# .build-fuzz/crash-TARGET-*, and the script exits non-zero. Replay one with:
+#   .build-fuzz/fuzz-TARGET .build-fuzz/crash-TARGET-<hash>
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+targets=${1:-"decoder arguments"}
+seconds=${2:-60}
+out=.build-fuzz
+# Let libFuzzer handle a crash and save the input; Swift's own backtracer would get in its way.
+export SWIFT_BACKTRACE=enable=no
+mkdir -p "$out"
+mapfile -t sources < <(find Sources/FoodLoggerKit -name '*.swift' | sort)
+
+for target in $targets; do
+    echo "== building fuzz-$target"
+    # lld: gold floods the log with harmless "Cannot export local symbol __asan_*" warnings.
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -module-name FoodLoggerFuzz \
+        "${sources[@]}" "Fuzz/$target"/*.swift -o "$out/fuzz-$target"
+
+    corpora=("$out/corpus-$target" "Fuzz/corpus/$target")
+    # The real captured responses, when the shared samples sit beside the project.
+    if [[ $target == decoder && -d ../shared/hotpepper/samples/gourmet ]]; then
+        corpora+=(../shared/hotpepper/samples/gourmet ../shared/hotpepper/samples/errors)
+    fi
+    mkdir -p "${corpora[0]}"
+
+    echo "== running fuzz-$target for ${seconds}s"
+    "$out/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
+        -print_final_stats=1 -artifact_prefix="$out/crash-$target-" \
+        ${FUZZ_JOBS:+-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS"} "${corpora[@]}"
+done

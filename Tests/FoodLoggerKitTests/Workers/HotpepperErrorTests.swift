@@ -1,0 +1,39 @@
+import Testing
+@testable import FoodLoggerKit
+
+@Suite struct HotpepperErrorTests {
+    /// Every fault, its exit status, and words its one line must contain.
+    static let faults: [(HotpepperError, ExitCode, [String])] = [
+        (.network(.refused, detail: "127.0.0.1:9"), .unavailable, ["connection refused", "127.0.0.1:9", "HOTPEPPER_BASE_URL"]),
+        (.network(.hostNotFound, detail: "nowhere.invalid"), .unavailable, ["host not found", "nowhere.invalid", "DNS"]),
+        (.network(.timedOut, detail: "no answer from h within 1 s"), .unavailable, ["timed out", "within 1 s", "--timeout"]),
+        (.network(.tls, detail: "h"), .unavailable, ["TLS failure", "certificates"]),
+        (.network(.noAnswer, detail: "h"), .unavailable, ["closed without an answer"]),
+        (.httpStatus(503), .unavailable, ["HTTP 503", "Try again later"]),
+        (.httpStatus(429), .unavailable, ["HTTP 429", "wait a minute"]),
+        (.httpStatus(404), .unavailable, ["HTTP 404", "HOTPEPPER_BASE_URL"]),
+        (.unreadableResponse(detail: "not JSON (text/html, 5 bytes starting \"<html\")"), .dataError, ["not JSON", "text/html"]),
+        (.serviceFailure(code: 1000, message: "サーバ障害"), .unavailable, ["error 1000", "サーバ障害", "Try again"]),
+        (.rejectedKey(message: "APIキーが正しくありません"), .permissionDenied, ["error 2000", "APIキーが正しくありません", "HOTPEPPER_API_KEY"]),
+        (.invalidRequest(message: "少なくとも１つの条件を入れてください。"), .usage, ["error 3000", "少なくとも１つの条件を入れてください。", "--help"]),
+        (.unusableKeyFile(path: "/k/key.plist", problem: "not a property list"), .configuration, ["/k/key.plist", "not a property list", "key.plist.example"]),
+    ]
+
+    @Test(arguments: faults)
+    func eachFaultIsOneLineWithItsExitCode(error: HotpepperError, exitCode: ExitCode, words: [String]) {
+        let message = error.localizedDescription
+        #expect(error.exitCode == exitCode, "\(error) exits \(exitCode.rawValue)")
+        #expect(!message.contains("\n"), "one line: \(message)")
+        for word in words { #expect(message.contains(word), "'\(message)' mentions \(word)") }
+    }
+
+    @Test func missingKeyIsTheOneParagraph() {
+        let error = HotpepperError.missingKey(searched: ["HOTPEPPER_API_KEY", "./key.plist"])
+        let message = error.localizedDescription
+        #expect(error.exitCode == .configuration, "exit 78")
+        #expect(message.split(separator: "\n").count > 1, "a short paragraph")
+        for word in ["HOTPEPPER_API_KEY", "./key.plist", "chmod 600", "--stub", "https://webservice.recruit.co.jp/register/"] {
+            #expect(message.contains(word), "the paragraph mentions \(word)")
+        }
+    }
+}
