@@ -55,37 +55,39 @@ public struct HotpepperWorker: HotpepperWorking {
     /// The shops of each page query, in the order given, with at most `maxPagesInFlight` asked
     /// at once; the first failure cancels the rest and is thrown.
     private func fetchConcurrently(_ queries: [RestaurantQuery], pageCount: Int) async throws(HotpepperError) -> [[Restaurant]] {
-        let api = api, progress = progress
-        let outcome = await withTaskGroup(of: (Int, Result<RestaurantPage, HotpepperError>).self) { group in
+        let api = api
+        let outcome = await withTaskGroup(of: Page.self, returning: Result<[[Restaurant]], HotpepperError>.self) { group in
             var pages = [[Restaurant]](repeating: [], count: queries.count)
-            var next = 0, arrived = 1
-            func askNext() {
-                let index = next, query = queries[index]
-                next += 1
-                group.addTask {
-                    do throws(HotpepperError) {
-                        return (index, .success(try await api.searchRestaurants(query)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
+            var arrived = 1
+            for index in queries.indices.prefix(Self.maxPagesInFlight) {
+                group.addTask { await Page(index: index, result: api.result(of: queries[index])) }
             }
-            while next < min(queries.count, Self.maxPagesInFlight) { askNext() }
-            while let (index, result) = await group.next() {
-                switch result {
+            var next = min(queries.count, Self.maxPagesInFlight)
+            while let page = await group.next() {
+                switch page.result {
                 case .failure(let error):
                     group.cancelAll()
-                    return Result<[[Restaurant]], HotpepperError>.failure(error)
-                case .success(let page):
-                    pages[index] = page.restaurants
+                    return .failure(error)
+                case .success(let answer):
+                    pages[page.index] = answer.restaurants
                     arrived += 1
                     progress?(.fetched(pages: arrived, of: pageCount))
-                    if next < queries.count { askNext() }
+                }
+                if next < queries.count {
+                    let index = next
+                    group.addTask { await Page(index: index, result: api.result(of: queries[index])) }
+                    next += 1
                 }
             }
             return .success(pages)
         }
         return try outcome.get()
+    }
+
+    /// One page's answer and its place in the list.
+    private struct Page: Sendable {
+        var index: Int
+        var result: Result<RestaurantPage, HotpepperError>
     }
 
     /// One request's worth of `query`: the service reads `start` and `count`, never `limit`.
@@ -95,5 +97,16 @@ public struct HotpepperWorker: HotpepperWorking {
         page.start = start
         page.count = count
         return page
+    }
+}
+
+extension HotpepperProtocol {
+    /// The search as a value, for task groups, whose child tasks cannot throw a typed error.
+    func result(of query: RestaurantQuery) async -> Result<RestaurantPage, HotpepperError> {
+        do {
+            return .success(try await searchRestaurants(query))
+        } catch {
+            return .failure(error)
+        }
     }
 }

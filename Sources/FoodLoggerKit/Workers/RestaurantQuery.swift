@@ -80,7 +80,7 @@ public enum SearchFilter: String, Sendable, CaseIterable {
     case parking, barrierFree = "barrier_free", sommelier, nightView = "night_view", openAir = "open_air"
     case show, equipment, karaoke, band, tv, lunch, midnight, midnightMeal = "midnight_meal", english, pet, child
 
-    public var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
+    public var flag: String { "--" + String(rawValue.map { $0 == "_" ? "-" : $0 }) }
 
     /// What the filter keeps, for --help.
     public var summary: String {
