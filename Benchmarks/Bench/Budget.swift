@@ -1,3 +1,5 @@
+import Foundation
+
 /// A limit the release build must stay within, and what was measured against it.
 struct Budget {
     var name: String
