@@ -237,7 +237,7 @@ struct Bench {
                 + "\(options.quick ? " --quick" : "") in \(Int(seconds)) s. Load average before: \(loadBefore); after: \(loadAfter).",
             "", "| machine | |", "|---|---|",
         ] + machine + ["", "### Budgets", "", "| budget | measured (median) | limit | result |", "|---|---:|---:|---|"]
-          + budgets.map(\.row) + [""] + lines).joined(separator: "\n")
+          + budgets.sorted { $0.name < $1.name }.map(\.row) + [""] + lines).joined(separator: "\n")
     }
 }
 
