@@ -233,7 +233,8 @@ struct Bench {
         let date = ISO8601DateFormatter().string(from: Date())
         return ([
             "## Results", "",
-            "Measured \(date) with `foodlogger-bench --runs \(options.runs) --warmups \(options.warmups)`"
+            "Measured \(date) at commit \(Spawn.output(of: "git", ["rev-parse", "--short", "HEAD"]) ?? "unknown")"
+                + " with `foodlogger-bench --runs \(options.runs) --warmups \(options.warmups)`"
                 + "\(options.quick ? " --quick" : "") in \(Int(seconds)) s. Load average before: \(loadBefore); after: \(loadAfter).",
             "", "| machine | |", "|---|---|",
         ] + machine + ["", "### Budgets", "", "| budget | measured (median) | limit | result |", "|---|---:|---:|---|"]
