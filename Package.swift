@@ -15,6 +15,14 @@ let package = Package(
         .executableTarget(name: "foodlogger", dependencies: ["FoodLoggerKit"]),
         /// A small HTTP/1.1 server on loopback, for tests and the benchmark (never shipped).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
+        /// `swift run -c release --scratch-path .build-bench foodlogger-bench`: start-up, decoding,
+        /// end-to-end, paging and memory against their budgets; writes BENCHMARKS.md.
+        .executableTarget(name: "foodlogger-bench", dependencies: ["FoodLoggerKit", "LoopbackHTTP", "foodlogger", "foodlogger-hello", "foodlogger-hello-net"],
+                          path: "Benchmarks/Bench"),
+        /// The start-up baseline: a Foundation hello world built like foodlogger.
+        .executableTarget(name: "foodlogger-hello", path: "Benchmarks/Hello"),
+        /// The same hello world linked against FoundationNetworking: the floor for a URLSession tool.
+        .executableTarget(name: "foodlogger-hello-net", path: "Benchmarks/HelloNetworking"),
         .testTarget(name: "FoodLoggerKitTests", dependencies: ["FoodLoggerKit", "LoopbackHTTP"]),
         .testTarget(name: "foodloggerTests", dependencies: ["foodlogger", "LoopbackHTTP"]),
     ],

@@ -128,11 +128,24 @@ extension ParsedArguments {
     /// A finite decimal written in plain notation: no nan, inf, hex or exponents.
     public func decimal(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = value(option) else { return nil }
-        let plain = text.range(of: #"^[+-]?(\d+(\.\d*)?|\.\d+)$"#, options: .regularExpression) != nil
-        guard plain, let number = Double(text), range.contains(number) else {
+        guard Self.isPlainDecimal(text), let number = Double(text), range.contains(number) else {
             throw UsageError("\(option) must be a decimal from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)), not \(TerminalSafe.quoted(text))")
         }
         return number
+    }
+
+    /// `[+-]?(digits[.digits?] | .digits)`, checked by hand: a Foundation regular expression here
+    /// cost every search about 3 ms of ICU set-up at start-up (see BENCHMARKS.md).
+    static func isPlainDecimal(_ text: String) -> Bool {
+        var rest = Substring(text).utf8[...]
+        if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        let whole = rest.prefix(while: isDigit)
+        rest = rest.dropFirst(whole.count)
+        guard let point = rest.first else { return !whole.isEmpty }
+        guard point == UInt8(ascii: ".") else { return false }
+        let fraction = rest.dropFirst()
+        return fraction.allSatisfy(isDigit) && !(whole.isEmpty && fraction.isEmpty)
     }
 
     /// Values that must each match a pattern (e.g. G001), at most `limit` of them.

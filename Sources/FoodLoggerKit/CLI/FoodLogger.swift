@@ -73,7 +73,8 @@ public enum FoodLogger {
         }
         let worker: HotpepperWorker
         do {
-            worker = HotpepperWorker(api: try command.common.makeService(context: context))
+            worker = HotpepperWorker(api: try command.common.makeService(context: context),
+                                     progress: PagingProgressLine.reporter(for: context))
         } catch {
             return fail(error, context: context)
         }

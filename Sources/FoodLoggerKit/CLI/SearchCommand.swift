@@ -13,6 +13,7 @@ struct SearchCommand: Sendable {
         "foodlogger search --stub --lat 35.6812 --lng 139.7671 --json | jq '.restaurants[0]'",
         "foodlogger search --lat 35.658 --lng 139.7016 --range 2 --genre G013 --lunch",
         "foodlogger search --keyword 'ramen shibuya' --count 20 --start 21",
+        "foodlogger search --lat 35.6812 --lng 139.7671 --range 5 --limit 300 --json > tokyo.json",
         "FOODLOGGER_LAT=34.7025 FOODLOGGER_LNG=135.4959 foodlogger search --budget B002 --wifi",
         "foodlogger search --lat 35.6812 --lng 139.7671 -i    then type 1 for the first card, o 1, n, q",
     ]
@@ -29,6 +30,8 @@ struct SearchCommand: Sendable {
     static let pageSpecs: [OptionSpec] = [
         OptionSpec("--count", kind: .value("1..100"), help: "restaurants per page (default 10)"),
         OptionSpec("--start", kind: .value("N"), help: "position of the first restaurant, from 1 (default 1)"),
+        OptionSpec("--limit", kind: .value("1..1000"),
+                   help: "fetch up to this many restaurants in all (from --start), 100 per request, 4 requests at a time; instead of --count"),
         OptionSpec("--order", kind: .value("ORDER"),
                    help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
     ]
@@ -60,6 +63,10 @@ struct SearchCommand: Sendable {
         query.filters = SearchFilter.allCases.filter { parsed.has($0.flag) }
         query.count = try parsed.integer("--count", in: 1...RestaurantQuery.maxCount) ?? 10
         query.start = try parsed.integer("--start", in: 1...Int.max) ?? 1
+        query.limit = try parsed.integer("--limit", in: 1...RestaurantQuery.maxLimit)
+        if query.limit != nil, parsed.value("--count") != nil {
+            throw UsageError("--count sets the size of one page and --limit the size of the whole list; use one")
+        }
         query.order = try parsed.choice("--order", SearchOrder.allCases.map { ($0.name, $0) })
         if query.order != nil, query.center != nil {
             throw UsageError("--order has no effect with a centre: the service always orders by distance then")

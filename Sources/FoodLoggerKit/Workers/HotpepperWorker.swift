@@ -1,6 +1,6 @@
 /// What scenes ask of the restaurant service; a protocol so tests can seat a spy.
 public protocol HotpepperWorking: Sendable {
-    /// One page of shops matching the query.
+    /// The shops matching the query: one page, or with `query.limit` as many pages as it takes.
     func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
     /// Shops by id, in the order asked; ids the service does not know are simply absent.
     func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant]
@@ -23,15 +23,109 @@ extension HotpepperWorking {
     }
 }
 
+/// How far a fetch of several pages has got, for whoever shows progress (the worker shows none).
+public enum PagingProgress: Sendable, Equatable {
+    /// `pages` of `of` pages have arrived.
+    case fetched(pages: Int, of: Int)
+    /// Paging ended, with every page or with an error: whatever showed progress can go.
+    case finished
+}
+
 /// The shared worker: scenes talk to it, it talks to whichever service the assembly injected.
 public struct HotpepperWorker: HotpepperWorking {
     let api: any HotpepperProtocol
+    /// Told about fetches of more than one page; nil to stay silent.
+    let progress: (@Sendable (PagingProgress) -> Void)?
 
-    public init(api: any HotpepperProtocol) {
+    /// Requests in flight at once when paging: enough to hide latency, few enough to be polite
+    /// to the service (and to its rate limits).
+    static let maxPagesInFlight = 4
+
+    public init(api: any HotpepperProtocol, progress: (@Sendable (PagingProgress) -> Void)? = nil) {
         self.api = api
+        self.progress = progress
     }
 
     public func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
-        try await api.searchRestaurants(query)
+        guard let limit = query.limit else { return try await api.searchRestaurants(query) }
+        return try await fetchPages(query, limit: limit)
+    }
+
+    /// Up to `limit` shops from `query.start` on: the first page tells the total, the rest are
+    /// fetched concurrently and merged in order, each shop once. Any failed page fails the whole,
+    /// so a user never gets a silently shortened list.
+    func fetchPages(_ query: RestaurantQuery, limit: Int) async throws(HotpepperError) -> RestaurantPage {
+        let pageSize = RestaurantQuery.maxCount
+        let first = try await api.searchRestaurants(Self.page(of: query, start: query.start, count: min(limit, pageSize)))
+        let wanted = min(limit, max(first.total - query.start + 1, 0))
+        let rest = stride(from: pageSize, to: wanted, by: pageSize).map { offset in
+            Self.page(of: query, start: query.start + offset, count: min(pageSize, wanted - offset))
+        }
+        guard !rest.isEmpty else { return first }
+        let pageCount = rest.count + 1
+        progress?(.fetched(pages: 1, of: pageCount))
+        defer { progress?(.finished) }
+        let later = try await fetchConcurrently(rest, pageCount: pageCount)
+        var seen = Set<String>()
+        let merged = ([first.restaurants] + later).joined().filter { seen.insert($0.id).inserted }
+        return RestaurantPage(total: first.total, start: first.start, restaurants: merged)
+    }
+
+    /// The shops of each page query, in the order given, with at most `maxPagesInFlight` asked
+    /// at once; the first failure cancels the rest and is thrown.
+    private func fetchConcurrently(_ queries: [RestaurantQuery], pageCount: Int) async throws(HotpepperError) -> [[Restaurant]] {
+        let api = api
+        let outcome = await withTaskGroup(of: Page.self, returning: Result<[[Restaurant]], HotpepperError>.self) { group in
+            var pages = [[Restaurant]](repeating: [], count: queries.count)
+            var arrived = 1
+            for index in queries.indices.prefix(Self.maxPagesInFlight) {
+                group.addTask { await Page(index: index, result: api.result(of: queries[index])) }
+            }
+            var next = min(queries.count, Self.maxPagesInFlight)
+            while let page = await group.next() {
+                switch page.result {
+                case .failure(let error):
+                    group.cancelAll()
+                    return .failure(error)
+                case .success(let answer):
+                    pages[page.index] = answer.restaurants
+                    arrived += 1
+                    progress?(.fetched(pages: arrived, of: pageCount))
+                }
+                if next < queries.count {
+                    let index = next
+                    group.addTask { await Page(index: index, result: api.result(of: queries[index])) }
+                    next += 1
+                }
+            }
+            return .success(pages)
+        }
+        return try outcome.get()
+    }
+
+    /// One page's answer and its place in the list.
+    private struct Page: Sendable {
+        var index: Int
+        var result: Result<RestaurantPage, HotpepperError>
+    }
+
+    /// One request's worth of `query`: the service reads `start` and `count`, never `limit`.
+    static func page(of query: RestaurantQuery, start: Int, count: Int) -> RestaurantQuery {
+        var page = query
+        page.limit = nil
+        page.start = start
+        page.count = count
+        return page
+    }
+}
+
+extension HotpepperProtocol {
+    /// The search as a value, for task groups, whose child tasks cannot throw a typed error.
+    func result(of query: RestaurantQuery) async -> Result<RestaurantPage, HotpepperError> {
+        do {
+            return .success(try await searchRestaurants(query))
+        } catch {
+            return .failure(error)
+        }
     }
 }

@@ -15,13 +15,16 @@ public struct RestaurantQuery: Sendable, Equatable {
     public var start: Int
     /// Page size, 1...100.
     public var count: Int
+    /// How many shops to fetch in all, from `start` on, in as many pages as it takes (1...1000).
+    /// Read by `HotpepperWorker`, which pages; services see single pages and ignore it.
+    public var limit: Int?
 
     public init(center: Coordinate? = nil, range: SearchRange = .default, keyword: String? = nil, ids: [String] = [],
                 genres: [String] = [], budgets: [String] = [], filters: [SearchFilter] = [],
-                order: SearchOrder? = nil, start: Int = 1, count: Int = 10) {
+                order: SearchOrder? = nil, start: Int = 1, count: Int = 10, limit: Int? = nil) {
         self.center = center; self.range = range; self.keyword = keyword; self.ids = ids
         self.genres = genres; self.budgets = budgets; self.filters = filters
-        self.order = order; self.start = start; self.count = count
+        self.order = order; self.start = start; self.count = count; self.limit = limit
     }
 
     /// The service answers error 3000 unless one of these is present.
@@ -31,6 +34,8 @@ public struct RestaurantQuery: Sendable, Equatable {
 
     /// The most shops one request may return.
     public static let maxCount = 100
+    /// The most shops `limit` may ask for: ten requests.
+    public static let maxLimit = 1000
     /// The most ids one lookup may name.
     public static let maxIDs = 20
 }
@@ -75,7 +80,7 @@ public enum SearchFilter: String, Sendable, CaseIterable {
     case parking, barrierFree = "barrier_free", sommelier, nightView = "night_view", openAir = "open_air"
     case show, equipment, karaoke, band, tv, lunch, midnight, midnightMeal = "midnight_meal", english, pet, child
 
-    public var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
+    public var flag: String { "--" + String(rawValue.map { $0 == "_" ? "-" : $0 }) }
 
     /// What the filter keeps, for --help.
     public var summary: String {

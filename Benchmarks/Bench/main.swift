@@ -1,0 +1,261 @@
+import FoodLoggerKit
+import Foundation
+import LoopbackHTTP
+
+// foodlogger-bench: one command that measures what a user feels (start-up, end-to-end time
+// against the `curl | jq` a power user would write instead, paging, memory) and decoding
+// throughput, checks the budgets, and records the results with the machine in BENCHMARKS.md.
+
+let options: Options
+do {
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("foodlogger-bench: \(error)\n".utf8))
+    exit(64)
+}
+
+do {
+    var bench = try Bench(options: options)
+    let passed = try bench.run()
+    exit(passed || options.reportOnly ? 0 : 1)
+} catch {
+    FileHandle.standardError.write(Data("foodlogger-bench: \(error)\n".utf8))
+    exit(70)
+}
+
+struct Bench {
+    let options: Options
+    let foodlogger: String
+    let hello: String
+    let helloNetworking: String
+    /// A HOME without any key.plist, so only the environment's fake key is used.
+    let home: String
+    var lines: [String] = []
+    var budgets: [Budget] = []
+    /// Peak resident set per command, in MiB (nil: not measured), for section (e).
+    var memory: [(label: String, mebibytes: Double?)] = []
+
+    static let center = ["--lat", "35.6812", "--lng", "139.7671"]
+    static let key = "bench-key"
+
+    init(options: Options) throws {
+        self.options = options
+        let directory = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .resolvingSymlinksInPath().deletingLastPathComponent()
+        foodlogger = options.binary ?? directory.appendingPathComponent("foodlogger").path
+        hello = directory.appendingPathComponent("foodlogger-hello").path
+        helloNetworking = directory.appendingPathComponent("foodlogger-hello-net").path
+        for binary in [foodlogger, hello, helloNetworking] where access(binary, X_OK) != 0 {
+            throw SpawnError(description: "\(binary) is not built; run: swift build -c release (or swift run -c release foodlogger-bench)")
+        }
+        home = NSTemporaryDirectory() + "foodlogger-bench-home-\(getpid())"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    }
+
+    var environment: [String: String] {
+        ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"]
+    }
+
+    func environment(server: LoopbackServer) -> [String: String] {
+        environment.merging(["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString]) { $1 }
+    }
+
+    /// A closure that runs `pipeline` once.
+    func runner(_ pipeline: [Command], _ environment: [String: String]) -> () throws -> Double {
+        { try Spawn.run(pipeline, environment: environment) }
+    }
+
+    mutating func run() throws -> Bool {
+        let loadBefore = Machine.load()
+        print("foodlogger-bench: \(options.runs) runs per command after \(options.warmups) warm-up runs; load \(loadBefore)")
+        let started = Date()
+        try startUp()
+        try decoding()
+        try endToEnd()
+        try paging()
+        memorySection()
+        let report = compose(loadBefore: loadBefore, loadAfter: Machine.load(), seconds: Date().timeIntervalSince(started))
+        print(report)
+        if let output = options.output {
+            try BenchmarksFile.write(report, to: output)
+            print("foodlogger-bench: wrote \(output)")
+        }
+        let failed = budgets.filter { $0.passed == false }
+        print(failed.isEmpty ? "foodlogger-bench: every budget met" : "foodlogger-bench: \(failed.count) budget(s) missed")
+        return failed.isEmpty
+    }
+
+    // MARK: (a) start-up
+
+    mutating func startUp() throws {
+        let commands = [
+            ("foodlogger-hello (Foundation hello world)", Command(hello)),
+            ("foodlogger-hello-net (the same, linked with FoundationNetworking)", Command(helloNetworking)),
+            ("foodlogger --version", Command(foodlogger, ["--version"])),
+            ("foodlogger search --stub … --json", Command(foodlogger, ["search", "--stub"] + Self.center + ["--json"])),
+        ]
+        let measured = try interleave(commands.map { (label: $0.0, run: runner([$0.1], environment)) },
+                                      runs: options.runs, warmups: options.warmups)
+        for (label, command) in commands { try measureMemory(label, command, environment) }
+        section("(a) Start-up", note: "Release binaries, stdout to /dev/null. Ratio: median over the hello world's median. "
+                    + "The second row is not a budget: it shows what linking URLSession's stack alone costs.",
+                measured, baseline: measured[0])
+        for candidate in measured.dropFirst(2) {
+            budgets.append(Budget(name: "(a) \(candidate.label) vs hello world", measured: candidate.seconds.median / measured[0].seconds.median,
+                                  limit: 1.3 * options.slack, unit: "×"))
+        }
+    }
+
+    // MARK: (b) decoding
+
+    mutating func decoding() throws {
+        lines += ["### (b) Decoding throughput", "",
+                  "`GourmetResponseDecoder.decode` in-process on synthetic responses shaped like the real 1.30 full response.", "",
+                  "| response | bytes | median per decode | p90 | shops per second |", "|---|---:|---:|---:|---:|"]
+        for shops in [100, 1000] {
+            let data = SyntheticResponse.page(total: shops, count: shops)
+            // Enough decodes per sample that each sample lasts well over the clock's resolution.
+            let batch = max(1, 1000 / shops)
+            var samples = Samples()
+            for round in 0..<(options.warmups + options.runs) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<batch {
+                    let page = try GourmetResponseDecoder.decode(data)
+                    guard page.restaurants.count == shops else { throw SpawnError(description: "decoded \(page.restaurants.count) of \(shops) shops") }
+                }
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(batch)
+                if round >= options.warmups { samples.append(seconds) }
+            }
+            lines.append("| \(shops) shops | \(data.count) | \(ms(samples.median)) | \(ms(samples.p90)) | "
+                         + "\(Int(Double(shops) / samples.median)) |")
+        }
+        lines.append("")
+    }
+
+    // MARK: (c) end to end
+
+    /// foodlogger against `curl -s URL | jq .results.shop` on one loopback server replaying a 100-shop page.
+    mutating func endToEnd() throws {
+        let server = try LoopbackServer(replies: [.json(SyntheticResponse.page(total: 312, count: 100))])
+        defer { server.stop() }
+        let environment = environment(server: server)
+        let search = Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json"])
+        var candidates = [(label: "foodlogger search --count 100 --json", run: runner([search], environment))]
+        let tools = (curl: Command.find("curl"), jq: Command.find("jq"))
+        if let curl = tools.curl, let jq = tools.jq {
+            let url = GourmetRequest.url(for: RestaurantQuery(center: Coordinate(lat: 35.6812, lng: 139.7671), count: 100),
+                                         key: Self.key, baseURL: server.baseURL)
+            candidates.append((label: "curl -s URL | jq .results.shop",
+                               run: runner([Command(curl, ["-s", url.absoluteString]), Command(jq, [".results.shop"])], environment)))
+        }
+        let measured = try interleave(candidates, runs: options.runs, warmups: options.warmups)
+        section("(c) End to end: a 100-shop page from a loopback server",
+                note: "Both ask the same server for the same URL; ratio: foodlogger's median over curl | jq's.",
+                measured, baseline: measured.count > 1 ? measured[1] : nil)
+        budgets.append(Budget(name: "(c) search --count 100 vs curl | jq",
+                              measured: measured.count > 1 ? measured[0].seconds.median / measured[1].seconds.median : nil,
+                              limit: 1.0 * options.slack, unit: "×"))
+        if tools.curl == nil || tools.jq == nil { lines += ["curl or jq is not installed: the ratio was not measured.", ""] }
+        try measureMemory(measured[0].label + " (loopback)", search, environment, budget: "(e) peak RSS of (c)")
+    }
+
+    // MARK: (d) paging
+
+    /// `--limit 250` (three pages) against a single page, every request answered after 100 ms.
+    mutating func paging() throws {
+        let total = 312
+        let pages = Dictionary(uniqueKeysWithValues: [(1, 100), (101, 100), (201, 50)].map { start, count in
+            ("\(start)/\(count)", SyntheticResponse.page(total: total, start: start, count: count))
+        })
+        let server = try LoopbackServer { request in
+            let start = Int(request.queryValue("start") ?? "") ?? 1, count = Int(request.queryValue("count") ?? "") ?? 10
+            let body = pages["\(start)/\(count)"] ?? SyntheticResponse.page(total: total, start: start, count: count)
+            return Reply.json(body).delayed(by: 0.1)
+        }
+        defer { server.stop() }
+        let environment = environment(server: server)
+        let limited = Command(foodlogger, ["search"] + Self.center + ["--limit", "250", "--json"])
+        let candidates = [
+            (label: "foodlogger search --limit 250 --json", run: runner([limited], environment)),
+            (label: "foodlogger search --count 100 --json",
+             run: runner([Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json"])], environment)),
+        ]
+        let measured = try interleave(candidates, runs: options.runs, warmups: min(options.warmups, 1))
+        section("(d) Paging: --limit 250 with 100 ms per request",
+                note: "Three pages (the first tells the total, then two at once) against one page; ratio: over the single page's median.",
+                measured, baseline: measured[1])
+        budgets.append(Budget(name: "(d) --limit 250 vs one page", measured: measured[0].seconds.median / measured[1].seconds.median,
+                              limit: 2.0 * options.slack, unit: "×"))
+        try measureMemory(measured[0].label + " (loopback, 100 ms)", limited, environment, budget: "(e) peak RSS of (d)")
+    }
+
+    // MARK: (e) memory
+
+    /// The largest peak RSS over a few runs (memory varies little), kept for section (e) and
+    /// checked against the 40 MiB budget when `budget` names it.
+    mutating func measureMemory(_ label: String, _ command: Command, _ environment: [String: String],
+                                budget: String? = nil) throws {
+        var peaks: [Int] = []
+        for _ in 0..<min(options.runs, 5) {
+            guard let peak = try Spawn.peakKiB(of: command, environment: environment) else { break }
+            peaks.append(peak)
+        }
+        let mebibytes = peaks.max().map { Double($0) / 1024 }
+        memory.append((label, mebibytes))
+        if let budget { budgets.append(Budget(name: budget, measured: mebibytes, limit: 40, unit: "MiB")) }
+    }
+
+    mutating func memorySection() {
+        lines += ["### (e) Peak memory", "",
+                  "Maximum resident set (GNU `/usr/bin/time -f %M`), the largest of \(min(options.runs, 5)) runs.", "",
+                  "| command | peak RSS |", "|---|---:|"]
+        lines += memory.map { "| `\(cell($0.label))` | \($0.mebibytes.map { String(format: "%.1f MiB", $0) } ?? "not measured (no /usr/bin/time)") |" }
+        lines.append("")
+    }
+
+    // MARK: report
+
+    mutating func section(_ title: String, note: String, _ measured: [Measured], baseline: Measured?) {
+        lines += ["### \(title)", "", note, "",
+                  "| command | median | p90 | ratio |", "|---|---:|---:|---:|"]
+        for row in measured {
+            let ratio = baseline.map { String(format: "%.2f×", row.seconds.median / $0.seconds.median) } ?? "–"
+            lines.append("| `\(cell(row.label))` | \(ms(row.seconds.median)) | \(ms(row.seconds.p90)) | \(ratio) |")
+        }
+        lines.append("")
+        print(lines.suffix(measured.count + 1).joined(separator: "\n"))
+    }
+
+    func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+
+    func compose(loadBefore: String, loadAfter: String, seconds: Double) -> String {
+        let machine = Machine.describe().map { "| \($0.0) | \($0.1) |" }
+        let date = ISO8601DateFormatter().string(from: Date())
+        return ([
+            "## Results", "",
+            "Measured \(date) at commit \(Spawn.output(of: "git", ["rev-parse", "--short", "HEAD"]) ?? "unknown")"
+                + " with `foodlogger-bench --runs \(options.runs) --warmups \(options.warmups)`"
+                + "\(options.quick ? " --quick" : "") in \(Int(seconds)) s. Load average before: \(loadBefore); after: \(loadAfter).",
+            "", "| machine | |", "|---|---|",
+        ] + machine + ["", "### Budgets", "", "| budget | measured (median) | limit | result |", "|---|---:|---:|---|"]
+          + budgets.sorted { $0.name < $1.name }.map(\.row) + [""] + lines).joined(separator: "\n")
+    }
+}
+
+/// BENCHMARKS.md: hand-written notes (method, profiling, before/after) around a generated
+/// section the bench replaces on every run.
+enum BenchmarksFile {
+    static let begin = "<!-- BEGIN foodlogger-bench results: generated, do not edit -->"
+    static let end = "<!-- END foodlogger-bench results -->"
+
+    static func write(_ report: String, to path: String) throws {
+        let generated = "\(begin)\n\(report)\n\(end)"
+        var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? "# Benchmarks\n\n\(begin)\n\(end)\n"
+        if let from = text.range(of: begin), let to = text.range(of: end, range: from.upperBound..<text.endIndex) {
+            text.replaceSubrange(from.lowerBound..<to.upperBound, with: generated)
+        } else {
+            text += "\n\(generated)\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}

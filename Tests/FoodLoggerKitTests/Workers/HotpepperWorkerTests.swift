@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+/// A service holding `total` numbered shops that answers pages like the API, records every query,
+/// and counts how many calls are in flight at once.
+actor HotpepperServiceSpy: HotpepperProtocol {
+    let total: Int
+    /// Pages starting here fail with this error.
+    let failures: [Int: HotpepperError]
+    /// Pages starting here begin this many shops early, as when shops are added between requests.
+    let shifts: [Int: Int]
+    private(set) var queries: [RestaurantQuery] = []
+    private(set) var inFlight = 0
+    private(set) var maxInFlight = 0
+
+    init(total: Int, failures: [Int: HotpepperError] = [:], shifts: [Int: Int] = [:]) {
+        self.total = total; self.failures = failures; self.shifts = shifts
+    }
+
+    static func shop(_ position: Int) -> Restaurant {
+        Seeds.restaurant(String(format: "J%09d", position), name: "店 \(position)", lat: 35.68, lng: 139.76)
+    }
+
+    func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        queries.append(query)
+        inFlight += 1
+        maxInFlight = max(maxInFlight, inFlight)
+        // Suspend, so that calls the worker makes together overlap here.
+        try? await Task.sleep(nanoseconds: 5_000_000)
+        inFlight -= 1
+        if let failure = failures[query.start] { throw failure }
+        let first = query.start - (shifts[query.start] ?? 0)
+        let last = min(first + query.count - 1, total)
+        let shops = first <= last ? (first...last).map(Self.shop) : []
+        return RestaurantPage(total: total, start: query.start, restaurants: shops)
+    }
+}
+
+/// Progress events as the worker reports them.
+final class ProgressRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [PagingProgress] = []
+
+    var events: [PagingProgress] { lock.withLock { recorded } }
+    func record(_ event: PagingProgress) { lock.withLock { recorded.append(event) } }
+}
+
+@Suite struct HotpepperWorkerTests {
+    static func query(limit: Int?, start: Int = 1) -> RestaurantQuery {
+        RestaurantQuery(center: Seeds.tokyoStation, range: .m3000, start: start, limit: limit)
+    }
+
+    @Test func withoutLimitOneRequestIsPassedOnAsIs() async throws {
+        let api = HotpepperServiceSpy(total: 250)
+        let sut = HotpepperWorker(api: api)
+        let query = Self.query(limit: nil)
+        let page = try await sut.fetchRestaurants(query)
+        #expect(await api.queries == [query], "exactly the scene's query, once")
+        #expect(page.restaurants.count == 10, "the default page of 10")
+    }
+
+    @Test func limit250AsksThreePagesAndMergesThemInOrder() async throws {
+        // Given
+        let api = HotpepperServiceSpy(total: 312)
+        let sut = HotpepperWorker(api: api)
+        // When
+        let page = try await sut.fetchRestaurants(Self.query(limit: 250))
+        // Then
+        let asked = await api.queries.map { [$0.start, $0.count] }.sorted { $0[0] < $1[0] }
+        #expect(asked == [[1, 100], [101, 100], [201, 50]], "pages start 1/101/201 with count 100/100/50")
+        #expect(await api.queries.allSatisfy { $0.limit == nil }, "services never see the limit")
+        #expect(page.restaurants.map(\.id) == (1...250).map { HotpepperServiceSpy.shop($0).id }, "shops 1...250 in order")
+        #expect(page.total == 312 && page.start == 1, "the service's total, from the first position")
+    }
+
+    @Test func limitCountsFromStart() async throws {
+        let api = HotpepperServiceSpy(total: 312)
+        let page = try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 150, start: 101))
+        let asked = await api.queries.map { [$0.start, $0.count] }.sorted { $0[0] < $1[0] }
+        #expect(asked == [[101, 100], [201, 50]], "pages from --start, 150 shops in all")
+        #expect(page.start == 101 && page.restaurants.first?.id == HotpepperServiceSpy.shop(101).id, "begins at 101")
+        #expect(page.restaurants.count == 150, "150 shops")
+    }
+
+    @Test func limitAboveTheTotalStopsAtTheTotal() async throws {
+        let api = HotpepperServiceSpy(total: 130)
+        let page = try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 1000))
+        let asked = await api.queries.map { [$0.start, $0.count] }.sorted { $0[0] < $1[0] }
+        #expect(asked == [[1, 100], [101, 30]], "no page past the 130th shop")
+        #expect(page.restaurants.count == 130, "every shop there is")
+    }
+
+    @Test func aLimitWithinOnePageAsksOnce() async throws {
+        let api = HotpepperServiceSpy(total: 312)
+        let page = try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 40))
+        #expect(await api.queries.map(\.count) == [40], "one request for 40")
+        #expect(page.restaurants.count == 40, "40 shops")
+    }
+
+    @Test func shopsRepeatedAcrossPagesAppearOnce() async throws {
+        // Given: the result shifted by two shops between the first and the second request
+        let api = HotpepperServiceSpy(total: 312, shifts: [101: 2])
+        // When
+        let page = try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 200))
+        // Then
+        let ids = page.restaurants.map(\.id)
+        #expect(Set(ids).count == ids.count, "no id twice")
+        #expect(ids == (1...198).map { HotpepperServiceSpy.shop($0).id }, "the first occurrence kept, in order")
+    }
+
+    @Test func aFailingPageFailsTheWhole() async {
+        let api = HotpepperServiceSpy(total: 1000, failures: [501: .httpStatus(503)])
+        let progress = ProgressRecorder()
+        let sut = HotpepperWorker(api: api, progress: progress.record)
+        await #expect(throws: HotpepperError.httpStatus(503), "the page's error, not a shorter list") {
+            try await sut.fetchRestaurants(Self.query(limit: 1000))
+        }
+        #expect(progress.events.last == .finished, "progress is ended even on failure")
+    }
+
+    @Test func aFailingFirstPageFailsBeforeAnyOther() async {
+        let api = HotpepperServiceSpy(total: 1000, failures: [1: .rejectedKey(message: "no")])
+        await #expect(throws: HotpepperError.rejectedKey(message: "no"), "the first page's error") {
+            try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 500))
+        }
+        #expect(await api.queries.count == 1, "nothing asked after the first page failed")
+    }
+
+    @Test func atMostFourPagesAreInFlight() async throws {
+        let api = HotpepperServiceSpy(total: 2000)
+        let page = try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 1000))
+        #expect(page.restaurants.count == 1000, "ten full pages")
+        #expect(await api.queries.count == 10, "ten requests")
+        let most = await api.maxInFlight
+        #expect(most <= HotpepperWorker.maxPagesInFlight, "at most 4 requests at once, saw \(most)")
+        #expect(most > 1, "pages after the first are asked concurrently, saw \(most) at most")
+    }
+
+    @Test func progressCountsPagesThenFinishes() async throws {
+        let progress = ProgressRecorder()
+        let sut = HotpepperWorker(api: HotpepperServiceSpy(total: 312), progress: progress.record)
+        _ = try await sut.fetchRestaurants(Self.query(limit: 300))
+        #expect(progress.events == [.fetched(pages: 1, of: 3), .fetched(pages: 2, of: 3), .fetched(pages: 3, of: 3), .finished],
+                "one event per page, then finished")
+        let single = ProgressRecorder()
+        _ = try await HotpepperWorker(api: HotpepperServiceSpy(total: 312), progress: single.record)
+            .fetchRestaurants(Self.query(limit: 100))
+        #expect(single.events.isEmpty, "no progress for a single page")
+    }
+}
