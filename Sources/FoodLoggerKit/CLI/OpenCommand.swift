@@ -14,6 +14,7 @@ struct OpenCommand: Sendable {
         examples: [
             "foodlogger open J001234567",
             "foodlogger open J001234567 --print-url | pbcopy",
+            "foodlogger open --stub J900000001 --print-url",
         ],
         sections: [("Output", [printURLSpec]),
                    ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])

@@ -12,7 +12,7 @@ struct ShowCommand: Sendable {
         command: name, summary: summary, usage: "foodlogger show ID [ID...] [options]",
         examples: [
             "foodlogger show J001234567",
-            "foodlogger show --stub J001234567 J001234568 --json | jq '.restaurants[].amenities'",
+            "foodlogger show --stub J900000001 J900000102 --json | jq '.restaurants[].amenities'",
             "foodlogger search --lat 35.6812 --lng 139.7671 --json | jq -r '.restaurants[].id' | xargs foodlogger show",
         ],
         sections: [("Output", CommonOptions.outputSpecs),
