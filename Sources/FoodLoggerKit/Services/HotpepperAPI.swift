@@ -28,6 +28,7 @@ public struct HotpepperAPI: HotpepperProtocol {
         self.init(configuration: configuration, transport: SystemTransport())
     }
 
+    /// Tests put a spy behind the seam to see the requests without a server.
     init(configuration: Configuration, transport: any HTTPTransport) {
         self.configuration = configuration
         self.transport = transport
