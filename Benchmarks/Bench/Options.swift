@@ -18,6 +18,7 @@ struct Options {
 
     Measures foodlogger's release build against its budgets and writes the results into
     BENCHMARKS.md (between its generated-section markers). Run it from the package root:
+      swift build -c release --scratch-path .build-bench
       swift run -c release --scratch-path .build-bench foodlogger-bench
 
       --runs N        measured runs per command (default 20); medians and p90 are reported

@@ -48,6 +48,14 @@ struct Bench {
         for binary in [foodlogger, hello, helloNetworking] where access(binary, X_OK) != 0 {
             throw SpawnError(description: "\(binary) is not built; run: swift build -c release (or swift run -c release foodlogger-bench)")
         }
+        #if os(Linux)
+        // foodlogger opens it on its first request, so (c) and (d) include that cost; `swift run`
+        // builds only executables, so without a `swift build` it would be missing or stale.
+        let module = URL(fileURLWithPath: foodlogger).deletingLastPathComponent().appendingPathComponent("libFoodLoggerTransport.so").path
+        if access(module, R_OK) != 0 {
+            throw SpawnError(description: "\(module) is not built; run: swift build -c release (swift run builds only executables)")
+        }
+        #endif
         home = NSTemporaryDirectory() + "foodlogger-bench-home-\(getpid())"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// libFuzzer entry: any bytes as a gourmet/v1 body, decoded and then drawn as the Search
 /// scene would (table and JSON), so hostile values reach the formatting code too. Besides
@@ -21,9 +18,8 @@ public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     } catch {
         var error = error.redacting(key)
         if case .unreadableResponse(let detail) = error {
-            let response = HTTPURLResponse(url: URL(string: "http://127.0.0.1/")!, statusCode: 200, httpVersion: "HTTP/1.1",
-                                           headerFields: ["Content-Type": "text/javascript"])!
-            error = .unreadableResponse(detail: HotpepperAPI.describeBody(detail: detail, data: data, response: response, key: key))
+            error = .unreadableResponse(detail: HotpepperAPI.describeBody(detail: detail, data: data, contentType: "text/javascript",
+                                                                          key: key))
         }
         let message = error.localizedDescription
         if message.contains(where: \.isNewline) || message.contains("\u{1B}") { fatalError("not one safe line: \(message)") }

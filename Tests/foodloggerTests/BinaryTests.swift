@@ -22,10 +22,10 @@ struct Binary {
         var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] }
     }
 
-    /// Runs with a clean environment (no key, no config) plus `environment`, stdin from /dev/null.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `executable` (the built one unless told) with a clean environment (no key, no config) plus `environment`, stdin from /dev/null.
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL = url) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         let home = NSTemporaryDirectory() + "foodlogger-home-" + UUID().uuidString
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/config"]

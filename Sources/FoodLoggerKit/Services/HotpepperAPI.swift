@@ -1,9 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// The web service client: one gourmet/v1 search per call over URLSession, each attempt bounded
+/// The web service client: one gourmet/v1 search per call over `transport`, each attempt bounded
 /// by `timeout`, transient failures retried by `retry`. Nothing it logs or throws contains the key.
 public struct HotpepperAPI: HotpepperProtocol {
     public struct Configuration: Sendable {
@@ -25,30 +22,27 @@ public struct HotpepperAPI: HotpepperProtocol {
     }
 
     let configuration: Configuration
-    let session: URLSession
+    let transport: any HTTPTransport
 
     public init(configuration: Configuration) {
+        self.init(configuration: configuration, transport: SystemTransport())
+    }
+
+    /// Tests put a spy behind the seam to see the requests without a server.
+    init(configuration: Configuration, transport: any HTTPTransport) {
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        // A backstop only: `send` enforces the timeout itself and should always fire first.
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout + 1
-        sessionConfiguration.timeoutIntervalForResource = configuration.timeout + 1
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        session = URLSession(configuration: sessionConfiguration)
+        self.transport = transport
     }
 
     public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
         let url = GourmetRequest.url(for: query, key: configuration.key, baseURL: configuration.baseURL)
-        var request = URLRequest(url: url)
-        request.setValue("application/json, text/javascript", forHTTPHeaderField: "Accept")
-        request.setValue("foodlogger/\(FoodLoggerVersion.current)", forHTTPHeaderField: "User-Agent")
+        let headers = ["Accept": "application/json, text/javascript", "User-Agent": "foodlogger/\(FoodLoggerVersion.current)"]
         let policy = configuration.retry
         var attempt = 1
         while true {
             log("attempt \(attempt) of \(policy.retries + 1): GET \(GourmetRequest.redacted(url))")
             let failure: Failure
-            switch await self.attempt(request) {
+            switch await self.attempt(url, headers: headers) {
             case .success(let page): return page
             case .failure(let error): failure = error
             }
@@ -71,81 +65,80 @@ public struct HotpepperAPI: HotpepperProtocol {
     }
 
     /// One request, one answer: sent, bounded by the timeout, checked and decoded.
-    private func attempt(_ request: URLRequest) async -> Result<RestaurantPage, Failure> {
+    private func attempt(_ url: URL, headers: [String: String]) async -> Result<RestaurantPage, Failure> {
         let clock = ContinuousClock()
         let started = clock.now
-        let data: Data, response: HTTPURLResponse
+        let reply: HTTPReply
         do {
-            (data, response) = try await send(request)
+            reply = try await send(url, headers: headers)
         } catch {
             log("failed after \(Self.seconds(started.duration(to: clock.now))): \(Self.summary(error))")
             return .failure(Failure(error: error))
         }
-        log("HTTP \(response.statusCode), \(data.count) bytes in \(Self.seconds(started.duration(to: clock.now)))")
-        guard response.statusCode == 200 else {
-            let retryAfter = configuration.retry.retryAfter(response.value(forHTTPHeaderField: "Retry-After"))
-            return .failure(Failure(error: .httpStatus(response.statusCode), retryAfter: retryAfter))
+        log("HTTP \(reply.status), \(reply.body.count) bytes in \(Self.seconds(started.duration(to: clock.now)))")
+        guard reply.status == 200 else {
+            let retryAfter = configuration.retry.retryAfter(reply.header("Retry-After"))
+            return .failure(Failure(error: .httpStatus(reply.status), retryAfter: retryAfter))
         }
         do {
-            return .success(try GourmetResponseDecoder.decode(data))
+            return .success(try GourmetResponseDecoder.decode(reply.body))
         } catch .unreadableResponse(let detail) {
-            let described = Self.describeBody(detail: detail, data: data, response: response, key: configuration.key)
+            let described = Self.describeBody(detail: detail, data: reply.body, contentType: reply.header("Content-Type"),
+                                              key: configuration.key)
             return .failure(Failure(error: .unreadableResponse(detail: described)))
         } catch {
             return .failure(Failure(error: error))
         }
     }
 
-    /// The transfer raced against the timeout. URLSession's own timeouts are set too, but on
-    /// Linux they have not always covered a server that accepts and then never answers, so
-    /// the bound is enforced here; the losing transfer is cancelled.
-    private func send(_ request: URLRequest) async throws(HotpepperError) -> (Data, HTTPURLResponse) {
+    /// The transfer raced against the timeout. The transport has its own timeout too, but on
+    /// Linux URLSession's has not always covered a server that accepts and then never answers,
+    /// so the bound is enforced here; the losing transfer is cancelled.
+    private func send(_ url: URL, headers: [String: String]) async throws(HotpepperError) -> HTTPReply {
         let timeout = configuration.timeout
-        let host = Self.hostDescription(request.url)
-        let session = session
-        let outcome: Transfer
+        let transport = transport
+        let reply: HTTPReply
         do {
-            outcome = try await withThrowingTaskGroup(of: Transfer.self) { group in
-                group.addTask { await Transfer.run(request, in: session) }
+            reply = try await withThrowingTaskGroup(of: HTTPReply.self) { group in
+                group.addTask { try await transport.get(url, headers: headers, timeout: timeout) }
                 group.addTask {
                     try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                    return Transfer(error: URLError(.timedOut))
+                    throw HTTPTransferFailure(code: .timedOut, message: "timed out")
                 }
                 defer { group.cancelAll() }
-                return try await group.next() ?? Transfer(error: CancellationError())
+                guard let reply = try await group.next() else { throw CancellationError() }
+                return reply
             }
+        } catch let error as HotpepperError {
+            throw error
         } catch {
-            outcome = Transfer(error: error)
+            throw Self.networkError(error, host: Self.hostDescription(url), timeout: timeout)
         }
-        if let error = outcome.error {
-            throw Self.networkError(error, host: host, timeout: timeout, headersArrived: outcome.headersArrived)
-        }
-        guard let http = outcome.response as? HTTPURLResponse else {
-            throw .unreadableResponse(detail: "a response that is not HTTP")
-        }
-        return (outcome.data, http)
+        // URLSession answers with a status for every HTTP response; 0 means something else.
+        guard reply.status > 0 else { throw .unreadableResponse(detail: "a response that is not HTTP") }
+        return reply
     }
 
     /// Sorts transfer failures into the kinds a user can act on. A transfer that failed after
     /// the headers arrived is a truncated body: the answer is unreadable, not missing.
-    static func networkError(_ error: any Error, host: String, timeout: TimeInterval,
-                             headersArrived: Bool = false) -> HotpepperError {
-        let code = (error as? URLError)?.code
-        if headersArrived, code != .timedOut {
+    static func networkError(_ error: any Error, host: String, timeout: TimeInterval) -> HotpepperError {
+        let failure = error as? HTTPTransferFailure
+            ?? HTTPTransferFailure(code: (error as? URLError)?.code ?? .unknown, message: error.localizedDescription)
+        if failure.headersArrived, failure.code != .timedOut {
             return .unreadableResponse(detail: "a truncated body: the connection closed before all the bytes the headers promised arrived")
         }
-        switch code {
-        case .cannotConnectToHost?: return .network(.refused, detail: host)
-        case .cannotFindHost?, .dnsLookupFailed?: return .network(.hostNotFound, detail: host)
-        case .timedOut?: return .network(.timedOut, detail: "no answer from \(host) within \(seconds(timeout))")
-        case .badServerResponse?, .networkConnectionLost?, .zeroByteResource?: return .network(.noAnswer, detail: host)
-        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
-             .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?, .clientCertificateRejected?,
-             .clientCertificateRequired?:
+        switch failure.code {
+        case .cannotConnectToHost: return .network(.refused, detail: host)
+        case .cannotFindHost, .dnsLookupFailed: return .network(.hostNotFound, detail: host)
+        case .timedOut: return .network(.timedOut, detail: "no answer from \(host) within \(seconds(timeout))")
+        case .badServerResponse, .networkConnectionLost, .zeroByteResource: return .network(.noAnswer, detail: host)
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+             .clientCertificateRequired:
             return .network(.tls, detail: host)
         default:
             // On Linux, libcurl's TLS failures arrive as URLError.unknown with OpenSSL's words.
-            let reason = error.localizedDescription
+            let reason = failure.message
             if reason.range(of: #"\b(SSL|TLS|certificate)"#, options: [.regularExpression, .caseInsensitive]) != nil {
                 return .network(.tls, detail: "\(host): \(TerminalSafe.short(reason, limit: 100))")
             }
@@ -154,9 +147,9 @@ public struct HotpepperAPI: HotpepperProtocol {
     }
 
     /// "host:port", which is what a user can check; never the URL, which carries the key.
-    static func hostDescription(_ url: URL?) -> String {
-        guard let host = url?.host else { return "the service" }
-        return url?.port.map { "\(host):\($0)" } ?? host
+    static func hostDescription(_ url: URL) -> String {
+        guard let host = url.host else { return "the service" }
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     /// The last failure, saying how many attempts were made when there was more than one.
@@ -175,6 +168,7 @@ public struct HotpepperAPI: HotpepperProtocol {
         case .invalidRequest: "service error 3000"
         case .unreadableResponse: "an unreadable answer"
         case .missingKey, .unusableKeyFile: "no usable key"
+        case .missingNetworkModule: "no network module"
         }
     }
 
@@ -192,72 +186,13 @@ public struct HotpepperAPI: HotpepperProtocol {
     }
 
     /// What arrived, for a body that is not a gourmet response: its type, size and first bytes.
-    static func describeBody(detail: String, data: Data, response: HTTPURLResponse, key: String) -> String {
-        let type = response.value(forHTTPHeaderField: "Content-Type") ?? "no Content-Type"
+    static func describeBody(detail: String, data: Data, contentType: String?, key: String) -> String {
+        let type = contentType ?? "no Content-Type"
         // Redact before cutting, or a key straddling the cut would show its first half.
         let text = Redaction.redact(String(decoding: data.prefix(4096), as: UTF8.self), key: key)
         let preview = TerminalSafe.line(String(text.prefix(60)))
         let body = data.isEmpty ? "an empty body" : "\(data.count) bytes starting \"\(preview)\(text.count > 60 ? "…" : "")\""
         return "\(detail) (\(TerminalSafe.line(type)), \(body))"
-    }
-}
-
-/// What one URLSession transfer produced. Built from the completion handler rather than the
-/// async `data(for:)`, so that cancelling the task returns at once whatever URLSession does.
-struct Transfer: Sendable {
-    var data = Data()
-    var response: URLResponse?
-    var error: (any Error)?
-    /// The headers came (the body did not all follow): URLSession on Linux reports no response
-    /// then, only the length it expected.
-    var headersArrived = false
-
-    static func run(_ request: URLRequest, in session: URLSession) async -> Transfer {
-        let pending = PendingTransfer()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    pending.finish(Transfer(data: data ?? Data(), response: response, error: error))
-                }
-                pending.start(task, continuation)
-            }
-        } onCancel: {
-            pending.finish(Transfer(error: CancellationError()))
-        }
-    }
-}
-
-/// The one place a transfer's continuation is resumed: by the completion handler or by a
-/// cancellation, whichever comes first; the other is ignored.
-private final class PendingTransfer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var continuation: CheckedContinuation<Transfer, Never>?
-    private var finished: Transfer?
-
-    func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Transfer, Never>) {
-        lock.lock()
-        if let finished {
-            lock.unlock()
-            continuation.resume(returning: finished)
-            return
-        }
-        self.task = task; self.continuation = continuation
-        lock.unlock()
-        task.resume()
-    }
-
-    func finish(_ transfer: Transfer) {
-        lock.lock()
-        guard finished == nil else { lock.unlock(); return }
-        var transfer = transfer
-        transfer.headersArrived = transfer.response != nil || (task?.countOfBytesExpectedToReceive ?? 0) > 0
-        finished = transfer
-        let continuation = continuation, task = task
-        self.continuation = nil
-        lock.unlock()
-        if transfer.error is CancellationError { task?.cancel() }
-        continuation?.resume(returning: transfer)
     }
 }
 
@@ -272,7 +207,7 @@ extension HotpepperError {
         case .serviceFailure(let code, let message): return .serviceFailure(code: code, message: clean(message))
         case .network(let failure, let detail): return .network(failure, detail: clean(detail))
         case .unreadableResponse(let detail): return .unreadableResponse(detail: clean(detail))
-        case .missingKey, .unusableKeyFile, .httpStatus: return self
+        case .missingKey, .unusableKeyFile, .httpStatus, .missingNetworkModule: return self
         }
     }
 }

@@ -18,6 +18,9 @@ public enum HotpepperError: Error, Equatable, Sendable, LocalizedError {
     case network(NetworkFailure, detail: String)
     /// An answer arrived but is not a gourmet response.
     case unreadableResponse(detail: String)
+    /// The library that makes requests (libFoodLoggerTransport.so on Linux) was not found
+    /// beside the executable, in `directory`, or could not be loaded (`reason`).
+    case missingNetworkModule(library: String, directory: String, reason: String)
 
     public enum NetworkFailure: String, Sendable {
         case refused = "connection refused"
@@ -67,6 +70,9 @@ public enum HotpepperError: Error, Equatable, Sendable, LocalizedError {
             return "cannot reach the service: \(failure.rawValue) (\(detail)). \(failure.advice)"
         case .unreadableResponse(let detail):
             return "the service answered something unreadable: \(detail). Try again later, or check HOTPEPPER_BASE_URL if you set it."
+        case .missingNetworkModule(let library, let directory, let reason):
+            return "the network module \(library) is not in \(TerminalSafe.line(directory)) or cannot be loaded (\(TerminalSafe.line(reason))). "
+                + "Build it with `swift build` (`swift run foodlogger` builds only the executable), or install it beside the foodlogger binary."
         }
     }
 

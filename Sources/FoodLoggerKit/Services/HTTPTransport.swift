@@ -1,0 +1,87 @@
+import Foundation
+
+/// The seam between the client and the network: one GET, nothing about the gourmet API.
+protocol HTTPTransport: Sendable {
+    /// Throws `HTTPTransferFailure` when the transfer fails (`.cancelled`, at once, when the
+    /// calling task is cancelled), or `HotpepperError` when no transfer can be made at all.
+    func get(_ url: URL, headers: [String: String], timeout: TimeInterval) async throws -> HTTPReply
+}
+
+#if canImport(Darwin)
+/// URLSession is part of Foundation on Apple platforms: nothing to load.
+typealias SystemTransport = URLSessionTransport
+#else
+/// On Linux URLSession is in FoundationNetworking, which drags in libcurl: loaded on first use.
+typealias SystemTransport = LoadedTransport
+#endif
+
+/// An HTTP answer, whatever its status.
+struct HTTPReply: Sendable {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+
+    /// HTTP header names are case-insensitive.
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// A transfer that produced no usable answer, in URLSession's terms.
+struct HTTPTransferFailure: Error {
+    var code: URLError.Code
+    var message: String
+    /// The headers came but not all the body they promised: a truncated answer.
+    var headersArrived = false
+
+    static let cancelled = HTTPTransferFailure(code: .cancelled, message: "cancelled")
+}
+
+/// A callback-style transfer as an async call that returns as soon as the task is cancelled,
+/// whatever the transfer does then. Its outcome is taken once: from the transfer's callback or
+/// from the cancellation, whichever comes first; the other is ignored.
+final class PendingTransfer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result<HTTPReply, HTTPTransferFailure>, Never>?
+    private var outcome: Result<HTTPReply, HTTPTransferFailure>?
+    private var cancelTransfer: (@Sendable () -> Void)?
+
+    /// `start` begins a transfer that calls `finish` once, and returns how to cancel it.
+    static func run(_ start: (PendingTransfer) -> @Sendable () -> Void) async throws(HTTPTransferFailure) -> HTTPReply {
+        let pending = PendingTransfer()
+        return try await withTaskCancellationHandler {
+            await withCheckedContinuation { pending.begin($0, start) }
+        } onCancel: {
+            pending.finish(.failure(.cancelled))
+        }.get()
+    }
+
+    private func begin(_ continuation: CheckedContinuation<Result<HTTPReply, HTTPTransferFailure>, Never>,
+                       _ start: (PendingTransfer) -> @Sendable () -> Void) {
+        lock.lock()
+        if let outcome {
+            lock.unlock()
+            continuation.resume(returning: outcome)
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+        let cancel = start(self)
+        lock.lock()
+        let cancelledMeanwhile = if case .failure(let failure)? = outcome { failure.code == .cancelled } else { false }
+        if outcome == nil { cancelTransfer = cancel }
+        lock.unlock()
+        if cancelledMeanwhile { cancel() }
+    }
+
+    func finish(_ result: Result<HTTPReply, HTTPTransferFailure>) {
+        lock.lock()
+        guard outcome == nil else { lock.unlock(); return }
+        outcome = result
+        let continuation = continuation, cancel = cancelTransfer
+        self.continuation = nil; cancelTransfer = nil
+        lock.unlock()
+        if case .failure(let failure) = result, failure.code == .cancelled { cancel?() }
+        continuation?.resume(returning: result)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+/// Answers every GET with `outcome` and remembers what was asked.
+private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [(url: URL, headers: [String: String])] = []
+    let outcome: Result<HTTPReply, HotpepperError>
+
+    init(_ outcome: Result<HTTPReply, HotpepperError>) { self.outcome = outcome }
+
+    var requests: [(url: URL, headers: [String: String])] { lock.withLock { recorded } }
+
+    func get(_ url: URL, headers: [String: String], timeout: TimeInterval) async throws -> HTTPReply {
+        lock.withLock { recorded.append((url, headers)) }
+        return try outcome.get()
+    }
+}
+
+@Suite struct HTTPTransportTests {
+    private let query = RestaurantQuery(center: Coordinate(lat: 35.6812, lng: 139.7671))
+
+    private func makeSUT(_ transport: HTTPTransportSpy) -> HotpepperAPI {
+        HotpepperAPI(configuration: .init(key: "k", retry: RetryPolicy(retries: 2)), transport: transport)
+    }
+
+    @Test func aMissingNetworkModuleIsFinalNotRetried() async {
+        let missing = HotpepperError.missingNetworkModule(library: "libFoodLoggerTransport.so", directory: "/d", reason: "gone")
+        let spy = HTTPTransportSpy(.failure(missing))
+        await #expect(throws: missing, "the loader's error, as it is") { try await makeSUT(spy).searchRestaurants(query) }
+        #expect(spy.requests.count == 1, "no retry can bring a missing file back")
+    }
+
+    @Test func theRequestAsksForJSONAndNamesTheTool() async throws {
+        let spy = HTTPTransportSpy(.success(HTTPReply(status: 404, headers: ["content-type": "text/html"], body: Data())))
+        await #expect(throws: HotpepperError.httpStatus(404), "the status reaches the client") {
+            try await HotpepperAPI(configuration: .init(key: "k", retry: RetryPolicy(retries: 0)), transport: spy).searchRestaurants(query)
+        }
+        let headers = try #require(spy.requests.first?.headers, "one request")
+        #expect(headers["Accept"] == "application/json, text/javascript", "JSON wanted: \(headers)")
+        #expect(headers["User-Agent"] == "foodlogger/\(FoodLoggerVersion.current)", "the tool named: \(headers)")
+    }
+
+    @Test func headerNamesAreCaseInsensitive() {
+        let reply = HTTPReply(status: 503, headers: ["retry-after": "3"], body: Data())
+        #expect(reply.header("Retry-After") == "3", "as HTTP says")
+        #expect(reply.header("Content-Type") == nil, "absent is absent")
+    }
+
+    @Test func aCancelledTransferReturnsAtOnceAndIsCancelled() async {
+        let cancels = Counter()
+        let started = AsyncStream<Void>.makeStream()
+        let task = Task {
+            try await PendingTransfer.run { _ in
+                started.continuation.yield()
+                // A transfer that never calls back, like a server that never answers.
+                return { cancels.increment() }
+            }
+        }
+        for await _ in started.stream { break }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: HTTPTransferFailure.self, "cancelled, not hanging") { try result.get() }
+        if case .failure(let failure as HTTPTransferFailure) = result { #expect(failure.code == .cancelled, "as URLError.cancelled") }
+        #expect(cancels.value == 1, "the transfer itself was cancelled once")
+    }
+
+    @Test func theFirstOutcomeWinsALateOneIsIgnored() async throws {
+        let reply = try await PendingTransfer.run { pending in
+            pending.finish(.success(HTTPReply(status: 200, headers: [:], body: Data("first".utf8))))
+            pending.finish(.failure(HTTPTransferFailure(code: .networkConnectionLost, message: "late")))
+            return {}
+        }
+        #expect(reply.body == Data("first".utf8), "the answer that came first, even before start returned")
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}
