@@ -8,11 +8,13 @@ public enum FoodLogger {
       foodlogger search --stub --lat 35.6812 --lng 139.7671      offline demo, no key needed
       foodlogger search --lat 35.6812 --lng 139.7671             restaurants near Tokyo Station
       foodlogger search --lat 35.658 --lng 139.7016 --json | jq '.restaurants[].name'
+      foodlogger map --stub --lat 35.6812 --lng 139.7671          the shops around you, drawn
 
     Usage: foodlogger COMMAND [options]
 
     Commands:
       search    \(SearchCommand.summary)
+      map       \(MapCommand.summary)
 
     Options:
       -h, --help    show this help (also: foodlogger COMMAND --help)
@@ -24,7 +26,7 @@ public enum FoodLogger {
 
     """
 
-    static let commands = [SearchCommand.name]
+    static let commands = [SearchCommand.name, MapCommand.name]
 
     public static func main(context: ProcessContext) async -> ExitCode {
         let arguments = context.arguments
@@ -42,6 +44,8 @@ public enum FoodLogger {
             return .success
         case SearchCommand.name:
             return await runSearch(Array(arguments.dropFirst()), context: context)
+        case MapCommand.name:
+            return await runMap(Array(arguments.dropFirst()), context: context)
         default:
             let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0, help: "") })
             let what = first.hasPrefix("-") ? "unknown option \(first)" : "unknown command '\(first)'\(hint)"

@@ -32,8 +32,8 @@ public final class SearchViewController: SearchDisplayLogic {
             context.stderr.write("foodlogger: \(message)\n")
         case .listing(let listing):
             switch format {
-            case .json:
-                context.stdout.write(listing.document.serialized(pretty: true) + "\n")
+            case .json, .geojson, .csv, .ndjson, .html:
+                context.stdout.write(Self.data(listing.document, format: format))
                 if let notice = listing.notice { context.stderr.write(notice + "\n") }
             case .table:
                 if let notice = listing.notice {
@@ -45,6 +45,17 @@ public final class SearchViewController: SearchDisplayLogic {
                 let footer = listing.footer.map { DisplayWidth.truncate($0, to: context.terminal.width) }
                 context.stdout.write((lines + [""] + footer).joined(separator: "\n") + "\n")
             }
+        }
+    }
+
+    /// The data formats, each drawn by its renderer from the same JSON document.
+    static func data(_ document: JSONValue, format: OutputFormat) -> String {
+        switch format {
+        case .geojson: GeoJSONRenderer.render(document)
+        case .csv: CSVRenderer.render(document)
+        case .ndjson: NDJSONRenderer.render(document)
+        case .html: HTMLMapRenderer.render(document)
+        case .json, .table: document.serialized(pretty: true) + "\n"
         }
     }
 }
