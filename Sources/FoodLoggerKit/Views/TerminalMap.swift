@@ -163,8 +163,12 @@ public struct TerminalMap: Sendable, Equatable {
         let barColumns = max(1, Int((Double(scaleMetres) / metresPerColumn).rounded()))
         let bar = "|" + String(repeating: "-", count: max(0, barColumns - 1)) + "|"
         let radius = LocalProjection.scaleLabel(radiusMetres)
-        let scale = "\(bar) \(LocalProjection.scaleLabel(scaleMetres))   @ you are here   . \(radius) radius"
-        lines.append(DisplayWidth.truncate(scale, to: width))
+        // The key's parts in order of importance, as many as fit.
+        var key = "\(bar) \(LocalProjection.scaleLabel(scaleMetres))"
+        for part in ["@ you are here", ". \(radius) radius"] where DisplayWidth.of(key + "   " + part) <= width {
+            key += "   " + part
+        }
+        lines.append(DisplayWidth.truncate(key, to: width))
         return lines
     }
 
