@@ -94,7 +94,7 @@ struct HTMLMapBrowserTests {
 @MainActor
 final class Browser {
     let driver: Process
-    let base: URL
+    nonisolated let base: URL
     var session = ""
 
     nonisolated static var productsDirectory: URL {
@@ -211,7 +211,7 @@ final class Browser {
     }
 
     /// One WebDriver command; its `value`, or the error it reported.
-    func call(_ method: String, _ path: String, _ body: [String: Any]?) async throws -> Any? {
+    nonisolated func call(_ method: String, _ path: String, _ body: [String: Any]?) async throws -> Any? {
         var request = URLRequest(url: base.appendingPathComponent(path))
         request.httpMethod = method
         request.timeoutInterval = 60
@@ -219,7 +219,7 @@ final class Browser {
             request.httpBody = try JSONSerialization.data(withJSONObject: body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, _) = try await URLSession.shared.data(for: request)
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(for: request)
         let value = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["value"]
         if let error = value as? [String: Any], let kind = error["error"] as? String {
             throw BrowserError("\(method) \(path): \(kind): \(error["message"] as? String ?? "")")
