@@ -1,6 +1,8 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Testing
 @testable import FoodLoggerKit
@@ -94,7 +96,7 @@ struct HTMLMapBrowserTests {
 @MainActor
 final class Browser {
     let driver: Process
-    nonisolated let base: URL
+    let base: URL
     var session = ""
 
     nonisolated static var productsDirectory: URL {
@@ -171,13 +173,10 @@ final class Browser {
 
     func stop() {
         if !session.isEmpty {
-            var request = URLRequest(url: base.appendingPathComponent("session/\(session)"))
-            request.httpMethod = "DELETE"
-            let done = DispatchSemaphore(value: 0)
-            URLSession.shared.dataTask(with: request) { _, _, _ in done.signal() }.resume()
-            _ = done.wait(timeout: .now() + 10)
+            _ = try? Self.exchange(method: "DELETE", path: "/session/\(session)", body: Data(), port: base.port ?? 0)
         }
-        driver.terminate()
+        // chromedriver ignores SIGTERM while it serves; SIGKILL ends it (its browser went with the session).
+        kill(driver.processIdentifier, SIGKILL)
         driver.waitUntilExit()
     }
 
@@ -211,20 +210,62 @@ final class Browser {
     }
 
     /// One WebDriver command; its `value`, or the error it reported.
-    nonisolated func call(_ method: String, _ path: String, _ body: [String: Any]?) async throws -> Any? {
-        var request = URLRequest(url: base.appendingPathComponent(path))
-        request.httpMethod = method
-        request.timeoutInterval = 60
-        if let body {
-            request.httpBody = try JSONSerialization.data(withJSONObject: body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, _) = try await URLSession(configuration: .ephemeral).data(for: request)
+    func call(_ method: String, _ path: String, _ body: [String: Any]?) async throws -> Any? {
+        let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+        let data = try Self.exchange(method: method, path: "/" + path, body: payload, port: base.port ?? 0)
         let value = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["value"]
         if let error = value as? [String: Any], let kind = error["error"] as? String {
             throw BrowserError("\(method) \(path): \(kind): \(error["message"] as? String ?? "")")
         }
         return value
+    }
+
+    /// One HTTP/1.1 request to chromedriver on loopback, read until the server closes.
+    /// (FoundationNetworking's URLSession stalls against chromedriver on Linux, so a socket.)
+    static func exchange(method: String, path: String, body: Data, port: Int) throws -> Data {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw BrowserError("socket failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw BrowserError("cannot connect to chromedriver on port \(port)") }
+        var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n".utf8)
+        request += Data("Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+        try request.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = send(fd, buffer.baseAddress! + offset, buffer.count - offset, 0)
+                guard written > 0 else { throw BrowserError("send failed") }
+                offset += written
+            }
+        }
+        // Read the head, then as many body bytes as Content-Length says: chromedriver may keep
+        // the connection open.
+        var response = Data(), chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let split = response.range(of: Data("\r\n\r\n".utf8)) {
+                let head = String(decoding: response[..<split.lowerBound], as: UTF8.self).lowercased()
+                let length = head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
+                if let length, response.count - split.upperBound >= length {
+                    return Data(response[split.upperBound..<split.upperBound + length])
+                }
+            }
+            let count = recv(fd, &chunk, chunk.count, 0)
+            guard count > 0 else { break }
+            response.append(contentsOf: chunk[0..<count])
+        }
+        guard let split = response.range(of: Data("\r\n\r\n".utf8)) else { throw BrowserError("no HTTP answer") }
+        return Data(response[split.upperBound...])
     }
 }
 
