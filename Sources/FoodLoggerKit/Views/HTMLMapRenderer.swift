@@ -96,7 +96,7 @@ public enum HTMLMapRenderer {
     static func svg(_ frame: Frame, records: [JSONValue]) -> String {
         let half = frame.half, side = 2 * half
         let projection = LocalProjection(center: frame.center)
-        let marker = side * 0.022, font = side * 0.024
+        let marker = side * 0.026, font = side * 0.026
         var parts: [String] = []
         parts.append("<g id=\"tiles\"></g>")
         if frame.hasCenter {

@@ -28,12 +28,15 @@ public final class MapPresenter: MapPresentationLogic {
             let drawing = Map.Restaurants.ViewModel.Drawing(
                 map: map,
                 legend: Self.legend(map, page: page, center: center),
-                footer: SearchPresenter.footer(page, query: response.query),
+                footer: (map.groups.contains(where: \.clamped) ? [Self.clampedNote] : [])
+                    + SearchPresenter.footer(page, query: response.query),
                 notice: page.restaurants.isEmpty ? SearchPresenter.notice(page, query: response.query) : nil)
             viewModel = .init(content: .drawing(drawing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)
     }
+
+    static let clampedNote = "* beyond the radius: drawn at the frame's edge, in its direction."
 
     static let legendColumns: [TextTable.Column] = [
         .init("#", minWidth: 1),
@@ -52,7 +55,7 @@ public final class MapPresenter: MapPresentationLogic {
             }
             let metres = restaurants.map { Int($0.coordinate.distance(to: center).rounded()) }
             let low = metres.min() ?? 0, high = metres.max() ?? 0
-            let distance = (low == high ? "\(low) m" : "\(low)–\(high) m") + (group.clamped ? " (edge)" : "")
+            let distance = (low == high ? "\(low) m" : "\(low)–\(high) m") + (group.clamped ? "*" : "")
             return [group.key, restaurants.map(\.name).joined(separator: " / "), genres.joined(separator: " / "), distance]
                 .map(SearchPresenter.singleLine)
         }
