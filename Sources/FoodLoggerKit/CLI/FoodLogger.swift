@@ -11,6 +11,7 @@ public enum FoodLogger {
       foodlogger search --lat 35.6812 --lng 139.7671 -i          pick a restaurant, see its card
       foodlogger show J001234567                                 everything about one shop
       foodlogger open J001234567                                 its page in the browser
+      foodlogger map --stub --lat 35.6812 --lng 139.7671         the shops around you, drawn
 
     Usage: foodlogger COMMAND [options]
 
@@ -18,6 +19,7 @@ public enum FoodLogger {
       search    \(SearchCommand.summary)
       show      \(ShowCommand.summary)
       open      \(OpenCommand.summary)
+      map       \(MapCommand.summary)
 
     Options:
       -h, --help    show this help (also: foodlogger COMMAND --help)
@@ -29,7 +31,7 @@ public enum FoodLogger {
 
     """
 
-    static let commands = [SearchCommand.name, ShowCommand.name, OpenCommand.name]
+    static let commands = [SearchCommand.name, ShowCommand.name, OpenCommand.name, MapCommand.name]
 
     public static func main(context: ProcessContext) async -> ExitCode {
         let arguments = context.arguments
@@ -51,6 +53,8 @@ public enum FoodLogger {
             return await runShow(Array(arguments.dropFirst()), context: context)
         case OpenCommand.name:
             return await runOpen(Array(arguments.dropFirst()), context: context)
+        case MapCommand.name:
+            return await runMap(Array(arguments.dropFirst()), context: context)
         default:
             let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0, help: "") })
             let what = first.hasPrefix("-") ? "unknown option \(TerminalSafe.short(first))"

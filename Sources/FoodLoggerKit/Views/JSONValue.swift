@@ -84,3 +84,30 @@ public indirect enum JSONValue: Sendable, Equatable {
         out += "\""
     }
 }
+
+/// Reading values back, for the formats derived from the JSON document (CSV, GeoJSON, HTML).
+extension JSONValue {
+    /// A value as one cell of text: strings as they are, null as "", anything else as JSON.
+    public var plainText: String {
+        switch self {
+        case .string(let text): text
+        case .null: ""
+        default: serialized()
+        }
+    }
+
+    /// A number's value, whether written as an integer or not.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .number(let value): value
+        default: nil
+        }
+    }
+
+    /// An array's items, or none.
+    public var items: [JSONValue] {
+        if case .array(let items) = self { return items }
+        return []
+    }
+}

@@ -28,6 +28,12 @@ public enum RestaurantRecord {
         ]
     }
 
+    /// The field names in order, for headers that must exist even when nothing was found.
+    public static let fieldNames = fields(
+        Restaurant(id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
+                   coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: "")),
+        center: nil).map(\.0)
+
     public static func json(_ restaurant: Restaurant, center: Coordinate?) -> JSONValue {
         .object(fields(restaurant, center: center))
     }

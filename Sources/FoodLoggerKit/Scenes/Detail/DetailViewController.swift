@@ -48,8 +48,8 @@ public final class DetailViewController: DetailDisplayLogic {
             context.stderr.write("foodlogger: \(message)\n")
         case .cards(let cards):
             switch format {
-            case .json:
-                context.stdout.write(cards.document.serialized(pretty: true) + "\n")
+            case .json, .geojson, .csv, .ndjson, .html:
+                context.stdout.write(format.render(cards.document))
             case .table where !cards.cards.isEmpty:
                 let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
                 let drawn = cards.cards.map { CardRenderer.render($0, width: context.terminal.width, bold: bold) }

@@ -37,8 +37,8 @@ public final class SearchViewController: SearchDisplayLogic {
         case .listing(let listing):
             listedNumbers = listing.numbers
             switch format {
-            case .json:
-                context.stdout.write(listing.document.serialized(pretty: true) + "\n")
+            case .json, .geojson, .csv, .ndjson, .html:
+                context.stdout.write(format.render(listing.document))
                 if let notice = listing.notice { context.stderr.write(notice + "\n") }
             case .table:
                 if let notice = listing.notice {

@@ -1,0 +1,85 @@
+/// `foodlogger map`: every search option, plus the map's size. Without --format it draws the
+/// terminal map; with one it prints that data format, exactly as `search` does.
+struct MapCommand: Sendable {
+    var search: SearchCommand
+    var viewport: Map.Viewport
+    /// The data format asked for with --format or --json; nil draws the terminal map.
+    var format: OutputFormat?
+
+    static let name = "map"
+    static let summary = "draw the restaurants around a point as a map in the terminal"
+
+    static let examples = [
+        "foodlogger map --stub --lat 35.6812 --lng 139.7671",
+        "foodlogger map --lat 35.658 --lng 139.7016 --range 2 --genre G013 --width 100",
+        "foodlogger map --lat 35.6812 --lng 139.7671 --format html > map.html   # open in a browser",
+        "foodlogger map --lat 35.6812 --lng 139.7671 --format geojson > shops.geojson",
+    ]
+
+    static let sizeSpecs: [OptionSpec] = [
+        OptionSpec("--width", kind: .value("COLUMNS"),
+                   help: "map width, \(TerminalMap.widthRange.lowerBound) to \(TerminalMap.widthRange.upperBound) (default: the terminal's, at most \(defaultMaxWidth))"),
+        OptionSpec("--height", kind: .value("ROWS"),
+                   help: "map height, \(TerminalMap.heightRange.lowerBound) to \(TerminalMap.heightRange.upperBound) (default: what keeps the radius round and fits the terminal)"),
+    ]
+
+    /// Wider maps only spread the same few shops further apart.
+    static let defaultMaxWidth = 120
+
+    static let help = HelpText(
+        command: name, summary: summary, usage: "foodlogger map --lat DEG --lng DEG [options]",
+        examples: examples, sections: [("Map", sizeSpecs)] + SearchCommand.help.sections)
+
+    static var specs: [OptionSpec] {
+        help.sections.flatMap(\.options)
+    }
+
+    init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        guard try SearchCommand.center(parsed, environment: context.environment) != nil else {
+            throw UsageError("a map needs a centre: give --lat and --lng (or FOODLOGGER_LAT and FOODLOGGER_LNG)")
+        }
+        search = try SearchCommand(parsed, context: context)
+        format = parsed.has("--json") || parsed.value("--format") != nil ? search.common.format : nil
+        let width = try parsed.integer("--width", in: TerminalMap.widthRange)
+        let height = try parsed.integer("--height", in: TerminalMap.heightRange)
+        if let format, width != nil || height != nil {
+            throw UsageError("--width and --height size the terminal map; they have no effect with --format \(format.rawValue)")
+        }
+        viewport = Self.viewport(width: width, height: height, terminal: context.terminal)
+    }
+
+    /// The terminal's width (within limits), and a height that keeps the radius a circle
+    /// (a cell is twice as tall as wide) while leaving the scale line and prompt on screen.
+    static func viewport(width: Int?, height: Int?, terminal: Terminal) -> Map.Viewport {
+        let width = width ?? min(max(terminal.width, TerminalMap.widthRange.lowerBound), defaultMaxWidth)
+        let round = width / 2 + 1
+        let fits = terminal.rows.map { $0 - 2 } ?? round
+        return Map.Viewport(width: width, height: height ?? max(TerminalMap.heightRange.lowerBound, min(round, fits)))
+    }
+}
+
+extension FoodLogger {
+    static func runMap(_ arguments: [String], context: ProcessContext) async -> ExitCode {
+        let command: MapCommand
+        do {
+            let parsed = try ArgumentParser.parse(arguments, specs: MapCommand.specs)
+            if parsed.has("--help") {
+                context.stdout.write(MapCommand.help.rendered(width: context.terminal.width))
+                return .success
+            }
+            command = try MapCommand(parsed, context: context)
+        } catch {
+            return usageError(error, command: MapCommand.name, context: context)
+        }
+        let worker: HotpepperWorker
+        do {
+            worker = HotpepperWorker(api: try command.search.common.makeService(context: context))
+        } catch {
+            return fail(error, context: context)
+        }
+        if let format = command.format {
+            return await SearchScene.assemble(context: context, format: format, worker: worker).search(command.search.query)
+        }
+        return await MapScene.assemble(context: context, worker: worker).show(command.search.query, viewport: command.viewport)
+    }
+}

@@ -1,0 +1,43 @@
+/// What the Map scene can do.
+@MainActor
+public protocol MapBusinessLogic: AnyObject {
+    func showRestaurants(_ request: Map.Restaurants.Request) async
+}
+
+/// What the Map scene keeps for routing: the restaurants on the map, nearest first.
+@MainActor
+public protocol MapDataStore: AnyObject {
+    var restaurants: [Restaurant] { get }
+    var query: RestaurantQuery? { get }
+}
+
+/// Asks the worker for the restaurants around the centre and hands them, unformatted, to the
+/// presenter.
+@MainActor
+public final class MapInteractor: MapBusinessLogic, MapDataStore {
+    public var presenter: (any MapPresentationLogic)?
+    let worker: any HotpepperWorking
+
+    public private(set) var restaurants: [Restaurant] = []
+    public private(set) var query: RestaurantQuery?
+
+    public init(worker: any HotpepperWorking) {
+        self.worker = worker
+    }
+
+    public func showRestaurants(_ request: Map.Restaurants.Request) async {
+        var result: Result<RestaurantPage, HotpepperError>
+        do {
+            result = .success(try await worker.fetchRestaurants(request.query))
+        } catch {
+            result = .failure(error)
+        }
+        if let center = request.query.center {
+            // The same order as `search`, so a shop has the same number on the map and in the list.
+            result = result.map { SearchInteractor.nearestFirst($0, from: center) }
+        }
+        query = request.query
+        restaurants = (try? result.get().restaurants) ?? []
+        presenter?.presentRestaurants(.init(result: result, query: request.query, viewport: request.viewport))
+    }
+}

@@ -1,0 +1,49 @@
+/// The Map scene's use case: restaurants around a point, drawn where they are.
+public enum Map {
+    /// The size of the drawing, in terminal columns and rows.
+    public struct Viewport: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        public init(width: Int, height: Int) { self.width = width; self.height = height }
+    }
+
+    public enum Restaurants {
+        /// The user's conditions and how big a map they asked for.
+        public struct Request: Sendable, Equatable {
+            public var query: RestaurantQuery
+            public var viewport: Viewport
+            public init(query: RestaurantQuery, viewport: Viewport) { self.query = query; self.viewport = viewport }
+        }
+
+        /// The worker's answer, unformatted, with what the presenter needs to lay it out.
+        public struct Response: Sendable {
+            public var result: Result<RestaurantPage, HotpepperError>
+            public var query: RestaurantQuery
+            public var viewport: Viewport
+            public init(result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery, viewport: Viewport) {
+                self.result = result; self.query = query; self.viewport = viewport
+            }
+        }
+
+        /// Ready to draw: the map, its legend and footer, or the failure to report.
+        public struct ViewModel: Sendable, Equatable {
+            public enum Content: Sendable, Equatable {
+                case drawing(Drawing)
+                case failure(message: String)
+            }
+
+            public struct Drawing: Sendable, Equatable {
+                public var map: TerminalMap
+                /// One row per marker on the map: its key, names, genres, distances.
+                public var legend: TextTable
+                /// Lines under the legend: counts, next page, the service's credit.
+                public var footer: [String]
+                /// Set when nothing was found: what to tell the user, and what to try.
+                public var notice: String?
+            }
+
+            public var content: Content
+            public var exitCode: ExitCode
+        }
+    }
+}

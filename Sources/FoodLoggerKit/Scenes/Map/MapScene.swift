@@ -1,0 +1,17 @@
+/// Wires the Map scene's roles together, as a storyboard's setup() does in the app.
+@MainActor
+public enum MapScene {
+    public static func assemble(context: ProcessContext, worker: any HotpepperWorking) -> MapViewController {
+        let viewController = MapViewController(context: context)
+        let interactor = MapInteractor(worker: worker)
+        let presenter = MapPresenter()
+        let router = MapRouter()
+        viewController.interactor = interactor
+        viewController.router = router
+        interactor.presenter = presenter
+        presenter.viewController = viewController
+        router.viewController = viewController
+        router.dataStore = interactor
+        return viewController
+    }
+}

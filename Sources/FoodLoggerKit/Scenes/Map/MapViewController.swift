@@ -1,0 +1,44 @@
+/// What the Map scene shows.
+@MainActor
+public protocol MapDisplayLogic: AnyObject {
+    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel)
+}
+
+/// The terminal stand-in for the app's main screen, a map centred on you with a marker per
+/// restaurant: sends the Request and draws the map, legend and footer it gets back.
+@MainActor
+public final class MapViewController: MapDisplayLogic {
+    public var interactor: (any MapBusinessLogic)?
+    public var router: (any MapRoutingLogic & MapDataPassing)?
+    let context: ProcessContext
+    /// The exit status of the last thing displayed.
+    public private(set) var exitCode: ExitCode = .success
+
+    public init(context: ProcessContext) {
+        self.context = context
+    }
+
+    /// Fetches and draws one map, as the app does when its map screen appears.
+    public func show(_ query: RestaurantQuery, viewport: Map.Viewport) async -> ExitCode {
+        await interactor?.showRestaurants(Map.Restaurants.Request(query: query, viewport: viewport))
+        return exitCode
+    }
+
+    public func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) {
+        exitCode = viewModel.exitCode
+        switch viewModel.content {
+        case .failure(let message):
+            context.stderr.write("foodlogger: \(message)\n")
+        case .drawing(let drawing):
+            let styled = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
+            let width = drawing.map.width
+            var lines = drawing.map.lines(styled: styled)
+            if !drawing.legend.rows.isEmpty {
+                lines += [""] + TableRenderer.render(drawing.legend, width: width, bold: styled)
+            }
+            lines += [""] + drawing.footer.flatMap { DisplayWidth.wrap($0, to: width) }
+            context.stdout.write(lines.joined(separator: "\n") + "\n")
+            if let notice = drawing.notice { context.stderr.write(notice + "\n") }
+        }
+    }
+}

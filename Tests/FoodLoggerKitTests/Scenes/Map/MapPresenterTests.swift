@@ -1,0 +1,46 @@
+import Testing
+@testable import FoodLoggerKit
+
+@MainActor
+final class MapDisplayLogicSpy: MapDisplayLogic {
+    var viewModels: [Map.Restaurants.ViewModel] = []
+    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) { viewModels.append(viewModel) }
+}
+
+@MainActor
+@Suite struct MapPresenterTests {
+    func present(_ result: Result<RestaurantPage, HotpepperError>, center: Coordinate? = MapSeeds.tokyo) -> Map.Restaurants.ViewModel? {
+        let sut = MapPresenter(), spy = MapDisplayLogicSpy()
+        sut.viewController = spy
+        sut.presentRestaurants(.init(result: result, query: RestaurantQuery(center: center),
+                                     viewport: .init(width: 60, height: 20)))
+        return spy.viewModels.first
+    }
+
+    @Test("a map, a legend row per marker and the credit; exit 0")
+    func found() throws {
+        let viewModel = try #require(present(.success(RestaurantPage(total: 3, start: 1, restaurants: MapSeeds.tricky))))
+        guard case .drawing(let drawing) = viewModel.content else { Issue.record("expected a drawing"); return }
+        #expect(viewModel.exitCode == .success, "found: exit 0")
+        #expect(drawing.map.width == 60 && drawing.map.height == 20, "the viewport's size")
+        #expect(drawing.legend.rows.map { $0[0] } == ["1", "2", "3"], "each marker's key")
+        #expect(drawing.legend.rows[0][1] == MapSeeds.tricky[0].name, "the name beside its key")
+        #expect(drawing.legend.rows.allSatisfy { !$0.joined().contains("\n") }, "legend cells are one line")
+        #expect(drawing.footer.last == RestaurantRecord.credit, "the service's credit")
+    }
+
+    @Test("nothing found: the map with its centre, a notice, exit 1")
+    func nothingFound() throws {
+        let viewModel = try #require(present(.success(RestaurantPage(total: 0, start: 1, restaurants: []))))
+        guard case .drawing(let drawing) = viewModel.content else { Issue.record("expected a drawing"); return }
+        #expect(viewModel.exitCode == .noResults, "exit 1 like search")
+        #expect(drawing.map.cells.joined().contains { $0.ink == .center }, "the centre is drawn")
+        #expect(drawing.notice?.hasPrefix("No restaurants found") == true, "says so")
+    }
+
+    @Test("a failure is reported with its exit code")
+    func failure() throws {
+        let viewModel = try #require(present(.failure(.rejectedKey(message: "no"))))
+        #expect(viewModel.exitCode == ExitCode.permissionDenied, "the error's exit code")
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+@MainActor
+@Suite struct CSVRendererTests {
+    /// A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes.
+    func parse(_ text: String) throws -> [[String]] {
+        var records: [[String]] = [], record: [String] = [], field = "", quoted = false
+        var characters = Array(text.unicodeScalars)[...]
+        while let scalar = characters.popFirst() {
+            if quoted {
+                if scalar == "\"" {
+                    if characters.first == "\"" { characters.removeFirst(); field.unicodeScalars.append("\"") } else { quoted = false }
+                } else { field.unicodeScalars.append(scalar) }
+            } else if scalar == "\"" && field.isEmpty {
+                quoted = true
+            } else if scalar == "," {
+                record.append(field); field = ""
+            } else if scalar == "\r" {
+                guard characters.popFirst() == "\n" else { throw CSVError.bareCarriageReturn }
+                record.append(field); records.append(record); record = []; field = ""
+            } else if scalar == "\n" || scalar == "\"" {
+                throw CSVError.unquoted(String(scalar))
+            } else {
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        guard record.isEmpty, field.isEmpty, !quoted else { throw CSVError.unterminated }
+        return records
+    }
+
+    enum CSVError: Error { case bareCarriageReturn, unquoted(String), unterminated }
+
+    @Test("tricky text (quotes, commas, line breaks, emoji, half-width kana) reads back exactly")
+    func roundTrip() throws {
+        let records = try parse(CSVRenderer.render(MapSeeds.trickyDocument))
+        #expect(records.first == RestaurantRecord.fieldNames, "a header row of the JSON field names")
+        #expect(records.count == MapSeeds.tricky.count + 1, "one row per restaurant")
+        let column = { (name: String) in RestaurantRecord.fieldNames.firstIndex(of: name)! }
+        for (row, restaurant) in zip(records.dropFirst(), MapSeeds.tricky) {
+            #expect(row.count == RestaurantRecord.fieldNames.count, "every row has every field")
+            #expect(row[column("name")] == restaurant.name, "the name as written: \(restaurant.name)")
+            #expect(row[column("access")] == restaurant.access, "line breaks inside a field survive")
+            #expect(Double(row[column("lat")]) == restaurant.coordinate.lat, "numbers as numbers")
+        }
+        #expect(records[1][column("coupon_url")] == "", "empty stays empty")
+    }
+
+    @Test("null becomes an empty field; nothing found still gives the header")
+    func nullAndEmpty() throws {
+        let keywordOnly = SearchPresenter.document(RestaurantPage(total: 1, start: 1, restaurants: [MapSeeds.tricky[1]]),
+                                                   query: RestaurantQuery(keyword: "x"))
+        let rows = try parse(CSVRenderer.render(keywordOnly))
+        #expect(rows[1][RestaurantRecord.fieldNames.firstIndex(of: "distance_m")!] == "", "no centre: no distance")
+        let empty = SearchPresenter.document(RestaurantPage(total: 0, start: 1, restaurants: []), query: RestaurantQuery(keyword: "x"))
+        #expect(CSVRenderer.render(empty) == RestaurantRecord.fieldNames.joined(separator: ",") + "\r\n", "the header alone")
+    }
+}

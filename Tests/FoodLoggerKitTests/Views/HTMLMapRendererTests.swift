@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+@MainActor
+@Suite struct HTMLMapRendererTests {
+    let html = HTMLMapRenderer.render(MapSeeds.trickyDocument)
+
+    @Test("data is escaped: no shop text can open a tag or close the script element")
+    func escaping() throws {
+        #expect(!html.contains("<b>x</b>"), "markup in a name is shown as text")
+        #expect(html.contains("&lt;/script&gt;&lt;b&gt;x&lt;/b&gt; &amp; &#39;co&#39;"), "HTML-escaped in the list")
+        #expect(html.components(separatedBy: "</script>").count == 3, "only the two script elements close")
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let embedded = String(html[start.upperBound..<end.lowerBound])
+        #expect(!embedded.contains("<"), "no < inside the embedded JSON")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(embedded.utf8)) as? [String: Any])
+        let names = (object["restaurants"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names == MapSeeds.tricky.map(\.name), "the embedded JSON reads back to the same names")
+    }
+
+    @Test("self-contained: inline style, script and SVG; a marker per shop; the credit; responsive")
+    func selfContained() {
+        #expect(!html.contains("<link") && !html.contains("src=\""), "no external stylesheet or script")
+        #expect(html.components(separatedBy: "class=\"marker\"").count - 1 == MapSeeds.tricky.count, "a marker per shop")
+        #expect(html.contains("<a href=\"http://webservice.recruit.co.jp/\">Powered by ホットペッパーグルメ Webサービス</a>"),
+                "the service credit, linked")
+        #expect(html.contains("@media (max-width:700px)"), "the list goes below the map on narrow screens")
+        #expect(html.contains("class=\"radius\" cx=\"0\" cy=\"0\" r=\"1000\""), "the 1000 m radius around the centre")
+    }
+
+    @Test("markers sit at the projection's offsets, north up")
+    func markerPositions() {
+        let projection = LocalProjection(center: MapSeeds.tokyo)
+        for restaurant in MapSeeds.tricky {
+            let offset = projection.offset(of: restaurant.coordinate)
+            let transform = "translate(\(HTMLMapRenderer.number(offset.east)) \(HTMLMapRenderer.number(-offset.north)))"
+            #expect(html.contains(transform), "\(restaurant.id) at \(transform)")
+        }
+    }
+}
