@@ -21,6 +21,28 @@ extension HotpepperWorking {
         }
         return ids.compactMap { found[$0] }
     }
+
+    /// One search as the scenes show it: the result or the error, nearest first when there is a
+    /// centre. The service orders a location search by distance already; sorting again by the
+    /// distance we show keeps the numbers and the order in agreement, so a shop has the same
+    /// number in the list and on the map. Ties keep the service's order.
+    public func searchNearestFirst(_ query: RestaurantQuery) async -> Result<RestaurantPage, HotpepperError> {
+        let result: Result<RestaurantPage, HotpepperError>
+        do {
+            result = .success(try await fetchRestaurants(query))
+        } catch {
+            result = .failure(error)
+        }
+        guard let center = query.center else { return result }
+        return result.map { page in
+            var page = page
+            page.restaurants = page.restaurants.enumerated()
+                .map { (offset: $0.offset, distance: $0.element.coordinate.distance(to: center), restaurant: $0.element) }
+                .sorted { ($0.distance, $0.offset) < ($1.distance, $1.offset) }
+                .map(\.restaurant)
+            return page
+        }
+    }
 }
 
 /// How far a fetch of several pages has got, for whoever shows progress (the worker shows none).

@@ -26,16 +26,7 @@ public final class MapInteractor: MapBusinessLogic, MapDataStore {
     }
 
     public func showRestaurants(_ request: Map.Restaurants.Request) async {
-        var result: Result<RestaurantPage, HotpepperError>
-        do {
-            result = .success(try await worker.fetchRestaurants(request.query))
-        } catch {
-            result = .failure(error)
-        }
-        if let center = request.query.center {
-            // The same order as `search`, so a shop has the same number on the map and in the list.
-            result = result.map { SearchInteractor.nearestFirst($0, from: center) }
-        }
+        let result = await worker.searchNearestFirst(request.query)
         query = request.query
         restaurants = (try? result.get().restaurants) ?? []
         presenter?.presentRestaurants(.init(result: result, query: request.query, viewport: request.viewport))

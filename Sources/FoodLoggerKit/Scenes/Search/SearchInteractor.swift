@@ -28,15 +28,7 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     }
 
     public func searchRestaurants(_ request: Search.Restaurants.Request) async {
-        var result: Result<RestaurantPage, HotpepperError>
-        do {
-            result = .success(try await worker.fetchRestaurants(request.query))
-        } catch {
-            result = .failure(error)
-        }
-        if let center = request.query.center {
-            result = result.map { Self.nearestFirst($0, from: center) }
-        }
+        let result = await worker.searchNearestFirst(request.query)
         query = request.query
         restaurants = (try? result.get().restaurants) ?? []
         total = (try? result.get().total) ?? total
@@ -56,16 +48,5 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
             return
         }
         await searchRestaurants(Search.Restaurants.Request(query: moved))
-    }
-
-    /// The service orders a location search by distance already; sorting again by the distance
-    /// we show keeps the numbers and the order in agreement. Ties keep the service's order.
-    static func nearestFirst(_ page: RestaurantPage, from center: Coordinate) -> RestaurantPage {
-        var page = page
-        page.restaurants = page.restaurants.enumerated()
-            .map { (offset: $0.offset, distance: $0.element.coordinate.distance(to: center), restaurant: $0.element) }
-            .sorted { ($0.distance, $0.offset) < ($1.distance, $1.offset) }
-            .map(\.restaurant)
-        return page
     }
 }
