@@ -91,7 +91,7 @@ enum StubRestaurants {
         case izakaya, dining, counter, cafe, bar, party, grill
 
         /// Changes to `baseline`.
-        var answers: [AmenityKind: String] {
+        var answers: Answers {
             switch self {
             case .izakaya:
                 [.wifi: "あり", .course: "あり", .freeDrink: "あり", .privateRoom: "あり", .charter: "貸切可",
@@ -116,17 +116,22 @@ enum StubRestaurants {
         }
     }
 
+    /// Amenity answers by kind. `KeyValuePairs` rather than a dictionary: the tables are small and
+    /// read by a linear search, and `--stub` builds every shop at start-up, where hashing and
+    /// merging dictionaries for each of ~70 shops showed up in the profile (BENCHMARKS.md).
+    fileprivate typealias Answers = KeyValuePairs<AmenityKind, String>
+
     /// What a shop answers unless its style or its row says otherwise: the 21 amenity fields real
     /// 1.30 responses carry (`ktai`, `sommelier`, `open_air` and `equipment` are absent there, and here).
-    private static let baseline: [AmenityKind: String] = [
+    private static let baseline: Answers = [
         .wifi: "なし", .course: "なし", .freeDrink: "なし", .freeFood: "なし", .privateRoom: "なし", .horigotatsu: "なし",
         .tatami: "なし", .card: "利用可", .nonSmoking: "全面禁煙", .charter: "貸切不可", .parking: "なし", .barrierFree: "なし",
         .show: "なし", .karaoke: "なし", .band: "不可", .tv: "なし", .lunch: "なし", .midnight: "営業していない",
         .english: "なし", .pet: "不可", .child: "お子様連れOK",
     ]
 
-    /// Names from the genre master (genre/v1).
-    private static let genreNames = [
+    /// Names from the genre master (genre/v1); a list for the same reason as `Answers`.
+    private static let genreNames: KeyValuePairs = [
         "G001": "居酒屋", "G002": "ダイニングバー・バル", "G003": "創作料理", "G004": "和食", "G005": "洋食",
         "G006": "イタリアン・フレンチ", "G007": "中華", "G008": "焼肉・ホルモン", "G017": "韓国料理",
         "G009": "アジア・エスニック料理", "G010": "各国料理", "G011": "カラオケ・パーティ", "G012": "バー・カクテル",
@@ -134,7 +139,7 @@ enum StubRestaurants {
     ]
 
     /// Names from the budget master (budget/v1).
-    private static let budgetNames = [
+    private static let budgetNames: KeyValuePairs = [
         "B009": "～500円", "B010": "501～1000円", "B011": "1001～1500円", "B001": "1501～2000円", "B002": "2001～3000円",
         "B003": "3001～4000円", "B008": "4001～5000円", "B004": "5001～7000円", "B005": "7001～10000円",
         "B006": "10001～15000円", "B012": "15001～20000円", "B013": "20001～30000円", "B014": "30001円～",
@@ -147,25 +152,34 @@ enum StubRestaurants {
         genre: String, _ genreCatch: String, sub: String? = nil, budget: String, _ average: String, memo: String = "",
         catch catchCopy: String, address: String, station: String, access: String, mobile: String,
         open: String, close: String, seats: Int?, party: Int?,
-        _ style: Style, _ overrides: [AmenityKind: String] = [:], wedding: String = ""
+        _ style: Style, _ overrides: Answers = [:], wedding: String = ""
     ) -> Restaurant {
         let id = "J\(900_000_000 + number)"
         let page = "https://stub.foodlogger.invalid/shops/\(id)/"
-        let answers = baseline.merging(style.answers) { $1 }.merging(overrides) { $1 }
+        let styleAnswers = style.answers
+        /// The row's answer, else the style's, else the baseline's.
+        func answer(_ kind: AmenityKind) -> String? {
+            value(of: kind, in: overrides) ?? value(of: kind, in: styleAnswers) ?? value(of: kind, in: baseline)
+        }
         var areas = area.neighbourhood.areas
         areas.smallArea = Restaurant.CodeName(code: area.code, name: area.name)
         return Restaurant(
             id: id, name: name, nameKana: kana,
-            genre: .init(code: genre, name: genreNames[genre] ?? "", catchCopy: genreCatch),
-            subGenre: sub.map { .init(code: $0, name: genreNames[$0] ?? "") },
-            catchCopy: catchCopy, budget: .init(code: budget, name: budgetNames[budget] ?? "", average: average),
+            genre: .init(code: genre, name: value(of: genre, in: genreNames) ?? "", catchCopy: genreCatch),
+            subGenre: sub.map { .init(code: $0, name: value(of: $0, in: genreNames) ?? "") },
+            catchCopy: catchCopy, budget: .init(code: budget, name: value(of: budget, in: budgetNames) ?? "", average: average),
             budgetMemo: memo, coordinate: Coordinate(lat: lat, lng: lng), address: address, stationName: station,
             access: access, mobileAccess: mobile, open: open, close: close, capacity: seats, partyCapacity: party,
             urls: .init(shop: page, photo: page + "photo_l.jpg", logo: page + "logo.jpg",
                         couponPC: page + "coupon/", couponSP: page + "coupon/sp/"),
             areas: areas,
-            amenities: AmenityKind.allCases.compactMap { kind in answers[kind].map { Amenity(kind, $0) } },
+            amenities: AmenityKind.allCases.compactMap { kind in answer(kind).map { Amenity(kind, $0) } },
             wedding: wedding)
+    }
+
+    /// The value paired with `key` in a small table, if any.
+    private static func value<Key: Equatable>(of key: Key, in table: KeyValuePairs<Key, String>) -> String? {
+        table.first { $0.key == key }?.value
     }
 }
 

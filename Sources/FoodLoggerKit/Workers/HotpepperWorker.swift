@@ -1,16 +1,17 @@
 /// What scenes ask of the restaurant service; a protocol so tests can seat a spy.
 public protocol HotpepperWorking: Sendable {
     /// The shops matching the query: one page, or with `query.limit` as many pages as it takes.
-    func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
+    /// Runs on the caller's executor, like `HotpepperProtocol.searchRestaurants` (see there).
+    nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
     /// Shops by id, in the order asked; ids the service does not know are simply absent.
-    func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant]
+    nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant]
 }
 
 extension HotpepperWorking {
     /// The service takes at most `RestaurantQuery.maxIDs` ids per request, so more are asked
     /// for in batches, one after another. Written once on top of `fetchRestaurants`, so every
     /// worker (and every spy that does not override it) looks shops up the same way.
-    public func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant] {
+    nonisolated(nonsending) public func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant] {
         var found: [String: Restaurant] = [:]
         for batchStart in stride(from: 0, to: ids.count, by: RestaurantQuery.maxIDs) {
             let batch = Array(ids[batchStart..<min(batchStart + RestaurantQuery.maxIDs, ids.count)])
@@ -68,7 +69,7 @@ public struct HotpepperWorker: HotpepperWorking {
         self.progress = progress
     }
 
-    public func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    nonisolated(nonsending) public func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
         guard let limit = query.limit else { return try await api.searchRestaurants(query) }
         return try await fetchPages(query, limit: limit)
     }
@@ -76,7 +77,7 @@ public struct HotpepperWorker: HotpepperWorking {
     /// Up to `limit` shops from `query.start` on: the first page tells the total, the rest are
     /// fetched concurrently and merged in order, each shop once. Any failed page fails the whole,
     /// so a user never gets a silently shortened list.
-    func fetchPages(_ query: RestaurantQuery, limit: Int) async throws(HotpepperError) -> RestaurantPage {
+    nonisolated(nonsending) func fetchPages(_ query: RestaurantQuery, limit: Int) async throws(HotpepperError) -> RestaurantPage {
         let pageSize = RestaurantQuery.maxCount
         let first = try await api.searchRestaurants(Self.page(of: query, start: query.start, count: min(limit, pageSize)))
         let wanted = min(limit, max(first.total - query.start + 1, 0))

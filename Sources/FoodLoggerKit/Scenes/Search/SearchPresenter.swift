@@ -72,8 +72,12 @@ public final class SearchPresenter: SearchPresentationLogic {
     }
 
     /// Table cells are one line; free text from the service may hold breaks and tabs.
+    /// Line breaks and tabs are always characters of their own, so a text without such a scalar
+    /// is returned as it is: the presenter lays out the table on every search, `--json` too, and
+    /// splitting each cell by `Character` cost about 0.1 M instructions per shop (BENCHMARKS.md).
     static func singleLine(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+        guard text.unicodeScalars.contains(where: { Character($0).isNewline || $0 == "\t" }) else { return text }
+        return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
     }
 
     static func footer(_ page: RestaurantPage, query: RestaurantQuery) -> [String] {

@@ -101,5 +101,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         shop.name = "二行の\n店名"
         let table = try #require(listing(present(.success(RestaurantPage(total: 1, start: 1, restaurants: [shop]))))?.table)
         #expect(table.rows[0][1] == "二行の 店名", "line breaks in free text become spaces in a table cell")
+        #expect(SearchPresenter.singleLine("a\r\nb\tc\u{2028}d") == "a b c d", "CRLF, tabs and Unicode line separators too")
+        #expect(SearchPresenter.singleLine("東京駅 八重洲口") == "東京駅 八重洲口", "text without breaks stays as it is")
     }
 }
