@@ -64,26 +64,14 @@ public enum FoodLogger {
     }
 
     static func runSearch(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        let command: SearchCommand
-        do {
-            let parsed = try ArgumentParser.parse(arguments, specs: SearchCommand.specs)
-            if parsed.has("--help") {
-                context.stdout.write(SearchCommand.help.rendered(width: context.terminal.width))
-                return .success
-            }
-            command = try SearchCommand(parsed, context: context)
-        } catch {
-            return usageError(error, command: SearchCommand.name, context: context)
+        switch prepare(arguments, name: SearchCommand.name, help: SearchCommand.help, context: context,
+                       make: SearchCommand.init, common: \.common) {
+        case .finished(let status):
+            return status
+        case .ready(let command, let worker):
+            let scene = SearchScene.assemble(context: context, format: command.common.format, worker: worker)
+            return command.interactive ? await scene.searchInteractively(command.query) : await scene.search(command.query)
         }
-        let worker: HotpepperWorker
-        do {
-            worker = HotpepperWorker(api: try command.common.makeService(context: context),
-                                     progress: PagingProgressLine.reporter(for: context))
-        } catch {
-            return fail(error, context: context)
-        }
-        let scene = SearchScene.assemble(context: context, format: command.common.format, worker: worker)
-        return command.interactive ? await scene.searchInteractively(command.query) : await scene.search(command.query)
     }
 
     static func runShow(_ arguments: [String], context: ProcessContext) async -> ExitCode {
@@ -121,7 +109,7 @@ public enum FoodLogger {
                                  common: KeyPath<Command, CommonOptions>) -> Prepared<Command> {
         let command: Command
         do {
-            let parsed = try ArgumentParser.parse(arguments, specs: help.sections.flatMap(\.options))
+            let parsed = try ArgumentParser.parse(arguments, specs: help.options)
             if parsed.has("--help") {
                 context.stdout.write(help.rendered(width: context.terminal.width))
                 return .finished(.success)
@@ -131,7 +119,8 @@ public enum FoodLogger {
             return .finished(usageError(error, command: name, context: context))
         }
         do {
-            return .ready(command, HotpepperWorker(api: try command[keyPath: common].makeService(context: context)))
+            return .ready(command, HotpepperWorker(api: try command[keyPath: common].makeService(context: context),
+                                                   progress: PagingProgressLine.reporter(for: context)))
         } catch {
             return .finished(fail(error, context: context))
         }

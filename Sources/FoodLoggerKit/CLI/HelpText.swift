@@ -6,6 +6,9 @@ struct HelpText: Sendable {
     var examples: [String]
     var sections: [(title: String, options: [OptionSpec])]
 
+    /// Every option the command accepts: the help lists exactly what the parser takes.
+    var options: [OptionSpec] { sections.flatMap(\.options) }
+
     func rendered(width: Int) -> String {
         var lines = ["foodlogger \(command): \(summary)", "", "Examples:"]
         lines += examples.map { "  " + $0 }

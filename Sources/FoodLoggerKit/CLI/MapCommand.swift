@@ -30,10 +30,6 @@ struct MapCommand: Sendable {
         command: name, summary: summary, usage: "foodlogger map --lat DEG --lng DEG [options]",
         examples: examples, sections: [("Map", sizeSpecs)] + SearchCommand.help.sections)
 
-    static var specs: [OptionSpec] {
-        help.sections.flatMap(\.options)
-    }
-
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         guard try SearchCommand.center(parsed, environment: context.environment) != nil else {
             throw UsageError("a map needs a centre: give --lat and --lng (or FOODLOGGER_LAT and FOODLOGGER_LNG)")
@@ -60,26 +56,15 @@ struct MapCommand: Sendable {
 
 extension FoodLogger {
     static func runMap(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        let command: MapCommand
-        do {
-            let parsed = try ArgumentParser.parse(arguments, specs: MapCommand.specs)
-            if parsed.has("--help") {
-                context.stdout.write(MapCommand.help.rendered(width: context.terminal.width))
-                return .success
+        switch prepare(arguments, name: MapCommand.name, help: MapCommand.help, context: context,
+                       make: MapCommand.init, common: \.search.common) {
+        case .finished(let status):
+            return status
+        case .ready(let command, let worker):
+            if let format = command.format {
+                return await SearchScene.assemble(context: context, format: format, worker: worker).search(command.search.query)
             }
-            command = try MapCommand(parsed, context: context)
-        } catch {
-            return usageError(error, command: MapCommand.name, context: context)
+            return await MapScene.assemble(context: context, worker: worker).show(command.search.query, viewport: command.viewport)
         }
-        let worker: HotpepperWorker
-        do {
-            worker = HotpepperWorker(api: try command.search.common.makeService(context: context))
-        } catch {
-            return fail(error, context: context)
-        }
-        if let format = command.format {
-            return await SearchScene.assemble(context: context, format: format, worker: worker).search(command.search.query)
-        }
-        return await MapScene.assemble(context: context, worker: worker).show(command.search.query, viewport: command.viewport)
     }
 }

@@ -111,7 +111,5 @@ struct SearchCommand: Sendable {
         value.map { $0.isEmpty ? [] : [$0] } ?? []
     }
 
-    static var specs: [OptionSpec] {
-        help.sections.flatMap(\.options)
-    }
+    static var specs: [OptionSpec] { help.options }
 }
