@@ -4,19 +4,19 @@ import Foundation
 /// take (API.md §3): counters as numbers or strings, lat/lng as numbers or strings, capacity as
 /// a number, a numeric string or "", missing sub_genre / photo.mobile / genre.code, `"food": {}`,
 /// and errors reported inside an HTTP 200 as `results.error[]`.
+///
+/// It reads a `ParsedJSON` member by member rather than going through JSONDecoder: decoding was
+/// the largest part of a search's own time (BENCHMARKS.md).
 public enum GourmetResponseDecoder {
     public static func decode(_ data: Data) throws(HotpepperError) -> RestaurantPage {
-        let envelope: Envelope
+        let results: Results
         do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: data)
-        } catch let error as DecodingError {
-            throw .unreadableResponse(detail: describe(error))
+            results = try Results(ShapeReader(data))
         } catch {
-            throw .unreadableResponse(detail: "not JSON")
+            throw .unreadableResponse(detail: error.detail)
         }
-        let results = envelope.results
-        if let serviceError = results.error?.first {
-            throw serviceError.asHotpepperError
+        if let serviceError = results.errors.first {
+            throw serviceError
         }
         guard let total = results.available else {
             throw .unreadableResponse(detail: "JSON without results.results_available or results.error")
@@ -26,207 +26,242 @@ public enum GourmetResponseDecoder {
         guard (0...maxPosition).contains(total), (1...maxPosition).contains(start) else {
             throw .unreadableResponse(detail: "results_available \(total) or results_start \(start) out of range")
         }
-        let shops = results.shop ?? []
-        return RestaurantPage(total: total, start: start, restaurants: shops.map(\.restaurant))
+        return RestaurantPage(total: total, start: start, restaurants: results.shops)
     }
 
     /// Far beyond any real result count, and far from overflowing when a page is added.
     static let maxPosition = Int(Int32.max)
 
-    /// A decoding failure in a user's words: where in the document, and what was wrong.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return keys.isEmpty ? "the top level" : String(keys.dropFirst(keys.hasPrefix(".") ? 1 : 0))
-        }
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not JSON"
-        case .dataCorrupted(let context):
-            return "unexpected value at \(path(context))"
-        case .keyNotFound(let key, let context):
-            let parent = path(context)
-            return "missing \(parent == "the top level" ? "" : parent + ".")\(key.stringValue)"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "unexpected type at \(path(context))"
-        @unknown default:
-            return "unexpected JSON shape"
+    /// What was wrong with a body, in a user's words: where in the document, and what.
+    enum ShapeError: Error, Equatable {
+        case notJSON
+        case missing(path: String)
+        case unexpectedType(path: String)
+
+        var detail: String {
+            switch self {
+            case .notJSON: "not JSON"
+            case .missing(let path): "missing \(path)"
+            case .unexpectedType(let path): "unexpected type at \(path.isEmpty ? "the top level" : path)"
+            }
         }
     }
 
-    struct Envelope: Decodable {
-        let results: Results
-    }
+    /// `results`: the members foodlogger uses; unknown members are skipped.
+    struct Results {
+        var errors: [HotpepperError] = []
+        var available: Int?
+        var start: Int?
+        var shops: [Restaurant] = []
 
-    struct Results: Decodable {
-        let error: [ServiceError]?
-        let available: Int?
-        let start: Int?
-        let shop: [Shop]?
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: AnyKey.self)
-            error = try c.decodeIfPresent([ServiceError].self, forKey: "error")
-            available = try c.flexibleInt("results_available")
-            start = try c.flexibleInt("results_start")
-            shop = try c.decodeIfPresent([Shop].self, forKey: "shop")
-        }
-    }
-
-    struct ServiceError: Decodable {
-        let code: Int
-        let message: String
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: AnyKey.self)
-            code = try c.flexibleInt("code") ?? 0
-            message = try c.string("message")
+        init(_ reader: ShapeReader) throws(ShapeError) {
+            let top = try reader.object(reader.root, at: "")
+            guard let results = top.last(where: { $0.key == "results" })?.value else { throw .missing(path: "results") }
+            for (key, value) in try reader.object(results, at: "results") {
+                switch key {
+                case "error":
+                    for (position, element) in try reader.array(value, at: "results.error").enumerated() {
+                        errors.append(try Self.serviceError(element, at: "results.error[\(position)]", reader))
+                    }
+                case "results_available": available = try reader.integer(value, at: "results.results_available")
+                case "results_start": start = try reader.integer(value, at: "results.results_start")
+                case "shop":
+                    for (position, element) in try reader.array(value, at: "results.shop").enumerated() {
+                        shops.append(try Self.restaurant(element, at: "results.shop[\(position)]", reader))
+                    }
+                default: continue
+                }
+            }
         }
 
-        var asHotpepperError: HotpepperError {
-            switch code {
+        /// `{"code": 2000, "message": "…"}`: 2000 is a rejected key, 3000 a rejected request.
+        static func serviceError(_ index: Int, at path: @autoclosure () -> String,
+                                 _ reader: ShapeReader) throws(ShapeError) -> HotpepperError {
+            var code = 0, message = ""
+            for (key, value) in try reader.object(index, at: path()) {
+                switch key {
+                case "code": code = try reader.integer(value, at: path() + ".code") ?? 0
+                case "message": message = try reader.text(value, at: path() + ".message") ?? ""
+                default: continue
+                }
+            }
+            return switch code {
             case 2000: .rejectedKey(message: message)
             case 3000: .invalidRequest(message: message)
             default: .serviceFailure(code: code, message: message)
             }
         }
-    }
 
-    struct Shop: Decodable {
-        let restaurant: Restaurant
+        static func restaurant(_ index: Int, at path: @autoclosure () -> String,
+                               _ reader: ShapeReader) throws(ShapeError) -> Restaurant {
+            var shop = Restaurant(id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
+                                  coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: ""))
+            var lat: Double?, lng: Double?
+            var amenities = [String?](repeating: nil, count: AmenityKind.allCases.count) // in the API's order
+            for (key, value) in try reader.object(index, at: path()) {
+                func field() -> String { path() + "." + key }
+                func text() throws(ShapeError) -> String { try reader.text(value, at: field()) ?? "" }
+                func nested() throws(ShapeError) -> Nested? { try Nested(value, at: field(), reader) }
+                switch key {
+                case "id": shop.id = try text()
+                case "name": shop.name = try text()
+                case "name_kana": shop.nameKana = try text()
+                case "catch": shop.catchCopy = try text()
+                case "budget_memo": shop.budgetMemo = try text()
+                case "address": shop.address = try text()
+                case "station_name": shop.stationName = try text()
+                case "access": shop.access = try text()
+                case "mobile_access": shop.mobileAccess = try text()
+                case "open": shop.open = try text()
+                case "close": shop.close = try text()
+                case "logo_image": shop.urls.logo = try text()
+                case "other_memo": shop.otherMemo = try text()
+                case "shop_detail_memo": shop.shopDetailMemo = try text()
+                case "wedding": shop.wedding = try text()
+                case "lat": lat = try reader.decimal(value, at: field())
+                case "lng": lng = try reader.decimal(value, at: field())
+                case "capacity": shop.capacity = try reader.integer(value, at: field())
+                case "party_capacity": shop.partyCapacity = try reader.integer(value, at: field())
+                case "genre":
+                    let genre = try nested()
+                    shop.genre = .init(code: genre?.code ?? "", name: genre?.name ?? "", catchCopy: genre?.catchCopy ?? "")
+                case "sub_genre": shop.subGenre = try nested()?.codeName
+                case "budget": shop.budget = try nested().map { .init(code: $0.code, name: $0.name, average: $0.average) }
+                case "urls": shop.urls.shop = try nested()?.pc ?? ""
+                case "coupon_urls":
+                    let coupons = try nested()
+                    shop.urls.couponPC = coupons?.pc ?? ""
+                    shop.urls.couponSP = coupons?.sp ?? ""
+                case "photo": shop.urls.photo = try largePhoto(value, at: field(), reader)
+                case "large_service_area": shop.areas.largeServiceArea = try nested()?.codeName
+                case "service_area": shop.areas.serviceArea = try nested()?.codeName
+                case "large_area": shop.areas.largeArea = try nested()?.codeName
+                case "middle_area": shop.areas.middleArea = try nested()?.codeName
+                case "small_area": shop.areas.smallArea = try nested()?.codeName
+                default:
+                    guard let position = AmenityKind.allCases.firstIndex(where: { $0.rawValue == key }) else { continue }
+                    amenities[position] = try reader.text(value, at: field())
+                }
+            }
+            guard let lat else { throw .missing(path: path() + ".lat") }
+            guard let lng else { throw .missing(path: path() + ".lng") }
+            shop.coordinate = Coordinate(lat: lat, lng: lng)
+            shop.amenities = zip(AmenityKind.allCases, amenities).compactMap { kind, value in value.map { Amenity(kind, $0) } }
+            return shop
+        }
 
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: AnyKey.self)
-            let genre = try c.decodeIfPresent(Nested.self, forKey: "genre")
-            let budget = try c.decodeIfPresent(Nested.self, forKey: "budget")
-            let urls = try c.decodeIfPresent(Nested.self, forKey: "urls")
-            let coupons = try c.decodeIfPresent(Nested.self, forKey: "coupon_urls")
-            let photo = try c.decodeIfPresent(Photo.self, forKey: "photo")
-            guard let lat = try c.flexibleDouble("lat"), let lng = try c.flexibleDouble("lng") else {
-                throw DecodingError.keyNotFound(AnyKey("lat"), .init(codingPath: c.codingPath, debugDescription: "a shop without lat/lng"))
-            }
-            var amenities: [Amenity] = []
-            for kind in AmenityKind.allCases {
-                if let value = try c.flexibleString(kind.rawValue) { amenities.append(Amenity(kind, value)) }
-            }
-            restaurant = Restaurant(
-                id: try c.string("id"),
-                name: try c.string("name"),
-                nameKana: try c.string("name_kana"),
-                genre: .init(code: genre?.code ?? "", name: genre?.name ?? "", catchCopy: genre?.catchCopy ?? ""),
-                subGenre: try c.decodeIfPresent(Nested.self, forKey: "sub_genre")?.codeName,
-                catchCopy: try c.string("catch"),
-                budget: budget.map { .init(code: $0.code, name: $0.name, average: $0.average) },
-                budgetMemo: try c.string("budget_memo"),
-                coordinate: Coordinate(lat: lat, lng: lng),
-                address: try c.string("address"),
-                stationName: try c.string("station_name"),
-                access: try c.string("access"),
-                mobileAccess: try c.string("mobile_access"),
-                open: try c.string("open"),
-                close: try c.string("close"),
-                capacity: try c.flexibleInt("capacity"),
-                partyCapacity: try c.flexibleInt("party_capacity"),
-                urls: .init(shop: urls?.pc ?? "", photo: photo?.large ?? "", logo: try c.string("logo_image"),
-                            couponPC: coupons?.pc ?? "", couponSP: coupons?.sp ?? ""),
-                areas: .init(largeServiceArea: try c.decodeIfPresent(Nested.self, forKey: "large_service_area")?.codeName,
-                             serviceArea: try c.decodeIfPresent(Nested.self, forKey: "service_area")?.codeName,
-                             largeArea: try c.decodeIfPresent(Nested.self, forKey: "large_area")?.codeName,
-                             middleArea: try c.decodeIfPresent(Nested.self, forKey: "middle_area")?.codeName,
-                             smallArea: try c.decodeIfPresent(Nested.self, forKey: "small_area")?.codeName),
-                amenities: amenities,
-                otherMemo: try c.string("other_memo"),
-                shopDetailMemo: try c.string("shop_detail_memo"),
-                wedding: try c.string("wedding"))
+        /// `photo`: only the large PC picture is kept (`photo.pc.l`); `mobile` may be absent.
+        static func largePhoto(_ index: Int, at path: @autoclosure () -> String,
+                               _ reader: ShapeReader) throws(ShapeError) -> String {
+            guard reader.kind(index) != .null else { return "" }
+            guard let pc = try reader.object(index, at: path()).last(where: { $0.key == "pc" })?.value,
+                  reader.kind(pc) != .null else { return "" }
+            guard let large = try reader.object(pc, at: path() + ".pc").last(where: { $0.key == "l" })?.value else { return "" }
+            return try reader.text(large, at: path() + ".pc.l") ?? ""
         }
     }
 
     /// The small objects the API nests (`genre`, `budget`, `urls`, areas…): every member optional.
-    struct Nested: Decodable {
-        let code, name, catchCopy, average, pc, sp: String
+    struct Nested {
+        var code = "", name = "", catchCopy = "", average = "", pc = "", sp = ""
 
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: AnyKey.self)
-            code = try c.string("code"); name = try c.string("name"); catchCopy = try c.string("catch")
-            average = try c.string("average"); pc = try c.string("pc"); sp = try c.string("sp")
+        /// nil for null, as for an absent member.
+        init?(_ index: Int, at path: @autoclosure () -> String, _ reader: ShapeReader) throws(ShapeError) {
+            guard reader.kind(index) != .null else { return nil }
+            for (key, value) in try reader.object(index, at: path()) {
+                func text() throws(ShapeError) -> String { try reader.text(value, at: path() + "." + key) ?? "" }
+                switch key {
+                case "code": code = try text()
+                case "name": name = try text()
+                case "catch": catchCopy = try text()
+                case "average": average = try text()
+                case "pc": pc = try text()
+                case "sp": sp = try text()
+                default: continue
+                }
+            }
         }
 
         var codeName: Restaurant.CodeName? {
             code.isEmpty && name.isEmpty ? nil : .init(code: code, name: name)
         }
     }
-
-    /// `photo`: only the large PC picture is kept (`photo.pc.l`); `mobile` may be absent.
-    struct Photo: Decodable {
-        let large: String
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: AnyKey.self)
-            guard c.contains("pc"), try !c.decodeNil(forKey: "pc") else { large = ""; return }
-            large = try c.nestedContainer(keyedBy: AnyKey.self, forKey: "pc").string("l")
-        }
-    }
 }
 
-/// A coding key made from any string, for reading the API's snake_case fields by name.
-struct AnyKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init(stringLiteral value: String) { stringValue = value }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { return nil }
-}
+/// Reads the values of a parsed body the tolerant way API.md asks for. Each reader takes the
+/// value's path, built only when it fails, for the error message.
+struct ShapeReader {
+    typealias ShapeError = GourmetResponseDecoder.ShapeError
+    private let json: ParsedJSON
+    var root: Int { json.root }
 
-extension KeyedDecodingContainer where Key == AnyKey {
-    /// A string member; "" when absent or null, as the model promises.
-    func string(_ key: String) throws -> String {
-        try flexibleString(key) ?? ""
+    init(_ data: Data) throws(ShapeError) {
+        do { json = try ParsedJSON([UInt8](data)) } catch { throw .notJSON }
     }
 
-    // Each reader asks for the usual type first with one `decodeIfPresent` (absent and null read
-    // as nil) and falls back to the other shapes only when that throws: three container calls
-    // per member (contains, decodeNil, decode) made decoding twice as slow (BENCHMARKS.md).
+    func kind(_ index: Int) -> ParsedJSON.Kind { json.kind(index) }
 
-    /// A string member that older responses sometimes send as a number (ktai_coupon, capacity).
-    func flexibleString(_ key: String) throws -> String? {
-        let key = AnyKey(key)
-        do {
-            return try decodeIfPresent(String.self, forKey: key)
-        } catch is DecodingError {
-            if let number = try? decode(Int.self, forKey: key) { return String(number) }
-            if let number = try? decode(Double.self, forKey: key) { return String(number) }
-            throw DecodingError.typeMismatch(String.self, .init(codingPath: codingPath + [key], debugDescription: "expected text"))
+    /// An object's members with their names, in document order.
+    func object(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> [(key: String, value: Int)] {
+        guard json.kind(index) == .object else { throw .unexpectedType(path: path()) }
+        var members: [(key: String, value: Int)] = []
+        for (key, value) in json.members(of: index) {
+            members.append((json.string(key), value))
+        }
+        return members
+    }
+
+    /// An array's elements; null reads as no elements, as an absent member does.
+    func array(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> [Int] {
+        switch json.kind(index) {
+        case .array: json.elements(of: index)
+        case .null: []
+        default: throw .unexpectedType(path: path())
         }
     }
 
-    /// An integer sent as a number, a numeric string, or "" (meaning none).
-    func flexibleInt(_ key: String) throws -> Int? {
-        let key = AnyKey(key)
-        do {
-            return try decodeIfPresent(Int.self, forKey: key)
-        } catch is DecodingError {
-            if let text = try? decode(String.self, forKey: key) {
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty { return nil }
-                if let number = Int(trimmed) { return number }
-            }
-            throw DecodingError.typeMismatch(Int.self, .init(codingPath: codingPath + [key], debugDescription: "expected an integer"))
+    /// Text that older responses sometimes send as a number (ktai_coupon, capacity); nil for null.
+    func text(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> String? {
+        switch json.kind(index) {
+        case .string, .escapedString: return json.string(index)
+        case .null: return nil
+        case .number:
+            let number = json.numberText(index)
+            if let integer = Int(number) { return String(integer) }
+            if let decimal = Double(number), decimal.isFinite { return String(decimal) }
+            throw .unexpectedType(path: path())
+        default: throw .unexpectedType(path: path())
         }
     }
 
-    /// A decimal sent as a number or a numeric string (lat/lng in older responses).
-    func flexibleDouble(_ key: String) throws -> Double? {
-        let key = AnyKey(key)
-        do {
-            let number = try decodeIfPresent(Double.self, forKey: key)
-            if number?.isFinite ?? true { return number }
-        } catch is DecodingError {
-            if let text = try? decode(String.self, forKey: key), let number = Double(text.trimmingCharacters(in: .whitespaces)),
-               number.isFinite {
-                return number
-            }
+    /// An integer sent as a number, a numeric string, or "" (meaning none); nil for null.
+    func integer(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> Int? {
+        switch json.kind(index) {
+        case .null: return nil
+        case .number:
+            let number = json.numberText(index)
+            if let integer = Int(number) { return integer }
+            // 54.0 or 5.4e1: an integer written as a decimal, when it is exactly one.
+            if let decimal = Double(number), let integer = Int(exactly: decimal) { return integer }
+        case .string, .escapedString:
+            let trimmed = json.string(index).trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { return nil }
+            if let integer = Int(trimmed) { return integer }
+        default: break
         }
-        throw DecodingError.typeMismatch(Double.self, .init(codingPath: codingPath + [key], debugDescription: "expected a number"))
+        throw .unexpectedType(path: path())
+    }
+
+    /// A decimal sent as a number or a numeric string (lat/lng in older responses); nil for null.
+    func decimal(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> Double? {
+        let number: Double?
+        switch json.kind(index) {
+        case .null: return nil
+        case .number: number = Double(json.numberText(index))
+        case .string, .escapedString: number = Double(json.string(index).trimmingCharacters(in: .whitespaces))
+        default: number = nil
+        }
+        guard let number, number.isFinite else { throw .unexpectedType(path: path()) }
+        return number
     }
 }

@@ -87,6 +87,25 @@ import Testing
         #expect(page.restaurants[1].catchCopy == "", "missing catch is empty text")
     }
 
+    /// null reads as absent wherever a member is optional; numbers stand in for text; escapes resolve.
+    @Test func nullsNumbersAndEscapes() throws {
+        let body = #"""
+        {"results":{"results_available":1.0,"results_start":null,"error":null,"shop":[
+          {"id":"J\u0031","name":"caf\u00e9 \"A\"","lat":35.0,"lng":"139.5 ","genre":null,"budget":null,"photo":{"pc":null},
+           "capacity":null,"party_capacity":" 20 ","ktai":1,"wifi":"あり","card":null,"urls":{"pc":"https:\/\/x"}}]}}
+        """#
+        let page = try GourmetResponseDecoder.decode(Data(body.utf8))
+        let shop = try #require(page.restaurants.first)
+        #expect(page.total == 1 && page.start == 1, "1.0 is the integer 1; a null start is the first")
+        #expect(shop.id == "J1" && shop.name == "café \"A\"", "escapes in text")
+        #expect(shop.coordinate == Coordinate(lat: 35, lng: 139.5), "a padded numeric string")
+        #expect(shop.genre.name == "" && shop.budget == nil && shop.urls.photo == "", "null objects are absent")
+        #expect(shop.capacity == nil && shop.partyCapacity == 20, "null and padded counts")
+        #expect(shop.amenities == [Amenity(.wifi, "あり"), Amenity(.ktai, "1")],
+                "a number as text, a null amenity left out, the API's order kept")
+        #expect(shop.urls.shop == "https://x", "an escaped slash")
+    }
+
     @Test func zeroHitsWithoutShopIsAnEmptyPage() throws {
         let page = try GourmetResponseDecoder.decode(Data(#"{"results":{"results_available":0,"results_returned":"0","results_start":1}}"#.utf8))
         #expect(page == RestaurantPage(total: 0, start: 1, restaurants: []), "a missing shop array is no shops")
@@ -101,6 +120,18 @@ import Testing
         ("{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\",\"name\":\"a\"}]}}", "missing results.shop[0].lat"),
         ("{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\",\"name\":\"a\",\"lat\":\"north\",\"lng\":1}]}}",
          "unexpected type at results.shop[0].lat"),
+        ("{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\",\"lat\":1}]}}", "missing results.shop[0].lng"),
+        ("{\"results\":null}", "unexpected type at results"),
+        ("{\"results\":{\"results_available\":1,\"shop\":{}}}", "unexpected type at results.shop"),
+        ("{\"results\":{\"results_available\":true}}", "unexpected type at results.results_available"),
+        ("{\"results\":{\"results_available\":\"1.5\"}}", "unexpected type at results.results_available"),
+        ("{\"results\":{\"results_available\":1,\"shop\":[{\"lat\":1,\"lng\":2},{\"genre\":\"x\"}]}}",
+         "unexpected type at results.shop[1].genre"),
+        ("{\"results\":{\"results_available\":1,\"shop\":[{\"lat\":1,\"lng\":2,\"photo\":{\"pc\":\"L\"}}]}}",
+         "unexpected type at results.shop[0].photo.pc"),
+        ("{\"results\":{\"results_available\":1,\"shop\":[{\"lat\":1,\"lng\":2,\"name\":[\"a\"]}]}}",
+         "unexpected type at results.shop[0].name"),
+        ("{\"results\":{\"error\":[{\"code\":2000,\"message\":{}}]}}", "unexpected type at results.error[0].message"),
     ])
     func unreadableShapesSayWhatWasWrong(body: String, detail: String) {
         #expect(throws: HotpepperError.unreadableResponse(detail: detail), "\(body)") {
