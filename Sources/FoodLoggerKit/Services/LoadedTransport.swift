@@ -62,13 +62,16 @@ struct TransportLibrary: Sendable {
 
     /// Beside the running executable first (the installed layout, and .build/debug, which holds
     /// the test runner too), then by name through the normal search path (LD_LIBRARY_PATH, ...).
+    /// RTLD_LAZY: FoundationNetworking and several of libcurl's libraries import thousands of
+    /// functions a search never calls; binding them all up front cost 5.7M instructions
+    /// (BENCHMARKS.md). A missing library still fails here, as before.
     static func load() throws(HotpepperError) -> TransportLibrary {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let directory = (executable as NSString).deletingLastPathComponent
-        let beside = dlopen(directory + "/" + name, RTLD_NOW | RTLD_LOCAL)
+        let beside = dlopen(directory + "/" + name, RTLD_LAZY | RTLD_LOCAL)
         // The error that matters is the one beside the executable (say, libcurl missing).
         let reason = beside == nil ? dlerror().map { String(cString: $0) } ?? "not found" : ""
-        guard let handle = beside ?? dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+        guard let handle = beside ?? dlopen(name, RTLD_LAZY | RTLD_LOCAL) else {
             throw .missingNetworkModule(library: name, directory: directory, reason: reason)
         }
         func symbol<T>(_ name: String, as type: T.Type) throws(HotpepperError) -> T {

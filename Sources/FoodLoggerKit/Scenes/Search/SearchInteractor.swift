@@ -22,6 +22,8 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     public private(set) var query: RestaurantQuery?
     /// How many shops the last successful search matched in all, to know where paging ends.
     private var total = 0
+    /// How the last search was shown; a turned page is shown the same way.
+    private var presentation = Search.Restaurants.Presentation.table
 
     public init(worker: any HotpepperWorking) {
         self.worker = worker
@@ -30,9 +32,11 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     public func searchRestaurants(_ request: Search.Restaurants.Request) async {
         let result = await worker.searchNearestFirst(request.query)
         query = request.query
+        presentation = request.presentation
         restaurants = (try? result.get().restaurants) ?? []
         total = (try? result.get().total) ?? total
-        presenter?.presentRestaurants(Search.Restaurants.Response(result: result, query: request.query))
+        presenter?.presentRestaurants(Search.Restaurants.Response(result: result, query: request.query,
+                                                                  presentation: request.presentation))
     }
 
     /// Repeats the last search with `start` moved by one page, unless there is no page that way.
@@ -47,6 +51,6 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
             presenter?.presentNoPage(Search.Page.Response(direction: request.direction))
             return
         }
-        await searchRestaurants(Search.Restaurants.Request(query: moved))
+        await searchRestaurants(Search.Restaurants.Request(query: moved, presentation: presentation))
     }
 }

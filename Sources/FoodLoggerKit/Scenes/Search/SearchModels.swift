@@ -1,22 +1,33 @@
 /// The Search scene's use case: find restaurants around a point (or by keyword).
 public enum Search {
     public enum Restaurants {
-        /// The user's conditions, as the command line gave them.
+        /// The user's conditions, as the command line gave them, and what the view will draw.
         public struct Request: Sendable, Equatable {
             public var query: RestaurantQuery
-            public init(query: RestaurantQuery) { self.query = query }
+            public var presentation: Presentation
+            public init(query: RestaurantQuery, presentation: Presentation) {
+                self.query = query; self.presentation = presentation
+            }
         }
 
         /// The worker's answer, unformatted, with what the presenter needs to describe it.
         public struct Response: Sendable {
             public var result: Result<RestaurantPage, HotpepperError>
             public var query: RestaurantQuery
-            public init(result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery) {
-                self.result = result; self.query = query
+            public var presentation: Presentation
+            public init(result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery, presentation: Presentation) {
+                self.result = result; self.query = query; self.presentation = presentation
             }
         }
 
-        /// Ready to draw: the table and the JSON document, or the failure to report.
+        /// What the view draws: a table for people, or the JSON document every other output
+        /// format is made from. The presenter prepares only that one: laying out a table nobody
+        /// sees cost a `--json` search about 0.1M instructions a shop (BENCHMARKS.md).
+        public enum Presentation: Sendable, Equatable {
+            case table, document
+        }
+
+        /// Ready to draw: the table or the JSON document, or the failure to report.
         public struct ViewModel: Sendable, Equatable {
             public enum Content: Sendable, Equatable {
                 case listing(Listing)
@@ -24,15 +35,18 @@ public enum Search {
             }
 
             public struct Listing: Sendable, Equatable {
-                /// The documented JSON schema.
-                public var document: JSONValue
-                public var table: TextTable
-                /// Lines under the table: counts, next page, the service's credit.
-                public var footer: [String]
+                public var body: Body
                 /// Set when nothing was found: what to tell the user, and what to try.
                 public var notice: String?
                 /// The numbers in the table's # column, nil when it has no rows.
                 public var numbers: ClosedRange<Int>? = nil
+            }
+
+            public enum Body: Sendable, Equatable {
+                /// The rows, and the lines under them: counts, next page, the service's credit.
+                case table(TextTable, footer: [String])
+                /// The documented JSON schema.
+                case document(JSONValue)
             }
 
             public var content: Content

@@ -19,10 +19,12 @@ public final class SearchPresenter: SearchPresentationLogic {
         case .failure(let error):
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
         case .success(let page):
+            let body: Search.Restaurants.ViewModel.Body = switch response.presentation {
+            case .table: .table(Self.table(page, center: response.query.center), footer: Self.footer(page, query: response.query))
+            case .document: .document(Self.document(page, query: response.query))
+            }
             let listing = Search.Restaurants.ViewModel.Listing(
-                document: Self.document(page, query: response.query),
-                table: Self.table(page, center: response.query.center),
-                footer: Self.footer(page, query: response.query),
+                body: body,
                 notice: page.restaurants.isEmpty ? Self.notice(page, query: response.query) : nil,
                 numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1))
             viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
@@ -73,8 +75,8 @@ public final class SearchPresenter: SearchPresentationLogic {
 
     /// Table cells are one line; free text from the service may hold breaks and tabs.
     /// Line breaks and tabs are always characters of their own, so a text without such a scalar
-    /// is returned as it is: the presenter lays out the table on every search, `--json` too, and
-    /// splitting each cell by `Character` cost about 0.1 M instructions per shop (BENCHMARKS.md).
+    /// is returned as it is: splitting each cell by `Character` cost about 0.1 M instructions
+    /// per shop (BENCHMARKS.md).
     static func singleLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { Character($0).isNewline || $0 == "\t" }) else { return text }
         return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")

@@ -22,9 +22,12 @@ public final class SearchViewController: SearchDisplayLogic {
         self.context = context; self.format = format
     }
 
+    /// A table on the terminal; every other format is rendered from the JSON document.
+    var presentation: Search.Restaurants.Presentation { format == .table ? .table : .document }
+
     /// Runs one search, as the app's search button does.
     public func search(_ query: RestaurantQuery) async -> ExitCode {
-        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query))
+        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query, presentation: presentation))
         return exitCode
     }
 
@@ -36,18 +39,15 @@ public final class SearchViewController: SearchDisplayLogic {
             context.stderr.write("foodlogger: \(message)\n")
         case .listing(let listing):
             listedNumbers = listing.numbers
-            switch format {
-            case .json, .geojson, .csv, .ndjson, .html:
-                context.stdout.write(format.render(listing.document))
-                if let notice = listing.notice { context.stderr.write(notice + "\n") }
-            case .table:
-                if let notice = listing.notice {
-                    context.stderr.write(notice + "\n")
-                    return
-                }
-                let lines = TableRenderer.render(listing.table, width: context.terminal.width,
+            if let notice = listing.notice { context.stderr.write(notice + "\n") }
+            switch listing.body {
+            case .document(let document):
+                context.stdout.write(format.render(document))
+            case .table(let table, let footer):
+                guard listing.notice == nil else { return } // no table for nothing, like the app's alert
+                let lines = TableRenderer.render(table, width: context.terminal.width,
                                                  bold: context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal))
-                let footer = listing.footer.map { DisplayWidth.truncate($0, to: context.terminal.width) }
+                let footer = footer.map { DisplayWidth.truncate($0, to: context.terminal.width) }
                 context.stdout.write((lines + [""] + footer).joined(separator: "\n") + "\n")
             }
         }

@@ -32,10 +32,26 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
         // When
-        await sut.searchRestaurants(.init(query: Seeds.query))
+        await sut.searchRestaurants(.init(query: Seeds.query, presentation: .document))
         // Then
         #expect(worker.queries == [Seeds.query], "the worker should receive exactly the request's query")
         #expect(presenter.responses.count == 1, "the presenter should be asked once")
+        #expect(presenter.responses.first?.presentation == .document, "what to prepare is passed on")
+    }
+
+    @Test func aTurnedPageIsTheSameSearchFurtherOnShownTheSameWay() async {
+        let worker = HotpepperWorkerSpy()
+        let sut = SearchInteractor(worker: worker)
+        let presenter = SearchPresentationLogicSpy()
+        sut.presenter = presenter
+        var query = RestaurantQuery(keyword: "ramen")
+        query.count = 2
+        await sut.searchRestaurants(.init(query: query, presentation: .table))
+
+        await sut.turnPage(.init(direction: .next))
+
+        #expect(worker.queries.map(\.start) == [1, 3], "the next page starts after this one")
+        #expect(presenter.responses.map(\.presentation) == [.table, .table], "and is shown as the first was")
     }
 
     @Test func resultsAreHandedOnNearestFirstAndKeptInTheDataStore() async throws {
@@ -43,7 +59,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
-        await sut.searchRestaurants(.init(query: Seeds.query))
+        await sut.searchRestaurants(.init(query: Seeds.query, presentation: .table))
 
         let page = try #require(try? presenter.responses.first?.result.get())
         let expected = [Seeds.Restaurants.near.id, Seeds.Restaurants.middle.id, Seeds.Restaurants.far.id]
@@ -57,7 +73,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
-        await sut.searchRestaurants(.init(query: RestaurantQuery(keyword: "ramen")))
+        await sut.searchRestaurants(.init(query: RestaurantQuery(keyword: "ramen"), presentation: .table))
 
         let page = try #require(try? presenter.responses.first?.result.get())
         #expect(page.restaurants == Seeds.Pages.tokyo.restaurants, "a keyword search keeps the service's order")
@@ -68,7 +84,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
-        await sut.searchRestaurants(.init(query: Seeds.query))
+        await sut.searchRestaurants(.init(query: Seeds.query, presentation: .table))
 
         guard case .failure(let error) = presenter.responses.first?.result else {
             Issue.record("expected a failure response"); return

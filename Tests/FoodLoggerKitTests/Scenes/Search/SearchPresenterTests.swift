@@ -11,12 +11,12 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 
 @MainActor
 @Suite struct SearchPresenterTests {
-    func present(_ result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery = Seeds.query)
-        -> Search.Restaurants.ViewModel? {
+    func present(_ result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery = Seeds.query,
+                 as presentation: Search.Restaurants.Presentation = .table) -> Search.Restaurants.ViewModel? {
         let sut = SearchPresenter()
         let display = SearchDisplayLogicSpy()
         sut.viewController = display
-        sut.presentRestaurants(.init(result: result, query: query))
+        sut.presentRestaurants(.init(result: result, query: query, presentation: presentation))
         return display.viewModels.first
     }
 
@@ -25,9 +25,25 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         return listing
     }
 
+    func tableOf(_ viewModel: Search.Restaurants.ViewModel?) -> (rows: TextTable, footer: [String])? {
+        guard case .table(let table, let footer)? = listing(viewModel)?.body else { return nil }
+        return (table, footer)
+    }
+
+    func documentOf(_ viewModel: Search.Restaurants.ViewModel?) -> JSONValue? {
+        guard case .document(let document)? = listing(viewModel)?.body else { return nil }
+        return document
+    }
+
+    @Test func onlyWhatTheViewDrawsIsPrepared() {
+        let page = RestaurantPage(total: 1, start: 1, restaurants: [Seeds.Restaurants.near])
+        #expect(tableOf(present(.success(page), as: .table)) != nil, "a table for the terminal")
+        #expect(documentOf(present(.success(page), as: .document)) != nil, "the document for every other format")
+    }
+
     @Test func documentFollowsTheSchema() throws {
         let page = RestaurantPage(total: 25, start: 1, restaurants: [Seeds.Restaurants.near])
-        let document = try #require(listing(present(.success(page)))?.document)
+        let document = try #require(documentOf(present(.success(page), as: .document)))
 
         #expect(document["center"] == .object([("lat", .number(35.6812)), ("lng", .number(139.7671))]), "center")
         #expect(document["range_m"] == .integer(3000), "range 5 is 3000 m")
@@ -50,7 +66,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 
     @Test func withoutACentreDistanceAndRangeAreNull() throws {
         let page = RestaurantPage(total: 1, start: 1, restaurants: [Seeds.Restaurants.near])
-        let document = try #require(listing(present(.success(page), query: RestaurantQuery(keyword: "x")))?.document)
+        let document = try #require(documentOf(present(.success(page), query: RestaurantQuery(keyword: "x"), as: .document)))
         #expect(document["center"] == .null, "no centre is null")
         #expect(document["range_m"] == .null, "no range without a centre")
         guard case .array(let shops)? = document["restaurants"] else { Issue.record("restaurants"); return }
@@ -60,7 +76,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
     @Test func tableRowsAreNumberedFromStartWithDistances() throws {
         let page = RestaurantPage(total: 25, start: 11, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle])
         let viewModel = present(.success(page))
-        let table = try #require(listing(viewModel)?.table)
+        let table = try #require(tableOf(viewModel)?.rows)
         #expect(table.rows.map { $0[0] } == ["11", "12"], "rows are numbered from the page's start")
         #expect(table.rows[0][3] == "111 m", "distance shown in metres")
         #expect(viewModel?.exitCode == .success, "results mean exit 0")
@@ -68,7 +84,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 
     @Test func footerCountsAndOffersTheNextPageAndCredits() throws {
         let page = RestaurantPage(total: 25, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle])
-        let footer = try #require(listing(present(.success(page)))?.footer)
+        let footer = try #require(tableOf(present(.success(page)))?.footer)
         #expect(footer[0] == "1–2 of 25 within 3000 m of 35.6812, 139.7671, nearest first.", "counts and place")
         #expect(footer[1] == "More: add --start 3.", "the next page")
         #expect(footer.last == RestaurantRecord.credit, "the service's credit closes the footer")
@@ -99,7 +115,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
     @Test func cellsAreSingleLine() throws {
         var shop = Seeds.Restaurants.near
         shop.name = "二行の\n店名"
-        let table = try #require(listing(present(.success(RestaurantPage(total: 1, start: 1, restaurants: [shop]))))?.table)
+        let table = try #require(tableOf(present(.success(RestaurantPage(total: 1, start: 1, restaurants: [shop]))))?.rows)
         #expect(table.rows[0][1] == "二行の 店名", "line breaks in free text become spaces in a table cell")
         #expect(SearchPresenter.singleLine("a\r\nb\tc\u{2028}d") == "a b c d", "CRLF, tabs and Unicode line separators too")
         #expect(SearchPresenter.singleLine("東京駅 八重洲口") == "東京駅 八重洲口", "text without breaks stays as it is")

@@ -19,22 +19,25 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         return SearchViewController(context: context, format: format)
     }
 
-    static let listing = Search.Restaurants.ViewModel.Listing(
-        document: .object([("total", .integer(1))]),
-        table: TextTable(columns: [.init("#"), .init("Name")], rows: [["1", "しずく亭"]]),
-        footer: ["1–1 of 1.", "credit"], notice: nil)
+    static let tableListing = Search.Restaurants.ViewModel.Listing(
+        body: .table(TextTable(columns: [.init("#"), .init("Name")], rows: [["1", "しずく亭"]]), footer: ["1–1 of 1.", "credit"]),
+        notice: nil)
+    static let documentListing = Search.Restaurants.ViewModel.Listing(body: .document(.object([("total", .integer(1))])), notice: nil)
 
-    @Test func searchSendsTheQueryAsARequest() async {
-        let sut = makeSUT(format: .json)
+    @Test(arguments: [(OutputFormat.table, Search.Restaurants.Presentation.table), (.json, .document), (.csv, .document),
+                      (.geojson, .document), (.ndjson, .document), (.html, .document)])
+    func searchSendsTheQueryAndWhatToPrepareAsARequest(format: OutputFormat, presentation: Search.Restaurants.Presentation) async {
+        let sut = makeSUT(format: format)
         let interactor = SearchBusinessLogicSpy()
         sut.interactor = interactor
         _ = await sut.search(Seeds.query)
-        #expect(interactor.requests == [.init(query: Seeds.query)], "one request carrying the query")
+        #expect(interactor.requests == [.init(query: Seeds.query, presentation: presentation)],
+                "one request carrying the query, and a table only for the table format")
     }
 
     @Test func jsonFormatPrintsTheDocumentOnly() {
         let sut = makeSUT(format: .json)
-        sut.displayRestaurants(.init(content: .listing(Self.listing), exitCode: .success))
+        sut.displayRestaurants(.init(content: .listing(Self.documentListing), exitCode: .success))
         #expect(stdout.text == "{\n  \"total\": 1\n}\n", "stdout holds just the JSON document")
         #expect(stderr.text.isEmpty, "nothing on stderr")
         #expect(sut.exitCode == .success, "exit code from the view model")
@@ -42,18 +45,28 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
 
     @Test func tableFormatPrintsTheTableThenTheFooter() {
         let sut = makeSUT(format: .table)
-        sut.displayRestaurants(.init(content: .listing(Self.listing), exitCode: .success))
+        sut.displayRestaurants(.init(content: .listing(Self.tableListing), exitCode: .success))
         #expect(stdout.text == "\u{1B}[1m#  Name\u{1B}[0m\n1  しずく亭\n\n1–1 of 1.\ncredit\n", "table, blank line, footer")
     }
 
-    @Test func emptyTableSaysSoOnStderrAndJsonStillPrints() {
-        var listing = Self.listing
+    @Test func emptyTableSaysSoOnStderr() {
+        var listing = Self.tableListing
         listing.notice = "No restaurants found."
         let table = makeSUT(format: .table)
         table.displayRestaurants(.init(content: .listing(listing), exitCode: .noResults))
         #expect(stderr.text == "No restaurants found.\n", "the notice, like the app's alert")
         #expect(stdout.text.isEmpty, "no table for nothing")
         #expect(table.exitCode == .noResults, "exit 1")
+    }
+
+    @Test func emptyDocumentStillPrintsWithTheNoticeOnStderr() {
+        var listing = Self.documentListing
+        listing.notice = "No restaurants found."
+        let json = makeSUT(format: .json)
+        json.displayRestaurants(.init(content: .listing(listing), exitCode: .noResults))
+        #expect(stderr.text == "No restaurants found.\n", "the notice on stderr")
+        #expect(stdout.text == "{\n  \"total\": 1\n}\n", "the document still goes to stdout, for scripts")
+        #expect(json.exitCode == .noResults, "exit 1")
     }
 
     @Test func failureIsOneLineOnStderr() {
