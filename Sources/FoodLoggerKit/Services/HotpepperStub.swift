@@ -8,12 +8,18 @@ import Foundation
 /// no yes/no answer for `wedding` (a free memo), `cocktail`, `shochu`, `sake`, `wine`, `ktai`,
 /// `sommelier`, `night_view`, `open_air`, `equipment` or `midnight_meal`, so those keep nothing.
 public struct HotpepperStub: HotpepperProtocol {
-    /// The shops searched, in their "recommended" order.
-    let restaurants: [Restaurant]
+    /// The shops a query may find, in their "recommended" order.
+    let candidates: @Sendable (RestaurantQuery) -> [Restaurant]
 
-    /// Stores the shops and nothing more: it is on the start-up path.
-    public init(restaurants: [Restaurant] = StubRestaurants.all) {
-        self.restaurants = restaurants
+    /// Searches these shops.
+    public init(restaurants: [Restaurant]) {
+        candidates = { _ in restaurants }
+    }
+
+    /// Searches the stub data, `StubRestaurants`, building only the part a query can reach:
+    /// this is on the start-up path of every `--stub` command.
+    public init() {
+        candidates = StubRestaurants.candidates(for:)
     }
 
     /// What the service answers (error 3000) to a search without any condition.
@@ -23,7 +29,7 @@ public struct HotpepperStub: HotpepperProtocol {
         guard query.hasCondition else { throw .invalidRequest(message: Self.noConditionMessage) }
         let terms = Self.terms(of: query.keyword ?? "")
         let kinds = query.filters.map { AmenityKind(rawValue: $0.rawValue) }
-        let matches = restaurants.filter { shop in
+        let matches = candidates(query).filter { shop in
             (query.ids.isEmpty || query.ids.contains(shop.id))
                 && terms.allSatisfy { Self.shop(shop, mentions: $0) }
                 && (query.genres.isEmpty || query.genres.contains(shop.genre.code)

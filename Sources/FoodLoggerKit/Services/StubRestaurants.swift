@@ -12,11 +12,31 @@
 /// quote (J900000104), a catch copy with a line break (J900000001) and one with an emoji
 /// (J900000103), an empty catch copy and budget average (J900000112), half-width katakana in
 /// `mobileAccess`, and two shops in one building, at the same coordinate (J900000201, J900000202).
-@usableFromInline
 enum StubRestaurants {
-    /// Every shop, neighbourhood by neighbourhood. Built once, on first use.
-    @usableFromInline
-    static let all: [Restaurant] = tokyoStation + shibuya + shinjuku + umeda + kyotoStation
+    /// Every shop, neighbourhood by neighbourhood.
+    static var all: [Restaurant] { Neighbourhood.allCases.flatMap(shops(in:)) }
+
+    /// The shops a search can find, in the same order as in `all`. Around a centre, only the
+    /// neighbourhoods within reach of the circle: each is built on first use, and building all
+    /// five was the largest part of a `--stub` search's own start-up (BENCHMARKS.md).
+    static func candidates(for query: RestaurantQuery) -> [Restaurant] {
+        guard let centre = query.center else { return all }
+        return Neighbourhood.allCases.filter { $0.centre.distance(to: centre) <= Double(query.range.metres) + reach }
+            .flatMap(shops(in:))
+    }
+
+    /// No shop is farther than this from its neighbourhood's centre (a test holds the data to it).
+    static let reach = 3_500.0
+
+    static func shops(in neighbourhood: Neighbourhood) -> [Restaurant] {
+        switch neighbourhood {
+        case .tokyoStation: tokyoStation
+        case .shibuya: shibuya
+        case .shinjuku: shinjuku
+        case .umeda: umeda
+        case .kyotoStation: kyotoStation
+        }
+    }
 
     /// The neighbourhoods the data covers, for searching around them.
     enum Neighbourhood: CaseIterable {

@@ -17,6 +17,34 @@ struct HotpepperStubTests {
         return try await sut.searchRestaurants(query).restaurants.map(\.id)
     }
 
+    // MARK: - Building only what a search can reach
+
+    @Test func everyShopIsWithinReachOfItsNeighbourhoodsCentre() throws {
+        for shop in data {
+            let area = try #require(Neighbourhood.allCases.first { $0.middleArea == shop.areas.middleArea }, "\(shop.id)")
+            #expect(shop.coordinate.distance(to: area.centre) <= StubRestaurants.reach, "\(shop.id) is too far out")
+        }
+    }
+
+    /// Around any point (each centre, each shop, and half-way between neighbourhoods), at every
+    /// range, the candidates hold every shop that searching all of them finds, in the same order.
+    @Test func candidatesFindWhatAllTheShopsWouldFind() {
+        let centres = Neighbourhood.allCases.map(\.centre) + data.map(\.coordinate)
+            + zip(Neighbourhood.allCases, Neighbourhood.allCases.dropFirst()).map { a, b in
+                Coordinate(lat: (a.centre.lat + b.centre.lat) / 2, lng: (a.centre.lng + b.centre.lng) / 2)
+            }
+        for centre in centres {
+            for range in SearchRange.allCases {
+                let candidates = StubRestaurants.candidates(for: RestaurantQuery(center: centre, range: range))
+                #expect(HotpepperStub.nearestFirst(candidates, to: centre, within: range)
+                            == HotpepperStub.nearestFirst(data, to: centre, within: range), "around \(centre) within \(range)")
+            }
+        }
+        #expect(StubRestaurants.candidates(for: RestaurantQuery(center: Neighbourhood.umeda.centre)).count
+                    < data.count, "a search in Osaka does not build Tokyo's shops")
+        #expect(StubRestaurants.candidates(for: RestaurantQuery(keyword: "x")) == data, "without a centre, every shop")
+    }
+
     // MARK: - Conditions
 
     @Test func searchWithoutAConditionIsRefusedAsTheServiceDoes() async {
