@@ -55,8 +55,7 @@ public enum GourmetResponseDecoder {
         var shops: [Restaurant] = []
 
         init(_ reader: ShapeReader) throws(ShapeError) {
-            let top = try reader.object(reader.root, at: "")
-            guard let results = top.last(where: { $0.key == "results" })?.value else { throw .missing(path: "results") }
+            guard let results = try reader.member("results", of: reader.root, at: "") else { throw .missing(path: "results") }
             for (key, value) in try reader.object(results, at: "results") {
                 switch key {
                 case "error":
@@ -99,48 +98,47 @@ public enum GourmetResponseDecoder {
             var lat: Double?, lng: Double?
             var amenities = [String?](repeating: nil, count: AmenityKind.allCases.count) // in the API's order
             for (key, value) in try reader.object(index, at: path()) {
+                guard let member = ShopMember.named[key] else { continue }
                 func field() -> String { path() + "." + key }
                 func text() throws(ShapeError) -> String { try reader.text(value, at: field()) ?? "" }
                 func nested() throws(ShapeError) -> Nested? { try Nested(value, at: field(), reader) }
-                switch key {
-                case "id": shop.id = try text()
-                case "name": shop.name = try text()
-                case "name_kana": shop.nameKana = try text()
-                case "catch": shop.catchCopy = try text()
-                case "budget_memo": shop.budgetMemo = try text()
-                case "address": shop.address = try text()
-                case "station_name": shop.stationName = try text()
-                case "access": shop.access = try text()
-                case "mobile_access": shop.mobileAccess = try text()
-                case "open": shop.open = try text()
-                case "close": shop.close = try text()
-                case "logo_image": shop.urls.logo = try text()
-                case "other_memo": shop.otherMemo = try text()
-                case "shop_detail_memo": shop.shopDetailMemo = try text()
-                case "wedding": shop.wedding = try text()
-                case "lat": lat = try reader.decimal(value, at: field())
-                case "lng": lng = try reader.decimal(value, at: field())
-                case "capacity": shop.capacity = try reader.integer(value, at: field())
-                case "party_capacity": shop.partyCapacity = try reader.integer(value, at: field())
-                case "genre":
+                switch member {
+                case .id: shop.id = try text()
+                case .name: shop.name = try text()
+                case .nameKana: shop.nameKana = try text()
+                case .catchCopy: shop.catchCopy = try text()
+                case .budgetMemo: shop.budgetMemo = try text()
+                case .address: shop.address = try text()
+                case .stationName: shop.stationName = try text()
+                case .access: shop.access = try text()
+                case .mobileAccess: shop.mobileAccess = try text()
+                case .open: shop.open = try text()
+                case .close: shop.close = try text()
+                case .logo: shop.urls.logo = try text()
+                case .otherMemo: shop.otherMemo = try text()
+                case .shopDetailMemo: shop.shopDetailMemo = try text()
+                case .wedding: shop.wedding = try text()
+                case .lat: lat = try reader.decimal(value, at: field())
+                case .lng: lng = try reader.decimal(value, at: field())
+                case .capacity: shop.capacity = try reader.integer(value, at: field())
+                case .partyCapacity: shop.partyCapacity = try reader.integer(value, at: field())
+                case .genre:
                     let genre = try nested()
                     shop.genre = .init(code: genre?.code ?? "", name: genre?.name ?? "", catchCopy: genre?.catchCopy ?? "")
-                case "sub_genre": shop.subGenre = try nested()?.codeName
-                case "budget": shop.budget = try nested().map { .init(code: $0.code, name: $0.name, average: $0.average) }
-                case "urls": shop.urls.shop = try nested()?.pc ?? ""
-                case "coupon_urls":
+                case .subGenre: shop.subGenre = try nested()?.codeName
+                case .budget: shop.budget = try nested().map { .init(code: $0.code, name: $0.name, average: $0.average) }
+                case .urls: shop.urls.shop = try nested()?.pc ?? ""
+                case .couponURLs:
                     let coupons = try nested()
                     shop.urls.couponPC = coupons?.pc ?? ""
                     shop.urls.couponSP = coupons?.sp ?? ""
-                case "photo": shop.urls.photo = try largePhoto(value, at: field(), reader)
-                case "large_service_area": shop.areas.largeServiceArea = try nested()?.codeName
-                case "service_area": shop.areas.serviceArea = try nested()?.codeName
-                case "large_area": shop.areas.largeArea = try nested()?.codeName
-                case "middle_area": shop.areas.middleArea = try nested()?.codeName
-                case "small_area": shop.areas.smallArea = try nested()?.codeName
-                default:
-                    guard let position = AmenityKind.allCases.firstIndex(where: { $0.rawValue == key }) else { continue }
-                    amenities[position] = try reader.text(value, at: field())
+                case .photo: shop.urls.photo = try largePhoto(value, at: field(), reader)
+                case .largeServiceArea: shop.areas.largeServiceArea = try nested()?.codeName
+                case .serviceArea: shop.areas.serviceArea = try nested()?.codeName
+                case .largeArea: shop.areas.largeArea = try nested()?.codeName
+                case .middleArea: shop.areas.middleArea = try nested()?.codeName
+                case .smallArea: shop.areas.smallArea = try nested()?.codeName
+                case .amenity(let position): amenities[position] = try reader.text(value, at: field())
                 }
             }
             guard let lat else { throw .missing(path: path() + ".lat") }
@@ -153,10 +151,8 @@ public enum GourmetResponseDecoder {
         /// `photo`: only the large PC picture is kept (`photo.pc.l`); `mobile` may be absent.
         static func largePhoto(_ index: Int, at path: @autoclosure () -> String,
                                _ reader: ShapeReader) throws(ShapeError) -> String {
-            guard reader.kind(index) != .null else { return "" }
-            guard let pc = try reader.object(index, at: path()).last(where: { $0.key == "pc" })?.value,
-                  reader.kind(pc) != .null else { return "" }
-            guard let large = try reader.object(pc, at: path() + ".pc").last(where: { $0.key == "l" })?.value else { return "" }
+            guard reader.kind(index) != .null, let pc = try reader.member("pc", of: index, at: path()),
+                  reader.kind(pc) != .null, let large = try reader.member("l", of: pc, at: path() + ".pc") else { return "" }
             return try reader.text(large, at: path() + ".pc.l") ?? ""
         }
     }
@@ -186,6 +182,30 @@ public enum GourmetResponseDecoder {
             code.isEmpty && name.isEmpty ? nil : .init(code: code, name: name)
         }
     }
+
+    /// The shop members foodlogger keeps, looked up by name: one hash per member instead of
+    /// comparing each of a shop's ~60 names with ~50 cases in turn.
+    enum ShopMember {
+        case id, name, nameKana, catchCopy, budgetMemo, address, stationName, access, mobileAccess, open, close, logo
+        case otherMemo, shopDetailMemo, wedding, lat, lng, capacity, partyCapacity, genre, subGenre, budget, urls
+        case couponURLs, photo, largeServiceArea, serviceArea, largeArea, middleArea, smallArea
+        /// An amenity, by its position in `AmenityKind.allCases`.
+        case amenity(Int)
+
+        static let named: [String: ShopMember] = {
+            var named: [String: ShopMember] = [
+                "id": .id, "name": .name, "name_kana": .nameKana, "catch": .catchCopy, "budget_memo": .budgetMemo,
+                "address": .address, "station_name": .stationName, "access": .access, "mobile_access": .mobileAccess,
+                "open": .open, "close": .close, "logo_image": .logo, "other_memo": .otherMemo,
+                "shop_detail_memo": .shopDetailMemo, "wedding": .wedding, "lat": .lat, "lng": .lng, "capacity": .capacity,
+                "party_capacity": .partyCapacity, "genre": .genre, "sub_genre": .subGenre, "budget": .budget, "urls": .urls,
+                "coupon_urls": .couponURLs, "photo": .photo, "large_service_area": .largeServiceArea,
+                "service_area": .serviceArea, "large_area": .largeArea, "middle_area": .middleArea, "small_area": .smallArea,
+            ]
+            for (position, kind) in AmenityKind.allCases.enumerated() { named[kind.rawValue] = .amenity(position) }
+            return named
+        }()
+    }
 }
 
 /// Reads the values of a parsed body the tolerant way API.md asks for. Each reader takes the
@@ -202,19 +222,23 @@ struct ShapeReader {
     func kind(_ index: Int) -> ParsedJSON.Kind { json.kind(index) }
 
     /// An object's members with their names, in document order.
-    func object(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> [(key: String, value: Int)] {
+    func object(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError)
+        -> LazyMapSequence<ParsedJSON.Members, (key: String, value: Int)> {
         guard json.kind(index) == .object else { throw .unexpectedType(path: path()) }
-        var members: [(key: String, value: Int)] = []
-        for (key, value) in json.members(of: index) {
-            members.append((json.string(key), value))
-        }
-        return members
+        return json.members(of: index).lazy.map { [json] in (json.string($0.key), $0.value) }
+    }
+
+    /// The value of an object's member (the last one, when a name repeats); nil when absent.
+    func member(_ name: String, of index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> Int? {
+        var found: Int?
+        for (key, value) in try object(index, at: path()) where key == name { found = value }
+        return found
     }
 
     /// An array's elements; null reads as no elements, as an absent member does.
     func array(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> [Int] {
         switch json.kind(index) {
-        case .array: json.elements(of: index)
+        case .array: Array(json.elements(of: index))
         case .null: []
         default: throw .unexpectedType(path: path())
         }

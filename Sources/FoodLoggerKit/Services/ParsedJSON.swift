@@ -41,26 +41,39 @@ struct ParsedJSON: Sendable {
 
     func kind(_ index: Int) -> Kind { tokens[index].kind }
 
-    /// The members of the object at `index`, as (key, value) token indices.
-    func members(of index: Int) -> [(key: Int, value: Int)] {
-        var members: [(key: Int, value: Int)] = []
-        var key = index + 1
-        while key < tokens[index].next {
-            members.append((key, key + 1))
-            key = tokens[key + 1].next
-        }
-        return members
+    /// The members of the object at `index`, as (key, value) token indices, in document order.
+    func members(of index: Int) -> Members {
+        Members(tokens: tokens, position: index + 1, end: tokens[index].next)
     }
 
     /// The elements of the array at `index`, as token indices.
-    func elements(of index: Int) -> [Int] {
-        var elements: [Int] = []
-        var element = index + 1
-        while element < tokens[index].next {
-            elements.append(element)
-            element = tokens[element].next
+    func elements(of index: Int) -> Elements {
+        Elements(tokens: tokens, position: index + 1, end: tokens[index].next)
+    }
+
+    /// Walks a container's children without building an array of them.
+    struct Members: Sequence, IteratorProtocol {
+        let tokens: [Token]
+        var position: Int
+        let end: Int
+
+        mutating func next() -> (key: Int, value: Int)? {
+            guard position < end else { return nil }
+            defer { position = tokens[position + 1].next }
+            return (position, position + 1)
         }
-        return elements
+    }
+
+    struct Elements: Sequence, IteratorProtocol {
+        let tokens: [Token]
+        var position: Int
+        let end: Int
+
+        mutating func next() -> Int? {
+            guard position < end else { return nil }
+            defer { position = tokens[position].next }
+            return position
+        }
     }
 
     /// The text of a string token, escapes resolved. Bytes that are not UTF-8, and lone

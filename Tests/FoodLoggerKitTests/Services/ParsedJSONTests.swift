@@ -69,7 +69,7 @@ import Testing
         let parsed = try ParsedJSON([UInt8](#"{"a":{"x":[1,[2]]},"b":[{"y":null}],"c":"z"}"#.utf8))
         let keys = parsed.members(of: parsed.root).map { parsed.string($0.key) }
         #expect(keys == ["a", "b", "c"], "only the top level's members")
-        let c = try #require(parsed.members(of: parsed.root).last)
+        let c = try #require(Array(parsed.members(of: parsed.root)).last)
         #expect(parsed.string(c.value) == "z")
     }
 
