@@ -35,8 +35,12 @@ for target in $targets; do
     fi
     mkdir -p "${corpora[0]}"
 
+    # A target's dictionary (Fuzz/TARGET.dict) of tokens worth splicing in, when it has one.
+    dictionary=()
+    [[ -f Fuzz/$target.dict ]] && dictionary=(-dict="Fuzz/$target.dict")
+
     echo "== running fuzz-$target for ${seconds}s"
     "$out/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
-        -print_final_stats=1 -artifact_prefix="$out/crash-$target-" \
+        -print_final_stats=1 -artifact_prefix="$out/crash-$target-" "${dictionary[@]}" \
         ${FUZZ_JOBS:+-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS"} "${corpora[@]}"
 done

@@ -37,6 +37,7 @@ func present(_ page: RestaurantPage) {
         let viewController = SearchViewController(context: context, format: format)
         let presenter = SearchPresenter()
         presenter.viewController = viewController
-        presenter.presentRestaurants(.init(result: .success(page), query: RestaurantQuery(center: center)))
+        presenter.presentRestaurants(.init(result: .success(page), query: RestaurantQuery(center: center),
+                                             presentation: viewController.presentation))
     }
 }

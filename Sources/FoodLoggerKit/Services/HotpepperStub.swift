@@ -19,7 +19,7 @@ public struct HotpepperStub: HotpepperProtocol {
     /// Searches the stub data, `StubRestaurants`, building only the part a query can reach:
     /// this is on the start-up path of every `--stub` command.
     public init() {
-        candidates = StubRestaurants.candidates(for:)
+        candidates = { StubRestaurants.candidates(for: $0) }
     }
 
     /// What the service answers (error 3000) to a search without any condition.

@@ -25,6 +25,8 @@ public enum Search {
         /// sees cost a `--json` search about 0.1M instructions a shop (BENCHMARKS.md).
         public enum Presentation: Sendable, Equatable {
             case table, document
+            /// A table under the interactive prompt, where `n` turns the page rather than --start.
+            case promptedTable
         }
 
         /// Ready to draw: the table or the JSON document, or the failure to report.

@@ -20,7 +20,9 @@ public final class SearchPresenter: SearchPresentationLogic {
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
         case .success(let page):
             let body: Search.Restaurants.ViewModel.Body = switch response.presentation {
-            case .table: .table(Self.table(page, center: response.query.center), footer: Self.footer(page, query: response.query))
+            case .table, .promptedTable:
+                .table(Self.table(page, center: response.query.center),
+                       footer: Self.footer(page, query: response.query, prompted: response.presentation == .promptedTable))
             case .document: .document(Self.document(page, query: response.query))
             }
             let listing = Search.Restaurants.ViewModel.Listing(
@@ -82,13 +84,15 @@ public final class SearchPresenter: SearchPresentationLogic {
         return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
     }
 
-    static func footer(_ page: RestaurantPage, query: RestaurantQuery) -> [String] {
+    /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), the credit.
+    static func footer(_ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false) -> [String] {
         var lines: [String] = []
         if !page.restaurants.isEmpty {
             let last = page.start + page.restaurants.count - 1
             lines.append("\(page.start)–\(last) of \(page.total)\(place(query))\(query.center == nil ? "" : ", nearest first").")
             if last < page.total {
-                lines.append("More: add --start \(last + 1).")
+                lines.append(prompted ? "More: n shows \(last + 1)–\(min(last + page.restaurants.count, page.total))."
+                                      : "More: add --start \(last + 1).")
             }
         }
         lines.append(RestaurantRecord.credit)

@@ -101,6 +101,9 @@ struct SearchInteractiveTests {
         #expect(worker.starts == [1, 11, 1], "start 1, then 11, then back to 1")
         #expect(stdout.text.contains("\n店 11\n"), "number 11 picked from the second page")
         #expect(stderr.text.contains("foodlogger [11-20, o N, n, p, ?, q]> "), "the second page's numbers in the prompt")
+        #expect(stdout.text.contains("More: n shows 11–20.") && stdout.text.contains("More: n shows 21–25."),
+                "each footer points at the prompt's n, not at --start")
+        #expect(!stdout.text.contains("--start"), "no flag to retype under a prompt")
     }
 
     @Test("no page before the first or after the last: a hint, no request")

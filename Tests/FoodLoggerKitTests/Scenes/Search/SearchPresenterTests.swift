@@ -90,6 +90,12 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         #expect(footer.last == RestaurantRecord.credit, "the service's credit closes the footer")
     }
 
+    @Test func underThePromptTheFooterPointsAtN() throws {
+        let page = RestaurantPage(total: 3, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle])
+        let footer = try #require(tableOf(present(.success(page), as: .promptedTable))?.footer)
+        #expect(footer[1] == "More: n shows 3–3.", "the prompt's own way to the next page, not a flag")
+    }
+
     @Test func nothingFoundIsExitOneWithAHint() throws {
         let viewModel = present(.success(Seeds.Pages.empty), query: RestaurantQuery(center: Seeds.tokyoStation, range: .m300))
         let notice = try #require(listing(viewModel)?.notice)
