@@ -18,13 +18,15 @@ struct ParsedJSON: Sendable {
         var next: Int
     }
 
-    /// The document is not JSON: a syntax error, or nesting deeper than anything real (the parser keeps its own stack, so depth cannot overflow the thread's).
+    /// The document is not JSON: a syntax error, or nesting deeper than `maxDepth`.
     struct SyntaxError: Error, Equatable {}
 
+    /// Far deeper than any real response (JSONDecoder has the same limit). The scanner keeps its
+    /// own stack, so even a deeper body could not overflow the thread's.
     static let maxDepth = 512
 
     let bytes: [UInt8]
-    private(set) var tokens: [Token] = []
+    let tokens: [Token]
     /// The top-level value.
     let root = 0
 
@@ -90,7 +92,9 @@ struct ParsedJSON: Sendable {
     /// The source text of a number token, as written (ASCII: the scanner let nothing else in).
     func numberText(_ index: Int) -> String {
         let token = tokens[index]
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[token.start..<token.end]), as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[token.start..<token.end]), as: UTF8.self)
+        }
     }
 
     /// Resolves `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` and `\uXXXX` (surrogate pairs
