@@ -26,8 +26,9 @@ extension HotpepperWorking {
     /// One search as the scenes show it: the result or the error, nearest first when there is a
     /// centre. The service orders a location search by distance already; sorting again by the
     /// distance we show keeps the numbers and the order in agreement, so a shop has the same
-    /// number in the list and on the map. Ties keep the service's order.
-    public func searchNearestFirst(_ query: RestaurantQuery) async -> Result<RestaurantPage, HotpepperError> {
+    /// number in the list and on the map. Ties keep the service's order. Runs on the caller's
+    /// executor, as the fetch does: a stub search then starts no thread at all.
+    nonisolated(nonsending) public func searchNearestFirst(_ query: RestaurantQuery) async -> Result<RestaurantPage, HotpepperError> {
         let result: Result<RestaurantPage, HotpepperError>
         do {
             result = .success(try await fetchRestaurants(query))

@@ -149,3 +149,29 @@ final class ProgressRecorder: @unchecked Sendable {
         #expect(single.events.isEmpty, "no progress for a single page")
     }
 }
+
+/// A service that records the isolation it runs in: a `nonisolated(nonsending)` function runs on
+/// its caller's executor, and `#isolation` names it.
+final class IsolationSpy: HotpepperProtocol, @unchecked Sendable {
+    private let lock = NSLock()
+    private var onMainActor: [Bool] = []
+    var ranOnMainActor: [Bool] { lock.withLock { onMainActor } }
+
+    nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        let isMain = #isolation === MainActor.shared
+        lock.withLock { onMainActor.append(isMain) }
+        return RestaurantPage(total: 0, start: 1, restaurants: [])
+    }
+}
+
+@Suite struct HotpepperWorkerIsolationTests {
+    /// A search started on the main actor never leaves it on its way to the service, so a service
+    /// that never suspends (the stub) answers without the process starting a thread.
+    @MainActor @Test func aSearchRunsOnTheCallersExecutorAllTheWayToTheService() async {
+        let spy = IsolationSpy()
+        let worker = HotpepperWorker(api: spy)
+        _ = await worker.searchNearestFirst(RestaurantQuery(center: Seeds.tokyoStation))
+        _ = try? await worker.fetchRestaurants(RestaurantQuery(keyword: "x"))
+        #expect(spy.ranOnMainActor == [true, true], "no hop to the global executor on the way")
+    }
+}
