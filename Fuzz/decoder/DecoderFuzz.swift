@@ -35,9 +35,8 @@ func present(_ page: RestaurantPage) {
         let context = ProcessContext(arguments: [], stdout: CapturedOutput(), stderr: CapturedOutput(),
                                      terminal: Terminal(columns: 80))
         let viewController = SearchViewController(context: context, format: format)
-        let presenter = SearchPresenter()
+        let presenter = SearchPresenter(presentation: SearchScene.presentation(for: format, prompting: false))
         presenter.viewController = viewController
-        presenter.presentRestaurants(.init(result: .success(page), query: RestaurantQuery(center: center),
-                                             presentation: viewController.presentation))
+        presenter.presentRestaurants(.init(result: .success(page), query: RestaurantQuery(center: center)))
     }
 }

@@ -69,7 +69,8 @@ public enum FoodLogger {
         case .finished(let status):
             return status
         case .ready(let command, let worker):
-            let scene = SearchScene.assemble(context: context, format: command.common.format, worker: worker)
+            let scene = SearchScene.assemble(context: context, format: command.common.format, worker: worker,
+                                             prompting: command.interactive)
             return command.interactive ? await scene.searchInteractively(command.query) : await scene.search(command.query)
         }
     }

@@ -22,8 +22,6 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     public private(set) var query: RestaurantQuery?
     /// How many shops the last successful search matched in all, to know where paging ends.
     private var total = 0
-    /// How the last search was shown; a turned page is shown the same way.
-    private var presentation = Search.Restaurants.Presentation.table
 
     public init(worker: any HotpepperWorking) {
         self.worker = worker
@@ -32,11 +30,9 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     public func searchRestaurants(_ request: Search.Restaurants.Request) async {
         let result = await worker.searchNearestFirst(request.query)
         query = request.query
-        presentation = request.presentation
         restaurants = (try? result.get().restaurants) ?? []
         total = (try? result.get().total) ?? total
-        presenter?.presentRestaurants(Search.Restaurants.Response(result: result, query: request.query,
-                                                                  presentation: request.presentation))
+        presenter?.presentRestaurants(Search.Restaurants.Response(result: result, query: request.query))
     }
 
     /// Repeats the last search with `start` moved by one page, unless there is no page that way.
@@ -51,6 +47,6 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
             presenter?.presentNoPage(Search.Page.Response(direction: request.direction))
             return
         }
-        await searchRestaurants(Search.Restaurants.Request(query: moved, presentation: presentation))
+        await searchRestaurants(Search.Restaurants.Request(query: moved))
     }
 }

@@ -1,28 +1,25 @@
 /// The Search scene's use case: find restaurants around a point (or by keyword).
 public enum Search {
     public enum Restaurants {
-        /// The user's conditions, as the command line gave them, and what the view will draw.
+        /// The user's conditions, as the command line gave them.
         public struct Request: Sendable, Equatable {
             public var query: RestaurantQuery
-            public var presentation: Presentation
-            public init(query: RestaurantQuery, presentation: Presentation) {
-                self.query = query; self.presentation = presentation
-            }
+            public init(query: RestaurantQuery) { self.query = query }
         }
 
         /// The worker's answer, unformatted, with what the presenter needs to describe it.
         public struct Response: Sendable {
             public var result: Result<RestaurantPage, HotpepperError>
             public var query: RestaurantQuery
-            public var presentation: Presentation
-            public init(result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery, presentation: Presentation) {
-                self.result = result; self.query = query; self.presentation = presentation
+            public init(result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery) {
+                self.result = result; self.query = query
             }
         }
 
         /// What the view draws: a table for people, or the JSON document every other output
-        /// format is made from. The presenter prepares only that one: laying out a table nobody
-        /// sees cost a `--json` search about 0.1M instructions a shop (BENCHMARKS.md).
+        /// format is made from. Fixed when the scene is assembled, so the presenter prepares only
+        /// that one (laying out a table nobody sees cost a `--json` search about 0.1M
+        /// instructions a shop, BENCHMARKS.md) and the interactor never hears of formats.
         public enum Presentation: Sendable, Equatable {
             case table, document
             /// A table under the interactive prompt, where `n` turns the page rather than --start.

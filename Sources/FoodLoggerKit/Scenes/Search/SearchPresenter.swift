@@ -10,8 +10,11 @@ public protocol SearchPresentationLogic: AnyObject {
 @MainActor
 public final class SearchPresenter: SearchPresentationLogic {
     public weak var viewController: (any SearchDisplayLogic)?
+    let presentation: Search.Restaurants.Presentation
 
-    public init() {}
+    public init(presentation: Search.Restaurants.Presentation) {
+        self.presentation = presentation
+    }
 
     public func presentRestaurants(_ response: Search.Restaurants.Response) {
         let viewModel: Search.Restaurants.ViewModel
@@ -19,10 +22,10 @@ public final class SearchPresenter: SearchPresentationLogic {
         case .failure(let error):
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
         case .success(let page):
-            let body: Search.Restaurants.ViewModel.Body = switch response.presentation {
+            let body: Search.Restaurants.ViewModel.Body = switch presentation {
             case .table, .promptedTable:
                 .table(Self.table(page, center: response.query.center),
-                       footer: Self.footer(page, query: response.query, prompted: response.presentation == .promptedTable))
+                       footer: Self.footer(page, query: response.query, prompted: presentation == .promptedTable))
             case .document: .document(Self.document(page, query: response.query))
             }
             let listing = Search.Restaurants.ViewModel.Listing(

@@ -1,11 +1,13 @@
 /// Wires the Search scene's roles together, as a storyboard's setup() does in the app.
 @MainActor
 public enum SearchScene {
-    public static func assemble(context: ProcessContext, format: OutputFormat,
-                                worker: any HotpepperWorking) -> SearchViewController {
+    /// `prompting`: the view controller will run `searchInteractively`, whose table sits under
+    /// a prompt with its own way to the next page.
+    public static func assemble(context: ProcessContext, format: OutputFormat, worker: any HotpepperWorking,
+                                prompting: Bool = false) -> SearchViewController {
         let viewController = SearchViewController(context: context, format: format)
         let interactor = SearchInteractor(worker: worker)
-        let presenter = SearchPresenter()
+        let presenter = SearchPresenter(presentation: presentation(for: format, prompting: prompting))
         let router = SearchRouter()
         viewController.interactor = interactor
         viewController.router = router
@@ -15,5 +17,10 @@ public enum SearchScene {
         router.dataStore = interactor
         router.worker = worker
         return viewController
+    }
+
+    /// A table on the terminal; every other format is rendered from the JSON document.
+    static func presentation(for format: OutputFormat, prompting: Bool) -> Search.Restaurants.Presentation {
+        format != .table ? .document : prompting ? .promptedTable : .table
     }
 }

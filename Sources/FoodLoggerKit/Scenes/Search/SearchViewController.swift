@@ -22,17 +22,9 @@ public final class SearchViewController: SearchDisplayLogic {
         self.context = context; self.format = format
     }
 
-    /// Set by `searchInteractively`: the table is then read under a prompt.
-    var isPrompting = false
-
-    /// A table on the terminal; every other format is rendered from the JSON document.
-    var presentation: Search.Restaurants.Presentation {
-        format != .table ? .document : isPrompting ? .promptedTable : .table
-    }
-
     /// Runs one search, as the app's search button does.
     public func search(_ query: RestaurantQuery) async -> ExitCode {
-        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query, presentation: presentation))
+        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query))
         return exitCode
     }
 

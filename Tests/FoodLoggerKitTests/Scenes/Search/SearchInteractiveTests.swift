@@ -67,7 +67,7 @@ struct SearchInteractiveTests {
         let context = ProcessContext(arguments: [], environment: ["NO_COLOR": "1"], stdout: stdout, stderr: stderr,
                                      terminal: Terminal(stdinIsTerminal: true, stdoutIsTerminal: true, columns: 100),
                                      readLine: { input.next() }, opener: opener)
-        let sut = SearchScene.assemble(context: context, format: .table, worker: worker)
+        let sut = SearchScene.assemble(context: context, format: .table, worker: worker, prompting: true)
         let status = await sut.searchInteractively(RestaurantQuery(keyword: "居酒屋"))
         return (status, input.readCount)
     }

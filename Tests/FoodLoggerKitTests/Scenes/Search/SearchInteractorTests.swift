@@ -32,26 +32,25 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
         // When
-        await sut.searchRestaurants(.init(query: Seeds.query, presentation: .document))
+        await sut.searchRestaurants(.init(query: Seeds.query))
         // Then
         #expect(worker.queries == [Seeds.query], "the worker should receive exactly the request's query")
         #expect(presenter.responses.count == 1, "the presenter should be asked once")
-        #expect(presenter.responses.first?.presentation == .document, "what to prepare is passed on")
     }
 
-    @Test func aTurnedPageIsTheSameSearchFurtherOnShownTheSameWay() async {
+    @Test func aTurnedPageIsTheSameSearchFurtherOn() async {
         let worker = HotpepperWorkerSpy()
         let sut = SearchInteractor(worker: worker)
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
         var query = RestaurantQuery(keyword: "ramen")
         query.count = 2
-        await sut.searchRestaurants(.init(query: query, presentation: .table))
+        await sut.searchRestaurants(.init(query: query))
 
         await sut.turnPage(.init(direction: .next))
 
         #expect(worker.queries.map(\.start) == [1, 3], "the next page starts after this one")
-        #expect(presenter.responses.map(\.presentation) == [.table, .table], "and is shown as the first was")
+        #expect(presenter.responses.count == 2, "and is presented like the first")
     }
 
     @Test func resultsAreHandedOnNearestFirstAndKeptInTheDataStore() async throws {
@@ -59,7 +58,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
-        await sut.searchRestaurants(.init(query: Seeds.query, presentation: .table))
+        await sut.searchRestaurants(.init(query: Seeds.query))
 
         let page = try #require(try? presenter.responses.first?.result.get())
         let expected = [Seeds.Restaurants.near.id, Seeds.Restaurants.middle.id, Seeds.Restaurants.far.id]
@@ -73,7 +72,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
-        await sut.searchRestaurants(.init(query: RestaurantQuery(keyword: "ramen"), presentation: .table))
+        await sut.searchRestaurants(.init(query: RestaurantQuery(keyword: "ramen")))
 
         let page = try #require(try? presenter.responses.first?.result.get())
         #expect(page.restaurants == Seeds.Pages.tokyo.restaurants, "a keyword search keeps the service's order")
@@ -84,7 +83,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
-        await sut.searchRestaurants(.init(query: Seeds.query, presentation: .table))
+        await sut.searchRestaurants(.init(query: Seeds.query))
 
         guard case .failure(let error) = presenter.responses.first?.result else {
             Issue.record("expected a failure response"); return

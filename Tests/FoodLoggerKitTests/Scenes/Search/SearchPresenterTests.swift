@@ -13,10 +13,10 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 @Suite struct SearchPresenterTests {
     func present(_ result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery = Seeds.query,
                  as presentation: Search.Restaurants.Presentation = .table) -> Search.Restaurants.ViewModel? {
-        let sut = SearchPresenter()
+        let sut = SearchPresenter(presentation: presentation)
         let display = SearchDisplayLogicSpy()
         sut.viewController = display
-        sut.presentRestaurants(.init(result: result, query: query, presentation: presentation))
+        sut.presentRestaurants(.init(result: result, query: query))
         return display.viewModels.first
     }
 

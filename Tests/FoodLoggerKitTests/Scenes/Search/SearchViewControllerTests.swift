@@ -24,15 +24,12 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         notice: nil)
     static let documentListing = Search.Restaurants.ViewModel.Listing(body: .document(.object([("total", .integer(1))])), notice: nil)
 
-    @Test(arguments: [(OutputFormat.table, Search.Restaurants.Presentation.table), (.json, .document), (.csv, .document),
-                      (.geojson, .document), (.ndjson, .document), (.html, .document)])
-    func searchSendsTheQueryAndWhatToPrepareAsARequest(format: OutputFormat, presentation: Search.Restaurants.Presentation) async {
-        let sut = makeSUT(format: format)
+    @Test func searchSendsTheQueryAsARequest() async {
+        let sut = makeSUT(format: .json)
         let interactor = SearchBusinessLogicSpy()
         sut.interactor = interactor
         _ = await sut.search(Seeds.query)
-        #expect(interactor.requests == [.init(query: Seeds.query, presentation: presentation)],
-                "one request carrying the query, and a table only for the table format")
+        #expect(interactor.requests == [.init(query: Seeds.query)], "one request carrying the query")
     }
 
     @Test func jsonFormatPrintsTheDocumentOnly() {
