@@ -1,12 +1,31 @@
 /// The restaurants as RFC 4180 CSV: a header row of the JSON field names, one row per shop,
 /// CRLF line ends, UTF-8. Fields holding a quote, comma or line break are quoted, with quotes
 /// doubled, so Japanese free text with commas and breaks opens cleanly in a spreadsheet.
+///
+/// The columns are the search fields, always, then whatever else the records hold (`show`'s
+/// detail fields) in the order first met; nested objects become dotted columns
+/// (`areas.small_area.name`, `amenities.wifi`), so a card's every fact has a cell.
 public enum CSVRenderer {
-    public static func render(_ document: JSONValue, columns: [String] = RestaurantRecord.fieldNames) -> String {
-        let rows = (document["restaurants"]?.items ?? []).map { record in
-            columns.map { (record[$0] ?? .null).plainText }
+    public static func render(_ document: JSONValue) -> String {
+        let records = (document["restaurants"]?.items ?? []).map { flattened($0) }
+        var columns = RestaurantRecord.fieldNames
+        var named = Set(columns)
+        for record in records {
+            for (name, _) in record where named.insert(name).inserted { columns.append(name) }
+        }
+        let rows = records.map { record in
+            let cells = Dictionary(record, uniquingKeysWith: { first, _ in first })
+            return columns.map { cells[$0]?.plainText ?? "" }
         }
         return ([columns] + rows).map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// An object's members as (dotted path, value) pairs in order, nested objects opened up.
+    static func flattened(_ value: JSONValue, prefix: String = "") -> [(String, JSONValue)] {
+        guard case .object(let members) = value else { return [(prefix, value)] }
+        return members.flatMap { name, member in
+            flattened(member, prefix: prefix.isEmpty ? name : prefix + "." + name)
+        }
     }
 
     static func field(_ text: String) -> String {

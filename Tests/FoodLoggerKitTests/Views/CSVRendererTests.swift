@@ -56,4 +56,22 @@ import Testing
         let empty = SearchPresenter.document(RestaurantPage(total: 0, start: 1, restaurants: []), query: RestaurantQuery(keyword: "x"))
         #expect(CSVRenderer.render(empty) == RestaurantRecord.fieldNames.joined(separator: ",") + "\r\n", "the header alone")
     }
+
+    @Test("show's detail fields follow the search fields, nested objects as dotted columns")
+    func detailFieldsGetColumnsToo() throws {
+        // Given a card's document, as `show --format csv` renders it
+        let shop = StubRestaurants.all[0]
+        let document = JSONValue.object([("restaurants", .array([RestaurantRecord.detailJSON(shop)]))])
+        // When
+        let records = try parse(CSVRenderer.render(document))
+        // Then
+        let header = try #require(records.first)
+        #expect(Array(header.prefix(RestaurantRecord.fieldNames.count)) == RestaurantRecord.fieldNames, "search fields first")
+        let row = Dictionary(uniqueKeysWithValues: zip(header, records[1]))
+        #expect(row["capacity"] == shop.capacity.map(String.init), "a detail number")
+        #expect(row["areas.small_area.name"] == shop.areas.smallArea?.name, "a nested object as a dotted column")
+        #expect(row["amenities.wifi"] == shop.amenity(.wifi), "every amenity has a column")
+        #expect(row["coupon_sp_url"] == shop.urls.couponSP, "the last detail field")
+        #expect(!header.contains("areas") && !header.contains("amenities"), "no cell holds a JSON object")
+    }
 }
