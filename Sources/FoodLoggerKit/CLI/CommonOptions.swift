@@ -62,7 +62,8 @@ struct CommonOptions: Sendable {
         let located = try APIKeyLocator(environment: context.environment, keyFile: keyFile,
                                         currentDirectory: context.currentDirectory).locate()
         if let warning = located.warning { context.stderr.write("foodlogger: \(warning)\n") }
-        let baseURL = try Self.baseURL(context.environment)
+        let baseURL: URL
+        do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
         return HotpepperAPI(configuration: .init(key: located.key, baseURL: baseURL, timeout: timeout,
                                                  retry: RetryPolicy(retries: retries),
                                                  log: verbose ? context.stderr : nil))
@@ -73,7 +74,7 @@ struct CommonOptions: Sendable {
         guard let text = environment["HOTPEPPER_BASE_URL"], !text.isEmpty else { return GourmetRequest.defaultBaseURL }
         guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"), let scheme = url.scheme?.lowercased(),
               ["http", "https"].contains(scheme), url.host != nil else {
-            throw .network(.other, detail: "HOTPEPPER_BASE_URL is not an http(s) URL: \(text)")
+            throw .badBaseURL(text)
         }
         return url
     }

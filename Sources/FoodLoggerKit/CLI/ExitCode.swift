@@ -12,7 +12,7 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// The service rejected the key (EX_NOPERM).
     case permissionDenied = 77
-    /// No key configured, or the key file is unusable (EX_CONFIG).
+    /// No key configured, the key file is unusable, or HOTPEPPER_BASE_URL is no URL (EX_CONFIG).
     case configuration = 78
 }
 
@@ -20,7 +20,7 @@ extension HotpepperError {
     /// The one place where a service failure becomes an exit status.
     public var exitCode: ExitCode {
         switch self {
-        case .missingKey, .unusableKeyFile: .configuration
+        case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
         case .invalidRequest: .usage
         case .serviceFailure, .httpStatus, .network: .unavailable

@@ -168,6 +168,7 @@ public struct HotpepperAPI: HotpepperProtocol {
         case .invalidRequest: "service error 3000"
         case .unreadableResponse: "an unreadable answer"
         case .missingKey, .unusableKeyFile: "no usable key"
+        case .badBaseURL: "no usable HOTPEPPER_BASE_URL"
         case .missingNetworkModule: "no network module"
         }
     }
@@ -207,6 +208,7 @@ extension HotpepperError {
         case .serviceFailure(let code, let message): return .serviceFailure(code: code, message: clean(message))
         case .network(let failure, let detail): return .network(failure, detail: clean(detail))
         case .unreadableResponse(let detail): return .unreadableResponse(detail: clean(detail))
+        case .badBaseURL(let text): return .badBaseURL(clean(text))
         case .missingKey, .unusableKeyFile, .httpStatus, .missingNetworkModule: return self
         }
     }

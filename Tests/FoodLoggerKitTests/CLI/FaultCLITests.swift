@@ -103,6 +103,27 @@ import Testing
         #expect(run.stderr == "foodlogger: cannot reach the service: connection refused (127.0.0.1:\(server.port)). Check your connection, or HOTPEPPER_BASE_URL if you set it.\n",
                 "one line: \(run.stderr)")
     }
+
+    @Test(arguments: ["notaurl", "ftp://127.0.0.1/", "http://", "127.0.0.1:8080"])
+    func aBaseURLThatIsNoURLIsAConfigurationError(text: String) async {
+        // Given a key, so that only the base URL is wrong
+        let environment = ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": text]
+        // When
+        let run = await FaultSeeds.run(["search", "--keyword", "x", "--json"], environment: environment)
+        // Then
+        #expect(run.exitCode == .configuration, "exit 78, as for any setting that cannot work: \(run.stderr)")
+        #expect(run.stderr.hasPrefix("foodlogger: HOTPEPPER_BASE_URL is not an http(s) URL with a host: "), "names the variable")
+        #expect(run.stderr.contains("Unset it"), "says how to get back to the real service")
+        #expect(!run.stderr.contains("connection"), "no advice about the network: \(run.stderr)")
+        #expect(run.stdout.isEmpty, "no data")
+    }
+
+    @Test func aKeyPastedIntoTheBaseURLIsNotEchoed() async {
+        let environment = ["HOTPEPPER_API_KEY": "canary-key-123", "HOTPEPPER_BASE_URL": "canary-key-123"]
+        let run = await FaultSeeds.run(["search", "--keyword", "x"], environment: environment)
+        #expect(run.exitCode == .configuration, "exit 78")
+        #expect(!run.stderr.contains("canary-key-123"), "the key is redacted: \(run.stderr)")
+    }
 }
 
 /// Key problems through the CLI: exit 78 naming the file, and the permission warning.
