@@ -46,24 +46,20 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         #expect(stdout.text == "\u{1B}[1m#  Name\u{1B}[0m\n1  しずく亭\n\n1–1 of 1.\ncredit\n", "table, blank line, footer")
     }
 
-    @Test func emptyTableSaysSoOnStderr() {
-        var listing = Self.tableListing
+    /// Nothing found: the notice on stderr, like the app's alert; no table for nothing, but the
+    /// document still goes to stdout, for scripts.
+    @Test(arguments: [(OutputFormat.table, ""), (.json, "{\n  \"total\": 1\n}\n")])
+    func nothingFoundPutsTheNoticeOnStderr(format: OutputFormat, expectedStdout: String) {
+        // Given
+        var listing = format == .table ? Self.tableListing : Self.documentListing
         listing.notice = "No restaurants found."
-        let table = makeSUT(format: .table)
-        table.displayRestaurants(.init(content: .listing(listing), exitCode: .noResults))
-        #expect(stderr.text == "No restaurants found.\n", "the notice, like the app's alert")
-        #expect(stdout.text.isEmpty, "no table for nothing")
-        #expect(table.exitCode == .noResults, "exit 1")
-    }
-
-    @Test func emptyDocumentStillPrintsWithTheNoticeOnStderr() {
-        var listing = Self.documentListing
-        listing.notice = "No restaurants found."
-        let json = makeSUT(format: .json)
-        json.displayRestaurants(.init(content: .listing(listing), exitCode: .noResults))
+        let sut = makeSUT(format: format)
+        // When
+        sut.displayRestaurants(.init(content: .listing(listing), exitCode: .noResults))
+        // Then
         #expect(stderr.text == "No restaurants found.\n", "the notice on stderr")
-        #expect(stdout.text == "{\n  \"total\": 1\n}\n", "the document still goes to stdout, for scripts")
-        #expect(json.exitCode == .noResults, "exit 1")
+        #expect(stdout.text == expectedStdout, "\(format): what stdout holds")
+        #expect(sut.exitCode == .noResults, "exit 1")
     }
 
     @Test func failureIsOneLineOnStderr() {
