@@ -29,8 +29,10 @@ let package = Package(
         .executableTarget(name: "foodlogger-hello", path: "Benchmarks/Hello"),
         /// The same hello world linked against FoundationNetworking: the floor for a URLSession tool.
         .executableTarget(name: "foodlogger-hello-net", path: "Benchmarks/HelloNetworking"),
-        .testTarget(name: "FoodLoggerKitTests", dependencies: ["FoodLoggerKit", "LoopbackHTTP"]),
-        .testTarget(name: "foodloggerTests", dependencies: ["foodlogger", "LoopbackHTTP"]),
+        /// Where the tests find the captured responses in shared/hotpepper/samples.
+        .target(name: "TestSamples", path: "Tests/Support/TestSamples"),
+        .testTarget(name: "FoodLoggerKitTests", dependencies: ["FoodLoggerKit", "LoopbackHTTP", "TestSamples"]),
+        .testTarget(name: "foodloggerTests", dependencies: ["foodlogger", "LoopbackHTTP", "TestSamples"]),
     ],
     swiftLanguageModes: [.v6]
 )

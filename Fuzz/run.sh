@@ -29,9 +29,11 @@ for target in $targets; do
         "${sources[@]}" "Fuzz/$target"/*.swift -o "$out/fuzz-$target"
 
     corpora=("$out/corpus-$target" "Fuzz/corpus/$target")
-    # The real captured responses, when the shared samples sit beside the project.
-    if [[ $target == decoder && -d ../shared/hotpepper/samples/gourmet ]]; then
-        corpora+=(../shared/hotpepper/samples/gourmet ../shared/hotpepper/samples/errors)
+    # The real captured responses, when the shared samples sit beside the project (or where
+    # FOODLOGGER_TEST_SAMPLES says, as for the tests).
+    samples=${FOODLOGGER_TEST_SAMPLES:-../shared/hotpepper/samples}
+    if [[ $target == decoder && -d $samples/gourmet ]]; then
+        corpora+=("$samples/gourmet" "$samples/errors")
     fi
     mkdir -p "${corpora[0]}"
 

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Testing
+import TestSamples
 
 /// The built binary run as a process: stdout, stderr and exit code, as a user or script sees them.
 struct Binary {
@@ -11,9 +12,6 @@ struct Binary {
         return candidates.map { $0.appendingPathComponent("foodlogger") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0].appendingPathComponent("foodlogger")
     }()
-
-    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("../shared/hotpepper/samples").standardized
 
     struct Result {
         var status: Int32
@@ -79,7 +77,7 @@ struct Binary {
     @Test(arguments: ["v1.26_full_1shop_shinjuku.json", "v1.30_full_10shops_nagakute.json", "v1.30_reduced_2shops.json",
                       "v1.26_lite_anonymised.json", "v1.26_lite_anonymised_1shop.json"])
     func replayedCapturePrintsEveryShop(file: String) throws {
-        let path = Binary.samples.appendingPathComponent("gourmet/" + file).path
+        let path = Samples.root.appendingPathComponent("gourmet/" + file).path
         let server = try LoopbackServer(replies: [try .file(path)])
         let result = try Binary.run(["search", "--keyword", "x", "--json"],
                                     environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
@@ -95,7 +93,7 @@ struct Binary {
     }
 
     @Test func rejectedKeyIsExit77() throws {
-        let server = try LoopbackServer(replies: [try .file(Binary.samples.appendingPathComponent("errors/error_2000_bad_key.json").path)])
+        let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent("errors/error_2000_bad_key.json").path)])
         let result = try Binary.run(["search", "--keyword", "x"],
                                     environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
         #expect(result.status == 77, "exit 77")

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Testing
+import TestSamples
 @testable import FoodLoggerKit
 
 /// The real URLSession client against a loopback server the test starts.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSamples
 @testable import FoodLoggerKit
 
 /// The stub must answer with the service's query semantics (API.md section 2), over data that
@@ -424,10 +425,7 @@ struct HotpepperStubTests {
 
     /// A master (code → name) from the captured responses beside the project.
     private static func master(_ name: String) throws -> [String: String] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let file = root.appendingPathComponent("../shared/hotpepper/samples/masters/\(name).json")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        let json = try JSONSerialization.jsonObject(with: Samples.data("masters/\(name).json")) as? [String: Any]
         let entries = (json?["results"] as? [String: Any])?[name] as? [[String: String]] ?? []
         return Dictionary(entries.compactMap { entry in entry["code"].map { ($0, entry["name"] ?? "") } }) { first, _ in first }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSamples
 @testable import FoodLoggerKit
 
 @Suite struct ParsedJSONTests {
