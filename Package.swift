@@ -8,16 +8,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "foodlogger", targets: ["foodlogger"]),
-        /// On Linux, the requests: URLSession, FoundationNetworking and libcurl, opened on the first
-        /// one rather than loaded at every start-up. Install it beside the executable.
-        .library(name: "FoodLoggerTransport", type: .dynamic, targets: ["FoodLoggerTransport"]),
     ],
     targets: [
         /// Everything the tool does; the executable only hands it argv and the environment.
-        /// On Apple platforms URLSession costs nothing extra, so the transfer is linked in there.
-        .target(name: "FoodLoggerKit", dependencies: [.target(name: "FoodLoggerTransport", condition: .when(platforms: [.macOS]))]),
-        /// The only use of URLSession, behind a C interface; knows nothing of foodlogger.
-        .target(name: "FoodLoggerTransport"),
+        .target(name: "FoodLoggerKit"),
         .executableTarget(name: "foodlogger", dependencies: ["FoodLoggerKit"]),
         /// A small HTTP/1.1 server on loopback, for tests and the benchmark (never shipped).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),

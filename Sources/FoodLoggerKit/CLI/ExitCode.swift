@@ -8,7 +8,7 @@ public enum ExitCode: Int32, Sendable {
     case usage = 64
     /// The service answered something unreadable (EX_DATAERR).
     case dataError = 65
-    /// Network failure, a service-side error, or no network module (EX_UNAVAILABLE).
+    /// Network failure or a service-side error (EX_UNAVAILABLE).
     case unavailable = 69
     /// The service rejected the key (EX_NOPERM).
     case permissionDenied = 77
@@ -25,9 +25,6 @@ extension HotpepperError {
         case .invalidRequest: .usage
         case .serviceFailure, .httpStatus, .network: .unavailable
         case .unreadableResponse: .dataError
-        // EX_UNAVAILABLE, not EX_CONFIG: sysexits(3) gives 69 for "a support program or file
-        // does not exist"; nothing the user configures would fix a missing installed file.
-        case .missingNetworkModule: .unavailable
         }
     }
 }

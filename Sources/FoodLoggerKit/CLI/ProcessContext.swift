@@ -39,7 +39,7 @@ public struct ProcessContext: Sendable {
     }
 
     /// Every environment variable foodlogger reads; add a name here when code reads a new one.
-    /// The network module's libcurl reads its proxy variables itself, from the real environment.
+    /// libcurl, under URLSession, reads its proxy variables itself, from the real environment.
     static let variablesRead = [
         APIKeyLocator.environmentVariable, "HOTPEPPER_BASE_URL", "HOME", "XDG_CONFIG_HOME", "PATH",
         "FOODLOGGER_STUB", "FOODLOGGER_LAT", "FOODLOGGER_LNG", "NO_COLOR", "TERM", "COLUMNS", "LINES",

@@ -3,17 +3,9 @@ import Foundation
 /// The seam between the client and the network: one GET, nothing about the gourmet API.
 protocol HTTPTransport: Sendable {
     /// Throws `HTTPTransferFailure` when the transfer fails (`.cancelled`, at once, when the
-    /// calling task is cancelled), or `HotpepperError` when no transfer can be made at all.
+    /// calling task is cancelled).
     func get(_ url: URL, headers: [String: String], timeout: TimeInterval) async throws -> HTTPReply
 }
-
-#if canImport(Darwin)
-/// URLSession is part of Foundation on Apple platforms: nothing to load.
-typealias SystemTransport = URLSessionTransport
-#else
-/// On Linux URLSession is in FoundationNetworking, which drags in libcurl: loaded on first use.
-typealias SystemTransport = LoadedTransport
-#endif
 
 /// An HTTP answer, whatever its status.
 struct HTTPReply: Sendable {

@@ -25,7 +25,7 @@ public struct HotpepperAPI: HotpepperProtocol {
     let transport: any HTTPTransport
 
     public init(configuration: Configuration) {
-        self.init(configuration: configuration, transport: SystemTransport())
+        self.init(configuration: configuration, transport: URLSessionTransport())
     }
 
     /// Tests put a spy behind the seam to see the requests without a server.
@@ -109,8 +109,6 @@ public struct HotpepperAPI: HotpepperProtocol {
                 guard let reply = try await group.next() else { throw CancellationError() }
                 return reply
             }
-        } catch let error as HotpepperError {
-            throw error
         } catch {
             throw Self.networkError(error, host: Self.hostDescription(url), timeout: timeout)
         }
@@ -169,7 +167,6 @@ public struct HotpepperAPI: HotpepperProtocol {
         case .unreadableResponse: "an unreadable answer"
         case .missingKey, .unusableKeyFile: "no usable key"
         case .badBaseURL: "no usable HOTPEPPER_BASE_URL"
-        case .missingNetworkModule: "no network module"
         }
     }
 
@@ -209,7 +206,7 @@ extension HotpepperError {
         case .network(let failure, let detail): return .network(failure, detail: clean(detail))
         case .unreadableResponse(let detail): return .unreadableResponse(detail: clean(detail))
         case .badBaseURL(let text): return .badBaseURL(clean(text))
-        case .missingKey, .unusableKeyFile, .httpStatus, .missingNetworkModule: return self
+        case .missingKey, .unusableKeyFile, .httpStatus: return self
         }
     }
 }

@@ -20,9 +20,6 @@ public enum HotpepperError: Error, Equatable, Sendable, LocalizedError {
     case unreadableResponse(detail: String)
     /// HOTPEPPER_BASE_URL is set to something that is not an http(s) URL with a host.
     case badBaseURL(String)
-    /// The library that makes requests (libFoodLoggerTransport.so on Linux) was not found
-    /// beside the executable, in `directory`, or could not be loaded (`reason`).
-    case missingNetworkModule(library: String, directory: String, reason: String)
 
     public enum NetworkFailure: String, Sendable {
         case refused = "connection refused"
@@ -75,9 +72,6 @@ public enum HotpepperError: Error, Equatable, Sendable, LocalizedError {
         case .badBaseURL(let text):
             return "HOTPEPPER_BASE_URL is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."
-        case .missingNetworkModule(let library, let directory, let reason):
-            return "the network module \(library) is not in \(TerminalSafe.line(directory)) or cannot be loaded (\(TerminalSafe.line(reason))). "
-                + "Build it with `swift build` (`swift run foodlogger` builds only the executable), or install it beside the foodlogger binary."
         }
     }
 

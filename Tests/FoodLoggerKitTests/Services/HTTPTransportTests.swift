@@ -2,19 +2,19 @@ import Foundation
 import Testing
 @testable import FoodLoggerKit
 
-/// Answers every GET with `outcome` and remembers what was asked.
+/// Answers every GET with `reply` and remembers what was asked.
 private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [(url: URL, headers: [String: String])] = []
-    let outcome: Result<HTTPReply, HotpepperError>
+    let reply: HTTPReply
 
-    init(_ outcome: Result<HTTPReply, HotpepperError>) { self.outcome = outcome }
+    init(_ reply: HTTPReply) { self.reply = reply }
 
     var requests: [(url: URL, headers: [String: String])] { lock.withLock { recorded } }
 
     func get(_ url: URL, headers: [String: String], timeout: TimeInterval) async throws -> HTTPReply {
         lock.withLock { recorded.append((url, headers)) }
-        return try outcome.get()
+        return reply
     }
 }
 
@@ -25,17 +25,10 @@ private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
         HotpepperAPI(configuration: .init(key: "k", retry: RetryPolicy(retries: 2)), transport: transport)
     }
 
-    @Test func aMissingNetworkModuleIsFinalNotRetried() async {
-        let missing = HotpepperError.missingNetworkModule(library: "libFoodLoggerTransport.so", directory: "/d", reason: "gone")
-        let spy = HTTPTransportSpy(.failure(missing))
-        await #expect(throws: missing, "the loader's error, as it is") { try await makeSUT(spy).searchRestaurants(query) }
-        #expect(spy.requests.count == 1, "no retry can bring a missing file back")
-    }
-
     @Test func theRequestAsksForJSONAndNamesTheTool() async throws {
-        let spy = HTTPTransportSpy(.success(HTTPReply(status: 404, headers: ["content-type": "text/html"], body: Data())))
+        let spy = HTTPTransportSpy(HTTPReply(status: 404, headers: ["content-type": "text/html"], body: Data()))
         await #expect(throws: HotpepperError.httpStatus(404), "the status reaches the client") {
-            try await HotpepperAPI(configuration: .init(key: "k", retry: RetryPolicy(retries: 0)), transport: spy).searchRestaurants(query)
+            try await makeSUT(spy).searchRestaurants(query)
         }
         let headers = try #require(spy.requests.first?.headers, "one request")
         #expect(headers["Accept"] == "application/json, text/javascript", "JSON wanted: \(headers)")

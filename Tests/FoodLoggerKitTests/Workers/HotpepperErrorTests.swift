@@ -18,8 +18,6 @@ import Testing
         (.invalidRequest(message: "少なくとも１つの条件を入れてください。"), .usage, ["error 3000", "少なくとも１つの条件を入れてください。", "--help"]),
         (.unusableKeyFile(path: "/k/key.plist", problem: "not a property list"), .configuration, ["/k/key.plist", "not a property list", "key.plist.example"]),
         (.badBaseURL("ftp://x\u{1B}[2J"), .configuration, ["HOTPEPPER_BASE_URL", "ftp://x", "Unset it"]),
-        (.missingNetworkModule(library: "libFoodLoggerTransport.so", directory: "/opt/fl", reason: "cannot open shared object file"),
-         .unavailable, ["libFoodLoggerTransport.so", "/opt/fl", "cannot open shared object file", "swift build", "beside"]),
     ]
 
     @Test(arguments: faults)
