@@ -10,7 +10,7 @@ struct Options {
     var reportOnly = false
     /// Where the results go (between the generated-section markers); nil writes nothing.
     var output: String? = "BENCHMARKS.md"
-    /// The foodlogger to measure; default: the one built beside the bench.
+    /// The foodlogger to measure; default: the static release build, made first in .build-static.
     var binary: String?
 
     static let usage = """
@@ -18,15 +18,16 @@ struct Options {
 
     Measures foodlogger's release build against its budgets and writes the results into
     BENCHMARKS.md (between its generated-section markers). Run it from the package root:
-      swift build -c release --scratch-path .build-bench
       swift run -c release --scratch-path .build-bench foodlogger-bench
+    It first builds the binary it measures as the README installs it:
+      swift build -c release --static-swift-stdlib --scratch-path .build-static --product foodlogger
 
       --runs N        measured runs per command (default 20); medians and p90 are reported
       --warmups N     unmeasured runs first (default 3)
       --quick         7 runs, 2 warm-ups, time budgets loosened by half, writes nothing (for CI)
       --report-only   print PASS/FAIL but exit 0 even when a budget is missed
       --output PATH   write the results there instead of BENCHMARKS.md; --no-write: nowhere
-      --binary PATH   measure this foodlogger instead of the one built beside the bench
+      --binary PATH   measure this foodlogger instead of building the static one
 
     """
 

@@ -16,8 +16,9 @@ do {
 
 do {
     var bench = try Bench(options: options)
-    let passed = try bench.run()
-    exit(passed || options.reportOnly ? 0 : 1)
+    let passed = Result { try bench.run() }
+    bench.removeScratch()  // exit() runs no defer
+    exit(try passed.get() || options.reportOnly ? 0 : 1)
 } catch {
     FileHandle.standardError.write(Data("foodlogger-bench: \(error)\n".utf8))
     exit(70)
@@ -42,22 +43,32 @@ struct Bench {
         self.options = options
         let directory = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
             .resolvingSymlinksInPath().deletingLastPathComponent()
-        foodlogger = options.binary ?? directory.appendingPathComponent("foodlogger").path
+        foodlogger = try options.binary ?? Self.buildStatic()
         hello = directory.appendingPathComponent("foodlogger-hello").path
         helloNetworking = directory.appendingPathComponent("foodlogger-hello-net").path
         for binary in [foodlogger, hello, helloNetworking] where access(binary, X_OK) != 0 {
-            throw SpawnError(description: "\(binary) is not built; run: swift build -c release (or swift run -c release foodlogger-bench)")
+            throw SpawnError(description: "\(binary) is not built; run: swift run -c release --scratch-path .build-bench foodlogger-bench")
         }
-        #if os(Linux)
-        // foodlogger opens it on its first request, so (c) and (d) include that cost; `swift run`
-        // builds only executables, so without a `swift build` it would be missing or stale.
-        let module = URL(fileURLWithPath: foodlogger).deletingLastPathComponent().appendingPathComponent("libFoodLoggerTransport.so").path
-        if access(module, R_OK) != 0 {
-            throw SpawnError(description: "\(module) is not built; run: swift build -c release (swift run builds only executables)")
-        }
-        #endif
         home = NSTemporaryDirectory() + "foodlogger-bench-home-\(getpid())"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    }
+
+    /// The binary the README's install recipe makes (the Swift runtime and Foundation linked in),
+    /// built or brought up to date in .build-static; the baselines stay ordinary dynamic builds.
+    static func buildStatic() throws -> String {
+        guard FileManager.default.fileExists(atPath: "Package.swift"), let swift = Command.find("swift") else {
+            throw SpawnError(description: "run the bench from the package root with swift on PATH, or name a build with --binary PATH")
+        }
+        print("foodlogger-bench: swift build -c release --static-swift-stdlib --scratch-path .build-static --product foodlogger")
+        _ = try Spawn.run([Command(swift, ["build", "-c", "release", "--static-swift-stdlib", "--scratch-path", ".build-static",
+                                           "--product", "foodlogger"])],
+                          environment: ProcessInfo.processInfo.environment)
+        return FileManager.default.currentDirectoryPath + "/.build-static/release/foodlogger"
+    }
+
+    /// The bench's HOME and the commands' captured stderr: nothing is left in the temporary folder.
+    func removeScratch() {
+        for path in [home, Spawn.stderrFile, Spawn.stderrFile + ".rss"] { try? FileManager.default.removeItem(atPath: path) }
     }
 
     var environment: [String: String] {
