@@ -15,16 +15,3 @@ public enum ExitCode: Int32, Sendable {
     /// No key configured, the key file is unusable, or HOTPEPPER_BASE_URL is no URL (EX_CONFIG).
     case configuration = 78
 }
-
-extension HotpepperError {
-    /// The one place where a service failure becomes an exit status.
-    public var exitCode: ExitCode {
-        switch self {
-        case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
-        case .rejectedKey: .permissionDenied
-        case .invalidRequest: .usage
-        case .serviceFailure, .httpStatus, .network: .unavailable
-        case .unreadableResponse: .dataError
-        }
-    }
-}

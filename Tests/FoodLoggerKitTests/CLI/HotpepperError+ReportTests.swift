@@ -1,7 +1,7 @@
 import Testing
 @testable import FoodLoggerKit
 
-@Suite struct HotpepperErrorTests {
+@Suite struct HotpepperErrorReportTests {
     /// Every fault, its exit status, and words its one line must contain.
     static let faults: [(HotpepperError, ExitCode, [String])] = [
         (.network(.refused, detail: "127.0.0.1:9"), .unavailable, ["connection refused", "127.0.0.1:9", "HOTPEPPER_BASE_URL"]),
