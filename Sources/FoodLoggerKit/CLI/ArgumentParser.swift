@@ -96,20 +96,20 @@ public enum ArgumentParser {
         return " (did you mean \(best.0)?)"
     }
 
-    /// Levenshtein distance, one row at a time.
+    /// Edit distance in which swapping two neighbouring characters is one edit (optimal string
+    /// alignment), since a transposition (`--lgn`) is the likeliest typo.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let b = Array(b)
-        var row = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var diagonal = row[0]
-            row[0] = i + 1
-            for (j, cb) in b.enumerated() {
-                let above = row[j + 1]
-                row[j + 1] = min(above + 1, row[j] + 1, diagonal + (ca == cb ? 0 : 1))
-                diagonal = above
+        let a = Array(a), b = Array(b)
+        var before = [Int](repeating: 0, count: b.count + 1), previous = Array(0...b.count)
+        for i in a.indices {
+            var row = [i + 1] + [Int](repeating: 0, count: b.count)
+            for j in b.indices {
+                row[j + 1] = min(previous[j + 1] + 1, row[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
+                if i > 0, j > 0, a[i] == b[j - 1], a[i - 1] == b[j] { row[j + 1] = min(row[j + 1], before[j - 1] + 1) }
             }
+            (before, previous) = (previous, row)
         }
-        return row[b.count]
+        return previous[b.count]
     }
 }
 

@@ -11,12 +11,17 @@ struct CommonOptions: Sendable {
     var retries: Int
     /// Narrate each request on stderr.
     var verbose: Bool
+    var color: ColorChoice
 
     static let outputSpecs: [OptionSpec] = [
         OptionSpec("--format", kind: .value("FORMAT"),
                    help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")); default: table on a terminal, json otherwise"),
         OptionSpec("--json", help: "same as --format json"),
+        colorSpec,
     ]
+
+    static let colorSpec = OptionSpec("--color", kind: .value("WHEN"),
+        help: "auto|always|never: colour and bold (default auto: on a terminal, unless NO_COLOR is set or TERM=dumb)")
 
     static let serviceSpecs: [OptionSpec] = [
         OptionSpec("--stub", help: "use the offline stub service (also FOODLOGGER_STUB=1); no key needed"),
@@ -44,6 +49,7 @@ struct CommonOptions: Sendable {
         timeout = try Self.timeout(parsed)
         retries = try parsed.integer("--retries", in: RetryPolicy.retryRange) ?? RetryPolicy.defaultRetries
         verbose = parsed.has("--verbose")
+        color = try parsed.choice("--color", ColorChoice.allCases.map { ($0.rawValue, $0) }) ?? .auto
     }
 
     /// Seconds, more than 0 and at most 300, in plain decimal notation.

@@ -32,6 +32,8 @@ public enum FoodLogger {
     """
 
     static let commands = [SearchCommand.name, ShowCommand.name, OpenCommand.name, MapCommand.name]
+    static let helps = [SearchCommand.name: SearchCommand.help, ShowCommand.name: ShowCommand.help,
+                        OpenCommand.name: OpenCommand.help, MapCommand.name: MapCommand.help]
 
     public static func main(context: ProcessContext) async -> ExitCode {
         let arguments = context.arguments
@@ -56,6 +58,7 @@ public enum FoodLogger {
         case MapCommand.name:
             return await runMap(Array(arguments.dropFirst()), context: context)
         default:
+            if let reordered = commandFirst(arguments) { return await main(context: with(context, reordered)) }
             let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0, help: "") })
             let what = first.hasPrefix("-") ? "unknown option \(TerminalSafe.short(first))"
                 : "unknown command \(TerminalSafe.quoted(first))\(hint)"
@@ -68,7 +71,7 @@ public enum FoodLogger {
                        make: SearchCommand.init, common: \.common) {
         case .finished(let status):
             return status
-        case .ready(let command, let worker):
+        case .ready(let command, let worker, let context):
             let scene = SearchScene.assemble(context: context, format: command.common.format, worker: worker,
                                              prompting: command.interactive)
             return command.interactive ? await scene.searchInteractively(command.query) : await scene.search(command.query)
@@ -80,7 +83,7 @@ public enum FoodLogger {
                        make: ShowCommand.init, common: \.common) {
         case .finished(let status):
             return status
-        case .ready(let command, let worker):
+        case .ready(let command, let worker, let context):
             return await DetailScene.assemble(context: context, format: command.common.format, worker: worker)
                 .show(ids: command.ids)
         }
@@ -91,14 +94,25 @@ public enum FoodLogger {
                        make: OpenCommand.init, common: \.common) {
         case .finished(let status):
             return status
-        case .ready(let command, let worker):
+        case .ready(let command, let worker, let context):
             return await DetailScene.assemble(context: context, format: command.common.format, worker: worker)
                 .openPage(id: command.id, printURLOnly: command.printURLOnly)
         }
     }
 
+    /// `foodlogger --stub search …` read as `foodlogger search --stub …`, as git and gh allow, when
+    /// every word before the command is an option of that command and none takes its name as a value.
+    static func commandFirst(_ arguments: [String]) -> [String]? {
+        guard let index = arguments.firstIndex(where: { helps[$0] != nil }), index > 0,
+              let help = helps[arguments[index]] else { return nil }
+        let leading = Array(arguments[..<index])
+        guard let parsed = try? ArgumentParser.parse(leading, specs: help.options), parsed.positionals.isEmpty else { return nil }
+        return [arguments[index]] + leading + arguments[(index + 1)...]
+    }
+
     enum Prepared<Command> {
-        case ready(Command, HotpepperWorker)
+        /// The context carries the command's --color from here on.
+        case ready(Command, HotpepperWorker, ProcessContext)
         /// Help was printed, or something failed and was reported: exit with this.
         case finished(ExitCode)
     }
@@ -119,9 +133,11 @@ public enum FoodLogger {
         } catch {
             return .finished(usageError(error, command: name, context: context))
         }
+        var context = context
+        context.color = command[keyPath: common].color
         do {
             return .ready(command, HotpepperWorker(api: try command[keyPath: common].makeService(context: context),
-                                                   progress: PagingProgressLine.reporter(for: context)))
+                                                   progress: PagingProgressLine.reporter(for: context)), context)
         } catch {
             return .finished(fail(error, context: context))
         }

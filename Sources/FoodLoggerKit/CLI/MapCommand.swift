@@ -60,7 +60,7 @@ extension FoodLogger {
                        make: MapCommand.init, common: \.search.common) {
         case .finished(let status):
             return status
-        case .ready(let command, let worker):
+        case .ready(let command, let worker, let context):
             if let format = command.format {
                 return await SearchScene.assemble(context: context, format: format, worker: worker).search(command.search.query)
             }

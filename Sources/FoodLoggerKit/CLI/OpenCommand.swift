@@ -13,7 +13,7 @@ struct OpenCommand: Sendable {
         command: name, summary: summary, usage: "foodlogger open ID [--print-url] [options]",
         examples: [
             "foodlogger open J001234567",
-            "foodlogger open J001234567 --print-url | pbcopy",
+            "foodlogger open J001234567 --print-url > shop-url.txt",
             "foodlogger open --stub J900000001 --print-url",
         ],
         sections: [("Output", [printURLSpec]),

@@ -18,6 +18,8 @@ public struct ProcessContext: Sendable {
     public var readLine: @Sendable () -> String?
     /// Opens a web page in the user's browser.
     public var opener: any URLOpening
+    /// --color: whether styling follows the terminal (auto) or the user's word.
+    public var color: ColorChoice = .auto
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",
                 stdout: any TextOutput, stderr: any TextOutput, terminal: Terminal = Terminal(),
@@ -56,10 +58,20 @@ public struct ProcessContext: Sendable {
         return environment
     }
 
-    /// Colour and bold only on a terminal, with NO_COLOR unset and TERM not dumb (no-color.org).
+    /// Colour and bold as --color says; by default only on a terminal, with NO_COLOR unset and
+    /// TERM not dumb (no-color.org).
     public func allowsStyle(onTerminal isTerminal: Bool) -> Bool {
-        isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        switch color {
+        case .always: true
+        case .never: false
+        case .auto: isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        }
     }
+}
+
+/// `--color WHEN`: `always` is for scripts that capture styled output on purpose.
+public enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, always, never
 }
 
 /// What is known about the terminal: which streams are one, and its size.

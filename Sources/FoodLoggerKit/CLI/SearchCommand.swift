@@ -21,6 +21,7 @@ struct SearchCommand: Sendable {
     static let whereSpecs: [OptionSpec] = [
         OptionSpec("--lat", kind: .value("DEG"), help: "latitude of the centre, -90 to 90 (else FOODLOGGER_LAT)"),
         OptionSpec("--lng", kind: .value("DEG"), help: "longitude of the centre, -180 to 180 (else FOODLOGGER_LNG)"),
+        OptionSpec("--no-center", help: "search without a centre, leaving out FOODLOGGER_LAT/LNG"),
         OptionSpec("--range", kind: .value("1..5"), help: "radius: 1=300 m 2=500 m 3=1000 m 4=2000 m 5=3000 m (default 3)"),
         OptionSpec("--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
         OptionSpec("--genre", kind: .repeated("CODE"), help: "genre code such as G001 (izakaya); repeatable"),
@@ -50,11 +51,15 @@ struct SearchCommand: Sendable {
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         if let extra = parsed.positionals.first {
-            throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))")
+            let words = parsed.positionals.joined(separator: " ")
+            let hint = parsed.value("--keyword") == nil ? " (did you mean --keyword \(TerminalSafe.quoted(words))?)" : ""
+            throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))\(hint)")
         }
         common = try CommonOptions(parsed, context: context)
         var query = RestaurantQuery()
         query.center = try Self.center(parsed, environment: context.environment)
+        let centerWords = parsed.value("--lat") == nil && query.center != nil
+            ? "a centre (FOODLOGGER_LAT/LNG, from the environment; --no-center leaves it out)" : "a centre"
         query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default
         query.keyword = parsed.value("--keyword").map { $0.trimmingCharacters(in: .whitespaces) }
         if query.keyword?.isEmpty == true { throw UsageError("--keyword is empty") }
@@ -69,7 +74,7 @@ struct SearchCommand: Sendable {
         }
         query.order = try parsed.choice("--order", SearchOrder.allCases.map { ($0.name, $0) })
         if query.order != nil, query.center != nil {
-            throw UsageError("--order has no effect with a centre: the service always orders by distance then")
+            throw UsageError("--order has no effect with \(centerWords): the service always orders by distance then")
         }
         if !query.hasCondition {
             throw UsageError("nothing to search for: give --lat and --lng (or FOODLOGGER_LAT/LNG) or --keyword")
@@ -89,8 +94,12 @@ struct SearchCommand: Sendable {
         if format != .table { throw UsageError("--interactive shows a table; it cannot be combined with --json or --format \(format.rawValue)") }
     }
 
-    /// --lat/--lng, else FOODLOGGER_LAT/FOODLOGGER_LNG (the CLI's "current location").
+    /// --lat/--lng, else FOODLOGGER_LAT/FOODLOGGER_LNG (the CLI's "current location"), unless --no-center.
     static func center(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> Coordinate? {
+        if parsed.has("--no-center") {
+            if parsed.value("--lat") != nil || parsed.value("--lng") != nil { throw UsageError("--no-center contradicts --lat and --lng; use one") }
+            return nil
+        }
         if parsed.value("--lat") != nil || parsed.value("--lng") != nil {
             guard let lat = try parsed.decimal("--lat", in: -90...90) else { throw UsageError("--lng needs --lat") }
             guard let lng = try parsed.decimal("--lng", in: -180...180) else { throw UsageError("--lat needs --lng") }

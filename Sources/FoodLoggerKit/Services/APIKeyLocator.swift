@@ -54,6 +54,7 @@ public struct APIKeyLocator: Sendable {
         }
         let plist: Any
         do {
+            guard Self.isXMLOrBinary(data) else { throw CocoaError(.propertyListReadCorrupt) }
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw .unusableKeyFile(path: path, problem: "not a property list")
@@ -65,7 +66,20 @@ public struct APIKeyLocator: Sendable {
               !key.isEmpty else {
             throw .unusableKeyFile(path: path, problem: "no \(Self.plistKey) string in it")
         }
+        if key == Self.placeholder {
+            throw .unusableKeyFile(path: path, problem: "it still holds the placeholder \(Self.placeholder); put your own key in its place")
+        }
         return Located(key: key, source: path, warning: permissionWarning(path))
+    }
+
+    /// key.plist.example's stand-in for a key: sent as it is, the service would answer error 2000.
+    static let placeholder = "YOUR_HOTPEPPER_API_KEY"
+
+    /// Only XML and binary property lists, the formats key.plist is written in. Anything else
+    /// would reach CoreFoundation's old-style parser, which prints its own debug line on stderr.
+    static func isXMLOrBinary(_ data: Data) -> Bool {
+        let start = data.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return start.first == UInt8(ascii: "<") || start.starts(with: Data("bplist".utf8))
     }
 
     /// As ssh does for private keys: a secret readable by group or others deserves a warning.

@@ -179,8 +179,10 @@ public struct HotpepperAPI: HotpepperProtocol {
         return seconds(Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
     }
 
+    /// Lines hold the URL with its key parameter redacted and fixed words, never the server's
+    /// text: no replacing of the key's text, which would mangle a line where a short key recurs.
     private func log(_ line: String) {
-        configuration.log?.write("foodlogger: \(Redaction.redact(line, key: configuration.key))\n")
+        configuration.log?.write("foodlogger: \(line)\n")
     }
 
     /// What arrived, for a body that is not a gourmet response: its type, size and first bytes.

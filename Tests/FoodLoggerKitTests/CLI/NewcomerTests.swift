@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+/// The places a new user stumbled (issue 15), each with what they expected.
+@MainActor
+@Suite struct NewcomerTests {
+    static let tokyo = ["--lat", "35.6812", "--lng", "139.7671"]
+
+    @Test func aBareWordAfterSearchSuggestsKeyword() async {
+        let run = await CLIRun.run(["search", "ramen", "--stub"])
+        #expect(run.code == .usage, "exit 64")
+        #expect(run.stderr.contains("unexpected argument 'ramen' (did you mean --keyword 'ramen'?)"), "the flag it needs: \(run.stderr)")
+    }
+
+    @Test(arguments: [("--lgn", "--lng"), ("--lta", "--lat"), ("--rnage", "--range"), ("--jsno", "--json")])
+    func aTranspositionSuggestsTheOptionItSwapped(typo: String, meant: String) async {
+        let run = await CLIRun.run(["search", "--stub", typo, "1"])
+        #expect(run.stderr.contains("unknown option \(typo) (did you mean \(meant)?)"), "\(typo) is \(meant) swapped: \(run.stderr)")
+    }
+
+    @Test func aSwapCountsAsOneEdit() {
+        #expect(ArgumentParser.editDistance("--lgn", "--lng") == 1, "one transposition")
+        #expect(ArgumentParser.editDistance("--lgn", "--lat") == 2, "two substitutions")
+        #expect(ArgumentParser.editDistance("", "abc") == 3 && ArgumentParser.editDistance("abc", "abc") == 0, "the edges")
+    }
+
+    @Test(arguments: [["--stub"], ["--stub", "--json"], ["--json", "--stub", "--count", "3"]])
+    func optionsBeforeTheCommandAreTheCommandsOwn(leading: [String]) async {
+        let before = await CLIRun.run(leading + ["search"] + Self.tokyo)
+        let after = await CLIRun.run(["search"] + leading + Self.tokyo)
+        #expect(before.code == .success, "\(leading) before search works: \(before.stderr)")
+        #expect(before.stdout == after.stdout && before.stderr == after.stderr, "the same as after the command")
+    }
+
+    @Test(arguments: [["--key-file", "search", "search"], ["--lat", "search", "--stub"], ["--nonsense", "search", "--stub"]])
+    func optionsBeforeTheCommandThatCannotBeItsOwnAreStillRefused(arguments: [String]) async {
+        let run = await CLIRun.run(arguments + Self.tokyo)
+        #expect(run.code == .usage, "\(arguments): exit 64, \(run.stderr)")
+        #expect(run.stderr.hasPrefix("foodlogger: unknown option \(arguments[0])"), "names the option: \(run.stderr)")
+    }
+
+    @Test func anEnvironmentCentreIsNamedAndCanBeLeftOut() async {
+        let environment = ["FOODLOGGER_LAT": "35.6812", "FOODLOGGER_LNG": "139.7671"]
+        let refused = await CLIRun.run(["search", "--stub", "--keyword", "ラーメン", "--order", "kana"], environment: environment)
+        #expect(refused.code == .usage, "exit 64")
+        #expect(refused.stderr.contains("FOODLOGGER_LAT/LNG, from the environment; --no-center leaves it out"),
+                "says where the centre came from and how to leave it out: \(refused.stderr)")
+        let keywordOnly = await CLIRun.run(["search", "--stub", "--keyword", "ラーメン", "--order", "kana", "--no-center", "--json"],
+                                           environment: environment)
+        #expect(keywordOnly.code == .success || keywordOnly.code == .noResults, "searches: \(keywordOnly.stderr)")
+        #expect((keywordOnly.json?["center"] as? NSNull) != nil, "without a centre")
+        let both = await CLIRun.run(["search", "--stub", "--no-center"] + Self.tokyo)
+        #expect(both.stderr.contains("--no-center contradicts --lat and --lng"), "one or the other: \(both.stderr)")
+    }
+
+    @Test func verboseRedactsTheKeyParameterOnlyEvenWhenTheKeyIsShort() async throws {
+        let run = await CLIRun.run(["search", "--keyword", "kk", "--verbose", "--retries", "0", "--timeout", "1"],
+                                   environment: ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": "http://127.0.0.1:9/"])
+        let request = try #require(run.stderr.split(separator: "\n").first { $0.contains("GET ") }, "a request line: \(run.stderr)")
+        #expect(request.hasSuffix("GET http://127.0.0.1:9/gourmet/v1/?key=REDACTED&format=json&keyword=kk&start=1&count=10"),
+                "only the key's value is replaced: \(request)")
+    }
+
+    @Test(arguments: [(ColorChoice.always, false, true), (.never, true, false), (.auto, true, true), (.auto, false, false)])
+    func colorFollowsTheFlagOverTheTerminal(choice: ColorChoice, onTerminal: Bool, styled: Bool) {
+        var context = ProcessContext(arguments: [], stdout: CapturedOutput(), stderr: CapturedOutput())
+        context.color = choice
+        #expect(context.allowsStyle(onTerminal: onTerminal) == styled, "--color \(choice) on a terminal: \(onTerminal)")
+    }
+
+    @Test func colorAlwaysStylesAPipedTable() async {
+        let plain = await CLIRun.run(["search", "--stub", "--format", "table"] + Self.tokyo)
+        let always = await CLIRun.run(["search", "--stub", "--format", "table", "--color", "always"] + Self.tokyo)
+        let never = await CLIRun.run(["search", "--stub", "--format", "table", "--color", "never"] + Self.tokyo,
+                                     terminal: Terminal(stdoutIsTerminal: true))
+        #expect(!plain.stdout.contains("\u{1B}["), "no styling in a pipe by default")
+        #expect(always.stdout.contains("\u{1B}["), "styled on request")
+        #expect(!never.stdout.contains("\u{1B}["), "never, even on a terminal")
+        let bad = await CLIRun.run(["search", "--stub", "--color", "sometimes"] + Self.tokyo)
+        #expect(bad.stderr.contains("--color must be one of auto, always, never"), "the choices: \(bad.stderr)")
+    }
+
+    @Test func openHelpUsesNoPlatformOnlyTool() async {
+        let run = await CLIRun.run(["open", "--help"])
+        #expect(!run.stdout.contains("pbcopy"), "no macOS-only example")
+    }
+}
