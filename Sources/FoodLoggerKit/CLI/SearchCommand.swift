@@ -12,7 +12,7 @@ struct SearchCommand: Sendable {
         "foodlogger search --lat 35.6812 --lng 139.7671",
         "foodlogger search --stub --lat 35.6812 --lng 139.7671 --json | jq '.restaurants[0]'",
         "foodlogger search --lat 35.658 --lng 139.7016 --range 2 --genre G013 --lunch",
-        "foodlogger search --keyword 'ramen shibuya' --count 20 --start 21",
+        "foodlogger search --keyword ラーメン --count 5 --start 6",
         "foodlogger search --lat 35.6812 --lng 139.7671 --range 5 --limit 300 --json > tokyo.json",
         "FOODLOGGER_LAT=34.7025 FOODLOGGER_LNG=135.4959 foodlogger search --budget B002 --wifi",
         "foodlogger search --lat 35.6812 --lng 139.7671 -i    then type 1 for the first card, o 1, n, q",
