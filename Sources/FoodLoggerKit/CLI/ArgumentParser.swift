@@ -20,9 +20,11 @@ public struct OptionSpec: Sendable {
     public var names: [String]
     public var kind: Kind
     public var help: String
+    /// The values a shell may offer after the option (completions); empty when any value goes.
+    public var values: [String]
 
-    public init(_ names: String..., kind: Kind = .flag, help: String) {
-        self.names = names; self.kind = kind; self.help = help
+    public init(_ names: String..., kind: Kind = .flag, values: [String] = [], help: String) {
+        self.names = names; self.kind = kind; self.values = values; self.help = help
     }
 
     /// The long name, which results are keyed by.

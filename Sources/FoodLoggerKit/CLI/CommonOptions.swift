@@ -14,13 +14,13 @@ struct CommonOptions: Sendable {
     var color: ColorChoice
 
     static let outputSpecs: [OptionSpec] = [
-        OptionSpec("--format", kind: .value("FORMAT"),
+        OptionSpec("--format", kind: .value("FORMAT"), values: OutputFormat.allCases.map(\.rawValue),
                    help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")); default: table on a terminal, json otherwise"),
         OptionSpec("--json", help: "same as --format json"),
         colorSpec,
     ]
 
-    static let colorSpec = OptionSpec("--color", kind: .value("WHEN"),
+    static let colorSpec = OptionSpec("--color", kind: .value("WHEN"), values: ColorChoice.allCases.map(\.rawValue),
         help: "auto|always|never: colour and bold (default auto: on a terminal, unless NO_COLOR is set or TERM=dumb)")
 
     static let serviceSpecs: [OptionSpec] = [

@@ -16,10 +16,7 @@ public enum FoodLogger {
     Usage: foodlogger COMMAND [options]
 
     Commands:
-      search    \(SearchCommand.summary)
-      show      \(ShowCommand.summary)
-      open      \(OpenCommand.summary)
-      map       \(MapCommand.summary)
+    \(commands.map { "  " + $0.command.padding(13) + $0.summary }.joined(separator: "\n"))
 
     Options:
       -h, --help    show this help (also: foodlogger COMMAND --help)
@@ -31,9 +28,10 @@ public enum FoodLogger {
 
     """
 
-    static let commands = [SearchCommand.name, ShowCommand.name, OpenCommand.name, MapCommand.name]
-    static let helps = [SearchCommand.name: SearchCommand.help, ShowCommand.name: ShowCommand.help,
-                        OpenCommand.name: OpenCommand.help, MapCommand.name: MapCommand.help]
+    /// Every command, as help lists them; the completions and the manual page are made from it.
+    nonisolated static let commands = [SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help,
+                           CompletionsCommand.help, ManualCommand.help]
+    nonisolated static let helps = Dictionary(uniqueKeysWithValues: commands.map { ($0.command, $0) })
 
     public static func main(context: ProcessContext) async -> ExitCode {
         let arguments = context.arguments
@@ -57,9 +55,13 @@ public enum FoodLogger {
             return await runOpen(Array(arguments.dropFirst()), context: context)
         case MapCommand.name:
             return await runMap(Array(arguments.dropFirst()), context: context)
+        case CompletionsCommand.name:
+            return run(CompletionsCommand.self, Array(arguments.dropFirst()), context: context)
+        case ManualCommand.name:
+            return run(ManualCommand.self, Array(arguments.dropFirst()), context: context)
         default:
             if let reordered = commandFirst(arguments) { return await main(context: with(context, reordered)) }
-            let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0, help: "") })
+            let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0.command, help: "") })
             let what = first.hasPrefix("-") ? "unknown option \(TerminalSafe.short(first))"
                 : "unknown command \(TerminalSafe.quoted(first))\(hint)"
             return usageError(UsageError(what), command: nil, context: context)
@@ -108,6 +110,21 @@ public enum FoodLogger {
         let leading = Array(arguments[..<index])
         guard let parsed = try? ArgumentParser.parse(leading, specs: help.options), parsed.positionals.isEmpty else { return nil }
         return [arguments[index]] + leading + arguments[(index + 1)...]
+    }
+
+    /// A command that only writes text made from the command table (no service, no scene).
+    static func run<Command: TextCommand>(_: Command.Type, _ arguments: [String], context: ProcessContext) -> ExitCode {
+        do {
+            let parsed = try ArgumentParser.parse(arguments, specs: Command.help.options)
+            if parsed.has("--help") {
+                context.stdout.write(Command.help.rendered(width: context.terminal.width))
+                return .success
+            }
+            context.stdout.write(try Command(parsed).text)
+            return .success
+        } catch {
+            return usageError(error, command: Command.help.command, context: context)
+        }
     }
 
     enum Prepared<Command> {

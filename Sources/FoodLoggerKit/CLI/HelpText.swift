@@ -5,6 +5,8 @@ struct HelpText: Sendable {
     var usage: String
     var examples: [String]
     var sections: [(title: String, options: [OptionSpec])]
+    /// The words a shell may offer for the command's argument (completions); empty: none.
+    var argumentValues: [String] = []
 
     /// Every option the command accepts: the help lists exactly what the parser takes.
     var options: [OptionSpec] { sections.flatMap(\.options) }
@@ -30,10 +32,7 @@ struct HelpText: Sendable {
 
     static func label(_ option: OptionSpec) -> String {
         let names = option.names.joined(separator: ", ")
-        switch option.kind {
-        case .flag: return names
-        case .value(let metavar), .repeated(let metavar): return "\(names) \(metavar)"
-        }
+        return option.takesValue ? "\(names) \(option.metavar)" : names
     }
 }
 

@@ -40,12 +40,24 @@ public struct ProcessContext: Sendable {
                               opener: SystemURLOpener(environment: environment))
     }
 
-    /// Every environment variable foodlogger reads; add a name here when code reads a new one.
-    /// libcurl, under URLSession, reads its proxy variables itself, from the real environment.
-    static let variablesRead = [
-        APIKeyLocator.environmentVariable, "HOTPEPPER_BASE_URL", "HOME", "XDG_CONFIG_HOME", "PATH",
-        "FOODLOGGER_STUB", "FOODLOGGER_LAT", "FOODLOGGER_LNG", "NO_COLOR", "TERM", "COLUMNS", "LINES",
+    /// Every environment variable foodlogger reads and what for (the manual page lists them); add
+    /// one here when code reads a new one. libcurl, under URLSession, reads its proxy variables
+    /// itself, from the real environment.
+    static let variables: [(name: String, meaning: String)] = [
+        (APIKeyLocator.environmentVariable, "the API key; it wins over every key.plist"),
+        ("HOTPEPPER_BASE_URL", "replaces https://webservice.recruit.co.jp/hotpepper/, to point foodlogger at a compatible server"),
+        ("FOODLOGGER_STUB", "1, true or yes: use the offline stub service, as --stub does"),
+        ("FOODLOGGER_LAT", "the search centre's latitude when --lat is not given (with FOODLOGGER_LNG)"),
+        ("FOODLOGGER_LNG", "the search centre's longitude when --lng is not given (with FOODLOGGER_LAT)"),
+        ("XDG_CONFIG_HOME", "where foodlogger/key.plist is looked for (default ~/.config)"),
+        ("HOME", "the home folder, for the default configuration folder"),
+        ("NO_COLOR", "set and not empty: no colour or bold unless --color always"),
+        ("TERM", "dumb: no colour or bold unless --color always"),
+        ("COLUMNS", "the width to lay tables out in when the terminal does not say"),
+        ("LINES", "the height the terminal map fits when the terminal does not say"),
+        ("PATH", "where open finds xdg-open (or open on macOS)"),
     ]
+    static let variablesRead = variables.map(\.name)
 
     /// The set ones among `variablesRead`. Asking for each by name, rather than copying
     /// `ProcessInfo.processInfo.environment` whole (which also sets up ProcessInfo), saves about

@@ -22,7 +22,7 @@ struct SearchCommand: Sendable {
         OptionSpec("--lat", kind: .value("DEG"), help: "latitude of the centre, -90 to 90 (else FOODLOGGER_LAT)"),
         OptionSpec("--lng", kind: .value("DEG"), help: "longitude of the centre, -180 to 180 (else FOODLOGGER_LNG)"),
         OptionSpec("--no-center", help: "search without a centre, leaving out FOODLOGGER_LAT/LNG"),
-        OptionSpec("--range", kind: .value("1..5"), help: "radius: 1=300 m 2=500 m 3=1000 m 4=2000 m 5=3000 m (default 3)"),
+        OptionSpec("--range", kind: .value("1..5"), values: SearchRange.allCases.map { String($0.rawValue) }, help: "radius: 1=300 m 2=500 m 3=1000 m 4=2000 m 5=3000 m (default 3)"),
         OptionSpec("--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
         OptionSpec("--genre", kind: .repeated("CODE"), help: "genre code such as G001 (izakaya); repeatable"),
         OptionSpec("--budget", kind: .repeated("CODE"), help: "dinner budget code such as B002 (2001-3000 yen); at most 2"),
@@ -33,7 +33,7 @@ struct SearchCommand: Sendable {
         OptionSpec("--start", kind: .value("N"), help: "position of the first restaurant, from 1 (default 1)"),
         OptionSpec("--limit", kind: .value("1..1000"),
                    help: "fetch up to this many restaurants in all (from --start), 100 per request, 4 requests at a time; instead of --count"),
-        OptionSpec("--order", kind: .value("ORDER"),
+        OptionSpec("--order", kind: .value("ORDER"), values: SearchOrder.allCases.map(\.name),
                    help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
     ]
 

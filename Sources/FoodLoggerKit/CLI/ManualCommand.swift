@@ -1,0 +1,78 @@
+/// `foodlogger manual`: the manual page in roff, made from the same command table as `--help`,
+/// with the environment, files and exit statuses; `man -l` renders it.
+struct ManualCommand: TextCommand {
+    static let name = "manual"
+    static let help = HelpText(
+        command: name, summary: "print the manual page (roff); man -l renders it",
+        usage: "foodlogger manual",
+        examples: [
+            "foodlogger manual | man -l -",
+            "foodlogger manual > ~/.local/share/man/man1/foodlogger.1   # then: man foodlogger",
+        ],
+        sections: [("Options", [CommonOptions.helpSpec])])
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        if let extra = parsed.positionals.first { throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))") }
+    }
+
+    var text: String {
+        Self.page(commands: FoodLogger.commands, variables: ProcessContext.variables, version: FoodLoggerVersion.current)
+    }
+
+    static func page(commands: [HelpText], variables: [(name: String, meaning: String)], version: String) -> String {
+        var lines = [
+            #".TH FOODLOGGER 1 "" "foodlogger \#(version)" "User Commands""#,
+            ".SH NAME",
+            #"foodlogger \- find restaurants near you from the terminal (HOT PEPPER Gourmet)"#,
+            ".SH SYNOPSIS",
+            #".B foodlogger"#, #".I COMMAND"#, #".RI [ options ]"#,
+            ".SH DESCRIPTION",
+            text("foodlogger asks the HOT PEPPER Gourmet web service (Recruit) for the restaurants around a point "
+                 + "and shows them nearest first: a table on a terminal, JSON in a pipe. "
+                 + "A command's options may also stand before it (foodlogger --stub search ...). "
+                 + "Data from the service is shown with its credit: \(RestaurantRecord.credit)."),
+            ".SH COMMANDS",
+        ]
+        for command in commands {
+            lines += [#".SS "foodlogger \#(command.command)""#, text(command.summary), ".PP", text("Usage: \(command.usage)"),
+                      ".PP", "Examples:", ".RS", ".nf"]
+            lines += command.examples.map(text)
+            lines += [".fi", ".RE"]
+            for section in command.sections {
+                lines += [".PP", text(section.title + ":")]
+                for option in section.options {
+                    let names = option.names.map { #"\fB"# + escape($0) + #"\fR"# }.joined(separator: ", ")
+                    let value = option.takesValue ? #" \fI"# + escape(option.metavar) + #"\fR"# : ""
+                    lines += [".TP", names + value, text(option.help)]
+                }
+            }
+        }
+        lines.append(".SH ENVIRONMENT")
+        for variable in variables {
+            lines += [".TP", #"\fB"# + escape(variable.name) + #"\fR"#, text(variable.meaning)]
+        }
+        lines += [
+            ".SH FILES",
+            ".TP", #"\fB./key.plist\fR, \fB$XDG_CONFIG_HOME/foodlogger/key.plist\fR (default \fB~/.config/foodlogger/key.plist\fR)"#,
+            text("A property list with the API key under \(APIKeyLocator.plistKey), read when HOTPEPPER_API_KEY is not set "
+                 + "and --key-file names no other file. Keep it private (chmod 600)."),
+            ".SH EXIT STATUS",
+        ]
+        for code in ExitCode.allCases {
+            lines += [".TP", #"\fB\#(code.rawValue)\fR"#, text(code.meaning)]
+        }
+        lines += [".SH SEE ALSO", text("foodlogger --help, foodlogger COMMAND --help, https://webservice.recruit.co.jp/")]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A line of running text: escaped, and never read as a request (a leading . or ').
+    static func text(_ line: String) -> String {
+        let escaped = escape(line)
+        return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? #"\&"# + escaped : escaped
+    }
+
+    /// Backslashes print as themselves, and hyphens as the minus signs options are typed with.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\"#, with: #"\e"#).replacingOccurrences(of: "-", with: #"\-"#)
+    }
+}

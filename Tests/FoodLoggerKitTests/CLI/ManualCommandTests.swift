@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import FoodLoggerKit
+
+@MainActor
+@Suite struct ManualCommandTests {
+    func manual() async -> String {
+        let run = await CLIRun.run(["manual"])
+        #expect(run.code == .success && run.stderr.isEmpty, "exit 0: \(run.stderr)")
+        return run.stdout
+    }
+
+    @Test func everyCommandOptionVariableAndExitCodeIsDocumented() async {
+        let page = await manual()
+        #expect(page.hasPrefix(".TH FOODLOGGER 1 "), "a section 1 page")
+        for command in FoodLogger.commands {
+            #expect(page.contains(#".SS "foodlogger \#(command.command)""#), "a section for \(command.command)")
+            for option in command.options {
+                #expect(page.contains(#"\fB"# + ManualCommand.escape(option.name) + #"\fR"#), "\(command.command) \(option.name)")
+            }
+        }
+        for name in ProcessContext.variablesRead {
+            #expect(page.contains(#"\fB"# + ManualCommand.escape(name) + #"\fR"#), "the environment variable \(name)")
+        }
+        for code in ExitCode.allCases { #expect(page.contains(#".TP\#n\fB\#(code.rawValue)\fR"#), "exit status \(code.rawValue)") }
+        #expect(page.contains("key.plist"), "the key file")
+    }
+
+    @Test func textThatLooksLikeARequestStaysText() {
+        #expect(ManualCommand.text(".hidden") == #"\&.hidden"#, "a leading dot is escaped")
+        #expect(ManualCommand.text(#"a\b --c"#) == #"a\eb \-\-c"#, "backslashes and hyphens")
+    }
+
+    @Test(.enabled(if: toolAvailable("man"), "man is not installed (apt-get install man-db); .ci/run installs it"))
+    func manRendersIt() async throws {
+        let page = await manual()
+        let rendered = try #require(try runTool("sh", ["-c", "MANWIDTH=80 man -l - 2>&1 <<'EOF'\n\(page)EOF\n"]))
+        #expect(rendered.status == 0, "man -l renders it: \(rendered.output)")
+        #expect(rendered.output.contains("EXIT STATUS") && rendered.output.contains("--key-file PATH"), "sections and options: \(rendered.output.prefix(400))")
+        #expect(!rendered.output.contains("warning"), "no troff warnings: \(rendered.output.prefix(400))")
+    }
+}
