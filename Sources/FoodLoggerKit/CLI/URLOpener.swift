@@ -40,9 +40,12 @@ public struct SystemURLOpener: URLOpening {
         let process = Process()
         process.executableURL = executable
         process.arguments = [url]
-        // stdout carries data only, and the prompt keeps the terminal's input.
+        // stdout carries data only, the prompt keeps the terminal's input, and an opener's
+        // chatter (xdg-open tries browser after browser, each saying "not found") stays out:
+        // its exit status says whether it worked.
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
