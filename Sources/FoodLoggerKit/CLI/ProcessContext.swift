@@ -36,8 +36,15 @@ public struct ProcessContext: Sendable {
                               currentDirectory: FileManager.default.currentDirectoryPath,
                               stdout: StandardStream.output, stderr: StandardStream.error,
                               terminal: .live(environment: environment),
-                              readLine: { Swift.readLine(strippingNewline: true) },
+                              readLine: Self.lineReader(),
                               opener: SystemURLOpener(environment: environment))
+    }
+
+    /// At a terminal, lines with editing and history; from a pipe or file, lines as they come.
+    static func lineReader() -> @Sendable () -> String? {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return { Swift.readLine(strippingNewline: true) } }
+        let editor = LineEditor()
+        return { editor.readLine() }
     }
 
     /// Every environment variable foodlogger reads and what for (the manual page lists them); add
