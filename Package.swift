@@ -24,10 +24,11 @@ let package = Package(
         .executableTarget(name: "foodlogger-hello", path: "Benchmarks/Hello"),
         /// The same hello world linked against FoundationNetworking: the floor for a URLSession tool.
         .executableTarget(name: "foodlogger-hello-net", path: "Benchmarks/HelloNetworking"),
-        /// Where the tests find the captured responses in shared/hotpepper/samples.
-        .target(name: "TestSamples", path: "Tests/Support/TestSamples"),
-        .testTarget(name: "FoodLoggerKitTests", dependencies: ["FoodLoggerKit", "LoopbackHTTP", "TestSamples"]),
-        .testTarget(name: "foodloggerTests", dependencies: ["foodlogger", "LoopbackHTTP", "TestSamples"]),
+        /// The tests' fixtures and captures, what they need from outside (skipped visibly when
+        /// missing, failing under FOODLOGGER_FULL_TESTS=1), and temporary folders they remove.
+        .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
+        .testTarget(name: "FoodLoggerKitTests", dependencies: ["FoodLoggerKit", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(name: "foodloggerTests", dependencies: ["foodlogger", "LoopbackHTTP", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

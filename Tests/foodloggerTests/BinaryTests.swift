@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Testing
-import TestSamples
+import TestSupport
 
 /// The built binary run as a process: stdout, stderr and exit code, as a user or script sees them.
 struct Binary {
@@ -25,10 +25,10 @@ struct Binary {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let home = NSTemporaryDirectory() + "foodlogger-home-" + UUID().uuidString
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/config"]
+        let home = try TemporaryFolder("foodlogger-home")
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config"]
             .merging(environment) { $1 }
-        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+        process.currentDirectoryURL = home.url
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -74,10 +74,18 @@ struct Binary {
     }
 
     /// Any real capture replayed by a loopback server comes out whole.
-    @Test(arguments: ["v1.26_full_1shop_shinjuku.json", "v1.30_full_10shops_nagakute.json", "v1.30_reduced_2shops.json",
-                      "v1.26_lite_anonymised.json", "v1.26_lite_anonymised_1shop.json"])
-    func replayedCapturePrintsEveryShop(file: String) throws {
-        let path = Samples.root.appendingPathComponent("gourmet/" + file).path
+    @Test(Samples.required, arguments: Samples.files("gourmet"))
+    func replayedCapturePrintsEveryShop(file: URL) throws {
+        try printsEveryShop(replaying: file.path)
+    }
+
+    /// And so does every fixture with shops.
+    @Test(arguments: Fixtures.gourmetWithShops)
+    func replayedFixturePrintsEveryShop(file: String) throws {
+        try printsEveryShop(replaying: Fixtures.url(file).path)
+    }
+
+    func printsEveryShop(replaying path: String) throws {
         let server = try LoopbackServer(replies: [try .file(path)])
         let result = try Binary.run(["search", "--keyword", "x", "--json"],
                                     environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
@@ -93,7 +101,7 @@ struct Binary {
     }
 
     @Test func rejectedKeyIsExit77() throws {
-        let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent("errors/error_2000_bad_key.json").path)])
+        let server = try LoopbackServer(replies: [try .file(Fixtures.url("errors/error_2000_key.json").path)])
         let result = try Binary.run(["search", "--keyword", "x"],
                                     environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
         #expect(result.status == 77, "exit 77")

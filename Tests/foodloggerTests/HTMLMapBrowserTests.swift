@@ -5,18 +5,22 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import TestSupport
 @testable import FoodLoggerKit
 
 /// The HTML map in a real headless Chromium, driven through chromedriver's WebDriver HTTP API:
 /// one marker per restaurant, and a click opens an info window naming that restaurant.
-/// Without Chromium and chromedriver these tests FAIL (they must not pass unseen); set
-/// FOODLOGGER_SKIP_BROWSER_TESTS=1 to skip them, which prints a warning.
-@Suite(.serialized)
+/// Skipped, and counted so, without Chromium and chromedriver (CI installs them).
+@Suite(.serialized, Prerequisite.enabled(Browser.isInstalled,
+                                         "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver, or set CHROME_BIN and CHROMEDRIVER)"))
 @MainActor
 struct HTMLMapBrowserTests {
+    /// The pages the tests write, removed with the suite.
+    let folder = try! TemporaryFolder("foodlogger-map")
+
     @Test("the stub's search as HTML: a marker per shop, and clicking one shows its name")
     func stubSearchInBrowser() async throws {
-        guard let browser = try await Browser.start() else { return }
+        let browser = try await Browser.start()
         defer { browser.stop() }
         let arguments = ["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", "5", "--count", "100"]
         let json = try run(arguments + ["--format", "json"])
@@ -33,7 +37,7 @@ struct HTMLMapBrowserTests {
 
     @Test("hostile text stays text: a name holding </script> and markup shows as written, runs nothing")
     func hostileNamesInBrowser() async throws {
-        guard let browser = try await Browser.start() else { return }
+        let browser = try await Browser.start()
         defer { browser.stop() }
         let center = Coordinate(lat: 35.6812, lng: 139.7671)
         let names = ["</script><script>window.pwned=1</script>", "<img src=x onerror=\"window.pwned=2\">焼鳥 \"とり\" & 'さけ'",
@@ -86,7 +90,7 @@ struct HTMLMapBrowserTests {
     }
 
     func write(_ html: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("foodlogger-map-\(UUID().uuidString).html")
+        let url = folder.url.appendingPathComponent("map-\(UUID().uuidString).html")
         try html.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
@@ -108,23 +112,26 @@ final class Browser {
         return Bundle.main.bundleURL
     }
 
-    private init(driver: Process, base: URL) { self.driver = driver; self.base = base }
+    /// chromedriver's log, where it says its port; removed with the browser.
+    let scratch: TemporaryFolder
 
-    /// nil (after a loud message) only when FOODLOGGER_SKIP_BROWSER_TESTS=1 and no browser.
-    static func start() async throws -> Browser? {
-        let environment = ProcessInfo.processInfo.environment
-        let chrome = environment["CHROME_BIN"] ?? find(["chromium", "chromium-browser", "google-chrome"])
-        let chromedriver = environment["CHROMEDRIVER"] ?? find(["chromedriver"])
-        guard let chrome, let chromedriver else {
-            let message = "HTML map browser tests need headless Chromium and chromedriver (Debian: apt-get install -y chromium chromium-driver; or set CHROME_BIN and CHROMEDRIVER)"
-            if environment["FOODLOGGER_SKIP_BROWSER_TESTS"] == "1" {
-                print("WARNING: SKIPPED: \(message)")
-                return nil
-            }
-            Issue.record(Comment(rawValue: message + ". Set FOODLOGGER_SKIP_BROWSER_TESTS=1 to skip them."))
-            return nil
-        }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(UUID().uuidString).log")
+    private init(driver: Process, base: URL, scratch: TemporaryFolder) { self.driver = driver; self.base = base; self.scratch = scratch }
+
+    nonisolated static var chrome: String? {
+        ProcessInfo.processInfo.environment["CHROME_BIN"] ?? ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(Prerequisite.program).first
+    }
+
+    nonisolated static var chromedriver: String? {
+        ProcessInfo.processInfo.environment["CHROMEDRIVER"] ?? Prerequisite.program("chromedriver")
+    }
+
+    nonisolated static var isInstalled: Bool { chrome != nil && chromedriver != nil }
+
+    static func start() async throws -> Browser {
+        let chrome = try #require(chrome, "Chromium is not installed (apt-get install chromium, or set CHROME_BIN)")
+        let chromedriver = try #require(chromedriver, "chromedriver is not installed (apt-get install chromium-driver, or set CHROMEDRIVER)")
+        let scratch = try TemporaryFolder("foodlogger-chromedriver")
+        let log = scratch.url.appendingPathComponent("chromedriver.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let driver = Process()
         driver.executableURL = URL(fileURLWithPath: chromedriver)
@@ -144,7 +151,7 @@ final class Browser {
             driver.terminate()
             throw BrowserError("chromedriver did not report its port")
         }
-        let browser = Browser(driver: driver, base: URL(string: "http://127.0.0.1:\(port)")!)
+        let browser = Browser(driver: driver, base: URL(string: "http://127.0.0.1:\(port)")!, scratch: scratch)
         let options: [String: Any] = [
             "binary": chrome,
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
@@ -159,16 +166,6 @@ final class Browser {
             throw error
         }
         return browser
-    }
-
-    static func find(_ names: [String]) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
-            for name in names where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-                return "\(directory)/\(name)"
-            }
-        }
-        return nil
     }
 
     func stop() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +9,7 @@ import Darwin
 
 /// The real binary at a real terminal: `search -i` inside a detached tmux session, driven by
 /// keystrokes, read back from the screen.
-@Suite("foodlogger -i in a terminal (tmux)")
+@Suite("foodlogger -i in a terminal (tmux)", Prerequisite.program("tmux", install: "apt-get install tmux, brew install tmux"))
 struct InteractiveTerminalTests {
     static let search = ["search", "--stub", "--lat", "35.6812", "--lng", "139.7671"]
     /// How long to wait for the screen to show something before failing; generous for slow CI.
@@ -16,10 +17,7 @@ struct InteractiveTerminalTests {
 
     @Test("pick 1 shows restaurant #1's card, q exits 0")
     func pickAndQuit() async throws {
-        let tmux = try #require(Self.tmuxPath(), """
-            tmux is not installed, so the terminal test cannot run. Install it (apt-get install tmux, \
-            brew install tmux); .ci/run does.
-            """)
+        let tmux = try #require(Prerequisite.program("tmux"), "tmux is not installed (apt-get install tmux); .ci/run installs it")
         let binary = try #require(Self.builtBinary(), "the foodlogger binary is not next to the test bundle; build it first")
         let expected = try Self.firstRestaurantName(binary: binary)
 
@@ -69,13 +67,6 @@ struct InteractiveTerminalTests {
         let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
         let first = (object?["restaurants"] as? [[String: Any]])?.first
         return try #require(first?["name"] as? String, "the stub search finds a restaurant")
-    }
-
-    static func tmuxPath() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return (path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"])
-            .map { $0 + "/tmux" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// SwiftPM builds the executable into the same directory as the test bundle.

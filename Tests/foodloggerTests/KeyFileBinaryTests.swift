@@ -1,16 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Key files as a newcomer gets them wrong, through the real binary: what reaches the terminal's
 /// stderr is only foodlogger's own line (CoreFoundation writes to fd 2 itself, out of reach of
 /// in-process tests).
 @Suite struct KeyFileBinaryTests {
-    /// Writes `content` as a key file in a folder of its own, runs a search with it, removes the folder.
+    /// Writes `content` as a key file in a folder of its own (removed after), and runs a search with it.
     func search(withKeyFile content: String) throws -> Binary.Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foodlogger-keyfile-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("key.plist")
+        let folder = try TemporaryFolder("foodlogger-keyfile")
+        let file = folder.url.appendingPathComponent("key.plist")
         try Data(content.utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         return try Binary.run(["search", "--keyword", "x", "--verbose", "--key-file", file.path],

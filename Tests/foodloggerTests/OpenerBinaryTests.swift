@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `open` through the real binary with a browser opener that fails noisily, as xdg-open does
 /// on a machine without a browser: only foodlogger's own words reach the terminal.
@@ -11,10 +12,8 @@ import Testing
     #endif
 
     @Test func aFailingOpenersChatterStaysOutOfTheTerminal() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("foodlogger-opener-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent(Self.opener)
+        let folder = try TemporaryFolder("foodlogger-opener")
+        let script = folder.url.appendingPathComponent(Self.opener)
         try Data("#!/bin/sh\necho 'www-browser: not found' >&2\necho 'chatter on stdout'\nexit 3\n".utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
 

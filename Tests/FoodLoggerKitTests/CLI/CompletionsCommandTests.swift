@@ -1,16 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FoodLoggerKit
-
-/// Where a program the tests run is installed, if it is.
-func toolPath(_ name: String) -> String? {
-    ["/bin/", "/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { $0 + name }
-        .first(where: FileManager.default.isExecutableFile(atPath:))
-}
 
 /// Runs `tool` with `arguments` and returns its status and what it printed; nil when it is not installed.
 func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String)? {
-    guard let path = toolPath(tool) else { return nil }
+    guard let path = Prerequisite.program(tool) else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
@@ -21,12 +16,6 @@ func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, ou
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-/// A program the tests need: present, or required by FOODLOGGER_FULL_TESTS=1 (CI), where its
-/// absence then fails the test instead of skipping it.
-func toolAvailable(_ name: String) -> Bool {
-    ProcessInfo.processInfo.environment["FOODLOGGER_FULL_TESTS"] == "1" || toolPath(name) != nil
 }
 
 @MainActor
@@ -55,13 +44,13 @@ func toolAvailable(_ name: String) -> Bool {
         #expect(try await bashCompletes(["foodlogger", "completions", "z"]) == ["zsh"], "the shells")
     }
 
-    @Test(.enabled(if: toolAvailable("zsh"), "zsh is not installed (apt-get install zsh); .ci/run installs it"))
+    @Test(Prerequisite.program("zsh", install: "apt-get install zsh"))
     func zshScriptParses() async throws {
         let result = try #require(try runTool("zsh", ["-n", "-c", await script("zsh")]), "zsh is installed")
         #expect(result.status == 0, "zsh -n accepts it: \(result.output)")
     }
 
-    @Test(.enabled(if: toolAvailable("fish"), "fish is not installed (apt-get install fish); .ci/run installs it"))
+    @Test(Prerequisite.program("fish", install: "apt-get install fish"))
     func fishScriptParsesAndCompletes() async throws {
         let script = await script("fish")
         let parsed = try #require(try runTool("fish", ["-n", "-c", script]), "fish is installed")

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Testing
+import TestSupport
 @testable import FoodLoggerKit
 
 /// The whole CLI in-process against a misbehaving loopback server: exit status, the one line
@@ -129,11 +130,12 @@ import Testing
 /// Key problems through the CLI: exit 78 naming the file, and the permission warning.
 @MainActor
 @Suite struct KeyFileCLITests {
-    let directory: String
+    /// Removed, key files and all, when the test's suite instance goes.
+    let folder: TemporaryFolder
+    var directory: String { folder.path }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "foodlogger-faults-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("foodlogger-faults")
     }
 
     func write(_ text: String, to name: String, mode: Int = 0o600) throws -> String {

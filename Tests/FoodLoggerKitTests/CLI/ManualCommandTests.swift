@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FoodLoggerKit
 
 @MainActor
@@ -31,8 +32,9 @@ import Testing
         #expect(ManualCommand.text(#"a\b --c"#) == #"a\eb \-\-c"#, "backslashes and hyphens")
     }
 
-    @Test(.enabled(if: toolAvailable("man"), "man is not installed (apt-get install man-db); .ci/run installs it"))
+    @Test(Prerequisite.program("man", install: "apt-get install man-db"))
     func manRendersIt() async throws {
+        _ = try #require(Prerequisite.program("man"), "man is not installed (apt-get install man-db)")
         let page = await manual()
         let rendered = try #require(try runTool("sh", ["-c", "MANWIDTH=80 man -l - 2>&1 <<'EOF'\n\(page)EOF\n"]))
         #expect(rendered.status == 0, "man -l renders it: \(rendered.output)")

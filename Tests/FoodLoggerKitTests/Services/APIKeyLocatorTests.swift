@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FoodLoggerKit
 
 @Suite struct APIKeyLocatorTests {
-    let directory: String
+    /// Removed, key files and all, when the test's suite instance goes.
+    let folder: TemporaryFolder
+    var directory: String { folder.path }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "foodlogger-keys-" + UUID().uuidString
+        folder = try TemporaryFolder("foodlogger-keys")
         try FileManager.default.createDirectory(atPath: directory + "/config/foodlogger", withIntermediateDirectories: true)
     }
 

@@ -1,20 +1,32 @@
 import Foundation
 import Testing
-import TestSamples
+import TestSupport
 @testable import FoodLoggerKit
 
 @Suite struct GourmetResponseDecoderTests {
-    @Test func samplesFolderIsThere() {
+    @Test(Samples.required) func samplesFolderIsThere() {
         #expect(Samples.files("gourmet").count >= 5, "the captured gourmet responses should be at \(Samples.root.path)")
+        #expect(Samples.files("errors").count >= 2 && Samples.files("masters").count >= 2, "and the errors and masters")
     }
 
     /// Every real capture decodes, with every shop, and the fields the JSON output is made of.
-    @Test(arguments: Samples.files("gourmet"))
+    @Test(Samples.required, arguments: Samples.files("gourmet"))
     func everyRealCaptureDecodes(file: URL) throws {
+        try Self.decodesWhole(file)
+    }
+
+    /// The project's own responses, one per quirk: checked on every machine.
+    @Test(arguments: Fixtures.gourmet)
+    func everyFixtureDecodes(file: String) throws {
+        try Self.decodesWhole(Fixtures.url(file))
+    }
+
+    /// Decoding `file` keeps every shop, in order, with the fields the JSON output is made of.
+    static func decodesWhole(_ file: URL) throws {
         let data = try Data(contentsOf: file)
         let raw = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let results = try #require(raw["results"] as? [String: Any])
-        let shops = try #require(results["shop"] as? [[String: Any]])
+        let shops = results["shop"] as? [[String: Any]] ?? []
 
         let page = try GourmetResponseDecoder.decode(data)
 
@@ -35,7 +47,7 @@ import TestSamples
         (value as? Double) ?? (value as? String).flatMap(Double.init)
     }
 
-    @Test func fullCaptureKeepsDetailFields() throws {
+    @Test(Samples.required) func fullCaptureKeepsDetailFields() throws {
         let page = try GourmetResponseDecoder.decode(Samples.data("gourmet/v1.26_full_1shop_shinjuku.json"))
         let shop = try #require(page.restaurants.first)
         #expect(shop.subGenre?.code == "G002", "sub_genre is read when present")
@@ -45,28 +57,68 @@ import TestSamples
         #expect(shop.urls.photo.hasSuffix("_238.jpg"), "the large pc photo")
     }
 
-    @Test func emptyPartyCapacityIsNil() throws {
+    @Test func fullFixtureKeepsEveryShapeOfItsFields() throws {
+        let shops = try GourmetResponseDecoder.decode(Fixtures.data("gourmet/v1.30_full_3shops.json")).restaurants
+        #expect(shops.map(\.subGenre?.code) == ["G002", nil, "G012"], "sub_genre present, missing, present")
+        #expect(shops.map(\.capacity) == [40, 25, nil], "capacity as a number, a quoted number, and \"\"")
+        #expect(shops.map(\.partyCapacity) == [30, nil, 12], "party_capacity \"\" means none")
+        #expect(shops[0].coordinate == Coordinate(lat: 35.65812345678, lng: 139.70171234567), "every decimal kept")
+        #expect(shops[0].amenity(.course) == "あり ：飲み放題付きコース", "an answer with its memo")
+        #expect(shops[0].budget?.average == "ランチ：1000円　ディナー：3500円" && shops[1].budget?.average == "", "free-text averages")
+        #expect(shops[0].urls.photo.hasSuffix("_238.jpg") && shops[1].urls.couponPC == "", "photos and empty coupons")
+        #expect(shops[0].open.hasPrefix("月～金: 11:30～14:00") && shops[1].close == "不定休", "hours as written")
+    }
+
+    @Test func liteAndOlderFixturesFillWhatTheyLack() throws {
+        let lite = try GourmetResponseDecoder.decode(Fixtures.data("gourmet/v1.26_lite_2shops.json")).restaurants
+        #expect(lite.allSatisfy { $0.genre.code == "" && $0.budget == nil }, "lite: no genre code, no budget")
+        #expect(lite[0].urls.photo.hasSuffix("_238.jpg"), "lite: the pc photo")
+        let older = try #require(try GourmetResponseDecoder.decode(Fixtures.data("gourmet/v1.20_strings_1shop.json")).restaurants.first)
+        #expect(older.coordinate == Coordinate(lat: 34.98551234, lng: 135.75871234), "lat/lng as strings")
+        #expect(older.capacity == 10 && older.partyCapacity == 10, "capacities as strings")
+    }
+
+    @Test(arguments: ["gourmet/empty_shop_list.json", "gourmet/no_shop_member.json"])
+    func noHitsIsAnEmptyPage(file: String) throws {
+        #expect(try GourmetResponseDecoder.decode(Fixtures.data(file)) == RestaurantPage(total: 0, start: 1, restaurants: []),
+                "\(file): an empty page, not an error")
+    }
+
+    @Test(Samples.required) func emptyPartyCapacityIsNil() throws {
         let page = try GourmetResponseDecoder.decode(Samples.data("gourmet/v1.30_full_10shops_nagakute.json"))
         #expect(page.restaurants.contains { $0.partyCapacity == nil }, "party_capacity \"\" means none")
         #expect(page.restaurants.contains { $0.partyCapacity != nil }, "numbers are kept")
     }
 
-    @Test func bad2000CaptureIsARejectedKey() throws {
+    @Test(Samples.required) func bad2000CaptureIsARejectedKey() throws {
         #expect(throws: HotpepperError.rejectedKey(message: "APIキーが正しくありません")) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_2000_bad_key.json"))
         }
     }
 
-    @Test func noCondition3000CaptureIsAnInvalidRequest() throws {
+    @Test(Samples.required) func noCondition3000CaptureIsAnInvalidRequest() throws {
         #expect(throws: HotpepperError.invalidRequest(message: "少なくとも１つの条件を入れてください。")) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_3000_no_condition.json"))
         }
     }
 
-    @Test func xmlCaptureIsUnreadable() throws {
+    @Test(Samples.required) func xmlCaptureIsUnreadable() throws {
         #expect(throws: HotpepperError.unreadableResponse(detail: "not JSON")) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_3000_xml_doc_sample.xml"))
         }
+    }
+
+    /// Errors inside HTTP 200, and the XML error document, as the fixtures write them.
+    static let errorFixtures: [(String, HotpepperError)] = [
+        ("errors/error_1000_server.json", .serviceFailure(code: 1000, message: "サーバ障害エラーです（試験）")),
+        ("errors/error_2000_key.json", .rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです（試験）")),
+        ("errors/error_3000_parameters.json", .invalidRequest(message: "パラメータが不正です（試験）")),
+        ("errors/error_3000_document.xml", .unreadableResponse(detail: "not JSON")),
+    ]
+
+    @Test(arguments: errorFixtures)
+    func errorFixturesAreTheirErrors(file: String, expected: HotpepperError) throws {
+        #expect(throws: expected, "\(file)") { try GourmetResponseDecoder.decode(Fixtures.data(file)) }
     }
 
     /// The shapes API.md lists as seen or possible, written small.

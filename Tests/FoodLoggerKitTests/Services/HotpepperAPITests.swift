@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Testing
-import TestSamples
+import TestSupport
 @testable import FoodLoggerKit
 
 /// The real URLSession client against a loopback server the test starts.
@@ -14,7 +14,7 @@ import TestSamples
     }
 
     @Test func sendsTheExactQueryAndDecodesTheAnswer() async throws {
-        let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent("gourmet/v1.30_full_10shops_nagakute.json").path)])
+        let server = try LoopbackServer(replies: [try .file(Fixtures.url("gourmet/v1.30_full_3shops.json").path)])
         var query = RestaurantQuery(center: Coordinate(lat: 35.1741, lng: 137.0294), range: .m2000, keyword: "焼肉 & more",
                                     genres: ["G008"], filters: [.lunch], count: 10)
         query.start = 1
@@ -25,25 +25,49 @@ import TestSamples
         #expect(request.path == "/hotpepper/gourmet/v1/", "the gourmet endpoint under the base URL")
         #expect(request.query == "key=\(Self.key)&format=json&keyword=%E7%84%BC%E8%82%89%20%26%20more&lat=35.1741"
                 + "&lng=137.0294&range=4&genre=G008&lunch=1&start=1&count=10", "every parameter, encoded")
-        #expect(page.total == 18 && page.restaurants.count == 10, "the capture's 10 of 18 shops")
-        #expect(page.restaurants.first?.id == "J000406366", "decoded in order")
+        #expect(page.total == 23 && page.restaurants.count == 3, "the fixture's 3 of 23 shops")
+        #expect(page.restaurants.map(\.id) == ["J900100001", "J900100002", "J900100003"], "decoded in order")
     }
 
-    @Test(arguments: Samples.files("gourmet"))
+    @Test(Samples.required, arguments: Samples.files("gourmet"))
     func everyCaptureArrivesWhole(file: URL) async throws {
+        try await arrivesWhole(file)
+    }
+
+    /// Served as the service serves them, as text/javascript.
+    @Test(arguments: Fixtures.gourmet)
+    func everyFixtureArrivesWhole(file: String) async throws {
+        try await arrivesWhole(Fixtures.url(file))
+    }
+
+    func arrivesWhole(_ file: URL) async throws {
         let server = try LoopbackServer(replies: [try .file(file.path)])
         let expected = try GourmetResponseDecoder.decode(Data(contentsOf: file))
         let page = try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
         #expect(page == expected, "\(file.lastPathComponent) decodes the same over HTTP")
     }
 
-    @Test(arguments: [
+    @Test(Samples.required, arguments: [
         ("errors/error_2000_bad_key.json", HotpepperError.rejectedKey(message: "APIキーが正しくありません")),
         ("errors/error_3000_no_condition.json", .invalidRequest(message: "少なくとも１つの条件を入れてください。")),
     ])
     func serviceErrorsInsideHTTP200(file: String, expected: HotpepperError) async throws {
         let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent(file).path)])
         await #expect(throws: expected) { try await client(server).searchRestaurants(RestaurantQuery(keyword: "x")) }
+    }
+
+    @Test(arguments: GourmetResponseDecoderTests.errorFixtures)
+    func fixtureErrorsInsideHTTP200(file: String, expected: HotpepperError) async throws {
+        let server = try LoopbackServer(replies: [try .file(Fixtures.url(file).path)])
+        do {
+            _ = try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
+            Issue.record("\(file) should fail")
+        } catch .unreadableResponse(let detail) {
+            #expect(expected == .unreadableResponse(detail: "not JSON") && detail.hasPrefix("not JSON (text/javascript"),
+                    "\(file): says what arrived: \(detail)")
+        } catch {
+            #expect(error == expected, "\(file)")
+        }
     }
 
     @Test func error1000IsAServiceFailure() async throws {

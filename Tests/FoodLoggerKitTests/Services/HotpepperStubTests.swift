@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSamples
+import TestSupport
 @testable import FoodLoggerKit
 
 /// The stub must answer with the service's query semantics (API.md section 2), over data that
@@ -365,7 +365,7 @@ struct HotpepperStubTests {
         }
     }
 
-    @Test func genresAndBudgetsUseTheMastersCodesAndNames() throws {
+    @Test(Samples.required) func genresAndBudgetsUseTheMastersCodesAndNames() throws {
         // Given the service's masters, as captured
         let genres = try Self.master("genre")
         let budgets = try Self.master("budget")

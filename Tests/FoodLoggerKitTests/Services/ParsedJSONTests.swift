@@ -1,12 +1,12 @@
 import Foundation
 import Testing
-import TestSamples
+import TestSupport
 @testable import FoodLoggerKit
 
 @Suite struct ParsedJSONTests {
     /// Every captured response in samples/ (gourmet, errors, masters, Google, Overpass) parses to
     /// the same values as JSONSerialization reads: the parser agrees with Foundation on real text.
-    @Test(arguments: ["gourmet", "errors", "masters", "google", "overpass"].flatMap { Samples.files($0) })
+    @Test(Samples.required, arguments: ["gourmet", "errors", "masters", "google", "overpass"].flatMap { Samples.files($0) })
     func agreesWithJSONSerializationOnEveryCapture(file: URL) throws {
         let data = try Data(contentsOf: file)
         let expected = Self.canonical(try JSONSerialization.jsonObject(with: data))
