@@ -113,6 +113,23 @@ enum Spawn {
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
+    /// Wall and CPU (user + sys) seconds of one run of `command` that must exit `expectedStatus`,
+    /// as GNU time reports them, or nil without /usr/bin/time.
+    static func cpuSeconds(of command: Command, environment: [String: String], expectedStatus: Int32) throws -> (wall: Double, cpu: Double)? {
+        let time = "/usr/bin/time", report = stderrFile + ".cpu"
+        guard access(time, X_OK) == 0 else { return nil }
+        // GNU time exits with the command's status: wrap it so the expected failure counts as success.
+        let script = "\"$@\"; test $? -eq \(expectedStatus)"
+        _ = try run([Command("/bin/sh", ["-c", script, "sh", time, "-f", "%e %U %S", "-o", report, command.path] + command.arguments)],
+                    environment: environment)
+        // The last line: before it GNU time says "Command exited with non-zero status …".
+        let last = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n").last ?? ""
+        let numbers = last.split(separator: " ").compactMap { Double($0) }
+        try? FileManager.default.removeItem(atPath: report)
+        guard numbers.count == 3 else { return nil }
+        return (numbers[0], numbers[1] + numbers[2])
+    }
+
     /// A command's standard output, for describing the machine (uname, nproc, swift --version).
     static func output(of name: String, _ arguments: [String]) -> String? {
         guard let path = Command.find(name) else { return nil }

@@ -68,7 +68,7 @@ struct Bench {
 
     /// The bench's HOME and the commands' captured stderr: nothing is left in the temporary folder.
     func removeScratch() {
-        for path in [home, Spawn.stderrFile, Spawn.stderrFile + ".rss"] { try? FileManager.default.removeItem(atPath: path) }
+        for path in [home, Spawn.stderrFile, Spawn.stderrFile + ".rss", Spawn.stderrFile + ".cpu"] { try? FileManager.default.removeItem(atPath: path) }
     }
 
     var environment: [String: String] {
@@ -92,6 +92,7 @@ struct Bench {
         try decoding()
         try endToEnd()
         try paging()
+        try silentServer()
         memorySection()
         let report = compose(loadBefore: loadBefore, loadAfter: Machine.load(), seconds: Date().timeIntervalSince(started))
         print(report)
@@ -206,6 +207,27 @@ struct Bench {
         budgets.append(Budget(name: "(d) --limit 250 vs one page", measured: measured[0].seconds.median / measured[1].seconds.median,
                               limit: 2.0 * options.slack, unit: "×"))
         try measureMemory(measured[0].label + " (loopback, 100 ms)", limited, environment, budget: "(e) peak RSS of (d)")
+    }
+
+    // MARK: (f) CPU while the server is silent
+
+    /// CPU seconds per wall second of a search whose server never answers, until its timeout:
+    /// what waiting costs the machine. Reported, not a budget: URLSession on Linux spins here
+    /// (README, Reliability), which no code of ours can stop.
+    mutating func silentServer() throws {
+        let server = try LoopbackServer(replies: [.hang])
+        defer { server.stop() }
+        let timeout = 2.0
+        let search = Command(foodlogger, ["search"] + Self.center + ["--json", "--timeout", String(timeout), "--retries", "0"])
+        let usage = try Spawn.cpuSeconds(of: search, environment: environment(server: server), expectedStatus: 69)
+        lines += ["### (f) CPU while the server is silent", "",
+                  "`search --timeout \(Int(timeout)) --retries 0` against a loopback server that accepts and never answers. "
+                  + "Reported, not a budget (see the README's Reliability section); the goal, once the cause below us is fixed, is 0.05.", "",
+                  "| wall | user + sys | CPU per wall second |", "|---:|---:|---:|"]
+        lines.append(usage.map { String(format: "| %.2f s | %.2f s | %.2f |", $0.wall, $0.cpu, $0.cpu / $0.wall) }
+                     ?? "| not measured (no /usr/bin/time) | | |")
+        lines.append("")
+        print(lines.suffix(2).joined(separator: "\n"))
     }
 
     // MARK: (e) memory
