@@ -10,16 +10,21 @@ import Foundation
 public struct HotpepperStub: HotpepperProtocol {
     /// The shops a query may find, in their "recommended" order.
     let candidates: @Sendable (RestaurantQuery) -> [Restaurant]
+    /// The places it has shops, told with an answer around a centre away from all of them
+    /// (`RestaurantPage.coverage`); nil: anywhere its shops are.
+    let coverage: @Sendable (RestaurantQuery) -> [String]?
 
     /// Searches these shops.
     public init(restaurants: [Restaurant]) {
         candidates = { _ in restaurants }
+        coverage = { _ in nil }
     }
 
     /// Searches the stub data, `StubRestaurants`, building only the part a query can reach:
     /// this is on the start-up path of every `--stub` command.
     public init() {
         candidates = { StubRestaurants.candidates(for: $0) }
+        coverage = { StubRestaurants.isOutside($0) ? StubRestaurants.Neighbourhood.allCases.map(\.name) : nil }
     }
 
     /// What the service answers (error 3000) to a search without any condition.
@@ -41,7 +46,8 @@ public struct HotpepperStub: HotpepperProtocol {
             ?? Self.sorted(matches, by: query.order)
         let first = min(max(query.start, 1) - 1, ordered.count)
         let last = min(first + max(query.count, 0), ordered.count)
-        return RestaurantPage(total: ordered.count, start: query.start, restaurants: Array(ordered[first..<last]))
+        return RestaurantPage(total: ordered.count, start: query.start, restaurants: Array(ordered[first..<last]),
+                              coverage: coverage(query))
     }
 
     /// The keyword's terms, split on half-width and full-width spaces alike: Japanese input

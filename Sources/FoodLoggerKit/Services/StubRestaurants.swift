@@ -21,8 +21,16 @@ enum StubRestaurants {
     /// five was the largest part of a `--stub` search's own start-up (BENCHMARKS.md).
     static func candidates(for query: RestaurantQuery) -> [Restaurant] {
         guard let centre = query.center else { return all }
-        return Neighbourhood.allCases.filter { $0.centre.distance(to: centre) <= Double(query.range.metres) + reach }
-            .flatMap(shops(in:))
+        return reachable(from: centre, within: query.range).flatMap(shops(in:))
+    }
+
+    static func reachable(from centre: Coordinate, within range: SearchRange) -> [Neighbourhood] {
+        Neighbourhood.allCases.filter { $0.centre.distance(to: centre) <= Double(range.metres) + reach }
+    }
+
+    /// Whether a search's circle reaches no neighbourhood at all.
+    static func isOutside(_ query: RestaurantQuery) -> Bool {
+        query.center.map { reachable(from: $0, within: query.range).isEmpty } ?? false
     }
 
     /// No shop is farther than this from its neighbourhood's centre (a test holds the data to it).
@@ -41,6 +49,16 @@ enum StubRestaurants {
     /// The neighbourhoods the data covers, for searching around them.
     enum Neighbourhood: CaseIterable {
         case tokyoStation, shibuya, shinjuku, umeda, kyotoStation
+
+        var name: String {
+            switch self {
+            case .tokyoStation: "Tokyo Station"
+            case .shibuya: "Shibuya"
+            case .shinjuku: "Shinjuku"
+            case .umeda: "Umeda (Osaka)"
+            case .kyotoStation: "Kyoto Station"
+            }
+        }
 
         /// The point each shop's distance was planned from.
         var centre: Coordinate {

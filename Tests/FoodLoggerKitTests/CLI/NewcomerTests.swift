@@ -5,7 +5,7 @@ import Testing
 /// The places a new user stumbled (issue 15), each with what they expected.
 @MainActor
 @Suite struct NewcomerTests {
-    static let tokyo = ["--lat", "35.6812", "--lng", "139.7671"]
+    nonisolated static let tokyo = ["--lat", "35.6812", "--lng", "139.7671"]
 
     @Test func aBareWordAfterSearchSuggestsKeyword() async {
         let run = await CLIRun.run(["search", "ramen", "--stub"])
@@ -84,5 +84,18 @@ import Testing
     @Test func openHelpUsesNoPlatformOnlyTool() async {
         let run = await CLIRun.run(["open", "--help"])
         #expect(!run.stdout.contains("pbcopy"), "no macOS-only example")
+    }
+
+    @Test(arguments: [
+        (["--keyword", "ramen"], "No restaurants found. Try another --keyword. The service matches Japanese text: write the keyword in Japanese (ラーメン rather than ramen).\n"),
+        (["--lat", "43.0621", "--lng", "141.3544"], "No restaurants found within 1000 m of 43.0621, 141.3544. The offline stub knows only Tokyo Station, Shibuya, Shinjuku, Umeda (Osaka) and Kyoto Station; search around one of them, or leave out --stub for the real service.\n"),
+        (tokyo + ["--range", "5", "--budget", "B014"], "No restaurants found within 3000 m of 35.6812, 139.7671. Try leaving out --budget.\n"),
+        (tokyo + ["--range", "5", "--budget", "B014", "--wifi"], "No restaurants found within 3000 m of 35.6812, 139.7671. Try fewer conditions.\n"),
+        (tokyo + ["--range", "1", "--keyword", "存在しない店"], "No restaurants found within 300 m of 35.6812, 139.7671. Try a wider --range (up to 5 = 3000 m) or another --keyword.\n"),
+    ])
+    func nothingFoundSaysWhyAndWhatFits(arguments: [String], notice: String) async {
+        let run = await CLIRun.run(["search", "--stub", "--format", "table"] + arguments)
+        #expect(run.code == .noResults, "exit 1")
+        #expect(run.stderr == notice, "the hint fits what was asked: \(run.stderr)")
     }
 }

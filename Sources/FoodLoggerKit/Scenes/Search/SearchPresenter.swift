@@ -102,17 +102,31 @@ public final class SearchPresenter: SearchPresentationLogic {
         return lines
     }
 
+    /// Why nothing came, as far as the answer tells, and what to try that fits what was asked.
     static func notice(_ page: RestaurantPage, query: RestaurantQuery) -> String {
         if page.total > 0 {
             return "No restaurants on this page: --start \(page.start) is past the last of \(page.total) results."
         }
+        let found = "No restaurants found\(place(query))."
+        if let coverage = page.coverage, query.center != nil {
+            let places = coverage.count > 1 ? coverage.dropLast().joined(separator: ", ") + " and " + coverage.last! : coverage.joined()
+            return found + " The offline stub knows only \(places)"
+                + "; search around one of them, or leave out --stub for the real service."
+        }
         var hints: [String] = []
         if query.center != nil, query.range != .m3000 { hints.append("a wider --range (up to 5 = 3000 m)") }
-        if !query.filters.isEmpty || !query.genres.isEmpty || !query.budgets.isEmpty || query.keyword != nil {
-            hints.append("fewer conditions")
+        let conditions = query.filters.map(\.flag) + (query.genres.isEmpty ? [] : ["--genre"])
+            + (query.budgets.isEmpty ? [] : ["--budget"]) + (query.keyword == nil ? [] : ["--keyword"])
+        switch conditions.count {
+        case 0: break
+        case 1: hints.append(conditions[0] == "--keyword" ? "another --keyword" : "leaving out \(conditions[0])")
+        default: hints.append("fewer conditions")
         }
         let hint = hints.isEmpty ? "" : " Try \(hints.joined(separator: " or "))."
-        return "No restaurants found\(place(query)).\(hint)"
+        // The service (and the stub) match Japanese text: an English word finds little or nothing.
+        let japanese = query.keyword.map { $0.unicodeScalars.allSatisfy(\.isASCII) } == true
+            ? " The service matches Japanese text: write the keyword in Japanese (ラーメン rather than ramen)." : ""
+        return found + hint + japanese
     }
 
     /// " within 1000 m of 35.6812, 139.7671", or "" for a search without a centre.
