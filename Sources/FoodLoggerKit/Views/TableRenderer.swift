@@ -10,11 +10,14 @@ public struct TextTable: Sendable, Equatable {
         public var dropPriority: Int?
         /// How much of the width the column deserves when space is short, relative to the others.
         public var weight: Double
+        /// False for cells a cut would falsify (a price band cut to "1001～150…" reads as 150):
+        /// the column keeps its full width, and is dropped rather than narrowed.
+        public var mayCut: Bool
 
         public init(_ title: String, alignRight: Bool = false, minWidth: Int = 4, dropPriority: Int? = nil,
-                    weight: Double = 1) {
+                    weight: Double = 1, mayCut: Bool = true) {
             self.title = title; self.alignRight = alignRight; self.minWidth = minWidth
-            self.dropPriority = dropPriority; self.weight = weight
+            self.dropPriority = dropPriority; self.weight = weight; self.mayCut = mayCut
         }
     }
 
@@ -39,7 +42,7 @@ public enum TableRenderer {
         func total() -> Int { visible.reduce(0) { $0 + widths[$1] } + gap.count * max(0, visible.count - 1) }
         // Narrow the column widest for its weight one step at a time, so space is shared fairly.
         while total() > width {
-            let shrinkable = visible.filter { widths[$0] > table.columns[$0].minWidth }
+            let shrinkable = visible.filter { table.columns[$0].mayCut && widths[$0] > table.columns[$0].minWidth }
             func share(_ column: Int) -> Double { Double(widths[column]) / table.columns[column].weight }
             if let widest = shrinkable.max(by: { share($0) < share($1) }) {
                 widths[widest] -= 1

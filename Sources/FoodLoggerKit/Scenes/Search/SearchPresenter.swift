@@ -60,21 +60,27 @@ public final class SearchPresenter: SearchPresentationLogic {
         .init("Name", minWidth: 16, weight: 2.5),
         .init("Genre", minWidth: 6, dropPriority: 2),
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
-        .init("Budget", minWidth: 8, dropPriority: 3),
+        .init("Budget", minWidth: 8, dropPriority: 3, mayCut: false),
         .init("Station / access", minWidth: 8, dropPriority: 4, weight: 1.5),
     ]
 
+    /// Without a centre there is no distance to show, so no Dist. column.
     static func table(_ page: RestaurantPage, center: Coordinate?) -> TextTable {
+        let distanceColumn = 3
         let rows = page.restaurants.enumerated().map { offset, restaurant in
-            [
+            var cells = [
                 String(page.start + offset),
                 restaurant.name,
                 restaurant.genre.name,
-                center.map { "\(Int(restaurant.coordinate.distance(to: $0).rounded())) m" } ?? "-",
-                restaurant.budget?.name ?? "",
+                center.map { "\(Int(restaurant.coordinate.distance(to: $0).rounded())) m" } ?? "",
+                restaurant.budget.map { BudgetBand.short($0.name) } ?? "",
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
             ].map(singleLine)
+            if center == nil { cells.remove(at: distanceColumn) }
+            return cells
         }
+        var columns = columns
+        if center == nil { columns.remove(at: distanceColumn) }
         return TextTable(columns: columns, rows: rows)
     }
 
