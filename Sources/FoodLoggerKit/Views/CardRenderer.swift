@@ -23,11 +23,13 @@ public struct TextCard: Sendable, Equatable {
 }
 
 /// Draws a `TextCard` within a terminal width: labels in a column, long values wrapped
-/// (Japanese aware) with a hanging indent under their first line.
+/// (Japanese aware) with a hanging indent under their first line. Where the label column leaves
+/// too little room, the value goes under its label instead; a web address is never split, so it
+/// stays one piece to click or copy.
 public enum CardRenderer {
     /// Labels longer than this wrap their value onto the next line instead of widening the column.
     static let maxLabelWidth = 24
-    /// Values never get narrower than this, however small the terminal.
+    /// Narrower than this beside the labels, values that need more go under their label instead.
     static let minValueWidth = 20
 
     public static func render(_ card: TextCard, width: Int, bold: Bool = false) -> [String] {
@@ -40,19 +42,29 @@ public enum CardRenderer {
                 margin = 4
             }
             let labelWidth = section.fields.map { DisplayWidth.of($0.label) }.filter { $0 <= maxLabelWidth }.max() ?? 0
-            let indent = String(repeating: " ", count: margin + labelWidth + 2)
+            let beside = margin + labelWidth + 2
             for field in section.fields {
-                let wrapped = DisplayWidth.wrap(field.value, to: max(minValueWidth, width - indent.count))
-                let head = String(repeating: " ", count: margin) + DisplayWidth.pad(field.label, to: labelWidth) + "  "
-                if DisplayWidth.of(field.label) > labelWidth {
-                    lines.append(String(repeating: " ", count: margin) + field.label)
-                    lines += wrapped.map { indent + $0 }
+                let label = String(repeating: " ", count: margin) + field.label
+                if isAddress(field.value), DisplayWidth.of(field.value) > width - beside {
+                    lines += [label, field.value]
+                } else if DisplayWidth.of(field.label) > labelWidth
+                            || (width - beside < minValueWidth && DisplayWidth.of(field.value) > width - beside) {
+                    let under = width - beside >= minValueWidth ? beside : margin + 2
+                    lines.append(label)
+                    lines += DisplayWidth.wrap(field.value, to: max(minValueWidth, width - under)).map { indent(under) + $0 }
                 } else {
-                    lines.append(head + wrapped[0])
-                    lines += wrapped.dropFirst().map { indent + $0 }
+                    let wrapped = DisplayWidth.wrap(field.value, to: width - beside)
+                    lines.append(DisplayWidth.pad(label, to: beside) + wrapped[0])
+                    lines += wrapped.dropFirst().map { indent(beside) + $0 }
                 }
             }
         }
         return lines.map { $0.trimmingTrailingSpaces() }
     }
+
+    static func isAddress(_ value: String) -> Bool {
+        (value.hasPrefix("https://") || value.hasPrefix("http://")) && !value.contains(" ")
+    }
+
+    private static func indent(_ columns: Int) -> String { String(repeating: " ", count: columns) }
 }

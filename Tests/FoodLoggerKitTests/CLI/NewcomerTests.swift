@@ -99,3 +99,13 @@ import Testing
         #expect(run.stderr == notice, "the hint fits what was asked: \(run.stderr)")
     }
 }
+
+extension NewcomerTests {
+    @Test(arguments: [["search", "--stub", "--format", "table"] + tokyo, ["show", "--stub", "J900000001", "--format", "table"]])
+    func theCreditIsWrappedNeverCut(arguments: [String]) async {
+        let run = await CLIRun.run(arguments, terminal: Terminal(stdoutIsTerminal: true, columns: 40))
+        #expect(run.stdout.contains("Powered by ホットペッパーグルメ\nWebサービス\n(http://webservice.recruit.co.jp/)\n"),
+                "the whole credit, wrapped at 40 columns: \(run.stdout.suffix(120))")
+        #expect(run.stdout.split(separator: "\n").suffix(5).allSatisfy { !$0.hasSuffix("…") }, "no footer line cut")
+    }
+}

@@ -34,6 +34,30 @@ struct CardRendererTests {
         #expect(lines == ["T", "  Short  a", "  " + label, "         b"], "the long label alone, its value indented")
     }
 
+    @Test("no line is wider than the terminal, even where the labels leave too little room")
+    func narrowTerminal() {
+        let card = TextCard(title: "T", sections: [.init(title: "Amenities", fields: [
+            .init("All-you-can-drink", "yes"), .init("Private room", "yes — 4～10名様の個室3部屋と座敷"),
+        ])])
+
+        let lines = CardRenderer.render(card, width: 30)
+
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "within 30 columns: \(lines)")
+        #expect(lines == ["T", "Amenities", "    All-you-can-drink  yes", "    Private room",
+                          "      yes — 4～10名様の個室3部",
+                          "      屋と座敷"], "a short value beside its label, a long one under it: \(lines)")
+    }
+
+    @Test("a web address is never split: beside its label when it fits, else on a line of its own")
+    func addresses() {
+        let url = "https://stub.foodlogger.invalid/shops/J900000001/coupon/sp/"
+        let card = TextCard(title: "T", sections: [.init(title: "Links", fields: [.init("Page", "https://x.invalid/"), .init("Coupon", url)])])
+
+        #expect(CardRenderer.render(card, width: 40) == ["T", "Links", "    Page    https://x.invalid/", "    Coupon", url],
+                "the long one whole, alone on its line")
+        #expect(CardRenderer.render(card, width: 100).last == "    Coupon  " + url, "beside its label when it fits")
+    }
+
     @Test("bold titles only when asked")
     func bold() {
         let lines = CardRenderer.render(TextCard(title: "T", sections: []), width: 80, bold: true)

@@ -53,7 +53,7 @@ public final class DetailViewController: DetailDisplayLogic {
             case .table where !cards.cards.isEmpty:
                 let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
                 let drawn = cards.cards.map { CardRenderer.render($0, width: context.terminal.width, bold: bold) }
-                let footer = cards.footer.map { DisplayWidth.truncate($0, to: context.terminal.width) }
+                let footer = cards.footer.flatMap { DisplayWidth.wrap($0, to: context.terminal.width) }
                 let lines = drawn.joined(separator: [""]) + [""] + footer
                 context.stdout.write(lines.joined(separator: "\n") + "\n")
             case .table:

@@ -44,7 +44,7 @@ public final class SearchViewController: SearchDisplayLogic {
                 guard listing.notice == nil else { return } // no table for nothing, like the app's alert
                 let lines = TableRenderer.render(table, width: context.terminal.width,
                                                  bold: context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal))
-                let footer = footer.map { DisplayWidth.truncate($0, to: context.terminal.width) }
+                let footer = footer.flatMap { DisplayWidth.wrap($0, to: context.terminal.width) }
                 context.stdout.write((lines + [""] + footer).joined(separator: "\n") + "\n")
             }
         }
