@@ -125,7 +125,19 @@ public struct TerminalMap: Sendable, Equatable {
                 groups.append(Group(numbers: [number], column: spot.column, row: spot.row, symbol: "", clamped: spot.clamped))
             }
         }
-        var taken = Set(groups.map { $0.row * width + $0.column })
+        // "@" always shows: a group in the centre's cell is labelled beside it instead.
+        let centre = cell(east: 0, north: 0)
+        if let index = groups.firstIndex(where: { $0.column == centre.column && $0.row == centre.row }) {
+            var moved = groups.remove(at: index)
+            moved.column += moved.column + 1 <= width - 2 ? 1 : -1
+            if let neighbour = groups.firstIndex(where: { $0.column == moved.column && $0.row == moved.row }) {
+                groups[neighbour].numbers += moved.numbers
+                groups[neighbour].clamped = groups[neighbour].clamped || moved.clamped
+            } else {
+                groups.insert(moved, at: index)
+            }
+        }
+        var taken = Set(groups.map { $0.row * width + $0.column } + [centre.row * width + centre.column])
         var nextLetter = 0
         for index in groups.indices {
             let group = groups[index]

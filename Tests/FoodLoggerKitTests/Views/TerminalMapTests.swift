@@ -49,6 +49,25 @@ import Testing
         #expect(ringRows.first == 1 + (height - 3) / 2 - reach / 2, "the ring touches the top when rows are the limit, or sits inside")
     }
 
+    @Test("the centre always shows: shops in its cell are labelled beside it, merged with any neighbour there")
+    func centreStaysVisible() {
+        // Given shops on the centre, and one in the cell east of it, on a small map
+        let center = Coordinate(lat: 35.6812, lng: 139.7671)
+        let probe = TerminalMap(center: center, radiusMetres: 3000, markers: [], width: 40, height: 10)
+        let east = probe.metresPerColumn
+        let markers = [TerminalMap.Marker(number: 1, coordinate: center), TerminalMap.Marker(number: 2, coordinate: center),
+                       TerminalMap.Marker(number: 3, coordinate: point(east: east, north: 0, from: center))]
+
+        // When they are laid out
+        let sut = TerminalMap(center: center, radiusMetres: 3000, markers: markers, width: 40, height: 10)
+
+        // Then "@" keeps its cell and all three shops share the cell beside it
+        let middle = (column: 1 + (40 - 3) / 2, row: 1 + (10 - 3) / 2)
+        #expect(symbol(sut, column: middle.column, row: middle.row) == "@", "the centre shows")
+        #expect(sut.groups.count == 1 && sut.groups[0].numbers.sorted() == [1, 2, 3], "one group for the three: \(sut.groups)")
+        #expect(sut.groups[0].column == middle.column + 1 && sut.groups[0].key == "A=3+1+2", "beside it: \(sut.groups)")
+    }
+
     @Test("markers in the same cell merge under one letter; the legend key says which")
     func mergedMarkers() {
         let near = point(east: 200, north: 100, from: MapSeeds.tokyo)
