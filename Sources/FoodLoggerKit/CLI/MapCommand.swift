@@ -2,7 +2,9 @@
 /// terminal map; with one it prints that data format, exactly as `search` does.
 struct MapCommand: Sendable {
     var search: SearchCommand
-    var viewport: Map.Viewport
+    /// --width and --height; nil: fit the terminal.
+    var width: Int?
+    var height: Int?
     /// The data format asked for with --format or --json; nil draws the terminal map.
     var format: OutputFormat?
 
@@ -18,13 +20,10 @@ struct MapCommand: Sendable {
 
     static let sizeSpecs: [OptionSpec] = [
         OptionSpec("--width", kind: .value("COLUMNS"),
-                   help: "map width, \(TerminalMap.widthRange.lowerBound) to \(TerminalMap.widthRange.upperBound) (default: the terminal's, at most \(defaultMaxWidth))"),
+                   help: "map width, \(TerminalMap.widthRange.lowerBound) to \(TerminalMap.widthRange.upperBound) (default: the terminal's, at most \(MapPresenter.defaultMaxWidth))"),
         OptionSpec("--height", kind: .value("ROWS"),
-                   help: "map height, \(TerminalMap.heightRange.lowerBound) to \(TerminalMap.heightRange.upperBound) (default: what keeps the radius round and fits the terminal)"),
+                   help: "map height, \(TerminalMap.heightRange.lowerBound) to \(TerminalMap.heightRange.upperBound) (default: what keeps the radius round and leaves room on the screen for the list)"),
     ]
-
-    /// Wider maps only spread the same few shops further apart.
-    static let defaultMaxWidth = 120
 
     static let help = HelpText(
         command: name, summary: summary, usage: "foodlogger map --lat DEG --lng DEG [options]",
@@ -36,21 +35,13 @@ struct MapCommand: Sendable {
         }
         search = try SearchCommand(parsed, context: context)
         format = parsed.has("--json") || parsed.value("--format") != nil ? search.common.format : nil
-        let width = try parsed.integer("--width", in: TerminalMap.widthRange)
-        let height = try parsed.integer("--height", in: TerminalMap.heightRange)
+        width = try parsed.integer("--width", in: TerminalMap.widthRange)
+        height = try parsed.integer("--height", in: TerminalMap.heightRange)
         if let format, width != nil || height != nil {
             throw UsageError("--width and --height size the terminal map; they have no effect with --format \(format.rawValue)")
         }
-        viewport = Self.viewport(width: width, height: height, terminal: context.terminal)
-    }
-
-    /// The terminal's width (within limits), and a height that keeps the radius a circle
-    /// (a cell is twice as tall as wide) while leaving the scale line and prompt on screen.
-    static func viewport(width: Int?, height: Int?, terminal: Terminal) -> Map.Viewport {
-        let width = width ?? min(max(terminal.width, TerminalMap.widthRange.lowerBound), defaultMaxWidth)
-        let round = width / 2 + 1
-        let fits = terminal.rows.map { $0 - 2 } ?? round
-        return Map.Viewport(width: width, height: height ?? max(TerminalMap.heightRange.lowerBound, min(round, fits)))
+        // A map shows every shop within its radius, not the first page of them.
+        if parsed.value("--count") == nil, parsed.value("--limit") == nil { search.query.limit = RestaurantQuery.maxLimit }
     }
 }
 
@@ -64,7 +55,8 @@ extension FoodLogger {
             if let format = command.format {
                 return await SearchScene.assemble(context: context, format: format, worker: worker).search(command.search.query)
             }
-            return await MapScene.assemble(context: context, worker: worker).show(command.search.query, viewport: command.viewport)
+            return await MapScene.assemble(context: context, worker: worker)
+                .show(command.search.query, width: command.width, height: command.height)
         }
     }
 }

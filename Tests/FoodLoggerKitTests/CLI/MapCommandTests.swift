@@ -53,11 +53,35 @@ import Testing
         #expect(geojson.contains("\"FeatureCollection\""), "GeoJSON like search's")
     }
 
-    @Test("the default height keeps the ring round and fits the terminal")
-    func defaultViewport() {
-        #expect(MapCommand.viewport(width: nil, height: nil, terminal: Terminal(columns: 80, rows: 24)) == .init(width: 80, height: 22),
-                "the terminal's rows, less the key line and prompt")
-        #expect(MapCommand.viewport(width: nil, height: nil, terminal: Terminal(columns: 300)) == .init(width: 120, height: 61),
-                "at most 120 wide; round when the rows are unknown")
+    @Test("the default size keeps the ring round; on a terminal of known height the map, legend and footer fit above the prompt",
+          arguments: [(80, 24), (60, 20), (100, 40), (200, 60)])
+    func fitsTheTerminal(columns: Int, rows: Int) async {
+        for range in ["1", "3", "5"] {
+            let (code, out, _) = await run(["map", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", range, "--color", "never"],
+                                           terminal: Terminal(stdoutIsTerminal: true, columns: columns, rows: rows))
+            let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(code == .success, "exit 0")
+            #expect(lines.count <= rows - 1, "\(columns)x\(rows), --range \(range): \(lines.count) lines leave the prompt's line")
+            #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= columns }, "no line wider than \(columns)")
+        }
+    }
+
+    @Test("without a terminal height the ring is round and every shop is listed")
+    func pipedMapIsRound() async {
+        let (_, out, _) = await run(["map", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", "5"],
+                                    terminal: Terminal(columns: 300))
+        let frame = out.split(separator: "\n").prefix { $0.hasPrefix("+") || $0.hasPrefix("|") && $0.hasSuffix("|") }
+        #expect(frame.first?.count == MapPresenter.defaultMaxWidth && frame.count == MapPresenter.defaultMaxWidth / 2 + 1,
+                "at most \(MapPresenter.defaultMaxWidth) wide, half as tall: \(frame.count)")
+        #expect(!out.contains("more (--format table)"), "the whole legend")
+    }
+
+    @Test("a map shows every shop within its radius, not the first ten")
+    func everyShopByDefault() async {
+        let (_, out, _) = await run(["map", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", "5", "--json"])
+        let search = await CLIRun.run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", "5", "--json"])
+        let total = search.json?["total"] as? Int ?? 0
+        #expect(total > 10, "more than a page around Tokyo Station: \(total)")
+        #expect(out.components(separatedBy: "\"id\"").count - 1 == total, "all \(total) on the map")
     }
 }

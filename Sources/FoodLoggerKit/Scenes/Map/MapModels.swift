@@ -1,10 +1,15 @@
 /// The Map scene's use case: restaurants around a point, drawn where they are.
 public enum Map {
-    /// The size of the drawing, in terminal columns and rows.
+    /// Room for the drawing: the map size the user asked for (nil: fit the terminal) and the
+    /// terminal's own size (rows nil when unknown, as in a pipe).
     public struct Viewport: Sendable, Equatable {
-        public var width: Int
-        public var height: Int
-        public init(width: Int, height: Int) { self.width = width; self.height = height }
+        public var width: Int?
+        public var height: Int?
+        public var columns: Int
+        public var rows: Int?
+        public init(width: Int? = nil, height: Int? = nil, columns: Int = 80, rows: Int? = nil) {
+            self.width = width; self.height = height; self.columns = columns; self.rows = rows
+        }
     }
 
     public enum Restaurants {

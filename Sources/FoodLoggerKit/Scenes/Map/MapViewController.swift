@@ -18,8 +18,10 @@ public final class MapViewController: MapDisplayLogic {
         self.context = context
     }
 
-    /// Fetches and draws one map, as the app does when its map screen appears.
-    public func show(_ query: RestaurantQuery, viewport: Map.Viewport) async -> ExitCode {
+    /// Fetches and draws one map, as the app does when its map screen appears: as large as
+    /// asked, else as the terminal has room for.
+    public func show(_ query: RestaurantQuery, width: Int? = nil, height: Int? = nil) async -> ExitCode {
+        let viewport = Map.Viewport(width: width, height: height, columns: context.terminal.width, rows: context.terminal.rows)
         await interactor?.showRestaurants(Map.Restaurants.Request(query: query, viewport: viewport))
         return exitCode
     }
