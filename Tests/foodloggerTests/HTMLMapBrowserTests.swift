@@ -65,6 +65,47 @@ struct HTMLMapBrowserTests {
         #expect(!hrefs.contains("javascript:"), "only http(s) links in the info window: \(hrefs)")
     }
 
+    @Test("nothing is fetched by default; every info window sits beside its marker; the label covers no marker; touch targets are 44 px on a phone")
+    func pageKeepsToItselfAndFitsFingers() async throws {
+        let browser = try await Browser.start()
+        defer { browser.stop() }
+        let page = try write(run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--format", "html"]))
+
+        try await browser.open(page)
+        let fetched = try await browser.execute("""
+            return performance.getEntriesByType('resource').map(e => e.name).concat(Array.from(document.querySelectorAll('image')).map(i => i.getAttribute('href'))).join(' ')
+            """)
+        #expect(fetched.isEmpty, "no request and no tile: \(fetched)")
+        let overlaps = try await browser.execute("""
+            var overlaps = [], t = document.querySelector('.center text').getBoundingClientRect();
+            function hit(a, b) { return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }
+            document.querySelectorAll('.marker').forEach(function (m, i) {
+              var dot = m.querySelector('.dot').getBoundingClientRect();
+              if (hit(t, dot)) overlaps.push('label over ' + (i + 1));
+              m.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+              if (hit(document.getElementById('info').getBoundingClientRect(), dot)) overlaps.push('window over ' + (i + 1));
+            });
+            return overlaps.join(', ');
+            """)
+        #expect(overlaps.isEmpty, "nothing covered: \(overlaps)")
+        _ = try await browser.call("POST", "session/\(browser.session)/window/rect", ["width": 390, "height": 844])
+        let smallest = try await browser.execute("""
+            window.dispatchEvent(new Event('resize'));
+            return String(Math.min.apply(null, Array.from(document.querySelectorAll('.marker .hit')).map(c => c.getBoundingClientRect().width)));
+            """)
+        #expect((Double(smallest) ?? 0) >= 43.5, "every marker answers a 44-pixel touch on a phone: \(smallest) px")
+    }
+
+    @Test("a search without a centre gets the list and no map; --tiles draws the background, credited")
+    func keywordPageAndTiles() async throws {
+        let keyword = try run(["search", "--stub", "--keyword", "ラーメン", "--format", "html"])
+        #expect(!keyword.contains("<svg") && keyword.contains("has no map") && keyword.contains("<ol class=\"list\""),
+                "the list alone")
+        let tiled = try run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--format", "html", "--tiles"])
+        #expect(tiled.contains("data-tiles=\"1\"") && tiled.contains("© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a>"),
+                "tiles asked for and credited")
+    }
+
     /// Clicks markers in turn until one is not covered by a neighbour, then checks its window.
     func expectClickOpensInfo(_ browser: Browser, markers: [String], names: [String]) async throws {
         for (index, marker) in markers.enumerated() {

@@ -12,12 +12,14 @@ struct CommonOptions: Sendable {
     /// Narrate each request on stderr.
     var verbose: Bool
     var color: ColorChoice
+    var mapTiles: Bool
 
     static let outputSpecs: [OptionSpec] = [
         OptionSpec("--format", kind: .value("FORMAT"), values: OutputFormat.allCases.map(\.rawValue),
                    help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")); default: table on a terminal, json otherwise"),
         OptionSpec("--json", help: "same as --format json"),
         colorSpec,
+        OptionSpec("--tiles", help: "with --format html: an OpenStreetMap background, which the browser fetches from tile.openstreetmap.org (by default the page fetches nothing)"),
     ]
 
     static let colorSpec = OptionSpec("--color", kind: .value("WHEN"), values: ColorChoice.allCases.map(\.rawValue),
@@ -50,6 +52,8 @@ struct CommonOptions: Sendable {
         retries = try parsed.integer("--retries", in: RetryPolicy.retryRange) ?? RetryPolicy.defaultRetries
         verbose = parsed.has("--verbose")
         color = try parsed.choice("--color", ColorChoice.allCases.map { ($0.rawValue, $0) }) ?? .auto
+        mapTiles = parsed.has("--tiles")
+        if mapTiles, format != .html { throw UsageError("--tiles draws a background under the HTML map; use it with --format html") }
     }
 
     /// Seconds, more than 0 and at most 300, in plain decimal notation.

@@ -128,7 +128,7 @@ public enum FoodLogger {
     }
 
     enum Prepared<Command> {
-        /// The context carries the command's --color from here on.
+        /// The context carries the command's --color and --tiles from here on.
         case ready(Command, HotpepperWorker, ProcessContext)
         /// Help was printed, or something failed and was reported: exit with this.
         case finished(ExitCode)
@@ -152,6 +152,7 @@ public enum FoodLogger {
         }
         var context = context
         context.color = command[keyPath: common].color
+        context.mapTiles = command[keyPath: common].mapTiles
         do {
             return .ready(command, HotpepperWorker(api: try command[keyPath: common].makeService(context: context),
                                                    progress: PagingProgressLine.reporter(for: context)), context)

@@ -20,6 +20,8 @@ public struct ProcessContext: Sendable {
     public var opener: any URLOpening
     /// --color: whether styling follows the terminal (auto) or the user's word.
     public var color: ColorChoice = .auto
+    /// --tiles: an HTML map asks OpenStreetMap for a background; by default it fetches nothing.
+    public var mapTiles = false
 
     public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",
                 stdout: any TextOutput, stderr: any TextOutput, terminal: Terminal = Terminal(),

@@ -2,15 +2,26 @@ import Foundation
 
 /// The search's JSON document as one self-contained HTML page: a map drawn in inline SVG with
 /// the terminal map's projection (centre, radius, a numbered marker per shop, scale, north), a
-/// list beside it (below it on a phone), and an info window per marker. It needs nothing from
-/// the network: an OpenStreetMap background is only added when the browser is online.
+/// list beside it (below it on a phone), and an info window per marker. By default it fetches
+/// nothing (no shop's location reaches a third party); with `tiles` the browser adds an
+/// OpenStreetMap background, credited. A search without a centre gets the list alone: shops
+/// spread over a country make no useful map.
 /// Every piece of data is escaped: HTML text and attributes here, and the embedded JSON with
 /// `<` written as \u003c so no shop name can close the script element.
 public enum HTMLMapRenderer {
-    public static func render(_ document: JSONValue) -> String {
+    public static func render(_ document: JSONValue, tiles: Bool = false) -> String {
         let records = document["restaurants"]?.items ?? []
         let frame = Frame(document: document, records: records)
         let title = heading(document, count: records.count)
+        let credit = tiles ? #"Background © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors."#
+            : "Drawn offline from the shops' coordinates; nothing is fetched."
+        let mapPane = !frame.hasCenter ? "<p class=\"no-map\">A search without a centre has no map: give --lat and --lng to see one.</p>" : """
+        <div class="map" id="map">
+        \(svg(frame, records: records, tiles: tiles))
+        <div class="info" id="info" role="dialog" aria-live="polite" hidden></div>
+        </div>
+        <p class="attribution" id="attribution">\(credit)</p>
+        """
         return """
         <!doctype html>
         <html lang="ja">
@@ -24,11 +35,7 @@ public enum HTMLMapRenderer {
         <header><h1>\(escape(title))</h1></header>
         <main class="layout">
         <section class="map-pane">
-        <div class="map" id="map">
-        \(svg(frame, records: records))
-        <div class="info" id="info" role="dialog" aria-live="polite" hidden></div>
-        </div>
-        <p class="attribution" id="attribution">Drawn offline from the shops' coordinates. <span id="tile-credit" hidden>Background © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors.</span></p>
+        \(mapPane)
         </section>
         <section class="list-pane">
         <ol class="list" id="list">
@@ -93,27 +100,28 @@ public enum HTMLMapRenderer {
     }
 
     /// The map: metres east as x and metres south as y (SVG's y points down), so north is up.
-    static func svg(_ frame: Frame, records: [JSONValue]) -> String {
+    static func svg(_ frame: Frame, records: [JSONValue], tiles: Bool) -> String {
         let half = frame.half, side = 2 * half
         let projection = LocalProjection(center: frame.center)
         let marker = side * 0.026, font = side * 0.026
         var parts: [String] = []
-        parts.append("<g id=\"tiles\"></g>")
-        if frame.hasCenter {
-            parts.append("<circle class=\"radius\" cx=\"0\" cy=\"0\" r=\"\(number(frame.radius))\"/>")
-            parts.append("""
-            <g class="center"><circle r="\(number(marker * 0.6))"/><text y="\(number(marker * 2))" font-size="\(number(font))">you are here</text></g>
-            """)
-        }
+        if tiles { parts.append("<g id=\"tiles\"></g>") }
+        parts.append("<circle class=\"radius\" cx=\"0\" cy=\"0\" r=\"\(number(frame.radius))\"/>")
+        let offsets = records.map { coordinate($0).map(projection.offset(of:)) }
+        // Each marker has a larger transparent circle, sized by the script to a 44-pixel touch target.
         let markers = records.enumerated().compactMap { index, record -> String? in
-            guard let point = coordinate(record) else { return nil }
-            let offset = projection.offset(of: point)
+            guard let offset = offsets[index] else { return nil }
             let name = record["name"]?.plainText ?? ""
             return """
-            <g class="marker" data-index="\(index)" tabindex="0" role="button" aria-label="\(index + 1). \(escape(name))" transform="translate(\(number(offset.east)) \(number(-offset.north)))"><title>\(index + 1). \(escape(name))</title><circle r="\(number(marker))"/><text dy="0.35em" font-size="\(number(font))">\(index + 1)</text></g>
+            <g class="marker" data-index="\(index)" tabindex="0" role="button" aria-label="\(index + 1). \(escape(name))" transform="translate(\(number(offset.east)) \(number(-offset.north)))"><title>\(index + 1). \(escape(name))</title><circle class="hit" r="\(number(marker))"/><circle class="dot" r="\(number(marker))"/><text dy="0.35em" font-size="\(number(font))">\(index + 1)</text></g>
             """
         }
         parts.append("<g class=\"markers\">\n\(markers.joined(separator: "\n"))\n</g>")
+        // Above the markers, its label where it covers the fewest of them.
+        let label = centerLabel(markers: offsets.compactMap { $0 }, markerRadius: marker, font: font)
+        parts.append("""
+        <g class="center"><circle r="\(number(marker * 0.6))"/><text x="\(number(label.x))" y="\(number(label.y))" text-anchor="\(label.anchor)" font-size="\(number(font))">you are here</text></g>
+        """)
         let scale = LocalProjection.scaleLength(atMost: side / 4)
         let left = -half + side * 0.04, bottom = half - side * 0.04
         parts.append("""
@@ -121,10 +129,34 @@ public enum HTMLMapRenderer {
         <g class="north"><text x="\(number(half - side * 0.04))" y="\(number(-half + side * 0.07))" font-size="\(number(font * 1.2))" text-anchor="end">N ↑</text></g>
         """)
         return """
-        <svg id="map-svg" viewBox="\(number(-half)) \(number(-half)) \(number(side)) \(number(side))" data-lat="\(frame.center.lat)" data-lng="\(frame.center.lng)" role="img" aria-label="Map of the restaurants, north up">
+        <svg id="map-svg" data-tiles="\(tiles ? 1 : 0)" viewBox="\(number(-half)) \(number(-half)) \(number(side)) \(number(side))" data-lat="\(frame.center.lat)" data-lng="\(frame.center.lng)" role="img" aria-label="Map of the restaurants, north up">
         \(parts.joined(separator: "\n"))
         </svg>
         """
+    }
+
+    /// Below, above, right or left of the centre, near it or a little farther out: the first
+    /// place whose label box touches no marker, else the one that touches the fewest.
+    static func centerLabel(markers: [(east: Double, north: Double)], markerRadius: Double, font: Double)
+        -> (x: Double, y: Double, anchor: String) {
+        let width = font * 8
+        // Baselines; a box reaches a font size above its baseline and a little below, for descenders and the halo.
+        typealias Place = (x: Double, y: Double, anchor: String)
+        var places: [Place] = []
+        for gap in [markerRadius * 1.2, markerRadius * 3] {
+            let below: Place = (0, gap + font, "middle"), above: Place = (0, -gap - font * 0.35, "middle")
+            let right: Place = (gap, font * 0.35, "start"), left: Place = (-gap, font * 0.35, "end")
+            places += [below, above, right, left]
+        }
+        func covered(_ place: Place) -> Int {
+            let left = place.anchor == "middle" ? place.x - width / 2 : place.anchor == "start" ? place.x : place.x - width
+            let top = place.y - font * 1.1, bottom = place.y + font * 0.45
+            return markers.filter { marker in
+                let x = marker.east, y = -marker.north
+                return x + markerRadius > left && x - markerRadius < left + width && y + markerRadius > top && y - markerRadius < bottom
+            }.count
+        }
+        return places.min { covered($0) < covered($1) } ?? places[0]
     }
 
     static func listItem(index: Int, record: JSONValue) -> String {
@@ -174,14 +206,14 @@ public enum HTMLMapRenderer {
     #map-svg{display:block;width:100%;height:100%}
     #tiles image{opacity:.75}
     .radius{fill:rgba(210,73,31,.06);stroke:var(--accent);stroke-width:.4%;stroke-dasharray:2% 1.2%}
-    .center circle{fill:#1565c0;stroke:#fff;stroke-width:.3%}.center text{fill:#1565c0;text-anchor:middle;font-weight:600;paint-order:stroke;stroke:#fff;stroke-width:.35%}
+    .center circle{fill:#1565c0;stroke:#fff;stroke-width:.3%}.center text{fill:#1565c0;font-weight:600;paint-order:stroke;stroke:#fff;stroke-width:.35%}
     .marker{cursor:pointer;outline:none}
-    .marker circle{fill:var(--accent);stroke:#fff;stroke-width:.35%}
+    .marker .dot{fill:var(--accent);stroke:#fff;stroke-width:.35%}.marker .hit{fill:transparent}
     .marker text{fill:#fff;text-anchor:middle;font-weight:700;pointer-events:none}
-    .marker.hot circle,.marker:focus circle{fill:#8e1c00;stroke:#ffd54f;stroke-width:.6%}
-    .marker.open circle{fill:#8e1c00}
+    .marker.hot .dot,.marker:focus .dot{fill:#8e1c00;stroke:#ffd54f;stroke-width:.6%}
+    .marker.open .dot{fill:#8e1c00}
     .scale path{fill:none;stroke:#222;stroke-width:.35%}.scale text,.north text{fill:#222;font-weight:600;paint-order:stroke;stroke:#fff;stroke-width:.35%}
-    .info{position:absolute;z-index:2;width:min(300px,86%);background:#fff;border-radius:8px;box-shadow:0 4px 18px rgba(0,0,0,.25);padding:10px 12px;font-size:14px}
+    .info{position:absolute;z-index:2;width:min(300px,86%);overflow:auto;background:#fff;border-radius:8px;box-shadow:0 4px 18px rgba(0,0,0,.25);padding:10px 12px;font-size:14px}
     .info h2{font-size:1rem;margin:0 24px 2px 0}.info p{margin:4px 0}.info .meta{color:var(--muted)}
     .info .close{position:absolute;top:4px;right:6px;border:0;background:none;font-size:20px;line-height:1;cursor:pointer;color:var(--muted)}
     .info .links a{margin-right:12px}
@@ -192,18 +224,20 @@ public enum HTMLMapRenderer {
     .list li.hot button,.list button:hover,.list button:focus{background:#fff1ec}
     .list .num{flex:none;width:1.8em;height:1.8em;border-radius:50%;background:var(--accent);color:#fff;font-weight:700;display:grid;place-items:center;font-size:.85em}
     .list .what{display:flex;flex-direction:column;min-width:0}.list small{color:var(--muted)}
-    .empty{color:var(--muted)}
+    .empty,.no-map{color:var(--muted)}
     footer{padding:4px 16px 16px;font-size:13px}
     @media (max-width:700px){.layout{grid-template-columns:1fr;padding:8px}.map{max-width:none}.list{max-height:none}header{padding:8px 8px 0}}
     """
 
-    /// Info windows, list ↔ marker highlighting, keyboard use, and the optional tile background.
+    /// Info windows, list ↔ marker highlighting, keyboard use, touch targets, and the tile
+    /// background when the page was made with it.
     static let script = """
     (function(){
     "use strict";
     var data=JSON.parse(document.getElementById("data").textContent);
     var shops=data.restaurants||[];
     var map=document.getElementById("map"),svg=document.getElementById("map-svg"),info=document.getElementById("info");
+    if(!svg)return;
     var markers=svg.querySelectorAll(".marker"),items=document.querySelectorAll("#list li");
     function each(list,fn){Array.prototype.forEach.call(list,fn);}
     function marker(i){return svg.querySelector('.marker[data-index="'+i+'"]');}
@@ -224,12 +258,31 @@ public enum HTMLMapRenderer {
       if(s.open)add(info,"p","Hours: "+s.open+(s.close?" (closed: "+s.close+")":""),"hours");
       var links=add(info,"p",null,"links");
       [["Shop page",s.url],["Photo",s.photo_url]].forEach(function(p){var u=safeURL(p[1]);if(u){var a=add(links,"a",p[0]);a.href=u;a.target="_blank";a.rel="noopener";}});
-      info.hidden=false;
-      var box=map.getBoundingClientRect(),r=m.getBoundingClientRect();
-      var x=r.left+r.width/2-box.left,y=r.top-box.top,w=info.offsetWidth,h=info.offsetHeight;
-      var left=Math.min(Math.max(4,x-w/2),box.width-w-4),top=y-h-8;
-      if(top<4)top=Math.min(r.bottom-box.top+8,box.height-h-4);
-      info.style.left=left+"px";info.style.top=Math.max(4,top)+"px";
+      info.hidden=false;place(m.querySelector(".dot"));
+    }
+    // Beside its marker, never over it: above, below, right or left, the first side with room
+    // for the whole window; else the roomiest side, the window scrolling within it.
+    function place(dot){
+      info.style.maxHeight="";
+      var box=map.getBoundingClientRect(),r=dot.getBoundingClientRect(),w=info.offsetWidth,h=info.offsetHeight,g=8;
+      var x=r.left+r.width/2-box.left,y=r.top+r.height/2-box.top;
+      var room={above:r.top-box.top-g,below:box.bottom-r.bottom-g,right:box.right-r.right-g,left:r.left-box.left-g};
+      function clamp(v,lo,hi){return Math.max(lo,Math.min(v,hi));}
+      var sides=["above","below","right","left"],side=null;
+      for(var k=0;k<sides.length&&!side;k++){var sd=sides[k];if((sd==="above"||sd==="below")?room[sd]>=h:room[sd]>=w)side=sd;}
+      if(!side){side=room.above>room.below?"above":"below";info.style.maxHeight=Math.max(40,room[side]-4)+"px";h=info.offsetHeight;}
+      var left,top;
+      if(side==="above"){top=r.top-box.top-g-h;left=clamp(x-w/2,4,box.width-w-4);}
+      else if(side==="below"){top=r.bottom-box.top+g;left=clamp(x-w/2,4,box.width-w-4);}
+      else if(side==="right"){left=r.right-box.left+g;top=clamp(y-h/2,4,box.height-h-4);}
+      else{left=r.left-box.left-g-w;top=clamp(y-h/2,4,box.height-h-4);}
+      info.style.left=left+"px";info.style.top=top+"px";
+    }
+    // Every marker answers a touch 44 pixels across, however small the map is drawn.
+    function sizeTargets(){
+      var px=svg.getBoundingClientRect().width;if(!px)return;
+      var unit=svg.viewBox.baseVal.width/px;
+      each(svg.querySelectorAll(".marker"),function(m){var dot=m.querySelector(".dot");m.querySelector(".hit").setAttribute("r",Math.max(+dot.getAttribute("r"),22*unit));});
     }
     each(markers,function(m){
       var i=+m.getAttribute("data-index");
@@ -247,13 +300,13 @@ public enum HTMLMapRenderer {
     map.addEventListener("click",close);
     document.addEventListener("keydown",function(e){if(e.key==="Escape")close();});
     function tiles(){
-      if(!navigator.onLine)return;
+      if(svg.getAttribute("data-tiles")!=="1")return;
       var lat=+svg.getAttribute("data-lat"),lng=+svg.getAttribute("data-lng"),vb=svg.viewBox.baseVal;
       var px=Math.max(256,svg.getBoundingClientRect().width*(window.devicePixelRatio||1));
       var cos=Math.cos(lat*Math.PI/180),z=Math.max(0,Math.min(19,Math.round(Math.log2(156543.03392*cos*px/vb.width))));
       var n=Math.pow(2,z),mpp=156543.03392*cos/n,size=256*mpp;
       var cx=(lng+180)/360*n*256,sr=Math.sin(lat*Math.PI/180),cy=(0.5-Math.log((1+sr)/(1-sr))/(4*Math.PI))*n*256;
-      var g=document.getElementById("tiles"),ns="http://www.w3.org/2000/svg",loaded=false;
+      var g=document.getElementById("tiles"),ns="http://www.w3.org/2000/svg";
       for(var tx=Math.floor((cx+vb.x/mpp)/256);tx*256<=cx+(vb.x+vb.width)/mpp;tx++){
         for(var ty=Math.floor((cy+vb.y/mpp)/256);ty*256<=cy+(vb.y+vb.height)/mpp;ty++){
           if(ty<0||ty>=n)continue;
@@ -261,13 +314,13 @@ public enum HTMLMapRenderer {
           im.setAttribute("href","https://tile.openstreetmap.org/"+z+"/"+(((tx%n)+n)%n)+"/"+ty+".png");
           im.setAttribute("x",(tx*256-cx)*mpp);im.setAttribute("y",(ty*256-cy)*mpp);
           im.setAttribute("width",size);im.setAttribute("height",size);
-          im.addEventListener("load",function(){if(!loaded){loaded=true;document.getElementById("tile-credit").hidden=false;}});
           im.addEventListener("error",function(){this.remove();});
           g.appendChild(im);
         }
       }
     }
-    window.addEventListener("load",tiles);
+    window.addEventListener("load",function(){sizeTargets();tiles();});
+    window.addEventListener("resize",sizeTargets);
     })();
     """
 }

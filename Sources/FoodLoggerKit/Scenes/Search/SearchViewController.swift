@@ -39,7 +39,7 @@ public final class SearchViewController: SearchDisplayLogic {
             if let notice = listing.notice { context.stderr.write(notice + "\n") }
             switch listing.body {
             case .document(let document):
-                context.stdout.write(format.render(document))
+                context.stdout.write(format.render(document, tiles: context.mapTiles))
             case .table(let table, let footer):
                 guard listing.notice == nil else { return } // no table for nothing, like the app's alert
                 let lines = TableRenderer.render(table, width: context.terminal.width,
