@@ -15,28 +15,37 @@ struct InteractiveTerminalTests {
     /// How long to wait for the screen to show something before failing; generous for slow CI.
     static let patience: Duration = .seconds(30)
 
-    @Test("pick 1 shows restaurant #1's card, q exits 0")
-    func pickAndQuit() async throws {
-        let tmux = try #require(Prerequisite.program("tmux"), "tmux is not installed (apt-get install tmux); .ci/run installs it")
-        let binary = try #require(Self.builtBinary(), "the foodlogger binary is not next to the test bundle; build it first")
-        let expected = try Self.firstRestaurantName(binary: binary)
-
+    /// One detached tmux session running a command, read back from its screen.
+    final class Session {
+        let tmux: String
         let socket = "foodlogger-test-\(UUID().uuidString.prefix(8))"
-        func tmuxRun(_ arguments: [String]) throws -> String {
-            try Self.run(tmux, ["-L", socket] + arguments).stdout
-        }
         var socketPath: String?
-        defer {
-            _ = try? Self.run(tmux, ["-L", socket, "kill-server"])
+
+        init(_ command: [String]) throws {
+            tmux = try #require(Prerequisite.program("tmux"), "tmux is not installed (apt-get install tmux); .ci/run installs it")
+            // The shell shows the exit status and then whether the terminal is back in its usual mode.
+            let line = command.map(InteractiveTerminalTests.shellQuoted).joined(separator: " ")
+                + "; echo EXIT=$?; stty -a | grep -o -e '-icanon' -e '-echo ' || echo TERMINAL=sane"
+            try InteractiveTerminalTests.start(tmux, ["-L", socket, "new-session", "-d", "-s", "fl", "-x", "120", "-y", "40", line])
+        }
+
+        deinit {
+            _ = try? InteractiveTerminalTests.run(tmux, ["-L", socket, "kill-server"])
             // A server ended while its pane is dead may leave the socket file behind.
             if let socketPath { try? FileManager.default.removeItem(atPath: socketPath) }
         }
 
-        let command = ([binary] + Self.search + ["-i"]).map(Self.shellQuoted).joined(separator: " ") + "; echo EXIT=$?"
-        try Self.start(tmux, ["-L", socket, "new-session", "-d", "-s", "fl", "-x", "120", "-y", "40", command])
-        func screen() throws -> String { try tmuxRun(["capture-pane", "-p", "-J", "-t", "fl", "-S", "-200"]) }
+        @discardableResult
+        func tmux(_ arguments: [String]) throws -> String {
+            try InteractiveTerminalTests.run(tmux, ["-L", socket] + arguments).stdout
+        }
+
+        func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "fl"] + keys) }
+
+        func screen() throws -> String { try tmux(["capture-pane", "-p", "-J", "-t", "fl", "-S", "-200"]) }
+
         func waitFor(_ what: String, _ seen: (String) -> Bool) async throws -> String {
-            let deadline = ContinuousClock.now + Self.patience
+            let deadline = ContinuousClock.now + InteractiveTerminalTests.patience
             while ContinuousClock.now < deadline {
                 let text = try screen()
                 if seen(text) { return text }
@@ -47,18 +56,60 @@ struct InteractiveTerminalTests {
             throw CancellationError()
         }
 
-        _ = try await waitFor("the prompt") { $0.contains("]> ") }
-        socketPath = try tmuxRun(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
-        // Keeps the screen readable after the command ends, so the exit status can be seen.
-        _ = try tmuxRun(["set-option", "-t", "fl", "remain-on-exit", "on"])
-        _ = try tmuxRun(["send-keys", "-t", "fl", "1", "Enter"])
-        let afterPick = try await waitFor("the card") { $0.contains("]> 1\n") && $0.contains("\n  ID ") }
+        /// After the first prompt: the socket to remove, and the screen kept after the command ends.
+        func ready() async throws {
+            _ = try await waitFor("the prompt") { $0.contains("]> ") }
+            socketPath = try tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
+            try tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
+        }
+    }
+
+    @Test("pick 1 shows restaurant #1's card, q exits 0")
+    func pickAndQuit() async throws {
+        let binary = try #require(Self.builtBinary(), "the foodlogger binary is not next to the test bundle; build it first")
+        let expected = try Self.firstRestaurantName(binary: binary)
+        let session = try Session([binary] + Self.search + ["-i"])
+        try await session.ready()
+
+        try session.send("1", "Enter")
+        let afterPick = try await session.waitFor("the card") { $0.contains("]> 1\n") && $0.contains("\n  ID ") }
         let cardTitle = afterPick.components(separatedBy: "]> 1\n").last?.split(separator: "\n").first.map(String.init)
         #expect(cardTitle == expected, "the card after '1' is titled with restaurant #1's name")
 
-        _ = try tmuxRun(["send-keys", "-t", "fl", "q", "Enter"])
-        let end = try await waitFor("the exit status") { $0.contains("EXIT=") }
+        try session.send("q", "Enter")
+        let end = try await session.waitFor("the exit status") { $0.contains("TERMINAL=") || $0.contains("-icanon") }
         #expect(end.contains("EXIT=0"), "q ends the session with exit 0")
+    }
+
+    @Test("the prompt edits: Left and Backspace fix a typo, Up brings back an entry, Ctrl-U clears; the terminal is left sane")
+    func lineEditing() async throws {
+        let binary = try #require(Self.builtBinary(), "the foodlogger binary is not next to the test bundle; build it first")
+        let expected = try Self.firstRestaurantName(binary: binary)
+        let session = try Session([binary] + Self.search + ["-i"])
+        try await session.ready()
+
+        // "x1", then Left and Backspace delete the x: the line is "1".
+        try session.send("x1")
+        try session.send("Left")
+        try session.send("BSpace")
+        try session.send("Enter")
+        let card = try await session.waitFor("the card") { $0.contains("\n  ID ") }
+        let lines = card.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let entered = try #require(lines.firstIndex { $0.hasSuffix("]>") || $0.contains("]> ") }, "the prompt line")
+        #expect(lines[entered].hasSuffix("]> 1") && lines[entered + 1] == expected,
+                "the edited line is '1' and picked restaurant 1: \(lines[entered...].prefix(2))")
+        #expect(!card.contains("^[["), "no escape codes echoed")
+
+        // Up brings "1" back; Ctrl-U clears it; q quits.
+        try session.send("Up")
+        _ = try await session.waitFor("the entry recalled") { screen in
+            screen.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces).hasSuffix("]> 1") } == true
+        }
+        try session.send("C-u")
+        try session.send("q", "Enter")
+        let end = try await session.waitFor("the exit status") { $0.contains("TERMINAL=") || $0.contains("-icanon") }
+        #expect(end.contains("EXIT=0"), "q after Ctrl-U quits with 0: \(end.suffix(200))")
+        #expect(end.contains("TERMINAL=sane"), "canonical mode and echo are back: \(end.suffix(200))")
     }
 
     /// The name of the first restaurant of the same search, from its JSON.
