@@ -1,181 +1,143 @@
 import Foundation
 
-/// Turns a gourmet/v1 JSON body into a `RestaurantPage`, accepting every shape real responses
-/// take (API.md §3): counters as numbers or strings, lat/lng as numbers or strings, capacity as
-/// a number, a numeric string or "", missing sub_genre / photo.mobile / genre.code, `"food": {}`,
-/// and errors reported inside an HTTP 200 as `results.error[]`.
-///
-/// It reads a `ParsedJSON` member by member rather than going through JSONDecoder: decoding was
-/// the largest part of a search's own time (BENCHMARKS.md).
+/// Turns a gourmet/v1 JSON body into a `RestaurantPage` with Foundation's JSONDecoder, accepting
+/// every shape real responses take (API.md §3): counters as numbers or strings, lat/lng as
+/// numbers or strings, capacity as a number, a numeric string or "", missing sub_genre /
+/// photo.mobile / genre.code, `"food": {}`, null for anything optional, and errors reported
+/// inside an HTTP 200 as `results.error[]`. What cannot be read is said with its place in the
+/// document ("unexpected type at results.shop[0].lat").
 public enum GourmetResponseDecoder {
     public static func decode(_ data: Data) throws(HotpepperError) -> RestaurantPage {
         let results: Results
         do {
-            results = try Results(ShapeReader(data))
+            // Bytes that are not UTF-8 become U+FFFD in their text instead of failing the page.
+            results = try JSONDecoder().decode(Body.self, from: Data(String(decoding: data, as: UTF8.self).utf8)).results
+        } catch let error as DecodingError {
+            throw .unreadableResponse(detail: detail(error))
         } catch {
-            throw .unreadableResponse(detail: error.detail)
+            throw .unreadableResponse(detail: "not JSON")
         }
-        if let serviceError = results.errors.first {
-            throw serviceError
+        if let serviceError = results.error?.first {
+            throw serviceError.error
         }
-        guard let total = results.available else {
+        guard let total = results.available?.value ?? nil else {
             throw .unreadableResponse(detail: "JSON without results.results_available or results.error")
         }
         // Positions are added to and printed; a hostile or broken answer must not overflow them.
-        let start = results.start ?? 1
+        let start = results.start?.value ?? nil ?? 1
         guard (0...maxPosition).contains(total), (1...maxPosition).contains(start) else {
             throw .unreadableResponse(detail: "results_available \(total) or results_start \(start) out of range")
         }
-        return RestaurantPage(total: total, start: start, restaurants: results.shops)
+        return RestaurantPage(total: total, start: start, restaurants: (results.shop ?? []).map(\.restaurant))
     }
 
     /// Far beyond any real result count, and far from overflowing when a page is added.
     static let maxPosition = Int(Int32.max)
 
     /// What was wrong with a body, in a user's words: where in the document, and what.
-    enum ShapeError: Error, Equatable {
-        case notJSON
-        case missing(path: String)
-        case unexpectedType(path: String)
+    static func detail(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.reduce("") { place, key in
+                key.intValue.map { "\(place)[\($0)]" } ?? (place.isEmpty ? key.stringValue : "\(place).\(key.stringValue)")
+            }
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing \(place(context.codingPath + [key]))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "unexpected type at \(context.codingPath.isEmpty ? "the top level" : place(context.codingPath))"
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return "unexpected type at \(place(context.codingPath))"
+        default: return "not JSON"
+        }
+    }
 
-        var detail: String {
-            switch self {
-            case .notJSON: "not JSON"
-            case .missing(let path): "missing \(path)"
-            case .unexpectedType(let path): "unexpected type at \(path.isEmpty ? "the top level" : path)"
+    struct Body: Decodable {
+        var results: Results
+    }
+
+    /// `results`: the members foodlogger uses; unknown members are skipped.
+    struct Results: Decodable {
+        var error: [ServiceError]?
+        var available: LenientInteger?
+        var start: LenientInteger?
+        var shop: [Shop]?
+
+        enum CodingKeys: String, CodingKey {
+            case error, shop, available = "results_available", start = "results_start"
+        }
+    }
+
+    /// `{"code": 2000, "message": "…"}`: 2000 is a rejected key, 3000 a rejected request.
+    struct ServiceError: Decodable {
+        var code: LenientInteger?
+        var message: LenientText?
+
+        var error: HotpepperError {
+            let message = message?.value ?? ""
+            return switch code?.value ?? nil ?? 0 {
+            case 2000: .rejectedKey(message: message)
+            case 3000: .invalidRequest(message: message)
+            case let code: .serviceFailure(code: code, message: message)
             }
         }
     }
 
-    /// `results`: the members foodlogger uses; unknown members are skipped.
-    struct Results {
-        var errors: [HotpepperError] = []
-        var available: Int?
-        var start: Int?
-        var shops: [Restaurant] = []
+    /// One `shop`; every member but lat and lng may be absent or null.
+    struct Shop: Decodable {
+        let restaurant: Restaurant
 
-        init(_ reader: ShapeReader) throws(ShapeError) {
-            guard let results = try reader.member("results", of: reader.root, at: "") else { throw .missing(path: "results") }
-            for (key, value) in try reader.object(results, at: "results") {
-                switch key {
-                case "error":
-                    for (position, element) in try reader.array(value, at: "results.error").enumerated() {
-                        errors.append(try Self.serviceError(element, at: "results.error[\(position)]", reader))
-                    }
-                case "results_available": available = try reader.integer(value, at: "results.results_available")
-                case "results_start": start = try reader.integer(value, at: "results.results_start")
-                case "shop":
-                    for (position, element) in try reader.array(value, at: "results.shop").enumerated() {
-                        shops.append(try Self.restaurant(element, at: "results.shop[\(position)]", reader))
-                    }
-                default: continue
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let shop = try decoder.container(keyedBy: Key.self)
+            func text(_ name: String) throws -> String { try shop.decodeIfPresent(LenientText.self, forKey: Key(name))?.value ?? "" }
+            func count(_ name: String) throws -> Int? { try shop.decodeIfPresent(LenientInteger.self, forKey: Key(name))?.value ?? nil }
+            func decimal(_ name: String) throws -> Double { try shop.decode(LenientDecimal.self, forKey: Key(name)).value }
+            func nested(_ name: String) throws -> Nested? { try shop.decodeIfPresent(Nested.self, forKey: Key(name)) }
+            func codeName(_ name: String) throws -> Restaurant.CodeName? { try nested(name)?.codeName }
+            let genre = try nested("genre"), coupons = try nested("coupon_urls")
+            restaurant = Restaurant(
+                id: try text("id"), name: try text("name"), nameKana: try text("name_kana"),
+                genre: .init(code: genre?.code ?? "", name: genre?.name ?? "", catchCopy: genre?.catchCopy ?? ""),
+                subGenre: try codeName("sub_genre"), catchCopy: try text("catch"),
+                budget: try nested("budget").map { .init(code: $0.code, name: $0.name, average: $0.average) },
+                budgetMemo: try text("budget_memo"), coordinate: Coordinate(lat: try decimal("lat"), lng: try decimal("lng")),
+                address: try text("address"), stationName: try text("station_name"), access: try text("access"),
+                mobileAccess: try text("mobile_access"), open: try text("open"), close: try text("close"),
+                capacity: try count("capacity"), partyCapacity: try count("party_capacity"),
+                urls: .init(shop: try nested("urls")?.pc ?? "",
+                            photo: try shop.decodeIfPresent(Photo.self, forKey: Key("photo"))?.pc?.l?.value ?? "",
+                            logo: try text("logo_image"), couponPC: coupons?.pc ?? "", couponSP: coupons?.sp ?? ""),
+                areas: .init(largeServiceArea: try codeName("large_service_area"), serviceArea: try codeName("service_area"),
+                             largeArea: try codeName("large_area"), middleArea: try codeName("middle_area"),
+                             smallArea: try codeName("small_area")),
+                // In the API's order; an amenity the shop does not state (absent or null) is left out.
+                amenities: try AmenityKind.allCases.compactMap { kind in
+                    try shop.decodeIfPresent(LenientText.self, forKey: Key(kind.rawValue)).map { Amenity(kind, $0.value) }
+                },
+                otherMemo: try text("other_memo"), shopDetailMemo: try text("shop_detail_memo"), wedding: try text("wedding"))
         }
 
-        /// `{"code": 2000, "message": "…"}`: 2000 is a rejected key, 3000 a rejected request.
-        static func serviceError(_ index: Int, at path: @autoclosure () -> String,
-                                 _ reader: ShapeReader) throws(ShapeError) -> HotpepperError {
-            var code = 0, message = ""
-            for (key, value) in try reader.object(index, at: path()) {
-                switch key {
-                case "code": code = try reader.integer(value, at: path() + ".code") ?? 0
-                case "message": message = try reader.text(value, at: path() + ".message") ?? ""
-                default: continue
-                }
-            }
-            return switch code {
-            case 2000: .rejectedKey(message: message)
-            case 3000: .invalidRequest(message: message)
-            default: .serviceFailure(code: code, message: message)
-            }
-        }
-
-        static func restaurant(_ index: Int, at path: @autoclosure () -> String,
-                               _ reader: ShapeReader) throws(ShapeError) -> Restaurant {
-            var shop = Restaurant(id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
-                                  coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: ""))
-            var lat: Double?, lng: Double?
-            var amenities = [String?](repeating: nil, count: AmenityKind.allCases.count) // in the API's order
-            for (key, value) in try reader.object(index, at: path()) {
-                guard let member = ShopMember.named[key] else { continue }
-                func field() -> String { path() + "." + key }
-                func text() throws(ShapeError) -> String { try reader.text(value, at: field()) ?? "" }
-                func nested() throws(ShapeError) -> Nested? { try Nested(value, at: field(), reader) }
-                switch member {
-                case .id: shop.id = try text()
-                case .name: shop.name = try text()
-                case .nameKana: shop.nameKana = try text()
-                case .catchCopy: shop.catchCopy = try text()
-                case .budgetMemo: shop.budgetMemo = try text()
-                case .address: shop.address = try text()
-                case .stationName: shop.stationName = try text()
-                case .access: shop.access = try text()
-                case .mobileAccess: shop.mobileAccess = try text()
-                case .open: shop.open = try text()
-                case .close: shop.close = try text()
-                case .logo: shop.urls.logo = try text()
-                case .otherMemo: shop.otherMemo = try text()
-                case .shopDetailMemo: shop.shopDetailMemo = try text()
-                case .wedding: shop.wedding = try text()
-                case .lat: lat = try reader.decimal(value, at: field())
-                case .lng: lng = try reader.decimal(value, at: field())
-                case .capacity: shop.capacity = try reader.integer(value, at: field())
-                case .partyCapacity: shop.partyCapacity = try reader.integer(value, at: field())
-                case .genre:
-                    let genre = try nested()
-                    shop.genre = .init(code: genre?.code ?? "", name: genre?.name ?? "", catchCopy: genre?.catchCopy ?? "")
-                case .subGenre: shop.subGenre = try nested()?.codeName
-                case .budget: shop.budget = try nested().map { .init(code: $0.code, name: $0.name, average: $0.average) }
-                case .urls: shop.urls.shop = try nested()?.pc ?? ""
-                case .couponURLs:
-                    let coupons = try nested()
-                    shop.urls.couponPC = coupons?.pc ?? ""
-                    shop.urls.couponSP = coupons?.sp ?? ""
-                case .photo: shop.urls.photo = try largePhoto(value, at: field(), reader)
-                case .largeServiceArea: shop.areas.largeServiceArea = try nested()?.codeName
-                case .serviceArea: shop.areas.serviceArea = try nested()?.codeName
-                case .largeArea: shop.areas.largeArea = try nested()?.codeName
-                case .middleArea: shop.areas.middleArea = try nested()?.codeName
-                case .smallArea: shop.areas.smallArea = try nested()?.codeName
-                case .amenity(let position): amenities[position] = try reader.text(value, at: field())
-                }
-            }
-            guard let lat else { throw .missing(path: path() + ".lat") }
-            guard let lng else { throw .missing(path: path() + ".lng") }
-            shop.coordinate = Coordinate(lat: lat, lng: lng)
-            shop.amenities = zip(AmenityKind.allCases, amenities).compactMap { kind, value in value.map { Amenity(kind, $0) } }
-            return shop
-        }
-
-        /// `photo`: only the large PC picture is kept (`photo.pc.l`); `mobile` may be absent.
-        static func largePhoto(_ index: Int, at path: @autoclosure () -> String,
-                               _ reader: ShapeReader) throws(ShapeError) -> String {
-            guard reader.kind(index) != .null, let pc = try reader.member("pc", of: index, at: path()),
-                  reader.kind(pc) != .null, let large = try reader.member("l", of: pc, at: path() + ".pc") else { return "" }
-            return try reader.text(large, at: path() + ".pc.l") ?? ""
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
     }
 
     /// The small objects the API nests (`genre`, `budget`, `urls`, areas…): every member optional.
-    struct Nested {
+    struct Nested: Decodable {
         var code = "", name = "", catchCopy = "", average = "", pc = "", sp = ""
 
-        /// nil for null, as for an absent member.
-        init?(_ index: Int, at path: @autoclosure () -> String, _ reader: ShapeReader) throws(ShapeError) {
-            guard reader.kind(index) != .null else { return nil }
-            for (key, value) in try reader.object(index, at: path()) {
-                func text() throws(ShapeError) -> String { try reader.text(value, at: path() + "." + key) ?? "" }
-                switch key {
-                case "code": code = try text()
-                case "name": name = try text()
-                case "catch": catchCopy = try text()
-                case "average": average = try text()
-                case "pc": pc = try text()
-                case "sp": sp = try text()
-                default: continue
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let members = try decoder.container(keyedBy: CodingKeys.self)
+            func text(_ key: CodingKeys) throws -> String { try members.decodeIfPresent(LenientText.self, forKey: key)?.value ?? "" }
+            code = try text(.code); name = try text(.name); catchCopy = try text(.catchCopy)
+            average = try text(.average); pc = try text(.pc); sp = try text(.sp)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case code, name, average, pc, sp, catchCopy = "catch"
         }
 
         var codeName: Restaurant.CodeName? {
@@ -183,109 +145,64 @@ public enum GourmetResponseDecoder {
         }
     }
 
-    /// The shop members foodlogger keeps, looked up by name: one hash per member instead of
-    /// comparing each of a shop's ~60 names with ~50 cases in turn.
-    enum ShopMember {
-        case id, name, nameKana, catchCopy, budgetMemo, address, stationName, access, mobileAccess, open, close, logo
-        case otherMemo, shopDetailMemo, wedding, lat, lng, capacity, partyCapacity, genre, subGenre, budget, urls
-        case couponURLs, photo, largeServiceArea, serviceArea, largeArea, middleArea, smallArea
-        /// An amenity, by its position in `AmenityKind.allCases`.
-        case amenity(Int)
-
-        static let named: [String: ShopMember] = {
-            var named: [String: ShopMember] = [
-                "id": .id, "name": .name, "name_kana": .nameKana, "catch": .catchCopy, "budget_memo": .budgetMemo,
-                "address": .address, "station_name": .stationName, "access": .access, "mobile_access": .mobileAccess,
-                "open": .open, "close": .close, "logo_image": .logo, "other_memo": .otherMemo,
-                "shop_detail_memo": .shopDetailMemo, "wedding": .wedding, "lat": .lat, "lng": .lng, "capacity": .capacity,
-                "party_capacity": .partyCapacity, "genre": .genre, "sub_genre": .subGenre, "budget": .budget, "urls": .urls,
-                "coupon_urls": .couponURLs, "photo": .photo, "large_service_area": .largeServiceArea,
-                "service_area": .serviceArea, "large_area": .largeArea, "middle_area": .middleArea, "small_area": .smallArea,
-            ]
-            for (position, kind) in AmenityKind.allCases.enumerated() { named[kind.rawValue] = .amenity(position) }
-            return named
-        }()
+    /// `photo`: only the large PC picture is kept (`photo.pc.l`); `mobile` may be absent.
+    struct Photo: Decodable {
+        var pc: Sizes?
+        struct Sizes: Decodable { var l: LenientText? }
     }
 }
 
-/// Reads the values of a parsed body the tolerant way API.md asks for. Each reader takes the
-/// value's path, built only when it fails, for the error message.
-struct ShapeReader {
-    typealias ShapeError = GourmetResponseDecoder.ShapeError
-    private let json: ParsedJSON
-    var root: Int { json.root }
+/// Values the service writes in more than one way (API.md §6): text that older responses send
+/// as a number, integers and decimals sent as numeric strings, "" meaning none.
+struct LenientText: Decodable {
+    var value: String
 
-    init(_ data: Data) throws(ShapeError) {
-        do { json = try ParsedJSON([UInt8](data)) } catch { throw .notJSON }
-    }
-
-    func kind(_ index: Int) -> ParsedJSON.Kind { json.kind(index) }
-
-    /// An object's members with their names, in document order.
-    func object(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError)
-        -> LazyMapSequence<ParsedJSON.Members, (key: String, value: Int)> {
-        guard json.kind(index) == .object else { throw .unexpectedType(path: path()) }
-        return json.members(of: index).lazy.map { [json] in (json.string($0.key), $0.value) }
-    }
-
-    /// The value of an object's member (the last one, when a name repeats); nil when absent.
-    func member(_ name: String, of index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> Int? {
-        var found: Int?
-        for (key, value) in try object(index, at: path()) where key == name { found = value }
-        return found
-    }
-
-    /// An array's elements; null reads as no elements, as an absent member does.
-    func array(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> [Int] {
-        switch json.kind(index) {
-        case .array: Array(json.elements(of: index))
-        case .null: []
-        default: throw .unexpectedType(path: path())
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let text = try? single.decode(String.self) {
+            value = text
+        } else if let integer = try? single.decode(Int.self) {
+            value = String(integer)
+        } else if let decimal = try? single.decode(Double.self), decimal.isFinite {
+            value = String(decimal)
+        } else {
+            throw mismatch(String.self, single)
         }
     }
+}
 
-    /// Text that older responses sometimes send as a number (ktai_coupon, capacity); nil for null.
-    func text(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> String? {
-        switch json.kind(index) {
-        case .string, .escapedString: return json.string(index)
-        case .null: return nil
-        case .number:
-            let number = json.numberText(index)
-            if let integer = Int(number) { return String(integer) }
-            if let decimal = Double(number), decimal.isFinite { return String(decimal) }
-            throw .unexpectedType(path: path())
-        default: throw .unexpectedType(path: path())
+/// A number, a numeric string, or "" (none, so `value` is nil); 54.0 is 54, 5.4 no integer at all.
+struct LenientInteger: Decodable {
+    var value: Int?
+
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let integer = try? single.decode(Int.self) {
+            value = integer
+        } else if let decimal = try? single.decode(Double.self), let integer = Int(exactly: decimal) {
+            value = integer
+        } else if let text = try? single.decode(String.self), let trimmed = Optional(text.trimmingCharacters(in: .whitespaces)),
+                  trimmed.isEmpty || Int(trimmed) != nil {
+            value = Int(trimmed)
+        } else {
+            throw mismatch(Int.self, single)
         }
     }
+}
 
-    /// An integer sent as a number, a numeric string, or "" (meaning none); nil for null.
-    func integer(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> Int? {
-        switch json.kind(index) {
-        case .null: return nil
-        case .number:
-            let number = json.numberText(index)
-            if let integer = Int(number) { return integer }
-            // 54.0 or 5.4e1: an integer written as a decimal, when it is exactly one.
-            if let decimal = Double(number), let integer = Int(exactly: decimal) { return integer }
-        case .string, .escapedString:
-            let trimmed = json.string(index).trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { return nil }
-            if let integer = Int(trimmed) { return integer }
-        default: break
-        }
-        throw .unexpectedType(path: path())
-    }
+/// A finite number, or a string holding one (lat/lng in older responses).
+struct LenientDecimal: Decodable {
+    var value: Double
 
-    /// A decimal sent as a number or a numeric string (lat/lng in older responses); nil for null.
-    func decimal(_ index: Int, at path: @autoclosure () -> String) throws(ShapeError) -> Double? {
-        let number: Double?
-        switch json.kind(index) {
-        case .null: return nil
-        case .number: number = Double(json.numberText(index))
-        case .string, .escapedString: number = Double(json.string(index).trimmingCharacters(in: .whitespaces))
-        default: number = nil
-        }
-        guard let number, number.isFinite else { throw .unexpectedType(path: path()) }
-        return number
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        let decimal = (try? single.decode(Double.self))
+            ?? (try? single.decode(String.self)).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard let decimal, decimal.isFinite else { throw mismatch(Double.self, single) }
+        value = decimal
     }
+}
+
+private func mismatch(_ type: Any.Type, _ single: any SingleValueDecodingContainer) -> DecodingError {
+    .typeMismatch(type, .init(codingPath: single.codingPath, debugDescription: "not a \(type)"))
 }

@@ -159,6 +159,20 @@ import TestSupport
         #expect(shop.urls.shop == "https://x", "an escaped slash")
     }
 
+    @Test func bytesThatAreNotUTF8SpoilOneTextNotThePage() throws {
+        var body = Data(#"{"results":{"results_available":1,"shop":[{"id":"J1","name":"caf"#.utf8)
+        body += Data([0xFF, 0xFE])
+        body += Data(#"","lat":35,"lng":139}]}}"#.utf8)
+        let shop = try #require(try GourmetResponseDecoder.decode(body).restaurants.first, "the page decodes")
+        #expect(shop.name == "caf\u{FFFD}\u{FFFD}", "each bad byte is a replacement character: \(shop.name)")
+    }
+
+    @Test func coordinatesKeepEveryDigit() throws {
+        let body = #"{"results":{"results_available":1,"shop":[{"id":"J1","lat":-33.86741351970849,"lng":"151.20929454500944"}]}}"#
+        let shop = try #require(try GourmetResponseDecoder.decode(Data(body.utf8)).restaurants.first)
+        #expect(shop.coordinate == Coordinate(lat: -33.86741351970849, lng: 151.20929454500944), "as Swift reads the same text")
+    }
+
     @Test func zeroHitsWithoutShopIsAnEmptyPage() throws {
         let page = try GourmetResponseDecoder.decode(Data(#"{"results":{"results_available":0,"results_returned":"0","results_start":1}}"#.utf8))
         #expect(page == RestaurantPage(total: 0, start: 1, restaurants: []), "a missing shop array is no shops")
