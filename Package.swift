@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// foodlogger: a command-line restaurant finder over the HOT PEPPER Gourmet API.
@@ -17,13 +17,13 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
         /// `swift run -c release --scratch-path .build-bench foodlogger-bench`: start-up, decoding,
         /// end-to-end, paging and memory against their budgets, measured on the static release
-        /// binary the README installs (which the bench builds); writes BENCHMARKS.md.
+        /// binary the README installs (which the bench builds); writes Tests/Benchmarks/README.md.
         .executableTarget(name: "foodlogger-bench", dependencies: ["FoodLoggerKit", "LoopbackHTTP", "foodlogger-hello", "foodlogger-hello-net"],
-                          path: "Benchmarks/Bench"),
+                          path: "Tests/Benchmarks/Bench"),
         /// The start-up baseline: a Foundation hello world built like foodlogger.
-        .executableTarget(name: "foodlogger-hello", path: "Benchmarks/Hello"),
+        .executableTarget(name: "foodlogger-hello", path: "Tests/Benchmarks/Hello"),
         /// The same hello world linked against FoundationNetworking: the floor for a URLSession tool.
-        .executableTarget(name: "foodlogger-hello-net", path: "Benchmarks/HelloNetworking"),
+        .executableTarget(name: "foodlogger-hello-net", path: "Tests/Benchmarks/HelloNetworking"),
         /// The tests' fixtures and captures, what they need from outside (skipped visibly when
         /// missing, failing under FOODLOGGER_FULL_TESTS=1), and temporary folders they remove.
         .target(name: "TestSupport", path: "Tests/Support/TestSupport"),

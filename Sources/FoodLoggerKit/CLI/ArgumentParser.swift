@@ -137,7 +137,7 @@ extension ParsedArguments {
     }
 
     /// `[+-]?(digits[.digits?] | .digits)`, checked by hand: a Foundation regular expression here
-    /// cost every search about 3 ms of ICU set-up at start-up (see BENCHMARKS.md).
+    /// would set up ICU at every start.
     static func isPlainDecimal(_ text: String) -> Bool {
         var rest = Substring(text).utf8[...]
         if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { rest = rest.dropFirst() }

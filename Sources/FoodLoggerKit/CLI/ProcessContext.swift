@@ -68,9 +68,8 @@ public struct ProcessContext: Sendable {
     ]
     static let variablesRead = variables.map(\.name)
 
-    /// The set ones among `variablesRead`. Asking for each by name, rather than copying
-    /// `ProcessInfo.processInfo.environment` whole (which also sets up ProcessInfo), saves about
-    /// half a million instructions at every start (BENCHMARKS.md).
+    /// The set ones among `variablesRead`, asked for by name rather than copying
+    /// `ProcessInfo.processInfo.environment` whole (which also sets up ProcessInfo) at every start.
     static func liveEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
         for name in variablesRead {

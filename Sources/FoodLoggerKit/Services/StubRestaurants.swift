@@ -17,8 +17,8 @@ enum StubRestaurants {
     static var all: [Restaurant] { Neighbourhood.allCases.flatMap(shops(in:)) }
 
     /// The shops a search can find, in the same order as in `all`. Around a centre, only the
-    /// neighbourhoods within reach of the circle: each is built on first use, and building all
-    /// five was the largest part of a `--stub` search's own start-up (BENCHMARKS.md).
+    /// neighbourhoods within reach of the circle, built on first use: a `--stub` search around
+    /// Tokyo builds no shop in Osaka.
     static func candidates(for query: RestaurantQuery) -> [Restaurant] {
         guard let centre = query.center else { return all }
         return reachable(from: centre, within: query.range).flatMap(shops(in:))
@@ -155,8 +155,8 @@ enum StubRestaurants {
     }
 
     /// Amenity answers by kind. `KeyValuePairs` rather than a dictionary: the tables are small and
-    /// read by a linear search, and `--stub` builds every shop at start-up, where hashing and
-    /// merging dictionaries for each of ~70 shops showed up in the profile (BENCHMARKS.md).
+    /// read by a linear search, and a `--stub` search builds its shops at start-up, where no
+    /// hashing or merging of dictionaries is wanted.
     fileprivate typealias Answers = KeyValuePairs<AmenityKind, String>
 
     /// What a shop answers unless its style or its row says otherwise: the 21 amenity fields real

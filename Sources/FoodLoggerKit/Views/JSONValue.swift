@@ -66,8 +66,8 @@ public indirect enum JSONValue: Sendable, Equatable {
         return "\(value)"
     }
 
-    /// Copies each run of scalars that need no escape in one append: appending scalar by scalar
-    /// cost about 0.4 M instructions per shop, most of a `--json` search's own work (BENCHMARKS.md).
+    /// Copies each run of scalars that need no escape in one append, rather than scalar by scalar:
+    /// every `--json` output goes through here.
     static func writeString(_ text: String, to out: inout String) {
         out += "\""
         let scalars = text.unicodeScalars

@@ -18,8 +18,7 @@ public enum Search {
 
         /// What the view draws: a table for people, or the JSON document every other output
         /// format is made from. Fixed when the scene is assembled, so the presenter prepares only
-        /// that one (laying out a table nobody sees cost a `--json` search about 0.1M
-        /// instructions a shop, BENCHMARKS.md) and the interactor never hears of formats.
+        /// that one (no table laid out that nobody sees) and the interactor never hears of formats.
         public enum Presentation: Sendable, Equatable {
             case table, document
             /// A table under the interactive prompt, where `n` turns the page rather than --start.

@@ -86,8 +86,7 @@ public final class SearchPresenter: SearchPresentationLogic {
 
     /// Table cells are one line; free text from the service may hold breaks and tabs.
     /// Line breaks and tabs are always characters of their own, so a text without such a scalar
-    /// is returned as it is: splitting each cell by `Character` cost about 0.1 M instructions
-    /// per shop (BENCHMARKS.md).
+    /// is returned as it is, without splitting it by `Character`.
     static func singleLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { Character($0).isNewline || $0 == "\t" }) else { return text }
         return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")

@@ -4,7 +4,7 @@ import LoopbackHTTP
 
 // foodlogger-bench: one command that measures what a user feels (start-up, end-to-end time
 // against the `curl | jq` a power user would write instead, paging, memory) and decoding
-// throughput, checks the budgets, and records the results with the machine in BENCHMARKS.md.
+// throughput, checks the budgets, and records the results with the machine in Tests/Benchmarks/README.md.
 
 let options: Options
 do {
@@ -283,7 +283,7 @@ struct Bench {
     }
 }
 
-/// BENCHMARKS.md: hand-written notes (method, profiling, before/after) around a generated
+/// Tests/Benchmarks/README.md: hand-written notes (method, profiling, before/after) around a generated
 /// section the bench replaces on every run.
 enum BenchmarksFile {
     static let begin = "<!-- BEGIN foodlogger-bench results: generated, do not edit -->"

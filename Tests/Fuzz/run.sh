@@ -2,9 +2,9 @@
 # Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode on any bytes)
 # and `arguments` (ArgumentParser.parse + SearchCommand on NUL-separated argument lists).
 #
-#   Fuzz/run.sh                   both targets, 60 s each
-#   Fuzz/run.sh decoder 3600      one target for an hour
-#   FUZZ_JOBS=2 Fuzz/run.sh arguments 600    several processes (libFuzzer -jobs/-workers)
+#   Tests/Fuzz/run.sh                   both targets, 60 s each
+#   Tests/Fuzz/run.sh decoder 3600      one target for an hour
+#   FUZZ_JOBS=2 Tests/Fuzz/run.sh arguments 600    several processes (libFuzzer -jobs/-workers)
 #
 # Not a SwiftPM target: the whole FoodLoggerKit source tree is compiled with the entry point by
 # swiftc, so `swift build`/`swift test` never see -sanitize=fuzzer. New interesting inputs go to
@@ -12,7 +12,7 @@
 # .build-fuzz/crash-TARGET-*, and the script exits non-zero. Replay one with:
 #   .build-fuzz/fuzz-TARGET .build-fuzz/crash-TARGET-<hash>
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 targets=${1:-"decoder arguments"}
 seconds=${2:-60}
@@ -26,9 +26,9 @@ for target in $targets; do
     echo "== building fuzz-$target"
     # lld: gold floods the log with harmless "Cannot export local symbol __asan_*" warnings.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -module-name FoodLoggerFuzz \
-        "${sources[@]}" "Fuzz/$target"/*.swift -o "$out/fuzz-$target"
+        "${sources[@]}" "Tests/Fuzz/$target"/*.swift -o "$out/fuzz-$target"
 
-    corpora=("$out/corpus-$target" "Fuzz/corpus/$target")
+    corpora=("$out/corpus-$target" "Tests/Fuzz/corpus/$target")
     # The real captured responses, when the shared samples sit beside the project (or where
     # FOODLOGGER_TEST_SAMPLES says, as for the tests).
     samples=${FOODLOGGER_TEST_SAMPLES:-../shared/hotpepper/samples}
@@ -37,9 +37,9 @@ for target in $targets; do
     fi
     mkdir -p "${corpora[0]}"
 
-    # A target's dictionary (Fuzz/TARGET.dict) of tokens worth splicing in, when it has one.
+    # A target's dictionary (Tests/Fuzz/TARGET.dict) of tokens worth splicing in, when it has one.
     dictionary=()
-    [[ -f Fuzz/$target.dict ]] && dictionary=(-dict="Fuzz/$target.dict")
+    [[ -f Tests/Fuzz/$target.dict ]] && dictionary=(-dict="Tests/Fuzz/$target.dict")
 
     echo "== running fuzz-$target for ${seconds}s"
     "$out/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \

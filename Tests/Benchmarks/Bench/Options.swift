@@ -9,7 +9,7 @@ struct Options {
     /// Print PASS/FAIL but exit 0 whatever they say.
     var reportOnly = false
     /// Where the results go (between the generated-section markers); nil writes nothing.
-    var output: String? = "BENCHMARKS.md"
+    var output: String? = "Tests/Benchmarks/README.md"
     /// The foodlogger to measure; default: the static release build, made first in .build-static.
     var binary: String?
 
@@ -17,7 +17,7 @@ struct Options {
     Usage: foodlogger-bench [--runs N] [--warmups N] [--quick] [--report-only] [--output PATH | --no-write] [--binary PATH]
 
     Measures foodlogger's release build against its budgets and writes the results into
-    BENCHMARKS.md (between its generated-section markers). Run it from the package root:
+    Tests/Benchmarks/README.md (between its generated-section markers). Run it from the package root:
       swift run -c release --scratch-path .build-bench foodlogger-bench
     It first builds the binary it measures as the README installs it:
       swift build -c release --static-swift-stdlib --scratch-path .build-static --product foodlogger
@@ -26,7 +26,7 @@ struct Options {
       --warmups N     unmeasured runs first (default 3)
       --quick         7 runs, 2 warm-ups, time budgets loosened by half, writes nothing (for CI)
       --report-only   print PASS/FAIL but exit 0 even when a budget is missed
-      --output PATH   write the results there instead of BENCHMARKS.md; --no-write: nowhere
+      --output PATH   write the results there instead of Tests/Benchmarks/README.md; --no-write: nowhere
       --binary PATH   measure this foodlogger instead of building the static one
 
     """
