@@ -7,7 +7,7 @@ let package = Package(
     name: "foodlogger",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "foodlogger", targets: ["foodlogger"]),
+        .executable(name: "foodlogger", targets: ["foodlogger"])
     ],
     targets: [
         /// Everything the tool does; the executable only hands it argv and the environment.
@@ -18,8 +18,10 @@ let package = Package(
         /// `swift run -c release --scratch-path .build-bench foodlogger-bench`: start-up, decoding,
         /// end-to-end, paging and memory against their budgets, measured on the static release
         /// binary the README installs (which the bench builds); writes Tests/Benchmarks/README.md.
-        .executableTarget(name: "foodlogger-bench", dependencies: ["FoodLoggerKit", "LoopbackHTTP", "foodlogger-hello", "foodlogger-hello-net"],
-                          path: "Tests/Benchmarks/Bench"),
+        .executableTarget(
+            name: "foodlogger-bench",
+            dependencies: ["FoodLoggerKit", "LoopbackHTTP", "foodlogger-hello", "foodlogger-hello-net"],
+            path: "Tests/Benchmarks/Bench"),
         /// The start-up baseline: a Foundation hello world built like foodlogger.
         .executableTarget(name: "foodlogger-hello", path: "Tests/Benchmarks/Hello"),
         /// The same hello world linked against FoundationNetworking: the floor for a URLSession tool.

@@ -1,8 +1,8 @@
 import FoodLoggerKit
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Everything lives in FoodLoggerKit; this file only wires the process to it.

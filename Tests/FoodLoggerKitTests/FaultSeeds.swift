@@ -9,9 +9,9 @@ enum FaultSeeds {
 
     /// The smallest gourmet answer with one shop.
     static let oneShop = #"""
-    {"results":{"api_version":"1.30","results_available":1,"results_returned":"1","results_start":1,
-    "shop":[{"id":"J0000000009","name":"試験食堂","lat":35.6812,"lng":139.7671,"genre":{"name":"居酒屋","code":"G001"}}]}}
-    """#
+        {"results":{"api_version":"1.30","results_available":1,"results_returned":"1","results_start":1,
+        "shop":[{"id":"J0000000009","name":"試験食堂","lat":35.6812,"lng":139.7671,"genre":{"name":"居酒屋","code":"G001"}}]}}
+        """#
 
     static func serviceError(_ code: Int, _ message: String) -> String {
         #"{"results":{"api_version":"1.30","error":[{"code":\#(code),"message":"\#(message)"}]}}"#
@@ -30,12 +30,15 @@ enum FaultSeeds {
     }
 
     @MainActor
-    static func run(_ arguments: [String], environment: [String: String] = [:],
-                    currentDirectory: String = NSTemporaryDirectory()) async -> Run {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:],
+        currentDirectory: String = NSTemporaryDirectory()
+    ) async -> Run {
         let stdout = CapturedOutput(), stderr = CapturedOutput()
         let isolated = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"]
-        let context = ProcessContext(arguments: arguments, environment: isolated.merging(environment) { $1 },
-                                     currentDirectory: currentDirectory, stdout: stdout, stderr: stderr)
+        let context = ProcessContext(
+            arguments: arguments, environment: isolated.merging(environment) { $1 },
+            currentDirectory: currentDirectory, stdout: stdout, stderr: stderr)
         let code = await FoodLogger.main(context: context)
         return Run(exitCode: code, stdout: stdout.text, stderr: stderr.text)
     }

@@ -40,9 +40,10 @@ import TestSupport
     func fixtureOutputIsUnchanged(format: String) async throws {
         for fixture in Fixtures.gourmetWithShops {
             let server = try LoopbackServer(replies: [try .file(Fixtures.url(fixture).path)])
-            let run = await CLIRun.run(["search", "--keyword", "x", "--format", format],
-                                       environment: ["HOTPEPPER_API_KEY": "golden", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString],
-                                       terminal: Terminal(stdoutIsTerminal: true, columns: 80, rows: 40))
+            let run = await CLIRun.run(
+                ["search", "--keyword", "x", "--format", format],
+                environment: ["HOTPEPPER_API_KEY": "golden", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString],
+                terminal: Terminal(stdoutIsTerminal: true, columns: 80, rows: 40))
             server.stop()
             try Self.compare("fixture-\(URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent)-\(format)", run)
         }
@@ -56,13 +57,19 @@ import TestSupport
             try Data(actual.utf8).write(to: file)
             return
         }
-        let expected = try #require(try? String(contentsOf: file, encoding: .utf8), "no golden file \(file.lastPathComponent); FOODLOGGER_UPDATE_GOLDEN=1 writes it")
+        let expected = try #require(
+            try? String(contentsOf: file, encoding: .utf8),
+            "no golden file \(file.lastPathComponent); FOODLOGGER_UPDATE_GOLDEN=1 writes it")
         guard actual != expected else { return }
-        let lines = (actual: actual.split(separator: "\n", omittingEmptySubsequences: false),
-                     expected: expected.split(separator: "\n", omittingEmptySubsequences: false))
-        let first = zip(lines.actual, lines.expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let lines = (
+            actual: actual.split(separator: "\n", omittingEmptySubsequences: false),
+            expected: expected.split(separator: "\n", omittingEmptySubsequences: false)
+        )
+        let first =
+            zip(lines.actual, lines.expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(lines.actual.count, lines.expected.count)
-        Issue.record("""
+        Issue.record(
+            """
             \(name) differs from \(file.lastPathComponent) at line \(first + 1):
               expected: \(first < lines.expected.count ? String(lines.expected[first]) : "(end)")
               actual:   \(first < lines.actual.count ? String(lines.actual[first]) : "(end)")

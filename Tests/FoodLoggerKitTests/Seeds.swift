@@ -4,30 +4,37 @@
 enum Seeds {
     static let tokyoStation = Coordinate(lat: 35.6812, lng: 139.7671)
 
-    static func restaurant(_ id: String, name: String, lat: Double, lng: Double, genre: String = "居酒屋",
-                           genreCode: String = "G001") -> Restaurant {
-        Restaurant(id: id, name: name, nameKana: "てすと", genre: .init(code: genreCode, name: genre, catchCopy: "旬の魚"),
-                   catchCopy: "駅から近い", budget: .init(code: "B002", name: "2001～3000円", average: "2500円"),
-                   coordinate: Coordinate(lat: lat, lng: lng), address: "東京都千代田区丸の内1-1",
-                   stationName: "東京", access: "東京駅から徒歩3分", open: "月～金: 11:00～23:00", close: "日",
-                   urls: .init(shop: "https://example.invalid/\(id)/", photo: "https://example.invalid/\(id).jpg",
-                               couponPC: "https://example.invalid/\(id)/coupon"))
+    static func restaurant(
+        _ id: String, name: String, lat: Double, lng: Double, genre: String = "居酒屋",
+        genreCode: String = "G001"
+    ) -> Restaurant {
+        Restaurant(
+            id: id, name: name, nameKana: "てすと", genre: .init(code: genreCode, name: genre, catchCopy: "旬の魚"),
+            catchCopy: "駅から近い", budget: .init(code: "B002", name: "2001～3000円", average: "2500円"),
+            coordinate: Coordinate(lat: lat, lng: lng), address: "東京都千代田区丸の内1-1",
+            stationName: "東京", access: "東京駅から徒歩3分", open: "月～金: 11:00～23:00", close: "日",
+            urls: .init(
+                shop: "https://example.invalid/\(id)/", photo: "https://example.invalid/\(id).jpg",
+                couponPC: "https://example.invalid/\(id)/coupon"))
     }
 
     enum Restaurants {
         /// About 110 m north of Tokyo Station.
         static let near = Seeds.restaurant("J0000000001", name: "丸の内 しずく亭", lat: 35.6822, lng: 139.7671)
         /// About 560 m east.
-        static let middle = Seeds.restaurant("J0000000002", name: "八重洲 Grill, \"Bistro\"", lat: 35.6812, lng: 139.7733,
-                                             genre: "洋食", genreCode: "G006")
+        static let middle = Seeds.restaurant(
+            "J0000000002", name: "八重洲 Grill, \"Bistro\"", lat: 35.6812, lng: 139.7733,
+            genre: "洋食", genreCode: "G006")
         /// About 1.1 km south.
-        static let far = Seeds.restaurant("J0000000003", name: "京橋 ラーメン一番星", lat: 35.6712, lng: 139.7671,
-                                          genre: "ラーメン", genreCode: "G013")
+        static let far = Seeds.restaurant(
+            "J0000000003", name: "京橋 ラーメン一番星", lat: 35.6712, lng: 139.7671,
+            genre: "ラーメン", genreCode: "G013")
     }
 
     enum Pages {
-        static let tokyo = RestaurantPage(total: 25, start: 1,
-                                          restaurants: [Restaurants.far, Restaurants.near, Restaurants.middle])
+        static let tokyo = RestaurantPage(
+            total: 25, start: 1,
+            restaurants: [Restaurants.far, Restaurants.near, Restaurants.middle])
         static let empty = RestaurantPage(total: 0, start: 1, restaurants: [])
     }
 

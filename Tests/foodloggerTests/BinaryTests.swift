@@ -7,8 +7,10 @@ import TestSupport
 struct Binary {
     /// The `foodlogger` built beside this test bundle (the test target depends on it).
     static let url: URL = {
-        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        let candidates = [
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
         return candidates.map { $0.appendingPathComponent("foodlogger") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0].appendingPathComponent("foodlogger")
     }()
@@ -38,8 +40,9 @@ struct Binary {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 
@@ -63,8 +66,10 @@ struct Binary {
     @Test func badFlagIsExit64WithOneLine() throws {
         let result = try Binary.run(["search", "--range", "9", "--lat", "35", "--lng", "139"])
         #expect(result.status == 64, "exit 64")
-        #expect(result.stderr == "foodlogger search: --range must be an integer from 1 to 5, not '9'. See 'foodlogger search --help'.\n",
-                "one line naming the flag")
+        #expect(
+            result.stderr
+                == "foodlogger search: --range must be an integer from 1 to 5, not '9'. See 'foodlogger search --help'.\n",
+            "one line naming the flag")
     }
 
     @Test func noKeyIsExit78() throws {
@@ -87,9 +92,11 @@ struct Binary {
 
     func printsEveryShop(replaying path: String) throws {
         let server = try LoopbackServer(replies: [try .file(path)])
-        let result = try Binary.run(["search", "--keyword", "x", "--json"],
-                                    environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
-        let raw = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let result = try Binary.run(
+            ["search", "--keyword", "x", "--json"],
+            environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        let raw = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let expected = try #require((raw["results"] as? [String: Any])?["shop"] as? [[String: Any]])
         let shops = try #require(result.json?["restaurants"] as? [[String: Any]], "JSON out; stderr: \(result.stderr)")
         #expect(result.status == 0, "exit 0")
@@ -102,17 +109,21 @@ struct Binary {
 
     @Test func rejectedKeyIsExit77() throws {
         let server = try LoopbackServer(replies: [try .file(Fixtures.url("errors/error_2000_key.json").path)])
-        let result = try Binary.run(["search", "--keyword", "x"],
-                                    environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        let result = try Binary.run(
+            ["search", "--keyword", "x"],
+            environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
         #expect(result.status == 77, "exit 77")
         #expect(result.stderr.contains("rejected the API key"), "says the key was rejected")
         #expect(!result.stderr.contains(Self.key), "without printing it")
     }
 
     @Test func nothingFoundIsExit1WithJSON() throws {
-        let server = try LoopbackServer(replies: [.json(#"{"results":{"api_version":"1.30","results_available":0,"results_returned":"0","results_start":1,"shop":[]}}"#)])
-        let result = try Binary.run(["search", "--lat", "35", "--lng", "139"],
-                                    environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        let server = try LoopbackServer(replies: [
+            .json(#"{"results":{"api_version":"1.30","results_available":0,"results_returned":"0","results_start":1,"shop":[]}}"#)
+        ])
+        let result = try Binary.run(
+            ["search", "--lat", "35", "--lng", "139"],
+            environment: ["HOTPEPPER_API_KEY": Self.key, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
         #expect(result.status == 1, "exit 1")
         #expect((result.json?["restaurants"] as? [Any])?.isEmpty == true, "JSON with an empty list is still printed")
     }

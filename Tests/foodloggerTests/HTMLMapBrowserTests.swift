@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Testing
 import TestSupport
@@ -11,8 +11,12 @@ import TestSupport
 /// The HTML map in a real headless Chromium, driven through chromedriver's WebDriver HTTP API:
 /// one marker per restaurant, and a click opens an info window naming that restaurant.
 /// Skipped, and counted so, without Chromium and chromedriver (CI installs them).
-@Suite(.serialized, Prerequisite.enabled(Browser.isInstalled,
-                                         "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver, or set CHROME_BIN and CHROMEDRIVER)"))
+@Suite(
+    .serialized,
+    Prerequisite.enabled(
+        Browser.isInstalled,
+        "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver, or set CHROME_BIN and CHROMEDRIVER)"
+    ))
 @MainActor
 struct HTMLMapBrowserTests {
     /// The pages the tests write, removed with the suite.
@@ -40,15 +44,19 @@ struct HTMLMapBrowserTests {
         let browser = try await Browser.start()
         defer { browser.stop() }
         let center = Coordinate(lat: 35.6812, lng: 139.7671)
-        let names = ["</script><script>window.pwned=1</script>", "<img src=x onerror=\"window.pwned=2\">焼鳥 \"とり\" & 'さけ'",
-                     "ｶﾌｪ・ド・パリ ☕️"]
+        let names = [
+            "</script><script>window.pwned=1</script>", "<img src=x onerror=\"window.pwned=2\">焼鳥 \"とり\" & 'さけ'",
+            "ｶﾌｪ・ド・パリ ☕️",
+        ]
         let restaurants = names.enumerated().map { index, name in
-            Restaurant(id: "J\(index)", name: name, genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
-                       coordinate: Coordinate(lat: center.lat + 0.002 * Double(index - 1), lng: center.lng + 0.003 * Double(index)),
-                       access: "javascript:alert(1)", urls: .init(shop: "javascript:window.pwned=3", photo: "https://example.com/p.jpg"))
+            Restaurant(
+                id: "J\(index)", name: name, genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
+                coordinate: Coordinate(lat: center.lat + 0.002 * Double(index - 1), lng: center.lng + 0.003 * Double(index)),
+                access: "javascript:alert(1)", urls: .init(shop: "javascript:window.pwned=3", photo: "https://example.com/p.jpg"))
         }
-        let document = SearchPresenter.document(RestaurantPage(total: 3, start: 1, restaurants: restaurants),
-                                                query: RestaurantQuery(center: center))
+        let document = SearchPresenter.document(
+            RestaurantPage(total: 3, start: 1, restaurants: restaurants),
+            query: RestaurantQuery(center: center))
         let page = try write(HTMLMapRenderer.render(document))
 
         try await browser.open(page)
@@ -61,22 +69,27 @@ struct HTMLMapBrowserTests {
         #expect(info.contains(names[1]), "clicking the second list entry opens its info window: \(info)")
         let pwned = try await browser.execute("return String(window.pwned)")
         #expect(pwned == "undefined", "no shop text ran as script")
-        let hrefs = try await browser.execute("return Array.from(document.querySelectorAll('#info a')).map(a => a.href).join(' ')")
+        let hrefs = try await browser.execute(
+            "return Array.from(document.querySelectorAll('#info a')).map(a => a.href).join(' ')")
         #expect(!hrefs.contains("javascript:"), "only http(s) links in the info window: \(hrefs)")
     }
 
-    @Test("nothing is fetched by default; every info window sits beside its marker; the label covers no marker; touch targets are 44 px on a phone")
+    @Test(
+        "nothing is fetched by default; every info window sits beside its marker; the label covers no marker; touch targets are 44 px on a phone"
+    )
     func pageKeepsToItselfAndFitsFingers() async throws {
         let browser = try await Browser.start()
         defer { browser.stop() }
         let page = try write(run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--format", "html"]))
 
         try await browser.open(page)
-        let fetched = try await browser.execute("""
+        let fetched = try await browser.execute(
+            """
             return performance.getEntriesByType('resource').map(e => e.name).concat(Array.from(document.querySelectorAll('image')).map(i => i.getAttribute('href'))).join(' ')
             """)
         #expect(fetched.isEmpty, "no request and no tile: \(fetched)")
-        let overlaps = try await browser.execute("""
+        let overlaps = try await browser.execute(
+            """
             var overlaps = [], t = document.querySelector('.center text').getBoundingClientRect();
             function hit(a, b) { return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }
             document.querySelectorAll('.marker').forEach(function (m, i) {
@@ -89,7 +102,8 @@ struct HTMLMapBrowserTests {
             """)
         #expect(overlaps.isEmpty, "nothing covered: \(overlaps)")
         _ = try await browser.call("POST", "session/\(browser.session)/window/rect", ["width": 390, "height": 844])
-        let smallest = try await browser.execute("""
+        let smallest = try await browser.execute(
+            """
             window.dispatchEvent(new Event('resize'));
             return String(Math.min.apply(null, Array.from(document.querySelectorAll('.marker .hit')).map(c => c.getBoundingClientRect().width)));
             """)
@@ -99,11 +113,14 @@ struct HTMLMapBrowserTests {
     @Test("a search without a centre gets the list and no map; --tiles draws the background, credited")
     func keywordPageAndTiles() async throws {
         let keyword = try run(["search", "--stub", "--keyword", "ラーメン", "--format", "html"])
-        #expect(!keyword.contains("<svg") && keyword.contains("has no map") && keyword.contains("<ol class=\"list\""),
-                "the list alone")
+        #expect(
+            !keyword.contains("<svg") && keyword.contains("has no map") && keyword.contains("<ol class=\"list\""),
+            "the list alone")
         let tiled = try run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--format", "html", "--tiles"])
-        #expect(tiled.contains("data-tiles=\"1\"") && tiled.contains("© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a>"),
-                "tiles asked for and credited")
+        #expect(
+            tiled.contains("data-tiles=\"1\"")
+                && tiled.contains("© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a>"),
+            "tiles asked for and credited")
     }
 
     /// Clicks markers in turn until one is not covered by a neighbour, then checks its window.
@@ -146,9 +163,9 @@ final class Browser {
 
     nonisolated static var productsDirectory: URL {
         #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
         #endif
         return Bundle.main.bundleURL
     }
@@ -156,10 +173,13 @@ final class Browser {
     /// chromedriver's log, where it says its port; removed with the browser.
     let scratch: TemporaryFolder
 
-    private init(driver: Process, base: URL, scratch: TemporaryFolder) { self.driver = driver; self.base = base; self.scratch = scratch }
+    private init(driver: Process, base: URL, scratch: TemporaryFolder) {
+        self.driver = driver; self.base = base; self.scratch = scratch
+    }
 
     nonisolated static var chrome: String? {
-        ProcessInfo.processInfo.environment["CHROME_BIN"] ?? ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(Prerequisite.program).first
+        ProcessInfo.processInfo.environment["CHROME_BIN"]
+            ?? ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(Prerequisite.program).first
     }
 
     nonisolated static var chromedriver: String? {
@@ -170,7 +190,8 @@ final class Browser {
 
     static func start() async throws -> Browser {
         let chrome = try #require(chrome, "Chromium is not installed (apt-get install chromium, or set CHROME_BIN)")
-        let chromedriver = try #require(chromedriver, "chromedriver is not installed (apt-get install chromium-driver, or set CHROMEDRIVER)")
+        let chromedriver = try #require(
+            chromedriver, "chromedriver is not installed (apt-get install chromium-driver, or set CHROMEDRIVER)")
         let scratch = try TemporaryFolder("foodlogger-chromedriver")
         let log = scratch.url.appendingPathComponent("chromedriver.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -195,12 +216,15 @@ final class Browser {
         let browser = Browser(driver: driver, base: URL(string: "http://127.0.0.1:\(port)")!, scratch: scratch)
         let options: [String: Any] = [
             "binary": chrome,
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
-                     "--host-resolver-rules=MAP * ~NOTFOUND"],  // Offline: tile requests fail at once.
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
+                "--host-resolver-rules=MAP * ~NOTFOUND",
+            ],  // Offline: tile requests fail at once.
         ]
         do {
-            let answer = try await browser.call("POST", "session",
-                                                ["capabilities": ["alwaysMatch": ["goog:chromeOptions": options]]])
+            let answer = try await browser.call(
+                "POST", "session",
+                ["capabilities": ["alwaysMatch": ["goog:chromeOptions": options]]])
             browser.session = try #require((answer as? [String: Any])?["sessionId"] as? String)
         } catch {
             browser.stop()
@@ -262,9 +286,9 @@ final class Browser {
     /// (FoundationNetworking's URLSession stalls against chromedriver on Linux, so a socket.)
     static func exchange(method: String, path: String, body: Data, port: Int) throws -> Data {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw BrowserError("socket failed") }
         defer { close(fd) }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The real binary at a real terminal: `search -i` inside a detached tmux session, driven by
@@ -24,9 +24,11 @@ struct InteractiveTerminalTests {
         init(_ command: [String]) throws {
             tmux = try #require(Prerequisite.program("tmux"), "tmux is not installed (apt-get install tmux); .ci/run installs it")
             // The shell shows the exit status and then whether the terminal is back in its usual mode.
-            let line = command.map(InteractiveTerminalTests.shellQuoted).joined(separator: " ")
+            let line =
+                command.map(InteractiveTerminalTests.shellQuoted).joined(separator: " ")
                 + "; echo EXIT=$?; stty -a | grep -o -e '-icanon' -e '-echo ' || echo TERMINAL=sane"
-            try InteractiveTerminalTests.start(tmux, ["-L", socket, "new-session", "-d", "-s", "fl", "-x", "120", "-y", "40", line])
+            try InteractiveTerminalTests.start(
+                tmux, ["-L", socket, "new-session", "-d", "-s", "fl", "-x", "120", "-y", "40", line])
         }
 
         deinit {
@@ -96,8 +98,9 @@ struct InteractiveTerminalTests {
         let card = try await session.waitFor("the card") { $0.contains("\n  ID ") }
         let lines = card.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let entered = try #require(lines.firstIndex { $0.hasSuffix("]>") || $0.contains("]> ") }, "the prompt line")
-        #expect(lines[entered].hasSuffix("]> 1") && lines[entered + 1] == expected,
-                "the edited line is '1' and picked restaurant 1: \(lines[entered...].prefix(2))")
+        #expect(
+            lines[entered].hasSuffix("]> 1") && lines[entered + 1] == expected,
+            "the edited line is '1' and picked restaurant 1: \(lines[entered...].prefix(2))")
         #expect(!card.contains("^[["), "no escape codes echoed")
 
         // Up brings "1" back; Ctrl-U clears it; q quits.

@@ -12,15 +12,17 @@ import TestSupport
         let file = folder.url.appendingPathComponent("key.plist")
         try Data(content.utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        return try Binary.run(["search", "--keyword", "x", "--verbose", "--key-file", file.path],
-                              environment: ["HOTPEPPER_BASE_URL": "http://127.0.0.1:9/"])
+        return try Binary.run(
+            ["search", "--keyword", "x", "--verbose", "--key-file", file.path],
+            environment: ["HOTPEPPER_BASE_URL": "http://127.0.0.1:9/"])
     }
 
     @Test func aFileThatIsNoPropertyListGetsOurOneLineOnly() throws {
         let result = try search(withKeyFile: "hotpepperApiKey = abc\n")
         #expect(result.status == 78, "exit 78; stderr: \(result.stderr)")
-        #expect(result.stderr.hasPrefix("foodlogger: key file ") && result.stderr.contains(": not a property list."),
-                "our message: \(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("foodlogger: key file ") && result.stderr.contains(": not a property list."),
+            "our message: \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "one line, no CoreFoundation debug line: \(result.stderr)")
     }
 

@@ -24,17 +24,21 @@ import Testing
     }
 
     static func run(_ extra: [String], server: LoopbackServer) throws -> Binary.Result {
-        try Binary.run(["search", "--keyword", "x", "--json"] + extra,
-                       environment: ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        try Binary.run(
+            ["search", "--keyword", "x", "--json"] + extra,
+            environment: ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
     }
 
     @Test func limit250FetchesThreePagesAndPrintsThemInOrder() throws {
         let server = try Self.server()
         let result = try Self.run(["--limit", "250"], server: server)
         #expect(result.status == 0, "exit 0; stderr: \(result.stderr)")
-        let ids = try #require(result.json?["restaurants"] as? [[String: Any]], "JSON on stdout").compactMap { $0["id"] as? String }
+        let ids = try #require(result.json?["restaurants"] as? [[String: Any]], "JSON on stdout").compactMap {
+            $0["id"] as? String
+        }
         #expect(ids == (1...250).map { "J9" + String(format: "%08d", $0) }, "shops 1...250, in order, once each")
-        #expect(result.json?["returned"] as? Int == 250 && result.json?["total"] as? Int == Self.total
+        #expect(
+            result.json?["returned"] as? Int == 250 && result.json?["total"] as? Int == Self.total
                 && result.json?["start"] as? Int == 1, "the schema counts the merged list")
         let asked = server.requests.map { [$0.queryValue("start") ?? "", $0.queryValue("count") ?? ""] }
             .sorted { Int($0[0])! < Int($1[0])! }

@@ -120,7 +120,9 @@ extension ParsedArguments {
     public func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            let bound = range.upperBound == Int.max ? "an integer ≥ \(range.lowerBound)"
+            let bound =
+                range.upperBound == Int.max
+                ? "an integer ≥ \(range.lowerBound)"
                 : "an integer from \(range.lowerBound) to \(range.upperBound)"
             throw UsageError("\(option) must be \(bound), not \(TerminalSafe.quoted(text))")
         }
@@ -131,7 +133,9 @@ extension ParsedArguments {
     public func decimal(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = value(option) else { return nil }
         guard Self.isPlainDecimal(text), let number = Double(text), range.contains(number) else {
-            throw UsageError("\(option) must be a decimal from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)), not \(TerminalSafe.quoted(text))")
+            throw UsageError(
+                "\(option) must be a decimal from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)), not \(TerminalSafe.quoted(text))"
+            )
         }
         return number
     }
@@ -166,7 +170,8 @@ extension ParsedArguments {
     public func choice<T>(_ option: String, _ choices: [(String, T)]) throws(UsageError) -> T? {
         guard let text = value(option) else { return nil }
         guard let match = choices.first(where: { $0.0 == text.lowercased() }) else {
-            throw UsageError("\(option) must be one of \(choices.map(\.0).joined(separator: ", ")), not \(TerminalSafe.quoted(text))")
+            throw UsageError(
+                "\(option) must be one of \(choices.map(\.0).joined(separator: ", ")), not \(TerminalSafe.quoted(text))")
         }
         return match.1
     }

@@ -15,30 +15,39 @@ struct CommonOptions: Sendable {
     var mapTiles: Bool
 
     static let outputSpecs: [OptionSpec] = [
-        OptionSpec("--format", kind: .value("FORMAT"), values: OutputFormat.allCases.map(\.rawValue),
-                   help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")); default: table on a terminal, json otherwise"),
+        OptionSpec(
+            "--format", kind: .value("FORMAT"), values: OutputFormat.allCases.map(\.rawValue),
+            help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")); default: table on a terminal, json otherwise"),
         OptionSpec("--json", help: "same as --format json"),
         colorSpec,
-        OptionSpec("--tiles", help: "with --format html: an OpenStreetMap background, which the browser fetches from tile.openstreetmap.org (by default the page fetches nothing)"),
+        OptionSpec(
+            "--tiles",
+            help:
+                "with --format html: an OpenStreetMap background, which the browser fetches from tile.openstreetmap.org (by default the page fetches nothing)"
+        ),
     ]
 
-    static let colorSpec = OptionSpec("--color", kind: .value("WHEN"), values: ColorChoice.allCases.map(\.rawValue),
+    static let colorSpec = OptionSpec(
+        "--color", kind: .value("WHEN"), values: ColorChoice.allCases.map(\.rawValue),
         help: "auto|always|never: colour and bold (default auto: on a terminal, unless NO_COLOR is set or TERM=dumb)")
 
     static let serviceSpecs: [OptionSpec] = [
         OptionSpec("--stub", help: "use the offline stub service (also FOODLOGGER_STUB=1); no key needed"),
         OptionSpec("--key-file", kind: .value("PATH"), help: "read the API key from this key.plist"),
-        OptionSpec("--timeout", kind: .value("SECONDS"),
-                   help: "give up on a request after this long, up to 300 (default 10; decimals allowed)"),
-        OptionSpec("--retries", kind: .value("0..10"),
-                   help: "send a request again this many times after a network error, HTTP 5xx/429 or service error 1000 (default 2)"),
+        OptionSpec(
+            "--timeout", kind: .value("SECONDS"),
+            help: "give up on a request after this long, up to 300 (default 10; decimals allowed)"),
+        OptionSpec(
+            "--retries", kind: .value("0..10"),
+            help: "send a request again this many times after a network error, HTTP 5xx/429 or service error 1000 (default 2)"),
         OptionSpec("--verbose", help: "print each request (key redacted), its status, size and time, and each retry, on stderr"),
     ]
 
     static let helpSpec = OptionSpec("-h", "--help", help: "show this help")
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
-        useStub = parsed.has("--stub") || ["1", "true", "yes"].contains(context.environment["FOODLOGGER_STUB"]?.lowercased() ?? "")
+        useStub =
+            parsed.has("--stub") || ["1", "true", "yes"].contains(context.environment["FOODLOGGER_STUB"]?.lowercased() ?? "")
         keyFile = parsed.value("--key-file")
         if useStub, keyFile != nil {
             throw UsageError("--key-file has no effect with --stub; use one or the other")
@@ -53,7 +62,9 @@ struct CommonOptions: Sendable {
         verbose = parsed.has("--verbose")
         color = try parsed.choice("--color", ColorChoice.allCases.map { ($0.rawValue, $0) }) ?? .auto
         mapTiles = parsed.has("--tiles")
-        if mapTiles, format != .html { throw UsageError("--tiles draws a background under the HTML map; use it with --format html") }
+        if mapTiles, format != .html {
+            throw UsageError("--tiles draws a background under the HTML map; use it with --format html")
+        }
     }
 
     /// Seconds, more than 0 and at most 300, in plain decimal notation.
@@ -61,7 +72,8 @@ struct CommonOptions: Sendable {
         let limit = HotpepperAPI.Configuration.maxTimeout
         guard let text = parsed.value("--timeout") else { return HotpepperAPI.Configuration.defaultTimeout }
         guard let seconds = try? parsed.decimal("--timeout", in: 0...limit), seconds > 0 else {
-            throw UsageError("--timeout must be seconds, more than 0 and at most \(JSONValue.format(limit)), not \(TerminalSafe.quoted(text))")
+            throw UsageError(
+                "--timeout must be seconds, more than 0 and at most \(JSONValue.format(limit)), not \(TerminalSafe.quoted(text))")
         }
         return seconds
     }
@@ -69,21 +81,26 @@ struct CommonOptions: Sendable {
     /// The service the assembly injects: the stub, or the web API with the located key.
     func makeService(context: ProcessContext) throws(HotpepperError) -> any HotpepperProtocol {
         if useStub { return HotpepperStub() }
-        let located = try APIKeyLocator(environment: context.environment, keyFile: keyFile,
-                                        currentDirectory: context.currentDirectory).locate()
+        let located = try APIKeyLocator(
+            environment: context.environment, keyFile: keyFile,
+            currentDirectory: context.currentDirectory
+        ).locate()
         if let warning = located.warning { context.stderr.write("foodlogger: \(warning)\n") }
         let baseURL: URL
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
-        return HotpepperAPI(configuration: .init(key: located.key, baseURL: baseURL, timeout: timeout,
-                                                 retry: RetryPolicy(retries: retries),
-                                                 log: verbose ? context.stderr : nil))
+        return HotpepperAPI(
+            configuration: .init(
+                key: located.key, baseURL: baseURL, timeout: timeout,
+                retry: RetryPolicy(retries: retries),
+                log: verbose ? context.stderr : nil))
     }
 
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.
     static func baseURL(_ environment: [String: String]) throws(HotpepperError) -> URL {
         guard let text = environment["HOTPEPPER_BASE_URL"], !text.isEmpty else { return GourmetRequest.defaultBaseURL }
         guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"), let scheme = url.scheme?.lowercased(),
-              ["http", "https"].contains(scheme), url.host != nil else {
+            ["http", "https"].contains(scheme), url.host != nil
+        else {
             throw .badBaseURL(text)
         }
         return url

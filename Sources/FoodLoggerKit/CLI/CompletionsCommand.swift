@@ -58,7 +58,9 @@ struct CompletionsCommand: TextCommand {
                 lines.append("        \(option.names.joined(separator: "|"))) COMPREPLY=($(\(reply))); return ;;")
             }
             lines.append("        esac")
-            lines.append("        COMPREPLY=($(compgen -W '\(words(command.options.flatMap(\.names) + command.argumentValues))' -- \"$cur\")) ;;")
+            lines.append(
+                "        COMPREPLY=($(compgen -W '\(words(command.options.flatMap(\.names) + command.argumentValues))' -- \"$cur\")) ;;"
+            )
         }
         lines += ["    esac", "}", "complete -F _foodlogger foodlogger", ""]
         return lines.joined(separator: "\n")
@@ -84,7 +86,9 @@ struct CompletionsCommand: TextCommand {
         for command in commands {
             lines.append("    \(command.command))")
             var specs = command.options.map { zshQuoted(zshSpec($0)) }
-            if !command.argumentValues.isEmpty { specs.append(zshQuoted("1:argument:(\(command.argumentValues.joined(separator: " ")))")) }
+            if !command.argumentValues.isEmpty {
+                specs.append(zshQuoted("1:argument:(\(command.argumentValues.joined(separator: " ")))"))
+            }
             lines.append("        _arguments -s \\\n" + specs.map { "            " + $0 }.joined(separator: " \\\n") + " ;;")
         }
         lines += ["    esac", "}", "_foodlogger \"$@\"", ""]
@@ -113,7 +117,9 @@ struct CompletionsCommand: TextCommand {
         ]
         let names = commands.map(\.command).joined(separator: " ")
         for command in commands {
-            lines.append("complete -c foodlogger -n \(fishQuoted("not __fish_seen_subcommand_from \(names)")) -a \(command.command) -d \(fishQuoted(command.summary))")
+            lines.append(
+                "complete -c foodlogger -n \(fishQuoted("not __fish_seen_subcommand_from \(names)")) -a \(command.command) -d \(fishQuoted(command.summary))"
+            )
         }
         for command in commands {
             let condition = fishQuoted("__fish_seen_subcommand_from \(command.command)")
@@ -129,7 +135,8 @@ struct CompletionsCommand: TextCommand {
                 lines.append(line + " -d \(fishQuoted(option.help))")
             }
             if !command.argumentValues.isEmpty {
-                lines.append("complete -c foodlogger -n \(condition) -a \(fishQuoted(command.argumentValues.joined(separator: " ")))")
+                lines.append(
+                    "complete -c foodlogger -n \(condition) -a \(fishQuoted(command.argumentValues.joined(separator: " ")))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

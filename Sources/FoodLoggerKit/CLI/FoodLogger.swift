@@ -2,35 +2,37 @@
 @MainActor
 public enum FoodLogger {
     static let toolHelp = """
-    foodlogger: find restaurants near you from the terminal (HOT PEPPER Gourmet)
+        foodlogger: find restaurants near you from the terminal (HOT PEPPER Gourmet)
 
-    Examples:
-      foodlogger search --stub --lat 35.6812 --lng 139.7671      offline demo, no key needed
-      foodlogger search --lat 35.6812 --lng 139.7671             restaurants near Tokyo Station
-      foodlogger search --lat 35.658 --lng 139.7016 --json | jq '.restaurants[].name'
-      foodlogger search --lat 35.6812 --lng 139.7671 -i          pick a restaurant, see its card
-      foodlogger show J001234567                                 everything about one shop
-      foodlogger open J001234567                                 its page in the browser
-      foodlogger map --stub --lat 35.6812 --lng 139.7671         the shops around you, drawn
+        Examples:
+          foodlogger search --stub --lat 35.6812 --lng 139.7671      offline demo, no key needed
+          foodlogger search --lat 35.6812 --lng 139.7671             restaurants near Tokyo Station
+          foodlogger search --lat 35.658 --lng 139.7016 --json | jq '.restaurants[].name'
+          foodlogger search --lat 35.6812 --lng 139.7671 -i          pick a restaurant, see its card
+          foodlogger show J001234567                                 everything about one shop
+          foodlogger open J001234567                                 its page in the browser
+          foodlogger map --stub --lat 35.6812 --lng 139.7671         the shops around you, drawn
 
-    Usage: foodlogger COMMAND [options]
+        Usage: foodlogger COMMAND [options]
 
-    Commands:
-    \(commands.map { "  " + $0.command.padding(13) + $0.summary }.joined(separator: "\n"))
+        Commands:
+        \(commands.map { "  " + $0.command.padding(13) + $0.summary }.joined(separator: "\n"))
 
-    Options:
-      -h, --help    show this help (also: foodlogger COMMAND --help)
-      --version     print the version
+        Options:
+          -h, --help    show this help (also: foodlogger COMMAND --help)
+          --version     print the version
 
-    The API key comes from HOTPEPPER_API_KEY, --key-file, ./key.plist or
-    ~/.config/foodlogger/key.plist. Exit codes: 0 found, 1 nothing found, 64 bad arguments,
-    65 unreadable answer, 69 network or service failure, 77 key rejected, 78 no usable key.
+        The API key comes from HOTPEPPER_API_KEY, --key-file, ./key.plist or
+        ~/.config/foodlogger/key.plist. Exit codes: 0 found, 1 nothing found, 64 bad arguments,
+        65 unreadable answer, 69 network or service failure, 77 key rejected, 78 no usable key.
 
-    """
+        """
 
     /// Every command, as help lists them; the completions and the manual page are made from it.
-    nonisolated static let commands = [SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help,
-                           CompletionsCommand.help, ManualCommand.help]
+    nonisolated static let commands = [
+        SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help,
+        CompletionsCommand.help, ManualCommand.help,
+    ]
     nonisolated static let helps = Dictionary(uniqueKeysWithValues: commands.map { ($0.command, $0) })
 
     public static func main(context: ProcessContext) async -> ExitCode {
@@ -62,27 +64,34 @@ public enum FoodLogger {
         default:
             if let reordered = commandFirst(arguments) { return await main(context: with(context, reordered)) }
             let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0.command, help: "") })
-            let what = first.hasPrefix("-") ? "unknown option \(TerminalSafe.short(first))"
+            let what =
+                first.hasPrefix("-")
+                ? "unknown option \(TerminalSafe.short(first))"
                 : "unknown command \(TerminalSafe.quoted(first))\(hint)"
             return usageError(UsageError(what), command: nil, context: context)
         }
     }
 
     static func runSearch(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        switch prepare(arguments, name: SearchCommand.name, help: SearchCommand.help, context: context,
-                       make: SearchCommand.init, common: \.common) {
+        switch prepare(
+            arguments, name: SearchCommand.name, help: SearchCommand.help, context: context,
+            make: SearchCommand.init, common: \.common)
+        {
         case .finished(let status):
             return status
         case .ready(let command, let worker, let context):
-            let scene = SearchScene.assemble(context: context, format: command.common.format, worker: worker,
-                                             prompting: command.interactive)
+            let scene = SearchScene.assemble(
+                context: context, format: command.common.format, worker: worker,
+                prompting: command.interactive)
             return command.interactive ? await scene.searchInteractively(command.query) : await scene.search(command.query)
         }
     }
 
     static func runShow(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        switch prepare(arguments, name: ShowCommand.name, help: ShowCommand.help, context: context,
-                       make: ShowCommand.init, common: \.common) {
+        switch prepare(
+            arguments, name: ShowCommand.name, help: ShowCommand.help, context: context,
+            make: ShowCommand.init, common: \.common)
+        {
         case .finished(let status):
             return status
         case .ready(let command, let worker, let context):
@@ -92,8 +101,10 @@ public enum FoodLogger {
     }
 
     static func runOpen(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        switch prepare(arguments, name: OpenCommand.name, help: OpenCommand.help, context: context,
-                       make: OpenCommand.init, common: \.common) {
+        switch prepare(
+            arguments, name: OpenCommand.name, help: OpenCommand.help, context: context,
+            make: OpenCommand.init, common: \.common)
+        {
         case .finished(let status):
             return status
         case .ready(let command, let worker, let context):
@@ -106,7 +117,8 @@ public enum FoodLogger {
     /// every word before the command is an option of that command and none takes its name as a value.
     static func commandFirst(_ arguments: [String]) -> [String]? {
         guard let index = arguments.firstIndex(where: { helps[$0] != nil }), index > 0,
-              let help = helps[arguments[index]] else { return nil }
+            let help = helps[arguments[index]]
+        else { return nil }
         let leading = Array(arguments[..<index])
         guard let parsed = try? ArgumentParser.parse(leading, specs: help.options), parsed.positionals.isEmpty else { return nil }
         return [arguments[index]] + leading + arguments[(index + 1)...]
@@ -136,9 +148,11 @@ public enum FoodLogger {
 
     /// What every data command does first: parse, answer --help, and build the worker over
     /// the chosen service.
-    static func prepare<Command>(_ arguments: [String], name: String, help: HelpText, context: ProcessContext,
-                                 make: (ParsedArguments, ProcessContext) throws(UsageError) -> Command,
-                                 common: KeyPath<Command, CommonOptions>) -> Prepared<Command> {
+    static func prepare<Command>(
+        _ arguments: [String], name: String, help: HelpText, context: ProcessContext,
+        make: (ParsedArguments, ProcessContext) throws(UsageError) -> Command,
+        common: KeyPath<Command, CommonOptions>
+    ) -> Prepared<Command> {
         let command: Command
         do {
             let parsed = try ArgumentParser.parse(arguments, specs: help.options)
@@ -154,8 +168,11 @@ public enum FoodLogger {
         context.color = command[keyPath: common].color
         context.mapTiles = command[keyPath: common].mapTiles
         do {
-            return .ready(command, HotpepperWorker(api: try command[keyPath: common].makeService(context: context),
-                                                   progress: PagingProgressLine.reporter(for: context)), context)
+            return .ready(
+                command,
+                HotpepperWorker(
+                    api: try command[keyPath: common].makeService(context: context),
+                    progress: PagingProgressLine.reporter(for: context)), context)
         } catch {
             return .finished(fail(error, context: context))
         }

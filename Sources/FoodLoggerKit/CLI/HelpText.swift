@@ -23,7 +23,8 @@ struct HelpText: Sendable {
                 let indent = 2 + labelWidth + 2
                 let wrapped = DisplayWidth.wrap(option.help, to: max(20, width - indent))
                 let first = label.count > labelWidth ? ["  " + label] : []
-                let head = label.count > labelWidth ? String(repeating: " ", count: indent) : "  " + label.padding(labelWidth) + "  "
+                let head =
+                    label.count > labelWidth ? String(repeating: " ", count: indent) : "  " + label.padding(labelWidth) + "  "
                 lines += first + [head + wrapped[0]] + wrapped.dropFirst().map { String(repeating: " ", count: indent) + $0 }
             }
         }

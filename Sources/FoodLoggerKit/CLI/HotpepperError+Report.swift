@@ -7,30 +7,33 @@ extension HotpepperError: LocalizedError {
         switch self {
         case .missingKey(let searched):
             return """
-            no HOT PEPPER API key found. Looked in: \(searched.map(TerminalSafe.line).joined(separator: ", ")).
-            Get a free key at https://webservice.recruit.co.jp/register/ and either export \
-            HOTPEPPER_API_KEY=... or save it as key.plist (see key.plist.example) in \
-            ~/.config/foodlogger/ (chmod 600). To try foodlogger without a key, add --stub.
-            """
+                no HOT PEPPER API key found. Looked in: \(searched.map(TerminalSafe.line).joined(separator: ", ")).
+                Get a free key at https://webservice.recruit.co.jp/register/ and either export \
+                HOTPEPPER_API_KEY=... or save it as key.plist (see key.plist.example) in \
+                ~/.config/foodlogger/ (chmod 600). To try foodlogger without a key, add --stub.
+                """
         case .unusableKeyFile(let path, let problem):
             return "key file \(TerminalSafe.line(path)): \(problem). See key.plist.example for the expected format."
         case .rejectedKey(let message):
-            return "the service rejected the API key (error 2000: \(message)). Check the key in your key.plist or HOTPEPPER_API_KEY."
+            return
+                "the service rejected the API key (error 2000: \(message)). Check the key in your key.plist or HOTPEPPER_API_KEY."
         case .invalidRequest(let message):
             return "the service refused the search (error 3000: \(message)). Check the search options (--help)."
         case .serviceFailure(let code, let message):
             return "the service failed (error \(code): \(message)). Try again in a moment."
         case .httpStatus(let status):
-            let advice = switch status {
-            case 429: "Too many requests: wait a minute before trying again."
-            case 500...: "Try again later."
-            default: "Check HOTPEPPER_BASE_URL if you set it."
-            }
+            let advice =
+                switch status {
+                case 429: "Too many requests: wait a minute before trying again."
+                case 500...: "Try again later."
+                default: "Check HOTPEPPER_BASE_URL if you set it."
+                }
             return "the service answered HTTP \(status) instead of 200. \(advice)"
         case .network(let failure, let detail):
             return "cannot reach the service: \(failure.rawValue) (\(detail)). \(failure.advice)"
         case .unreadableResponse(let detail):
-            return "the service answered something unreadable: \(detail). Try again later, or check HOTPEPPER_BASE_URL if you set it."
+            return
+                "the service answered something unreadable: \(detail). Try again later, or check HOTPEPPER_BASE_URL if you set it."
         case .badBaseURL(let text):
             return "HOTPEPPER_BASE_URL is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."

@@ -27,15 +27,18 @@ struct ManualCommand: TextCommand {
             ".SH SYNOPSIS",
             #".B foodlogger"#, #".I COMMAND"#, #".RI [ options ]"#,
             ".SH DESCRIPTION",
-            text("foodlogger asks the HOT PEPPER Gourmet web service (Recruit) for the restaurants around a point "
-                 + "and shows them nearest first: a table on a terminal, JSON in a pipe. "
-                 + "A command's options may also stand before it (foodlogger --stub search ...). "
-                 + "Data from the service is shown with its credit: \(RestaurantRecord.credit)."),
+            text(
+                "foodlogger asks the HOT PEPPER Gourmet web service (Recruit) for the restaurants around a point "
+                    + "and shows them nearest first: a table on a terminal, JSON in a pipe. "
+                    + "A command's options may also stand before it (foodlogger --stub search ...). "
+                    + "Data from the service is shown with its credit: \(RestaurantRecord.credit)."),
             ".SH COMMANDS",
         ]
         for command in commands {
-            lines += [#".SS "foodlogger \#(command.command)""#, text(command.summary), ".PP", text("Usage: \(command.usage)"),
-                      ".PP", "Examples:", ".RS", ".nf"]
+            lines += [
+                #".SS "foodlogger \#(command.command)""#, text(command.summary), ".PP", text("Usage: \(command.usage)"),
+                ".PP", "Examples:", ".RS", ".nf",
+            ]
             lines += command.examples.map(text)
             lines += [".fi", ".RE"]
             for section in command.sections {
@@ -53,9 +56,11 @@ struct ManualCommand: TextCommand {
         }
         lines += [
             ".SH FILES",
-            ".TP", #"\fB./key.plist\fR, \fB$XDG_CONFIG_HOME/foodlogger/key.plist\fR (default \fB~/.config/foodlogger/key.plist\fR)"#,
-            text("A property list with the API key under \(APIKeyLocator.plistKey), read when HOTPEPPER_API_KEY is not set "
-                 + "and --key-file names no other file. Keep it private (chmod 600)."),
+            ".TP",
+            #"\fB./key.plist\fR, \fB$XDG_CONFIG_HOME/foodlogger/key.plist\fR (default \fB~/.config/foodlogger/key.plist\fR)"#,
+            text(
+                "A property list with the API key under \(APIKeyLocator.plistKey), read when HOTPEPPER_API_KEY is not set "
+                    + "and --key-file names no other file. Keep it private (chmod 600)."),
             ".SH EXIT STATUS",
         ]
         for code in ExitCode.allCases {

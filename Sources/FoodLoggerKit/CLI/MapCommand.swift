@@ -19,10 +19,16 @@ struct MapCommand: Sendable {
     ]
 
     static let sizeSpecs: [OptionSpec] = [
-        OptionSpec("--width", kind: .value("COLUMNS"),
-                   help: "map width, \(TerminalMap.widthRange.lowerBound) to \(TerminalMap.widthRange.upperBound) (default: the terminal's, at most \(MapPresenter.defaultMaxWidth))"),
-        OptionSpec("--height", kind: .value("ROWS"),
-                   help: "map height, \(TerminalMap.heightRange.lowerBound) to \(TerminalMap.heightRange.upperBound) (default: what keeps the radius round and leaves room on the screen for the list)"),
+        OptionSpec(
+            "--width", kind: .value("COLUMNS"),
+            help:
+                "map width, \(TerminalMap.widthRange.lowerBound) to \(TerminalMap.widthRange.upperBound) (default: the terminal's, at most \(MapPresenter.defaultMaxWidth))"
+        ),
+        OptionSpec(
+            "--height", kind: .value("ROWS"),
+            help:
+                "map height, \(TerminalMap.heightRange.lowerBound) to \(TerminalMap.heightRange.upperBound) (default: what keeps the radius round and leaves room on the screen for the list)"
+        ),
     ]
 
     static let help = HelpText(
@@ -47,8 +53,10 @@ struct MapCommand: Sendable {
 
 extension FoodLogger {
     static func runMap(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        switch prepare(arguments, name: MapCommand.name, help: MapCommand.help, context: context,
-                       make: MapCommand.init, common: \.search.common) {
+        switch prepare(
+            arguments, name: MapCommand.name, help: MapCommand.help, context: context,
+            make: MapCommand.init, common: \.search.common)
+        {
         case .finished(let status):
             return status
         case .ready(let command, let worker, let context):

@@ -16,8 +16,10 @@ struct OpenCommand: Sendable {
             "foodlogger open J001234567 --print-url > shop-url.txt",
             "foodlogger open --stub J900000001 --print-url",
         ],
-        sections: [("Output", [printURLSpec]),
-                   ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
+        sections: [
+            ("Output", [printURLSpec]),
+            ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
+        ])
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         common = try CommonOptions(parsed, context: context)

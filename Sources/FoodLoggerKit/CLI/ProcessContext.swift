@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The outside world a command sees: arguments, environment, streams and the terminal.
@@ -23,9 +23,11 @@ public struct ProcessContext: Sendable {
     /// --tiles: an HTML map asks OpenStreetMap for a background; by default it fetches nothing.
     public var mapTiles = false
 
-    public init(arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",
-                stdout: any TextOutput, stderr: any TextOutput, terminal: Terminal = Terminal(),
-                readLine: @escaping @Sendable () -> String? = { nil }, opener: any URLOpening = NoURLOpener()) {
+    public init(
+        arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",
+        stdout: any TextOutput, stderr: any TextOutput, terminal: Terminal = Terminal(),
+        readLine: @escaping @Sendable () -> String? = { nil }, opener: any URLOpening = NoURLOpener()
+    ) {
         self.arguments = arguments; self.environment = environment; self.currentDirectory = currentDirectory
         self.stdout = stdout; self.stderr = stderr; self.terminal = terminal
         self.readLine = readLine; self.opener = opener
@@ -34,12 +36,13 @@ public struct ProcessContext: Sendable {
     /// This process: its argv (without the program name), environment and real streams.
     public static func live() -> ProcessContext {
         let environment = liveEnvironment()
-        return ProcessContext(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-                              currentDirectory: FileManager.default.currentDirectoryPath,
-                              stdout: StandardStream.output, stderr: StandardStream.error,
-                              terminal: .live(environment: environment),
-                              readLine: Self.lineReader(),
-                              opener: SystemURLOpener(environment: environment))
+        return ProcessContext(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            stdout: StandardStream.output, stderr: StandardStream.error,
+            terminal: .live(environment: environment),
+            readLine: Self.lineReader(),
+            opener: SystemURLOpener(environment: environment))
     }
 
     /// At a terminal, lines with editing and history; from a pipe or file, lines as they come.
@@ -54,7 +57,10 @@ public struct ProcessContext: Sendable {
     /// itself, from the real environment.
     static let variables: [(name: String, meaning: String)] = [
         (APIKeyLocator.environmentVariable, "the API key; it wins over every key.plist"),
-        ("HOTPEPPER_BASE_URL", "replaces https://webservice.recruit.co.jp/hotpepper/, to point foodlogger at a compatible server"),
+        (
+            "HOTPEPPER_BASE_URL",
+            "replaces https://webservice.recruit.co.jp/hotpepper/, to point foodlogger at a compatible server"
+        ),
         ("FOODLOGGER_STUB", "1, true or yes: use the offline stub service, as --stub does"),
         ("FOODLOGGER_LAT", "the search centre's latitude when --lat is not given (with FOODLOGGER_LNG)"),
         ("FOODLOGGER_LNG", "the search centre's longitude when --lng is not given (with FOODLOGGER_LAT)"),
@@ -103,8 +109,10 @@ public struct Terminal: Sendable, Equatable {
     public var columns: Int?
     public var rows: Int?
 
-    public init(stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
-                columns: Int? = nil, rows: Int? = nil) {
+    public init(
+        stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+        columns: Int? = nil, rows: Int? = nil
+    ) {
         self.stdinIsTerminal = stdinIsTerminal; self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal; self.columns = columns; self.rows = rows
     }
@@ -114,11 +122,13 @@ public struct Terminal: Sendable, Equatable {
 
     static func live(environment: [String: String]) -> Terminal {
         var size = winsize()
-        let hasSize = [STDOUT_FILENO, STDERR_FILENO, STDIN_FILENO].contains { ioctl($0, UInt(TIOCGWINSZ), &size) == 0 }
+        let hasSize =
+            [STDOUT_FILENO, STDERR_FILENO, STDIN_FILENO].contains { ioctl($0, UInt(TIOCGWINSZ), &size) == 0 }
             && size.ws_col > 0
-        return Terminal(stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
-                        stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-                        columns: hasSize ? Int(size.ws_col) : environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
-                        rows: hasSize ? Int(size.ws_row) : environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
+        return Terminal(
+            stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            columns: hasSize ? Int(size.ws_col) : environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
+            rows: hasSize ? Int(size.ws_row) : environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
     }
 }

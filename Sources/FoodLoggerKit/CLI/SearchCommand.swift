@@ -22,8 +22,11 @@ struct SearchCommand: Sendable {
         OptionSpec("--lat", kind: .value("DEG"), help: "latitude of the centre, -90 to 90 (else FOODLOGGER_LAT)"),
         OptionSpec("--lng", kind: .value("DEG"), help: "longitude of the centre, -180 to 180 (else FOODLOGGER_LNG)"),
         OptionSpec("--no-center", help: "search without a centre, leaving out FOODLOGGER_LAT/LNG"),
-        OptionSpec("--range", kind: .value("1..5"), values: SearchRange.allCases.map { String($0.rawValue) }, help: "radius: 1=300 m 2=500 m 3=1000 m 4=2000 m 5=3000 m (default 3)"),
-        OptionSpec("--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
+        OptionSpec(
+            "--range", kind: .value("1..5"), values: SearchRange.allCases.map { String($0.rawValue) },
+            help: "radius: 1=300 m 2=500 m 3=1000 m 4=2000 m 5=3000 m (default 3)"),
+        OptionSpec(
+            "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
         OptionSpec("--genre", kind: .repeated("CODE"), help: "genre code such as G001 (izakaya); repeatable"),
         OptionSpec("--budget", kind: .repeated("CODE"), help: "dinner budget code such as B002 (2001-3000 yen); at most 2"),
     ]
@@ -31,13 +34,18 @@ struct SearchCommand: Sendable {
     static let pageSpecs: [OptionSpec] = [
         OptionSpec("--count", kind: .value("1..100"), help: "restaurants per page (default 10)"),
         OptionSpec("--start", kind: .value("N"), help: "position of the first restaurant, from 1 (default 1)"),
-        OptionSpec("--limit", kind: .value("1..1000"),
-                   help: "fetch up to this many restaurants in all (from --start), 100 per request, 4 requests at a time; instead of --count"),
-        OptionSpec("--order", kind: .value("ORDER"), values: SearchOrder.allCases.map(\.name),
-                   help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
+        OptionSpec(
+            "--limit", kind: .value("1..1000"),
+            help:
+                "fetch up to this many restaurants in all (from --start), 100 per request, 4 requests at a time; instead of --count"
+        ),
+        OptionSpec(
+            "--order", kind: .value("ORDER"), values: SearchOrder.allCases.map(\.name),
+            help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
     ]
 
-    static let interactiveSpec = OptionSpec("-i", "--interactive",
+    static let interactiveSpec = OptionSpec(
+        "-i", "--interactive",
         help: "after the table, prompt for a number to show its card (o N opens its page, n/p pages, q quits); needs a terminal")
 
     static let filterSpecs: [OptionSpec] = SearchFilter.allCases.map { OptionSpec($0.flag, help: $0.summary) }
@@ -45,9 +53,12 @@ struct SearchCommand: Sendable {
     static let help = HelpText(
         command: name, summary: summary, usage: "foodlogger search [--lat DEG --lng DEG] [--keyword TEXT] [options]",
         examples: examples,
-        sections: [("Where and what", whereSpecs), ("Paging and order", pageSpecs),
-                   ("Filters (keep only shops that …)", filterSpecs),
-                   ("Output", CommonOptions.outputSpecs + [interactiveSpec]), ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
+        sections: [
+            ("Where and what", whereSpecs), ("Paging and order", pageSpecs),
+            ("Filters (keep only shops that …)", filterSpecs),
+            ("Output", CommonOptions.outputSpecs + [interactiveSpec]),
+            ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
+        ])
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         if let extra = parsed.positionals.first {
@@ -58,7 +69,8 @@ struct SearchCommand: Sendable {
         common = try CommonOptions(parsed, context: context)
         var query = RestaurantQuery()
         query.center = try Self.center(parsed, environment: context.environment)
-        let centerWords = parsed.value("--lat") == nil && query.center != nil
+        let centerWords =
+            parsed.value("--lat") == nil && query.center != nil
             ? "a centre (FOODLOGGER_LAT/LNG, from the environment; --no-center leaves it out)" : "a centre"
         query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default
         query.keyword = parsed.value("--keyword").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -89,15 +101,24 @@ struct SearchCommand: Sendable {
 
     /// The prompt reads the keyboard and draws tables, so it needs a person at a terminal.
     static func checkInteractive(format: OutputFormat, terminal: Terminal) throws(UsageError) {
-        if !terminal.stdinIsTerminal { throw UsageError("--interactive needs a terminal: stdin is not one, so there is nobody to type a choice") }
-        if !terminal.stdoutIsTerminal { throw UsageError("--interactive needs a terminal: stdout is not one; leave out -i to write the results to a pipe or file") }
-        if format != .table { throw UsageError("--interactive shows a table; it cannot be combined with --json or --format \(format.rawValue)") }
+        if !terminal.stdinIsTerminal {
+            throw UsageError("--interactive needs a terminal: stdin is not one, so there is nobody to type a choice")
+        }
+        if !terminal.stdoutIsTerminal {
+            throw UsageError(
+                "--interactive needs a terminal: stdout is not one; leave out -i to write the results to a pipe or file")
+        }
+        if format != .table {
+            throw UsageError("--interactive shows a table; it cannot be combined with --json or --format \(format.rawValue)")
+        }
     }
 
     /// --lat/--lng, else FOODLOGGER_LAT/FOODLOGGER_LNG (the CLI's "current location"), unless --no-center.
     static func center(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> Coordinate? {
         if parsed.has("--no-center") {
-            if parsed.value("--lat") != nil || parsed.value("--lng") != nil { throw UsageError("--no-center contradicts --lat and --lng; use one") }
+            if parsed.value("--lat") != nil || parsed.value("--lng") != nil {
+                throw UsageError("--no-center contradicts --lat and --lng; use one")
+            }
             return nil
         }
         if parsed.value("--lat") != nil || parsed.value("--lng") != nil {
@@ -105,8 +126,10 @@ struct SearchCommand: Sendable {
             guard let lng = try parsed.decimal("--lng", in: -180...180) else { throw UsageError("--lat needs --lng") }
             return Coordinate(lat: lat, lng: lng)
         }
-        let fromEnvironment = ParsedArguments(values: ["FOODLOGGER_LAT": nonEmpty(environment["FOODLOGGER_LAT"]),
-                                                       "FOODLOGGER_LNG": nonEmpty(environment["FOODLOGGER_LNG"])])
+        let fromEnvironment = ParsedArguments(values: [
+            "FOODLOGGER_LAT": nonEmpty(environment["FOODLOGGER_LAT"]),
+            "FOODLOGGER_LNG": nonEmpty(environment["FOODLOGGER_LNG"]),
+        ])
         let lat = try fromEnvironment.decimal("FOODLOGGER_LAT", in: -90...90)
         let lng = try fromEnvironment.decimal("FOODLOGGER_LNG", in: -180...180)
         switch (lat, lng) {

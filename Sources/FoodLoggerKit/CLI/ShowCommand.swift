@@ -15,8 +15,10 @@ struct ShowCommand: Sendable {
             "foodlogger show --stub J900000001 J900000102 --json | jq '.restaurants[].amenities'",
             "foodlogger search --lat 35.6812 --lng 139.7671 --json | jq -r '.restaurants[].id' | xargs foodlogger show",
         ],
-        sections: [("Output", CommonOptions.outputSpecs),
-                   ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
+        sections: [
+            ("Output", CommonOptions.outputSpecs),
+            ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
+        ])
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         common = try CommonOptions(parsed, context: context)

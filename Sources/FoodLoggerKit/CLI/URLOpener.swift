@@ -21,9 +21,9 @@ public struct SystemURLOpener: URLOpening {
 
     public init(environment: [String: String]) {
         #if canImport(Darwin)
-        program = "open"
+            program = "open"
         #else
-        program = "xdg-open"
+            program = "xdg-open"
         #endif
         searchPath = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     }
@@ -52,7 +52,8 @@ public struct SystemURLOpener: URLOpening {
             return .failed(reason: "\(program) could not start: \(error.localizedDescription)")
         }
         process.waitUntilExit()
-        return process.terminationStatus == 0 ? .opened : .failed(reason: "\(program) exited with status \(process.terminationStatus)")
+        return process.terminationStatus == 0
+            ? .opened : .failed(reason: "\(program) exited with status \(process.terminationStatus)")
     }
 }
 
@@ -68,7 +69,8 @@ enum ShopPage {
     /// there is no opener, so the user still gets the page.
     static func open(_ url: String, context: ProcessContext, printOnly: Bool) -> ExitCode {
         if !printOnly, isMadeUp(url) {
-            context.stderr.write("foodlogger: \(url) is a made-up address of the offline stub (--stub): there is no page to open.\n")
+            context.stderr.write(
+                "foodlogger: \(url) is a made-up address of the offline stub (--stub): there is no page to open.\n")
         } else if !printOnly {
             switch context.opener.open(url) {
             case .opened:

@@ -73,19 +73,23 @@ public struct Restaurant: Sendable, Equatable {
         public var largeArea: CodeName?
         public var middleArea: CodeName?
         public var smallArea: CodeName?
-        public init(largeServiceArea: CodeName? = nil, serviceArea: CodeName? = nil, largeArea: CodeName? = nil,
-                    middleArea: CodeName? = nil, smallArea: CodeName? = nil) {
+        public init(
+            largeServiceArea: CodeName? = nil, serviceArea: CodeName? = nil, largeArea: CodeName? = nil,
+            middleArea: CodeName? = nil, smallArea: CodeName? = nil
+        ) {
             self.largeServiceArea = largeServiceArea; self.serviceArea = serviceArea
             self.largeArea = largeArea; self.middleArea = middleArea; self.smallArea = smallArea
         }
     }
 
-    public init(id: String, name: String, nameKana: String = "", genre: Genre, subGenre: CodeName? = nil,
-                catchCopy: String = "", budget: Budget? = nil, budgetMemo: String = "", coordinate: Coordinate,
-                address: String = "", stationName: String = "", access: String = "", mobileAccess: String = "",
-                open: String = "", close: String = "", capacity: Int? = nil, partyCapacity: Int? = nil,
-                urls: Links, areas: Areas = Areas(), amenities: [Amenity] = [],
-                otherMemo: String = "", shopDetailMemo: String = "", wedding: String = "") {
+    public init(
+        id: String, name: String, nameKana: String = "", genre: Genre, subGenre: CodeName? = nil,
+        catchCopy: String = "", budget: Budget? = nil, budgetMemo: String = "", coordinate: Coordinate,
+        address: String = "", stationName: String = "", access: String = "", mobileAccess: String = "",
+        open: String = "", close: String = "", capacity: Int? = nil, partyCapacity: Int? = nil,
+        urls: Links, areas: Areas = Areas(), amenities: [Amenity] = [],
+        otherMemo: String = "", shopDetailMemo: String = "", wedding: String = ""
+    ) {
         self.id = id; self.name = name; self.nameKana = nameKana; self.genre = genre; self.subGenre = subGenre
         self.catchCopy = catchCopy; self.budget = budget; self.budgetMemo = budgetMemo; self.coordinate = coordinate
         self.address = address; self.stationName = stationName; self.access = access; self.mobileAccess = mobileAccess

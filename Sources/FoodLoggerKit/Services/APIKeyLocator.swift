@@ -39,7 +39,8 @@ public struct APIKeyLocator: Sendable {
 
     /// ./key.plist, then the per-user configuration file.
     var defaultFiles: [String] {
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let configHome =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         return [currentDirectory + "/key.plist", configHome + "/foodlogger/key.plist"]
     }
@@ -63,11 +64,13 @@ public struct APIKeyLocator: Sendable {
             throw .unusableKeyFile(path: path, problem: "not a property list dictionary")
         }
         guard let key = (dictionary[Self.plistKey] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !key.isEmpty else {
+            !key.isEmpty
+        else {
             throw .unusableKeyFile(path: path, problem: "no \(Self.plistKey) string in it")
         }
         if key == Self.placeholder {
-            throw .unusableKeyFile(path: path, problem: "it still holds the placeholder \(Self.placeholder); put your own key in its place")
+            throw .unusableKeyFile(
+                path: path, problem: "it still holds the placeholder \(Self.placeholder); put your own key in its place")
         }
         return Located(key: key, source: path, warning: permissionWarning(path))
     }
@@ -85,7 +88,8 @@ public struct APIKeyLocator: Sendable {
     /// As ssh does for private keys: a secret readable by group or others deserves a warning.
     func permissionWarning(_ path: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 else { return nil }
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0
+        else { return nil }
         return "warning: \(path) is readable by others (mode \(String(mode & 0o777, radix: 8))); "
             + "protect your API key with: chmod 600 '\(path)'"
     }

@@ -37,15 +37,17 @@ public enum GourmetRequest {
     /// The same URL with the key replaced, safe for logs and error messages.
     public static func redacted(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let query = components.percentEncodedQuery else { return url.absoluteString }
+            let query = components.percentEncodedQuery
+        else { return url.absoluteString }
         components.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("key=") ? "key=\(redactedKey)" : String($0) }
             .joined(separator: "&")
         return components.string ?? url.absoluteString
     }
 
-    private static let unreserved = CharacterSet(charactersIn:
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let unreserved = CharacterSet(
+        charactersIn:
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     static func encode(_ value: String) -> String {
         value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""

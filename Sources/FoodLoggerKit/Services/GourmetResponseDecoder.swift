@@ -88,8 +88,12 @@ public enum GourmetResponseDecoder {
 
         init(from decoder: any Decoder) throws {
             let shop = try decoder.container(keyedBy: Key.self)
-            func text(_ name: String) throws -> String { try shop.decodeIfPresent(LenientText.self, forKey: Key(name))?.value ?? "" }
-            func count(_ name: String) throws -> Int? { try shop.decodeIfPresent(LenientInteger.self, forKey: Key(name))?.value ?? nil }
+            func text(_ name: String) throws -> String {
+                try shop.decodeIfPresent(LenientText.self, forKey: Key(name))?.value ?? ""
+            }
+            func count(_ name: String) throws -> Int? {
+                try shop.decodeIfPresent(LenientInteger.self, forKey: Key(name))?.value ?? nil
+            }
             func decimal(_ name: String) throws -> Double { try shop.decode(LenientDecimal.self, forKey: Key(name)).value }
             func nested(_ name: String) throws -> Nested? { try shop.decodeIfPresent(Nested.self, forKey: Key(name)) }
             func codeName(_ name: String) throws -> Restaurant.CodeName? { try nested(name)?.codeName }
@@ -103,12 +107,14 @@ public enum GourmetResponseDecoder {
                 address: try text("address"), stationName: try text("station_name"), access: try text("access"),
                 mobileAccess: try text("mobile_access"), open: try text("open"), close: try text("close"),
                 capacity: try count("capacity"), partyCapacity: try count("party_capacity"),
-                urls: .init(shop: try nested("urls")?.pc ?? "",
-                            photo: try shop.decodeIfPresent(Photo.self, forKey: Key("photo"))?.pc?.l?.value ?? "",
-                            logo: try text("logo_image"), couponPC: coupons?.pc ?? "", couponSP: coupons?.sp ?? ""),
-                areas: .init(largeServiceArea: try codeName("large_service_area"), serviceArea: try codeName("service_area"),
-                             largeArea: try codeName("large_area"), middleArea: try codeName("middle_area"),
-                             smallArea: try codeName("small_area")),
+                urls: .init(
+                    shop: try nested("urls")?.pc ?? "",
+                    photo: try shop.decodeIfPresent(Photo.self, forKey: Key("photo"))?.pc?.l?.value ?? "",
+                    logo: try text("logo_image"), couponPC: coupons?.pc ?? "", couponSP: coupons?.sp ?? ""),
+                areas: .init(
+                    largeServiceArea: try codeName("large_service_area"), serviceArea: try codeName("service_area"),
+                    largeArea: try codeName("large_area"), middleArea: try codeName("middle_area"),
+                    smallArea: try codeName("small_area")),
                 // In the API's order; an amenity the shop does not state (absent or null) is left out.
                 amenities: try AmenityKind.allCases.compactMap { kind in
                     try shop.decodeIfPresent(LenientText.self, forKey: Key(kind.rawValue)).map { Amenity(kind, $0.value) }
@@ -131,7 +137,9 @@ public enum GourmetResponseDecoder {
 
         init(from decoder: any Decoder) throws {
             let members = try decoder.container(keyedBy: CodingKeys.self)
-            func text(_ key: CodingKeys) throws -> String { try members.decodeIfPresent(LenientText.self, forKey: key)?.value ?? "" }
+            func text(_ key: CodingKeys) throws -> String {
+                try members.decodeIfPresent(LenientText.self, forKey: key)?.value ?? ""
+            }
             code = try text(.code); name = try text(.name); catchCopy = try text(.catchCopy)
             average = try text(.average); pc = try text(.pc); sp = try text(.sp)
         }
@@ -182,7 +190,8 @@ struct LenientInteger: Decodable {
         } else if let decimal = try? single.decode(Double.self), let integer = Int(exactly: decimal) {
             value = integer
         } else if let text = try? single.decode(String.self), let trimmed = Optional(text.trimmingCharacters(in: .whitespaces)),
-                  trimmed.isEmpty || Int(trimmed) != nil {
+            trimmed.isEmpty || Int(trimmed) != nil
+        {
             value = Int(trimmed)
         } else {
             throw mismatch(Int.self, single)
@@ -196,7 +205,8 @@ struct LenientDecimal: Decodable {
 
     init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
-        let decimal = (try? single.decode(Double.self))
+        let decimal =
+            (try? single.decode(Double.self))
             ?? (try? single.decode(String.self)).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard let decimal, decimal.isFinite else { throw mismatch(Double.self, single) }
         value = decimal

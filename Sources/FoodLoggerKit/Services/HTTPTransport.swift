@@ -48,8 +48,10 @@ final class PendingTransfer: @unchecked Sendable {
         }.get()
     }
 
-    private func begin(_ continuation: CheckedContinuation<Result<HTTPReply, HTTPTransferFailure>, Never>,
-                       _ start: (PendingTransfer) -> @Sendable () -> Void) {
+    private func begin(
+        _ continuation: CheckedContinuation<Result<HTTPReply, HTTPTransferFailure>, Never>,
+        _ start: (PendingTransfer) -> @Sendable () -> Void
+    ) {
         lock.lock()
         if let outcome {
             lock.unlock()

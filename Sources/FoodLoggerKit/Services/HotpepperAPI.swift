@@ -15,8 +15,10 @@ public struct HotpepperAPI: HotpepperProtocol {
         public static let defaultTimeout: TimeInterval = 10
         public static let maxTimeout: TimeInterval = 300
 
-        public init(key: String, baseURL: URL = GourmetRequest.defaultBaseURL, timeout: TimeInterval = defaultTimeout,
-                    retry: RetryPolicy = RetryPolicy(), log: (any TextOutput)? = nil) {
+        public init(
+            key: String, baseURL: URL = GourmetRequest.defaultBaseURL, timeout: TimeInterval = defaultTimeout,
+            retry: RetryPolicy = RetryPolicy(), log: (any TextOutput)? = nil
+        ) {
             self.key = key; self.baseURL = baseURL; self.timeout = timeout; self.retry = retry; self.log = log
         }
     }
@@ -83,8 +85,9 @@ public struct HotpepperAPI: HotpepperProtocol {
         do {
             return .success(try GourmetResponseDecoder.decode(reply.body))
         } catch .unreadableResponse(let detail) {
-            let described = Self.describeBody(detail: detail, data: reply.body, contentType: reply.header("Content-Type"),
-                                              key: configuration.key)
+            let described = Self.describeBody(
+                detail: detail, data: reply.body, contentType: reply.header("Content-Type"),
+                key: configuration.key)
             return .failure(Failure(error: .unreadableResponse(detail: described)))
         } catch {
             return .failure(Failure(error: error))
@@ -120,10 +123,12 @@ public struct HotpepperAPI: HotpepperProtocol {
     /// Sorts transfer failures into the kinds a user can act on. A transfer that failed after
     /// the headers arrived is a truncated body: the answer is unreadable, not missing.
     static func networkError(_ error: any Error, host: String, timeout: TimeInterval) -> HotpepperError {
-        let failure = error as? HTTPTransferFailure
+        let failure =
+            error as? HTTPTransferFailure
             ?? HTTPTransferFailure(code: (error as? URLError)?.code ?? .unknown, message: error.localizedDescription)
         if failure.headersArrived, failure.code != .timedOut {
-            return .unreadableResponse(detail: "a truncated body: the connection closed before all the bytes the headers promised arrived")
+            return .unreadableResponse(
+                detail: "a truncated body: the connection closed before all the bytes the headers promised arrived")
         }
         switch failure.code {
         case .cannotConnectToHost: return .network(.refused, detail: host)
@@ -131,8 +136,8 @@ public struct HotpepperAPI: HotpepperProtocol {
         case .timedOut: return .network(.timedOut, detail: "no answer from \(host) within \(seconds(timeout))")
         case .badServerResponse, .networkConnectionLost, .zeroByteResource: return .network(.noAnswer, detail: host)
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
-             .clientCertificateRequired:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+            .clientCertificateRequired:
             return .network(.tls, detail: host)
         default:
             // On Linux, libcurl's TLS failures arrive as URLError.unknown with OpenSSL's words.

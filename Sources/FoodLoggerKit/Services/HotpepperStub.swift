@@ -30,7 +30,8 @@ public struct HotpepperStub: HotpepperProtocol {
     /// What the service answers (error 3000) to a search without any condition.
     static let noConditionMessage = "少なくとも１つの条件を入れてください。"
 
-    nonisolated(nonsending) public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    nonisolated(nonsending) public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
+    {
         guard query.hasCondition else { throw .invalidRequest(message: Self.noConditionMessage) }
         let terms = Self.terms(of: query.keyword ?? "")
         let kinds = query.filters.map { AmenityKind(rawValue: $0.rawValue) }
@@ -42,12 +43,14 @@ public struct HotpepperStub: HotpepperProtocol {
                 && (query.budgets.isEmpty || shop.budget.map { query.budgets.contains($0.code) } == true)
                 && kinds.allSatisfy { kind in kind.flatMap { shop.amenity($0) }.map(Self.saysYes) ?? false }
         }
-        let ordered = query.center.map { Self.nearestFirst(matches, to: $0, within: query.range) }
+        let ordered =
+            query.center.map { Self.nearestFirst(matches, to: $0, within: query.range) }
             ?? Self.sorted(matches, by: query.order)
         let first = min(max(query.start, 1) - 1, ordered.count)
         let last = min(first + max(query.count, 0), ordered.count)
-        return RestaurantPage(total: ordered.count, start: query.start, restaurants: Array(ordered[first..<last]),
-                              coverage: coverage(query))
+        return RestaurantPage(
+            total: ordered.count, start: query.start, restaurants: Array(ordered[first..<last]),
+            coverage: coverage(query))
     }
 
     /// The keyword's terms, split on half-width and full-width spaces alike: Japanese input

@@ -24,10 +24,12 @@ public struct RetryPolicy: Sendable {
     public static let defaultRetries = 2
     public static let retryRange = 0...10
 
-    public init(retries: Int = defaultRetries, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = 30,
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RetryPolicy.taskSleep,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        retries: Int = defaultRetries, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = 30,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RetryPolicy.taskSleep,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.retries = retries; self.baseDelay = baseDelay; self.maxDelay = maxDelay
         self.random = random; self.sleep = sleep; self.now = now
     }

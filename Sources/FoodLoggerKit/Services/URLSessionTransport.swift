@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One GET over URLSession. The client's only use of the network.
@@ -22,8 +22,10 @@ struct URLSessionTransport: HTTPTransport {
         return try await PendingTransfer.run { pending in
             let box = TaskBox()
             let task = Self.session.dataTask(with: request) { data, response, error in
-                pending.finish(Self.outcome(data: data, response: response, error: error,
-                                            expectedLength: box.task?.countOfBytesExpectedToReceive ?? 0))
+                pending.finish(
+                    Self.outcome(
+                        data: data, response: response, error: error,
+                        expectedLength: box.task?.countOfBytesExpectedToReceive ?? 0))
             }
             box.task = task
             task.resume()
@@ -31,13 +33,17 @@ struct URLSessionTransport: HTTPTransport {
         }
     }
 
-    private static func outcome(data: Data?, response: URLResponse?, error: (any Error)?,
-                                expectedLength: Int64) -> Result<HTTPReply, HTTPTransferFailure> {
+    private static func outcome(
+        data: Data?, response: URLResponse?, error: (any Error)?,
+        expectedLength: Int64
+    ) -> Result<HTTPReply, HTTPTransferFailure> {
         if let error {
             // URLSession on Linux reports no response for a truncated body, only the length it expected.
-            return .failure(HTTPTransferFailure(code: (error as? URLError)?.code ?? .unknown,
-                                                message: error.localizedDescription,
-                                                headersArrived: response != nil || expectedLength > 0))
+            return .failure(
+                HTTPTransferFailure(
+                    code: (error as? URLError)?.code ?? .unknown,
+                    message: error.localizedDescription,
+                    headersArrived: response != nil || expectedLength > 0))
         }
         // Status 0: not an HTTP response, which the client reports as unreadable.
         let http = response as? HTTPURLResponse

@@ -48,7 +48,8 @@ public enum CardRenderer {
                 if isAddress(field.value), DisplayWidth.of(field.value) > width - beside {
                     lines += [label, field.value]
                 } else if DisplayWidth.of(field.label) > labelWidth
-                            || (width - beside < minValueWidth && DisplayWidth.of(field.value) > width - beside) {
+                    || (width - beside < minValueWidth && DisplayWidth.of(field.value) > width - beside)
+                {
                     let under = width - beside >= minValueWidth ? beside : margin + 2
                     lines.append(label)
                     lines += DisplayWidth.wrap(field.value, to: max(minValueWidth, width - under)).map { indent(under) + $0 }

@@ -10,12 +10,15 @@ public enum GeoJSONRenderer {
     static func collection(_ document: JSONValue) -> JSONValue {
         var features = (document["restaurants"]?.items ?? []).map { record in
             guard case .object(let fields) = record else { return JSONValue.null }
-            return feature(lat: record["lat"] ?? .null, lng: record["lng"] ?? .null,
-                           properties: [("role", .string("restaurant"))] + fields)
+            return feature(
+                lat: record["lat"] ?? .null, lng: record["lng"] ?? .null,
+                properties: [("role", .string("restaurant"))] + fields)
         }
         if let center = document["center"], center != .null {
-            features.append(feature(lat: center["lat"] ?? .null, lng: center["lng"] ?? .null,
-                                    properties: [("role", .string("center")), ("range_m", document["range_m"] ?? .null)]))
+            features.append(
+                feature(
+                    lat: center["lat"] ?? .null, lng: center["lng"] ?? .null,
+                    properties: [("role", .string("center")), ("range_m", document["range_m"] ?? .null)]))
         }
         return .object([("type", .string("FeatureCollection")), ("features", .array(features))])
     }

@@ -46,8 +46,10 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    private func writeContainer<T>(_ items: [T], open: String, close: String, to out: inout String, indent: Int?,
-                                   element: (T, inout String, Int?) -> Void) {
+    private func writeContainer<T>(
+        _ items: [T], open: String, close: String, to out: inout String, indent: Int?,
+        element: (T, inout String, Int?) -> Void
+    ) {
         out += open
         guard !items.isEmpty else { out += close; return }
         let inner = indent.map { $0 + 2 }

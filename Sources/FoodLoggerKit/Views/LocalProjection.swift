@@ -12,8 +12,10 @@ public struct LocalProjection: Sendable, Equatable {
     public func offset(of point: Coordinate) -> (east: Double, north: Double) {
         let metresPerDegree = Coordinate.earthRadiusMetres * .pi / 180
         let dLng = (point.lng - center.lng + 540).truncatingRemainder(dividingBy: 360) - 180
-        return (east: dLng * metresPerDegree * cos(center.lat * .pi / 180),
-                north: (point.lat - center.lat) * metresPerDegree)
+        return (
+            east: dLng * metresPerDegree * cos(center.lat * .pi / 180),
+            north: (point.lat - center.lat) * metresPerDegree
+        )
     }
 
     /// The lengths a scale bar may show: round numbers a reader takes in at a glance.

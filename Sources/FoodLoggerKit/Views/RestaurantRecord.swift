@@ -30,9 +30,11 @@ public enum RestaurantRecord {
 
     /// The field names in order, for headers that must exist even when nothing was found.
     public static let fieldNames = fields(
-        Restaurant(id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
-                   coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: "")),
-        center: nil).map(\.0)
+        Restaurant(
+            id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
+            coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: "")),
+        center: nil
+    ).map(\.0)
 
     public static func json(_ restaurant: Restaurant, center: Coordinate?) -> JSONValue {
         .object(fields(restaurant, center: center))
@@ -53,11 +55,14 @@ public enum RestaurantRecord {
             ("capacity", restaurant.capacity.map(JSONValue.integer) ?? .null),
             ("party_capacity", restaurant.partyCapacity.map(JSONValue.integer) ?? .null),
             ("mobile_access", .string(restaurant.mobileAccess)),
-            ("areas", .object([
-                ("large_service_area", codeName(areas.largeServiceArea)), ("service_area", codeName(areas.serviceArea)),
-                ("large_area", codeName(areas.largeArea)), ("middle_area", codeName(areas.middleArea)),
-                ("small_area", codeName(areas.smallArea)),
-            ])),
+            (
+                "areas",
+                .object([
+                    ("large_service_area", codeName(areas.largeServiceArea)), ("service_area", codeName(areas.serviceArea)),
+                    ("large_area", codeName(areas.largeArea)), ("middle_area", codeName(areas.middleArea)),
+                    ("small_area", codeName(areas.smallArea)),
+                ])
+            ),
             ("amenities", .object(restaurant.amenities.map { ($0.kind.rawValue, .string($0.value)) })),
             ("wedding", .string(restaurant.wedding)),
             ("other_memo", .string(restaurant.otherMemo)),

@@ -14,8 +14,10 @@ public struct TextTable: Sendable, Equatable {
         /// the column keeps its full width, and is dropped rather than narrowed.
         public var mayCut: Bool
 
-        public init(_ title: String, alignRight: Bool = false, minWidth: Int = 4, dropPriority: Int? = nil,
-                    weight: Double = 1, mayCut: Bool = true) {
+        public init(
+            _ title: String, alignRight: Bool = false, minWidth: Int = 4, dropPriority: Int? = nil,
+            weight: Double = 1, mayCut: Bool = true
+        ) {
             self.title = title; self.alignRight = alignRight; self.minWidth = minWidth
             self.dropPriority = dropPriority; self.weight = weight; self.mayCut = mayCut
         }
@@ -47,7 +49,8 @@ public enum TableRenderer {
             if let widest = shrinkable.max(by: { share($0) < share($1) }) {
                 widths[widest] -= 1
             } else if let drop = visible.filter({ table.columns[$0].dropPriority != nil })
-                        .max(by: { table.columns[$0].dropPriority! < table.columns[$1].dropPriority! }) {
+                .max(by: { table.columns[$0].dropPriority! < table.columns[$1].dropPriority! })
+            {
                 visible.removeAll { $0 == drop }
             } else {
                 break

@@ -19,9 +19,11 @@ public struct RestaurantQuery: Sendable, Equatable {
     /// Read by `HotpepperWorker`, which pages; services see single pages and ignore it.
     public var limit: Int?
 
-    public init(center: Coordinate? = nil, range: SearchRange = .default, keyword: String? = nil, ids: [String] = [],
-                genres: [String] = [], budgets: [String] = [], filters: [SearchFilter] = [],
-                order: SearchOrder? = nil, start: Int = 1, count: Int = 10, limit: Int? = nil) {
+    public init(
+        center: Coordinate? = nil, range: SearchRange = .default, keyword: String? = nil, ids: [String] = [],
+        genres: [String] = [], budgets: [String] = [], filters: [SearchFilter] = [],
+        order: SearchOrder? = nil, start: Int = 1, count: Int = 10, limit: Int? = nil
+    ) {
         self.center = center; self.range = range; self.keyword = keyword; self.ids = ids
         self.genres = genres; self.budgets = budgets; self.filters = filters
         self.order = order; self.start = start; self.count = count; self.limit = limit

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the numbers were measured on, so a reader can tell whether they apply to theirs.
@@ -11,7 +11,11 @@ enum Machine {
         [
             ("uname -a", Spawn.output(of: "uname", ["-a"]) ?? "unknown"),
             ("nproc", Spawn.output(of: "nproc", []) ?? String(ProcessInfo.processInfo.activeProcessorCount)),
-            ("CPU", procField("/proc/cpuinfo", "model name") ?? Spawn.output(of: "sysctl", ["-n", "machdep.cpu.brand_string"]) ?? "unknown"),
+            (
+                "CPU",
+                procField("/proc/cpuinfo", "model name") ?? Spawn.output(of: "sysctl", ["-n", "machdep.cpu.brand_string"])
+                    ?? "unknown"
+            ),
             ("memory", String(format: "%.1f GiB", Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824)),
             ("swift", Spawn.output(of: "swift", ["--version"])?.split(separator: "\n").first.map(String.init) ?? "unknown"),
         ]

@@ -14,22 +14,22 @@ struct Options {
     var binary: String?
 
     static let usage = """
-    Usage: foodlogger-bench [--runs N] [--warmups N] [--quick] [--report-only] [--output PATH | --no-write] [--binary PATH]
+        Usage: foodlogger-bench [--runs N] [--warmups N] [--quick] [--report-only] [--output PATH | --no-write] [--binary PATH]
 
-    Measures foodlogger's release build against its budgets and writes the results into
-    Tests/Benchmarks/README.md (between its generated-section markers). Run it from the package root:
-      swift run -c release --scratch-path .build-bench foodlogger-bench
-    It first builds the binary it measures as the README installs it:
-      swift build -c release --static-swift-stdlib --scratch-path .build-static --product foodlogger
+        Measures foodlogger's release build against its budgets and writes the results into
+        Tests/Benchmarks/README.md (between its generated-section markers). Run it from the package root:
+          swift run -c release --scratch-path .build-bench foodlogger-bench
+        It first builds the binary it measures as the README installs it:
+          swift build -c release --static-swift-stdlib --scratch-path .build-static --product foodlogger
 
-      --runs N        measured runs per command (default 20); medians and p90 are reported
-      --warmups N     unmeasured runs first (default 3)
-      --quick         7 runs, 2 warm-ups, time budgets loosened by half, writes nothing (for CI)
-      --report-only   print PASS/FAIL but exit 0 even when a budget is missed
-      --output PATH   write the results there instead of Tests/Benchmarks/README.md; --no-write: nowhere
-      --binary PATH   measure this foodlogger instead of building the static one
+          --runs N        measured runs per command (default 20); medians and p90 are reported
+          --warmups N     unmeasured runs first (default 3)
+          --quick         7 runs, 2 warm-ups, time budgets loosened by half, writes nothing (for CI)
+          --report-only   print PASS/FAIL but exit 0 even when a budget is missed
+          --output PATH   write the results there instead of Tests/Benchmarks/README.md; --no-write: nowhere
+          --binary PATH   measure this foodlogger instead of building the static one
 
-    """
+        """
 
     /// How much looser the time budgets are in a quick run, where fewer runs mean noisier medians.
     var slack: Double { quick ? 1.5 : 1.0 }
@@ -42,7 +42,9 @@ struct Options {
         }
         func count(_ flag: String) throws -> Int {
             let text = try value(flag)
-            guard let number = Int(text), number >= 0 else { throw SpawnError(description: "\(flag) must be a count, not '\(text)'") }
+            guard let number = Int(text), number >= 0 else {
+                throw SpawnError(description: "\(flag) must be a count, not '\(text)'")
+            }
             return number
         }
         while let flag = rest.popFirst() {

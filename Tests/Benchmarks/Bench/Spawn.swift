@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A program to run: an absolute path (or a name found on PATH) and its arguments.
@@ -66,18 +66,21 @@ enum Spawn {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if let failure {
             let stderr = (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? ""
-            throw SpawnError(description: failure + (stderr.isEmpty ? "" : ": " + stderr.trimmingCharacters(in: .whitespacesAndNewlines)))
+            throw SpawnError(
+                description: failure + (stderr.isEmpty ? "" : ": " + stderr.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         return seconds
     }
 
     /// One child with its standard streams set; -1 means /dev/null.
-    private static func spawn(_ command: Command, stdin: Int32, stdout: Int32,
-                              envp: [UnsafeMutablePointer<CChar>?]) throws -> pid_t {
+    private static func spawn(
+        _ command: Command, stdin: Int32, stdout: Int32,
+        envp: [UnsafeMutablePointer<CChar>?]
+    ) throws -> pid_t {
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
+            var actions: posix_spawn_file_actions_t?
         #else
-        var actions = posix_spawn_file_actions_t()
+            var actions = posix_spawn_file_actions_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -115,13 +118,16 @@ enum Spawn {
 
     /// Wall and CPU (user + sys) seconds of one run of `command` that must exit `expectedStatus`,
     /// as GNU time reports them, or nil without /usr/bin/time.
-    static func cpuSeconds(of command: Command, environment: [String: String], expectedStatus: Int32) throws -> (wall: Double, cpu: Double)? {
+    static func cpuSeconds(of command: Command, environment: [String: String], expectedStatus: Int32) throws -> (
+        wall: Double, cpu: Double
+    )? {
         let time = "/usr/bin/time", report = stderrFile + ".cpu"
         guard access(time, X_OK) == 0 else { return nil }
         // GNU time exits with the command's status: wrap it so the expected failure counts as success.
         let script = "\"$@\"; test $? -eq \(expectedStatus)"
-        _ = try run([Command("/bin/sh", ["-c", script, "sh", time, "-f", "%e %U %S", "-o", report, command.path] + command.arguments)],
-                    environment: environment)
+        _ = try run(
+            [Command("/bin/sh", ["-c", script, "sh", time, "-f", "%e %U %S", "-o", report, command.path] + command.arguments)],
+            environment: environment)
         // The last line: before it GNU time says "Command exited with non-zero status …".
         let last = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n").last ?? ""
         let numbers = last.split(separator: " ").compactMap { Double($0) }

@@ -47,7 +47,8 @@ struct Bench {
         hello = directory.appendingPathComponent("foodlogger-hello").path
         helloNetworking = directory.appendingPathComponent("foodlogger-hello-net").path
         for binary in [foodlogger, hello, helloNetworking] where access(binary, X_OK) != 0 {
-            throw SpawnError(description: "\(binary) is not built; run: swift run -c release --scratch-path .build-bench foodlogger-bench")
+            throw SpawnError(
+                description: "\(binary) is not built; run: swift run -c release --scratch-path .build-bench foodlogger-bench")
         }
         home = NSTemporaryDirectory() + "foodlogger-bench-home-\(getpid())"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
@@ -57,18 +58,28 @@ struct Bench {
     /// built or brought up to date in .build-static; the baselines stay ordinary dynamic builds.
     static func buildStatic() throws -> String {
         guard FileManager.default.fileExists(atPath: "Package.swift"), let swift = Command.find("swift") else {
-            throw SpawnError(description: "run the bench from the package root with swift on PATH, or name a build with --binary PATH")
+            throw SpawnError(
+                description: "run the bench from the package root with swift on PATH, or name a build with --binary PATH")
         }
         print("foodlogger-bench: swift build -c release --static-swift-stdlib --scratch-path .build-static --product foodlogger")
-        _ = try Spawn.run([Command(swift, ["build", "-c", "release", "--static-swift-stdlib", "--scratch-path", ".build-static",
-                                           "--product", "foodlogger"])],
-                          environment: ProcessInfo.processInfo.environment)
+        _ = try Spawn.run(
+            [
+                Command(
+                    swift,
+                    [
+                        "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", ".build-static",
+                        "--product", "foodlogger",
+                    ])
+            ],
+            environment: ProcessInfo.processInfo.environment)
         return FileManager.default.currentDirectoryPath + "/.build-static/release/foodlogger"
     }
 
     /// The bench's HOME and the commands' captured stderr: nothing is left in the temporary folder.
     func removeScratch() {
-        for path in [home, Spawn.stderrFile, Spawn.stderrFile + ".rss", Spawn.stderrFile + ".cpu"] { try? FileManager.default.removeItem(atPath: path) }
+        for path in [home, Spawn.stderrFile, Spawn.stderrFile + ".rss", Spawn.stderrFile + ".cpu"] {
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     var environment: [String: String] {
@@ -114,24 +125,32 @@ struct Bench {
             ("foodlogger --version", Command(foodlogger, ["--version"])),
             ("foodlogger search --stub … --json", Command(foodlogger, ["search", "--stub"] + Self.center + ["--json"])),
         ]
-        let measured = try interleave(commands.map { (label: $0.0, run: runner([$0.1], environment)) },
-                                      runs: options.runs, warmups: options.warmups)
+        let measured = try interleave(
+            commands.map { (label: $0.0, run: runner([$0.1], environment)) },
+            runs: options.runs, warmups: options.warmups)
         for (label, command) in commands { try measureMemory(label, command, environment) }
-        section("(a) Start-up", note: "Release binaries, stdout to /dev/null. Ratio: median over the hello world's median. "
-                    + "The second row is not a budget: it shows what linking URLSession's stack alone costs.",
-                measured, baseline: measured[0])
+        section(
+            "(a) Start-up",
+            note: "Release binaries, stdout to /dev/null. Ratio: median over the hello world's median. "
+                + "The second row is not a budget: it shows what linking URLSession's stack alone costs.",
+            measured, baseline: measured[0])
         for candidate in measured.dropFirst(2) {
-            budgets.append(Budget(name: "(a) \(candidate.label) vs hello world", measured: candidate.seconds.median / measured[0].seconds.median,
-                                  limit: 1.3 * options.slack, unit: "×"))
+            budgets.append(
+                Budget(
+                    name: "(a) \(candidate.label) vs hello world",
+                    measured: candidate.seconds.median / measured[0].seconds.median,
+                    limit: 1.3 * options.slack, unit: "×"))
         }
     }
 
     // MARK: (b) decoding
 
     mutating func decoding() throws {
-        lines += ["### (b) Decoding throughput", "",
-                  "`GourmetResponseDecoder.decode` in-process on synthetic responses shaped like the real 1.30 full response.", "",
-                  "| response | bytes | median per decode | p90 | shops per second |", "|---|---:|---:|---:|---:|"]
+        lines += [
+            "### (b) Decoding throughput", "",
+            "`GourmetResponseDecoder.decode` in-process on synthetic responses shaped like the real 1.30 full response.", "",
+            "| response | bytes | median per decode | p90 | shops per second |", "|---|---:|---:|---:|---:|",
+        ]
         for shops in [100, 1000] {
             let data = SyntheticResponse.page(total: shops, count: shops)
             // Enough decodes per sample that each sample lasts well over the clock's resolution.
@@ -141,13 +160,16 @@ struct Bench {
                 let start = DispatchTime.now().uptimeNanoseconds
                 for _ in 0..<batch {
                     let page = try GourmetResponseDecoder.decode(data)
-                    guard page.restaurants.count == shops else { throw SpawnError(description: "decoded \(page.restaurants.count) of \(shops) shops") }
+                    guard page.restaurants.count == shops else {
+                        throw SpawnError(description: "decoded \(page.restaurants.count) of \(shops) shops")
+                    }
                 }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(batch)
                 if round >= options.warmups { samples.append(seconds) }
             }
-            lines.append("| \(shops) shops | \(data.count) | \(ms(samples.median)) | \(ms(samples.p90)) | "
-                         + "\(Int(Double(shops) / samples.median)) |")
+            lines.append(
+                "| \(shops) shops | \(data.count) | \(ms(samples.median)) | \(ms(samples.p90)) | "
+                    + "\(Int(Double(shops) / samples.median)) |")
         }
         lines.append("")
     }
@@ -163,18 +185,25 @@ struct Bench {
         var candidates = [(label: "foodlogger search --count 100 --json", run: runner([search], environment))]
         let tools = (curl: Command.find("curl"), jq: Command.find("jq"))
         if let curl = tools.curl, let jq = tools.jq {
-            let url = GourmetRequest.url(for: RestaurantQuery(center: Coordinate(lat: 35.6812, lng: 139.7671), count: 100),
-                                         key: Self.key, baseURL: server.baseURL)
-            candidates.append((label: "curl -s URL | jq .results.shop",
-                               run: runner([Command(curl, ["-s", url.absoluteString]), Command(jq, [".results.shop"])], environment)))
+            let url = GourmetRequest.url(
+                for: RestaurantQuery(center: Coordinate(lat: 35.6812, lng: 139.7671), count: 100),
+                key: Self.key, baseURL: server.baseURL)
+            candidates.append(
+                (
+                    label: "curl -s URL | jq .results.shop",
+                    run: runner([Command(curl, ["-s", url.absoluteString]), Command(jq, [".results.shop"])], environment)
+                ))
         }
         let measured = try interleave(candidates, runs: options.runs, warmups: options.warmups)
-        section("(c) End to end: a 100-shop page from a loopback server",
-                note: "Both ask the same server for the same URL; ratio: foodlogger's median over curl | jq's.",
-                measured, baseline: measured.count > 1 ? measured[1] : nil)
-        budgets.append(Budget(name: "(c) search --count 100 vs curl | jq",
-                              measured: measured.count > 1 ? measured[0].seconds.median / measured[1].seconds.median : nil,
-                              limit: 1.0 * options.slack, unit: "×"))
+        section(
+            "(c) End to end: a 100-shop page from a loopback server",
+            note: "Both ask the same server for the same URL; ratio: foodlogger's median over curl | jq's.",
+            measured, baseline: measured.count > 1 ? measured[1] : nil)
+        budgets.append(
+            Budget(
+                name: "(c) search --count 100 vs curl | jq",
+                measured: measured.count > 1 ? measured[0].seconds.median / measured[1].seconds.median : nil,
+                limit: 1.0 * options.slack, unit: "×"))
         if tools.curl == nil || tools.jq == nil { lines += ["curl or jq is not installed: the ratio was not measured.", ""] }
         try measureMemory(measured[0].label + " (loopback)", search, environment, budget: "(e) peak RSS of (c)")
     }
@@ -184,9 +213,10 @@ struct Bench {
     /// `--limit 250` (three pages) against a single page, every request answered after 100 ms.
     mutating func paging() throws {
         let total = 312
-        let pages = Dictionary(uniqueKeysWithValues: [(1, 100), (101, 100), (201, 50)].map { start, count in
-            ("\(start)/\(count)", SyntheticResponse.page(total: total, start: start, count: count))
-        })
+        let pages = Dictionary(
+            uniqueKeysWithValues: [(1, 100), (101, 100), (201, 50)].map { start, count in
+                ("\(start)/\(count)", SyntheticResponse.page(total: total, start: start, count: count))
+            })
         let server = try LoopbackServer { request in
             let start = Int(request.queryValue("start") ?? "") ?? 1, count = Int(request.queryValue("count") ?? "") ?? 10
             let body = pages["\(start)/\(count)"] ?? SyntheticResponse.page(total: total, start: start, count: count)
@@ -197,15 +227,21 @@ struct Bench {
         let limited = Command(foodlogger, ["search"] + Self.center + ["--limit", "250", "--json"])
         let candidates = [
             (label: "foodlogger search --limit 250 --json", run: runner([limited], environment)),
-            (label: "foodlogger search --count 100 --json",
-             run: runner([Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json"])], environment)),
+            (
+                label: "foodlogger search --count 100 --json",
+                run: runner([Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json"])], environment)
+            ),
         ]
         let measured = try interleave(candidates, runs: options.runs, warmups: min(options.warmups, 1))
-        section("(d) Paging: --limit 250 with 100 ms per request",
-                note: "Three pages (the first tells the total, then two at once) against one page; ratio: over the single page's median.",
-                measured, baseline: measured[1])
-        budgets.append(Budget(name: "(d) --limit 250 vs one page", measured: measured[0].seconds.median / measured[1].seconds.median,
-                              limit: 2.0 * options.slack, unit: "×"))
+        section(
+            "(d) Paging: --limit 250 with 100 ms per request",
+            note:
+                "Three pages (the first tells the total, then two at once) against one page; ratio: over the single page's median.",
+            measured, baseline: measured[1])
+        budgets.append(
+            Budget(
+                name: "(d) --limit 250 vs one page", measured: measured[0].seconds.median / measured[1].seconds.median,
+                limit: 2.0 * options.slack, unit: "×"))
         try measureMemory(measured[0].label + " (loopback, 100 ms)", limited, environment, budget: "(e) peak RSS of (d)")
     }
 
@@ -220,12 +256,16 @@ struct Bench {
         let timeout = 2.0
         let search = Command(foodlogger, ["search"] + Self.center + ["--json", "--timeout", String(timeout), "--retries", "0"])
         let usage = try Spawn.cpuSeconds(of: search, environment: environment(server: server), expectedStatus: 69)
-        lines += ["### (f) CPU while the server is silent", "",
-                  "`search --timeout \(Int(timeout)) --retries 0` against a loopback server that accepts and never answers. "
-                  + "Reported, not a budget (see the README's Reliability section); the goal, once the cause below us is fixed, is 0.05.", "",
-                  "| wall | user + sys | CPU per wall second |", "|---:|---:|---:|"]
-        lines.append(usage.map { String(format: "| %.2f s | %.2f s | %.2f |", $0.wall, $0.cpu, $0.cpu / $0.wall) }
-                     ?? "| not measured (no /usr/bin/time) | | |")
+        lines += [
+            "### (f) CPU while the server is silent", "",
+            "`search --timeout \(Int(timeout)) --retries 0` against a loopback server that accepts and never answers. "
+                + "Reported, not a budget (see the README's Reliability section); the goal, once the cause below us is fixed, is 0.05.",
+            "",
+            "| wall | user + sys | CPU per wall second |", "|---:|---:|---:|",
+        ]
+        lines.append(
+            usage.map { String(format: "| %.2f s | %.2f s | %.2f |", $0.wall, $0.cpu, $0.cpu / $0.wall) }
+                ?? "| not measured (no /usr/bin/time) | | |")
         lines.append("")
         print(lines.suffix(2).joined(separator: "\n"))
     }
@@ -234,8 +274,10 @@ struct Bench {
 
     /// The largest peak RSS over a few runs (memory varies little), kept for section (e) and
     /// checked against the 40 MiB budget when `budget` names it.
-    mutating func measureMemory(_ label: String, _ command: Command, _ environment: [String: String],
-                                budget: String? = nil) throws {
+    mutating func measureMemory(
+        _ label: String, _ command: Command, _ environment: [String: String],
+        budget: String? = nil
+    ) throws {
         var peaks: [Int] = []
         for _ in 0..<min(options.runs, 5) {
             guard let peak = try Spawn.peakKiB(of: command, environment: environment) else { break }
@@ -247,18 +289,24 @@ struct Bench {
     }
 
     mutating func memorySection() {
-        lines += ["### (e) Peak memory", "",
-                  "Maximum resident set (GNU `/usr/bin/time -f %M`), the largest of \(min(options.runs, 5)) runs.", "",
-                  "| command | peak RSS |", "|---|---:|"]
-        lines += memory.map { "| `\(cell($0.label))` | \($0.mebibytes.map { String(format: "%.1f MiB", $0) } ?? "not measured (no /usr/bin/time)") |" }
+        lines += [
+            "### (e) Peak memory", "",
+            "Maximum resident set (GNU `/usr/bin/time -f %M`), the largest of \(min(options.runs, 5)) runs.", "",
+            "| command | peak RSS |", "|---|---:|",
+        ]
+        lines += memory.map {
+            "| `\(cell($0.label))` | \($0.mebibytes.map { String(format: "%.1f MiB", $0) } ?? "not measured (no /usr/bin/time)") |"
+        }
         lines.append("")
     }
 
     // MARK: report
 
     mutating func section(_ title: String, note: String, _ measured: [Measured], baseline: Measured?) {
-        lines += ["### \(title)", "", note, "",
-                  "| command | median | p90 | ratio |", "|---|---:|---:|---:|"]
+        lines += [
+            "### \(title)", "", note, "",
+            "| command | median | p90 | ratio |", "|---|---:|---:|---:|",
+        ]
         for row in measured {
             let ratio = baseline.map { String(format: "%.2f×", row.seconds.median / $0.seconds.median) } ?? "–"
             lines.append("| `\(cell(row.label))` | \(ms(row.seconds.median)) | \(ms(row.seconds.p90)) | \(ratio) |")
@@ -272,14 +320,15 @@ struct Bench {
     func compose(loadBefore: String, loadAfter: String, seconds: Double) -> String {
         let machine = Machine.describe().map { "| \($0.0) | \($0.1) |" }
         let date = ISO8601DateFormatter().string(from: Date())
-        return ([
-            "## Results", "",
-            "Measured \(date) at commit \(Spawn.output(of: "git", ["rev-parse", "--short", "HEAD"]) ?? "unknown")"
-                + " with `foodlogger-bench --runs \(options.runs) --warmups \(options.warmups)`"
-                + "\(options.quick ? " --quick" : "") in \(Int(seconds)) s. Load average before: \(loadBefore); after: \(loadAfter).",
-            "", "| machine | |", "|---|---|",
-        ] + machine + ["", "### Budgets", "", "| budget | measured (median) | limit | result |", "|---|---:|---:|---|"]
-          + budgets.sorted { $0.name < $1.name }.map(\.row) + [""] + lines).joined(separator: "\n")
+        return
+            ([
+                "## Results", "",
+                "Measured \(date) at commit \(Spawn.output(of: "git", ["rev-parse", "--short", "HEAD"]) ?? "unknown")"
+                    + " with `foodlogger-bench --runs \(options.runs) --warmups \(options.warmups)`"
+                    + "\(options.quick ? " --quick" : "") in \(Int(seconds)) s. Load average before: \(loadBefore); after: \(loadAfter).",
+                "", "| machine | |", "|---|---|",
+            ] + machine + ["", "### Budgets", "", "| budget | measured (median) | limit | result |", "|---|---:|---:|---|"]
+            + budgets.sorted { $0.name < $1.name }.map(\.row) + [""] + lines).joined(separator: "\n")
     }
 }
 

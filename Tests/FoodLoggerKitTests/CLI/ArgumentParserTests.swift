@@ -2,12 +2,15 @@ import Testing
 @testable import FoodLoggerKit
 
 @Suite struct ArgumentParserTests {
-    let specs = [OptionSpec("--lat", kind: .value("DEG"), help: ""), OptionSpec("--genre", kind: .repeated("CODE"), help: ""),
-                 OptionSpec("-i", "--interactive", help: ""), OptionSpec("--json", help: "")]
+    let specs = [
+        OptionSpec("--lat", kind: .value("DEG"), help: ""), OptionSpec("--genre", kind: .repeated("CODE"), help: ""),
+        OptionSpec("-i", "--interactive", help: ""), OptionSpec("--json", help: ""),
+    ]
 
     @Test func readsValuesFlagsAndPositionals() throws {
-        let parsed = try ArgumentParser.parse(["--lat", "-35.5", "--genre=G001", "-i", "--genre", "G002", "x", "--", "--json"],
-                                              specs: specs)
+        let parsed = try ArgumentParser.parse(
+            ["--lat", "-35.5", "--genre=G001", "-i", "--genre", "G002", "x", "--", "--json"],
+            specs: specs)
         #expect(parsed.value("--lat") == "-35.5", "a negative value follows its option")
         #expect(parsed.all("--genre") == ["G001", "G002"], "repeated, with = and without")
         #expect(parsed.has("--interactive"), "short name keyed by the long one")
@@ -36,7 +39,8 @@ import Testing
 
     @Test(arguments: [("35.6812", 35.6812), ("-33", -33.0), ("+1.", 1.0), (".5", 0.5), ("-.25", -0.25), ("090", 90.0)])
     func plainDecimalsAreRead(text: String, value: Double) throws {
-        #expect(try ParsedArguments(values: ["--lat": [text]]).decimal("--lat", in: -90...90) == value, "'\(text)' reads as \(value)")
+        #expect(
+            try ParsedArguments(values: ["--lat": [text]]).decimal("--lat", in: -90...90) == value, "'\(text)' reads as \(value)")
     }
 
     @Test func codesAreCheckedAndCounted() throws {
@@ -44,7 +48,8 @@ import Testing
         #expect(throws: UsageError("--budget accepts at most 2 codes, got 3")) {
             try parsed.codes("--budget", pattern: "B[0-9]{3}", example: "B002", limit: 2)
         }
-        #expect(try parsed.codes("--budget", pattern: "B[0-9]{3}", example: "B002") == ["B001", "B002", "B003"],
-                "comma lists, upper-cased")
+        #expect(
+            try parsed.codes("--budget", pattern: "B[0-9]{3}", example: "B002") == ["B001", "B002", "B003"],
+            "comma lists, upper-cased")
     }
 }

@@ -29,7 +29,9 @@ func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, ou
     /// What bash's completion function offers for the words typed so far (the last one being completed).
     func bashCompletes(_ words: [String]) async throws -> [String] {
         let typed = words.map { "'\($0)'" }.joined(separator: " ")
-        let program = await script("bash") + "\nCOMP_WORDS=(\(typed)); COMP_CWORD=\(words.count - 1); _foodlogger; printf '%s\\n' \"${COMPREPLY[@]}\"\n"
+        let program =
+            await script("bash")
+            + "\nCOMP_WORDS=(\(typed)); COMP_CWORD=\(words.count - 1); _foodlogger; printf '%s\\n' \"${COMPREPLY[@]}\"\n"
         let result = try #require(try runTool("bash", ["-c", program]), "bash is on every machine the tests run on")
         #expect(result.status == 0, "the script runs: \(result.output)")
         return result.output.split(separator: "\n").map(String.init)
@@ -38,9 +40,11 @@ func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, ou
     @Test func bashCompletesCommandsOptionsAndValues() async throws {
         #expect(try await bashCompletes(["foodlogger", "se"]) == ["search"], "a command")
         #expect(try await bashCompletes(["foodlogger", "search", "--for"]) == ["--format"], "an option")
-        #expect(try await bashCompletes(["foodlogger", "search", "--range", ""]) == ["1", "2", "3", "4", "5"], "--range's values")
+        #expect(
+            try await bashCompletes(["foodlogger", "search", "--range", ""]) == ["1", "2", "3", "4", "5"], "--range's values")
         #expect(try await bashCompletes(["foodlogger", "map", "--order", "k"]) == ["kana"], "--order's values")
-        #expect(try await bashCompletes(["foodlogger", "--stub", "show", "--col"]) == ["--color"], "after options before the command")
+        #expect(
+            try await bashCompletes(["foodlogger", "--stub", "show", "--col"]) == ["--color"], "after options before the command")
         #expect(try await bashCompletes(["foodlogger", "completions", "z"]) == ["zsh"], "the shells")
     }
 
@@ -65,7 +69,9 @@ func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, ou
             for command in FoodLogger.commands {
                 #expect(script.contains(command.command), "\(shell) knows \(command.command)")
                 for option in command.options {
-                    let name = shell == .fish ? (option.name.hasPrefix("--") ? "-l \(option.name.dropFirst(2))" : "-s \(option.name.dropFirst())")
+                    let name =
+                        shell == .fish
+                        ? (option.name.hasPrefix("--") ? "-l \(option.name.dropFirst(2))" : "-s \(option.name.dropFirst())")
                         : option.name
                     #expect(script.contains(name), "\(shell) completes \(command.command) \(option.name)")
                 }
@@ -76,7 +82,9 @@ func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, ou
     @Test func anUnknownShellIsAUsageError() async {
         let run = await CLIRun.run(["completions", "tcsh"])
         #expect(run.code == .usage, "exit 64")
-        #expect(run.stderr == "foodlogger completions: name one shell: bash, zsh, fish, not 'tcsh'. See 'foodlogger completions --help'.\n",
-                "one line: \(run.stderr)")
+        #expect(
+            run.stderr
+                == "foodlogger completions: name one shell: bash, zsh, fish, not 'tcsh'. See 'foodlogger completions --help'.\n",
+            "one line: \(run.stderr)")
     }
 }

@@ -22,11 +22,14 @@ struct DetailCommandsTests {
         var stderr: String
     }
 
-    func run(_ arguments: [String], terminal: Terminal = Terminal(columns: 100),
-             opener: any URLOpening = NoURLOpener()) async -> Run {
+    func run(
+        _ arguments: [String], terminal: Terminal = Terminal(columns: 100),
+        opener: any URLOpening = NoURLOpener()
+    ) async -> Run {
         let out = CapturedOutput(), err = CapturedOutput()
-        let context = ProcessContext(arguments: arguments, environment: ["NO_COLOR": "1"], stdout: out, stderr: err,
-                                     terminal: terminal, opener: opener)
+        let context = ProcessContext(
+            arguments: arguments, environment: ["NO_COLOR": "1"], stdout: out, stderr: err,
+            terminal: terminal, opener: opener)
         let status = await FoodLogger.main(context: context)
         return Run(status: status, stdout: out.text, stderr: err.text)
     }
@@ -36,8 +39,10 @@ struct DetailCommandsTests {
         let search = await run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any]
         let first = try #require((object?["restaurants"] as? [[String: Any]])?.first, "the stub finds a shop")
-        return (try #require(first["id"] as? String), try #require(first["name"] as? String),
-                try #require(first["url"] as? String))
+        return (
+            try #require(first["id"] as? String), try #require(first["name"] as? String),
+            try #require(first["url"] as? String)
+        )
     }
 
     @Test("show --json prints the shop with its detail fields")
@@ -65,12 +70,14 @@ struct DetailCommandsTests {
         #expect(result.stderr == "foodlogger: no restaurant has the id J999999999999\n", "the missing id named")
     }
 
-    @Test("show rejects bad ids with exit 64", arguments: [
-        ([], "give at least one shop id, like J001234567"),
-        (["12345"], "'12345' is not a shop id; ids look like J001234567"),
-        (["J12,XJ3"], "'XJ3' is not a shop id; ids look like J001234567"),
-        ((1...101).map { "J\($0)" }, "at most 100 shop ids at a time, got 101"),
-    ])
+    @Test(
+        "show rejects bad ids with exit 64",
+        arguments: [
+            ([], "give at least one shop id, like J001234567"),
+            (["12345"], "'12345' is not a shop id; ids look like J001234567"),
+            (["J12,XJ3"], "'XJ3' is not a shop id; ids look like J001234567"),
+            ((1...101).map { "J\($0)" }, "at most 100 shop ids at a time, got 101"),
+        ])
     func showUsage(ids: [String], message: String) async {
         let result = await run(["show", "--stub"] + ids)
 
@@ -90,7 +97,9 @@ struct DetailCommandsTests {
         #expect(opened.status == .success && opened.stdout == shop.url + "\n", "the address on stdout")
         #expect(opened.stderr.contains("made-up address of the offline stub"), "says why it was not opened: \(opened.stderr)")
         #expect(opener.urls.isEmpty, "the opener was never called for a stub address")
-        #expect(printed.status == .success && printed.stdout == shop.url + "\n" && printed.stderr.isEmpty, "--print-url prints the URL")
+        #expect(
+            printed.status == .success && printed.stdout == shop.url + "\n" && printed.stderr.isEmpty,
+            "--print-url prints the URL")
     }
 
     @Test("open takes exactly one id")
@@ -101,14 +110,17 @@ struct DetailCommandsTests {
         #expect(result.stderr == "foodlogger open: open takes one shop id, got 2. See 'foodlogger open --help'.\n", "why")
     }
 
-    @Test("search -i needs a terminal on stdin and stdout and a table", arguments: [
-        (Terminal(stdinIsTerminal: false, stdoutIsTerminal: true), [String](), "stdin is not one"),
-        (Terminal(stdinIsTerminal: true, stdoutIsTerminal: false), [], "stdout is not one"),
-        (Terminal(stdinIsTerminal: true, stdoutIsTerminal: true), ["--json"], "cannot be combined with --json"),
-    ])
+    @Test(
+        "search -i needs a terminal on stdin and stdout and a table",
+        arguments: [
+            (Terminal(stdinIsTerminal: false, stdoutIsTerminal: true), [String](), "stdin is not one"),
+            (Terminal(stdinIsTerminal: true, stdoutIsTerminal: false), [], "stdout is not one"),
+            (Terminal(stdinIsTerminal: true, stdoutIsTerminal: true), ["--json"], "cannot be combined with --json"),
+        ])
     func interactiveNeedsTerminal(terminal: Terminal, extra: [String], reason: String) async {
-        let result = await run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "-i"] + extra,
-                               terminal: terminal)
+        let result = await run(
+            ["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "-i"] + extra,
+            terminal: terminal)
 
         #expect(result.status == .usage, "exit 64")
         #expect(result.stderr.hasPrefix("foodlogger search: --interactive") && result.stderr.contains(reason), "says \(reason)")
@@ -120,8 +132,10 @@ struct DetailCommandsTests {
         for command in ["show", "open"] {
             let result = await run([command, "--help"])
             #expect(result.status == .success, "\(command) --help exits 0")
-            #expect(result.stdout.hasPrefix("foodlogger \(command): ") && result.stdout.contains("\n\nExamples:\n  foodlogger \(command) J"),
-                    "\(command) help starts with its examples")
+            #expect(
+                result.stdout.hasPrefix("foodlogger \(command): ")
+                    && result.stdout.contains("\n\nExamples:\n  foodlogger \(command) J"),
+                "\(command) help starts with its examples")
         }
         let tool = await run(["--help"])
         #expect(tool.stdout.contains("\n  show      ") && tool.stdout.contains("\n  open      "), "both commands listed")

@@ -19,47 +19,71 @@ import TestSupport
     }
 
     nonisolated static let faults: [Fault] = [
-        Fault(name: "503 then 200", replies: [.status(503), .json(FaultSeeds.oneShop)], options: ["--retries", "1"],
-              exitCode: .success, message: "", requests: 2),
-        Fault(name: "429 with Retry-After: 1", replies: [.status(429, retryAfter: "1"), .json(FaultSeeds.oneShop)],
-              options: ["--retries", "1"], exitCode: .success, message: "", requests: 2),
-        Fault(name: "503", replies: [.status(503)], exitCode: .unavailable,
-              message: "the service answered HTTP 503 instead of 200. Try again later.", requests: 1),
-        Fault(name: "404", replies: [.status(404)], options: ["--retries", "2"], exitCode: .unavailable,
-              message: "the service answered HTTP 404 instead of 200. Check HOTPEPPER_BASE_URL if you set it.", requests: 1),
-        Fault(name: "error 1000", replies: [.json(FaultSeeds.serviceError(1000, "サーバ障害"))], exitCode: .unavailable,
-              message: "the service failed (error 1000: サーバ障害). Try again in a moment.", requests: 1),
-        Fault(name: "error 2000", replies: [.json(FaultSeeds.serviceError(2000, "APIキーが正しくありません"))],
-              options: ["--retries", "2"], exitCode: .permissionDenied,
-              message: "the service rejected the API key (error 2000: APIキーが正しくありません). Check the key in your key.plist or HOTPEPPER_API_KEY.",
-              requests: 1),
-        Fault(name: "error 3000", replies: [.json(FaultSeeds.serviceError(3000, "少なくとも１つの条件を入れてください。"))],
-              options: ["--retries", "2"], exitCode: .usage,
-              message: "the service refused the search (error 3000: 少なくとも１つの条件を入れてください。). Check the search options (--help).",
-              requests: 1),
-        Fault(name: "hang", replies: [.hang], options: ["--retries", "0", "--timeout", "0.5"], exitCode: .unavailable,
-              message: "cannot reach the service: timed out (no answer from 127.0.0.1:PORT within 0.50 s). Try again later, or allow more time with --timeout SECONDS.",
-              requests: 1),
-        Fault(name: "close without answer", replies: [.closeWithoutAnswer], exitCode: .unavailable,
-              message: "cannot reach the service: connection closed without an answer (127.0.0.1:PORT). Check your connection, or HOTPEPPER_BASE_URL if you set it.",
-              requests: 1),
-        Fault(name: "truncated body", replies: [Reply.json(FaultSeeds.oneShop).truncated()], options: ["--retries", "2"],
-              exitCode: .dataError,
-              message: "the service answered something unreadable: a truncated body: the connection closed before all the bytes the headers promised arrived. Try again later, or check HOTPEPPER_BASE_URL if you set it.",
-              requests: 1),
-        Fault(name: "HTML", replies: [Reply(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>captive portal</html>".utf8))],
-              exitCode: .dataError,
-              message: "the service answered something unreadable: not JSON (text/html, 27 bytes starting \"<html>captive portal</html>\"). Try again later, or check HOTPEPPER_BASE_URL if you set it.",
-              requests: 1),
-        Fault(name: "unexpected shape", replies: [.json(#"{"results":{"api_version":"1.30"}}"#)], exitCode: .dataError,
-              message: "the service answered something unreadable: JSON without results.results_available or results.error (text/javascript; charset=utf-8, 34 bytes starting \"{\"results\":{\"api_version\":\"1.30\"}}\"). Try again later, or check HOTPEPPER_BASE_URL if you set it.",
-              requests: 1),
+        Fault(
+            name: "503 then 200", replies: [.status(503), .json(FaultSeeds.oneShop)], options: ["--retries", "1"],
+            exitCode: .success, message: "", requests: 2),
+        Fault(
+            name: "429 with Retry-After: 1", replies: [.status(429, retryAfter: "1"), .json(FaultSeeds.oneShop)],
+            options: ["--retries", "1"], exitCode: .success, message: "", requests: 2),
+        Fault(
+            name: "503", replies: [.status(503)], exitCode: .unavailable,
+            message: "the service answered HTTP 503 instead of 200. Try again later.", requests: 1),
+        Fault(
+            name: "404", replies: [.status(404)], options: ["--retries", "2"], exitCode: .unavailable,
+            message: "the service answered HTTP 404 instead of 200. Check HOTPEPPER_BASE_URL if you set it.", requests: 1),
+        Fault(
+            name: "error 1000", replies: [.json(FaultSeeds.serviceError(1000, "サーバ障害"))], exitCode: .unavailable,
+            message: "the service failed (error 1000: サーバ障害). Try again in a moment.", requests: 1),
+        Fault(
+            name: "error 2000", replies: [.json(FaultSeeds.serviceError(2000, "APIキーが正しくありません"))],
+            options: ["--retries", "2"], exitCode: .permissionDenied,
+            message:
+                "the service rejected the API key (error 2000: APIキーが正しくありません). Check the key in your key.plist or HOTPEPPER_API_KEY.",
+            requests: 1),
+        Fault(
+            name: "error 3000", replies: [.json(FaultSeeds.serviceError(3000, "少なくとも１つの条件を入れてください。"))],
+            options: ["--retries", "2"], exitCode: .usage,
+            message: "the service refused the search (error 3000: 少なくとも１つの条件を入れてください。). Check the search options (--help).",
+            requests: 1),
+        Fault(
+            name: "hang", replies: [.hang], options: ["--retries", "0", "--timeout", "0.5"], exitCode: .unavailable,
+            message:
+                "cannot reach the service: timed out (no answer from 127.0.0.1:PORT within 0.50 s). Try again later, or allow more time with --timeout SECONDS.",
+            requests: 1),
+        Fault(
+            name: "close without answer", replies: [.closeWithoutAnswer], exitCode: .unavailable,
+            message:
+                "cannot reach the service: connection closed without an answer (127.0.0.1:PORT). Check your connection, or HOTPEPPER_BASE_URL if you set it.",
+            requests: 1),
+        Fault(
+            name: "truncated body", replies: [Reply.json(FaultSeeds.oneShop).truncated()], options: ["--retries", "2"],
+            exitCode: .dataError,
+            message:
+                "the service answered something unreadable: a truncated body: the connection closed before all the bytes the headers promised arrived. Try again later, or check HOTPEPPER_BASE_URL if you set it.",
+            requests: 1),
+        Fault(
+            name: "HTML",
+            replies: [
+                Reply(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>captive portal</html>".utf8))
+            ],
+            exitCode: .dataError,
+            message:
+                "the service answered something unreadable: not JSON (text/html, 27 bytes starting \"<html>captive portal</html>\"). Try again later, or check HOTPEPPER_BASE_URL if you set it.",
+            requests: 1),
+        Fault(
+            name: "unexpected shape", replies: [.json(#"{"results":{"api_version":"1.30"}}"#)], exitCode: .dataError,
+            message:
+                "the service answered something unreadable: JSON without results.results_available or results.error (text/javascript; charset=utf-8, 34 bytes starting \"{\"results\":{\"api_version\":\"1.30\"}}\"). Try again later, or check HOTPEPPER_BASE_URL if you set it.",
+            requests: 1),
     ]
 
     func run(_ options: [String], server: LoopbackServer, verbose: Bool) async -> FaultSeeds.Run {
-        await FaultSeeds.run(["search", "--lat", "35.6812", "--lng", "139.7671", "--json"] + options + (verbose ? ["--verbose"] : []),
-                             environment: ["HOTPEPPER_API_KEY": FaultSeeds.canary,
-                                           "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        await FaultSeeds.run(
+            ["search", "--lat", "35.6812", "--lng", "139.7671", "--json"] + options + (verbose ? ["--verbose"] : []),
+            environment: [
+                "HOTPEPPER_API_KEY": FaultSeeds.canary,
+                "HOTPEPPER_BASE_URL": server.baseURL.absoluteString,
+            ])
     }
 
     @Test(arguments: faults)
@@ -84,8 +108,9 @@ import TestSupport
         let run = await run(fault.options, server: server, verbose: true)
         let lines = run.stderr.split(separator: "\n")
         #expect(run.exitCode == fault.exitCode, "--verbose changes nothing else")
-        #expect(lines.filter { $0.contains("GET http://127.0.0.1:\(server.port)/gourmet/v1/?key=REDACTED&") }.count == fault.requests,
-                "one redacted URL per request: \(lines)")
+        #expect(
+            lines.filter { $0.contains("GET http://127.0.0.1:\(server.port)/gourmet/v1/?key=REDACTED&") }.count == fault.requests,
+            "one redacted URL per request: \(lines)")
         #expect(lines.filter { $0.contains("retrying in") }.count == fault.requests - 1, "each retry with its reason")
         #expect(!run.output.contains(FaultSeeds.canary), "the key appears nowhere")
     }
@@ -93,7 +118,8 @@ import TestSupport
     @Test func retryAfterIsShownInVerbose() async throws {
         let server = try LoopbackServer(replies: [.status(429, retryAfter: "1"), .json(FaultSeeds.oneShop)])
         let run = await run(["--retries", "1"], server: server, verbose: true)
-        #expect(run.stderr.contains("foodlogger: retrying in 1 s (Retry-After) after HTTP 429\n"), "the server's wait: \(run.stderr)")
+        #expect(
+            run.stderr.contains("foodlogger: retrying in 1 s (Retry-After) after HTTP 429\n"), "the server's wait: \(run.stderr)")
     }
 
     @Test func refusedConnectionNamesTheHost() async throws {
@@ -101,8 +127,10 @@ import TestSupport
         server.stop()
         let run = await run(["--retries", "0"], server: server, verbose: false)
         #expect(run.exitCode == .unavailable, "exit 69")
-        #expect(run.stderr == "foodlogger: cannot reach the service: connection refused (127.0.0.1:\(server.port)). Check your connection, or HOTPEPPER_BASE_URL if you set it.\n",
-                "one line: \(run.stderr)")
+        #expect(
+            run.stderr
+                == "foodlogger: cannot reach the service: connection refused (127.0.0.1:\(server.port)). Check your connection, or HOTPEPPER_BASE_URL if you set it.\n",
+            "one line: \(run.stderr)")
     }
 
     @Test(arguments: ["notaurl", "ftp://127.0.0.1/", "http://", "127.0.0.1:8080"])
@@ -150,44 +178,53 @@ import TestSupport
         <plist version="1.0"><dict><key>hotpepperApiKey</key><string>\(FaultSeeds.canary)</string></dict></plist>
         """
 
-    @Test(arguments: [
-        ("missing.plist", nil, "no such file"), ("garbage.plist", "{not a plist", "not a property list"),
-        ("nokey.plist", "<plist version=\"1.0\"><dict><key>other</key><string>x</string></dict></plist>",
-         "no hotpepperApiKey string in it"),
-        (".", nil, "is a directory"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("missing.plist", nil, "no such file"), ("garbage.plist", "{not a plist", "not a property list"),
+            (
+                "nokey.plist", "<plist version=\"1.0\"><dict><key>other</key><string>x</string></dict></plist>",
+                "no hotpepperApiKey string in it"
+            ),
+            (".", nil, "is a directory"),
+        ] as [(String, String?, String)])
     func unusableKeyFileIsExit78NamingIt(name: String, content: String?, problem: String) async throws {
         let path = try content.map { try write($0, to: name) } ?? directory + "/" + name
         let run = await FaultSeeds.run(["search", "--keyword", "x", "--key-file", path])
         #expect(run.exitCode == .configuration, "exit 78")
-        #expect(run.stderr == "foodlogger: key file \(path): \(problem). See key.plist.example for the expected format.\n",
-                "one line naming the file: \(run.stderr)")
+        #expect(
+            run.stderr == "foodlogger: key file \(path): \(problem). See key.plist.example for the expected format.\n",
+            "one line naming the file: \(run.stderr)")
     }
 
     @Test func oddKeyFileNamesStayOnOneLine() async {
         let path = directory + "/two\nlines\u{1B}[2J.plist"
         let run = await FaultSeeds.run(["search", "--keyword", "x", "--key-file", path])
         #expect(run.exitCode == .configuration, "exit 78")
-        #expect(run.stderr.contains("two\\nlines\\u{1B}[2J.plist: no such file") && run.stderr.filter(\.isNewline).count == 1,
-                "escaped, on one line: \(run.stderr)")
+        #expect(
+            run.stderr.contains("two\\nlines\\u{1B}[2J.plist: no such file") && run.stderr.filter(\.isNewline).count == 1,
+            "escaped, on one line: \(run.stderr)")
     }
 
     @Test func noKeyAnywhereIsTheOneParagraph() async {
         let run = await FaultSeeds.run(["search", "--keyword", "x"], currentDirectory: directory)
         #expect(run.exitCode == .configuration, "exit 78")
-        #expect(run.stderr.hasPrefix("foodlogger: no HOT PEPPER API key found. Looked in: HOTPEPPER_API_KEY, \(directory)/key.plist"),
-                "names where it looked: \(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("foodlogger: no HOT PEPPER API key found. Looked in: HOTPEPPER_API_KEY, \(directory)/key.plist"),
+            "names where it looked: \(run.stderr)")
         #expect(run.stderr.contains("--stub"), "says how to try without a key")
     }
 
     @Test func readableKeyFileWarnsOnceAndStillWorks() async throws {
         let path = try write(Self.plist, to: "key.plist", mode: 0o644)
         let server = try LoopbackServer(replies: [.json(FaultSeeds.oneShop)])
-        let run = await FaultSeeds.run(["search", "--keyword", "x", "--json"], environment: ["HOTPEPPER_BASE_URL": server.baseURL.absoluteString],
-                                       currentDirectory: directory)
+        let run = await FaultSeeds.run(
+            ["search", "--keyword", "x", "--json"], environment: ["HOTPEPPER_BASE_URL": server.baseURL.absoluteString],
+            currentDirectory: directory)
         #expect(run.exitCode == .success && server.requests.count == 1, "the search still runs")
-        #expect(run.stderr == "foodlogger: warning: \(path) is readable by others (mode 644); protect your API key with: chmod 600 '\(path)'\n",
-                "one warning with the fix: \(run.stderr)")
+        #expect(
+            run.stderr
+                == "foodlogger: warning: \(path) is readable by others (mode 644); protect your API key with: chmod 600 '\(path)'\n",
+            "one warning with the fix: \(run.stderr)")
         #expect(!run.output.contains(FaultSeeds.canary), "the key from the file appears nowhere")
     }
 }

@@ -9,8 +9,9 @@ import Testing
             let run = await CLIRun.run(arguments)
             #expect(run.code == .success, "\(arguments) exits 0")
             #expect(run.stdout.contains("Examples:\n  foodlogger search --stub"), "examples first")
-            #expect(run.stdout.range(of: "Examples:")!.lowerBound < run.stdout.range(of: "Usage:")!.lowerBound,
-                    "examples before usage")
+            #expect(
+                run.stdout.range(of: "Examples:")!.lowerBound < run.stdout.range(of: "Usage:")!.lowerBound,
+                "examples before usage")
         }
     }
 
@@ -41,14 +42,23 @@ import Testing
 
     @Test(arguments: [
         (["serch"], "foodlogger: unknown command 'serch' (did you mean search?). See 'foodlogger --help'.\n"),
-        (["search", "--lat", "91", "--lng", "0"],
-         "foodlogger search: --lat must be a decimal from -90 to 90, not '91'. See 'foodlogger search --help'.\n"),
+        (
+            ["search", "--lat", "91", "--lng", "0"],
+            "foodlogger search: --lat must be a decimal from -90 to 90, not '91'. See 'foodlogger search --help'.\n"
+        ),
         (["search", "--lat", "35"], "foodlogger search: --lat needs --lng. See 'foodlogger search --help'.\n"),
-        (["search"], "foodlogger search: nothing to search for: give --lat and --lng (or FOODLOGGER_LAT/LNG) or --keyword. See 'foodlogger search --help'.\n"),
-        (["search", "--keyword", "x", "--json", "--format", "table"],
-         "foodlogger search: --json contradicts --format table; use one. See 'foodlogger search --help'.\n"),
-        (["search", "--lat", "35", "--lng", "139", "--order", "kana"],
-         "foodlogger search: --order has no effect with a centre: the service always orders by distance then. See 'foodlogger search --help'.\n"),
+        (
+            ["search"],
+            "foodlogger search: nothing to search for: give --lat and --lng (or FOODLOGGER_LAT/LNG) or --keyword. See 'foodlogger search --help'.\n"
+        ),
+        (
+            ["search", "--keyword", "x", "--json", "--format", "table"],
+            "foodlogger search: --json contradicts --format table; use one. See 'foodlogger search --help'.\n"
+        ),
+        (
+            ["search", "--lat", "35", "--lng", "139", "--order", "kana"],
+            "foodlogger search: --order has no effect with a centre: the service always orders by distance then. See 'foodlogger search --help'.\n"
+        ),
     ])
     func usageErrorsAreOneLineAndExit64(arguments: [String], message: String) async {
         let run = await CLIRun.run(arguments)
@@ -60,8 +70,10 @@ import Testing
     @Test func noKeyExplainsWhereItLookedAndExits78() async {
         let run = await CLIRun.run(["search", "--lat", "35.6812", "--lng", "139.7671"], currentDirectory: "/nonexistent-cwd")
         #expect(run.code == .configuration, "exit 78")
-        #expect(run.stderr.contains("Looked in: HOTPEPPER_API_KEY, /nonexistent-cwd/key.plist, /nonexistent-config/foodlogger/key.plist"),
-                "names the places it looked")
+        #expect(
+            run.stderr.contains(
+                "Looked in: HOTPEPPER_API_KEY, /nonexistent-cwd/key.plist, /nonexistent-config/foodlogger/key.plist"),
+            "names the places it looked")
         #expect(run.stderr.contains("--stub"), "suggests the stub")
     }
 
@@ -74,26 +86,31 @@ import Testing
     }
 
     @Test func stubSearchDrawsATableOnATerminal() async {
-        let run = await CLIRun.run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671"],
-                                   terminal: Terminal(stdoutIsTerminal: true, columns: 70))
+        let run = await CLIRun.run(
+            ["search", "--stub", "--lat", "35.6812", "--lng", "139.7671"],
+            terminal: Terminal(stdoutIsTerminal: true, columns: 70))
         #expect(run.stdout.hasPrefix("\u{1B}[1m"), "a bold table header on a terminal")
         #expect(run.stdout.contains("#  Name"), "the table header")
         #expect(run.stdout.contains("Powered by ホットペッパーグルメ Webサービス"), "the credit")
         for line in run.stdout.split(separator: "\n") {
-            #expect(DisplayWidth.of(String(line).replacingOccurrences(of: "\u{1B}[1m", with: "")
-                .replacingOccurrences(of: "\u{1B}[0m", with: "")) <= 70, "fits 70 columns: \(line)")
+            #expect(
+                DisplayWidth.of(
+                    String(line).replacingOccurrences(of: "\u{1B}[1m", with: "")
+                        .replacingOccurrences(of: "\u{1B}[0m", with: "")) <= 70, "fits 70 columns: \(line)")
         }
     }
 
     @Test func noColourWhenAskedNot() async {
-        let run = await CLIRun.run(["search", "--stub", "--lat", "35.6812", "--lng", "139.7671"], environment: ["NO_COLOR": "1"],
-                                   terminal: Terminal(stdoutIsTerminal: true, columns: 80))
+        let run = await CLIRun.run(
+            ["search", "--stub", "--lat", "35.6812", "--lng", "139.7671"], environment: ["NO_COLOR": "1"],
+            terminal: Terminal(stdoutIsTerminal: true, columns: 80))
         #expect(!run.stdout.contains("\u{1B}"), "NO_COLOR turns styling off")
     }
 
     @Test func centreFromTheEnvironment() async throws {
-        let run = await CLIRun.run(["search", "--stub", "--json"],
-                                   environment: ["FOODLOGGER_LAT": "35.6812", "FOODLOGGER_LNG": "139.7671"])
+        let run = await CLIRun.run(
+            ["search", "--stub", "--json"],
+            environment: ["FOODLOGGER_LAT": "35.6812", "FOODLOGGER_LNG": "139.7671"])
         let center = try #require(run.json?["center"] as? [String: Double], "center from FOODLOGGER_LAT/LNG")
         #expect(center == ["lat": 35.6812, "lng": 139.7671], "the environment's point")
     }

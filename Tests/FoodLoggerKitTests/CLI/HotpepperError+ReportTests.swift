@@ -16,7 +16,10 @@ import Testing
         (.serviceFailure(code: 1000, message: "サーバ障害"), .unavailable, ["error 1000", "サーバ障害", "Try again"]),
         (.rejectedKey(message: "APIキーが正しくありません"), .permissionDenied, ["error 2000", "APIキーが正しくありません", "HOTPEPPER_API_KEY"]),
         (.invalidRequest(message: "少なくとも１つの条件を入れてください。"), .usage, ["error 3000", "少なくとも１つの条件を入れてください。", "--help"]),
-        (.unusableKeyFile(path: "/k/key.plist", problem: "not a property list"), .configuration, ["/k/key.plist", "not a property list", "key.plist.example"]),
+        (
+            .unusableKeyFile(path: "/k/key.plist", problem: "not a property list"), .configuration,
+            ["/k/key.plist", "not a property list", "key.plist.example"]
+        ),
         (.badBaseURL("ftp://x\u{1B}[2J"), .configuration, ["HOTPEPPER_BASE_URL", "ftp://x", "Unset it"]),
     ]
 

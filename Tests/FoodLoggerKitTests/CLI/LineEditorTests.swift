@@ -22,18 +22,24 @@ import Testing
 
     @Test func arrowHomeEndAndDeleteSequencesAreKeysNotText() {
         let escape: UInt8 = 0x1B
-        #expect(keys([escape, 0x5B, 0x44, escape, 0x5B, 0x43, escape, 0x5B, 0x41, escape, 0x5B, 0x42]) == [.left, .right, .up, .down],
-                "CSI arrows")
+        #expect(
+            keys([escape, 0x5B, 0x44, escape, 0x5B, 0x43, escape, 0x5B, 0x41, escape, 0x5B, 0x42]) == [
+                .left, .right, .up, .down,
+            ],
+            "CSI arrows")
         #expect(keys([escape, 0x4F, 0x48, escape, 0x4F, 0x46]) == [.home, .end], "SS3 Home and End")
-        #expect(keys([escape, 0x5B, 0x33, 0x7E, escape, 0x5B, 0x31, 0x7E, escape, 0x5B, 0x34, 0x7E]) == [.delete, .home, .end],
-                "VT Delete, Home, End")
+        #expect(
+            keys([escape, 0x5B, 0x33, 0x7E, escape, 0x5B, 0x31, 0x7E, escape, 0x5B, 0x34, 0x7E]) == [.delete, .home, .end],
+            "VT Delete, Home, End")
         #expect(keys([escape, 0x5B, 0x31, 0x3B, 0x35, 0x43]) == [.right], "Ctrl-Right is still a move, not text")
     }
 
     @Test func controlKeysAndUTF8Text() {
-        #expect(keys([0x7F, 0x01, 0x05, 0x15, 0x17, 0x0B, 0x04, 0x03, 0x1A, 0x0D]) ==
-                [.backspace, .home, .end, .deleteToStart, .deleteWord, .deleteToEnd, .endOfInput, .interrupt, .suspend, .enter],
-                "Backspace, Ctrl-A/E/U/W/K/D/C/Z, Enter")
+        #expect(
+            keys([0x7F, 0x01, 0x05, 0x15, 0x17, 0x0B, 0x04, 0x03, 0x1A, 0x0D]) == [
+                .backspace, .home, .end, .deleteToStart, .deleteWord, .deleteToEnd, .endOfInput, .interrupt, .suspend, .enter,
+            ],
+            "Backspace, Ctrl-A/E/U/W/K/D/C/Z, Enter")
         #expect(keys(Array("o 1寿".utf8)) == [.text("o"), .text(" "), .text("1"), .text("寿")], "a wide character is one key")
     }
 

@@ -23,7 +23,9 @@ import TestSupport
         for name in ProcessContext.variablesRead {
             #expect(page.contains(#"\fB"# + ManualCommand.escape(name) + #"\fR"#), "the environment variable \(name)")
         }
-        for code in ExitCode.allCases { #expect(page.contains(#".TP\#n\fB\#(code.rawValue)\fR"#), "exit status \(code.rawValue)") }
+        for code in ExitCode.allCases {
+            #expect(page.contains(#".TP\#n\fB\#(code.rawValue)\fR"#), "exit status \(code.rawValue)")
+        }
         #expect(page.contains("key.plist"), "the key file")
     }
 
@@ -38,7 +40,9 @@ import TestSupport
         let page = await manual()
         let rendered = try #require(try runTool("sh", ["-c", "MANWIDTH=80 man -l - 2>&1 <<'EOF'\n\(page)EOF\n"]))
         #expect(rendered.status == 0, "man -l renders it: \(rendered.output)")
-        #expect(rendered.output.contains("EXIT STATUS") && rendered.output.contains("--key-file PATH"), "sections and options: \(rendered.output.prefix(400))")
+        #expect(
+            rendered.output.contains("EXIT STATUS") && rendered.output.contains("--key-file PATH"),
+            "sections and options: \(rendered.output.prefix(400))")
         #expect(!rendered.output.contains("warning"), "no troff warnings: \(rendered.output.prefix(400))")
     }
 }

@@ -4,7 +4,8 @@ import Testing
 @MainActor
 @Suite struct MapCommandTests {
     func run(_ arguments: [String], terminal: Terminal = Terminal(), environment: [String: String] = [:])
-        async -> (ExitCode, String, String) {
+        async -> (ExitCode, String, String)
+    {
         let out = CapturedOutput(), err = CapturedOutput()
         let context = ProcessContext(arguments: arguments, environment: environment, stdout: out, stderr: err, terminal: terminal)
         let code = await FoodLogger.main(context: context)
@@ -13,8 +14,9 @@ import Testing
 
     @Test("draws a map of the terminal's width; every line fits it in display columns")
     func drawsWithinWidth() async {
-        let (code, out, _) = await run(["map", "--stub", "--lat", "35.6812", "--lng", "139.7671"],
-                                       terminal: Terminal(stdoutIsTerminal: true, columns: 44, rows: 30))
+        let (code, out, _) = await run(
+            ["map", "--stub", "--lat", "35.6812", "--lng", "139.7671"],
+            terminal: Terminal(stdoutIsTerminal: true, columns: 44, rows: 30))
         #expect(code == .success || code == .noResults, "the stub answered")
         let lines = out.split(separator: "\n").map {
             $0.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
@@ -27,17 +29,20 @@ import Testing
     @Test("no colour into a pipe or with NO_COLOR")
     func noColour() async {
         let (_, piped, _) = await run(["map", "--stub", "--lat", "35.6812", "--lng", "139.7671"])
-        let (_, noColor, _) = await run(["map", "--stub", "--lat", "35.6812", "--lng", "139.7671"],
-                                        terminal: Terminal(stdoutIsTerminal: true), environment: ["NO_COLOR": "1"])
+        let (_, noColor, _) = await run(
+            ["map", "--stub", "--lat", "35.6812", "--lng", "139.7671"],
+            terminal: Terminal(stdoutIsTerminal: true), environment: ["NO_COLOR": "1"])
         #expect(!piped.contains("\u{1B}") && !noColor.contains("\u{1B}"), "plain text")
     }
 
-    @Test("usage errors exit 64 with one line", arguments: [
-        (["map", "--stub", "--keyword", "ramen"], "a map needs a centre"),
-        (["map", "--stub", "--lat", "35", "--lng", "139", "--width", "10"], "--width must be an integer from 30 to 400"),
-        (["map", "--stub", "--lat", "35", "--lng", "139", "--height", "999"], "--height must be an integer from 10 to 200"),
-        (["map", "--stub", "--lat", "35", "--lng", "139", "--json", "--width", "50"], "no effect with --format json"),
-    ])
+    @Test(
+        "usage errors exit 64 with one line",
+        arguments: [
+            (["map", "--stub", "--keyword", "ramen"], "a map needs a centre"),
+            (["map", "--stub", "--lat", "35", "--lng", "139", "--width", "10"], "--width must be an integer from 30 to 400"),
+            (["map", "--stub", "--lat", "35", "--lng", "139", "--height", "999"], "--height must be an integer from 10 to 200"),
+            (["map", "--stub", "--lat", "35", "--lng", "139", "--json", "--width", "50"], "no effect with --format json"),
+        ])
     func usage(arguments: [String], message: String) async {
         let (code, out, err) = await run(arguments)
         #expect(code == .usage, "exit 64")
@@ -53,12 +58,14 @@ import Testing
         #expect(geojson.contains("\"FeatureCollection\""), "GeoJSON like search's")
     }
 
-    @Test("the default size keeps the ring round; on a terminal of known height the map, legend and footer fit above the prompt",
-          arguments: [(80, 24), (60, 20), (100, 40), (200, 60)])
+    @Test(
+        "the default size keeps the ring round; on a terminal of known height the map, legend and footer fit above the prompt",
+        arguments: [(80, 24), (60, 20), (100, 40), (200, 60)])
     func fitsTheTerminal(columns: Int, rows: Int) async {
         for range in ["1", "3", "5"] {
-            let (code, out, _) = await run(["map", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", range, "--color", "never"],
-                                           terminal: Terminal(stdoutIsTerminal: true, columns: columns, rows: rows))
+            let (code, out, _) = await run(
+                ["map", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", range, "--color", "never"],
+                terminal: Terminal(stdoutIsTerminal: true, columns: columns, rows: rows))
             let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(code == .success, "exit 0")
             #expect(lines.count <= rows - 1, "\(columns)x\(rows), --range \(range): \(lines.count) lines leave the prompt's line")
@@ -68,11 +75,13 @@ import Testing
 
     @Test("without a terminal height the ring is round and every shop is listed")
     func pipedMapIsRound() async {
-        let (_, out, _) = await run(["map", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", "5"],
-                                    terminal: Terminal(columns: 300))
+        let (_, out, _) = await run(
+            ["map", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", "5"],
+            terminal: Terminal(columns: 300))
         let frame = out.split(separator: "\n").prefix { $0.hasPrefix("+") || $0.hasPrefix("|") && $0.hasSuffix("|") }
-        #expect(frame.first?.count == MapPresenter.defaultMaxWidth && frame.count == MapPresenter.defaultMaxWidth / 2 + 1,
-                "at most \(MapPresenter.defaultMaxWidth) wide, half as tall: \(frame.count)")
+        #expect(
+            frame.first?.count == MapPresenter.defaultMaxWidth && frame.count == MapPresenter.defaultMaxWidth / 2 + 1,
+            "at most \(MapPresenter.defaultMaxWidth) wide, half as tall: \(frame.count)")
         #expect(!out.contains("more (--format table)"), "the whole legend")
     }
 

@@ -10,13 +10,16 @@ import Testing
     @Test func aBareWordAfterSearchSuggestsKeyword() async {
         let run = await CLIRun.run(["search", "ramen", "--stub"])
         #expect(run.code == .usage, "exit 64")
-        #expect(run.stderr.contains("unexpected argument 'ramen' (did you mean --keyword 'ramen'?)"), "the flag it needs: \(run.stderr)")
+        #expect(
+            run.stderr.contains("unexpected argument 'ramen' (did you mean --keyword 'ramen'?)"),
+            "the flag it needs: \(run.stderr)")
     }
 
     @Test(arguments: [("--lgn", "--lng"), ("--lta", "--lat"), ("--rnage", "--range"), ("--jsno", "--json")])
     func aTranspositionSuggestsTheOptionItSwapped(typo: String, meant: String) async {
         let run = await CLIRun.run(["search", "--stub", typo, "1"])
-        #expect(run.stderr.contains("unknown option \(typo) (did you mean \(meant)?)"), "\(typo) is \(meant) swapped: \(run.stderr)")
+        #expect(
+            run.stderr.contains("unknown option \(typo) (did you mean \(meant)?)"), "\(typo) is \(meant) swapped: \(run.stderr)")
     }
 
     @Test func aSwapCountsAsOneEdit() {
@@ -44,10 +47,12 @@ import Testing
         let environment = ["FOODLOGGER_LAT": "35.6812", "FOODLOGGER_LNG": "139.7671"]
         let refused = await CLIRun.run(["search", "--stub", "--keyword", "ラーメン", "--order", "kana"], environment: environment)
         #expect(refused.code == .usage, "exit 64")
-        #expect(refused.stderr.contains("FOODLOGGER_LAT/LNG, from the environment; --no-center leaves it out"),
-                "says where the centre came from and how to leave it out: \(refused.stderr)")
-        let keywordOnly = await CLIRun.run(["search", "--stub", "--keyword", "ラーメン", "--order", "kana", "--no-center", "--json"],
-                                           environment: environment)
+        #expect(
+            refused.stderr.contains("FOODLOGGER_LAT/LNG, from the environment; --no-center leaves it out"),
+            "says where the centre came from and how to leave it out: \(refused.stderr)")
+        let keywordOnly = await CLIRun.run(
+            ["search", "--stub", "--keyword", "ラーメン", "--order", "kana", "--no-center", "--json"],
+            environment: environment)
         #expect(keywordOnly.code == .success || keywordOnly.code == .noResults, "searches: \(keywordOnly.stderr)")
         #expect((keywordOnly.json?["center"] as? NSNull) != nil, "without a centre")
         let both = await CLIRun.run(["search", "--stub", "--no-center"] + Self.tokyo)
@@ -55,11 +60,14 @@ import Testing
     }
 
     @Test func verboseRedactsTheKeyParameterOnlyEvenWhenTheKeyIsShort() async throws {
-        let run = await CLIRun.run(["search", "--keyword", "kk", "--verbose", "--retries", "0", "--timeout", "1"],
-                                   environment: ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": "http://127.0.0.1:9/"])
-        let request = try #require(run.stderr.split(separator: "\n").first { $0.contains("GET ") }, "a request line: \(run.stderr)")
-        #expect(request.hasSuffix("GET http://127.0.0.1:9/gourmet/v1/?key=REDACTED&format=json&keyword=kk&start=1&count=10"),
-                "only the key's value is replaced: \(request)")
+        let run = await CLIRun.run(
+            ["search", "--keyword", "kk", "--verbose", "--retries", "0", "--timeout", "1"],
+            environment: ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": "http://127.0.0.1:9/"])
+        let request = try #require(
+            run.stderr.split(separator: "\n").first { $0.contains("GET ") }, "a request line: \(run.stderr)")
+        #expect(
+            request.hasSuffix("GET http://127.0.0.1:9/gourmet/v1/?key=REDACTED&format=json&keyword=kk&start=1&count=10"),
+            "only the key's value is replaced: \(request)")
     }
 
     @Test(arguments: [(ColorChoice.always, false, true), (.never, true, false), (.auto, true, true), (.auto, false, false)])
@@ -72,8 +80,9 @@ import Testing
     @Test func colorAlwaysStylesAPipedTable() async {
         let plain = await CLIRun.run(["search", "--stub", "--format", "table"] + Self.tokyo)
         let always = await CLIRun.run(["search", "--stub", "--format", "table", "--color", "always"] + Self.tokyo)
-        let never = await CLIRun.run(["search", "--stub", "--format", "table", "--color", "never"] + Self.tokyo,
-                                     terminal: Terminal(stdoutIsTerminal: true))
+        let never = await CLIRun.run(
+            ["search", "--stub", "--format", "table", "--color", "never"] + Self.tokyo,
+            terminal: Terminal(stdoutIsTerminal: true))
         #expect(!plain.stdout.contains("\u{1B}["), "no styling in a pipe by default")
         #expect(always.stdout.contains("\u{1B}["), "styled on request")
         #expect(!never.stdout.contains("\u{1B}["), "never, even on a terminal")
@@ -87,11 +96,26 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--keyword", "ramen"], "No restaurants found. Try another --keyword. The service matches Japanese text: write the keyword in Japanese (ラーメン rather than ramen).\n"),
-        (["--lat", "43.0621", "--lng", "141.3544"], "No restaurants found within 1000 m of 43.0621, 141.3544. The offline stub knows only Tokyo Station, Shibuya, Shinjuku, Umeda (Osaka) and Kyoto Station; search around one of them, or leave out --stub for the real service.\n"),
-        (tokyo + ["--range", "5", "--budget", "B014"], "No restaurants found within 3000 m of 35.6812, 139.7671. Try leaving out --budget.\n"),
-        (tokyo + ["--range", "5", "--budget", "B014", "--wifi"], "No restaurants found within 3000 m of 35.6812, 139.7671. Try fewer conditions.\n"),
-        (tokyo + ["--range", "1", "--keyword", "存在しない店"], "No restaurants found within 300 m of 35.6812, 139.7671. Try a wider --range (up to 5 = 3000 m) or another --keyword.\n"),
+        (
+            ["--keyword", "ramen"],
+            "No restaurants found. Try another --keyword. The service matches Japanese text: write the keyword in Japanese (ラーメン rather than ramen).\n"
+        ),
+        (
+            ["--lat", "43.0621", "--lng", "141.3544"],
+            "No restaurants found within 1000 m of 43.0621, 141.3544. The offline stub knows only Tokyo Station, Shibuya, Shinjuku, Umeda (Osaka) and Kyoto Station; search around one of them, or leave out --stub for the real service.\n"
+        ),
+        (
+            tokyo + ["--range", "5", "--budget", "B014"],
+            "No restaurants found within 3000 m of 35.6812, 139.7671. Try leaving out --budget.\n"
+        ),
+        (
+            tokyo + ["--range", "5", "--budget", "B014", "--wifi"],
+            "No restaurants found within 3000 m of 35.6812, 139.7671. Try fewer conditions.\n"
+        ),
+        (
+            tokyo + ["--range", "1", "--keyword", "存在しない店"],
+            "No restaurants found within 300 m of 35.6812, 139.7671. Try a wider --range (up to 5 = 3000 m) or another --keyword.\n"
+        ),
     ])
     func nothingFoundSaysWhyAndWhatFits(arguments: [String], notice: String) async {
         let run = await CLIRun.run(["search", "--stub", "--format", "table"] + arguments)
@@ -104,8 +128,9 @@ extension NewcomerTests {
     @Test(arguments: [["search", "--stub", "--format", "table"] + tokyo, ["show", "--stub", "J900000001", "--format", "table"]])
     func theCreditIsWrappedNeverCut(arguments: [String]) async {
         let run = await CLIRun.run(arguments, terminal: Terminal(stdoutIsTerminal: true, columns: 40))
-        #expect(run.stdout.contains("Powered by ホットペッパーグルメ\nWebサービス\n(http://webservice.recruit.co.jp/)\n"),
-                "the whole credit, wrapped at 40 columns: \(run.stdout.suffix(120))")
+        #expect(
+            run.stdout.contains("Powered by ホットペッパーグルメ\nWebサービス\n(http://webservice.recruit.co.jp/)\n"),
+            "the whole credit, wrapped at 40 columns: \(run.stdout.suffix(120))")
         #expect(run.stdout.split(separator: "\n").suffix(5).allSatisfy { !$0.hasSuffix("…") }, "no footer line cut")
     }
 }

@@ -3,19 +3,22 @@ import Testing
 
 @Suite struct PagingProgressLineTests {
     static func context(stderrIsTerminal: Bool, stderr: CapturedOutput) -> ProcessContext {
-        ProcessContext(arguments: [], stdout: CapturedOutput(), stderr: stderr,
-                       terminal: Terminal(stderrIsTerminal: stderrIsTerminal))
+        ProcessContext(
+            arguments: [], stdout: CapturedOutput(), stderr: stderr,
+            terminal: Terminal(stderrIsTerminal: stderrIsTerminal))
     }
 
     @Test func noReporterWhenStderrIsNotATerminal() {
-        #expect(PagingProgressLine.reporter(for: Self.context(stderrIsTerminal: false, stderr: CapturedOutput())) == nil,
-                "no progress into a pipe or a log")
+        #expect(
+            PagingProgressLine.reporter(for: Self.context(stderrIsTerminal: false, stderr: CapturedOutput())) == nil,
+            "no progress into a pipe or a log")
     }
 
     @Test func overwritesOneLineAndErasesItAtTheEnd() throws {
         let stderr = CapturedOutput()
-        let report = try #require(PagingProgressLine.reporter(for: Self.context(stderrIsTerminal: true, stderr: stderr)),
-                                  "a reporter on a terminal")
+        let report = try #require(
+            PagingProgressLine.reporter(for: Self.context(stderrIsTerminal: true, stderr: stderr)),
+            "a reporter on a terminal")
         report(.fetched(pages: 1, of: 3))
         report(.fetched(pages: 3, of: 3))
         report(.finished)

@@ -18,9 +18,11 @@ import Testing
         (at + ["--range", "0"], "--range"), (at + ["--range", "6"], "--range"), (at + ["--range", "two"], "--range"),
         (at + ["--count", "0"], "--count"), (at + ["--count", "101"], "--count"), (at + ["--count", "1.5"], "--count"),
         (at + ["--start", "0"], "--start"), (at + ["--start", "-3"], "--start"),
-        (at + ["--genre", "X001"], "--genre"), (at + ["--genre", "G01"], "--genre"), (at + ["--genre", "G001,izakaya"], "--genre"),
+        (at + ["--genre", "X001"], "--genre"), (at + ["--genre", "G01"], "--genre"),
+        (at + ["--genre", "G001,izakaya"], "--genre"),
         (at + ["--budget", "B1"], "--budget"), (at + ["--budget", "B001,B002,B003"], "--budget"),
-        (at + ["--timeout", "0"], "--timeout"), (at + ["--timeout", "-1"], "--timeout"), (at + ["--timeout", "301"], "--timeout"),
+        (at + ["--timeout", "0"], "--timeout"), (at + ["--timeout", "-1"], "--timeout"),
+        (at + ["--timeout", "301"], "--timeout"),
         (at + ["--timeout", "nan"], "--timeout"), (at + ["--timeout", "soon"], "--timeout"),
         (at + ["--retries", "-1"], "--retries"), (at + ["--retries", "11"], "--retries"), (at + ["--retries", "x"], "--retries"),
         (at + ["--latt", "1"], "--latt"), (at + ["--wifi=1"], "--wifi"), (at + ["--format", "xml"], "--format"),
@@ -41,12 +43,13 @@ import Testing
         #expect(run.stderr.filter(\.isNewline).count == 1 && run.stdout.isEmpty, "one line on stderr, nothing on stdout")
     }
 
-    @Test(arguments: [
-        (["--count", "0"], "from 1 to 100"), (["--range", "9"], "from 1 to 5"), (["--start", "0"], "≥ 1"),
-        (["--lat", "99", "--lng", "0"], "from -90 to 90"), (["--lat", "0", "--lng", "999"], "from -180 to 180"),
-        (["--genre", "g1"], "like G001"), (["--budget", "x"], "like B002"), (["--budget", "B001,B002,B003"], "at most 2"),
-        (["--timeout", "0"], "at most 300"), (["--retries", "20"], "from 0 to 10"),
-    ] as [([String], String)])
+    @Test(
+        arguments: [
+            (["--count", "0"], "from 1 to 100"), (["--range", "9"], "from 1 to 5"), (["--start", "0"], "≥ 1"),
+            (["--lat", "99", "--lng", "0"], "from -90 to 90"), (["--lat", "0", "--lng", "999"], "from -180 to 180"),
+            (["--genre", "g1"], "like G001"), (["--budget", "x"], "like B002"), (["--budget", "B001,B002,B003"], "at most 2"),
+            (["--timeout", "0"], "at most 300"), (["--retries", "20"], "from 0 to 10"),
+        ] as [([String], String)])
     func messageStatesTheAcceptedRange(arguments: [String], range: String) async {
         let center = arguments.contains("--lat") ? [] : Self.at
         let run = await FaultSeeds.run(["search"] + center + arguments)

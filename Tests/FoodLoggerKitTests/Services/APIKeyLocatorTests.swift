@@ -26,8 +26,9 @@ import TestSupport
     }
 
     func locator(_ environment: [String: String] = [:], keyFile: String? = nil) -> APIKeyLocator {
-        APIKeyLocator(environment: ["XDG_CONFIG_HOME": directory + "/config"].merging(environment) { $1 },
-                      keyFile: keyFile, currentDirectory: directory)
+        APIKeyLocator(
+            environment: ["XDG_CONFIG_HOME": directory + "/config"].merging(environment) { $1 },
+            keyFile: keyFile, currentDirectory: directory)
     }
 
     @Test func environmentComesFirst() throws {
@@ -46,8 +47,12 @@ import TestSupport
     }
 
     @Test func missingEverywhereNamesThePlaces() {
-        #expect(throws: HotpepperError.missingKey(searched: ["HOTPEPPER_API_KEY", directory + "/key.plist",
-                                                             directory + "/config/foodlogger/key.plist"])) {
+        #expect(
+            throws: HotpepperError.missingKey(searched: [
+                "HOTPEPPER_API_KEY", directory + "/key.plist",
+                directory + "/config/foodlogger/key.plist",
+            ])
+        ) {
             try locator().locate()
         }
     }
@@ -55,8 +60,10 @@ import TestSupport
     @Test(arguments: [
         ("not a plist at all {", "not a property list"),
         ("<?xml version=\"1.0\"?><plist version=\"1.0\"><array/></plist>", "not a property list dictionary"),
-        ("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>other</key><string>x</string></dict></plist>",
-         "no hotpepperApiKey string in it"),
+        (
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>other</key><string>x</string></dict></plist>",
+            "no hotpepperApiKey string in it"
+        ),
     ])
     func unusableFilesNameTheFileAndTheProblem(content: String, problem: String) throws {
         let path = directory + "/bad.plist"

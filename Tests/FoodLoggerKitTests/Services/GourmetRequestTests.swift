@@ -10,16 +10,18 @@ import Testing
         query.genres = ["G001", "G013"]; query.budgets = ["B002"]; query.filters = [.privateRoom, .lunch]
         query.order = .kana
         let url = GourmetRequest.url(for: query, key: "k", baseURL: base)
-        #expect(url.absoluteString == "http://127.0.0.1:8080/hotpepper/gourmet/v1/?key=k&format=json&lat=35.6812"
+        #expect(
+            url.absoluteString == "http://127.0.0.1:8080/hotpepper/gourmet/v1/?key=k&format=json&lat=35.6812"
                 + "&lng=139.7671&range=2&genre=G001&genre=G013&budget=B002&private_room=1&lunch=1&start=1&count=10",
-                "order is not sent with a centre; filters are 1")
+            "order is not sent with a centre; filters are 1")
     }
 
     @Test func valuesCannotAddParameters() {
         let query = RestaurantQuery(keyword: "ramen&key=x 東京", order: .genre, start: 11, count: 20)
         let url = GourmetRequest.url(for: query, key: "k", baseURL: base)
-        #expect(url.query == "key=k&format=json&keyword=ramen%26key%3Dx%20%E6%9D%B1%E4%BA%AC&order=2&start=11&count=20",
-                "& and = are encoded inside the keyword")
+        #expect(
+            url.query == "key=k&format=json&keyword=ramen%26key%3Dx%20%E6%9D%B1%E4%BA%AC&order=2&start=11&count=20",
+            "& and = are encoded inside the keyword")
     }
 
     @Test func idsAreRepeated() {

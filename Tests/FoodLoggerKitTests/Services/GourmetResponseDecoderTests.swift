@@ -73,15 +73,17 @@ import TestSupport
         let lite = try GourmetResponseDecoder.decode(Fixtures.data("gourmet/v1.26_lite_2shops.json")).restaurants
         #expect(lite.allSatisfy { $0.genre.code == "" && $0.budget == nil }, "lite: no genre code, no budget")
         #expect(lite[0].urls.photo.hasSuffix("_238.jpg"), "lite: the pc photo")
-        let older = try #require(try GourmetResponseDecoder.decode(Fixtures.data("gourmet/v1.20_strings_1shop.json")).restaurants.first)
+        let older = try #require(
+            try GourmetResponseDecoder.decode(Fixtures.data("gourmet/v1.20_strings_1shop.json")).restaurants.first)
         #expect(older.coordinate == Coordinate(lat: 34.98551234, lng: 135.75871234), "lat/lng as strings")
         #expect(older.capacity == 10 && older.partyCapacity == 10, "capacities as strings")
     }
 
     @Test(arguments: ["gourmet/empty_shop_list.json", "gourmet/no_shop_member.json"])
     func noHitsIsAnEmptyPage(file: String) throws {
-        #expect(try GourmetResponseDecoder.decode(Fixtures.data(file)) == RestaurantPage(total: 0, start: 1, restaurants: []),
-                "\(file): an empty page, not an error")
+        #expect(
+            try GourmetResponseDecoder.decode(Fixtures.data(file)) == RestaurantPage(total: 0, start: 1, restaurants: []),
+            "\(file): an empty page, not an error")
     }
 
     @Test(Samples.required) func emptyPartyCapacityIsNil() throws {
@@ -124,11 +126,11 @@ import TestSupport
     /// The shapes API.md lists as seen or possible, written small.
     @Test func tolerantShapes() throws {
         let body = """
-        {"results":{"results_available":"2","results_returned":"2","results_start":"1","shop":[
-          {"id":"J1","name":"a","lat":"34.65","lng":"135.5","capacity":"10","party_capacity":"","food":{},
-           "genre":{"name":"居酒屋","catch":""},"photo":{"pc":{"l":"L"}},"ktai_coupon":"0"},
-          {"id":"J2","name":"b","lat":35.1,"lng":137.2,"capacity":"","genre":{"name":"x","catch":"y","code":"G001"}}]}}
-        """
+            {"results":{"results_available":"2","results_returned":"2","results_start":"1","shop":[
+              {"id":"J1","name":"a","lat":"34.65","lng":"135.5","capacity":"10","party_capacity":"","food":{},
+               "genre":{"name":"居酒屋","catch":""},"photo":{"pc":{"l":"L"}},"ktai_coupon":"0"},
+              {"id":"J2","name":"b","lat":35.1,"lng":137.2,"capacity":"","genre":{"name":"x","catch":"y","code":"G001"}}]}}
+            """
         let page = try GourmetResponseDecoder.decode(Data(body.utf8))
         #expect(page.total == 2 && page.start == 1, "string counters")
         #expect(page.restaurants[0].coordinate == Coordinate(lat: 34.65, lng: 135.5), "lat/lng as strings")
@@ -143,10 +145,10 @@ import TestSupport
     /// null reads as absent wherever a member is optional; numbers stand in for text; escapes resolve.
     @Test func nullsNumbersAndEscapes() throws {
         let body = #"""
-        {"results":{"results_available":1.0,"results_start":null,"error":null,"shop":[
-          {"id":"J\u0031","name":"caf\u00e9 \"A\"","lat":35.0,"lng":"139.5 ","genre":null,"budget":null,"photo":{"pc":null},
-           "capacity":null,"party_capacity":" 20 ","ktai":1,"wifi":"あり","card":null,"urls":{"pc":"https:\/\/x"}}]}}
-        """#
+            {"results":{"results_available":1.0,"results_start":null,"error":null,"shop":[
+              {"id":"J\u0031","name":"caf\u00e9 \"A\"","lat":35.0,"lng":"139.5 ","genre":null,"budget":null,"photo":{"pc":null},
+               "capacity":null,"party_capacity":" 20 ","ktai":1,"wifi":"あり","card":null,"urls":{"pc":"https:\/\/x"}}]}}
+            """#
         let page = try GourmetResponseDecoder.decode(Data(body.utf8))
         let shop = try #require(page.restaurants.first)
         #expect(page.total == 1 && page.start == 1, "1.0 is the integer 1; a null start is the first")
@@ -154,8 +156,9 @@ import TestSupport
         #expect(shop.coordinate == Coordinate(lat: 35, lng: 139.5), "a padded numeric string")
         #expect(shop.genre.name == "" && shop.budget == nil && shop.urls.photo == "", "null objects are absent")
         #expect(shop.capacity == nil && shop.partyCapacity == 20, "null and padded counts")
-        #expect(shop.amenities == [Amenity(.wifi, "あり"), Amenity(.ktai, "1")],
-                "a number as text, a null amenity left out, the API's order kept")
+        #expect(
+            shop.amenities == [Amenity(.wifi, "あり"), Amenity(.ktai, "1")],
+            "a number as text, a null amenity left out, the API's order kept")
         #expect(shop.urls.shop == "https://x", "an escaped slash")
     }
 
@@ -168,13 +171,15 @@ import TestSupport
     }
 
     @Test func coordinatesKeepEveryDigit() throws {
-        let body = #"{"results":{"results_available":1,"shop":[{"id":"J1","lat":-33.86741351970849,"lng":"151.20929454500944"}]}}"#
+        let body =
+            #"{"results":{"results_available":1,"shop":[{"id":"J1","lat":-33.86741351970849,"lng":"151.20929454500944"}]}}"#
         let shop = try #require(try GourmetResponseDecoder.decode(Data(body.utf8)).restaurants.first)
         #expect(shop.coordinate == Coordinate(lat: -33.86741351970849, lng: 151.20929454500944), "as Swift reads the same text")
     }
 
     @Test func zeroHitsWithoutShopIsAnEmptyPage() throws {
-        let page = try GourmetResponseDecoder.decode(Data(#"{"results":{"results_available":0,"results_returned":"0","results_start":1}}"#.utf8))
+        let page = try GourmetResponseDecoder.decode(
+            Data(#"{"results":{"results_available":0,"results_returned":"0","results_start":1}}"#.utf8))
         #expect(page == RestaurantPage(total: 0, start: 1, restaurants: []), "a missing shop array is no shops")
     }
 
@@ -185,19 +190,27 @@ import TestSupport
         ("{\"result\":{}}", "missing results"),
         ("{\"results\":{}}", "JSON without results.results_available or results.error"),
         ("{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\",\"name\":\"a\"}]}}", "missing results.shop[0].lat"),
-        ("{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\",\"name\":\"a\",\"lat\":\"north\",\"lng\":1}]}}",
-         "unexpected type at results.shop[0].lat"),
+        (
+            "{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\",\"name\":\"a\",\"lat\":\"north\",\"lng\":1}]}}",
+            "unexpected type at results.shop[0].lat"
+        ),
         ("{\"results\":{\"results_available\":1,\"shop\":[{\"id\":\"J1\",\"lat\":1}]}}", "missing results.shop[0].lng"),
         ("{\"results\":null}", "unexpected type at results"),
         ("{\"results\":{\"results_available\":1,\"shop\":{}}}", "unexpected type at results.shop"),
         ("{\"results\":{\"results_available\":true}}", "unexpected type at results.results_available"),
         ("{\"results\":{\"results_available\":\"1.5\"}}", "unexpected type at results.results_available"),
-        ("{\"results\":{\"results_available\":1,\"shop\":[{\"lat\":1,\"lng\":2},{\"genre\":\"x\"}]}}",
-         "unexpected type at results.shop[1].genre"),
-        ("{\"results\":{\"results_available\":1,\"shop\":[{\"lat\":1,\"lng\":2,\"photo\":{\"pc\":\"L\"}}]}}",
-         "unexpected type at results.shop[0].photo.pc"),
-        ("{\"results\":{\"results_available\":1,\"shop\":[{\"lat\":1,\"lng\":2,\"name\":[\"a\"]}]}}",
-         "unexpected type at results.shop[0].name"),
+        (
+            "{\"results\":{\"results_available\":1,\"shop\":[{\"lat\":1,\"lng\":2},{\"genre\":\"x\"}]}}",
+            "unexpected type at results.shop[1].genre"
+        ),
+        (
+            "{\"results\":{\"results_available\":1,\"shop\":[{\"lat\":1,\"lng\":2,\"photo\":{\"pc\":\"L\"}}]}}",
+            "unexpected type at results.shop[0].photo.pc"
+        ),
+        (
+            "{\"results\":{\"results_available\":1,\"shop\":[{\"lat\":1,\"lng\":2,\"name\":[\"a\"]}]}}",
+            "unexpected type at results.shop[0].name"
+        ),
         ("{\"results\":{\"error\":[{\"code\":2000,\"message\":{}}]}}", "unexpected type at results.error[0].message"),
     ])
     func unreadableShapesSayWhatWasWrong(body: String, detail: String) {

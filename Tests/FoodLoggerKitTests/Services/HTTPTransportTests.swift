@@ -55,7 +55,9 @@ private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
         task.cancel()
         let result = await task.result
         #expect(throws: HTTPTransferFailure.self, "cancelled, not hanging") { try result.get() }
-        if case .failure(let failure as HTTPTransferFailure) = result { #expect(failure.code == .cancelled, "as URLError.cancelled") }
+        if case .failure(let failure as HTTPTransferFailure) = result {
+            #expect(failure.code == .cancelled, "as URLError.cancelled")
+        }
         #expect(cancels.value == 1, "the transfer itself was cancelled once")
     }
 

@@ -17,12 +17,16 @@ import Testing
     let sleeper = SleeperSpy()
     let log = CapturedOutput()
 
-    func makeSUT(_ server: LoopbackServer, retries: Int = 2, timeout: TimeInterval = 2,
-                 now: Date = Date()) -> HotpepperAPI {
+    func makeSUT(
+        _ server: LoopbackServer, retries: Int = 2, timeout: TimeInterval = 2,
+        now: Date = Date()
+    ) -> HotpepperAPI {
         let sleeper = sleeper
         let policy = RetryPolicy(retries: retries, random: { 1 }, sleep: { sleeper.sleep($0) }, now: { now })
-        return HotpepperAPI(configuration: .init(key: FaultSeeds.canary, baseURL: server.baseURL, timeout: timeout,
-                                                 retry: policy, log: log))
+        return HotpepperAPI(
+            configuration: .init(
+                key: FaultSeeds.canary, baseURL: server.baseURL, timeout: timeout,
+                retry: policy, log: log))
     }
 
     func search(_ sut: HotpepperAPI) async -> Result<RestaurantPage, HotpepperError> {
@@ -68,8 +72,10 @@ import Testing
         #expect(error == .httpStatus(502) && server.requests.count == 3, "1 + 2 retries, then HTTP 502")
     }
 
-    @Test(arguments: [(2000, HotpepperError.rejectedKey(message: "APIキーが正しくありません")),
-                      (3000, .invalidRequest(message: "少なくとも１つの条件を入れてください。"))])
+    @Test(arguments: [
+        (2000, HotpepperError.rejectedKey(message: "APIキーが正しくありません")),
+        (3000, .invalidRequest(message: "少なくとも１つの条件を入れてください。")),
+    ])
     func keyAndParameterErrorsAreNeverRetried(code: Int, expected: HotpepperError) async throws {
         let message = code == 2000 ? "APIキーが正しくありません" : "少なくとも１つの条件を入れてください。"
         let server = try LoopbackServer(replies: [.json(FaultSeeds.serviceError(code, message))])
@@ -94,8 +100,9 @@ import Testing
     @Test func aServerThatNeverAnswersEndsWithinTheTimeout() async throws {
         let server = try LoopbackServer(replies: [.hang])
         let error = failure(await search(makeSUT(server, retries: 1, timeout: 0.3)))
-        #expect(error == .network(.timedOut, detail: "no answer from 127.0.0.1:\(server.port) within 0.30 s; 2 attempts"),
-                "timed out twice: \(String(describing: error))")
+        #expect(
+            error == .network(.timedOut, detail: "no answer from 127.0.0.1:\(server.port) within 0.30 s; 2 attempts"),
+            "timed out twice: \(String(describing: error))")
         #expect(server.requests.count == 2, "the timeout is retried")
     }
 
@@ -117,20 +124,25 @@ import Testing
 
     @Test func htmlIsDescribedByTypeAndFirstBytesWithTheKeyRedacted() async throws {
         let page = "<html><body>Bad key \(FaultSeeds.canary)\n</body></html>"
-        let server = try LoopbackServer(replies: [Reply(status: 200, headers: [("Content-Type", "text/html")], body: Data(page.utf8))])
+        let server = try LoopbackServer(replies: [
+            Reply(status: 200, headers: [("Content-Type", "text/html")], body: Data(page.utf8))
+        ])
         let error = failure(await search(makeSUT(server)))
         let message = error?.localizedDescription ?? ""
         #expect(error?.exitCode == .dataError, "exit 65")
-        #expect(message.contains("not JSON (text/html, \(page.utf8.count) bytes starting \"<html><body>Bad key REDACTED"),
-                "type, size and first bytes: \(message)")
+        #expect(
+            message.contains("not JSON (text/html, \(page.utf8.count) bytes starting \"<html><body>Bad key REDACTED"),
+            "type, size and first bytes: \(message)")
         #expect(!message.contains("\n"), "one line")
     }
 
-    @Test(arguments: [(#"{"results":{}}"#, "without results.results_available"), (#"[1,2]"#, "unexpected type"),
-                      (#"{"results":{"results_available":1,"shop":[{"id":"J1"}]}}"#, "missing results.shop[0].lat"), ("", "not JSON"),
-                      // Found by the decoder fuzzer: the presenter's page arithmetic overflowed.
-                      (#"{"results":{"results_available":1,"results_start":9223372036854775807,"shop":[]}}"#, "out of range"),
-                      (#"{"results":{"results_available":-1}}"#, "out of range")])
+    @Test(arguments: [
+        (#"{"results":{}}"#, "without results.results_available"), (#"[1,2]"#, "unexpected type"),
+        (#"{"results":{"results_available":1,"shop":[{"id":"J1"}]}}"#, "missing results.shop[0].lat"), ("", "not JSON"),
+        // Found by the decoder fuzzer: the presenter's page arithmetic overflowed.
+        (#"{"results":{"results_available":1,"results_start":9223372036854775807,"shop":[]}}"#, "out of range"),
+        (#"{"results":{"results_available":-1}}"#, "out of range"),
+    ])
     func unexpectedShapesAreUnreadable(body: String, words: String) async throws {
         let server = try LoopbackServer(replies: [.json(body)])
         let message = failure(await search(makeSUT(server)))?.localizedDescription ?? ""
@@ -140,7 +152,8 @@ import Testing
     @Test func serviceMessagesEchoingTheKeyAreRedacted() async throws {
         let server = try LoopbackServer(replies: [.json(FaultSeeds.serviceError(2000, "bad key \(FaultSeeds.canary)\\u001B[2J"))])
         let error = failure(await search(makeSUT(server)))
-        #expect(error == .rejectedKey(message: "bad key REDACTED\\u{1B}[2J"), "redacted and escaped: \(String(describing: error))")
+        #expect(
+            error == .rejectedKey(message: "bad key REDACTED\\u{1B}[2J"), "redacted and escaped: \(String(describing: error))")
     }
 
     @Test func refusedConnection() async throws {
@@ -155,12 +168,15 @@ import Testing
         _ = try await makeSUT(server, retries: 1).searchRestaurants(FaultSeeds.query)
         let lines = log.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "request, status, retry, request, status: \(lines)")
-        #expect(lines.first?.hasPrefix("foodlogger: attempt 1 of 2: GET http://127.0.0.1:\(server.port)/gourmet/v1/?key=REDACTED&format=json") == true,
-                "the redacted URL: \(lines)")
+        #expect(
+            lines.first?.hasPrefix(
+                "foodlogger: attempt 1 of 2: GET http://127.0.0.1:\(server.port)/gourmet/v1/?key=REDACTED&format=json") == true,
+            "the redacted URL: \(lines)")
         #expect(lines[1].hasPrefix("foodlogger: HTTP 500, 0 bytes in "), "status, size and time: \(lines)")
         #expect(lines[2] == "foodlogger: retrying in 0.50 s after HTTP 500", "the retry and its reason: \(lines)")
-        #expect(server.requests.allSatisfy { $0.queryItems.contains { $0.name == "key" && $0.value == FaultSeeds.canary } },
-                "the server did get the real key")
+        #expect(
+            server.requests.allSatisfy { $0.queryItems.contains { $0.name == "key" && $0.value == FaultSeeds.canary } },
+            "the server did get the real key")
         #expect(!log.text.contains(FaultSeeds.canary), "the log never shows it")
     }
 
@@ -177,11 +193,15 @@ import Testing
     }
 
     @Test func libcurlTLSFailuresAreRecognisedByTheirWords() {
-        let openSSL = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"])
-        #expect(HotpepperAPI.networkError(openSSL, host: "h", timeout: 1)
-                == .network(.tls, detail: "h: OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"), "a TLS failure")
+        let openSSL = URLError(
+            .unknown, userInfo: [NSLocalizedDescriptionKey: "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"])
+        #expect(
+            HotpepperAPI.networkError(openSSL, host: "h", timeout: 1)
+                == .network(.tls, detail: "h: OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"), "a TLS failure"
+        )
         let other = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "Send failure: Broken pipe"])
-        #expect(HotpepperAPI.networkError(other, host: "h", timeout: 1) == .network(.other, detail: "h: Send failure: Broken pipe"),
-                "anything else keeps its words")
+        #expect(
+            HotpepperAPI.networkError(other, host: "h", timeout: 1) == .network(.other, detail: "h: Send failure: Broken pipe"),
+            "anything else keeps its words")
     }
 }

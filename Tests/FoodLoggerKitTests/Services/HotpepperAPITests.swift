@@ -15,15 +15,17 @@ import TestSupport
 
     @Test func sendsTheExactQueryAndDecodesTheAnswer() async throws {
         let server = try LoopbackServer(replies: [try .file(Fixtures.url("gourmet/v1.30_full_3shops.json").path)])
-        var query = RestaurantQuery(center: Coordinate(lat: 35.1741, lng: 137.0294), range: .m2000, keyword: "焼肉 & more",
-                                    genres: ["G008"], filters: [.lunch], count: 10)
+        var query = RestaurantQuery(
+            center: Coordinate(lat: 35.1741, lng: 137.0294), range: .m2000, keyword: "焼肉 & more",
+            genres: ["G008"], filters: [.lunch], count: 10)
         query.start = 1
 
         let page = try await client(server).searchRestaurants(query)
 
         let request = try #require(server.requests.first)
         #expect(request.path == "/hotpepper/gourmet/v1/", "the gourmet endpoint under the base URL")
-        #expect(request.query == "key=\(Self.key)&format=json&keyword=%E7%84%BC%E8%82%89%20%26%20more&lat=35.1741"
+        #expect(
+            request.query == "key=\(Self.key)&format=json&keyword=%E7%84%BC%E8%82%89%20%26%20more&lat=35.1741"
                 + "&lng=137.0294&range=4&genre=G008&lunch=1&start=1&count=10", "every parameter, encoded")
         #expect(page.total == 23 && page.restaurants.count == 3, "the fixture's 3 of 23 shops")
         #expect(page.restaurants.map(\.id) == ["J900100001", "J900100002", "J900100003"], "decoded in order")
@@ -47,10 +49,12 @@ import TestSupport
         #expect(page == expected, "\(file.lastPathComponent) decodes the same over HTTP")
     }
 
-    @Test(Samples.required, arguments: [
-        ("errors/error_2000_bad_key.json", HotpepperError.rejectedKey(message: "APIキーが正しくありません")),
-        ("errors/error_3000_no_condition.json", .invalidRequest(message: "少なくとも１つの条件を入れてください。")),
-    ])
+    @Test(
+        Samples.required,
+        arguments: [
+            ("errors/error_2000_bad_key.json", HotpepperError.rejectedKey(message: "APIキーが正しくありません")),
+            ("errors/error_3000_no_condition.json", .invalidRequest(message: "少なくとも１つの条件を入れてください。")),
+        ])
     func serviceErrorsInsideHTTP200(file: String, expected: HotpepperError) async throws {
         let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent(file).path)])
         await #expect(throws: expected) { try await client(server).searchRestaurants(RestaurantQuery(keyword: "x")) }
@@ -63,15 +67,18 @@ import TestSupport
             _ = try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
             Issue.record("\(file) should fail")
         } catch .unreadableResponse(let detail) {
-            #expect(expected == .unreadableResponse(detail: "not JSON") && detail.hasPrefix("not JSON (text/javascript"),
-                    "\(file): says what arrived: \(detail)")
+            #expect(
+                expected == .unreadableResponse(detail: "not JSON") && detail.hasPrefix("not JSON (text/javascript"),
+                "\(file): says what arrived: \(detail)")
         } catch {
             #expect(error == expected, "\(file)")
         }
     }
 
     @Test func error1000IsAServiceFailure() async throws {
-        let server = try LoopbackServer(replies: [.json(#"{"results":{"api_version":"1.30","error":[{"code":1000,"message":"サーバ障害エラー"}]}}"#)])
+        let server = try LoopbackServer(replies: [
+            .json(#"{"results":{"api_version":"1.30","error":[{"code":1000,"message":"サーバ障害エラー"}]}}"#)
+        ])
         await #expect(throws: HotpepperError.serviceFailure(code: 1000, message: "サーバ障害エラー")) {
             try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
         }

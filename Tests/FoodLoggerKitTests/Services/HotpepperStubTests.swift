@@ -30,19 +30,22 @@ struct HotpepperStubTests {
     /// Around any point (each centre, each shop, and half-way between neighbourhoods), at every
     /// range, the candidates hold every shop that searching all of them finds, in the same order.
     @Test func candidatesFindWhatAllTheShopsWouldFind() {
-        let centres = Neighbourhood.allCases.map(\.centre) + data.map(\.coordinate)
+        let centres =
+            Neighbourhood.allCases.map(\.centre) + data.map(\.coordinate)
             + zip(Neighbourhood.allCases, Neighbourhood.allCases.dropFirst()).map { a, b in
                 Coordinate(lat: (a.centre.lat + b.centre.lat) / 2, lng: (a.centre.lng + b.centre.lng) / 2)
             }
         for centre in centres {
             for range in SearchRange.allCases {
                 let candidates = StubRestaurants.candidates(for: RestaurantQuery(center: centre, range: range))
-                #expect(HotpepperStub.nearestFirst(candidates, to: centre, within: range)
-                            == HotpepperStub.nearestFirst(data, to: centre, within: range), "around \(centre) within \(range)")
+                #expect(
+                    HotpepperStub.nearestFirst(candidates, to: centre, within: range)
+                        == HotpepperStub.nearestFirst(data, to: centre, within: range), "around \(centre) within \(range)")
             }
         }
-        #expect(StubRestaurants.candidates(for: RestaurantQuery(center: Neighbourhood.umeda.centre)).count
-                    < data.count, "a search in Osaka does not build Tokyo's shops")
+        #expect(
+            StubRestaurants.candidates(for: RestaurantQuery(center: Neighbourhood.umeda.centre)).count
+                < data.count, "a search in Osaka does not build Tokyo's shops")
         #expect(StubRestaurants.candidates(for: RestaurantQuery(keyword: "x")) == data, "without a centre, every shop")
     }
 
@@ -53,8 +56,10 @@ struct HotpepperStubTests {
         let query = RestaurantQuery(genres: ["G001"])
 
         // When / Then
-        await #expect(throws: HotpepperError.invalidRequest(message: "少なくとも１つの条件を入れてください。"),
-                      "expected error 3000 with the service's message") {
+        await #expect(
+            throws: HotpepperError.invalidRequest(message: "少なくとも１つの条件を入れてください。"),
+            "expected error 3000 with the service's message"
+        ) {
             try await sut.searchRestaurants(query)
         }
     }
@@ -70,7 +75,9 @@ struct HotpepperStubTests {
             let radius = Double(range.metres)
             let expected = data.filter { $0.coordinate.distance(to: area.centre) <= radius }.count
             #expect(page.total == expected, "expected \(expected) shops within \(range.metres) m of \(area), got \(page.total)")
-            #expect(page.total > previous, "expected \(range.metres) m around \(area) to find more than the \(previous) of the step below")
+            #expect(
+                page.total > previous,
+                "expected \(range.metres) m around \(area) to find more than the \(previous) of the step below")
             for shop in page.restaurants {
                 let metres = shop.coordinate.distance(to: area.centre)
                 #expect(metres <= radius, "expected \(shop.id) within \(range.metres) m, it is \(Int(metres)) m away")
@@ -91,8 +98,9 @@ struct HotpepperStubTests {
         let metres = page.restaurants.map { $0.coordinate.distance(to: centre) }
         #expect(page.restaurants.count >= 12, "expected the Shinjuku shops within 3 km, got \(page.restaurants.count)")
         for (a, b) in zip(zip(metres, page.restaurants), zip(metres.dropFirst(), page.restaurants.dropFirst())) {
-            #expect(a.0 < b.0 || (a.0 == b.0 && a.1.id < b.1.id),
-                    "expected \(a.1.id) (\(Int(a.0)) m) before \(b.1.id) (\(Int(b.0)) m): nearest first, ties by id")
+            #expect(
+                a.0 < b.0 || (a.0 == b.0 && a.1.id < b.1.id),
+                "expected \(a.1.id) (\(Int(a.0)) m) before \(b.1.id) (\(Int(b.0)) m): nearest first, ties by id")
         }
     }
 
@@ -104,7 +112,8 @@ struct HotpepperStubTests {
         let found = try await ids(RestaurantQuery(center: building, range: .m300))
 
         // Then
-        #expect(Array(found.prefix(2)) == ["J900000201", "J900000202"], "expected the two shops at 0 m by id, got \(found.prefix(2))")
+        #expect(
+            Array(found.prefix(2)) == ["J900000201", "J900000202"], "expected the two shops at 0 m by id, got \(found.prefix(2))")
     }
 
     @Test func keywordTermsMustAllMatch() async throws {
@@ -116,8 +125,9 @@ struct HotpepperStubTests {
         // Then
         let expected = shibuya.filter(ramen.contains)
         #expect(both == expected, "expected the shops matching 渋谷 and ラーメン, \(expected), got \(both)")
-        #expect(!both.isEmpty && both.count < shibuya.count && both.count < ramen.count,
-                "expected the AND of two terms to be smaller than each term alone and not empty")
+        #expect(
+            !both.isEmpty && both.count < shibuya.count && both.count < ramen.count,
+            "expected the AND of two terms to be smaller than each term alone and not empty")
     }
 
     @Test func keywordSplitsOnFullWidthSpacesAndIgnoresCase() async throws {
@@ -138,8 +148,9 @@ struct HotpepperStubTests {
     func keywordReadsTheServicesFields(term: String, field: String) async throws {
         // Given one shop holding the term in one field, and another holding it only in its access text
         let sut = HotpepperStub(restaurants: [
-            Self.seed("J900999001", name: "店名の語", kana: "てんめいのよみ", address: "住所の町", station: "駅名",
-                      genre: "ジャンル名", genreCatch: "ジャンルの惹句", catchCopy: "お店の惹句"),
+            Self.seed(
+                "J900999001", name: "店名の語", kana: "てんめいのよみ", address: "住所の町", station: "駅名",
+                genre: "ジャンル名", genreCatch: "ジャンルの惹句", catchCopy: "お店の惹句"),
             Self.seed("J900999002", access: "店名の語 てんめいのよみ 住所の町 駅名 ジャンル名 ジャンルの惹句 お店の惹句"),
         ])
 
@@ -147,7 +158,9 @@ struct HotpepperStubTests {
         let page = try await sut.searchRestaurants(RestaurantQuery(keyword: term))
 
         // Then
-        #expect(page.restaurants.map(\.id) == ["J900999001"], "expected a term in the \(field) to find the shop, and access text not to be searched")
+        #expect(
+            page.restaurants.map(\.id) == ["J900999001"],
+            "expected a term in the \(field) to find the shop, and access text not to be searched")
     }
 
     @Test func genreMatchesTheGenreOrTheSubGenre() async throws {
@@ -180,7 +193,9 @@ struct HotpepperStubTests {
         }.count
         #expect(page.total == expected && expected > 0, "expected the \(expected) Umeda shops in B010/B011, got \(page.total)")
         for shop in page.restaurants {
-            #expect(budgets.contains(shop.budget?.code ?? ""), "expected \(shop.id)'s budget in \(budgets), it is \(shop.budget?.code ?? "none")")
+            #expect(
+                budgets.contains(shop.budget?.code ?? ""),
+                "expected \(shop.id)'s budget in \(budgets), it is \(shop.budget?.code ?? "none")")
         }
     }
 
@@ -205,7 +220,9 @@ struct HotpepperStubTests {
 
         // Then
         let kept = page.restaurants.compactMap { $0.amenity(kind) }
-        #expect(kept == yes, "expected --\(filter.rawValue) to keep \(yes) and drop \(no) and the shop without an answer, kept \(kept)")
+        #expect(
+            kept == yes,
+            "expected --\(filter.rawValue) to keep \(yes) and drop \(no) and the shop without an answer, kept \(kept)")
     }
 
     @Test func filtersOnTheStubDataKeepOnlyYesAnswers() async throws {
@@ -217,11 +234,14 @@ struct HotpepperStubTests {
         let kept = try await ids(RestaurantQuery(center: centre, range: .m3000, filters: [.privateRoom, .card]))
 
         // Then
-        #expect(!kept.isEmpty && kept.count < all.count, "expected private room + card to keep some of the \(all.count) shops, kept \(kept.count)")
+        #expect(
+            !kept.isEmpty && kept.count < all.count,
+            "expected private room + card to keep some of the \(all.count) shops, kept \(kept.count)")
         for id in kept {
             let shop = try #require(data.first { $0.id == id })
-            #expect(shop.amenity(.privateRoom)?.hasPrefix("あり") == true && shop.amenity(.card)?.hasPrefix("利用可") == true,
-                    "expected \(id) to have a private room and take cards")
+            #expect(
+                shop.amenity(.privateRoom)?.hasPrefix("あり") == true && shop.amenity(.card)?.hasPrefix("利用可") == true,
+                "expected \(id) to have a private room and take cards")
         }
     }
 
@@ -231,7 +251,8 @@ struct HotpepperStubTests {
         let found = try await ids(RestaurantQuery(center: Neighbourhood.tokyoStation.centre, range: .m3000, filters: [filter]))
 
         // Then
-        #expect(found.isEmpty, "expected --\(filter.rawValue), which the stub data does not answer, to keep nothing, got \(found)")
+        #expect(
+            found.isEmpty, "expected --\(filter.rawValue), which the stub data does not answer, to keep nothing, got \(found)")
     }
 
     @Test func idsLookUpExactShopsAndIgnoreUnknownOnes() async throws {
@@ -239,7 +260,9 @@ struct HotpepperStubTests {
         let page = try await sut.searchRestaurants(RestaurantQuery(ids: ["J900000301", "J000000000", "J900000104", "J90000010"]))
 
         // Then
-        #expect(page.restaurants.map(\.id) == ["J900000104", "J900000301"], "expected the two known ids in the data's order, got \(page.restaurants.map(\.id))")
+        #expect(
+            page.restaurants.map(\.id) == ["J900000104", "J900000301"],
+            "expected the two known ids in the data's order, got \(page.restaurants.map(\.id))")
         #expect(page.total == 2, "expected a total of 2, got \(page.total)")
     }
 
@@ -258,7 +281,9 @@ struct HotpepperStubTests {
 
         // Then
         #expect(pages.flatMap { $0.restaurants.map(\.id) } == everything, "expected the pages, joined, to be the whole result")
-        #expect(pages.map(\.start) == Array(stride(from: 1, through: everything.count, by: 5)), "expected each page to echo its start")
+        #expect(
+            pages.map(\.start) == Array(stride(from: 1, through: everything.count, by: 5)), "expected each page to echo its start"
+        )
         #expect(pages.allSatisfy { $0.total == everything.count }, "expected every page's total to be \(everything.count)")
         #expect(pages.dropLast().allSatisfy { $0.restaurants.count == 5 }, "expected full pages of 5 before the last")
     }
@@ -311,8 +336,9 @@ struct HotpepperStubTests {
     }
 
     @Test func kanaOrderFoldsKatakanaReadingsIntoHiragana() {
-        #expect(HotpepperStub.hiragana("カンコクカテイリョウリ ジュウソウ") == "かんこくかていりょうり じゅうそう",
-                "expected katakana folded to hiragana, spaces kept")
+        #expect(
+            HotpepperStub.hiragana("カンコクカテイリョウリ ジュウソウ") == "かんこくかていりょうり じゅうそう",
+            "expected katakana folded to hiragana, spaces kept")
         #expect(HotpepperStub.hiragana("ぱーてぃるーむ らくーん") == "ぱーてぃるーむ らくーん", "expected hiragana and ー unchanged")
     }
 
@@ -329,7 +355,9 @@ struct HotpepperStubTests {
             let bands = [0..<300.0, 300..<1000.0, 1000..<3000.0]
             for band in bands {
                 let count = shops.filter { band.contains($0.coordinate.distance(to: area.centre)) }.count
-                #expect(count >= 2, "expected at least 2 shops of \(area) at \(Int(band.lowerBound))–\(Int(band.upperBound)) m, got \(count)")
+                #expect(
+                    count >= 2,
+                    "expected at least 2 shops of \(area) at \(Int(band.lowerBound))–\(Int(band.upperBound)) m, got \(count)")
             }
         }
         let placed = data.filter { shop in Neighbourhood.allCases.contains { $0.middleArea == shop.areas.middleArea } }
@@ -340,28 +368,36 @@ struct HotpepperStubTests {
     @Test func idsAreUniqueAndInTheStubsRange() {
         #expect(Set(data.map(\.id)).count == data.count, "expected unique ids")
         for shop in data {
-            #expect(shop.id.count == 10 && shop.id.hasPrefix("J9") && shop.id.dropFirst().allSatisfy(\.isASCIIDigit),
-                    "expected J9 + 8 digits, got \(shop.id)")
+            #expect(
+                shop.id.count == 10 && shop.id.hasPrefix("J9") && shop.id.dropFirst().allSatisfy(\.isASCIIDigit),
+                "expected J9 + 8 digits, got \(shop.id)")
         }
     }
 
     @Test func requiredTextsAreFilledExceptTheDeliberatelyEmptyOne() {
         let deliberatelyEmpty = "J900000112"
         for shop in data {
-            let texts = [shop.name, shop.nameKana, shop.genre.code, shop.genre.name, shop.genre.catchCopy,
-                         shop.budget?.code ?? "", shop.budget?.name ?? "", shop.address, shop.stationName,
-                         shop.access, shop.mobileAccess, shop.open, shop.close, shop.areas.smallArea?.name ?? ""]
-            #expect(!texts.contains(""), "expected \(shop.id) to fill its name, reading, genre, budget, address, station, access, hours and area")
+            let texts = [
+                shop.name, shop.nameKana, shop.genre.code, shop.genre.name, shop.genre.catchCopy,
+                shop.budget?.code ?? "", shop.budget?.name ?? "", shop.address, shop.stationName,
+                shop.access, shop.mobileAccess, shop.open, shop.close, shop.areas.smallArea?.name ?? "",
+            ]
+            #expect(
+                !texts.contains(""),
+                "expected \(shop.id) to fill its name, reading, genre, budget, address, station, access, hours and area")
             let optional = [shop.catchCopy, shop.budget?.average ?? ""]
-            #expect(optional.contains("") == (shop.id == deliberatelyEmpty),
-                    "expected an empty catch copy and budget average only at \(deliberatelyEmpty), \(shop.id) has \(optional)")
+            #expect(
+                optional.contains("") == (shop.id == deliberatelyEmpty),
+                "expected an empty catch copy and budget average only at \(deliberatelyEmpty), \(shop.id) has \(optional)")
         }
     }
 
     @Test func urlsStayOnTheStubsFakeDomain() {
         for shop in data {
             let urls = [shop.urls.shop, shop.urls.photo, shop.urls.logo, shop.urls.couponPC, shop.urls.couponSP]
-            #expect(urls.allSatisfy { $0.hasPrefix("https://stub.foodlogger.invalid/") }, "expected \(shop.id)'s URLs on stub.foodlogger.invalid, got \(urls)")
+            #expect(
+                urls.allSatisfy { $0.hasPrefix("https://stub.foodlogger.invalid/") },
+                "expected \(shop.id)'s URLs on stub.foodlogger.invalid, got \(urls)")
         }
     }
 
@@ -372,7 +408,9 @@ struct HotpepperStubTests {
 
         // Then
         for shop in data {
-            #expect(genres[shop.genre.code] == shop.genre.name, "expected \(shop.id)'s genre \(shop.genre.code) named as in the master")
+            #expect(
+                genres[shop.genre.code] == shop.genre.name,
+                "expected \(shop.id)'s genre \(shop.genre.code) named as in the master")
             if let sub = shop.subGenre {
                 #expect(genres[sub.code] == sub.name, "expected \(shop.id)'s sub-genre \(sub.code) named as in the master")
             }
@@ -396,31 +434,41 @@ struct HotpepperStubTests {
         for shop in data {
             for amenity in shop.amenities {
                 let allowed = verdicts[amenity.kind] ?? yesNo
-                #expect(allowed.contains { amenity.value == $0 || amenity.value.hasPrefix($0 + " ：") },
-                        "expected \(shop.id)'s \(amenity.kind.rawValue) to be one of \(allowed) (+ \" ：memo\"), got \(amenity.value)")
+                #expect(
+                    allowed.contains { amenity.value == $0 || amenity.value.hasPrefix($0 + " ：") },
+                    "expected \(shop.id)'s \(amenity.kind.rawValue) to be one of \(allowed) (+ \" ：memo\"), got \(amenity.value)")
             }
         }
     }
 
     @Test func theDataHoldsTheAwkwardTextsRenderersMustCopeWith() {
-        #expect(data.contains { $0.name.contains(",") && $0.name.contains("\"") }, "expected a name with a comma and a double quote")
+        #expect(
+            data.contains { $0.name.contains(",") && $0.name.contains("\"") }, "expected a name with a comma and a double quote")
         #expect(data.contains { $0.catchCopy.contains("\n") }, "expected a catch copy with a line break")
-        #expect(data.contains { $0.catchCopy.unicodeScalars.contains { $0.properties.isEmojiPresentation } }, "expected an emoji in a catch copy")
-        #expect(data.contains { $0.mobileAccess.unicodeScalars.contains { (0xFF66...0xFF9F).contains($0.value) } },
-                "expected half-width katakana in a mobile access text")
-        #expect(data.contains { $0.capacity == nil } && data.contains { $0.partyCapacity == nil }, "expected some shops without capacities")
+        #expect(
+            data.contains { $0.catchCopy.unicodeScalars.contains { $0.properties.isEmojiPresentation } },
+            "expected an emoji in a catch copy")
+        #expect(
+            data.contains { $0.mobileAccess.unicodeScalars.contains { (0xFF66...0xFF9F).contains($0.value) } },
+            "expected half-width katakana in a mobile access text")
+        #expect(
+            data.contains { $0.capacity == nil } && data.contains { $0.partyCapacity == nil },
+            "expected some shops without capacities")
     }
 
     // MARK: - Helpers
 
     /// A shop for semantics tests; "テスト" in its catch copy lets a keyword select it.
-    private static func seed(_ id: String, name: String = "店", kana: String = "みせ", address: String = "",
-                             station: String = "", genre: String = "ジャンル", genreCatch: String = "",
-                             catchCopy: String = "テスト", access: String = "", amenities: [Amenity] = []) -> Restaurant {
-        Restaurant(id: id, name: name, nameKana: kana, genre: .init(code: "G001", name: genre, catchCopy: genreCatch),
-                   catchCopy: catchCopy, coordinate: Coordinate(lat: 35, lng: 139), address: address, stationName: station,
-                   access: access, urls: .init(shop: "https://stub.foodlogger.invalid/shops/\(id)/", photo: ""),
-                   amenities: amenities)
+    private static func seed(
+        _ id: String, name: String = "店", kana: String = "みせ", address: String = "",
+        station: String = "", genre: String = "ジャンル", genreCatch: String = "",
+        catchCopy: String = "テスト", access: String = "", amenities: [Amenity] = []
+    ) -> Restaurant {
+        Restaurant(
+            id: id, name: name, nameKana: kana, genre: .init(code: "G001", name: genre, catchCopy: genreCatch),
+            catchCopy: catchCopy, coordinate: Coordinate(lat: 35, lng: 139), address: address, stationName: station,
+            access: access, urls: .init(shop: "https://stub.foodlogger.invalid/shops/\(id)/", photo: ""),
+            amenities: amenities)
     }
 
     /// A master (code → name) from the captured responses beside the project.

@@ -7,8 +7,9 @@ import Testing
     static let rfcNow = Date(timeIntervalSince1970: 784_111_777)
 
     func policy(retries: Int = 2, random: Double = 1) -> RetryPolicy {
-        RetryPolicy(retries: retries, random: { random }, sleep: { _ in Issue.record("no test sleeps") },
-                    now: { Self.rfcNow })
+        RetryPolicy(
+            retries: retries, random: { random }, sleep: { _ in Issue.record("no test sleeps") },
+            now: { Self.rfcNow })
     }
 
     @Test func backoffDoublesFromHalfASecondAndIsCapped() {
@@ -29,11 +30,12 @@ import Testing
         #expect(sut.delay(afterAttempt: 1, retryAfter: 0) == 0, "zero means now")
     }
 
-    @Test(arguments: [
-        ("1", 1.0), ("120", 120), (" 3 ", 3),
-        ("Sun, 06 Nov 1994 08:49:47 GMT", 10), ("Sunday, 06-Nov-94 08:49:57 GMT", 20), ("Sun Nov  6 08:50:07 1994", 30),
-        ("Sun, 06 Nov 1994 08:00:00 GMT", 0),
-    ] as [(String, Double)])
+    @Test(
+        arguments: [
+            ("1", 1.0), ("120", 120), (" 3 ", 3),
+            ("Sun, 06 Nov 1994 08:49:47 GMT", 10), ("Sunday, 06-Nov-94 08:49:57 GMT", 20), ("Sun Nov  6 08:50:07 1994", 30),
+            ("Sun, 06 Nov 1994 08:00:00 GMT", 0),
+        ] as [(String, Double)])
     func retryAfterReadsSecondsAndHTTPDates(header: String, seconds: Double) {
         #expect(policy().retryAfter(header) == seconds, "Retry-After: \(header) is \(seconds) s from now")
     }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import LoopbackHTTP
 import Testing
@@ -67,8 +67,9 @@ import Testing
         #expect(request.target == "/gourmet/v1/?\(query)", "expected the raw target, got \(request.target)")
         #expect(request.queryValue("keyword") == "渋谷", "expected keyword decoded to 渋谷")
         #expect(request.queryValue("key") == "k+1", "expected %2B decoded to +")
-        #expect(request.queryItems.map(\.name) == ["key", "keyword", "lat", "range", "format", "flag"],
-                "expected the query items in order")
+        #expect(
+            request.queryItems.map(\.name) == ["key", "keyword", "lat", "range", "format", "flag"],
+            "expected the query items in order")
         #expect(request.queryItems.last?.value == nil, "expected an item without = to have no value")
         #expect(request.headers["x-probe"] == "yes", "expected header names lowercased, got \(request.headers)")
         #expect(request.headers["host"] == "127.0.0.1:\(sut.port)", "expected the Host header of the base URL")
@@ -116,8 +117,9 @@ import Testing
         // Then
         #expect(response.statusCode == 200, "expected 200, got \(response.statusCode)")
         #expect(String(decoding: data, as: UTF8.self) == json, "expected the JSON body unchanged")
-        #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/javascript; charset=utf-8",
-                "expected the service's text/javascript content type")
+        #expect(
+            response.value(forHTTPHeaderField: "Content-Type") == "text/javascript; charset=utf-8",
+            "expected the service's text/javascript content type")
     }
 
     @Test func fileReplyServesTheFileContents() async throws {
@@ -201,11 +203,11 @@ import Testing
             try result.get()
         }
         #if canImport(FoundationNetworking)
-        // libcurl retries only on reused connections, and the server never lets one be reused.
-        #expect(sut.requests.count == 1, "expected the request read once, not retried, got \(sut.requests.count)")
+            // libcurl retries only on reused connections, and the server never lets one be reused.
+            #expect(sut.requests.count == 1, "expected the request read once, not retried, got \(sut.requests.count)")
         #else
-        // Apple's URLSession may retry an idempotent request once on a lost connection (QA1941).
-        #expect(sut.requests.count >= 1, "expected the request to have been read")
+            // Apple's URLSession may retry an idempotent request once on a lost connection (QA1941).
+            #expect(sut.requests.count >= 1, "expected the request to have been read")
         #endif
     }
 
@@ -243,8 +245,9 @@ import Testing
             #expect(error.code == .timedOut, "expected .timedOut, got \(error.code)")
         }
         #expect(elapsed < 5, "expected the timeout to end the request in about 1 s, took \(elapsed) s")
-        #expect(await eventually { sut.activeConnections == 0 },
-                "expected the hanging connection to end once the client gave up")
+        #expect(
+            await eventually { sut.activeConnections == 0 },
+            "expected the hanging connection to end once the client gave up")
         let stopStart = ContinuousClock.now
         sut.stop()
         #expect(seconds(since: stopStart) < 5, "expected stop() to return promptly")
@@ -257,8 +260,9 @@ import Testing
         defer { session.invalidateAndCancel() }
         let baseURL = sut.baseURL
         let pending = Task { [self] in try await get(baseURL, session: session) }
-        #expect(await eventually { sut.requests.count == 1 && sut.activeConnections == 1 },
-                "expected the hanging request to arrive")
+        #expect(
+            await eventually { sut.requests.count == 1 && sut.activeConnections == 1 },
+            "expected the hanging request to arrive")
 
         // When
         let start = ContinuousClock.now

@@ -14,28 +14,36 @@ import Testing
 
     @Test func aNarrowTableNeverCutsABand() {
         // Given a table of bands the width of the terminal cannot hold whole
-        let page = RestaurantPage(total: 1, start: 1, restaurants: [
-            Restaurant(id: "J1", name: "とても長い名前のお店 本店 別館 二階", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
-                       budget: .init(code: "B011", name: "1001～1500円", average: ""), coordinate: Coordinate(lat: 35, lng: 139),
-                       access: "駅から歩いて三分ほどのところにあります", urls: .init(shop: "", photo: "")),
-        ])
+        let page = RestaurantPage(
+            total: 1, start: 1,
+            restaurants: [
+                Restaurant(
+                    id: "J1", name: "とても長い名前のお店 本店 別館 二階", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
+                    budget: .init(code: "B011", name: "1001～1500円", average: ""), coordinate: Coordinate(lat: 35, lng: 139),
+                    access: "駅から歩いて三分ほどのところにあります", urls: .init(shop: "", photo: ""))
+            ])
         let table = SearchPresenter.table(page, center: Coordinate(lat: 35.001, lng: 139))
         for width in 30...100 {
             // When it is drawn at every width
             let lines = TableRenderer.render(table, width: width)
             // Then the band is whole or absent, never cut
-            #expect(lines.allSatisfy { !$0.contains("¥1,001–1,5…") && !$0.contains("¥1,0…") && !$0.contains("¥…") },
-                    "at \(width) columns: \(lines)")
+            #expect(
+                lines.allSatisfy { !$0.contains("¥1,001–1,5…") && !$0.contains("¥1,0…") && !$0.contains("¥…") },
+                "at \(width) columns: \(lines)")
             #expect(lines[1].contains("¥1,001–1,500") || !lines[0].contains("Budget"), "whole when shown, at \(width)")
         }
     }
 
     @Test func aSearchWithoutACentreHasNoDistanceColumn() {
-        let page = RestaurantPage(total: 1, start: 1, restaurants: [
-            Restaurant(id: "J1", name: "a", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
-                       coordinate: Coordinate(lat: 35, lng: 139), urls: .init(shop: "", photo: "")),
-        ])
+        let page = RestaurantPage(
+            total: 1, start: 1,
+            restaurants: [
+                Restaurant(
+                    id: "J1", name: "a", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
+                    coordinate: Coordinate(lat: 35, lng: 139), urls: .init(shop: "", photo: ""))
+            ])
         #expect(!SearchPresenter.table(page, center: nil).columns.map(\.title).contains("Dist."), "no Dist. without a centre")
-        #expect(SearchPresenter.table(page, center: Coordinate(lat: 35, lng: 139)).columns.map(\.title).contains("Dist."), "with one")
+        #expect(
+            SearchPresenter.table(page, center: Coordinate(lat: 35, lng: 139)).columns.map(\.title).contains("Dist."), "with one")
     }
 }

@@ -11,8 +11,14 @@ import Testing
         while let scalar = characters.popFirst() {
             if quoted {
                 if scalar == "\"" {
-                    if characters.first == "\"" { characters.removeFirst(); field.unicodeScalars.append("\"") } else { quoted = false }
-                } else { field.unicodeScalars.append(scalar) }
+                    if characters.first == "\"" {
+                        characters.removeFirst(); field.unicodeScalars.append("\"")
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
             } else if scalar == "\"" && field.isEmpty {
                 quoted = true
             } else if scalar == "," {
@@ -49,11 +55,13 @@ import Testing
 
     @Test("null becomes an empty field; nothing found still gives the header")
     func nullAndEmpty() throws {
-        let keywordOnly = SearchPresenter.document(RestaurantPage(total: 1, start: 1, restaurants: [MapSeeds.tricky[1]]),
-                                                   query: RestaurantQuery(keyword: "x"))
+        let keywordOnly = SearchPresenter.document(
+            RestaurantPage(total: 1, start: 1, restaurants: [MapSeeds.tricky[1]]),
+            query: RestaurantQuery(keyword: "x"))
         let rows = try parse(CSVRenderer.render(keywordOnly))
         #expect(rows[1][RestaurantRecord.fieldNames.firstIndex(of: "distance_m")!] == "", "no centre: no distance")
-        let empty = SearchPresenter.document(RestaurantPage(total: 0, start: 1, restaurants: []), query: RestaurantQuery(keyword: "x"))
+        let empty = SearchPresenter.document(
+            RestaurantPage(total: 0, start: 1, restaurants: []), query: RestaurantQuery(keyword: "x"))
         #expect(CSVRenderer.render(empty) == RestaurantRecord.fieldNames.joined(separator: ",") + "\r\n", "the header alone")
     }
 

@@ -36,8 +36,9 @@ extension DisplayWidthTests {
     @Test func wrapKeepsTheSpaceAfterACarriedWord() {
         #expect(DisplayWidth.wrap("works without a centre", to: 13) == ["works without", "a centre"], "break at the space")
         #expect(DisplayWidth.wrap("aa bbbbbb c", to: 8) == ["aa", "bbbbbb c"], "the space between carried words stays")
-        #expect(DisplayWidth.wrap("after a network error, HTTP 5xx", to: 22) == ["after a network error,", "HTTP 5xx"],
-                "a line filled exactly breaks at the next space")
+        #expect(
+            DisplayWidth.wrap("after a network error, HTTP 5xx", to: 22) == ["after a network error,", "HTTP 5xx"],
+            "a line filled exactly breaks at the next space")
         #expect(DisplayWidth.wrap("abc def", to: 3) == ["abc", "def"], "the space at the break goes")
     }
 }

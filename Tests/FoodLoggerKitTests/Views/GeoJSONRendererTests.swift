@@ -14,23 +14,27 @@ import Testing
         for (feature, restaurant) in zip(features, MapSeeds.tricky) {
             let geometry = try #require(feature["geometry"] as? [String: Any])
             #expect(feature["type"] as? String == "Feature" && geometry["type"] as? String == "Point", "Point features")
-            #expect(geometry["coordinates"] as? [Double] == [restaurant.coordinate.lng, restaurant.coordinate.lat],
-                    "longitude first, then latitude")
+            #expect(
+                geometry["coordinates"] as? [Double] == [restaurant.coordinate.lng, restaurant.coordinate.lat],
+                "longitude first, then latitude")
             let properties = try #require(feature["properties"] as? [String: Any])
-            #expect(properties["role"] as? String == "restaurant" && properties["name"] as? String == restaurant.name,
-                    "the restaurant's JSON fields, with role restaurant")
+            #expect(
+                properties["role"] as? String == "restaurant" && properties["name"] as? String == restaurant.name,
+                "the restaurant's JSON fields, with role restaurant")
             #expect(Set(properties.keys) == Set(RestaurantRecord.fieldNames + ["role"]), "exactly the JSON fields and role")
         }
         let center = try #require(features.last)
-        #expect((center["geometry"] as? [String: Any])?["coordinates"] as? [Double] == [MapSeeds.tokyo.lng, MapSeeds.tokyo.lat],
-                "the centre, longitude first")
+        #expect(
+            (center["geometry"] as? [String: Any])?["coordinates"] as? [Double] == [MapSeeds.tokyo.lng, MapSeeds.tokyo.lat],
+            "the centre, longitude first")
         #expect((center["properties"] as? [String: Any])?["role"] as? String == "center", "the centre's role")
     }
 
     @Test("a search without a centre has no centre feature")
     func noCenter() {
-        let document = SearchPresenter.document(RestaurantPage(total: 1, start: 1, restaurants: [MapSeeds.tricky[0]]),
-                                                query: RestaurantQuery(keyword: "x"))
+        let document = SearchPresenter.document(
+            RestaurantPage(total: 1, start: 1, restaurants: [MapSeeds.tricky[0]]),
+            query: RestaurantQuery(keyword: "x"))
         let collection = GeoJSONRenderer.collection(document)
         #expect(collection["features"]?.items.count == 1, "only the restaurant")
     }

@@ -24,8 +24,9 @@ import Testing
     func selfContained() {
         #expect(!html.contains("<link") && !html.contains("src=\""), "no external stylesheet or script")
         #expect(html.components(separatedBy: "class=\"marker\"").count - 1 == MapSeeds.tricky.count, "a marker per shop")
-        #expect(html.contains("<a href=\"http://webservice.recruit.co.jp/\">Powered by ホットペッパーグルメ Webサービス</a>"),
-                "the service credit, linked")
+        #expect(
+            html.contains("<a href=\"http://webservice.recruit.co.jp/\">Powered by ホットペッパーグルメ Webサービス</a>"),
+            "the service credit, linked")
         #expect(html.contains("@media (max-width:700px)"), "the list goes below the map on narrow screens")
         #expect(html.contains("class=\"radius\" cx=\"0\" cy=\"0\" r=\"1000\""), "the 1000 m radius around the centre")
     }

@@ -4,19 +4,22 @@ import Testing
 
 @Suite struct JSONValueTests {
     @Test func keysKeepTheirOrderAndTextIsEscaped() {
-        let value = JSONValue.object([("z", .string("引用\"符\"\n\t\u{1}")), ("a", .array([.integer(1), .number(35.6812), .null, .bool(true)]))])
+        let value = JSONValue.object([
+            ("z", .string("引用\"符\"\n\t\u{1}")), ("a", .array([.integer(1), .number(35.6812), .null, .bool(true)])),
+        ])
         #expect(value.serialized() == #"{"z":"引用\"符\"\n\t\u0001","a":[1,35.6812,null,true]}"#, "compact")
-        #expect(value.serialized(pretty: true) == """
-        {
-          "z": "引用\\"符\\"\\n\\t\\u0001",
-          "a": [
-            1,
-            35.6812,
-            null,
-            true
-          ]
-        }
-        """, "pretty, two spaces")
+        #expect(
+            value.serialized(pretty: true) == """
+                {
+                  "z": "引用\\"符\\"\\n\\t\\u0001",
+                  "a": [
+                    1,
+                    35.6812,
+                    null,
+                    true
+                  ]
+                }
+                """, "pretty, two spaces")
     }
 
     @Test func outputParsesBackWithFoundation() throws {

@@ -2,17 +2,21 @@ import Testing
 @testable import FoodLoggerKit
 
 @Suite struct TableRendererTests {
-    let table = TextTable(columns: [.init("#", alignRight: true, minWidth: 2), .init("Name", minWidth: 6, weight: 2),
-                                    .init("Access", minWidth: 6, dropPriority: 1)],
-                          rows: [["1", "丸の内 しずく亭", "東京駅八重洲北口から徒歩3分"], ["10", "Bistro", "徒歩1分"]])
+    let table = TextTable(
+        columns: [
+            .init("#", alignRight: true, minWidth: 2), .init("Name", minWidth: 6, weight: 2),
+            .init("Access", minWidth: 6, dropPriority: 1),
+        ],
+        rows: [["1", "丸の内 しずく亭", "東京駅八重洲北口から徒歩3分"], ["10", "Bistro", "徒歩1分"]])
 
     @Test func naturalWidthWhenItFits() {
         let lines = TableRenderer.render(table, width: 80)
-        #expect(lines == [
-            " #  Name             Access",
-            " 1  丸の内 しずく亭  東京駅八重洲北口から徒歩3分",
-            "10  Bistro           徒歩1分",
-        ], "aligned by display width")
+        #expect(
+            lines == [
+                " #  Name             Access",
+                " 1  丸の内 しずく亭  東京駅八重洲北口から徒歩3分",
+                "10  Bistro           徒歩1分",
+            ], "aligned by display width")
     }
 
     @Test(arguments: [60, 40, 30, 24, 20, 12])

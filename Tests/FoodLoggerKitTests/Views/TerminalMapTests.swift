@@ -7,15 +7,18 @@ import Testing
     /// A point `east` and `north` metres from the centre, by the inverse of the projection.
     func point(east: Double, north: Double, from center: Coordinate) -> Coordinate {
         let metresPerDegree = Coordinate.earthRadiusMetres * .pi / 180
-        return Coordinate(lat: center.lat + north / metresPerDegree,
-                          lng: center.lng + east / (metresPerDegree * cos(center.lat * .pi / 180)))
+        return Coordinate(
+            lat: center.lat + north / metresPerDegree,
+            lng: center.lng + east / (metresPerDegree * cos(center.lat * .pi / 180)))
     }
 
     func symbol(_ map: TerminalMap, column: Int, row: Int) -> Character { map.cells[row][column].character }
 
-    @Test("the centre, and offsets east / north / west / south, land where the scale puts them", arguments: [
-        (35.6812, 80, 30), (35.6812, 41, 12), (60.17, 120, 40), (-33.86, 61, 21), (0.0, 200, 60),
-    ])
+    @Test(
+        "the centre, and offsets east / north / west / south, land where the scale puts them",
+        arguments: [
+            (35.6812, 80, 30), (35.6812, 41, 12), (60.17, 120, 40), (-33.86, 61, 21), (0.0, 200, 60),
+        ])
     func knownOffsets(lat: Double, width: Int, height: Int) {
         let center = Coordinate(lat: lat, lng: 139.7)
         let radius = 1000.0
@@ -32,10 +35,12 @@ import Testing
 
         let columns = Int((half / probe.metresPerColumn).rounded()), rows = Int((half / (2 * probe.metresPerColumn)).rounded())
         #expect(symbol(sut, column: middle.column, row: middle.row) == "@", "the centre is marked @ in the middle cell")
-        #expect(sut.groups.map(\.column) == [middle.column + columns, middle.column, middle.column - columns, middle.column],
-                "east and west move columns; north and south stay in the centre column")
-        #expect(sut.groups.map(\.row) == [middle.row, middle.row - rows, middle.row, middle.row + rows],
-                "north is up: rows shrink going north")
+        #expect(
+            sut.groups.map(\.column) == [middle.column + columns, middle.column, middle.column - columns, middle.column],
+            "east and west move columns; north and south stay in the centre column")
+        #expect(
+            sut.groups.map(\.row) == [middle.row, middle.row - rows, middle.row, middle.row + rows],
+            "north is up: rows shrink going north")
         #expect(rows * 2 - columns <= 2 && columns - rows * 2 <= 2, "a row covers twice the metres of a column")
         #expect(sut.cells.allSatisfy { $0.count == width } && sut.height == height, "the frame is exactly the size asked for")
     }
@@ -46,7 +51,9 @@ import Testing
         let reach = min((width - 3) / 2, 2 * ((height - 3) / 2))
         #expect(abs(sut.metresPerColumn * Double(reach) - 500) < 0.001, "the radius reaches the edge on the narrower axis")
         let ringRows = sut.cells.indices.filter { row in sut.cells[row].contains { $0.ink == .radius } }
-        #expect(ringRows.first == 1 + (height - 3) / 2 - reach / 2, "the ring touches the top when rows are the limit, or sits inside")
+        #expect(
+            ringRows.first == 1 + (height - 3) / 2 - reach / 2, "the ring touches the top when rows are the limit, or sits inside"
+        )
     }
 
     @Test("the centre always shows: shops in its cell are labelled beside it, merged with any neighbour there")
@@ -55,8 +62,10 @@ import Testing
         let center = Coordinate(lat: 35.6812, lng: 139.7671)
         let probe = TerminalMap(center: center, radiusMetres: 3000, markers: [], width: 40, height: 10)
         let east = probe.metresPerColumn
-        let markers = [TerminalMap.Marker(number: 1, coordinate: center), TerminalMap.Marker(number: 2, coordinate: center),
-                       TerminalMap.Marker(number: 3, coordinate: point(east: east, north: 0, from: center))]
+        let markers = [
+            TerminalMap.Marker(number: 1, coordinate: center), TerminalMap.Marker(number: 2, coordinate: center),
+            TerminalMap.Marker(number: 3, coordinate: point(east: east, north: 0, from: center)),
+        ]
 
         // When they are laid out
         let sut = TerminalMap(center: center, radiusMetres: 3000, markers: markers, width: 40, height: 10)
@@ -73,10 +82,13 @@ import Testing
         let near = point(east: 200, north: 100, from: MapSeeds.tokyo)
         let alsoNear = point(east: 201, north: 101, from: MapSeeds.tokyo)
         let far = point(east: -300, north: -200, from: MapSeeds.tokyo)
-        let sut = TerminalMap(center: MapSeeds.tokyo, radiusMetres: 1000,
-                              markers: [.init(number: 3, coordinate: near), .init(number: 4, coordinate: alsoNear),
-                                        .init(number: 5, coordinate: far)],
-                              width: 60, height: 20)
+        let sut = TerminalMap(
+            center: MapSeeds.tokyo, radiusMetres: 1000,
+            markers: [
+                .init(number: 3, coordinate: near), .init(number: 4, coordinate: alsoNear),
+                .init(number: 5, coordinate: far),
+            ],
+            width: 60, height: 20)
 
         #expect(sut.groups.map(\.numbers) == [[3, 4], [5]], "3 and 4 share a cell; 5 stands alone")
         #expect(sut.groups.map(\.key) == ["A=3+4", "5"], "the legend names the merge")
@@ -87,37 +99,44 @@ import Testing
     @Test("a two-digit number is written beside its cell, or replaced by a letter where it would cover a neighbour")
     func twoDigitLabels() {
         let first = point(east: 100, north: 0, from: MapSeeds.tokyo)
-        let sut = TerminalMap(center: MapSeeds.tokyo, radiusMetres: 1000, markers: [
-            .init(number: 10, coordinate: first),
-            .init(number: 11, coordinate: point(east: 100 + 1.0 * 1000 / 28, north: 0, from: MapSeeds.tokyo)),
-        ], width: 60, height: 30)
+        let sut = TerminalMap(
+            center: MapSeeds.tokyo, radiusMetres: 1000,
+            markers: [
+                .init(number: 10, coordinate: first),
+                .init(number: 11, coordinate: point(east: 100 + 1.0 * 1000 / 28, north: 0, from: MapSeeds.tokyo)),
+            ], width: 60, height: 30)
         let (a, b) = (sut.groups[0], sut.groups[1])
         #expect(b.column == a.column + 1 && a.row == b.row, "the two shops are in neighbouring cells")
         #expect(a.symbol == "10", "the first keeps its number, written to the left of its neighbour")
-        #expect(String([symbol(sut, column: a.column - 1, row: a.row), symbol(sut, column: a.column, row: a.row)]) == "10",
-                "10 ends at its own cell, since the cell to its right belongs to 11")
+        #expect(
+            String([symbol(sut, column: a.column - 1, row: a.row), symbol(sut, column: a.column, row: a.row)]) == "10",
+            "10 ends at its own cell, since the cell to its right belongs to 11")
         #expect(b.symbol == "11" || b.symbol == "A", "the second is drawn whole or by a letter, never half")
     }
 
     @Test("a shop beyond the frame is drawn on its edge and flagged")
     func clampedMarker() {
-        let sut = TerminalMap(center: MapSeeds.tokyo, radiusMetres: 300,
-                              markers: [.init(number: 1, coordinate: point(east: 2000, north: 0, from: MapSeeds.tokyo))],
-                              width: 40, height: 12)
+        let sut = TerminalMap(
+            center: MapSeeds.tokyo, radiusMetres: 300,
+            markers: [.init(number: 1, coordinate: point(east: 2000, north: 0, from: MapSeeds.tokyo))],
+            width: 40, height: 12)
         #expect(sut.groups[0].clamped && sut.groups[0].column == 38, "pulled in to the last inner column")
     }
 
-    @Test("the scale bar shows a round length of at most a quarter of the map", arguments: [
-        (300, 80, 30, 200), (1000, 80, 30, 500), (3000, 80, 30, 2000), (500, 120, 60, 250), (3000, 200, 100, 1000),
-    ])
+    @Test(
+        "the scale bar shows a round length of at most a quarter of the map",
+        arguments: [
+            (300, 80, 30, 200), (1000, 80, 30, 500), (3000, 80, 30, 2000), (500, 120, 60, 250), (3000, 200, 100, 1000),
+        ])
     func scaleBar(radius: Int, width: Int, height: Int, expected: Int) {
         let sut = TerminalMap(center: MapSeeds.tokyo, radiusMetres: radius, markers: [], width: width, height: height)
         #expect(sut.scaleMetres == expected, "scale for \(radius) m in \(width)×\(height)")
         let line = sut.lines(styled: false).last ?? ""
         #expect(line.contains(LocalProjection.scaleLabel(expected)), "the bar is labelled: \(line)")
         let bar = line.prefix { $0 == "|" || $0 == "-" }
-        #expect(abs(Double(bar.count - 1) * sut.metresPerColumn - Double(expected)) <= sut.metresPerColumn,
-                "the bar spans its length: \(bar.count - 1) columns")
+        #expect(
+            abs(Double(bar.count - 1) * sut.metresPerColumn - Double(expected)) <= sut.metresPerColumn,
+            "the bar spans its length: \(bar.count - 1) columns")
     }
 
     @Test("round scale lengths and their labels")

@@ -141,8 +141,9 @@ final class ProgressRecorder: @unchecked Sendable {
         let progress = ProgressRecorder()
         let sut = HotpepperWorker(api: HotpepperServiceSpy(total: 312), progress: progress.record)
         _ = try await sut.fetchRestaurants(Self.query(limit: 300))
-        #expect(progress.events == [.fetched(pages: 1, of: 3), .fetched(pages: 2, of: 3), .fetched(pages: 3, of: 3), .finished],
-                "one event per page, then finished")
+        #expect(
+            progress.events == [.fetched(pages: 1, of: 3), .fetched(pages: 2, of: 3), .fetched(pages: 3, of: 3), .finished],
+            "one event per page, then finished")
         let single = ProgressRecorder()
         _ = try await HotpepperWorker(api: HotpepperServiceSpy(total: 312), progress: single.record)
             .fetchRestaurants(Self.query(limit: 100))

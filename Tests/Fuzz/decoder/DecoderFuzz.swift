@@ -18,8 +18,10 @@ public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     } catch {
         var error = error.redacting(key)
         if case .unreadableResponse(let detail) = error {
-            error = .unreadableResponse(detail: HotpepperAPI.describeBody(detail: detail, data: data, contentType: "text/javascript",
-                                                                          key: key))
+            error = .unreadableResponse(
+                detail: HotpepperAPI.describeBody(
+                    detail: detail, data: data, contentType: "text/javascript",
+                    key: key))
         }
         let message = error.localizedDescription
         if message.contains(where: \.isNewline) || message.contains("\u{1B}") { fatalError("not one safe line: \(message)") }
@@ -32,8 +34,9 @@ public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
 @MainActor
 func present(_ page: RestaurantPage) {
     for (format, center) in [(OutputFormat.table, Coordinate(lat: 35.6812, lng: 139.7671)), (.json, nil)] {
-        let context = ProcessContext(arguments: [], stdout: CapturedOutput(), stderr: CapturedOutput(),
-                                     terminal: Terminal(columns: 80))
+        let context = ProcessContext(
+            arguments: [], stdout: CapturedOutput(), stderr: CapturedOutput(),
+            terminal: Terminal(columns: 80))
         let viewController = SearchViewController(context: context, format: format)
         let presenter = SearchPresenter(presentation: SearchScene.presentation(for: format, prompting: false))
         presenter.viewController = viewController

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -34,7 +34,8 @@ final class Connection {
         record(request)
         let reply = handler(request)
         if reply.delay > 0 {
-            let deadline = DispatchTime.now().uptimeNanoseconds
+            let deadline =
+                DispatchTime.now().uptimeNanoseconds
                 + UInt64(min(reply.delay, 86_400) * 1_000_000_000)
             guard idle(until: deadline) else { return }
         }
@@ -116,9 +117,10 @@ final class Connection {
         } else {
             body = []
         }
-        return .request(RecordedRequest(
-            method: String(requestLine[0]), target: String(requestLine[1]),
-            headers: headers, body: Data(body)))
+        return .request(
+            RecordedRequest(
+                method: String(requestLine[0]), target: String(requestLine[1]),
+                headers: headers, body: Data(body)))
     }
 
     private struct Rejection: Error { let outcome: Outcome }

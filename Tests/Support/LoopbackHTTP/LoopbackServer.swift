@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -136,8 +136,9 @@ final class ServerCore: @unchecked Sendable {
                 return
             }
             let thread = Thread { [self] in
-                Connection(fd: fd, wake: wake.read).serve(record: { request in locked { requests.append(request) } },
-                                 handler: handler)
+                Connection(fd: fd, wake: wake.read).serve(
+                    record: { request in locked { requests.append(request) } },
+                    handler: handler)
                 threadEnded(connection: true)
             }
             thread.name = "LoopbackHTTP connection :\(fd)"

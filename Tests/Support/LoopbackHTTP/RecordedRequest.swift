@@ -28,7 +28,8 @@ public struct RecordedRequest: Sendable {
         // Absolute form (sent to proxies): keep only path and query.
         if let schemeEnd = pathPart.range(of: "://") {
             let afterScheme = pathPart[schemeEnd.upperBound...]
-            pathPart = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" })
+            pathPart =
+                afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" })
                 .map { afterScheme[$0...] } ?? "/"
         }
         if let mark = pathPart.firstIndex(of: "?") {

@@ -1,8 +1,8 @@
 // The few POSIX calls the server needs, with the Linux/Darwin differences kept in one place.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -22,9 +22,9 @@ enum Socket {
     /// connections open after the server closed them.
     static func listenOnLoopback(port: UInt16 = 0) throws -> (fd: Int32, port: UInt16) {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw LoopbackError(operation: "socket", code: errno) }
         do {
@@ -35,7 +35,7 @@ enum Socket {
 
             var address = sockaddr_in()
             #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+                address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
@@ -66,9 +66,9 @@ enum Socket {
     /// inherited descriptors anyway.)
     static func accept(from listener: Int32) -> Int32? {
         #if canImport(Glibc)
-        let fd = Glibc.accept(listener, nil, nil)
+            let fd = Glibc.accept(listener, nil, nil)
         #else
-        let fd = Darwin.accept(listener, nil, nil)
+            let fd = Darwin.accept(listener, nil, nil)
         #endif
         guard fd >= 0 else { return nil }
         do { try configure(fd) } catch { close(fd); return nil }
@@ -85,9 +85,9 @@ enum Socket {
             throw LoopbackError(operation: "fcntl(FD_CLOEXEC)", code: errno)
         }
         #if canImport(Darwin)
-        var yes: Int32 = 1
-        guard setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size)) == 0
-        else { throw LoopbackError(operation: "setsockopt(SO_NOSIGPIPE)", code: errno) }
+            var yes: Int32 = 1
+            guard setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size)) == 0
+            else { throw LoopbackError(operation: "setsockopt(SO_NOSIGPIPE)", code: errno) }
         #endif
     }
 
@@ -159,14 +159,14 @@ enum Socket {
     /// `send` once: bytes written, 0 for "try again", `nil` for failure.
     static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int? {
         #if canImport(Glibc)
-        let flags = Int32(MSG_NOSIGNAL)
+            let flags = Int32(MSG_NOSIGNAL)
         #else
-        let flags: Int32 = 0
+            let flags: Int32 = 0
         #endif
         #if canImport(Glibc)
-        let count = Glibc.send(fd, bytes.baseAddress, bytes.count, flags)
+            let count = Glibc.send(fd, bytes.baseAddress, bytes.count, flags)
         #else
-        let count = Darwin.send(fd, bytes.baseAddress, bytes.count, flags)
+            let count = Darwin.send(fd, bytes.baseAddress, bytes.count, flags)
         #endif
         if count >= 0 { return count }
         if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return 0 }
@@ -175,9 +175,9 @@ enum Socket {
 
     static func shutdownWriting(_ fd: Int32) {
         #if canImport(Glibc)
-        _ = shutdown(fd, Int32(SHUT_WR))
+            _ = shutdown(fd, Int32(SHUT_WR))
         #else
-        _ = shutdown(fd, SHUT_WR)
+            _ = shutdown(fd, SHUT_WR)
         #endif
     }
 }

@@ -12,8 +12,10 @@ public enum Fixtures {
     public static func data(_ relativePath: String) throws -> Data { try Data(contentsOf: url(relativePath)) }
 
     /// The gourmet responses with shops: the decoder and the binary must bring each out whole.
-    public static let gourmetWithShops = ["gourmet/v1.30_full_3shops.json", "gourmet/v1.26_lite_2shops.json",
-                                          "gourmet/v1.20_strings_1shop.json"]
+    public static let gourmetWithShops = [
+        "gourmet/v1.30_full_3shops.json", "gourmet/v1.26_lite_2shops.json",
+        "gourmet/v1.20_strings_1shop.json",
+    ]
     /// Every gourmet response, the two shapes of "no hits" included.
     public static let gourmet = gourmetWithShops + ["gourmet/empty_shop_list.json", "gourmet/no_shop_member.json"]
 }

@@ -21,7 +21,9 @@ public enum Samples {
 
     /// The trait of a test that reads the captures.
     public static let required = Prerequisite.enabled(
-        isPresent, "the captured responses are not at \(root.path) (shared/hotpepper/samples beside the project, or FOODLOGGER_TEST_SAMPLES)")
+        isPresent,
+        "the captured responses are not at \(root.path) (shared/hotpepper/samples beside the project, or FOODLOGGER_TEST_SAMPLES)"
+    )
 
     /// The captures in `folder`, none when it is missing: a test over them also has the
     /// `required` trait, and GourmetResponseDecoderTests checks that they are all there.

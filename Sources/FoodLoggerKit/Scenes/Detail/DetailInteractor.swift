@@ -29,8 +29,10 @@ public final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         let result = await lookup(request.ids)
         restaurants = (try? result.get()) ?? []
         let found = Set(restaurants.map(\.id))
-        presenter?.presentRestaurants(Detail.Lookup.Response(result: result,
-                                                             missingIDs: request.ids.filter { !found.contains($0) }))
+        presenter?.presentRestaurants(
+            Detail.Lookup.Response(
+                result: result,
+                missingIDs: request.ids.filter { !found.contains($0) }))
     }
 
     public func showPassedRestaurants(_ request: Detail.ShowPassed.Request) {

@@ -38,8 +38,9 @@ public final class DetailPresenter: DetailPresentationLogic {
         case .success(nil):
             viewModel = .init(content: .failure(message: Self.missing([response.id])), exitCode: .noResults)
         case .success(let restaurant?) where restaurant.urls.shop.isEmpty:
-            viewModel = .init(content: .failure(message: "\(restaurant.name) (\(restaurant.id)) has no page address"),
-                              exitCode: .noResults)
+            viewModel = .init(
+                content: .failure(message: "\(restaurant.name) (\(restaurant.id)) has no page address"),
+                exitCode: .noResults)
         case .success(let restaurant?):
             viewModel = .init(content: .page(url: restaurant.urls.shop), exitCode: .success)
         }
@@ -54,10 +55,11 @@ public final class DetailPresenter: DetailPresentationLogic {
         typealias Field = TextCard.Field
         let genre = [restaurant.genre.name, restaurant.subGenre?.name].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: " / ")
-        let budget = restaurant.budget.map { budget in
-            [budget.name, budget.average.isEmpty ? "" : "average \(budget.average)"]
-                .filter { !$0.isEmpty }.joined(separator: " · ")
-        } ?? ""
+        let budget =
+            restaurant.budget.map { budget in
+                [budget.name, budget.average.isEmpty ? "" : "average \(budget.average)"]
+                    .filter { !$0.isEmpty }.joined(separator: " · ")
+            } ?? ""
         let seats = [restaurant.capacity.map { "\($0) seats" }, restaurant.partyCapacity.map { "parties up to \($0)" }]
             .compactMap { $0 }.joined(separator: " · ")
         let coupon = restaurant.urls.couponSP.isEmpty ? restaurant.urls.couponPC : restaurant.urls.couponSP
@@ -83,11 +85,13 @@ public final class DetailPresenter: DetailPresentationLogic {
             Field("Photo", restaurant.urls.photo),
         ]
         let amenities = restaurant.amenities.map { Field($0.kind.label, amenityValue($0.value)) }
-        return TextCard(title: restaurant.name, subtitle: restaurant.nameKana, sections: [
-            .init(fields: main.filter { !$0.value.isEmpty }),
-            .init(title: "Amenities", fields: amenities.filter { !$0.value.isEmpty }),
-            .init(title: "Links", fields: links.filter { !$0.value.isEmpty }),
-        ])
+        return TextCard(
+            title: restaurant.name, subtitle: restaurant.nameKana,
+            sections: [
+                .init(fields: main.filter { !$0.value.isEmpty }),
+                .init(title: "Amenities", fields: amenities.filter { !$0.value.isEmpty }),
+                .init(title: "Links", fields: links.filter { !$0.value.isEmpty }),
+            ])
     }
 
     /// The service's answers for the yes/no facts, by meaning.

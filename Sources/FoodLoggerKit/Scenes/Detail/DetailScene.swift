@@ -1,8 +1,10 @@
 /// Wires the Detail scene's roles together, as a storyboard's setup() does in the app.
 @MainActor
 public enum DetailScene {
-    public static func assemble(context: ProcessContext, format: OutputFormat,
-                                worker: any HotpepperWorking) -> DetailViewController {
+    public static func assemble(
+        context: ProcessContext, format: OutputFormat,
+        worker: any HotpepperWorking
+    ) -> DetailViewController {
         let viewController = DetailViewController(context: context, format: format)
         let interactor = DetailInteractor(worker: worker)
         let presenter = DetailPresenter()

@@ -24,13 +24,16 @@ public final class MapPresenter: MapPresentationLogic {
                 TerminalMap.Marker(number: page.start + offset, coordinate: restaurant.coordinate)
             }
             let notice = page.restaurants.isEmpty ? SearchPresenter.notice(page, query: response.query) : nil
-            let drawing = Self.layout(response.viewport, footer: SearchPresenter.footer(page, query: response.query)) { width, height in
-                let map = TerminalMap(center: center, radiusMetres: response.query.range.metres, markers: markers,
-                                      width: width, height: height)
+            let drawing = Self.layout(response.viewport, footer: SearchPresenter.footer(page, query: response.query)) {
+                width, height in
+                let map = TerminalMap(
+                    center: center, radiusMetres: response.query.range.metres, markers: markers,
+                    width: width, height: height)
                 return (map, Self.legend(map, page: page, center: center))
             }
-            viewModel = .init(content: .drawing(.init(map: drawing.map, legend: drawing.legend, footer: drawing.footer, notice: notice)),
-                              exitCode: page.restaurants.isEmpty ? .noResults : .success)
+            viewModel = .init(
+                content: .drawing(.init(map: drawing.map, legend: drawing.legend, footer: drawing.footer, notice: notice)),
+                exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)
     }
@@ -43,9 +46,12 @@ public final class MapPresenter: MapPresentationLogic {
     /// wide). On a terminal of known height everything must fit above the prompt, so the map
     /// shrinks (down to its smallest) to make room for the legend, and a legend that still does
     /// not fit ends with a line saying how many more there are.
-    static func layout(_ viewport: Map.Viewport, footer: [String],
-                       draw: (_ width: Int, _ height: Int) -> (map: TerminalMap, legend: TextTable))
-        -> (map: TerminalMap, legend: TextTable, footer: [String]) {
+    static func layout(
+        _ viewport: Map.Viewport, footer: [String],
+        draw: (_ width: Int, _ height: Int) -> (map: TerminalMap, legend: TextTable)
+    )
+        -> (map: TerminalMap, legend: TextTable, footer: [String])
+    {
         let width = viewport.width ?? min(max(viewport.columns, TerminalMap.widthRange.lowerBound), defaultMaxWidth)
         let round = width / 2 + 1
         guard viewport.height == nil, let rows = viewport.rows else {

@@ -22,12 +22,14 @@ public final class SearchPresenter: SearchPresentationLogic {
         case .failure(let error):
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
         case .success(let page):
-            let body: Search.Restaurants.ViewModel.Body = switch presentation {
-            case .table, .promptedTable:
-                .table(Self.table(page, center: response.query.center),
-                       footer: Self.footer(page, query: response.query, prompted: presentation == .promptedTable))
-            case .document: .document(Self.document(page, query: response.query))
-            }
+            let body: Search.Restaurants.ViewModel.Body =
+                switch presentation {
+                case .table, .promptedTable:
+                    .table(
+                        Self.table(page, center: response.query.center),
+                        footer: Self.footer(page, query: response.query, prompted: presentation == .promptedTable))
+                case .document: .document(Self.document(page, query: response.query))
+                }
             let listing = Search.Restaurants.ViewModel.Listing(
                 body: body,
                 notice: page.restaurants.isEmpty ? Self.notice(page, query: response.query) : nil,
@@ -99,8 +101,10 @@ public final class SearchPresenter: SearchPresentationLogic {
             let last = page.start + page.restaurants.count - 1
             lines.append("\(page.start)–\(last) of \(page.total)\(place(query))\(query.center == nil ? "" : ", nearest first").")
             if last < page.total {
-                lines.append(prompted ? "More: n shows \(last + 1)–\(min(last + page.restaurants.count, page.total))."
-                                      : "More: add --start \(last + 1).")
+                lines.append(
+                    prompted
+                        ? "More: n shows \(last + 1)–\(min(last + page.restaurants.count, page.total))."
+                        : "More: add --start \(last + 1).")
             }
         }
         lines.append(RestaurantRecord.credit)
@@ -114,13 +118,15 @@ public final class SearchPresenter: SearchPresentationLogic {
         }
         let found = "No restaurants found\(place(query))."
         if let coverage = page.coverage, query.center != nil {
-            let places = coverage.count > 1 ? coverage.dropLast().joined(separator: ", ") + " and " + coverage.last! : coverage.joined()
+            let places =
+                coverage.count > 1 ? coverage.dropLast().joined(separator: ", ") + " and " + coverage.last! : coverage.joined()
             return found + " The offline stub knows only \(places)"
                 + "; search around one of them, or leave out --stub for the real service."
         }
         var hints: [String] = []
         if query.center != nil, query.range != .m3000 { hints.append("a wider --range (up to 5 = 3000 m)") }
-        let conditions = query.filters.map(\.flag) + (query.genres.isEmpty ? [] : ["--genre"])
+        let conditions =
+            query.filters.map(\.flag) + (query.genres.isEmpty ? [] : ["--genre"])
             + (query.budgets.isEmpty ? [] : ["--budget"]) + (query.keyword == nil ? [] : ["--keyword"])
         switch conditions.count {
         case 0: break
@@ -129,7 +135,8 @@ public final class SearchPresenter: SearchPresentationLogic {
         }
         let hint = hints.isEmpty ? "" : " Try \(hints.joined(separator: " or "))."
         // The service (and the stub) match Japanese text: an English word finds little or nothing.
-        let japanese = query.keyword.map { $0.unicodeScalars.allSatisfy(\.isASCII) } == true
+        let japanese =
+            query.keyword.map { $0.unicodeScalars.allSatisfy(\.isASCII) } == true
             ? " The service matches Japanese text: write the keyword in Japanese (ラーメン rather than ramen)." : ""
         return found + hint + japanese
     }

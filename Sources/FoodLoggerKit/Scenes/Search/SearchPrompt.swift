@@ -22,7 +22,9 @@ enum SearchPrompt {
             case ("o", 2), ("open", 2):
                 self = Int(words[1]).map(Command.open) ?? .invalid(line.trimmingCharacters(in: .whitespaces))
             default:
-                self = words.count == 1 ? Int(words[0]).map(Command.pick) ?? .invalid(words[0])
+                self =
+                    words.count == 1
+                    ? Int(words[0]).map(Command.pick) ?? .invalid(words[0])
                     : .invalid(line.trimmingCharacters(in: .whitespaces))
             }
         }
@@ -35,12 +37,12 @@ enum SearchPrompt {
     }
 
     static let help = """
-    N        show the card of restaurant number N
-    o N      open restaurant N's page in the browser
-    n / p    next / previous page
-    ?        this help
-    q        quit (Ctrl-D too)
-    """
+        N        show the card of restaurant number N
+        o N      open restaurant N's page in the browser
+        n / p    next / previous page
+        ?        this help
+        q        quit (Ctrl-D too)
+        """
 
     static func outOfRange(_ number: Int, numbers: ClosedRange<Int>?) -> String {
         guard let numbers else { return "No restaurants on screen. Type n or p for another page, q to quit." }

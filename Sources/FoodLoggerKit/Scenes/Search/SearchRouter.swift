@@ -24,7 +24,8 @@ public final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
 
     public func routeToDetail(index: Int) {
         guard let source = dataStore, source.restaurants.indices.contains(index),
-              let viewController, let worker else { return }
+            let viewController, let worker
+        else { return }
         let destination = DetailScene.assemble(context: viewController.context, format: .table, worker: worker)
         guard let destinationStore = destination.router?.dataStore else { return }
         passDataToDetail(source: source, index: index, destination: destinationStore)
@@ -33,7 +34,8 @@ public final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
 
     public func routeToShopPage(index: Int) {
         guard let source = dataStore, source.restaurants.indices.contains(index),
-              let context = viewController?.context else { return }
+            let context = viewController?.context
+        else { return }
         let restaurant = source.restaurants[index]
         if restaurant.urls.shop.isEmpty {
             context.stderr.write("\(restaurant.name) has no page address.\n")

@@ -3,8 +3,10 @@
 public enum SearchScene {
     /// `prompting`: the view controller will run `searchInteractively`, whose table sits under
     /// a prompt with its own way to the next page.
-    public static func assemble(context: ProcessContext, format: OutputFormat, worker: any HotpepperWorking,
-                                prompting: Bool = false) -> SearchViewController {
+    public static func assemble(
+        context: ProcessContext, format: OutputFormat, worker: any HotpepperWorking,
+        prompting: Bool = false
+    ) -> SearchViewController {
         let viewController = SearchViewController(context: context, format: format)
         let interactor = SearchInteractor(worker: worker)
         let presenter = SearchPresenter(presentation: presentation(for: format, prompting: prompting))

@@ -41,9 +41,10 @@ public final class SearchViewController: SearchDisplayLogic {
             case .document(let document):
                 context.stdout.write(format.render(document, tiles: context.mapTiles))
             case .table(let table, let footer):
-                guard listing.notice == nil else { return } // no table for nothing, like the app's alert
-                let lines = TableRenderer.render(table, width: context.terminal.width,
-                                                 bold: context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal))
+                guard listing.notice == nil else { return }  // no table for nothing, like the app's alert
+                let lines = TableRenderer.render(
+                    table, width: context.terminal.width,
+                    bold: context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal))
                 let footer = footer.flatMap { DisplayWidth.wrap($0, to: context.terminal.width) }
                 context.stdout.write((lines + [""] + footer).joined(separator: "\n") + "\n")
             }

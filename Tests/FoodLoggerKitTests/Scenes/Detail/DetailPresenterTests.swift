@@ -47,11 +47,12 @@ struct DetailPresenterTests {
         #expect(field("Shop notes", in: card) == nil, "an empty memo is left out")
         #expect(field("Coupon", in: card) == "https://coupon.example/sp/101", "the smartphone coupon first")
         let amenities = try #require(card.sections.first { $0.title == "Amenities" }).fields
-        #expect(amenities == [
-            .init("Wi-Fi", "yes"), .init("Private room", "yes — 個室あり"), .init("Credit cards", "yes"),
-            .init("Non-smoking", "一部禁煙"), .init("Parking", "no"), .init("English menu", "unknown"),
-            .init("Children welcome", "yes — ベビーカー入店可"),
-        ], "each amenity by its label, yes/no/unknown, memos and other words kept")
+        #expect(
+            amenities == [
+                .init("Wi-Fi", "yes"), .init("Private room", "yes — 個室あり"), .init("Credit cards", "yes"),
+                .init("Non-smoking", "一部禁煙"), .init("Parking", "no"), .init("English menu", "unknown"),
+                .init("Children welcome", "yes — ベビーカー入店可"),
+            ], "each amenity by its label, yes/no/unknown, memos and other words kept")
         #expect(display.restaurantViewModels.first?.exitCode == .success, "all found: exit 0")
         #expect(viewModel.missing == nil, "nothing missing")
     }
@@ -65,7 +66,8 @@ struct DetailPresenterTests {
             Issue.record("expected {\"restaurants\": [...]}"); return
         }
         guard case .object(let members) = first else { Issue.record("a restaurant is an object"); return }
-        let expectedKeys = RestaurantRecord.fields(DetailSeeds.izakaya, center: nil).map(\.0)
+        let expectedKeys =
+            RestaurantRecord.fields(DetailSeeds.izakaya, center: nil).map(\.0)
             + RestaurantRecord.detailFields(DetailSeeds.izakaya).map(\.0)
         #expect(members.map(\.0) == expectedKeys, "record fields, then detail fields")
         #expect(first["capacity"] == .integer(48) && first["party_capacity"] == .integer(30), "capacities as integers")
@@ -92,8 +94,9 @@ struct DetailPresenterTests {
 
         let viewModel = display.restaurantViewModels.first
         #expect(viewModel?.exitCode == .unavailable, "exit 69")
-        #expect(viewModel?.content == .failure(message: HotpepperError.network(.timedOut, detail: "10 s").localizedDescription),
-                "the error's own message")
+        #expect(
+            viewModel?.content == .failure(message: HotpepperError.network(.timedOut, detail: "10 s").localizedDescription),
+            "the error's own message")
     }
 
     @Test("open: the page address, or why there is none")
@@ -102,17 +105,20 @@ struct DetailPresenterTests {
         sut.presentPage(.init(id: DetailSeeds.cafe.id, result: .success(DetailSeeds.cafe)))
         sut.presentPage(.init(id: "J404", result: .success(nil)))
 
-        #expect(display.pageViewModels == [
-            .init(content: .page(url: "https://www.hotpepper.jp/strJ000000202/"), exitCode: .success),
-            .init(content: .failure(message: "no restaurant has the id J404"), exitCode: .noResults),
-        ], "the cafe's URL, then a missing id")
+        #expect(
+            display.pageViewModels == [
+                .init(content: .page(url: "https://www.hotpepper.jp/strJ000000202/"), exitCode: .success),
+                .init(content: .failure(message: "no restaurant has the id J404"), exitCode: .noResults),
+            ], "the cafe's URL, then a missing id")
     }
 
-    @Test("amenity answers in words", arguments: [
-        ("あり ：個室あり", "yes — 個室あり"), ("なし", "no"), ("未確認", "unknown"), ("利用可", "yes"),
-        ("利用不可", "no"), ("貸切可 ：50名様から", "yes — 50名様から"), ("営業していない", "no"),
-        ("全面禁煙", "yes"), ("一部禁煙", "一部禁煙"), ("", ""),
-    ])
+    @Test(
+        "amenity answers in words",
+        arguments: [
+            ("あり ：個室あり", "yes — 個室あり"), ("なし", "no"), ("未確認", "unknown"), ("利用可", "yes"),
+            ("利用不可", "no"), ("貸切可 ：50名様から", "yes — 50名様から"), ("営業していない", "no"),
+            ("全面禁煙", "yes"), ("一部禁煙", "一部禁煙"), ("", ""),
+        ])
     func amenityWords(value: String, expected: String) {
         #expect(DetailPresenter.amenityValue(value) == expected, "\(value) reads as \(expected)")
     }

@@ -11,13 +11,16 @@ enum DetailSeeds {
         stationName: "東京", access: "JR東京駅八重洲北口より徒歩3分。外堀通り沿い、ビルの2階です。",
         mobileAccess: "JR東京駅 徒歩3分", open: "月～金: 17:00～翌0:00 （料理L.O. 23:00 ドリンクL.O. 23:30）",
         close: "日、祝日", capacity: 48, partyCapacity: 30,
-        urls: .init(shop: "https://www.hotpepper.jp/strJ000000101/", photo: "https://img.example/101_l.jpg",
-                    logo: "https://img.example/101_logo.jpg", couponPC: "https://coupon.example/pc/101",
-                    couponSP: "https://coupon.example/sp/101"),
+        urls: .init(
+            shop: "https://www.hotpepper.jp/strJ000000101/", photo: "https://img.example/101_l.jpg",
+            logo: "https://img.example/101_logo.jpg", couponPC: "https://coupon.example/pc/101",
+            couponSP: "https://coupon.example/sp/101"),
         areas: .init(largeServiceArea: .init(code: "SS10", name: "関東"), smallArea: .init(code: "X005", name: "八重洲")),
-        amenities: [.init(.wifi, "あり"), .init(.privateRoom, "あり ：個室あり"), .init(.card, "利用可"),
-                    .init(.nonSmoking, "一部禁煙"), .init(.parking, "なし"), .init(.english, "未確認"),
-                    .init(.child, "お子様連れ歓迎 ：ベビーカー入店可")],
+        amenities: [
+            .init(.wifi, "あり"), .init(.privateRoom, "あり ：個室あり"), .init(.card, "利用可"),
+            .init(.nonSmoking, "一部禁煙"), .init(.parking, "なし"), .init(.english, "未確認"),
+            .init(.child, "お子様連れ歓迎 ：ベビーカー入店可"),
+        ],
         otherMemo: "アレルギーはご相談ください", shopDetailMemo: "")
 
     static let cafe = Restaurant(
@@ -27,9 +30,10 @@ enum DetailSeeds {
 
     /// A shop per number, for pages: ids J000001001, J000001002, ...
     static func numbered(_ number: Int) -> Restaurant {
-        Restaurant(id: "J00000\(1_000 + number)",
-                   name: "店 \(number)", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
-                   coordinate: .init(lat: 35.68 + Double(number) * 0.0001, lng: 139.767),
-                   urls: .init(shop: "https://www.hotpepper.jp/strJ\(number)/", photo: ""))
+        Restaurant(
+            id: "J00000\(1_000 + number)",
+            name: "店 \(number)", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
+            coordinate: .init(lat: 35.68 + Double(number) * 0.0001, lng: 139.767),
+            urls: .init(shop: "https://www.hotpepper.jp/strJ\(number)/", photo: ""))
     }
 }

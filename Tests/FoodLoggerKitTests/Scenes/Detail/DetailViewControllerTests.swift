@@ -57,14 +57,15 @@ struct DetailViewControllerTests {
         let sut = makeSUT(format: .table, width: 40)
         sut.displayRestaurants(.init(content: .cards(Self.cards([Self.card])), exitCode: .success))
 
-        #expect(stdout.text == """
-        店
-          Access  東京駅八重洲北口より徒歩3分。
-                  外堀通り沿い、ビルの2階です。
+        #expect(
+            stdout.text == """
+                店
+                  Access  東京駅八重洲北口より徒歩3分。
+                          外堀通り沿い、ビルの2階です。
 
-        credit
+                credit
 
-        """, "the value wrapped to 30 columns (40 less the label) and indented under its first line")
+                """, "the value wrapped to 30 columns (40 less the label) and indented under its first line")
         #expect(stderr.text.isEmpty, "nothing on stderr")
         #expect(sut.exitCode == .success, "exit 0 kept")
     }
@@ -72,7 +73,8 @@ struct DetailViewControllerTests {
     @Test("JSON prints the document; missing ids go to stderr with the exit code")
     func json() {
         let sut = makeSUT(format: .json)
-        sut.displayRestaurants(.init(content: .cards(Self.cards([], missing: "no restaurant has the id J9")), exitCode: .noResults))
+        sut.displayRestaurants(
+            .init(content: .cards(Self.cards([], missing: "no restaurant has the id J9")), exitCode: .noResults))
 
         #expect(stdout.text == "{\n  \"restaurants\": []\n}\n", "the document")
         #expect(stderr.text == "foodlogger: no restaurant has the id J9\n", "the missing id named")

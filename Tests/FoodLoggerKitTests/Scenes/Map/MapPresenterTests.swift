@@ -9,11 +9,15 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
 
 @MainActor
 @Suite struct MapPresenterTests {
-    func present(_ result: Result<RestaurantPage, HotpepperError>, center: Coordinate? = MapSeeds.tokyo) -> Map.Restaurants.ViewModel? {
+    func present(_ result: Result<RestaurantPage, HotpepperError>, center: Coordinate? = MapSeeds.tokyo) -> Map.Restaurants
+        .ViewModel?
+    {
         let sut = MapPresenter(), spy = MapDisplayLogicSpy()
         sut.viewController = spy
-        sut.presentRestaurants(.init(result: result, query: RestaurantQuery(center: center),
-                                     viewport: .init(width: 60, height: 20)))
+        sut.presentRestaurants(
+            .init(
+                result: result, query: RestaurantQuery(center: center),
+                viewport: .init(width: 60, height: 20)))
         return spy.viewModels.first
     }
 

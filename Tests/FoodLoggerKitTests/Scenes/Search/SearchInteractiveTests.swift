@@ -64,9 +64,10 @@ struct SearchInteractiveTests {
     func run(_ script: [String]) async -> (ExitCode, reads: Int) {
         let input = ScriptedInput(script)
         // NO_COLOR keeps the titles plain, so the expectations read as text.
-        let context = ProcessContext(arguments: [], environment: ["NO_COLOR": "1"], stdout: stdout, stderr: stderr,
-                                     terminal: Terminal(stdinIsTerminal: true, stdoutIsTerminal: true, columns: 100),
-                                     readLine: { input.next() }, opener: opener)
+        let context = ProcessContext(
+            arguments: [], environment: ["NO_COLOR": "1"], stdout: stdout, stderr: stderr,
+            terminal: Terminal(stdinIsTerminal: true, stdoutIsTerminal: true, columns: 100),
+            readLine: { input.next() }, opener: opener)
         let sut = SearchScene.assemble(context: context, format: .table, worker: worker, prompting: true)
         let status = await sut.searchInteractively(RestaurantQuery(keyword: "居酒屋"))
         return (status, input.readCount)
@@ -101,8 +102,9 @@ struct SearchInteractiveTests {
         #expect(worker.starts == [1, 11, 1], "start 1, then 11, then back to 1")
         #expect(stdout.text.contains("\n店 11\n"), "number 11 picked from the second page")
         #expect(stderr.text.contains("foodlogger [11-20, o N, n, p, ?, q]> "), "the second page's numbers in the prompt")
-        #expect(stdout.text.contains("More: n shows 11–20.") && stdout.text.contains("More: n shows 21–25."),
-                "each footer points at the prompt's n, not at --start")
+        #expect(
+            stdout.text.contains("More: n shows 11–20.") && stdout.text.contains("More: n shows 21–25."),
+            "each footer points at the prompt's n, not at --start")
         #expect(!stdout.text.contains("--start"), "no flag to retype under a prompt")
     }
 
@@ -112,8 +114,9 @@ struct SearchInteractiveTests {
 
         #expect(status == .success, "exit 0")
         #expect(worker.starts == [1, 11, 21], "pages 1, 11, 21 of 25, nothing past them")
-        #expect(stderr.text.contains("This is the first page.") && stderr.text.contains("This is the last page."),
-                "both limits explained")
+        #expect(
+            stderr.text.contains("This is the first page.") && stderr.text.contains("This is the last page."),
+            "both limits explained")
     }
 
     @Test("numbers not on screen re-prompt with the range")
@@ -160,10 +163,12 @@ struct SearchInteractiveTests {
         #expect(reads == 0 && prompts() == 0, "never prompted")
     }
 
-    @Test("the prompt understands", arguments: [
-        ("7", SearchPrompt.Command.pick(7)), (" o 3 ", .open(3)), ("OPEN 4", .open(4)), ("n", .next), ("P", .previous),
-        ("?", .help), ("quit", .quit), ("", .empty), ("o", .invalid("o")), ("-1x", .invalid("-1x")),
-    ])
+    @Test(
+        "the prompt understands",
+        arguments: [
+            ("7", SearchPrompt.Command.pick(7)), (" o 3 ", .open(3)), ("OPEN 4", .open(4)), ("n", .next), ("P", .previous),
+            ("?", .help), ("quit", .quit), ("", .empty), ("o", .invalid("o")), ("-1x", .invalid("-1x")),
+        ])
     func parse(line: String, command: SearchPrompt.Command) {
         #expect(SearchPrompt.Command(line) == command, "'\(line)' reads as \(command)")
     }

@@ -11,8 +11,10 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 
 @MainActor
 @Suite struct SearchPresenterTests {
-    func present(_ result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery = Seeds.query,
-                 as presentation: Search.Restaurants.Presentation = .table) -> Search.Restaurants.ViewModel? {
+    func present(
+        _ result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery = Seeds.query,
+        as presentation: Search.Restaurants.Presentation = .table
+    ) -> Search.Restaurants.ViewModel? {
         let sut = SearchPresenter(presentation: presentation)
         let display = SearchDisplayLogicSpy()
         sut.viewController = display
@@ -57,9 +59,14 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         #expect(shop["distance_m"] == .integer(111), "distance in whole metres by great circle")
         #expect(shop["genre_code"] == .string("G001"), "genre_code")
         #expect(shop["coupon_url"] == .string("https://example.invalid/J0000000001/coupon"), "coupon url falls back to pc")
-        let keys = try #require({ if case .object(let members) = shop { return members.map(\.0) }; return nil }())
-        for key in ["id", "name", "genre", "genre_code", "catch", "budget", "budget_code", "lat", "lng", "distance_m",
-                    "address", "station", "access", "open", "close", "url", "photo_url", "coupon_url"] {
+        let keys = try #require(
+            {
+                if case .object(let members) = shop { return members.map(\.0) }; return nil
+            }())
+        for key in [
+            "id", "name", "genre", "genre_code", "catch", "budget", "budget_code", "lat", "lng", "distance_m",
+            "address", "station", "access", "open", "close", "url", "photo_url", "coupon_url",
+        ] {
             #expect(keys.contains(key), "every restaurant should have \(key)")
         }
     }

@@ -48,8 +48,9 @@ struct SearchRouterTests {
     let worker = WorkerSpy()
 
     func makeSUT(opener: any URLOpening = NoURLOpener()) -> (SearchRouter, SearchViewController) {
-        let context = ProcessContext(arguments: [], stdout: stdout, stderr: stderr, terminal: Terminal(columns: 100),
-                                     opener: opener)
+        let context = ProcessContext(
+            arguments: [], stdout: stdout, stderr: stderr, terminal: Terminal(columns: 100),
+            opener: opener)
         let viewController = SearchViewController(context: context, format: .table)
         let sut = SearchRouter()
         sut.viewController = viewController

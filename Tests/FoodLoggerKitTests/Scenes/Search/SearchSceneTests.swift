@@ -10,8 +10,10 @@ import Testing
         (.json, false, .document), (.csv, false, .document), (.geojson, false, .document),
         (.ndjson, false, .document), (.html, false, .document),
     ])
-    func thePresenterPreparesWhatTheFormatDraws(format: OutputFormat, prompting: Bool,
-                                                expected: Search.Restaurants.Presentation) {
+    func thePresenterPreparesWhatTheFormatDraws(
+        format: OutputFormat, prompting: Bool,
+        expected: Search.Restaurants.Presentation
+    ) {
         // Given
         let context = ProcessContext(arguments: [], stdout: CapturedOutput(), stderr: CapturedOutput())
         // When

@@ -14,15 +14,17 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
     let stdout = CapturedOutput(), stderr = CapturedOutput()
 
     func makeSUT(format: OutputFormat, columns: Int = 100) -> SearchViewController {
-        let context = ProcessContext(arguments: [], environment: [:], stdout: stdout, stderr: stderr,
-                                     terminal: Terminal(stdoutIsTerminal: format == .table, columns: columns))
+        let context = ProcessContext(
+            arguments: [], environment: [:], stdout: stdout, stderr: stderr,
+            terminal: Terminal(stdoutIsTerminal: format == .table, columns: columns))
         return SearchViewController(context: context, format: format)
     }
 
     static let tableListing = Search.Restaurants.ViewModel.Listing(
         body: .table(TextTable(columns: [.init("#"), .init("Name")], rows: [["1", "しずく亭"]]), footer: ["1–1 of 1.", "credit"]),
         notice: nil)
-    static let documentListing = Search.Restaurants.ViewModel.Listing(body: .document(.object([("total", .integer(1))])), notice: nil)
+    static let documentListing = Search.Restaurants.ViewModel.Listing(
+        body: .document(.object([("total", .integer(1))])), notice: nil)
 
     @Test func searchSendsTheQueryAsARequest() async {
         let sut = makeSUT(format: .json)
