@@ -31,7 +31,7 @@ struct ManualCommand: TextCommand {
                 "foodlogger asks the HOT PEPPER Gourmet web service (Recruit) for the restaurants around a point "
                     + "and shows them nearest first: a table on a terminal, JSON in a pipe. "
                     + "A command's options may also stand before it (foodlogger --stub search ...). "
-                    + "Data from the service is shown with its credit: \(RestaurantRecord.credit)."),
+                    + "Data from the service is shown with its credit: \(Credit.line)."),
             ".SH COMMANDS",
         ]
         for command in commands {

@@ -49,7 +49,7 @@ public enum HTMLMapRenderer {
             \(records.isEmpty ? "<p class=\"empty\">No restaurants found.</p>" : "")
             </section>
             </main>
-            <footer><a href="http://webservice.recruit.co.jp/">Powered by ホットペッパーグルメ Webサービス</a></footer>
+            <footer><a href="\(Credit.url)">\(Credit.text)</a></footer>
             <script type="application/json" id="data">\(scriptSafe(document.serialized()))</script>
             <script>\(script)</script>
             </body>

@@ -78,6 +78,4 @@ public enum RestaurantRecord {
         .object(fields(restaurant, center: nil) + detailFields(restaurant))
     }
 
-    /// The credit the service's terms require wherever its data is shown.
-    public static let credit = "Powered by ホットペッパーグルメ Webサービス (http://webservice.recruit.co.jp/)"
 }

@@ -22,7 +22,7 @@ public final class DetailPresenter: DetailPresentationLogic {
             let cards = Detail.Lookup.ViewModel.Cards(
                 cards: restaurants.map(Self.card),
                 document: .object([("restaurants", .array(restaurants.map(RestaurantRecord.detailJSON)))]),
-                footer: [RestaurantRecord.credit],
+                footer: [Credit.line],
                 missing: response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs))
             let complete = response.missingIDs.isEmpty && !restaurants.isEmpty
             viewModel = .init(content: .cards(cards), exitCode: complete ? .success : .noResults)

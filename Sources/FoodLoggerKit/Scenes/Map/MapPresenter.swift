@@ -23,8 +23,8 @@ public final class MapPresenter: MapPresentationLogic {
             let markers = page.restaurants.enumerated().map { offset, restaurant in
                 TerminalMap.Marker(number: page.start + offset, coordinate: restaurant.coordinate)
             }
-            let notice = page.restaurants.isEmpty ? SearchPresenter.notice(page, query: response.query) : nil
-            let drawing = Self.layout(response.viewport, footer: SearchPresenter.footer(page, query: response.query)) {
+            let notice = page.restaurants.isEmpty ? ResultsText.notice(page, query: response.query) : nil
+            let drawing = Self.layout(response.viewport, footer: ResultsText.footer(page, query: response.query)) {
                 width, height in
                 let map = TerminalMap(
                     center: center, radiusMetres: response.query.range.metres, markers: markers,
@@ -104,7 +104,7 @@ public final class MapPresenter: MapPresentationLogic {
             let low = metres.min() ?? 0, high = metres.max() ?? 0
             let distance = (low == high ? "\(low) m" : "\(low)–\(high) m") + (group.clamped ? "*" : "")
             return [group.key, restaurants.map(\.name).joined(separator: " / "), genres.joined(separator: " / "), distance]
-                .map(SearchPresenter.singleLine)
+                .map(ResultsText.singleLine)
         }
         return TextTable(columns: legendColumns, rows: rows)
     }

@@ -94,7 +94,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let footer = try #require(tableOf(present(.success(page)))?.footer)
         #expect(footer[0] == "1–2 of 25 within 3000 m of 35.6812, 139.7671, nearest first.", "counts and place")
         #expect(footer[1] == "More: add --start 3.", "the next page")
-        #expect(footer.last == RestaurantRecord.credit, "the service's credit closes the footer")
+        #expect(footer.last == Credit.line, "the service's credit closes the footer")
     }
 
     @Test func underThePromptTheFooterPointsAtN() throws {
@@ -130,7 +130,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         shop.name = "二行の\n店名"
         let table = try #require(tableOf(present(.success(RestaurantPage(total: 1, start: 1, restaurants: [shop]))))?.rows)
         #expect(table.rows[0][1] == "二行の 店名", "line breaks in free text become spaces in a table cell")
-        #expect(SearchPresenter.singleLine("a\r\nb\tc\u{2028}d") == "a b c d", "CRLF, tabs and Unicode line separators too")
-        #expect(SearchPresenter.singleLine("東京駅 八重洲口") == "東京駅 八重洲口", "text without breaks stays as it is")
+        #expect(ResultsText.singleLine("a\r\nb\tc\u{2028}d") == "a b c d", "CRLF, tabs and Unicode line separators too")
+        #expect(ResultsText.singleLine("東京駅 八重洲口") == "東京駅 八重洲口", "text without breaks stays as it is")
     }
 }

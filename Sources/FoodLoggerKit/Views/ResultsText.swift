@@ -1,0 +1,64 @@
+/// The words around a list of results that Search and Map both show: the one-line cells, the
+/// footer (counts, how to see more, the credit) and the notice when nothing was found.
+enum ResultsText {
+    /// Table cells are one line; free text from the service may hold breaks and tabs.
+    /// Line breaks and tabs are always characters of their own, so a text without such a scalar
+    /// is returned as it is, without splitting it by `Character`.
+    static func singleLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { Character($0).isNewline || $0 == "\t" }) else { return text }
+        return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+    }
+
+    /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), the credit.
+    static func footer(_ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false) -> [String] {
+        var lines: [String] = []
+        if !page.restaurants.isEmpty {
+            let last = page.start + page.restaurants.count - 1
+            lines.append("\(page.start)–\(last) of \(page.total)\(place(query))\(query.center == nil ? "" : ", nearest first").")
+            if last < page.total {
+                lines.append(
+                    prompted
+                        ? "More: n shows \(last + 1)–\(min(last + page.restaurants.count, page.total))."
+                        : "More: add --start \(last + 1).")
+            }
+        }
+        lines.append(Credit.line)
+        return lines
+    }
+
+    /// Why nothing came, as far as the answer tells, and what to try that fits what was asked.
+    static func notice(_ page: RestaurantPage, query: RestaurantQuery) -> String {
+        if page.total > 0 {
+            return "No restaurants on this page: --start \(page.start) is past the last of \(page.total) results."
+        }
+        let found = "No restaurants found\(place(query))."
+        if let coverage = page.coverage, query.center != nil {
+            let places =
+                coverage.count > 1 ? coverage.dropLast().joined(separator: ", ") + " and " + coverage.last! : coverage.joined()
+            return found + " The offline stub knows only \(places)"
+                + "; search around one of them, or leave out --stub for the real service."
+        }
+        var hints: [String] = []
+        if query.center != nil, query.range != .m3000 { hints.append("a wider --range (up to 5 = 3000 m)") }
+        let conditions =
+            query.filters.map(\.flag) + (query.genres.isEmpty ? [] : ["--genre"])
+            + (query.budgets.isEmpty ? [] : ["--budget"]) + (query.keyword == nil ? [] : ["--keyword"])
+        switch conditions.count {
+        case 0: break
+        case 1: hints.append(conditions[0] == "--keyword" ? "another --keyword" : "leaving out \(conditions[0])")
+        default: hints.append("fewer conditions")
+        }
+        let hint = hints.isEmpty ? "" : " Try \(hints.joined(separator: " or "))."
+        // The service (and the stub) match Japanese text: an English word finds little or nothing.
+        let japanese =
+            query.keyword.map { $0.unicodeScalars.allSatisfy(\.isASCII) } == true
+            ? " The service matches Japanese text: write the keyword in Japanese (ラーメン rather than ramen)." : ""
+        return found + hint + japanese
+    }
+
+    /// " within 1000 m of 35.6812, 139.7671", or "" for a search without a centre.
+    static func place(_ query: RestaurantQuery) -> String {
+        guard let center = query.center else { return "" }
+        return " within \(query.range.metres) m of \(JSONValue.format(center.lat)), \(JSONValue.format(center.lng))"
+    }
+}
