@@ -109,6 +109,28 @@ public struct Amenity: Sendable, Equatable {
     public var kind: AmenityKind
     public var value: String
     public init(_ kind: AmenityKind, _ value: String) { self.kind = kind; self.value = value }
+
+    /// What an answer means, whatever words the field uses for it.
+    public enum Verdict: Sendable, Equatable {
+        case yes, partly, no, unknown
+    }
+
+    /// The service's words for each verdict (API.md §3), the one vocabulary the stub's filters
+    /// and the card both read. Longer words first, so "不可" is never read as "可".
+    static let vocabulary: [(word: String, verdict: Verdict)] = [
+        ("お子様連れOK", .yes), ("お子様連れ歓迎", .yes), ("お子様連れ不可", .no), ("営業していない", .no), ("営業している", .yes),
+        ("禁煙席なし", .no), ("全面禁煙", .yes), ("一部禁煙", .partly), ("利用不可", .no), ("利用可", .yes),
+        ("貸切不可", .no), ("貸切可", .yes), ("未確認", .unknown), ("あり", .yes), ("なし", .no), ("不可", .no), ("可", .yes),
+    ]
+
+    /// The answer's verdict and the memo after it ("あり ：個室2部屋" is yes, "個室2部屋"); nil
+    /// for words outside the vocabulary (a free memo such as wedding's).
+    public static func answer(_ value: String) -> (word: String, verdict: Verdict, memo: String)? {
+        let parts = value.split(separator: "：", maxSplits: 1)
+        let head = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard let match = vocabulary.first(where: { head.hasPrefix($0.word) }) else { return nil }
+        return (match.word, match.verdict, parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+    }
 }
 
 /// The API's amenity fields, in the order the reference lists them. The raw value is both the

@@ -65,11 +65,9 @@ public struct HotpepperStub: HotpepperProtocol {
             .contains { $0.range(of: term, options: .caseInsensitive) != nil }
     }
 
-    /// Whether an amenity answer means yes. Answers start with the verdict and may carry a memo
-    /// ("あり ：個室2部屋"), so prefixes decide; "可" never prefixes "不可".
+    /// Whether a filter keeps a shop for this answer: yes, or partly (一部禁煙 for --non-smoking).
     static func saysYes(_ answer: String) -> Bool {
-        ["あり", "利用可", "貸切可", "可", "営業している", "お子様連れOK", "お子様連れ歓迎", "全面禁煙", "一部禁煙"]
-            .contains { answer.hasPrefix($0) }
+        [.yes, .partly].contains(Amenity.answer(answer)?.verdict)
     }
 
     /// With a centre the service keeps shops within the radius and orders them by distance,

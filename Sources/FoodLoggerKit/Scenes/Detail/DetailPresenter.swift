@@ -94,18 +94,17 @@ public final class DetailPresenter: DetailPresentationLogic {
             ])
     }
 
-    /// The service's answers for the yes/no facts, by meaning.
-    static let yes: Set<String> = ["あり", "利用可", "可", "貸切可", "営業している", "お子様連れOK", "お子様連れ歓迎", "全面禁煙"]
-    static let no: Set<String> = ["なし", "利用不可", "不可", "貸切不可", "営業していない", "お子様連れ不可", "禁煙席なし"]
-    static let unknown: Set<String> = ["未確認"]
-
-    /// "あり ：個室あり" → "yes — 個室あり", "なし" → "no", "未確認" → "unknown"; words the
-    /// service uses beyond yes and no (一部禁煙) are kept as they are.
+    /// "あり ：個室あり" → "yes — 個室あり", "なし" → "no", "未確認" → "unknown"; an answer that is
+    /// neither yes nor no (一部禁煙), and text outside the vocabulary, are kept as they are.
     static func amenityValue(_ value: String) -> String {
-        let parts = value.split(separator: "：", maxSplits: 1)
-        let answer = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let memo = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-        let word = yes.contains(answer) ? "yes" : no.contains(answer) ? "no" : unknown.contains(answer) ? "unknown" : answer
-        return [word, memo].filter { !$0.isEmpty }.joined(separator: " — ")
+        guard let answer = Amenity.answer(value) else { return value.trimmingCharacters(in: .whitespaces) }
+        let word =
+            switch answer.verdict {
+            case .yes: "yes"
+            case .no: "no"
+            case .unknown: "unknown"
+            case .partly: answer.word
+            }
+        return [word, answer.memo].filter { !$0.isEmpty }.joined(separator: " — ")
     }
 }
