@@ -2,6 +2,8 @@
 /// terminal map; with one it prints that data format, exactly as `search` does.
 struct MapCommand: Sendable {
     var search: SearchCommand
+    /// What the map is drawn around: --lat/--lng, or FOODLOGGER_LAT/LNG.
+    var center: Coordinate
     /// --width and --height; nil: fit the terminal.
     var width: Int?
     var height: Int?
@@ -36,9 +38,10 @@ struct MapCommand: Sendable {
         examples: examples, sections: [("Map", sizeSpecs)] + SearchCommand.help.sections)
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
-        guard try SearchCommand.center(parsed, environment: context.environment) != nil else {
+        guard let center = try SearchCommand.center(parsed, environment: context.environment) else {
             throw UsageError("a map needs a centre: give --lat and --lng (or FOODLOGGER_LAT and FOODLOGGER_LNG)")
         }
+        self.center = center
         search = try SearchCommand(parsed, context: context)
         format = parsed.has("--json") || parsed.value("--format") != nil ? search.common.format : nil
         width = try parsed.integer("--width", in: TerminalMap.widthRange)
@@ -64,7 +67,7 @@ extension FoodLogger {
                 return await SearchScene.assemble(context: context, format: format, worker: worker).search(command.search.query)
             }
             return await MapScene.assemble(context: context, worker: worker)
-                .show(command.search.query, width: command.width, height: command.height)
+                .show(command.search.query, around: command.center, width: command.width, height: command.height)
         }
     }
 }

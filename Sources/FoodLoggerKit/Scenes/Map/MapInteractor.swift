@@ -26,9 +26,11 @@ public final class MapInteractor: MapBusinessLogic, MapDataStore {
     }
 
     public func showRestaurants(_ request: Map.Restaurants.Request) async {
-        let result = await worker.searchNearestFirst(request.query)
-        query = request.query
+        var asked = request.query
+        asked.center = request.center
+        let result = await worker.searchNearestFirst(asked)
+        query = asked
         restaurants = (try? result.get().restaurants) ?? []
-        presenter?.presentRestaurants(.init(result: result, query: request.query, viewport: request.viewport))
+        presenter?.presentRestaurants(.init(result: result, query: asked, center: request.center, viewport: request.viewport))
     }
 }

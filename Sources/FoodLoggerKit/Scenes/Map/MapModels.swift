@@ -13,20 +13,26 @@ public enum Map {
     }
 
     public enum Restaurants {
-        /// The user's conditions and how big a map they asked for.
+        /// The user's conditions, the centre the map is drawn around, and how big a map they asked for.
         public struct Request: Sendable, Equatable {
             public var query: RestaurantQuery
+            public var center: Coordinate
             public var viewport: Viewport
-            public init(query: RestaurantQuery, viewport: Viewport) { self.query = query; self.viewport = viewport }
+            public init(query: RestaurantQuery, center: Coordinate, viewport: Viewport) {
+                self.query = query; self.center = center; self.viewport = viewport
+            }
         }
 
         /// The worker's answer, unformatted, with what the presenter needs to lay it out.
         public struct Response: Sendable {
             public var result: Result<RestaurantPage, HotpepperError>
             public var query: RestaurantQuery
+            public var center: Coordinate
             public var viewport: Viewport
-            public init(result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery, viewport: Viewport) {
-                self.result = result; self.query = query; self.viewport = viewport
+            public init(
+                result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery, center: Coordinate, viewport: Viewport
+            ) {
+                self.result = result; self.query = query; self.center = center; self.viewport = viewport
             }
         }
 

@@ -14,12 +14,11 @@ public final class MapPresenter: MapPresentationLogic {
 
     public func presentRestaurants(_ response: Map.Restaurants.Response) {
         let viewModel: Map.Restaurants.ViewModel
-        switch (response.result, response.query.center) {
-        case (.failure(let error), _):
+        switch response.result {
+        case .failure(let error):
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
-        case (.success, nil):
-            viewModel = .init(content: .failure(message: "a map needs a centre (--lat and --lng)"), exitCode: .usage)
-        case (.success(let page), let center?):
+        case .success(let page):
+            let center = response.center
             let markers = page.restaurants.enumerated().map { offset, restaurant in
                 TerminalMap.Marker(number: page.start + offset, coordinate: restaurant.coordinate)
             }

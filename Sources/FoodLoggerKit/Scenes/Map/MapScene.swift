@@ -5,13 +5,9 @@ public enum MapScene {
         let viewController = MapViewController(context: context)
         let interactor = MapInteractor(worker: worker)
         let presenter = MapPresenter()
-        let router = MapRouter()
         viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.viewController = viewController
-        router.dataStore = interactor
         return viewController
     }
 }

@@ -9,7 +9,6 @@ public protocol MapDisplayLogic: AnyObject {
 @MainActor
 public final class MapViewController: MapDisplayLogic {
     public var interactor: (any MapBusinessLogic)?
-    public var router: (any MapRoutingLogic & MapDataPassing)?
     let context: ProcessContext
     /// The exit status of the last thing displayed.
     public private(set) var exitCode: ExitCode = .success
@@ -20,9 +19,10 @@ public final class MapViewController: MapDisplayLogic {
 
     /// Fetches and draws one map, as the app does when its map screen appears: as large as
     /// asked, else as the terminal has room for.
-    public func show(_ query: RestaurantQuery, width: Int? = nil, height: Int? = nil) async -> ExitCode {
+    public func show(_ query: RestaurantQuery, around center: Coordinate, width: Int? = nil, height: Int? = nil) async -> ExitCode
+    {
         let viewport = Map.Viewport(width: width, height: height, columns: context.terminal.width, rows: context.terminal.rows)
-        await interactor?.showRestaurants(Map.Restaurants.Request(query: query, viewport: viewport))
+        await interactor?.showRestaurants(Map.Restaurants.Request(query: query, center: center, viewport: viewport))
         return exitCode
     }
 

@@ -9,14 +9,14 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
 
 @MainActor
 @Suite struct MapPresenterTests {
-    func present(_ result: Result<RestaurantPage, HotpepperError>, center: Coordinate? = MapSeeds.tokyo) -> Map.Restaurants
+    func present(_ result: Result<RestaurantPage, HotpepperError>, center: Coordinate = MapSeeds.tokyo) -> Map.Restaurants
         .ViewModel?
     {
         let sut = MapPresenter(), spy = MapDisplayLogicSpy()
         sut.viewController = spy
         sut.presentRestaurants(
             .init(
-                result: result, query: RestaurantQuery(center: center),
+                result: result, query: RestaurantQuery(center: center), center: center,
                 viewport: .init(width: 60, height: 20)))
         return spy.viewModels.first
     }
