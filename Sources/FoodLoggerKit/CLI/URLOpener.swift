@@ -62,34 +62,3 @@ public struct NoURLOpener: URLOpening {
     public init() {}
     public func open(_ url: String) -> URLOpenOutcome { .unavailable }
 }
-
-/// Showing a shop's page, the same way from `open ID` and from the interactive prompt.
-enum ShopPage {
-    /// Opens `url` with the context's opener; prints it on stdout instead when asked to or when
-    /// there is no opener, so the user still gets the page.
-    static func open(_ url: String, context: ProcessContext, printOnly: Bool) -> ExitCode {
-        if !printOnly, isMadeUp(url) {
-            context.stderr.write(
-                "foodlogger: \(url) is a made-up address of the offline stub (--stub): there is no page to open.\n")
-        } else if !printOnly {
-            switch context.opener.open(url) {
-            case .opened:
-                context.stderr.write("Opened \(url)\n")
-                return .success
-            case .unavailable:
-                break
-            case .failed(let reason):
-                context.stderr.write("foodlogger: cannot open the page: \(reason). The address is on stdout.\n")
-                context.stdout.write(url + "\n")
-                return .unavailable
-            }
-        }
-        context.stdout.write(url + "\n")
-        return .success
-    }
-
-    /// The stub's shops live under `.invalid`, the top-level domain that never resolves (RFC 6761).
-    static func isMadeUp(_ url: String) -> Bool {
-        URL(string: url)?.host?.hasSuffix(".invalid") == true
-    }
-}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the Detail scene can do.
 @MainActor
 public protocol DetailBusinessLogic: AnyObject {
@@ -18,11 +20,14 @@ public protocol DetailDataStore: AnyObject {
 public final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     public var presenter: (any DetailPresentationLogic)?
     let worker: any HotpepperWorking
+    /// The browser: opening a page is work done outside, like asking the service.
+    let opener: any URLOpening
 
     public var restaurants: [Restaurant] = []
 
-    public init(worker: any HotpepperWorking) {
+    public init(worker: any HotpepperWorking, opener: any URLOpening) {
         self.worker = worker
+        self.opener = opener
     }
 
     public func lookupRestaurants(_ request: Detail.Lookup.Request) async {
@@ -40,9 +45,26 @@ public final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     }
 
     public func openPage(_ request: Detail.OpenPage.Request) async {
-        let result = await lookup([request.id]).map(\.first)
-        restaurants = (try? result.get()).flatMap { $0.map { [$0] } } ?? []
-        presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result))
+        let result: Result<Restaurant?, HotpepperError>
+        if let id = request.id {
+            result = await lookup([id]).map(\.first)
+            restaurants = (try? result.get()).flatMap { $0.map { [$0] } } ?? []
+        } else {
+            result = .success(restaurants.first)
+        }
+        let address = (try? result.get())??.urls.shop ?? ""
+        let attempt: Detail.OpenPage.Attempt? =
+            address.isEmpty
+            ? nil
+            : request.printOnly
+                ? .printOnly
+                : Self.isMadeUp(address) ? .madeUp : .opened(opener.open(address))
+        presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, attempt: attempt))
+    }
+
+    /// The stub's shops live under `.invalid`, the top-level domain that never resolves (RFC 6761).
+    static func isMadeUp(_ address: String) -> Bool {
+        URL(string: address)?.host?.hasSuffix(".invalid") == true
     }
 
     private func lookup(_ ids: [String]) async -> Result<[Restaurant], HotpepperError> {

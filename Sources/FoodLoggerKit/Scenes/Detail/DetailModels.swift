@@ -48,23 +48,42 @@ public enum Detail {
         public typealias ViewModel = Lookup.ViewModel
     }
 
-    /// Look one shop up and open its page.
+    /// Open one shop's page in the browser, or give its address.
     public enum OpenPage {
         public struct Request: Sendable, Equatable {
-            public var id: String
-            public init(id: String) { self.id = id }
+            /// The shop to look up; nil: the one another scene passed in through the data store.
+            public var id: String?
+            /// `open --print-url`: give the address rather than opening it.
+            public var printOnly: Bool
+            public init(id: String?, printOnly: Bool = false) { self.id = id; self.printOnly = printOnly }
+        }
+
+        /// What was done with the page's address.
+        public enum Attempt: Sendable, Equatable {
+            /// Asked only for the address.
+            case printOnly
+            /// The stub's made-up address (under `.invalid`, which never resolves): not opened.
+            case madeUp
+            /// Handed to the browser, with what the opener said.
+            case opened(URLOpenOutcome)
         }
 
         public struct Response: Sendable {
-            public var id: String
+            /// What was asked for: an id, or nil for the shop passed in.
+            public var id: String?
             /// nil inside the success: no shop has that id.
             public var result: Result<Restaurant?, HotpepperError>
-            public init(id: String, result: Result<Restaurant?, HotpepperError>) { self.id = id; self.result = result }
+            /// nil when there was no address to do anything with.
+            public var attempt: Attempt?
+            public init(id: String?, result: Result<Restaurant?, HotpepperError>, attempt: Attempt? = nil) {
+                self.id = id; self.result = result; self.attempt = attempt
+            }
         }
 
         public struct ViewModel: Sendable, Equatable {
             public enum Content: Sendable, Equatable {
-                case page(url: String)
+                /// The address for stdout (nil when the browser has it), and a line for stderr.
+                case page(address: String?, note: String?)
                 case failure(message: String)
             }
             public var content: Content

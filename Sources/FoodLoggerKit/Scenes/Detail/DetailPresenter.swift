@@ -36,15 +36,32 @@ public final class DetailPresenter: DetailPresentationLogic {
         case .failure(let error):
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
         case .success(nil):
-            viewModel = .init(content: .failure(message: Self.missing([response.id])), exitCode: .noResults)
-        case .success(let restaurant?) where restaurant.urls.shop.isEmpty:
-            viewModel = .init(
-                content: .failure(message: "\(restaurant.name) (\(restaurant.id)) has no page address"),
-                exitCode: .noResults)
+            viewModel = .init(content: .failure(message: Self.missing([response.id ?? "?"])), exitCode: .noResults)
         case .success(let restaurant?):
-            viewModel = .init(content: .page(url: restaurant.urls.shop), exitCode: .success)
+            viewModel = Self.page(restaurant.urls.shop, of: restaurant, attempt: response.attempt)
         }
         viewController?.displayPage(viewModel)
+    }
+
+    /// What happened to the page, in words: opened (said on stderr), or its address on stdout,
+    /// with why it was not opened when that is worth saying.
+    static func page(_ address: String, of restaurant: Restaurant, attempt: Detail.OpenPage.Attempt?) -> Detail.OpenPage.ViewModel
+    {
+        switch attempt {
+        case nil:
+            return .init(
+                content: .failure(message: "\(restaurant.name) (\(restaurant.id)) has no page address"), exitCode: .noResults)
+        case .printOnly, .opened(.unavailable):
+            return .init(content: .page(address: address, note: nil), exitCode: .success)
+        case .madeUp:
+            let note = "foodlogger: \(address) is a made-up address of the offline stub (--stub): there is no page to open."
+            return .init(content: .page(address: address, note: note), exitCode: .success)
+        case .opened(.opened):
+            return .init(content: .page(address: nil, note: "Opened \(address)"), exitCode: .success)
+        case .opened(.failed(let reason)):
+            let note = "foodlogger: cannot open the page: \(reason). The address is on stdout."
+            return .init(content: .page(address: address, note: note), exitCode: .unavailable)
+        }
     }
 
     static func missing(_ ids: [String]) -> String {

@@ -6,14 +6,13 @@ public enum DetailScene {
         worker: any HotpepperWorking
     ) -> DetailViewController {
         let viewController = DetailViewController(context: context, format: format)
-        let interactor = DetailInteractor(worker: worker)
+        let interactor = DetailInteractor(worker: worker, opener: context.opener)
         let presenter = DetailPresenter()
         let router = DetailRouter()
         viewController.interactor = interactor
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.viewController = viewController
         router.dataStore = interactor
         return viewController
     }

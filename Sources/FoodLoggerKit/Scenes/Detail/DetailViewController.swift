@@ -10,11 +10,9 @@ public protocol DetailDisplayLogic: AnyObject {
 @MainActor
 public final class DetailViewController: DetailDisplayLogic {
     public var interactor: (any DetailBusinessLogic)?
-    public var router: (any DetailRoutingLogic & DetailDataPassing)?
+    public var router: (any DetailDataPassing)?
     let context: ProcessContext
     let format: OutputFormat
-    /// `open --print-url`: show the page's address rather than opening it.
-    var printURLOnly = false
     /// The exit status of the last thing displayed.
     public private(set) var exitCode: ExitCode = .success
 
@@ -34,10 +32,9 @@ public final class DetailViewController: DetailDisplayLogic {
         return exitCode
     }
 
-    /// `foodlogger open ID`
-    public func openPage(id: String, printURLOnly: Bool) async -> ExitCode {
-        self.printURLOnly = printURLOnly
-        await interactor?.openPage(Detail.OpenPage.Request(id: id))
+    /// `foodlogger open ID`, or (id nil) the page of the shop a router passed in.
+    public func openPage(id: String?, printURLOnly: Bool = false) async -> ExitCode {
+        await interactor?.openPage(Detail.OpenPage.Request(id: id, printOnly: printURLOnly))
         return exitCode
     }
 
@@ -64,12 +61,13 @@ public final class DetailViewController: DetailDisplayLogic {
     }
 
     public func displayPage(_ viewModel: Detail.OpenPage.ViewModel) {
+        exitCode = viewModel.exitCode
         switch viewModel.content {
         case .failure(let message):
-            exitCode = viewModel.exitCode
             context.stderr.write("foodlogger: \(message)\n")
-        case .page(let url):
-            exitCode = router?.routeToShopPage(url: url, printURLOnly: printURLOnly) ?? viewModel.exitCode
+        case .page(let address, let note):
+            if let note { context.stderr.write(note + "\n") }
+            if let address { context.stdout.write(address + "\n") }
         }
     }
 }

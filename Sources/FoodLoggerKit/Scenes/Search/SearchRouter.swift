@@ -4,7 +4,7 @@ public protocol SearchRoutingLogic: AnyObject {
     /// The card of the shop at `index` (0-based) of the results on screen: the app's tap on a marker.
     func routeToDetail(index: Int)
     /// The page of the shop at `index` of the results on screen, in the browser.
-    func routeToShopPage(index: Int)
+    func routeToShopPage(index: Int) async
 }
 
 /// Gives the next scene the data this one already has.
@@ -23,25 +23,25 @@ public final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
     public init() {}
 
     public func routeToDetail(index: Int) {
-        guard let source = dataStore, source.restaurants.indices.contains(index),
-            let viewController, let worker
-        else { return }
-        let destination = DetailScene.assemble(context: viewController.context, format: .table, worker: worker)
-        guard let destinationStore = destination.router?.dataStore else { return }
-        passDataToDetail(source: source, index: index, destination: destinationStore)
+        guard let destination = detail(with: index) else { return }
         navigateToDetail(destination)
     }
 
-    public func routeToShopPage(index: Int) {
+    /// The Detail scene opens the page of the shop passed to it, as `open` does.
+    public func routeToShopPage(index: Int) async {
+        guard let destination = detail(with: index) else { return }
+        _ = await destination.openPage(id: nil)
+    }
+
+    /// A Detail scene holding the shop at `index`, or nil when there is none.
+    private func detail(with index: Int) -> DetailViewController? {
         guard let source = dataStore, source.restaurants.indices.contains(index),
-            let context = viewController?.context
-        else { return }
-        let restaurant = source.restaurants[index]
-        if restaurant.urls.shop.isEmpty {
-            context.stderr.write("\(restaurant.name) has no page address.\n")
-        } else {
-            _ = ShopPage.open(restaurant.urls.shop, context: context, printOnly: false)
-        }
+            let viewController, let worker
+        else { return nil }
+        let destination = DetailScene.assemble(context: viewController.context, format: .table, worker: worker)
+        guard let destinationStore = destination.router?.dataStore else { return nil }
+        passDataToDetail(source: source, index: index, destination: destinationStore)
+        return destination
     }
 
     /// The shop already fetched goes across as it is: showing its card asks the service nothing.

@@ -25,7 +25,7 @@ extension SearchViewController {
             case .pick(let number):
                 if let index = listedIndex(number) { router?.routeToDetail(index: index) }
             case .open(let number):
-                if let index = listedIndex(number) { router?.routeToShopPage(index: index) }
+                if let index = listedIndex(number) { await router?.routeToShopPage(index: index) }
             case .invalid(let typed):
                 context.stderr.write(SearchPrompt.unknown(typed) + "\n")
             }

@@ -30,11 +30,19 @@ struct DetailInteractorTests {
         func presentPage(_ response: Detail.OpenPage.Response) { pageResponses.append(response) }
     }
 
+    /// Answers every page with `outcome` and remembers which it was asked to open.
+    final class OpenerSpy: URLOpening, @unchecked Sendable {
+        var outcome: URLOpenOutcome = .opened
+        var urls: [String] = []
+        func open(_ url: String) -> URLOpenOutcome { urls.append(url); return outcome }
+    }
+
     let worker = WorkerSpy()
     let presenter = PresenterSpy()
+    let opener = OpenerSpy()
 
     func makeSUT() -> DetailInteractor {
-        let sut = DetailInteractor(worker: worker)
+        let sut = DetailInteractor(worker: worker, opener: opener)
         sut.presenter = presenter
         return sut
     }
@@ -90,5 +98,23 @@ struct DetailInteractorTests {
         #expect(worker.lookedUp == [[DetailSeeds.cafe.id], ["J404"]], "one lookup per open")
         #expect(try presenter.pageResponses.map { try $0.result.get() } == [DetailSeeds.cafe, nil], "the cafe, then nothing")
         #expect(presenter.pageResponses.map(\.id) == [DetailSeeds.cafe.id, "J404"], "the ids asked for")
+        #expect(opener.urls == [DetailSeeds.cafe.urls.shop], "the cafe's page handed to the browser once")
+        #expect(
+            presenter.pageResponses.map(\.attempt) == [.opened(.opened), nil], "what the opener said; nothing to open for J404")
+    }
+
+    @Test("open with --print-url, or for a made-up stub address, never calls the browser; a passed shop needs no lookup")
+    func openPageWithoutTheBrowser() async throws {
+        let sut = makeSUT()
+        worker.answer = .success([DetailSeeds.cafe])
+        await sut.openPage(Detail.OpenPage.Request(id: DetailSeeds.cafe.id, printOnly: true))
+        var stubShop = DetailSeeds.cafe
+        stubShop.urls.shop = "https://stub.foodlogger.invalid/shops/J900000001/"
+        sut.restaurants = [stubShop]
+        await sut.openPage(Detail.OpenPage.Request(id: nil))
+
+        #expect(presenter.pageResponses.map(\.attempt) == [.printOnly, .madeUp], "printed, then said to be made up")
+        #expect(opener.urls.isEmpty, "the browser was never asked")
+        #expect(worker.lookedUp == [[DetailSeeds.cafe.id]], "the passed shop was not looked up again")
     }
 }

@@ -102,14 +102,36 @@ struct DetailPresenterTests {
     @Test("open: the page address, or why there is none")
     func openPage() {
         let sut = makeSUT()
-        sut.presentPage(.init(id: DetailSeeds.cafe.id, result: .success(DetailSeeds.cafe)))
+        let url = "https://www.hotpepper.jp/strJ000000202/"
+        for attempt: Detail.OpenPage.Attempt in [
+            .printOnly, .opened(.opened), .opened(.unavailable), .opened(.failed(reason: "xdg-open exited with status 3")),
+            .madeUp,
+        ] {
+            sut.presentPage(.init(id: DetailSeeds.cafe.id, result: .success(DetailSeeds.cafe), attempt: attempt))
+        }
         sut.presentPage(.init(id: "J404", result: .success(nil)))
+        sut.presentPage(.init(id: DetailSeeds.cafe.id, result: .success(DetailSeeds.cafe), attempt: nil))
 
         #expect(
             display.pageViewModels == [
-                .init(content: .page(url: "https://www.hotpepper.jp/strJ000000202/"), exitCode: .success),
+                .init(content: .page(address: url, note: nil), exitCode: .success),
+                .init(content: .page(address: nil, note: "Opened \(url)"), exitCode: .success),
+                .init(content: .page(address: url, note: nil), exitCode: .success),
+                .init(
+                    content: .page(
+                        address: url,
+                        note: "foodlogger: cannot open the page: xdg-open exited with status 3. The address is on stdout."),
+                    exitCode: .unavailable),
+                .init(
+                    content: .page(
+                        address: url,
+                        note: "foodlogger: \(url) is a made-up address of the offline stub (--stub): there is no page to open."),
+                    exitCode: .success),
                 .init(content: .failure(message: "no restaurant has the id J404"), exitCode: .noResults),
-            ], "the cafe's URL, then a missing id")
+                .init(
+                    content: .failure(message: "\(DetailSeeds.cafe.name) (\(DetailSeeds.cafe.id)) has no page address"),
+                    exitCode: .noResults),
+            ], "each outcome in words, a missing id, and a shop without an address")
     }
 
     @Test(

@@ -13,12 +13,8 @@ struct DetailViewControllerTests {
         func openPage(_ request: Detail.OpenPage.Request) async { openRequests.append(request) }
     }
 
-    final class RouterSpy: DetailRoutingLogic, DetailDataPassing {
+    final class RouterSpy: DetailDataPassing {
         var dataStore: (any DetailDataStore)?
-        var routedURLs: [(String, Bool)] = []
-        func routeToShopPage(url: String, printURLOnly: Bool) -> ExitCode {
-            routedURLs.append((url, printURLOnly)); return .success
-        }
     }
 
     let stdout = CapturedOutput()
@@ -49,7 +45,7 @@ struct DetailViewControllerTests {
 
         #expect(interactor.lookupRequests == [.init(ids: ["J1", "J2"])], "a lookup of J1 and J2")
         #expect(interactor.showPassedCount == 1, "one show of the passed shops")
-        #expect(interactor.openRequests == [.init(id: "J3")], "an open of J3")
+        #expect(interactor.openRequests == [.init(id: "J3", printOnly: true)], "an open of J3, the option in the request")
     }
 
     @Test("cards are drawn to the terminal width with a hanging indent, then the credit")
@@ -81,17 +77,14 @@ struct DetailViewControllerTests {
         #expect(sut.exitCode == .noResults, "exit 1")
     }
 
-    @Test("a page goes to the router; a failure to stderr")
+    @Test("a page's address goes to stdout and its note to stderr, as the presenter worded them; a failure to stderr")
     func page() {
         let sut = makeSUT(format: .table)
-        sut.printURLOnly = true
-        sut.displayPage(.init(content: .page(url: "https://example.jp/"), exitCode: .success))
+        sut.displayPage(.init(content: .page(address: "https://example.jp/", note: "why"), exitCode: .success))
         sut.displayPage(.init(content: .failure(message: "no restaurant has the id J9"), exitCode: .noResults))
 
-        #expect(router.routedURLs.map(\.0) == ["https://example.jp/"], "routed to the page")
-        #expect(router.routedURLs.map(\.1) == [true], "asked to print only")
-        #expect(stderr.text == "foodlogger: no restaurant has the id J9\n", "the failure on stderr")
-        #expect(stdout.text.isEmpty, "the view prints no URL itself")
+        #expect(stdout.text == "https://example.jp/\n", "the address alone on stdout")
+        #expect(stderr.text == "why\nfoodlogger: no restaurant has the id J9\n", "the note, then the failure, on stderr")
         #expect(sut.exitCode == .noResults, "the failure's exit code")
     }
 }

@@ -82,22 +82,22 @@ struct SearchRouterTests {
     }
 
     @Test("an index outside the results routes nowhere")
-    func routeOutOfRange() {
+    func routeOutOfRange() async {
         let (sut, viewController) = makeSUT()
 
         sut.routeToDetail(index: 2)
-        sut.routeToShopPage(index: -1)
+        await sut.routeToShopPage(index: -1)
 
         #expect(stdout.text.isEmpty && worker.requests.isEmpty, "nothing shown, nothing asked")
         withExtendedLifetime(viewController) {}
     }
 
     @Test("the shop page goes to the opener")
-    func routeToShopPageOpens() {
+    func routeToShopPageOpens() async {
         let opener = OpenerSpy(outcome: .opened)
         let (sut, viewController) = makeSUT(opener: opener)
 
-        sut.routeToShopPage(index: 1)
+        await sut.routeToShopPage(index: 1)
 
         #expect(opener.urls == ["https://www.hotpepper.jp/strJ000000202/"], "the cafe's page opened")
         #expect(stdout.text.isEmpty, "no address printed when the browser opened it")
@@ -105,10 +105,10 @@ struct SearchRouterTests {
     }
 
     @Test("without an opener the address is printed on stdout")
-    func routeToShopPagePrints() {
+    func routeToShopPagePrints() async {
         let (sut, viewController) = makeSUT()
 
-        sut.routeToShopPage(index: 0)
+        await sut.routeToShopPage(index: 0)
 
         #expect(stdout.text == "https://www.hotpepper.jp/strJ000000101/\n", "the izakaya's address")
         withExtendedLifetime(viewController) {}
