@@ -142,6 +142,8 @@ struct InteractiveTerminalTests {
         let process = makeProcess(program, arguments)
         let pipe = Pipe()
         process.standardOutput = pipe
+        // tmux's complaints (a server already gone at clean-up) would only clutter the test log.
+        process.standardError = FileHandle.nullDevice
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
