@@ -162,6 +162,12 @@ struct KeyReader {
         var byte: UInt8 = 0
         return readStandardInput(&byte) ? byte : nil
     }
+    /// Whether more of a key follows at once: a terminal sends a sequence in one burst, so an Esc
+    /// with nothing after it is the Esc key itself, not the start of an arrow.
+    var follows: () -> Bool = {
+        var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 50) == 1
+    }
 
     mutating func next() -> EditKey? {
         guard let byte = read() else { return nil }
@@ -187,7 +193,9 @@ struct KeyReader {
     }
 
     private mutating func escape() -> EditKey {
-        guard let introducer = read(), introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else { return .other }
+        guard follows(), let introducer = read(), introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+            return .other
+        }
         var parameters = ""
         while let byte = read() {
             guard (0x30...0x3F).contains(byte) else {

@@ -6,7 +6,7 @@ import Testing
     /// The keys a terminal would send for `bytes`, read until they run out.
     func keys(_ bytes: [UInt8]) -> [EditKey] {
         var rest = bytes[...]
-        var sut = KeyReader(read: { rest.popFirst() })
+        var sut = KeyReader(read: { rest.popFirst() }, follows: { !rest.isEmpty })
         var keys: [EditKey] = []
         while let key = sut.next() { keys.append(key) }
         return keys
@@ -32,6 +32,9 @@ import Testing
             keys([escape, 0x5B, 0x33, 0x7E, escape, 0x5B, 0x31, 0x7E, escape, 0x5B, 0x34, 0x7E]) == [.delete, .home, .end],
             "VT Delete, Home, End")
         #expect(keys([escape, 0x5B, 0x31, 0x3B, 0x35, 0x43]) == [.right], "Ctrl-Right is still a move, not text")
+        var rest: ArraySlice<UInt8> = [escape, 0x71]
+        var lone = KeyReader(read: { rest.popFirst() }, follows: { false })
+        #expect(lone.next() == .other && lone.next() == .text("q"), "a lone Esc is ignored and the key after it is kept")
     }
 
     @Test func controlKeysAndUTF8Text() {
