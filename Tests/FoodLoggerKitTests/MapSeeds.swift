@@ -25,6 +25,6 @@ enum MapSeeds {
         restaurant("J003", "</script><b>x</b> & 'co'", at: Coordinate(lat: 35.6802, lng: 139.7651), access: "a,b\r\nc"),
     ]
 
-    static let trickyDocument = SearchPresenter.document(
+    static let trickyListing = RestaurantListing(
         RestaurantPage(total: 3, start: 1, restaurants: tricky), query: RestaurantQuery(center: tokyo))
 }

@@ -54,10 +54,10 @@ struct HTMLMapBrowserTests {
                 coordinate: Coordinate(lat: center.lat + 0.002 * Double(index - 1), lng: center.lng + 0.003 * Double(index)),
                 access: "javascript:alert(1)", urls: .init(shop: "javascript:window.pwned=3", photo: "https://example.com/p.jpg"))
         }
-        let document = SearchPresenter.document(
+        let listing = RestaurantListing(
             RestaurantPage(total: 3, start: 1, restaurants: restaurants),
             query: RestaurantQuery(center: center))
-        let page = try write(HTMLMapRenderer.render(document))
+        let page = try write(HTMLMapRenderer.render(listing))
 
         try await browser.open(page)
         let markers = try await browser.elements(".marker")

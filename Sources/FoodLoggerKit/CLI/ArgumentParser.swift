@@ -134,7 +134,7 @@ extension ParsedArguments {
         guard let text = value(option) else { return nil }
         guard Self.isPlainDecimal(text), let number = Double(text), range.contains(number) else {
             throw UsageError(
-                "\(option) must be a decimal from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound)), not \(TerminalSafe.quoted(text))"
+                "\(option) must be a decimal from \(range.lowerBound.plainText) to \(range.upperBound.plainText), not \(TerminalSafe.quoted(text))"
             )
         }
         return number

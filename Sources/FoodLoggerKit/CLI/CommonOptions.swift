@@ -73,7 +73,7 @@ struct CommonOptions: Sendable {
         guard let text = parsed.value("--timeout") else { return HotpepperAPI.Configuration.defaultTimeout }
         guard let seconds = try? parsed.decimal("--timeout", in: 0...limit), seconds > 0 else {
             throw UsageError(
-                "--timeout must be seconds, more than 0 and at most \(JSONValue.format(limit)), not \(TerminalSafe.quoted(text))")
+                "--timeout must be seconds, more than 0 and at most \(limit.plainText), not \(TerminalSafe.quoted(text))")
         }
         return seconds
     }

@@ -22,4 +22,7 @@ public struct Coordinate: Sendable, Hashable, Codable {
         let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
         return 2 * Coordinate.earthRadiusMetres * asin(min(1, h.squareRoot()))
     }
+
+    /// The distance in whole metres, as every listing shows it.
+    public func roundedMetres(to other: Coordinate) -> Int { Int(distance(to: other).rounded()) }
 }

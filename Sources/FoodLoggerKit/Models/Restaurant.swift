@@ -65,6 +65,9 @@ public struct Restaurant: Sendable, Equatable {
             self.shop = shop; self.photo = photo; self.logo = logo
             self.couponPC = couponPC; self.couponSP = couponSP
         }
+
+        /// The coupon page to give: the smartphone one, else the PC one.
+        public var coupon: String { couponSP.isEmpty ? couponPC : couponSP }
     }
 
     public struct Areas: Sendable, Equatable {

@@ -6,8 +6,8 @@
 /// detail fields) in the order first met; nested objects become dotted columns
 /// (`areas.small_area.name`, `amenities.wifi`), so a card's every fact has a cell.
 public enum CSVRenderer {
-    public static func render(_ document: JSONValue) -> String {
-        let records = (document["restaurants"]?.items ?? []).map { flattened($0) }
+    public static func render(_ listing: RestaurantListing) -> String {
+        let records = listing.records.map { JSONValue.object($0.members).cells() }
         var columns = RestaurantRecord.fieldNames
         var named = Set(columns)
         for record in records {
@@ -15,17 +15,9 @@ public enum CSVRenderer {
         }
         let rows = records.map { record in
             let cells = Dictionary(record, uniquingKeysWith: { first, _ in first })
-            return columns.map { cells[$0]?.plainText ?? "" }
+            return columns.map { cells[$0] ?? "" }
         }
         return ([columns] + rows).map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
-    }
-
-    /// An object's members as (dotted path, value) pairs in order, nested objects opened up.
-    static func flattened(_ value: JSONValue, prefix: String = "") -> [(String, JSONValue)] {
-        guard case .object(let members) = value else { return [(prefix, value)] }
-        return members.flatMap { name, member in
-            flattened(member, prefix: prefix.isEmpty ? name : prefix + "." + name)
-        }
     }
 
     static func field(_ text: String) -> String {

@@ -3,30 +3,25 @@
 /// `"role": "restaurant"`), then one for the centre (`"role": "center"`) when there is one.
 /// Coordinates are [longitude, latitude], the order RFC 7946 prescribes.
 public enum GeoJSONRenderer {
-    public static func render(_ document: JSONValue) -> String {
-        collection(document).serialized(pretty: true) + "\n"
-    }
-
-    static func collection(_ document: JSONValue) -> JSONValue {
-        var features = (document["restaurants"]?.items ?? []).map { record in
-            guard case .object(let fields) = record else { return JSONValue.null }
-            return feature(
-                lat: record["lat"] ?? .null, lng: record["lng"] ?? .null,
-                properties: [("role", .string("restaurant"))] + fields)
+    public static func render(_ listing: RestaurantListing) -> String {
+        var features = listing.records.map { record in
+            feature(at: record.restaurant.coordinate, properties: [("role", .string("restaurant"))] + record.members)
         }
-        if let center = document["center"], center != .null {
+        if let search = listing.search, let center = search.center {
             features.append(
-                feature(
-                    lat: center["lat"] ?? .null, lng: center["lng"] ?? .null,
-                    properties: [("role", .string("center")), ("range_m", document["range_m"] ?? .null)]))
+                feature(at: center, properties: [("role", .string("center")), ("range_m", .integer(search.rangeMetres))]))
         }
-        return .object([("type", .string("FeatureCollection")), ("features", .array(features))])
+        let collection = JSONValue.object([("type", .string("FeatureCollection")), ("features", .array(features))])
+        return collection.serialized(pretty: true) + "\n"
     }
 
-    static func feature(lat: JSONValue, lng: JSONValue, properties: [(String, JSONValue)]) -> JSONValue {
+    static func feature(at point: Coordinate, properties: [(String, JSONValue)]) -> JSONValue {
         .object([
             ("type", .string("Feature")),
-            ("geometry", .object([("type", .string("Point")), ("coordinates", .array([lng, lat]))])),
+            (
+                "geometry",
+                .object([("type", .string("Point")), ("coordinates", .array([.number(point.lng), .number(point.lat)]))])
+            ),
             ("properties", .object(properties)),
         ])
     }

@@ -9,10 +9,10 @@ import Foundation
 /// Every piece of data is escaped: HTML text and attributes here, and the embedded JSON with
 /// `<` written as \u003c so no shop name can close the script element.
 public enum HTMLMapRenderer {
-    public static func render(_ document: JSONValue, tiles: Bool = false) -> String {
-        let records = document["restaurants"]?.items ?? []
-        let frame = Frame(document: document, records: records)
-        let title = heading(document, count: records.count)
+    public static func render(_ listing: RestaurantListing, tiles: Bool = false) -> String {
+        let records = listing.records
+        let frame = Frame(listing)
+        let title = heading(listing)
         let credit =
             tiles
             ? #"Background © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors."#
@@ -50,7 +50,7 @@ public enum HTMLMapRenderer {
             </section>
             </main>
             <footer><a href="\(Credit.url)">\(Credit.text)</a></footer>
-            <script type="application/json" id="data">\(scriptSafe(document.serialized()))</script>
+            <script type="application/json" id="data">\(scriptSafe(listing.json.serialized()))</script>
             <script>\(script)</script>
             </body>
             </html>
@@ -65,11 +65,11 @@ public enum HTMLMapRenderer {
         var radius: Double
         var hasCenter: Bool
 
-        init(document: JSONValue, records: [JSONValue]) {
-            let points = records.compactMap(HTMLMapRenderer.coordinate)
-            if let lat = document["center"]?["lat"]?.doubleValue, let lng = document["center"]?["lng"]?.doubleValue {
-                center = Coordinate(lat: lat, lng: lng)
-                radius = document["range_m"]?.doubleValue ?? 1000
+        init(_ listing: RestaurantListing) {
+            let points = listing.records.map(\.restaurant.coordinate)
+            if let search = listing.search, let searchCenter = search.center {
+                center = searchCenter
+                radius = Double(search.rangeMetres)
                 hasCenter = true
             } else {
                 let count = Double(max(points.count, 1))
@@ -91,40 +91,33 @@ public enum HTMLMapRenderer {
         var half: Double { radius * 1.1 }
     }
 
-    static func coordinate(_ record: JSONValue) -> Coordinate? {
-        guard let lat = record["lat"]?.doubleValue, let lng = record["lng"]?.doubleValue else { return nil }
-        return Coordinate(lat: lat, lng: lng)
-    }
-
-    static func heading(_ document: JSONValue, count: Int) -> String {
+    static func heading(_ listing: RestaurantListing) -> String {
+        let count = listing.records.count
         let shops = count == 1 ? "1 restaurant" : "\(count) restaurants"
-        guard let lat = document["center"]?["lat"]?.doubleValue, let lng = document["center"]?["lng"]?.doubleValue else {
-            return shops
-        }
-        let range = document["range_m"]?.doubleValue.map { " within \(LocalProjection.scaleLabel(Int($0)))" } ?? ""
-        return "\(shops)\(range) of \(JSONValue.format(lat)), \(JSONValue.format(lng))"
+        guard let search = listing.search, let center = search.center else { return shops }
+        return
+            "\(shops) within \(LocalProjection.scaleLabel(search.rangeMetres)) of \(center.lat.plainText), \(center.lng.plainText)"
     }
 
     /// The map: metres east as x and metres south as y (SVG's y points down), so north is up.
-    static func svg(_ frame: Frame, records: [JSONValue], tiles: Bool) -> String {
+    static func svg(_ frame: Frame, records: [RestaurantRecord], tiles: Bool) -> String {
         let half = frame.half, side = 2 * half
         let projection = LocalProjection(center: frame.center)
         let marker = side * 0.026, font = side * 0.026
         var parts: [String] = []
         if tiles { parts.append("<g id=\"tiles\"></g>") }
         parts.append("<circle class=\"radius\" cx=\"0\" cy=\"0\" r=\"\(number(frame.radius))\"/>")
-        let offsets = records.map { coordinate($0).map(projection.offset(of:)) }
+        let offsets = records.map { projection.offset(of: $0.restaurant.coordinate) }
         // Each marker has a larger transparent circle, sized by the script to a 44-pixel touch target.
-        let markers = records.enumerated().compactMap { index, record -> String? in
-            guard let offset = offsets[index] else { return nil }
-            let name = record["name"]?.plainText ?? ""
+        let markers = records.enumerated().map { index, record in
+            let offset = offsets[index], name = record.restaurant.name
             return """
                 <g class="marker" data-index="\(index)" tabindex="0" role="button" aria-label="\(index + 1). \(escape(name))" transform="translate(\(number(offset.east)) \(number(-offset.north)))"><title>\(index + 1). \(escape(name))</title><circle class="hit" r="\(number(marker))"/><circle class="dot" r="\(number(marker))"/><text dy="0.35em" font-size="\(number(font))">\(index + 1)</text></g>
                 """
         }
         parts.append("<g class=\"markers\">\n\(markers.joined(separator: "\n"))\n</g>")
         // Above the markers, its label where it covers the fewest of them.
-        let label = centerLabel(markers: offsets.compactMap { $0 }, markerRadius: marker, font: font)
+        let label = centerLabel(markers: offsets, markerRadius: marker, font: font)
         parts.append(
             """
             <g class="center"><circle r="\(number(marker * 0.6))"/><text x="\(number(label.x))" y="\(number(label.y))" text-anchor="\(label.anchor)" font-size="\(number(font))">you are here</text></g>
@@ -169,11 +162,10 @@ public enum HTMLMapRenderer {
         return places.min { covered($0) < covered($1) } ?? places[0]
     }
 
-    static func listItem(index: Int, record: JSONValue) -> String {
-        let field = { (key: String) in escape(record[key]?.plainText ?? "") }
-        let distance = record["distance_m"]?.doubleValue.map { " · \(Int($0)) m" } ?? ""
+    static func listItem(index: Int, record: RestaurantRecord) -> String {
+        let distance = record.distanceMetres.map { " · \($0) m" } ?? ""
         return """
-            <li data-index="\(index)"><button type="button"><span class="num">\(index + 1)</span><span class="what"><strong>\(field("name"))</strong><small>\(field("genre"))\(distance)</small></span></button></li>
+            <li data-index="\(index)"><button type="button"><span class="num">\(index + 1)</span><span class="what"><strong>\(escape(record.restaurant.name))</strong><small>\(escape(record.restaurant.genre.name))\(distance)</small></span></button></li>
             """
     }
 
@@ -203,7 +195,7 @@ public enum HTMLMapRenderer {
 
     /// Metres with at most one decimal: plenty for a drawing and short to read.
     static func number(_ value: Double) -> String {
-        JSONValue.format((value * 10).rounded() / 10)
+        ((value * 10).rounded() / 10).plainText
     }
 
     static let style = """

@@ -1,6 +1,7 @@
 /// A JSON document with its keys in the order written, so output reads the way the README
 /// documents it. Written by hand rather than with JSONEncoder: key order is part of the format.
-public indirect enum JSONValue: Sendable, Equatable {
+/// Write-only: views build one from typed values and serialize it.
+public indirect enum JSONValue: Sendable {
     case string(String)
     case integer(Int)
     case number(Double)
@@ -8,16 +9,6 @@ public indirect enum JSONValue: Sendable, Equatable {
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.serialized() == rhs.serialized()
-    }
-
-    /// The member named `key` of an object.
-    public subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.0 == key }?.1
-    }
 
     /// Pretty (two-space indented) or compact (one line, for NDJSON) text.
     public func serialized(pretty: Bool = false) -> String {
@@ -30,7 +21,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         switch self {
         case .string(let text): JSONValue.writeString(text, to: &out)
         case .integer(let value): out += String(value)
-        case .number(let value): out += value.isFinite ? JSONValue.format(value) : "null"
+        case .number(let value): out += value.isFinite ? value.plainText : "null"
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
         case .array(let items):
@@ -60,12 +51,6 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
         if let indent { out += "\n" + String(repeating: " ", count: indent) }
         out += close
-    }
-
-    /// Integers without a fraction ("3000"), others in the shortest form that reads back exactly.
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
     }
 
     /// Copies each run of scalars that need no escape in one append, rather than scalar by scalar:
@@ -100,29 +85,16 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// Reading values back, for the formats derived from the JSON document (CSV, GeoJSON, HTML).
 extension JSONValue {
-    /// A value as one cell of text: strings as they are, null as "", anything else as JSON.
-    public var plainText: String {
+    /// The value as CSV cells: (dotted path, text) pairs in order, nested objects opened up
+    /// (`areas.small_area.name`), strings as they are, null as "", anything else as JSON.
+    func cells(path: String = "") -> [(String, String)] {
         switch self {
-        case .string(let text): text
-        case .null: ""
-        default: serialized()
+        case .object(let members):
+            members.flatMap { name, member in member.cells(path: path.isEmpty ? name : path + "." + name) }
+        case .string(let text): [(path, text)]
+        case .null: [(path, "")]
+        default: [(path, serialized())]
         }
-    }
-
-    /// A number's value, whether written as an integer or not.
-    public var doubleValue: Double? {
-        switch self {
-        case .integer(let value): Double(value)
-        case .number(let value): value
-        default: nil
-        }
-    }
-
-    /// An array's items, or none.
-    public var items: [JSONValue] {
-        if case .array(let items) = self { return items }
-        return []
     }
 }

@@ -28,6 +28,6 @@ public struct LocalProjection: Sendable, Equatable {
 
     /// "250 m", "1 km", "2.5 km".
     public static func scaleLabel(_ metres: Int) -> String {
-        metres < 1000 ? "\(metres) m" : "\(JSONValue.format(Double(metres) / 1000)) km"
+        metres < 1000 ? "\(metres) m" : "\((Double(metres) / 1000).plainText) km"
     }
 }

@@ -1,7 +1,7 @@
 /// One restaurant per line as compact JSON (newline-delimited JSON), the same objects as the
 /// JSON output's `restaurants`, so `while read` loops and stream tools take one shop at a time.
 public enum NDJSONRenderer {
-    public static func render(_ document: JSONValue) -> String {
-        (document["restaurants"]?.items ?? []).map { $0.serialized() + "\n" }.joined()
+    public static func render(_ listing: RestaurantListing) -> String {
+        listing.records.map { JSONValue.object($0.members).serialized() + "\n" }.joined()
     }
 }

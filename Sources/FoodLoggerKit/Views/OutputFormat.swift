@@ -20,16 +20,16 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 }
 
 extension OutputFormat {
-    /// Draws a data format from the command's JSON document (`restaurants`, and `center` where
-    /// there is one), so every format carries the same records. Not for `table`, which each
-    /// scene lays out itself. `tiles`: the HTML map's OpenStreetMap background.
-    public func render(_ document: JSONValue, tiles: Bool = false) -> String {
+    /// Draws a data format from the command's listing, so every format carries the same
+    /// records. Not for `table`, which each scene lays out itself. `tiles`: the HTML map's
+    /// OpenStreetMap background.
+    public func render(_ listing: RestaurantListing, tiles: Bool = false) -> String {
         switch self {
-        case .geojson: GeoJSONRenderer.render(document)
-        case .csv: CSVRenderer.render(document)
-        case .ndjson: NDJSONRenderer.render(document)
-        case .html: HTMLMapRenderer.render(document, tiles: tiles)
-        case .json, .table: document.serialized(pretty: true) + "\n"
+        case .geojson: GeoJSONRenderer.render(listing)
+        case .csv: CSVRenderer.render(listing)
+        case .ndjson: NDJSONRenderer.render(listing)
+        case .html: HTMLMapRenderer.render(listing, tiles: tiles)
+        case .json, .table: listing.json.serialized(pretty: true) + "\n"
         }
     }
 }

@@ -40,7 +40,7 @@ import Testing
 
     @Test("tricky text (quotes, commas, line breaks, emoji, half-width kana) reads back exactly")
     func roundTrip() throws {
-        let records = try parse(CSVRenderer.render(MapSeeds.trickyDocument))
+        let records = try parse(CSVRenderer.render(MapSeeds.trickyListing))
         #expect(records.first == RestaurantRecord.fieldNames, "a header row of the JSON field names")
         #expect(records.count == MapSeeds.tricky.count + 1, "one row per restaurant")
         let column = { (name: String) in RestaurantRecord.fieldNames.firstIndex(of: name)! }
@@ -55,23 +55,23 @@ import Testing
 
     @Test("null becomes an empty field; nothing found still gives the header")
     func nullAndEmpty() throws {
-        let keywordOnly = SearchPresenter.document(
+        let keywordOnly = RestaurantListing(
             RestaurantPage(total: 1, start: 1, restaurants: [MapSeeds.tricky[1]]),
             query: RestaurantQuery(keyword: "x"))
         let rows = try parse(CSVRenderer.render(keywordOnly))
         #expect(rows[1][RestaurantRecord.fieldNames.firstIndex(of: "distance_m")!] == "", "no centre: no distance")
-        let empty = SearchPresenter.document(
+        let empty = RestaurantListing(
             RestaurantPage(total: 0, start: 1, restaurants: []), query: RestaurantQuery(keyword: "x"))
         #expect(CSVRenderer.render(empty) == RestaurantRecord.fieldNames.joined(separator: ",") + "\r\n", "the header alone")
     }
 
     @Test("show's detail fields follow the search fields, nested objects as dotted columns")
     func detailFieldsGetColumnsToo() throws {
-        // Given a card's document, as `show --format csv` renders it
+        // Given a card's listing, as `show --format csv` renders it
         let shop = StubRestaurants.all[0]
-        let document = JSONValue.object([("restaurants", .array([RestaurantRecord.detailJSON(shop)]))])
+        let listing = RestaurantListing(search: nil, records: [RestaurantRecord(restaurant: shop, detailed: true)])
         // When
-        let records = try parse(CSVRenderer.render(document))
+        let records = try parse(CSVRenderer.render(listing))
         // Then
         let header = try #require(records.first)
         #expect(Array(header.prefix(RestaurantRecord.fieldNames.count)) == RestaurantRecord.fieldNames, "search fields first")

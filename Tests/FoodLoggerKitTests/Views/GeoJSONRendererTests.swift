@@ -6,7 +6,7 @@ import Testing
 @Suite struct GeoJSONRendererTests {
     @Test("a FeatureCollection of Points in [lng, lat] order, restaurants then the centre")
     func structure() throws {
-        let text = GeoJSONRenderer.render(MapSeeds.trickyDocument)
+        let text = GeoJSONRenderer.render(MapSeeds.trickyListing)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(root["type"] as? String == "FeatureCollection", "an RFC 7946 FeatureCollection")
         let features = try #require(root["features"] as? [[String: Any]])
@@ -31,11 +31,12 @@ import Testing
     }
 
     @Test("a search without a centre has no centre feature")
-    func noCenter() {
-        let document = SearchPresenter.document(
+    func noCenter() throws {
+        let listing = RestaurantListing(
             RestaurantPage(total: 1, start: 1, restaurants: [MapSeeds.tricky[0]]),
             query: RestaurantQuery(keyword: "x"))
-        let collection = GeoJSONRenderer.collection(document)
-        #expect(collection["features"]?.items.count == 1, "only the restaurant")
+        let text = GeoJSONRenderer.render(listing)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect((root["features"] as? [Any])?.count == 1, "only the restaurant")
     }
 }

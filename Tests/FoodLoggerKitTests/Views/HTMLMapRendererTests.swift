@@ -4,7 +4,7 @@ import Testing
 
 @MainActor
 @Suite struct HTMLMapRendererTests {
-    let html = HTMLMapRenderer.render(MapSeeds.trickyDocument)
+    let html = HTMLMapRenderer.render(MapSeeds.trickyListing)
 
     @Test("data is escaped: no shop text can open a tag or close the script element")
     func escaping() throws {

@@ -25,8 +25,8 @@ public enum Detail {
 
             public struct Cards: Sendable, Equatable {
                 public var cards: [TextCard]
-                /// `{"restaurants": [...]}` with every field of each shop.
-                public var document: JSONValue
+                /// Every field of each shop, for JSON and the other data formats.
+                public var listing: RestaurantListing
                 /// Lines under the cards: the service's credit.
                 public var footer: [String]
                 /// Which ids were not found, when some were not.

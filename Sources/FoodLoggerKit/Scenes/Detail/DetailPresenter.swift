@@ -21,7 +21,8 @@ public final class DetailPresenter: DetailPresentationLogic {
         case .success(let restaurants):
             let cards = Detail.Lookup.ViewModel.Cards(
                 cards: restaurants.map(Self.card),
-                document: .object([("restaurants", .array(restaurants.map(RestaurantRecord.detailJSON)))]),
+                listing: RestaurantListing(
+                    search: nil, records: restaurants.map { RestaurantRecord(restaurant: $0, detailed: true) }),
                 footer: [Credit.line],
                 missing: response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs))
             let complete = response.missingIDs.isEmpty && !restaurants.isEmpty
@@ -79,7 +80,6 @@ public final class DetailPresenter: DetailPresentationLogic {
             } ?? ""
         let seats = [restaurant.capacity.map { "\($0) seats" }, restaurant.partyCapacity.map { "parties up to \($0)" }]
             .compactMap { $0 }.joined(separator: " · ")
-        let coupon = restaurant.urls.couponSP.isEmpty ? restaurant.urls.couponPC : restaurant.urls.couponSP
         let main: [Field] = [
             Field("ID", restaurant.id),
             Field("Genre", [genre, restaurant.genre.catchCopy].filter { !$0.isEmpty }.joined(separator: " — ")),
@@ -98,7 +98,7 @@ public final class DetailPresenter: DetailPresentationLogic {
         ]
         let links: [Field] = [
             Field("Page", restaurant.urls.shop),
-            Field("Coupon", coupon),
+            Field("Coupon", restaurant.urls.coupon),
             Field("Photo", restaurant.urls.photo),
         ]
         let amenities = restaurant.amenities.map { Field($0.kind.label, amenityValue($0.value)) }

@@ -46,7 +46,7 @@ public final class DetailViewController: DetailDisplayLogic {
         case .cards(let cards):
             switch format {
             case .json, .geojson, .csv, .ndjson, .html:
-                context.stdout.write(format.render(cards.document, tiles: context.mapTiles))
+                context.stdout.write(format.render(cards.listing, tiles: context.mapTiles))
             case .table where !cards.cards.isEmpty:
                 let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
                 let drawn = cards.cards.map { CardRenderer.render($0, width: context.terminal.width, bold: bold) }

@@ -99,7 +99,7 @@ public final class MapPresenter: MapPresentationLogic {
             for restaurant in restaurants where !genres.contains(restaurant.genre.name) {
                 genres.append(restaurant.genre.name)
             }
-            let metres = restaurants.map { Int($0.coordinate.distance(to: center).rounded()) }
+            let metres = restaurants.map { $0.coordinate.roundedMetres(to: center) }
             let low = metres.min() ?? 0, high = metres.max() ?? 0
             let distance = (low == high ? "\(low) m" : "\(low)–\(high) m") + (group.clamped ? "*" : "")
             return [group.key, restaurants.map(\.name).joined(separator: " / "), genres.joined(separator: " / "), distance]

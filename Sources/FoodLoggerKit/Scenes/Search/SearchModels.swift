@@ -16,8 +16,8 @@ public enum Search {
             }
         }
 
-        /// What the view draws: a table for people, or the JSON document every other output
-        /// format is made from. Fixed when the scene is assembled, so the presenter prepares only
+        /// What the view draws: a table for people, or the listing every data format is drawn
+        /// from. Fixed when the scene is assembled, so the presenter prepares only
         /// that one (no table laid out that nobody sees) and the interactor never hears of formats.
         public enum Presentation: Sendable, Equatable {
             case table, document
@@ -25,7 +25,7 @@ public enum Search {
             case promptedTable
         }
 
-        /// Ready to draw: the table or the JSON document, or the failure to report.
+        /// Ready to draw: the table or the listing, or the failure to report.
         public struct ViewModel: Sendable, Equatable {
             public enum Content: Sendable, Equatable {
                 case listing(Listing)
@@ -43,8 +43,8 @@ public enum Search {
             public enum Body: Sendable, Equatable {
                 /// The rows, and the lines under them: counts, next page, the service's credit.
                 case table(TextTable, footer: [String])
-                /// The documented JSON schema.
-                case document(JSONValue)
+                /// Typed records, for JSON and the other data formats.
+                case document(RestaurantListing)
             }
 
             public var content: Content

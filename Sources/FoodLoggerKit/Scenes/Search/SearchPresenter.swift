@@ -5,7 +5,7 @@ public protocol SearchPresentationLogic: AnyObject {
     func presentNoPage(_ response: Search.Page.Response)
 }
 
-/// Formats: distances, table cells, the JSON document, the footer, and success / empty /
+/// Formats: distances, table cells, the listing for data formats, the footer, and success / empty /
 /// failure with their exit codes. Never prints.
 @MainActor
 public final class SearchPresenter: SearchPresentationLogic {
@@ -28,7 +28,7 @@ public final class SearchPresenter: SearchPresentationLogic {
                     .table(
                         Self.table(page, center: response.query.center),
                         footer: ResultsText.footer(page, query: response.query, prompted: presentation == .promptedTable))
-                case .document: .document(Self.document(page, query: response.query))
+                case .document: .document(RestaurantListing(page, query: response.query))
                 }
             let listing = Search.Restaurants.ViewModel.Listing(
                 body: body,
@@ -42,19 +42,6 @@ public final class SearchPresenter: SearchPresentationLogic {
     public func presentNoPage(_ response: Search.Page.Response) {
         let message = response.direction == .next ? "This is the last page." : "This is the first page."
         viewController?.displayNoPage(Search.Page.ViewModel(message: message))
-    }
-
-    /// The README's schema: center, range_m, total, start, returned, restaurants.
-    static func document(_ page: RestaurantPage, query: RestaurantQuery) -> JSONValue {
-        let center = query.center
-        return .object([
-            ("center", center.map { .object([("lat", .number($0.lat)), ("lng", .number($0.lng))]) } ?? .null),
-            ("range_m", center == nil ? .null : .integer(query.range.metres)),
-            ("total", .integer(page.total)),
-            ("start", .integer(page.start)),
-            ("returned", .integer(page.restaurants.count)),
-            ("restaurants", .array(page.restaurants.map { RestaurantRecord.json($0, center: center) })),
-        ])
     }
 
     static let columns: [TextTable.Column] = [
@@ -74,7 +61,7 @@ public final class SearchPresenter: SearchPresentationLogic {
                 String(page.start + offset),
                 restaurant.name,
                 restaurant.genre.name,
-                center.map { "\(Int(restaurant.coordinate.distance(to: $0).rounded())) m" } ?? "",
+                center.map { "\(restaurant.coordinate.roundedMetres(to: $0)) m" } ?? "",
                 restaurant.budget.map { BudgetBand.short($0.name) } ?? "",
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
             ].map(ResultsText.singleLine)

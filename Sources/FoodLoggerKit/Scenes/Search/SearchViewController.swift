@@ -38,8 +38,8 @@ public final class SearchViewController: SearchDisplayLogic {
             listedNumbers = listing.numbers
             if let notice = listing.notice { context.stderr.write(notice + "\n") }
             switch listing.body {
-            case .document(let document):
-                context.stdout.write(format.render(document, tiles: context.mapTiles))
+            case .document(let listing):
+                context.stdout.write(format.render(listing, tiles: context.mapTiles))
             case .table(let table, let footer):
                 guard listing.notice == nil else { return }  // no table for nothing, like the app's alert
                 let lines = TableRenderer.render(

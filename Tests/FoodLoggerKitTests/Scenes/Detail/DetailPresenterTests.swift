@@ -57,25 +57,13 @@ struct DetailPresenterTests {
         #expect(viewModel.missing == nil, "nothing missing")
     }
 
-    @Test("the JSON document lists every record field plus the detail fields")
-    func document() throws {
+    @Test("the listing holds every shop with all its details, and no search frame")
+    func listing() throws {
         makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.izakaya])))
 
-        let document = try cards(display.restaurantViewModels.first).document
-        guard case .array(let items)? = document["restaurants"], let first = items.first else {
-            Issue.record("expected {\"restaurants\": [...]}"); return
-        }
-        guard case .object(let members) = first else { Issue.record("a restaurant is an object"); return }
-        let expectedKeys =
-            RestaurantRecord.fields(DetailSeeds.izakaya, center: nil).map(\.0)
-            + RestaurantRecord.detailFields(DetailSeeds.izakaya).map(\.0)
-        #expect(members.map(\.0) == expectedKeys, "record fields, then detail fields")
-        #expect(first["capacity"] == .integer(48) && first["party_capacity"] == .integer(30), "capacities as integers")
-        #expect(first["sub_genre"] == .string("和食"), "sub-genre name")
-        #expect(first["amenities"]?["private_room"] == .string("あり ：個室あり"), "amenities in the API's words")
-        #expect(first["areas"]?["small_area"]?["name"] == .string("八重洲"), "areas with code and name")
-        #expect(first["areas"]?["middle_area"] == .null, "an area the service did not give is null")
-        #expect(first["coupon_pc_url"] == .string("https://coupon.example/pc/101"), "coupon for PC")
+        let listing = try cards(display.restaurantViewModels.first).listing
+        #expect(listing.search == nil, "show has no centre, total or start")
+        #expect(listing.records == [RestaurantRecord(restaurant: DetailSeeds.izakaya, detailed: true)], "every detail")
     }
 
     @Test("missing ids are named and make the exit code 1, found shops are still shown")

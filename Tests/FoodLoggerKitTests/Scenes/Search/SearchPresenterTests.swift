@@ -32,52 +32,34 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         return (table, footer)
     }
 
-    func documentOf(_ viewModel: Search.Restaurants.ViewModel?) -> JSONValue? {
-        guard case .document(let document)? = listing(viewModel)?.body else { return nil }
-        return document
+    func documentOf(_ viewModel: Search.Restaurants.ViewModel?) -> RestaurantListing? {
+        guard case .document(let listing)? = listing(viewModel)?.body else { return nil }
+        return listing
     }
 
     @Test func onlyWhatTheViewDrawsIsPrepared() {
         let page = RestaurantPage(total: 1, start: 1, restaurants: [Seeds.Restaurants.near])
         #expect(tableOf(present(.success(page), as: .table)) != nil, "a table for the terminal")
-        #expect(documentOf(present(.success(page), as: .document)) != nil, "the document for every other format")
+        #expect(documentOf(present(.success(page), as: .document)) != nil, "the listing for every other format")
     }
 
-    @Test func documentFollowsTheSchema() throws {
+    @Test func listingCarriesTheSearchAndDistances() throws {
         let page = RestaurantPage(total: 25, start: 1, restaurants: [Seeds.Restaurants.near])
-        let document = try #require(documentOf(present(.success(page), as: .document)))
+        let listing = try #require(documentOf(present(.success(page), as: .document)))
 
-        #expect(document["center"] == .object([("lat", .number(35.6812)), ("lng", .number(139.7671))]), "center")
-        #expect(document["range_m"] == .integer(3000), "range 5 is 3000 m")
-        #expect(document["total"] == .integer(25), "total is results_available")
-        #expect(document["start"] == .integer(1), "start")
-        #expect(document["returned"] == .integer(1), "returned counts the shops in this page")
-        guard case .array(let shops)? = document["restaurants"], let shop = shops.first else {
-            Issue.record("restaurants should be an array with one shop"); return
-        }
-        #expect(shop["id"] == .string("J0000000001"), "id")
-        #expect(shop["distance_m"] == .integer(111), "distance in whole metres by great circle")
-        #expect(shop["genre_code"] == .string("G001"), "genre_code")
-        #expect(shop["coupon_url"] == .string("https://example.invalid/J0000000001/coupon"), "coupon url falls back to pc")
-        let keys = try #require(
-            {
-                if case .object(let members) = shop { return members.map(\.0) }; return nil
-            }())
-        for key in [
-            "id", "name", "genre", "genre_code", "catch", "budget", "budget_code", "lat", "lng", "distance_m",
-            "address", "station", "access", "open", "close", "url", "photo_url", "coupon_url",
-        ] {
-            #expect(keys.contains(key), "every restaurant should have \(key)")
-        }
+        #expect(
+            listing.search == .init(center: Seeds.tokyoStation, rangeMetres: 3000, total: 25, start: 1),
+            "centre, range 5 as 3000 m, total (results_available) and start")
+        #expect(listing.records.map(\.restaurant) == [Seeds.Restaurants.near], "the page's shops")
+        #expect(listing.records.first?.distanceMetres == 111, "distance in whole metres by great circle")
+        #expect(listing.records.first?.detailed == false, "search fields only")
     }
 
-    @Test func withoutACentreDistanceAndRangeAreNull() throws {
+    @Test func withoutACentreThereIsNoDistance() throws {
         let page = RestaurantPage(total: 1, start: 1, restaurants: [Seeds.Restaurants.near])
-        let document = try #require(documentOf(present(.success(page), query: RestaurantQuery(keyword: "x"), as: .document)))
-        #expect(document["center"] == .null, "no centre is null")
-        #expect(document["range_m"] == .null, "no range without a centre")
-        guard case .array(let shops)? = document["restaurants"] else { Issue.record("restaurants"); return }
-        #expect(shops.first?["distance_m"] == .null, "no distance without a centre")
+        let listing = try #require(documentOf(present(.success(page), query: RestaurantQuery(keyword: "x"), as: .document)))
+        #expect(listing.search?.center == nil, "no centre")
+        #expect(listing.records.first?.distanceMetres == nil, "no distance without a centre")
     }
 
     @Test func tableRowsAreNumberedFromStartWithDistances() throws {

@@ -24,7 +24,7 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         body: .table(TextTable(columns: [.init("#"), .init("Name")], rows: [["1", "しずく亭"]]), footer: ["1–1 of 1.", "credit"]),
         notice: nil)
     static let documentListing = Search.Restaurants.ViewModel.Listing(
-        body: .document(.object([("total", .integer(1))])), notice: nil)
+        body: .document(RestaurantListing(search: nil, records: [])), notice: nil)
 
     @Test func searchSendsTheQueryAsARequest() async {
         let sut = makeSUT(format: .json)
@@ -37,7 +37,7 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
     @Test func jsonFormatPrintsTheDocumentOnly() {
         let sut = makeSUT(format: .json)
         sut.displayRestaurants(.init(content: .listing(Self.documentListing), exitCode: .success))
-        #expect(stdout.text == "{\n  \"total\": 1\n}\n", "stdout holds just the JSON document")
+        #expect(stdout.text == "{\n  \"restaurants\": []\n}\n", "stdout holds just the JSON document")
         #expect(stderr.text.isEmpty, "nothing on stderr")
         #expect(sut.exitCode == .success, "exit code from the view model")
     }
@@ -50,7 +50,7 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
 
     /// Nothing found: the notice on stderr, like the app's alert; no table for nothing, but the
     /// document still goes to stdout, for scripts.
-    @Test(arguments: [(OutputFormat.table, ""), (.json, "{\n  \"total\": 1\n}\n")])
+    @Test(arguments: [(OutputFormat.table, ""), (.json, "{\n  \"restaurants\": []\n}\n")])
     func nothingFoundPutsTheNoticeOnStderr(format: OutputFormat, expectedStdout: String) {
         // Given
         var listing = format == .table ? Self.tableListing : Self.documentListing

@@ -1,0 +1,122 @@
+/// Restaurants as every data format shows them (JSON, NDJSON, GeoJSON, CSV, HTML): typed
+/// values the presenter prepares once, which each renderer draws in its own way.
+public struct RestaurantListing: Sendable, Equatable {
+    /// A search's frame: its centre and radius (nil without a centre), total and first number.
+    /// nil for `show`, whose document holds only the restaurants.
+    public var search: SearchFrame?
+    public var records: [RestaurantRecord]
+
+    public struct SearchFrame: Sendable, Equatable {
+        public var center: Coordinate?
+        public var rangeMetres: Int
+        public var total: Int
+        public var start: Int
+    }
+
+    public init(search: SearchFrame?, records: [RestaurantRecord]) {
+        self.search = search; self.records = records
+    }
+
+    /// A page of search results, with each shop's distance from the centre.
+    public init(_ page: RestaurantPage, query: RestaurantQuery) {
+        let center = query.center
+        search = SearchFrame(center: center, rangeMetres: query.range.metres, total: page.total, start: page.start)
+        records = page.restaurants.map { restaurant in
+            RestaurantRecord(
+                restaurant: restaurant, distanceMetres: center.map { restaurant.coordinate.roundedMetres(to: $0) })
+        }
+    }
+
+    /// The README's schema: center, range_m, total, start, returned, restaurants; `show` gives
+    /// only restaurants.
+    public var json: JSONValue {
+        let restaurants: (String, JSONValue) = ("restaurants", .array(records.map { .object($0.members) }))
+        guard let search else { return .object([restaurants]) }
+        let center = search.center
+        return .object([
+            ("center", center.map { .object([("lat", .number($0.lat)), ("lng", .number($0.lng))]) } ?? .null),
+            ("range_m", center == nil ? .null : .integer(search.rangeMetres)),
+            ("total", .integer(search.total)),
+            ("start", .integer(search.start)),
+            ("returned", .integer(records.count)),
+            restaurants,
+        ])
+    }
+}
+
+/// One restaurant as the data formats show it: the shop, its distance from the search's centre
+/// (nil without one), and whether `show`'s every detail is wanted.
+public struct RestaurantRecord: Sendable, Equatable {
+    public var restaurant: Restaurant
+    public var distanceMetres: Int?
+    public var detailed = false
+
+    /// The documented snake_case fields, in a fixed order; `detailed` adds the rest after them.
+    /// Strings the API left empty stay "".
+    var members: [(String, JSONValue)] {
+        let shop = restaurant
+        let basic: [(String, JSONValue)] = [
+            ("id", .string(shop.id)),
+            ("name", .string(shop.name)),
+            ("name_kana", .string(shop.nameKana)),
+            ("genre", .string(shop.genre.name)),
+            ("genre_code", .string(shop.genre.code)),
+            ("catch", .string(shop.catchCopy)),
+            ("budget", .string(shop.budget?.name ?? "")),
+            ("budget_code", .string(shop.budget?.code ?? "")),
+            ("budget_average", .string(shop.budget?.average ?? "")),
+            ("lat", .number(shop.coordinate.lat)),
+            ("lng", .number(shop.coordinate.lng)),
+            ("distance_m", distanceMetres.map(JSONValue.integer) ?? .null),
+            ("address", .string(shop.address)),
+            ("station", .string(shop.stationName)),
+            ("access", .string(shop.access)),
+            ("open", .string(shop.open)),
+            ("close", .string(shop.close)),
+            ("url", .string(shop.urls.shop)),
+            ("photo_url", .string(shop.urls.photo)),
+            ("coupon_url", .string(shop.urls.coupon)),
+        ]
+        return detailed ? basic + detailMembers : basic
+    }
+
+    /// Everything else the service tells about the shop. `capacity`/`party_capacity` are null
+    /// when unknown; `amenities` keeps the API's words.
+    private var detailMembers: [(String, JSONValue)] {
+        let shop = restaurant, areas = shop.areas
+        func codeName(_ value: Restaurant.CodeName?) -> JSONValue {
+            value.map { .object([("code", .string($0.code)), ("name", .string($0.name))]) } ?? .null
+        }
+        return [
+            ("sub_genre", shop.subGenre.map { .string($0.name) } ?? .null),
+            ("sub_genre_code", shop.subGenre.map { .string($0.code) } ?? .null),
+            ("genre_catch", .string(shop.genre.catchCopy)),
+            ("budget_memo", .string(shop.budgetMemo)),
+            ("capacity", shop.capacity.map(JSONValue.integer) ?? .null),
+            ("party_capacity", shop.partyCapacity.map(JSONValue.integer) ?? .null),
+            ("mobile_access", .string(shop.mobileAccess)),
+            (
+                "areas",
+                .object([
+                    ("large_service_area", codeName(areas.largeServiceArea)), ("service_area", codeName(areas.serviceArea)),
+                    ("large_area", codeName(areas.largeArea)), ("middle_area", codeName(areas.middleArea)),
+                    ("small_area", codeName(areas.smallArea)),
+                ])
+            ),
+            ("amenities", .object(shop.amenities.map { ($0.kind.rawValue, .string($0.value)) })),
+            ("wedding", .string(shop.wedding)),
+            ("other_memo", .string(shop.otherMemo)),
+            ("shop_detail_memo", .string(shop.shopDetailMemo)),
+            ("logo_url", .string(shop.urls.logo)),
+            ("coupon_pc_url", .string(shop.urls.couponPC)),
+            ("coupon_sp_url", .string(shop.urls.couponSP)),
+        ]
+    }
+
+    /// The search fields' names in order, for a CSV header that exists even when nothing was found.
+    static let fieldNames = RestaurantRecord(
+        restaurant: Restaurant(
+            id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
+            coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: ""))
+    ).members.map(\.0)
+}
