@@ -10,8 +10,12 @@ let package = Package(
         .executable(name: "foodlogger", targets: ["foodlogger"])
     ],
     targets: [
-        /// Everything the tool does; the executable only hands it argv and the environment.
-        .target(name: "FoodLoggerKit"),
+        /// The restaurants and the service: models, the HotpepperWorker, the HotpepperAPI client,
+        /// the offline stub, decoding, key lookup and retries. No terminal or command-line words.
+        .target(name: "FoodLoggerDomain"),
+        /// The command line on top: scenes, views and CLI. The executable only hands it argv and
+        /// the environment.
+        .target(name: "FoodLoggerKit", dependencies: ["FoodLoggerDomain"]),
         .executableTarget(name: "foodlogger", dependencies: ["FoodLoggerKit"]),
         /// A small HTTP/1.1 server on loopback, for tests and the benchmark (never shipped).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
@@ -20,7 +24,7 @@ let package = Package(
         /// binary the README installs (which the bench builds); writes Tests/Benchmarks/README.md.
         .executableTarget(
             name: "foodlogger-bench",
-            dependencies: ["FoodLoggerKit", "LoopbackHTTP", "foodlogger-hello", "foodlogger-hello-net"],
+            dependencies: ["FoodLoggerDomain", "LoopbackHTTP", "foodlogger-hello", "foodlogger-hello-net"],
             path: "Tests/Benchmarks/Bench"),
         /// The start-up baseline: a Foundation hello world built like foodlogger.
         .executableTarget(name: "foodlogger-hello", path: "Tests/Benchmarks/Hello"),
@@ -29,8 +33,9 @@ let package = Package(
         /// The tests' fixtures and captures, what they need from outside (skipped visibly when
         /// missing, failing under FOODLOGGER_FULL_TESTS=1), and temporary folders they remove.
         .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
-        .testTarget(name: "FoodLoggerKitTests", dependencies: ["FoodLoggerKit", "LoopbackHTTP", "TestSupport"]),
-        .testTarget(name: "foodloggerTests", dependencies: ["foodlogger", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(
+            name: "FoodLoggerKitTests", dependencies: ["FoodLoggerDomain", "FoodLoggerKit", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(name: "foodloggerTests", dependencies: ["foodlogger", "FoodLoggerDomain", "LoopbackHTTP", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// Test data for the fault-handling tests: a canary key, bodies the service (or an impostor)

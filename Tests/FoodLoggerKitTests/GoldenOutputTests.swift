@@ -2,6 +2,7 @@ import Foundation
 import LoopbackHTTP
 import Testing
 import TestSupport
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// Every output format, byte for byte, for the stub and for the project's fixtures served over

@@ -1,3 +1,4 @@
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// Restaurants for the map and data-format tests, written for them: tricky text on purpose.

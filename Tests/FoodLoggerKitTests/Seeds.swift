@@ -1,3 +1,4 @@
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// Test data written for this project (no real shop's text).

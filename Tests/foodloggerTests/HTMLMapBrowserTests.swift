@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Testing
 import TestSupport
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// The HTML map in a real headless Chromium, driven through chromedriver's WebDriver HTTP API:

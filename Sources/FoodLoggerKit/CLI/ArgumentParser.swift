@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 
 /// A bad command line: one line naming the flag, and exit 64.
 public struct UsageError: Error, Equatable, Sendable {

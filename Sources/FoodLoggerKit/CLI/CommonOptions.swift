@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 
 /// Options every data command shares: where the data comes from and how it is printed.
 struct CommonOptions: Sendable {
@@ -88,11 +89,12 @@ struct CommonOptions: Sendable {
         if let warning = located.warning { context.stderr.write("foodlogger: \(warning)\n") }
         let baseURL: URL
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
-        return HotpepperAPI(
-            configuration: .init(
-                key: located.key, baseURL: baseURL, timeout: timeout,
-                retry: RetryPolicy(retries: retries),
-                log: verbose ? context.stderr : nil))
+        let stderr = context.stderr
+        let log: @Sendable (String) -> Void = { line in stderr.write("foodlogger: \(line)\n") }
+        let retry = RetryPolicy(retries: retries)
+        let configuration = HotpepperAPI.Configuration(
+            key: located.key, baseURL: baseURL, timeout: timeout, retry: retry, log: verbose ? log : nil)
+        return HotpepperAPI(configuration: configuration)
     }
 
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// `foodlogger completions bash|zsh|fish`: a completion script made from the same option table
 /// the parser and the help use, so a new option completes the day it is added.
 struct CompletionsCommand: TextCommand {

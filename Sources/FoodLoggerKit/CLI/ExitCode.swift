@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// The process exit status, following sysexits(3) so scripts can branch on it.
 public enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0

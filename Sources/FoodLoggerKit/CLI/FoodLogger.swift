@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// The command line: reads argv, runs the command's scene, returns the exit status.
 @MainActor
 public enum FoodLogger {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// A command's --help: examples first, then usage, then the options by section.
 struct HelpText: Sendable {
     var command: String

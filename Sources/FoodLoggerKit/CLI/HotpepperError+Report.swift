@@ -1,9 +1,12 @@
 import Foundation
+import FoodLoggerDomain
 
 /// The one place where a service failure becomes the line a user reads and the exit status:
-/// the worker layer states facts, the words that name flags and files live here.
+/// the worker layer states facts, the words that name flags and files live here. Every text an
+/// error carries from outside (a server's message or body, a path) is made terminal-safe here.
 extension HotpepperError: LocalizedError {
     public var errorDescription: String? {
+        let safe = TerminalSafe.line
         switch self {
         case .missingKey(let searched):
             return """
@@ -13,14 +16,14 @@ extension HotpepperError: LocalizedError {
                 ~/.config/foodlogger/ (chmod 600). To try foodlogger without a key, add --stub.
                 """
         case .unusableKeyFile(let path, let problem):
-            return "key file \(TerminalSafe.line(path)): \(problem). See key.plist.example for the expected format."
+            return "key file \(safe(path)): \(safe(problem)). See key.plist.example for the expected format."
         case .rejectedKey(let message):
             return
-                "the service rejected the API key (error 2000: \(message)). Check the key in your key.plist or HOTPEPPER_API_KEY."
+                "the service rejected the API key (error 2000: \(safe(message))). Check the key in your key.plist or HOTPEPPER_API_KEY."
         case .invalidRequest(let message):
-            return "the service refused the search (error 3000: \(message)). Check the search options (--help)."
+            return "the service refused the search (error 3000: \(safe(message))). Check the search options (--help)."
         case .serviceFailure(let code, let message):
-            return "the service failed (error \(code): \(message)). Try again in a moment."
+            return "the service failed (error \(code): \(safe(message))). Try again in a moment."
         case .httpStatus(let status):
             let advice =
                 switch status {
@@ -30,10 +33,10 @@ extension HotpepperError: LocalizedError {
                 }
             return "the service answered HTTP \(status) instead of 200. \(advice)"
         case .network(let failure, let detail):
-            return "cannot reach the service: \(failure.rawValue) (\(detail)). \(failure.advice)"
+            return "cannot reach the service: \(failure.rawValue) (\(TerminalSafe.short(detail, limit: 160))). \(failure.advice)"
         case .unreadableResponse(let detail):
             return
-                "the service answered something unreadable: \(detail). Try again later, or check HOTPEPPER_BASE_URL if you set it."
+                "the service answered something unreadable: \(safe(detail)). Try again later, or check HOTPEPPER_BASE_URL if you set it."
         case .badBaseURL(let text):
             return "HOTPEPPER_BASE_URL is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// `foodlogger manual`: the manual page in roff, made from the same command table as `--help`,
 /// with the environment, files and exit statuses; `man -l` renders it.
 struct ManualCommand: TextCommand {

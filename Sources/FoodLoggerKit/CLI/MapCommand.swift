@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// `foodlogger map`: every search option, plus the map's size. Without --format it draws the
 /// terminal map; with one it prints that data format, exactly as `search` does.
 struct MapCommand: Sendable {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// `foodlogger open ID`: the shop's page in the browser.
 struct OpenCommand: Sendable {
     var common: CommonOptions

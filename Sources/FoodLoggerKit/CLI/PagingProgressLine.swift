@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// "fetched 3/10 pages" on one self-overwriting stderr line while `--limit` pages, erased when
 /// paging ends so the results (or the error) start on a clean line. Only for a terminal: a log
 /// or a pipe gets no progress at all.

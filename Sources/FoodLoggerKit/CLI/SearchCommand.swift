@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// `foodlogger search`: its options, help, and the validated query they make.
 struct SearchCommand: Sendable {
     var common: CommonOptions

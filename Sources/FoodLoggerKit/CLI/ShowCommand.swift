@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// `foodlogger show ID...`: one card per shop, looked up by id.
 struct ShowCommand: Sendable {
     var common: CommonOptions

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// A command whose whole output is text made from the command table: completions, the manual.
 protocol TextCommand {
     static var help: HelpText { get }

@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 
 /// Hands a web page to the user's browser; injected through `ProcessContext` so tests use a spy.
 public protocol URLOpening: Sendable {

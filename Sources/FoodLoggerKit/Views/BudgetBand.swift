@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// A budget band as people write it in a narrow column: "501～1000円" is "¥501–1,000",
 /// "～500円" is "~¥500", "30001円～" is "¥30,001+". Text of any other shape stays as it is.
 enum BudgetBand {

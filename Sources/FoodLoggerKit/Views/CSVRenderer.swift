@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// The restaurants as RFC 4180 CSV: a header row of the JSON field names, one row per shop,
 /// CRLF line ends, UTF-8. Fields holding a quote, comma or line break are quoted, with quotes
 /// doubled, so Japanese free text with commas and breaks opens cleanly in a spreadsheet.

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// One shop's card ready to draw: a title, and labelled values in sections.
 public struct TextCard: Sendable, Equatable {
     public struct Field: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// The credit the service's terms require wherever its data is shown, linked to its site.
 public enum Credit {
     public static let text = "Powered by ホットペッパーグルメ Webサービス"

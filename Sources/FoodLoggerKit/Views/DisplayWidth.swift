@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// How many terminal columns text takes: East Asian wide and full-width characters (kanji,
 /// kana, full-width forms) and emoji take two, combining marks and zero-width joiners none,
 /// everything else one. Measured per grapheme cluster, so "が" written as か + ゛ is two.

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// The search's JSON document as an RFC 7946 FeatureCollection, which geojson.io and other
 /// GIS tools open as is: one Point per restaurant (properties: its JSON fields and
 /// `"role": "restaurant"`), then one for the centre (`"role": "center"`) when there is one.

@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 
 /// The search's JSON document as one self-contained HTML page: a map drawn in inline SVG with
 /// the terminal map's projection (centre, radius, a numbered marker per shop, scale, north), a

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// A JSON document with its keys in the order written, so output reads the way the README
 /// documents it. Written by hand rather than with JSONEncoder: key order is part of the format.
 /// Write-only: views build one from typed values and serialize it.

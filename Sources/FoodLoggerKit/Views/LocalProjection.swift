@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 
 /// A flat map around one point (a local equirectangular projection): metres east and north of
 /// the centre. Within the few kilometres this tool searches it is off by well under a metre,

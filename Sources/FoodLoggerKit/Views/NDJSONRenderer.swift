@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// One restaurant per line as compact JSON (newline-delimited JSON), the same objects as the
 /// JSON output's `restaurants`, so `while read` loops and stream tools take one shop at a time.
 public enum NDJSONRenderer {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// How a command prints its data.
 public enum OutputFormat: String, Sendable, CaseIterable {
     /// Aligned columns for a person at a terminal.

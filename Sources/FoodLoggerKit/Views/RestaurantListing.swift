@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// Restaurants as every data format shows them (JSON, NDJSON, GeoJSON, CSV, HTML): typed
 /// values the presenter prepares once, which each renderer draws in its own way.
 public struct RestaurantListing: Sendable, Equatable {

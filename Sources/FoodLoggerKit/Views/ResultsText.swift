@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// The words around a list of results that Search and Map both show: the one-line cells, the
 /// footer (counts, how to see more, the credit) and the notice when nothing was found.
 enum ResultsText {

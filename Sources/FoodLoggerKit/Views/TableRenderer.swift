@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// A table ready to draw: column headings and rows of display strings.
 public struct TextTable: Sendable, Equatable {
     public struct Column: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 
 /// A map drawn with characters: a frame, the search radius as a ring of dots, "@" for the
 /// centre and each restaurant at its real offset, north up. A terminal cell is about twice as

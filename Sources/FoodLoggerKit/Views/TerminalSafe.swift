@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// Text from outside (a user's argument, a server's message or body) made safe to print in a
 /// one-line message: nothing in it can start a new line, move the cursor or reorder the text.
 public enum TerminalSafe {

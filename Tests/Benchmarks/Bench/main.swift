@@ -1,4 +1,4 @@
-import FoodLoggerKit
+import FoodLoggerDomain
 import Foundation
 import LoopbackHTTP
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// Runs the whole CLI in-process with captured streams.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// Runs `tool` with `arguments` and returns its status and what it printed; nil when it is not installed.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// `show`, `open` and `search --interactive` run in-process over the stub, whatever shops it has.

@@ -2,6 +2,7 @@ import Foundation
 import LoopbackHTTP
 import Testing
 import TestSupport
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// The whole CLI in-process against a misbehaving loopback server: exit status, the one line

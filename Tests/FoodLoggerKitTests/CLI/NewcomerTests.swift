@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// The places a new user stumbled (issue 15), each with what they expected.

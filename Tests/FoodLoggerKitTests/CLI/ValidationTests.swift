@@ -1,4 +1,5 @@
 import Testing
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// Bad command lines end before any request: exit 64 and one line naming the flag.

@@ -1,4 +1,5 @@
 import Testing
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 @Suite struct AmenityTests {

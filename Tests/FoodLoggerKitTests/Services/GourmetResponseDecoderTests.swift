@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 @Suite struct GourmetResponseDecoderTests {

@@ -2,6 +2,7 @@ import Foundation
 import LoopbackHTTP
 import Testing
 import TestSupport
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// The real URLSession client against a loopback server the test starts.

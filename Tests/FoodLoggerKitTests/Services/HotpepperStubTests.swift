@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// The stub must answer with the service's query semantics (API.md section 2), over data that

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// The README's JSON schema, read back from the serialized text as `jq` would.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// A service that knows the shops it was given and records every query; it answers in reverse

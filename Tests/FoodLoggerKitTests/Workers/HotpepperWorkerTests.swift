@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// A service holding `total` numbered shops that answers pages like the API, records every query,

@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 
 /// What the Detail scene can do.
 @MainActor

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// The Detail scene's use cases: one card per shop, and a shop's page in the browser.
 public enum Detail {
     /// Look shops up by id and show one card each.

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// Turns looked-up shops into what the terminal draws.
 @MainActor
 public protocol DetailPresentationLogic: AnyObject {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// Lets other scenes fill this scene's data store before showing it.
 @MainActor
 public protocol DetailDataPassing: AnyObject {

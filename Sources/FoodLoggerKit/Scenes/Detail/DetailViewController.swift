@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// What the Detail scene shows.
 @MainActor
 public protocol DetailDisplayLogic: AnyObject {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// What the Map scene can do.
 @MainActor
 public protocol MapBusinessLogic: AnyObject {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// The Map scene's use case: restaurants around a point, drawn where they are.
 public enum Map {
     /// Room for the drawing: the map size the user asked for (nil: fit the terminal) and the

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// Turns the restaurants around a point into what the terminal draws.
 @MainActor
 public protocol MapPresentationLogic: AnyObject {

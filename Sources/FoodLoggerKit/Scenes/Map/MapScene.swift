@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// Wires the Map scene's roles together, as a storyboard's setup() does in the app.
 @MainActor
 public enum MapScene {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// What the Map scene shows.
 @MainActor
 public protocol MapDisplayLogic: AnyObject {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// What the Search scene can do.
 @MainActor
 public protocol SearchBusinessLogic: AnyObject {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// The Search scene's use case: find restaurants around a point (or by keyword).
 public enum Search {
     public enum Restaurants {

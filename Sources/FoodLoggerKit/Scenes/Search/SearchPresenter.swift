@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// Turns search results into what the terminal draws.
 @MainActor
 public protocol SearchPresentationLogic: AnyObject {

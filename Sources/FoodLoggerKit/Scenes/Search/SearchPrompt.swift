@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// What the interactive prompt understands, and the words it answers with.
 enum SearchPrompt {
     enum Command: Equatable {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// Where the Search scene can lead.
 @MainActor
 public protocol SearchRoutingLogic: AnyObject {

@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 extension SearchViewController {
     /// `search --interactive`: the table, then a prompt that picks shops from it as taps pick
     /// markers in the app. Prompts and hints go to stderr; tables and cards to stdout.

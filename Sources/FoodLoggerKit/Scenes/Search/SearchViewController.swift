@@ -1,3 +1,4 @@
+import FoodLoggerDomain
 /// What the Search scene shows.
 @MainActor
 public protocol SearchDisplayLogic: AnyObject {

@@ -1,3 +1,4 @@
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// Invented shops for the Detail scene, the router, the prompt and the id lookup tests.

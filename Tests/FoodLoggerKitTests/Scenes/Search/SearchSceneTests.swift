@@ -1,4 +1,5 @@
 import Testing
+@testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// The assembly decides, from the output format, what the presenter prepares.

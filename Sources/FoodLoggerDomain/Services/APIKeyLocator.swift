@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds the HOT PEPPER key: HOTPEPPER_API_KEY, else `--key-file`, else ./key.plist, else
+/// Finds the HOT PEPPER key: HOTPEPPER_API_KEY, else the key file the caller names, else ./key.plist, else
 /// $XDG_CONFIG_HOME/foodlogger/key.plist (default ~/.config). Never from a command-line value,
 /// which would end up in shell history and `ps`.
 public struct APIKeyLocator: Sendable {
@@ -79,7 +79,7 @@ public struct APIKeyLocator: Sendable {
     static let placeholder = "YOUR_HOTPEPPER_API_KEY"
 
     /// Only XML and binary property lists, the formats key.plist is written in. Anything else
-    /// would reach CoreFoundation's old-style parser, which prints its own debug line on stderr.
+    /// would reach CoreFoundation's old-style parser, which prints its own debug line.
     static func isXMLOrBinary(_ data: Data) -> Bool {
         let start = data.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         return start.first == UInt8(ascii: "<") || start.starts(with: Data("bplist".utf8))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The gourmet search answered offline from a fixed set of shops (by default `StubRestaurants`),
-/// with the service's query semantics, so `--stub`, demos and tests behave like the real thing
+/// with the service's query semantics, so the offline mode, demos and tests behave like the real thing
 /// without a key or a network.
 ///
 /// Filters are strict: a filter keeps only shops whose matching amenity answers yes. Shops carry
@@ -21,7 +21,7 @@ public struct HotpepperStub: HotpepperProtocol {
     }
 
     /// Searches the stub data, `StubRestaurants`, building only the part a query can reach:
-    /// this is on the start-up path of every `--stub` command.
+    /// this is on the start-up path of every stub search.
     public init() {
         candidates = { StubRestaurants.candidates(for: $0) }
         coverage = { StubRestaurants.isOutside($0) ? StubRestaurants.Neighbourhood.allCases.map(\.name) : nil }
@@ -65,7 +65,7 @@ public struct HotpepperStub: HotpepperProtocol {
             .contains { $0.range(of: term, options: .caseInsensitive) != nil }
     }
 
-    /// Whether a filter keeps a shop for this answer: yes, or partly (一部禁煙 for --non-smoking).
+    /// Whether a filter keeps a shop for this answer: yes, or partly (一部禁煙 for non-smoking seats).
     static func saysYes(_ answer: String) -> Bool {
         [.yes, .partly].contains(Amenity.answer(answer)?.verdict)
     }

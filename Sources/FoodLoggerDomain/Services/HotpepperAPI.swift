@@ -9,15 +9,16 @@ public struct HotpepperAPI: HotpepperProtocol {
         /// Bounds each attempt, connection and body included.
         public var timeout: TimeInterval
         public var retry: RetryPolicy
-        /// Where `--verbose` narration goes (each request, its outcome, each retry); nil: silent.
-        public var log: (any TextOutput)?
+        /// Where the narration of each request, its outcome and each retry goes, a line at a
+        /// time (verbose mode); nil: silent.
+        public var log: (@Sendable (String) -> Void)?
 
         public static let defaultTimeout: TimeInterval = 10
         public static let maxTimeout: TimeInterval = 300
 
         public init(
             key: String, baseURL: URL = GourmetRequest.defaultBaseURL, timeout: TimeInterval = defaultTimeout,
-            retry: RetryPolicy = RetryPolicy(), log: (any TextOutput)? = nil
+            retry: RetryPolicy = RetryPolicy(), log: (@Sendable (String) -> Void)? = nil
         ) {
             self.key = key; self.baseURL = baseURL; self.timeout = timeout; self.retry = retry; self.log = log
         }
@@ -143,9 +144,9 @@ public struct HotpepperAPI: HotpepperProtocol {
             // On Linux, libcurl's TLS failures arrive as URLError.unknown with OpenSSL's words.
             let reason = failure.message
             if reason.range(of: #"\b(SSL|TLS|certificate)"#, options: [.regularExpression, .caseInsensitive]) != nil {
-                return .network(.tls, detail: "\(host): \(TerminalSafe.short(reason, limit: 100))")
+                return .network(.tls, detail: "\(host): \(reason)")
             }
-            return .network(.other, detail: "\(host): \(TerminalSafe.short(reason, limit: 100))")
+            return .network(.other, detail: "\(host): \(reason)")
         }
     }
 
@@ -161,7 +162,7 @@ public struct HotpepperAPI: HotpepperProtocol {
         return .network(failure, detail: "\(detail); \(attempts) attempts")
     }
 
-    /// A few words for --verbose: what went wrong with one attempt.
+    /// A few words for the narration: what went wrong with one attempt.
     static func summary(_ error: HotpepperError) -> String {
         switch error {
         case .network(let failure, _): failure.rawValue
@@ -187,7 +188,7 @@ public struct HotpepperAPI: HotpepperProtocol {
     /// Lines hold the URL with its key parameter redacted and fixed words, never the server's
     /// text: no replacing of the key's text, which would mangle a line where a short key recurs.
     private func log(_ line: String) {
-        configuration.log?.write("foodlogger: \(line)\n")
+        configuration.log?(line)
     }
 
     /// What arrived, for a body that is not a gourmet response: its type, size and first bytes.
@@ -195,17 +196,17 @@ public struct HotpepperAPI: HotpepperProtocol {
         let type = contentType ?? "no Content-Type"
         // Redact before cutting, or a key straddling the cut would show its first half.
         let text = Redaction.redact(String(decoding: data.prefix(4096), as: UTF8.self), key: key)
-        let preview = TerminalSafe.line(String(text.prefix(60)))
+        let preview = String(text.prefix(60))
         let body = data.isEmpty ? "an empty body" : "\(data.count) bytes starting \"\(preview)\(text.count > 60 ? "…" : "")\""
-        return "\(detail) (\(TerminalSafe.line(type)), \(body))"
+        return "\(detail) (\(type), \(body))"
     }
 }
 
 extension HotpepperError {
     /// The same error with the key taken out of every text it carries (a service message or a
     /// transport detail might echo it).
-    func redacting(_ key: String) -> HotpepperError {
-        let clean = { (text: String) in TerminalSafe.line(Redaction.redact(text, key: key)) }
+    public func redacting(_ key: String) -> HotpepperError {
+        let clean = { (text: String) in Redaction.redact(text, key: key) }
         switch self {
         case .rejectedKey(let message): return .rejectedKey(message: clean(message))
         case .invalidRequest(let message): return .invalidRequest(message: clean(message))

@@ -3,7 +3,7 @@
 ///
 /// `nonisolated(nonsending)`: a search starts on the caller's executor (the scenes' main actor)
 /// instead of hopping to the concurrency pool. The stub answers without suspending, so a
-/// `--stub` search runs start to finish on the main thread and never starts the pool's threads.
+/// stub search runs start to finish on the main thread and never starts the pool's threads.
 /// `HotpepperAPI` keeps the
 /// default and so still decodes off the main actor.
 public protocol HotpepperProtocol: Sendable {

@@ -1,6 +1,6 @@
 /// The offline stub's shops: invented for this project (names, texts, addresses and hours are
 /// made up; only the genre and budget codes and names come from the service's masters), so
-/// `--stub` and the tests can search without a key or a network.
+/// the offline mode and the tests can search without a key or a network.
 ///
 /// Five neighbourhoods, each shop placed at a planned distance from its neighbourhood's centre:
 /// a few within 300 m, more within 500 m and 1 km, and a few 1–3 km out, so every `range` step
@@ -17,7 +17,7 @@ enum StubRestaurants {
     static var all: [Restaurant] { Neighbourhood.allCases.flatMap(shops(in:)) }
 
     /// The shops a search can find, in the same order as in `all`. Around a centre, only the
-    /// neighbourhoods within reach of the circle, built on first use: a `--stub` search around
+    /// neighbourhoods within reach of the circle, built on first use: a stub search around
     /// Tokyo builds no shop in Osaka.
     static func candidates(for query: RestaurantQuery) -> [Restaurant] {
         guard let centre = query.center else { return all }
@@ -166,7 +166,7 @@ enum StubRestaurants {
     }
 
     /// Amenity answers by kind. `KeyValuePairs` rather than a dictionary: the tables are small and
-    /// read by a linear search, and a `--stub` search builds its shops at start-up, where no
+    /// read by a linear search, and a stub search builds its shops at start-up, where no
     /// hashing or merging of dictionaries is wanted.
     fileprivate typealias Answers = KeyValuePairs<AmenityKind, String>
 
