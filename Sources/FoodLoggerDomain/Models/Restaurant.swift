@@ -120,7 +120,7 @@ public struct Amenity: Sendable, Equatable {
 
     /// The service's words for each verdict (API.md §3), the one vocabulary the stub's filters
     /// and the card both read. Longer words first, so "不可" is never read as "可".
-    static let vocabulary: [(word: String, verdict: Verdict)] = [
+    public static let vocabulary: [(word: String, verdict: Verdict)] = [
         ("お子様連れOK", .yes), ("お子様連れ歓迎", .yes), ("お子様連れ不可", .no), ("営業していない", .no), ("営業している", .yes),
         ("禁煙席なし", .no), ("全面禁煙", .yes), ("一部禁煙", .partly), ("利用不可", .no), ("利用可", .yes),
         ("貸切不可", .no), ("貸切可", .yes), ("未確認", .unknown), ("あり", .yes), ("なし", .no), ("不可", .no), ("可", .yes),

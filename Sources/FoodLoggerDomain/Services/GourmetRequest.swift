@@ -8,7 +8,7 @@ public enum GourmetRequest {
     public static let defaultBaseURL = URL(string: "https://webservice.recruit.co.jp/hotpepper/")!
     static let path = "gourmet/v1/"
     /// What stands in for the key in anything shown to a person.
-    public static let redactedKey = "REDACTED"
+    static let redactedKey = "REDACTED"
 
     public static func url(for query: RestaurantQuery, key: String, baseURL: URL) -> URL {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
@@ -19,7 +19,7 @@ public enum GourmetRequest {
     }
 
     /// The parameters in a fixed order: the key first, then what the user asked for.
-    public static func parameters(for query: RestaurantQuery, key: String) -> [(name: String, value: String)] {
+    static func parameters(for query: RestaurantQuery, key: String) -> [(name: String, value: String)] {
         var items: [(name: String, value: String)] = [("key", key), ("format", "json")]
         items += query.ids.map { ("id", $0) }
         if let keyword = query.keyword, !keyword.isEmpty { items.append(("keyword", keyword)) }
@@ -35,7 +35,7 @@ public enum GourmetRequest {
     }
 
     /// The same URL with the key replaced, safe for logs and error messages.
-    public static func redacted(_ url: URL) -> String {
+    static func redacted(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let query = components.percentEncodedQuery
         else { return url.absoluteString }

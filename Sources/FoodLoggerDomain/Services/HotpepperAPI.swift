@@ -4,14 +4,14 @@ import Foundation
 /// by `timeout`, transient failures retried by `retry`. Nothing it logs or throws contains the key.
 public struct HotpepperAPI: HotpepperProtocol {
     public struct Configuration: Sendable {
-        public var key: String
-        public var baseURL: URL
+        var key: String
+        var baseURL: URL
         /// Bounds each attempt, connection and body included.
-        public var timeout: TimeInterval
-        public var retry: RetryPolicy
+        var timeout: TimeInterval
+        var retry: RetryPolicy
         /// Where the narration of each request, its outcome and each retry goes, a line at a
         /// time (verbose mode); nil: silent.
-        public var log: (@Sendable (String) -> Void)?
+        var log: (@Sendable (String) -> Void)?
 
         public static let defaultTimeout: TimeInterval = 10
         public static let maxTimeout: TimeInterval = 300

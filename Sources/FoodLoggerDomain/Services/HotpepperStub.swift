@@ -15,7 +15,7 @@ public struct HotpepperStub: HotpepperProtocol {
     let coverage: @Sendable (RestaurantQuery) -> [String]?
 
     /// Searches these shops.
-    public init(restaurants: [Restaurant]) {
+    init(restaurants: [Restaurant]) {
         candidates = { _ in restaurants }
         coverage = { _ in nil }
     }
@@ -30,7 +30,7 @@ public struct HotpepperStub: HotpepperProtocol {
     /// What the service answers (error 3000) to a search without any condition.
     static let noConditionMessage = "少なくとも１つの条件を入れてください。"
 
-    nonisolated(nonsending) public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
+    public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
     {
         guard query.hasCondition else { throw .invalidRequest(message: Self.noConditionMessage) }
         let terms = Self.terms(of: query.keyword ?? "")

@@ -9,17 +9,17 @@ import Foundation
 /// The random source, the sleeper and the clock are injected so tests neither wait nor guess.
 public struct RetryPolicy: Sendable {
     /// Attempts after the first one.
-    public var retries: Int
+    var retries: Int
     /// The wait after the first failure; each later wait doubles.
-    public var baseDelay: TimeInterval
+    var baseDelay: TimeInterval
     /// No wait is longer than this, whatever the backoff or the server says.
-    public var maxDelay: TimeInterval
+    var maxDelay: TimeInterval
     /// A number in 0..<1 that spreads the waits.
-    public var random: @Sendable () -> Double
+    var random: @Sendable () -> Double
     /// Waits; throws when the task is cancelled.
-    public var sleep: @Sendable (TimeInterval) async throws -> Void
+    var sleep: @Sendable (TimeInterval) async throws -> Void
     /// Now, for reading a Retry-After given as an HTTP date.
-    public var now: @Sendable () -> Date
+    var now: @Sendable () -> Date
 
     public static let defaultRetries = 2
     public static let retryRange = 0...10
@@ -35,13 +35,13 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Whether a request whose attempt number `attempt` (from 1) failed with `error` goes again.
-    public func shouldRetry(_ error: HotpepperError, afterAttempt attempt: Int) -> Bool {
+    func shouldRetry(_ error: HotpepperError, afterAttempt attempt: Int) -> Bool {
         error.isTransient && attempt <= retries
     }
 
     /// The wait before the attempt after `attempt`: the server's Retry-After if it sent one,
     /// else `baseDelay`·2^(attempt-1) scaled into its upper half by `random`. Never above `maxDelay`.
-    public func delay(afterAttempt attempt: Int, retryAfter: TimeInterval?) -> TimeInterval {
+    func delay(afterAttempt attempt: Int, retryAfter: TimeInterval?) -> TimeInterval {
         if let retryAfter { return min(max(retryAfter, 0), maxDelay) }
         let exponential = min(baseDelay * pow(2, Double(max(attempt, 1) - 1)), maxDelay)
         return exponential * (0.5 + 0.5 * min(max(random(), 0), 1))
@@ -49,7 +49,7 @@ public struct RetryPolicy: Sendable {
 
     /// Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in seconds from now;
     /// nil when absent or unreadable. A date in the past means "now".
-    public func retryAfter(_ value: String?) -> TimeInterval? {
+    func retryAfter(_ value: String?) -> TimeInterval? {
         guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         if text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
             return Double(text)

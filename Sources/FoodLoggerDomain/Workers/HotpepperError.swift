@@ -32,7 +32,7 @@ public enum HotpepperError: Error, Equatable, Sendable {
     }
 
     /// Whether the same request may succeed if simply sent again.
-    public var isTransient: Bool {
+    var isTransient: Bool {
         switch self {
         case .network: true
         case .httpStatus(let status): status == 429 || status >= 500

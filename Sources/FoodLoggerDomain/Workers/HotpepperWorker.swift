@@ -28,7 +28,7 @@ extension HotpepperWorking {
     /// distance we show keeps the numbers and the order in agreement, so a shop has the same
     /// number in the list and on the map. Ties keep the service's order. Runs on the caller's
     /// executor, as the fetch does: a stub search then starts no thread at all.
-    nonisolated(nonsending) public func searchNearestFirst(_ query: RestaurantQuery) async -> Result<
+    public nonisolated(nonsending) func searchNearestFirst(_ query: RestaurantQuery) async -> Result<
         RestaurantPage, HotpepperError
     > {
         let result: Result<RestaurantPage, HotpepperError>
@@ -72,7 +72,7 @@ public struct HotpepperWorker: HotpepperWorking {
         self.progress = progress
     }
 
-    nonisolated(nonsending) public func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
+    public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
     {
         guard let limit = query.limit else { return try await api.searchRestaurants(query) }
         return try await fetchPages(query, limit: limit)

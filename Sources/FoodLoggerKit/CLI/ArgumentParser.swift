@@ -2,14 +2,14 @@ import Foundation
 import FoodLoggerDomain
 
 /// A bad command line: one line naming the flag, and exit 64.
-public struct UsageError: Error, Equatable, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+struct UsageError: Error, Equatable, Sendable {
+    var message: String
+    init(_ message: String) { self.message = message }
 }
 
 /// One option a command accepts.
-public struct OptionSpec: Sendable {
-    public enum Kind: Sendable, Equatable {
+struct OptionSpec: Sendable {
+    enum Kind: Sendable, Equatable {
         /// Present or not.
         case flag
         /// Takes one value, at most once.
@@ -18,35 +18,35 @@ public struct OptionSpec: Sendable {
         case repeated(String)
     }
 
-    public var names: [String]
-    public var kind: Kind
-    public var help: String
+    var names: [String]
+    var kind: Kind
+    var help: String
     /// The values a shell may offer after the option (completions); empty when any value goes.
-    public var values: [String]
+    var values: [String]
 
-    public init(_ names: String..., kind: Kind = .flag, values: [String] = [], help: String) {
+    init(_ names: String..., kind: Kind = .flag, values: [String] = [], help: String) {
         self.names = names; self.kind = kind; self.values = values; self.help = help
     }
 
     /// The long name, which results are keyed by.
-    public var name: String { names.first { $0.hasPrefix("--") } ?? names[0] }
+    var name: String { names.first { $0.hasPrefix("--") } ?? names[0] }
 }
 
 /// What a command line said, keyed by each option's long name.
-public struct ParsedArguments: Sendable, Equatable {
-    public var flags: Set<String> = []
-    public var values: [String: [String]] = [:]
-    public var positionals: [String] = []
+struct ParsedArguments: Sendable, Equatable {
+    var flags: Set<String> = []
+    var values: [String: [String]] = [:]
+    var positionals: [String] = []
 
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
-    public func value(_ option: String) -> String? { values[option]?.last }
-    public func all(_ option: String) -> [String] { values[option] ?? [] }
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ option: String) -> String? { values[option]?.last }
+    func all(_ option: String) -> [String] { values[option] ?? [] }
 }
 
 /// Reads `--name value`, `--name=value`, flags, `--` and positionals against a command's specs.
 /// A value always follows its option, so `--lng -0.12` works.
-public enum ArgumentParser {
-    public static func parse(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+enum ArgumentParser {
+    static func parse(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         while index < arguments.count {
@@ -118,7 +118,7 @@ public enum ArgumentParser {
 
 /// Typed, range-checked reads of option values; every failure names the flag and what it accepts.
 extension ParsedArguments {
-    public func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             let bound =
@@ -131,7 +131,7 @@ extension ParsedArguments {
     }
 
     /// A finite decimal written in plain notation: no nan, inf, hex or exponents.
-    public func decimal(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    func decimal(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = value(option) else { return nil }
         guard Self.isPlainDecimal(text), let number = Double(text), range.contains(number) else {
             throw UsageError(
@@ -156,7 +156,7 @@ extension ParsedArguments {
     }
 
     /// Values that must each match a pattern (e.g. G001), at most `limit` of them.
-    public func codes(_ option: String, pattern: String, example: String, limit: Int? = nil) throws(UsageError) -> [String] {
+    func codes(_ option: String, pattern: String, example: String, limit: Int? = nil) throws(UsageError) -> [String] {
         let values = all(option).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() } }
         for value in values where value.range(of: "^\(pattern)$", options: .regularExpression) == nil {
             throw UsageError("\(option) takes codes like \(example), not \(TerminalSafe.quoted(value))")
@@ -168,7 +168,7 @@ extension ParsedArguments {
     }
 
     /// One of a fixed set of words.
-    public func choice<T>(_ option: String, _ choices: [(String, T)]) throws(UsageError) -> T? {
+    func choice<T>(_ option: String, _ choices: [(String, T)]) throws(UsageError) -> T? {
         guard let text = value(option) else { return nil }
         guard let match = choices.first(where: { $0.0 == text.lowercased() }) else {
             throw UsageError(

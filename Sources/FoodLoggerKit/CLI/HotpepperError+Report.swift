@@ -44,7 +44,7 @@ extension HotpepperError: LocalizedError {
     }
 
     /// What a script can branch on (sysexits(3)).
-    public var exitCode: ExitCode {
+    var exitCode: ExitCode {
         switch self {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied

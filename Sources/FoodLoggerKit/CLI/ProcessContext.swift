@@ -9,22 +9,22 @@ import FoodLoggerDomain
 /// The outside world a command sees: arguments, environment, streams and the terminal.
 /// Injected, so tests run the whole CLI in-process with captured output.
 public struct ProcessContext: Sendable {
-    public var arguments: [String]
-    public var environment: [String: String]
-    public var currentDirectory: String
-    public var stdout: any TextOutput
-    public var stderr: any TextOutput
-    public var terminal: Terminal
+    var arguments: [String]
+    var environment: [String: String]
+    var currentDirectory: String
+    var stdout: any TextOutput
+    var stderr: any TextOutput
+    var terminal: Terminal
     /// One line of stdin without its newline, nil at end of input (the interactive prompt).
-    public var readLine: @Sendable () -> String?
+    var readLine: @Sendable () -> String?
     /// Opens a web page in the user's browser.
-    public var opener: any URLOpening
+    var opener: any URLOpening
     /// --color: whether styling follows the terminal (auto) or the user's word.
-    public var color: ColorChoice = .auto
+    var color: ColorChoice = .auto
     /// --tiles: an HTML map asks OpenStreetMap for a background; by default it fetches nothing.
-    public var mapTiles = false
+    var mapTiles = false
 
-    public init(
+    init(
         arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",
         stdout: any TextOutput, stderr: any TextOutput, terminal: Terminal = Terminal(),
         readLine: @escaping @Sendable () -> String? = { nil }, opener: any URLOpening = NoURLOpener()
@@ -87,7 +87,7 @@ public struct ProcessContext: Sendable {
 
     /// Colour and bold as --color says; by default only on a terminal, with NO_COLOR unset and
     /// TERM not dumb (no-color.org).
-    public func allowsStyle(onTerminal isTerminal: Bool) -> Bool {
+    func allowsStyle(onTerminal isTerminal: Bool) -> Bool {
         switch color {
         case .always: true
         case .never: false
@@ -97,20 +97,20 @@ public struct ProcessContext: Sendable {
 }
 
 /// `--color WHEN`: `always` is for scripts that capture styled output on purpose.
-public enum ColorChoice: String, CaseIterable, Sendable {
+enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
 }
 
 /// What is known about the terminal: which streams are one, and its size.
-public struct Terminal: Sendable, Equatable {
-    public var stdinIsTerminal: Bool
-    public var stdoutIsTerminal: Bool
-    public var stderrIsTerminal: Bool
+struct Terminal: Sendable, Equatable {
+    var stdinIsTerminal: Bool
+    var stdoutIsTerminal: Bool
+    var stderrIsTerminal: Bool
     /// Columns and rows, from the terminal itself, else COLUMNS / LINES; nil when unknown.
-    public var columns: Int?
-    public var rows: Int?
+    var columns: Int?
+    var rows: Int?
 
-    public init(
+    init(
         stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
         columns: Int? = nil, rows: Int? = nil
     ) {
@@ -119,7 +119,7 @@ public struct Terminal: Sendable, Equatable {
     }
 
     /// Width to lay text out in: the terminal's, else 80.
-    public var width: Int { columns ?? 80 }
+    var width: Int { columns ?? 80 }
 
     static func live(environment: [String: String]) -> Terminal {
         var size = winsize()

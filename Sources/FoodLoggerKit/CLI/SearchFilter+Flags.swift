@@ -3,10 +3,10 @@ import FoodLoggerDomain
 /// Each filter as a flag: the query parameter's word with dashes (`private_room` →
 /// `--private-room`), and what it keeps, for --help.
 extension SearchFilter {
-    public var flag: String { "--" + String(rawValue.map { $0 == "_" ? "-" : $0 }) }
+    var flag: String { "--" + String(rawValue.map { $0 == "_" ? "-" : $0 }) }
 
     /// What the filter keeps.
-    public var summary: String {
+    var summary: String {
         switch self {
         case .wifi: "has Wi-Fi"
         case .wedding: "hosts weddings and after-parties"

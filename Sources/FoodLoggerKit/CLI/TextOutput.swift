@@ -7,18 +7,18 @@ import FoodLoggerDomain
 #endif
 
 /// Where a command writes text: a standard stream, or a buffer in tests.
-public protocol TextOutput: Sendable {
+protocol TextOutput: Sendable {
     func write(_ text: String)
 }
 
 /// stdout or stderr of this process, written with write(2) so nothing sits in a buffer at exit.
-public struct StandardStream: TextOutput {
+struct StandardStream: TextOutput {
     let descriptor: Int32
 
-    public static let output = StandardStream(descriptor: STDOUT_FILENO)
-    public static let error = StandardStream(descriptor: STDERR_FILENO)
+    static let output = StandardStream(descriptor: STDOUT_FILENO)
+    static let error = StandardStream(descriptor: STDERR_FILENO)
 
-    public func write(_ text: String) {
+    func write(_ text: String) {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
@@ -35,17 +35,17 @@ public struct StandardStream: TextOutput {
 }
 
 /// Collects what a command writes, for tests and for building one output in memory.
-public final class CapturedOutput: TextOutput, @unchecked Sendable {
+final class CapturedOutput: TextOutput, @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = ""
 
-    public init() {}
+    init() {}
 
-    public func write(_ text: String) {
+    func write(_ text: String) {
         lock.lock(); buffer += text; lock.unlock()
     }
 
-    public var text: String {
+    var text: String {
         lock.lock(); defer { lock.unlock() }
         return buffer
     }

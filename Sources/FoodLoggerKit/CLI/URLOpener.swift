@@ -2,11 +2,11 @@ import Foundation
 import FoodLoggerDomain
 
 /// Hands a web page to the user's browser; injected through `ProcessContext` so tests use a spy.
-public protocol URLOpening: Sendable {
+protocol URLOpening: Sendable {
     func open(_ url: String) -> URLOpenOutcome
 }
 
-public enum URLOpenOutcome: Sendable, Equatable {
+enum URLOpenOutcome: Sendable, Equatable {
     case opened
     /// No opener program on this system (e.g. a server without xdg-open).
     case unavailable
@@ -16,11 +16,11 @@ public enum URLOpenOutcome: Sendable, Equatable {
 
 /// The platform's opener (`open` on macOS, `xdg-open` elsewhere), found on PATH and started
 /// directly with the URL as its argument: never through a shell, so no URL can run a command.
-public struct SystemURLOpener: URLOpening {
+struct SystemURLOpener: URLOpening {
     let program: String
     let searchPath: String
 
-    public init(environment: [String: String]) {
+    init(environment: [String: String]) {
         #if canImport(Darwin)
             program = "open"
         #else
@@ -36,7 +36,7 @@ public struct SystemURLOpener: URLOpening {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    public func open(_ url: String) -> URLOpenOutcome {
+    func open(_ url: String) -> URLOpenOutcome {
         guard let executable else { return .unavailable }
         let process = Process()
         process.executableURL = executable
@@ -59,7 +59,7 @@ public struct SystemURLOpener: URLOpening {
 }
 
 /// No browser at all: every page is printed instead. The default for contexts built in tests.
-public struct NoURLOpener: URLOpening {
-    public init() {}
-    public func open(_ url: String) -> URLOpenOutcome { .unavailable }
+struct NoURLOpener: URLOpening {
+    init() {}
+    func open(_ url: String) -> URLOpenOutcome { .unavailable }
 }

@@ -6,8 +6,8 @@ import FoodLoggerDomain
 /// The columns are the search fields, always, then whatever else the records hold (`show`'s
 /// detail fields) in the order first met; nested objects become dotted columns
 /// (`areas.small_area.name`, `amenities.wifi`), so a card's every fact has a cell.
-public enum CSVRenderer {
-    public static func render(_ listing: RestaurantListing) -> String {
+enum CSVRenderer {
+    static func render(_ listing: RestaurantListing) -> String {
         let records = listing.records.map { JSONValue.object($0.members).cells() }
         var columns = RestaurantRecord.fieldNames
         var named = Set(columns)

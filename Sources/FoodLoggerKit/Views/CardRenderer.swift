@@ -1,24 +1,24 @@
 import FoodLoggerDomain
 /// One shop's card ready to draw: a title, and labelled values in sections.
-public struct TextCard: Sendable, Equatable {
-    public struct Field: Sendable, Equatable {
-        public var label: String
-        public var value: String
-        public init(_ label: String, _ value: String) { self.label = label; self.value = value }
+struct TextCard: Sendable, Equatable {
+    struct Field: Sendable, Equatable {
+        var label: String
+        var value: String
+        init(_ label: String, _ value: String) { self.label = label; self.value = value }
     }
 
-    public struct Section: Sendable, Equatable {
+    struct Section: Sendable, Equatable {
         /// nil for the card's first, untitled section.
-        public var title: String?
-        public var fields: [Field]
-        public init(title: String? = nil, fields: [Field]) { self.title = title; self.fields = fields }
+        var title: String?
+        var fields: [Field]
+        init(title: String? = nil, fields: [Field]) { self.title = title; self.fields = fields }
     }
 
-    public var title: String
-    public var subtitle: String
-    public var sections: [Section]
+    var title: String
+    var subtitle: String
+    var sections: [Section]
 
-    public init(title: String, subtitle: String = "", sections: [Section]) {
+    init(title: String, subtitle: String = "", sections: [Section]) {
         self.title = title; self.subtitle = subtitle; self.sections = sections
     }
 }
@@ -27,13 +27,13 @@ public struct TextCard: Sendable, Equatable {
 /// (Japanese aware) with a hanging indent under their first line. Where the label column leaves
 /// too little room, the value goes under its label instead; a web address is never split, so it
 /// stays one piece to click or copy.
-public enum CardRenderer {
+enum CardRenderer {
     /// Labels longer than this wrap their value onto the next line instead of widening the column.
     static let maxLabelWidth = 24
     /// Narrower than this beside the labels, values that need more go under their label instead.
     static let minValueWidth = 20
 
-    public static func render(_ card: TextCard, width: Int, bold: Bool = false) -> [String] {
+    static func render(_ card: TextCard, width: Int, bold: Bool = false) -> [String] {
         var lines = [bold ? "\u{1B}[1m\(card.title)\u{1B}[0m" : card.title]
         if !card.subtitle.isEmpty { lines.append(card.subtitle) }
         for section in card.sections where !section.fields.isEmpty {

@@ -2,14 +2,14 @@ import FoodLoggerDomain
 /// How many terminal columns text takes: East Asian wide and full-width characters (kanji,
 /// kana, full-width forms) and emoji take two, combining marks and zero-width joiners none,
 /// everything else one. Measured per grapheme cluster, so "が" written as か + ゛ is two.
-public enum DisplayWidth {
-    public static func of(_ text: String) -> Int {
+enum DisplayWidth {
+    static func of(_ text: String) -> Int {
         var width = 0
         for character in text { width += of(character) }
         return width
     }
 
-    public static func of(_ character: Character) -> Int {
+    static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
@@ -41,7 +41,7 @@ public enum DisplayWidth {
     }
 
     /// Cuts text to at most `width` columns, ending in "…" when something was cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
         var result = "", used = 0
@@ -54,7 +54,7 @@ public enum DisplayWidth {
     }
 
     /// Pads text with spaces to exactly `width` columns (it must already fit).
-    public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+    static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - of(text)))
         return alignRight ? padding + text : text + padding
     }
@@ -62,7 +62,7 @@ public enum DisplayWidth {
     /// Breaks text into lines of at most `width` columns: between words where there are
     /// spaces, and anywhere inside a word too long for a line (Japanese text has no spaces).
     /// Existing line breaks are kept.
-    public static func wrap(_ text: String, to width: Int) -> [String] {
+    static func wrap(_ text: String, to width: Int) -> [String] {
         let width = max(width, 2)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -3,8 +3,8 @@ import FoodLoggerDomain
 /// GIS tools open as is: one Point per restaurant (properties: its JSON fields and
 /// `"role": "restaurant"`), then one for the centre (`"role": "center"`) when there is one.
 /// Coordinates are [longitude, latitude], the order RFC 7946 prescribes.
-public enum GeoJSONRenderer {
-    public static func render(_ listing: RestaurantListing) -> String {
+enum GeoJSONRenderer {
+    static func render(_ listing: RestaurantListing) -> String {
         var features = listing.records.map { record in
             feature(at: record.restaurant.coordinate, properties: [("role", .string("restaurant"))] + record.members)
         }

@@ -9,8 +9,8 @@ import FoodLoggerDomain
 /// spread over a country make no useful map.
 /// Every piece of data is escaped: HTML text and attributes here, and the embedded JSON with
 /// `<` written as \u003c so no shop name can close the script element.
-public enum HTMLMapRenderer {
-    public static func render(_ listing: RestaurantListing, tiles: Bool = false) -> String {
+enum HTMLMapRenderer {
+    static func render(_ listing: RestaurantListing, tiles: Bool = false) -> String {
         let records = listing.records
         let frame = Frame(listing)
         let title = heading(listing)

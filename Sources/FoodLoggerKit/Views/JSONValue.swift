@@ -2,7 +2,7 @@ import FoodLoggerDomain
 /// A JSON document with its keys in the order written, so output reads the way the README
 /// documents it. Written by hand rather than with JSONEncoder: key order is part of the format.
 /// Write-only: views build one from typed values and serialize it.
-public indirect enum JSONValue: Sendable {
+indirect enum JSONValue: Sendable {
     case string(String)
     case integer(Int)
     case number(Double)
@@ -12,7 +12,7 @@ public indirect enum JSONValue: Sendable {
     case object([(String, JSONValue)])
 
     /// Pretty (two-space indented) or compact (one line, for NDJSON) text.
-    public func serialized(pretty: Bool = false) -> String {
+    func serialized(pretty: Bool = false) -> String {
         var out = ""
         write(to: &out, indent: pretty ? 0 : nil)
         return out

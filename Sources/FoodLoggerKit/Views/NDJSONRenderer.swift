@@ -1,8 +1,8 @@
 import FoodLoggerDomain
 /// One restaurant per line as compact JSON (newline-delimited JSON), the same objects as the
 /// JSON output's `restaurants`, so `while read` loops and stream tools take one shop at a time.
-public enum NDJSONRenderer {
-    public static func render(_ listing: RestaurantListing) -> String {
+enum NDJSONRenderer {
+    static func render(_ listing: RestaurantListing) -> String {
         listing.records.map { JSONValue.object($0.members).serialized() + "\n" }.joined()
     }
 }

@@ -1,6 +1,6 @@
 import FoodLoggerDomain
 /// How a command prints its data.
-public enum OutputFormat: String, Sendable, CaseIterable {
+enum OutputFormat: String, Sendable, CaseIterable {
     /// Aligned columns for a person at a terminal.
     case table
     /// One JSON document, for jq and scripts.
@@ -15,7 +15,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case html
 
     /// A table on a terminal, JSON into a pipe or file, so `| jq` just works.
-    public static func defaultFor(stdoutIsTerminal: Bool) -> OutputFormat {
+    static func defaultFor(stdoutIsTerminal: Bool) -> OutputFormat {
         stdoutIsTerminal ? .table : .json
     }
 }
@@ -24,7 +24,7 @@ extension OutputFormat {
     /// Draws a data format from the command's listing, so every format carries the same
     /// records. Not for `table`, which each scene lays out itself. `tiles`: the HTML map's
     /// OpenStreetMap background.
-    public func render(_ listing: RestaurantListing, tiles: Bool = false) -> String {
+    func render(_ listing: RestaurantListing, tiles: Bool = false) -> String {
         switch self {
         case .geojson: GeoJSONRenderer.render(listing)
         case .csv: CSVRenderer.render(listing)

@@ -1,25 +1,25 @@
 import FoodLoggerDomain
 /// Restaurants as every data format shows them (JSON, NDJSON, GeoJSON, CSV, HTML): typed
 /// values the presenter prepares once, which each renderer draws in its own way.
-public struct RestaurantListing: Sendable, Equatable {
+struct RestaurantListing: Sendable, Equatable {
     /// A search's frame: its centre and radius (nil without a centre), total and first number.
     /// nil for `show`, whose document holds only the restaurants.
-    public var search: SearchFrame?
-    public var records: [RestaurantRecord]
+    var search: SearchFrame?
+    var records: [RestaurantRecord]
 
-    public struct SearchFrame: Sendable, Equatable {
-        public var center: Coordinate?
-        public var rangeMetres: Int
-        public var total: Int
-        public var start: Int
+    struct SearchFrame: Sendable, Equatable {
+        var center: Coordinate?
+        var rangeMetres: Int
+        var total: Int
+        var start: Int
     }
 
-    public init(search: SearchFrame?, records: [RestaurantRecord]) {
+    init(search: SearchFrame?, records: [RestaurantRecord]) {
         self.search = search; self.records = records
     }
 
     /// A page of search results, with each shop's distance from the centre.
-    public init(_ page: RestaurantPage, query: RestaurantQuery) {
+    init(_ page: RestaurantPage, query: RestaurantQuery) {
         let center = query.center
         search = SearchFrame(center: center, rangeMetres: query.range.metres, total: page.total, start: page.start)
         records = page.restaurants.map { restaurant in
@@ -30,7 +30,7 @@ public struct RestaurantListing: Sendable, Equatable {
 
     /// The README's schema: center, range_m, total, start, returned, restaurants; `show` gives
     /// only restaurants.
-    public var json: JSONValue {
+    var json: JSONValue {
         let restaurants: (String, JSONValue) = ("restaurants", .array(records.map { .object($0.members) }))
         guard let search else { return .object([restaurants]) }
         let center = search.center
@@ -47,10 +47,10 @@ public struct RestaurantListing: Sendable, Equatable {
 
 /// One restaurant as the data formats show it: the shop, its distance from the search's centre
 /// (nil without one), and whether `show`'s every detail is wanted.
-public struct RestaurantRecord: Sendable, Equatable {
-    public var restaurant: Restaurant
-    public var distanceMetres: Int?
-    public var detailed = false
+struct RestaurantRecord: Sendable, Equatable {
+    var restaurant: Restaurant
+    var distanceMetres: Int?
+    var detailed = false
 
     /// The documented snake_case fields, in a fixed order; `detailed` adds the rest after them.
     /// Strings the API left empty stay "".

@@ -1,21 +1,21 @@
 import FoodLoggerDomain
 /// A table ready to draw: column headings and rows of display strings.
-public struct TextTable: Sendable, Equatable {
-    public struct Column: Sendable, Equatable {
-        public var title: String
-        public var alignRight: Bool
+struct TextTable: Sendable, Equatable {
+    struct Column: Sendable, Equatable {
+        var title: String
+        var alignRight: Bool
         /// Narrowest the column may become before it is dropped instead.
-        public var minWidth: Int
+        var minWidth: Int
         /// Columns with a higher number are dropped first when even minimum widths do not fit;
         /// nil: never dropped.
-        public var dropPriority: Int?
+        var dropPriority: Int?
         /// How much of the width the column deserves when space is short, relative to the others.
-        public var weight: Double
+        var weight: Double
         /// False for cells a cut would falsify (a price band cut to "1001～150…" reads as 150):
         /// the column keeps its full width, and is dropped rather than narrowed.
-        public var mayCut: Bool
+        var mayCut: Bool
 
-        public init(
+        init(
             _ title: String, alignRight: Bool = false, minWidth: Int = 4, dropPriority: Int? = nil,
             weight: Double = 1, mayCut: Bool = true
         ) {
@@ -24,20 +24,20 @@ public struct TextTable: Sendable, Equatable {
         }
     }
 
-    public var columns: [Column]
-    public var rows: [[String]]
+    var columns: [Column]
+    var rows: [[String]]
 
-    public init(columns: [Column], rows: [[String]]) {
+    init(columns: [Column], rows: [[String]]) {
         self.columns = columns; self.rows = rows
     }
 }
 
 /// Draws a `TextTable` within a terminal width, measuring display columns (Japanese text is
 /// two per character) and cutting long cells with an ellipsis.
-public enum TableRenderer {
+enum TableRenderer {
     static let gap = "  "
 
-    public static func render(_ table: TextTable, width: Int, bold: Bool = false) -> [String] {
+    static func render(_ table: TextTable, width: Int, bold: Bool = false) -> [String] {
         var visible = Array(table.columns.indices)
         var widths = table.columns.indices.map { column in
             table.rows.reduce(DisplayWidth.of(table.columns[column].title)) { max($0, DisplayWidth.of($1[column])) }

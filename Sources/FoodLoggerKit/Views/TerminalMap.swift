@@ -5,60 +5,60 @@ import FoodLoggerDomain
 /// centre and each restaurant at its real offset, north up. A terminal cell is about twice as
 /// tall as it is wide, so a row covers twice the metres of a column and the ring stays round.
 /// Pure layout: the presenter builds it, `lines(styled:)` draws it.
-public struct TerminalMap: Sendable, Equatable {
+struct TerminalMap: Sendable, Equatable {
     /// A restaurant to place: its number in the listing and where it is.
-    public struct Marker: Sendable, Equatable {
-        public var number: Int
-        public var coordinate: Coordinate
-        public init(number: Int, coordinate: Coordinate) { self.number = number; self.coordinate = coordinate }
+    struct Marker: Sendable, Equatable {
+        var number: Int
+        var coordinate: Coordinate
+        init(number: Int, coordinate: Coordinate) { self.number = number; self.coordinate = coordinate }
     }
 
     /// The markers that landed in one cell, and what stands for them on the map.
-    public struct Group: Sendable, Equatable {
-        public var numbers: [Int]
-        public var column: Int
-        public var row: Int
+    struct Group: Sendable, Equatable {
+        var numbers: [Int]
+        var column: Int
+        var row: Int
         /// The characters drawn: the number itself, or a letter when the number does not fit
         /// or several markers share the cell.
-        public var symbol: String
+        var symbol: String
         /// Beyond the frame (the service may return shops a little outside the radius): drawn
         /// on the frame's inner edge, in its direction.
-        public var clamped: Bool
+        var clamped: Bool
 
         /// How the legend names it: "7", or "A=3+4" for a letter.
-        public var key: String {
+        var key: String {
             let numbers = numbers.map(String.init).joined(separator: "+")
             return symbol == numbers ? symbol : "\(symbol)=\(numbers)"
         }
     }
 
     /// What a cell shows, so a renderer can colour it.
-    public enum Ink: Sendable, Equatable {
+    enum Ink: Sendable, Equatable {
         case blank, frame, radius, center, marker, label
     }
 
-    public struct Cell: Sendable, Equatable {
-        public var character: Character
-        public var ink: Ink
+    struct Cell: Sendable, Equatable {
+        var character: Character
+        var ink: Ink
     }
 
-    public static let widthRange = 30...400
-    public static let heightRange = 10...200
+    static let widthRange = 30...400
+    static let heightRange = 10...200
     static let centerSymbol: Character = "@"
     static let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
-    public private(set) var cells: [[Cell]]
-    public private(set) var groups: [Group] = []
+    private(set) var cells: [[Cell]]
+    private(set) var groups: [Group] = []
     /// Ground covered by one column; a row covers twice as much.
-    public let metresPerColumn: Double
-    public let scaleMetres: Int
-    public let radiusMetres: Int
-    public var width: Int { cells[0].count }
-    public var height: Int { cells.count }
+    let metresPerColumn: Double
+    let scaleMetres: Int
+    let radiusMetres: Int
+    var width: Int { cells[0].count }
+    var height: Int { cells.count }
 
     /// Lays out `markers` (in the order given, which decides who keeps a contested cell's
     /// label) around `center` so that a circle of `radiusMetres` fills a `width` × `height` frame.
-    public init(center: Coordinate, radiusMetres: Int, markers: [Marker], width: Int, height: Int) {
+    init(center: Coordinate, radiusMetres: Int, markers: [Marker], width: Int, height: Int) {
         let width = max(width, Self.widthRange.lowerBound), height = max(height, Self.heightRange.lowerBound)
         let inner = (columns: width - 2, rows: height - 2)
         self.radiusMetres = max(radiusMetres, 1)
@@ -171,7 +171,7 @@ public struct TerminalMap: Sendable, Equatable {
     }
 
     /// The frame, then a line with the scale bar and the key; ANSI colour only when `styled`.
-    public func lines(styled: Bool) -> [String] {
+    func lines(styled: Bool) -> [String] {
         var lines = cells.map { row in Self.draw(row, styled: styled) }
         let barColumns = max(1, Int((Double(scaleMetres) / metresPerColumn).rounded()))
         let bar = "|" + String(repeating: "-", count: max(0, barColumns - 1)) + "|"

@@ -1,10 +1,10 @@
 import FoodLoggerDomain
 /// Text from outside (a user's argument, a server's message or body) made safe to print in a
 /// one-line message: nothing in it can start a new line, move the cursor or reorder the text.
-public enum TerminalSafe {
+enum TerminalSafe {
     /// Control characters, line and paragraph separators and other invisible format characters
     /// become visible escapes such as `\n` and `\u{1B}`; everything else is kept.
-    public static func line(_ text: String) -> String {
+    static func line(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -24,12 +24,12 @@ public enum TerminalSafe {
     }
 
     /// Escaped, and cut to `limit` columns so a huge argument cannot flood the screen.
-    public static func short(_ text: String, limit: Int = 60) -> String {
+    static func short(_ text: String, limit: Int = 60) -> String {
         DisplayWidth.truncate(line(text), to: limit)
     }
 
     /// `'text'`, escaped and cut as `short` does.
-    public static func quoted(_ text: String, limit: Int = 60) -> String {
+    static func quoted(_ text: String, limit: Int = 60) -> String {
         "'\(short(text, limit: limit))'"
     }
 

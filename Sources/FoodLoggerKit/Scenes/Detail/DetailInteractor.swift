@@ -3,7 +3,7 @@ import FoodLoggerDomain
 
 /// What the Detail scene can do.
 @MainActor
-public protocol DetailBusinessLogic: AnyObject {
+protocol DetailBusinessLogic: AnyObject {
     func lookupRestaurants(_ request: Detail.Lookup.Request) async
     func showPassedRestaurants(_ request: Detail.ShowPassed.Request)
     func openPage(_ request: Detail.OpenPage.Request) async
@@ -11,27 +11,27 @@ public protocol DetailBusinessLogic: AnyObject {
 
 /// What another scene's router fills in before showing this one.
 @MainActor
-public protocol DetailDataStore: AnyObject {
+protocol DetailDataStore: AnyObject {
     var restaurants: [Restaurant] { get set }
 }
 
 /// Looks shops up through the worker (or takes the ones passed in) and hands them, unformatted,
 /// to the presenter.
 @MainActor
-public final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
-    public var presenter: (any DetailPresentationLogic)?
+final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
+    var presenter: (any DetailPresentationLogic)?
     let worker: any HotpepperWorking
     /// The browser: opening a page is work done outside, like asking the service.
     let opener: any URLOpening
 
-    public var restaurants: [Restaurant] = []
+    var restaurants: [Restaurant] = []
 
-    public init(worker: any HotpepperWorking, opener: any URLOpening) {
+    init(worker: any HotpepperWorking, opener: any URLOpening) {
         self.worker = worker
         self.opener = opener
     }
 
-    public func lookupRestaurants(_ request: Detail.Lookup.Request) async {
+    func lookupRestaurants(_ request: Detail.Lookup.Request) async {
         let result = await lookup(request.ids)
         restaurants = (try? result.get()) ?? []
         let found = Set(restaurants.map(\.id))
@@ -41,11 +41,11 @@ public final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
                 missingIDs: request.ids.filter { !found.contains($0) }))
     }
 
-    public func showPassedRestaurants(_ request: Detail.ShowPassed.Request) {
+    func showPassedRestaurants(_ request: Detail.ShowPassed.Request) {
         presenter?.presentRestaurants(Detail.ShowPassed.Response(result: .success(restaurants)))
     }
 
-    public func openPage(_ request: Detail.OpenPage.Request) async {
+    func openPage(_ request: Detail.OpenPage.Request) async {
         let result: Result<Restaurant?, HotpepperError>
         if let id = request.id {
             result = await lookup([id]).map(\.first)

@@ -1,7 +1,7 @@
 import FoodLoggerDomain
 /// Turns looked-up shops into what the terminal draws.
 @MainActor
-public protocol DetailPresentationLogic: AnyObject {
+protocol DetailPresentationLogic: AnyObject {
     func presentRestaurants(_ response: Detail.Lookup.Response)
     func presentPage(_ response: Detail.OpenPage.Response)
 }
@@ -9,12 +9,12 @@ public protocol DetailPresentationLogic: AnyObject {
 /// Formats each shop as a card and as JSON, names ids that were not found, and picks the exit
 /// code. Never prints.
 @MainActor
-public final class DetailPresenter: DetailPresentationLogic {
-    public weak var viewController: (any DetailDisplayLogic)?
+final class DetailPresenter: DetailPresentationLogic {
+    weak var viewController: (any DetailDisplayLogic)?
 
-    public init() {}
+    init() {}
 
-    public func presentRestaurants(_ response: Detail.Lookup.Response) {
+    func presentRestaurants(_ response: Detail.Lookup.Response) {
         let viewModel: Detail.Lookup.ViewModel
         switch response.result {
         case .failure(let error):
@@ -32,7 +32,7 @@ public final class DetailPresenter: DetailPresentationLogic {
         viewController?.displayRestaurants(viewModel)
     }
 
-    public func presentPage(_ response: Detail.OpenPage.Response) {
+    func presentPage(_ response: Detail.OpenPage.Response) {
         let viewModel: Detail.OpenPage.ViewModel
         switch response.result {
         case .failure(let error):

@@ -1,14 +1,14 @@
 import FoodLoggerDomain
 /// Lets other scenes fill this scene's data store before showing it.
 @MainActor
-public protocol DetailDataPassing: AnyObject {
+protocol DetailDataPassing: AnyObject {
     var dataStore: (any DetailDataStore)? { get }
 }
 
 /// The Detail scene leads nowhere; its router only carries the data store other scenes fill.
 @MainActor
-public final class DetailRouter: DetailDataPassing {
-    public var dataStore: (any DetailDataStore)?
+final class DetailRouter: DetailDataPassing {
+    var dataStore: (any DetailDataStore)?
 
-    public init() {}
+    init() {}
 }

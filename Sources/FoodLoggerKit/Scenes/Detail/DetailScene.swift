@@ -1,8 +1,8 @@
 import FoodLoggerDomain
 /// Wires the Detail scene's roles together, as a storyboard's setup() does in the app.
 @MainActor
-public enum DetailScene {
-    public static func assemble(
+enum DetailScene {
+    static func assemble(
         context: ProcessContext, format: OutputFormat,
         worker: any HotpepperWorking
     ) -> DetailViewController {

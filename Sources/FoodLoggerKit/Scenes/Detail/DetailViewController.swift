@@ -1,7 +1,7 @@
 import FoodLoggerDomain
 /// What the Detail scene shows.
 @MainActor
-public protocol DetailDisplayLogic: AnyObject {
+protocol DetailDisplayLogic: AnyObject {
     func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel)
     func displayPage(_ viewModel: Detail.OpenPage.ViewModel)
 }
@@ -9,37 +9,37 @@ public protocol DetailDisplayLogic: AnyObject {
 /// The terminal stand-in for the app's info window: turns the command into a Request and draws
 /// the cards (or JSON) the presenter hands back.
 @MainActor
-public final class DetailViewController: DetailDisplayLogic {
-    public var interactor: (any DetailBusinessLogic)?
-    public var router: (any DetailDataPassing)?
+final class DetailViewController: DetailDisplayLogic {
+    var interactor: (any DetailBusinessLogic)?
+    var router: (any DetailDataPassing)?
     let context: ProcessContext
     let format: OutputFormat
     /// The exit status of the last thing displayed.
-    public private(set) var exitCode: ExitCode = .success
+    private(set) var exitCode: ExitCode = .success
 
-    public init(context: ProcessContext, format: OutputFormat) {
+    init(context: ProcessContext, format: OutputFormat) {
         self.context = context; self.format = format
     }
 
     /// `foodlogger show ID...`
-    public func show(ids: [String]) async -> ExitCode {
+    func show(ids: [String]) async -> ExitCode {
         await interactor?.lookupRestaurants(Detail.Lookup.Request(ids: ids))
         return exitCode
     }
 
     /// Shows what a router put in the data store.
-    public func showPassed() -> ExitCode {
+    func showPassed() -> ExitCode {
         interactor?.showPassedRestaurants(Detail.ShowPassed.Request())
         return exitCode
     }
 
     /// `foodlogger open ID`, or (id nil) the page of the shop a router passed in.
-    public func openPage(id: String?, printURLOnly: Bool = false) async -> ExitCode {
+    func openPage(id: String?, printURLOnly: Bool = false) async -> ExitCode {
         await interactor?.openPage(Detail.OpenPage.Request(id: id, printOnly: printURLOnly))
         return exitCode
     }
 
-    public func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) {
+    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) {
         exitCode = viewModel.exitCode
         switch viewModel.content {
         case .failure(let message):
@@ -61,7 +61,7 @@ public final class DetailViewController: DetailDisplayLogic {
         }
     }
 
-    public func displayPage(_ viewModel: Detail.OpenPage.ViewModel) {
+    func displayPage(_ viewModel: Detail.OpenPage.ViewModel) {
         exitCode = viewModel.exitCode
         switch viewModel.content {
         case .failure(let message):

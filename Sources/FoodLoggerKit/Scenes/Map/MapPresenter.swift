@@ -1,19 +1,19 @@
 import FoodLoggerDomain
 /// Turns the restaurants around a point into what the terminal draws.
 @MainActor
-public protocol MapPresentationLogic: AnyObject {
+protocol MapPresentationLogic: AnyObject {
     func presentRestaurants(_ response: Map.Restaurants.Response)
 }
 
 /// Lays out the map (through `TerminalMap`), writes its legend and footer, and picks the exit
 /// code: success, nothing found (the map still shows the centre), or failure. Never prints.
 @MainActor
-public final class MapPresenter: MapPresentationLogic {
-    public weak var viewController: (any MapDisplayLogic)?
+final class MapPresenter: MapPresentationLogic {
+    weak var viewController: (any MapDisplayLogic)?
 
-    public init() {}
+    init() {}
 
-    public func presentRestaurants(_ response: Map.Restaurants.Response) {
+    func presentRestaurants(_ response: Map.Restaurants.Response) {
         let viewModel: Map.Restaurants.ViewModel
         switch response.result {
         case .failure(let error):

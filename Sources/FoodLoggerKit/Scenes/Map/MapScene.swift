@@ -1,8 +1,8 @@
 import FoodLoggerDomain
 /// Wires the Map scene's roles together, as a storyboard's setup() does in the app.
 @MainActor
-public enum MapScene {
-    public static func assemble(context: ProcessContext, worker: any HotpepperWorking) -> MapViewController {
+enum MapScene {
+    static func assemble(context: ProcessContext, worker: any HotpepperWorking) -> MapViewController {
         let viewController = MapViewController(context: context)
         let interactor = MapInteractor(worker: worker)
         let presenter = MapPresenter()

@@ -1,33 +1,32 @@
 import FoodLoggerDomain
 /// What the Map scene shows.
 @MainActor
-public protocol MapDisplayLogic: AnyObject {
+protocol MapDisplayLogic: AnyObject {
     func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel)
 }
 
 /// The terminal stand-in for the app's main screen, a map centred on you with a marker per
 /// restaurant: sends the Request and draws the map, legend and footer it gets back.
 @MainActor
-public final class MapViewController: MapDisplayLogic {
-    public var interactor: (any MapBusinessLogic)?
+final class MapViewController: MapDisplayLogic {
+    var interactor: (any MapBusinessLogic)?
     let context: ProcessContext
     /// The exit status of the last thing displayed.
-    public private(set) var exitCode: ExitCode = .success
+    private(set) var exitCode: ExitCode = .success
 
-    public init(context: ProcessContext) {
+    init(context: ProcessContext) {
         self.context = context
     }
 
     /// Fetches and draws one map, as the app does when its map screen appears: as large as
     /// asked, else as the terminal has room for.
-    public func show(_ query: RestaurantQuery, around center: Coordinate, width: Int? = nil, height: Int? = nil) async -> ExitCode
-    {
+    func show(_ query: RestaurantQuery, around center: Coordinate, width: Int? = nil, height: Int? = nil) async -> ExitCode {
         let viewport = Map.Viewport(width: width, height: height, columns: context.terminal.width, rows: context.terminal.rows)
         await interactor?.showRestaurants(Map.Restaurants.Request(query: query, center: center, viewport: viewport))
         return exitCode
     }
 
-    public func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) {
+    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) {
         exitCode = viewModel.exitCode
         switch viewModel.content {
         case .failure(let message):

@@ -1,34 +1,34 @@
 import FoodLoggerDomain
 /// What the Search scene can do.
 @MainActor
-public protocol SearchBusinessLogic: AnyObject {
+protocol SearchBusinessLogic: AnyObject {
     func searchRestaurants(_ request: Search.Restaurants.Request) async
     func turnPage(_ request: Search.Page.Request) async
 }
 
 /// What the Search scene keeps for routing: the last results, in the order shown.
 @MainActor
-public protocol SearchDataStore: AnyObject {
+protocol SearchDataStore: AnyObject {
     var restaurants: [Restaurant] { get }
     var query: RestaurantQuery? { get }
 }
 
 /// Asks the worker for restaurants and hands the answer, unformatted, to the presenter.
 @MainActor
-public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
-    public var presenter: (any SearchPresentationLogic)?
+final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
+    var presenter: (any SearchPresentationLogic)?
     let worker: any HotpepperWorking
 
-    public private(set) var restaurants: [Restaurant] = []
-    public private(set) var query: RestaurantQuery?
+    private(set) var restaurants: [Restaurant] = []
+    private(set) var query: RestaurantQuery?
     /// How many shops the last successful search matched in all, to know where paging ends.
     private var total = 0
 
-    public init(worker: any HotpepperWorking) {
+    init(worker: any HotpepperWorking) {
         self.worker = worker
     }
 
-    public func searchRestaurants(_ request: Search.Restaurants.Request) async {
+    func searchRestaurants(_ request: Search.Restaurants.Request) async {
         let result = await worker.searchNearestFirst(request.query)
         query = request.query
         restaurants = (try? result.get().restaurants) ?? []
@@ -37,7 +37,7 @@ public final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     }
 
     /// Repeats the last search with `start` moved by one page, unless there is no page that way.
-    public func turnPage(_ request: Search.Page.Request) async {
+    func turnPage(_ request: Search.Page.Request) async {
         guard var moved = query else { return }
         switch request.direction {
         case .next where moved.start + moved.count <= total:

@@ -1,7 +1,7 @@
 import FoodLoggerDomain
 /// Turns search results into what the terminal draws.
 @MainActor
-public protocol SearchPresentationLogic: AnyObject {
+protocol SearchPresentationLogic: AnyObject {
     func presentRestaurants(_ response: Search.Restaurants.Response)
     func presentNoPage(_ response: Search.Page.Response)
 }
@@ -9,15 +9,15 @@ public protocol SearchPresentationLogic: AnyObject {
 /// Formats: distances, table cells, the listing for data formats, the footer, and success / empty /
 /// failure with their exit codes. Never prints.
 @MainActor
-public final class SearchPresenter: SearchPresentationLogic {
-    public weak var viewController: (any SearchDisplayLogic)?
+final class SearchPresenter: SearchPresentationLogic {
+    weak var viewController: (any SearchDisplayLogic)?
     let presentation: Search.Restaurants.Presentation
 
-    public init(presentation: Search.Restaurants.Presentation) {
+    init(presentation: Search.Restaurants.Presentation) {
         self.presentation = presentation
     }
 
-    public func presentRestaurants(_ response: Search.Restaurants.Response) {
+    func presentRestaurants(_ response: Search.Restaurants.Response) {
         let viewModel: Search.Restaurants.ViewModel
         switch response.result {
         case .failure(let error):
@@ -40,7 +40,7 @@ public final class SearchPresenter: SearchPresentationLogic {
         viewController?.displayRestaurants(viewModel)
     }
 
-    public func presentNoPage(_ response: Search.Page.Response) {
+    func presentNoPage(_ response: Search.Page.Response) {
         let message = response.direction == .next ? "This is the last page." : "This is the first page."
         viewController?.displayNoPage(Search.Page.ViewModel(message: message))
     }

@@ -1,7 +1,7 @@
 import FoodLoggerDomain
 /// Where the Search scene can lead.
 @MainActor
-public protocol SearchRoutingLogic: AnyObject {
+protocol SearchRoutingLogic: AnyObject {
     /// The card of the shop at `index` (0-based) of the results on screen: the app's tap on a marker.
     func routeToDetail(index: Int)
     /// The page of the shop at `index` of the results on screen, in the browser.
@@ -10,26 +10,26 @@ public protocol SearchRoutingLogic: AnyObject {
 
 /// Gives the next scene the data this one already has.
 @MainActor
-public protocol SearchDataPassing: AnyObject {
+protocol SearchDataPassing: AnyObject {
     var dataStore: (any SearchDataStore)? { get }
 }
 
 @MainActor
-public final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
-    public weak var viewController: SearchViewController?
-    public var dataStore: (any SearchDataStore)?
+final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
+    weak var viewController: SearchViewController?
+    var dataStore: (any SearchDataStore)?
     /// Handed to the scenes this one leads to, as a storyboard would share it.
-    public var worker: (any HotpepperWorking)?
+    var worker: (any HotpepperWorking)?
 
-    public init() {}
+    init() {}
 
-    public func routeToDetail(index: Int) {
+    func routeToDetail(index: Int) {
         guard let destination = detail(with: index) else { return }
         navigateToDetail(destination)
     }
 
     /// The Detail scene opens the page of the shop passed to it, as `open` does.
-    public func routeToShopPage(index: Int) async {
+    func routeToShopPage(index: Int) async {
         guard let destination = detail(with: index) else { return }
         _ = await destination.openPage(id: nil)
     }

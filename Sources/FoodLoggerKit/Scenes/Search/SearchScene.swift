@@ -1,10 +1,10 @@
 import FoodLoggerDomain
 /// Wires the Search scene's roles together, as a storyboard's setup() does in the app.
 @MainActor
-public enum SearchScene {
+enum SearchScene {
     /// `prompting`: the view controller will run `searchInteractively`, whose table sits under
     /// a prompt with its own way to the next page.
-    public static func assemble(
+    static func assemble(
         context: ProcessContext, format: OutputFormat, worker: any HotpepperWorking,
         prompting: Bool = false
     ) -> SearchViewController {

@@ -3,7 +3,7 @@ extension SearchViewController {
     /// `search --interactive`: the table, then a prompt that picks shops from it as taps pick
     /// markers in the app. Prompts and hints go to stderr; tables and cards to stdout.
     /// Ends with 0 on q or end of input; a first search that shows nothing ends at once.
-    public func searchInteractively(_ query: RestaurantQuery) async -> ExitCode {
+    func searchInteractively(_ query: RestaurantQuery) async -> ExitCode {
         let first = await search(query)
         guard first == .success else { return first }
         while true {

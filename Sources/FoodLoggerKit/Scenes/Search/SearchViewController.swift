@@ -1,7 +1,7 @@
 import FoodLoggerDomain
 /// What the Search scene shows.
 @MainActor
-public protocol SearchDisplayLogic: AnyObject {
+protocol SearchDisplayLogic: AnyObject {
     func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel)
     func displayNoPage(_ viewModel: Search.Page.ViewModel)
 }
@@ -9,27 +9,27 @@ public protocol SearchDisplayLogic: AnyObject {
 /// The terminal stand-in for the app's map screen: turns the parsed command into a Request
 /// and draws what the presenter hands back, with the renderer the output format calls for.
 @MainActor
-public final class SearchViewController: SearchDisplayLogic {
-    public var interactor: (any SearchBusinessLogic)?
-    public var router: (any SearchRoutingLogic & SearchDataPassing)?
+final class SearchViewController: SearchDisplayLogic {
+    var interactor: (any SearchBusinessLogic)?
+    var router: (any SearchRoutingLogic & SearchDataPassing)?
     let context: ProcessContext
     let format: OutputFormat
     /// The exit status of the last thing displayed.
-    public private(set) var exitCode: ExitCode = .success
+    private(set) var exitCode: ExitCode = .success
     /// The # numbers of the table on screen, which the interactive prompt accepts.
     var listedNumbers: ClosedRange<Int>?
 
-    public init(context: ProcessContext, format: OutputFormat) {
+    init(context: ProcessContext, format: OutputFormat) {
         self.context = context; self.format = format
     }
 
     /// Runs one search, as the app's search button does.
-    public func search(_ query: RestaurantQuery) async -> ExitCode {
+    func search(_ query: RestaurantQuery) async -> ExitCode {
         await interactor?.searchRestaurants(Search.Restaurants.Request(query: query))
         return exitCode
     }
 
-    public func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) {
+    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) {
         exitCode = viewModel.exitCode
         listedNumbers = nil
         switch viewModel.content {
@@ -52,7 +52,7 @@ public final class SearchViewController: SearchDisplayLogic {
         }
     }
 
-    public func displayNoPage(_ viewModel: Search.Page.ViewModel) {
+    func displayNoPage(_ viewModel: Search.Page.ViewModel) {
         context.stderr.write(viewModel.message + "\n")
     }
 }
