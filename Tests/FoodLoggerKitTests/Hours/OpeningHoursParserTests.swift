@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import FoodLoggerDomain
+
+/// A schedule in a line, to name each case's expected reading: the days that share periods,
+/// then what closes it. "mon,tue 11:30-14:00 17:00-26:00; closed sun,hol; irregular".
+func describe(_ hours: OpeningHours?) -> String? {
+    guard let hours else { return nil }
+    let names: [(OpeningHours.Day, String)] =
+        Weekday.mondayFirst.map { (.weekday($0), String(describing: $0).prefix(3).lowercased()) } + [
+            (.holiday, "hol"), (.holidayEve, "eve"),
+        ]
+    func time(_ minute: Int) -> String { String(format: "%02d:%02d", minute / 60, minute % 60) }
+    var groups: [(days: [String], periods: String)] = []
+    for (day, name) in names {
+        guard let periods = hours.periods[day] else { continue }
+        let text = periods.map { "\(time($0.start))-\(time($0.end))" }.joined(separator: " ")
+        if let index = groups.firstIndex(where: { $0.periods == text }) {
+            groups[index].days.append(name)
+        } else {
+            groups.append(([name], text))
+        }
+    }
+    var parts = groups.map { $0.days.joined(separator: ",") + " " + $0.periods }
+    let closedDays =
+        names.compactMap { day, name -> String? in
+            if case .weekday(let weekday) = day, hours.closedWeekdays.contains(weekday) { return name }
+            return nil
+        } + (hours.closedOnHolidays ? ["hol"] : [])
+    if !closedDays.isEmpty { parts.append("closed " + closedDays.joined(separator: ",")) }
+    for nth in hours.closedNthWeekdays {
+        parts.append(
+            "closed \(nth.ordinals.map(String.init).joined(separator: ","))th \(String(describing: nth.weekday).prefix(3))")
+    }
+    if !hours.closedDates.isEmpty {
+        parts.append("closed " + hours.closedDates.map { "\($0.month)/\($0.day)" }.joined(separator: ","))
+    }
+    if hours.closedAroundNewYear { parts.append("new year") }
+    if hours.irregularClosures { parts.append("irregular") }
+    return parts.joined(separator: "; ")
+}
+
+@Suite struct OpeningHoursParserTests {
+    static let week = "mon,tue,wed,thu,fri,sat,sun"
+    static let weekdays = "mon,tue,wed,thu,fri"
+
+    /// Texts written for the project, one or more rules each; nil: must stay unknown.
+    static let written: [(open: String, close: String, expected: String?)] = [
+        ("月～金: 11:30～14:00 17:00～22:00", "土、日、祝日", "\(weekdays) 11:30-14:00 17:00-22:00; closed sat,sun,hol"),
+        ("月～金：１１：３０～１４：００", "日", "\(weekdays) 11:30-14:00; closed sun"),
+        ("月～土: 18:00～翌2:00", "日", "mon,tue,wed,thu,fri,sat 18:00-26:00; closed sun"),
+        ("金、土: 18:00～26:00", "", "fri,sat 18:00-26:00"),
+        ("月～日: 17:00～24:00", "なし", "\(week) 17:00-24:00"),
+        ("月～日: 17:00～2:00", "無休", "\(week) 17:00-26:00"),
+        ("土日祝: 11:00～21:00", "", "sat,sun,hol 11:00-21:00"),
+        ("月・水・金: 11:00～15:00", "火、木", "mon,wed,fri 11:00-15:00; closed tue,thu"),
+        ("金～月: 18:00～23:00", "", "mon,fri,sat,sun 18:00-23:00"),
+        (
+            "月～木: 17:00～23:00 金、土、祝前日: 17:00～翌1:00 日、祝日: 16:00～22:00", "不定休",
+            "mon,tue,wed,thu 17:00-23:00; fri,sat,eve 17:00-25:00; sun,hol 16:00-22:00; irregular"
+        ),
+        ("月～金\n11:00～15:00\r\n17:00～22:00", "日曜日", "\(weekdays) 11:00-15:00 17:00-22:00; closed sun"),
+        ("11:00～22:00 L.O.21:30", "年中無休", "\(week) 11:00-22:00"),
+        ("11:00～14:00　17:00～22:00（ラストオーダー21:30）", "", "\(week) 11:00-14:00 17:00-22:00"),
+        ("平日: 11:00～14:00", "土・日・祝", "\(weekdays) 11:00-14:00; closed sat,sun,hol"),
+        ("毎日 11時～22時", "第2・4火曜日", "\(week) 11:00-22:00; closed 2,4th tue"),
+        ("月～日: 11:00～22:00", "12月31日、1月1日", "\(week) 11:00-22:00; closed 12/31,1/1"),
+        ("月～日: 11:00～22:00", "年末年始", "\(week) 11:00-22:00; new year"),
+        ("月～土: 11:30～14:00", "毎週日曜日・祝日は定休日です。", "mon,tue,wed,thu,fri,sat 11:30-14:00; closed sun,hol"),
+        ("火～日: 10:00～17:00", "月曜定休", "tue,wed,thu,fri,sat,sun 10:00-17:00; closed mon"),
+        // Unknown: open-ended, unread words, notes that change the hours, closures that depend.
+        ("月～金: 11:00～", "", nil),
+        ("ランチ 11:00～14:00 ディナー 17:00～22:00", "", nil),
+        ("月～日: 11:00～22:00（土日は除く）", "", nil),
+        ("月～日: 11:00～22:00", "月曜日（祝日の場合は翌日）", nil),
+        ("月～日: 11:00～22:00", "祝日の翌日", nil),
+        ("月～日: 11:00～22:00", "祝前日", nil),
+        ("月～日: 11:00～22:00 ※ランチは土日のみ", "", nil),
+        ("24時間営業", "", nil),
+        ("11:00～22:00 土: 12:00～20:00", "", nil),
+        ("", "", nil),
+        ("月～月: 11:00～22:00", "", nil),
+        ("月～金: 11:00～10:00～12:00", "", nil),
+        ("月～金: 25:00～27:00", "", nil),
+    ]
+
+    @Test(arguments: written.indices)
+    func writtenTexts(index: Int) {
+        let text = Self.written[index]
+        #expect(
+            describe(OpeningHoursParser.parse(open: text.open, close: text.close)) == text.expected,
+            "\(text.open) / \(text.close)")
+    }
+
+    /// The captures' texts, read where they lie (no real shop's text is copied here); each
+    /// shop's expected reading is named by its id.
+    static let captured: [String: String?] = [
+        "J000727183": "mon,tue,wed,thu 11:45-22:30; fri,sat 11:45-23:00; sun 11:45-22:00; irregular",
+        "J000406366": "mon,tue,wed,thu,fri,eve 11:30-14:30 17:00-23:00; sat,sun,hol 10:50-23:00",
+        "J003497878": "tue,wed,thu 19:00-28:00; fri,sat,sun 18:00-28:00; closed mon",
+        "J000969071": "\(week),hol,eve 17:00-24:00; closed 12/31,1/1",
+        "J000673293":
+            "mon,tue,wed,thu 17:00-23:00; fri,eve 17:00-24:00; sat 11:30-24:00; sun,hol 11:30-23:00",
+        "J003498017": "tue,wed,thu,fri,sat,sun,hol,eve 17:00-23:00; closed mon",
+        "J001264046": "\(weekdays) 10:30-16:00; sat,sun,hol 10:30-18:00; irregular",
+        "J000397535": "\(week),hol,eve 11:00-23:00",
+        "J001246257": "\(week),hol,eve 11:00-24:00",
+        "J000406291": nil,  // its close text is an invitation to call, not closing days
+        "J000961590": "\(week),hol,eve 08:00-23:00",
+    ]
+
+    @Test(.enabled(if: Samples.isPresent, "needs the captures in ../shared/hotpepper/samples"))
+    func capturedTexts() throws {
+        var seen = 0
+        for file in Samples.files("gourmet") {
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+            let shops = (object?["results"] as? [String: Any])?["shop"] as? [[String: Any]] ?? []
+            for shop in shops {
+                guard let id = shop["id"] as? String, let open = shop["open"] as? String else { continue }
+                let expected = try #require(Self.captured[id], "a reading named for \(id)")
+                #expect(
+                    describe(OpeningHoursParser.parse(open: open, close: shop["close"] as? String ?? "")) == expected, "\(id)")
+                seen += 1
+            }
+        }
+        #expect(seen == Self.captured.count, "every captured shop read")
+    }
+}
