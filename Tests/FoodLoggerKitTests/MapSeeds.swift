@@ -27,5 +27,5 @@ enum MapSeeds {
     ]
 
     static let trickyListing = RestaurantListing(
-        RestaurantPage(total: 3, start: 1, restaurants: tricky), query: RestaurantQuery(center: tokyo))
+        RestaurantPage(total: 3, start: 1, restaurants: tricky), query: RestaurantQuery(center: tokyo), open: Seeds.open)
 }

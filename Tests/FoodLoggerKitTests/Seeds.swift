@@ -40,4 +40,6 @@ enum Seeds {
     }
 
     static let query = RestaurantQuery(center: tokyoStation, range: .m3000)
+    /// Whether shops are open, asked at the tests' fixed "now" (Friday 19:30 in Japan).
+    static let open = OpenQuestion(moment: JapanTime(CLIRun.friday))
 }

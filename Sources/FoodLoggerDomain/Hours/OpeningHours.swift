@@ -57,7 +57,7 @@ public struct OpeningHours: Sendable, Equatable {
     }
 
     /// The periods of one day, [] when closed, nil when the texts leave it unknown.
-    func periods(on day: Moment.DayFacts) -> [Period]? {
+    public func periods(on day: Moment.DayFacts) -> [Period]? {
         let date = day.date
         if closedAroundNewYear, (date.month == 12 && date.day >= 29) || (date.month == 1 && date.day <= 3) { return nil }
         let closed =

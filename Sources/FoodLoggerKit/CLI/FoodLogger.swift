@@ -84,7 +84,9 @@ public enum FoodLogger {
             let scene = SearchScene.assemble(
                 context: context, format: command.common.format, worker: worker,
                 prompting: command.interactive)
-            return command.interactive ? await scene.searchInteractively(command.query) : await scene.search(command.query)
+            return command.interactive
+                ? await scene.searchInteractively(command.query, open: command.open)
+                : await scene.search(command.query, open: command.open)
         }
     }
 

@@ -65,10 +65,13 @@ extension FoodLogger {
             return status
         case .ready(let command, let worker, let context):
             if let format = command.format {
-                return await SearchScene.assemble(context: context, format: format, worker: worker).search(command.search.query)
+                return await SearchScene.assemble(context: context, format: format, worker: worker).search(
+                    command.search.query, open: command.search.open)
             }
             return await MapScene.assemble(context: context, worker: worker)
-                .show(command.search.query, around: command.center, width: command.width, height: command.height)
+                .show(
+                    command.search.query, around: command.center, open: command.search.open, width: command.width,
+                    height: command.height)
         }
     }
 }

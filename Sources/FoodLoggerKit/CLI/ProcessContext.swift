@@ -23,6 +23,8 @@ public struct ProcessContext: Sendable {
     var color: ColorChoice = .auto
     /// --tiles: an HTML map asks OpenStreetMap for a background; by default it fetches nothing.
     var mapTiles = false
+    /// The clock, for "open now".
+    var now: @Sendable () -> Date = { Date() }
 
     init(
         arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",

@@ -5,6 +5,8 @@ struct SearchCommand: Sendable {
     var query: RestaurantQuery
     /// --interactive: a prompt after the table to pick shops.
     var interactive: Bool
+    /// Whether each shop is open now or at --open-at, and whether to keep only those.
+    var open: OpenQuestion
 
     static let name = "search"
     static let summary = "find restaurants around a point, nearest first"
@@ -57,6 +59,7 @@ struct SearchCommand: Sendable {
         sections: [
             ("Where and what", whereSpecs), ("Paging and order", pageSpecs),
             ("Filters (keep only shops that …)", filterSpecs),
+            ("Opening hours", OpenAtOption.specs),
             ("Output", CommonOptions.outputSpecs + [interactiveSpec]),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ])
@@ -96,6 +99,7 @@ struct SearchCommand: Sendable {
             throw UsageError("--range needs a centre (--lat and --lng)")
         }
         self.query = query
+        open = try OpenAtOption.question(parsed, now: context.now())
         interactive = parsed.has("--interactive")
         if interactive { try Self.checkInteractive(format: common.format, terminal: context.terminal) }
     }

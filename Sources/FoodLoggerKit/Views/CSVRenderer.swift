@@ -9,7 +9,7 @@ import FoodLoggerDomain
 enum CSVRenderer {
     static func render(_ listing: RestaurantListing) -> String {
         let records = listing.records.map { JSONValue.object($0.members).cells() }
-        var columns = RestaurantRecord.fieldNames
+        var columns = RestaurantRecord.csvColumns
         var named = Set(columns)
         for record in records {
             for (name, _) in record where named.insert(name).inserted { columns.append(name) }

@@ -6,6 +6,10 @@ struct RestaurantListing: Sendable, Equatable {
     /// nil for `show`, whose document holds only the restaurants.
     var search: SearchFrame?
     var records: [RestaurantRecord]
+    /// The moment each record's `open_now` answers for (now, or --open-at).
+    var openAt: JapanTime
+    /// What --open-now/--open-at left out; nil when no shop was left out for its hours.
+    var leftOut: OpenTally? = nil
 
     struct SearchFrame: Sendable, Equatable {
         var center: Coordinate?
@@ -14,43 +18,63 @@ struct RestaurantListing: Sendable, Equatable {
         var start: Int
     }
 
-    init(search: SearchFrame?, records: [RestaurantRecord]) {
-        self.search = search; self.records = records
+    /// `show`'s shops, with every detail.
+    init(details restaurants: [Restaurant], at moment: JapanTime) {
+        let facts = OpeningHours.Moment(moment)
+        records = restaurants.map { RestaurantRecord($0, distanceMetres: nil, detailed: true, at: facts) }
+        openAt = moment
     }
 
     /// A page of search results, with each shop's distance from the centre.
-    init(_ page: RestaurantPage, query: RestaurantQuery) {
-        let center = query.center
+    init(_ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion, tally: OpenTally? = nil) {
+        let center = query.center, facts = OpeningHours.Moment(open.moment)
         search = SearchFrame(center: center, rangeMetres: query.range.metres, total: page.total, start: page.start)
         records = page.restaurants.map { restaurant in
             RestaurantRecord(
-                restaurant: restaurant, distanceMetres: center.map { restaurant.coordinate.roundedMetres(to: $0) })
+                restaurant, distanceMetres: center.map { restaurant.coordinate.roundedMetres(to: $0) }, detailed: false,
+                at: facts)
         }
+        openAt = open.moment
+        leftOut = tally
     }
 
     /// The README's schema: center, range_m, total, start, returned, restaurants; `show` gives
     /// only restaurants.
     var json: JSONValue {
         let restaurants: (String, JSONValue) = ("restaurants", .array(records.map { .object($0.members) }))
-        guard let search else { return .object([restaurants]) }
+        let openAt: (String, JSONValue) = ("open_at", .string(HoursText.iso(self.openAt)))
+        guard let search else { return .object([restaurants, openAt]) }
         let center = search.center
-        return .object([
-            ("center", center.map { .object([("lat", .number($0.lat)), ("lng", .number($0.lng))]) } ?? .null),
-            ("range_m", center == nil ? .null : .integer(search.rangeMetres)),
-            ("total", .integer(search.total)),
-            ("start", .integer(search.start)),
-            ("returned", .integer(records.count)),
-            restaurants,
-        ])
+        let leftOut = self.leftOut.map { tally -> (String, JSONValue) in
+            ("left_out", .object([("closed", .integer(tally.closed)), ("unknown", .integer(tally.unknown))]))
+        }
+        return .object(
+            [
+                ("center", center.map { .object([("lat", .number($0.lat)), ("lng", .number($0.lng))]) } ?? .null),
+                ("range_m", center == nil ? .null : .integer(search.rangeMetres)),
+                ("total", .integer(search.total)),
+                ("start", .integer(search.start)),
+                ("returned", .integer(records.count)),
+                restaurants, openAt,
+            ] + (leftOut.map { [$0] } ?? []))
     }
 }
 
 /// One restaurant as the data formats show it: the shop, its distance from the search's centre
-/// (nil without one), and whether `show`'s every detail is wanted.
+/// (nil without one), its hours and whether it is open, and whether `show`'s every detail is
+/// wanted.
 struct RestaurantRecord: Sendable, Equatable {
     var restaurant: Restaurant
     var distanceMetres: Int?
     var detailed = false
+    var hours: OpeningHours?
+    var openStatus = OpenStatus.unknown
+
+    init(_ restaurant: Restaurant, distanceMetres: Int?, detailed: Bool, at moment: OpeningHours.Moment) {
+        self.restaurant = restaurant; self.distanceMetres = distanceMetres; self.detailed = detailed
+        hours = restaurant.openingHours
+        openStatus = hours?.status(at: moment) ?? .unknown
+    }
 
     /// The documented snake_case fields, in a fixed order; `detailed` adds the rest after them.
     /// Strings the API left empty stay "".
@@ -77,6 +101,8 @@ struct RestaurantRecord: Sendable, Equatable {
             ("url", .string(shop.urls.shop)),
             ("photo_url", .string(shop.urls.photo)),
             ("coupon_url", .string(shop.urls.coupon)),
+            ("open_now", openStatus.isOpen.map(JSONValue.bool) ?? .null),
+            ("hours", HoursText.json(hours)),
         ]
         return detailed ? basic + detailMembers : basic
     }
@@ -114,10 +140,17 @@ struct RestaurantRecord: Sendable, Equatable {
         ]
     }
 
-    /// The search fields' names in order, for a CSV header that exists even when nothing was found.
-    static let fieldNames = RestaurantRecord(
-        restaurant: Restaurant(
+    /// The search fields' names in order.
+    static var fieldNames: [String] { template.members.map(\.0) }
+
+    /// The search fields as CSV columns (`hours.mon`…), for a header that exists even when
+    /// nothing was found.
+    static var csvColumns: [String] { JSONValue.object(template.members).cells().map(\.0) }
+
+    private static let template = RestaurantRecord(
+        Restaurant(
             id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
-            coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: ""))
-    ).members.map(\.0)
+            coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: "")),
+        distanceMetres: nil, detailed: false,
+        at: OpeningHours.Moment(JapanTime(date: .init(year: 2026, month: 1, day: 5), minute: 0)))
 }

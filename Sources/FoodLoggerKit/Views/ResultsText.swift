@@ -11,15 +11,28 @@ enum ResultsText {
     }
 
     /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), the credit.
-    static func footer(_ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false) -> [String] {
+    /// After an open-only search (`tally`), the counts say how far into the results it looked.
+    static func footer(
+        _ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false, open: OpenQuestion? = nil,
+        tally: OpenTally? = nil
+    ) -> [String] {
         var lines: [String] = []
         if !page.restaurants.isEmpty {
-            let last = page.start + page.restaurants.count - 1
-            lines.append("\(page.start)–\(last) of \(page.total)\(place(query))\(query.center == nil ? "" : ", nearest first").")
+            let nearest = query.center == nil ? "" : ", nearest first"
+            let last = page.start + (tally?.examined ?? page.restaurants.count) - 1
+            if tally != nil, let open {
+                lines.append(
+                    "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.short(open.moment)) (Japan time) among results "
+                        + "\(page.start)–\(last) of \(page.total)\(place(query))\(nearest).")
+            } else {
+                lines.append("\(page.start)–\(last) of \(page.total)\(place(query))\(nearest).")
+            }
             if last < page.total {
                 lines.append(
                     prompted
-                        ? "More: n shows \(last + 1)–\(min(last + page.restaurants.count, page.total))."
+                        ? tally == nil
+                            ? "More: n shows \(last + 1)–\(min(last + page.restaurants.count, page.total))."
+                            : "More: n looks on from \(last + 1)."
                         : "More: add --start \(last + 1).")
             }
         }
@@ -28,7 +41,14 @@ enum ResultsText {
     }
 
     /// Why nothing came, as far as the answer tells, and what to try that fits what was asked.
-    static func notice(_ page: RestaurantPage, query: RestaurantQuery) -> String {
+    static func notice(_ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion? = nil, tally: OpenTally? = nil)
+        -> String
+    {
+        if let tally, let open, tally.examined > 0 {
+            let last = page.start + tally.examined - 1
+            return "No restaurants open at \(HoursText.short(open.moment)) (Japan time) among results \(page.start)–\(last)"
+                + " of \(page.total)\(place(query)). Try another time, a wider --range, or --include-unknown."
+        }
         if page.total > 0 {
             return "No restaurants on this page: --start \(page.start) is past the last of \(page.total) results."
         }
@@ -55,6 +75,21 @@ enum ResultsText {
             query.keyword.map { $0.unicodeScalars.allSatisfy(\.isASCII) } == true
             ? " The service matches Japanese text: write the keyword in Japanese (ラーメン rather than ramen)." : ""
         return found + hint + japanese
+    }
+
+    /// What an open-only search left out, for stderr: "Left out 12 closed and 3 whose hours could
+    /// not be read (--include-unknown keeps those)."
+    static func leftOut(_ tally: OpenTally, open: OpenQuestion) -> String? {
+        var parts: [String] = []
+        if tally.closed > 0 { parts.append("\(tally.closed) closed") }
+        if tally.unknown > 0 { parts.append("\(tally.unknown) whose hours could not be read (--include-unknown keeps those)") }
+        let stopped =
+            tally.stoppedEarly
+            ? " Stopped after \(tally.examined) results; narrow the search or add --start to look further." : ""
+        guard !parts.isEmpty || !stopped.isEmpty else { return nil }
+        let left =
+            parts.isEmpty ? "" : "At \(HoursText.short(open.moment)) (Japan time), left out \(parts.joined(separator: " and "))."
+        return left + stopped
     }
 
     /// " within 1000 m of 35.6812, 139.7671", or "" for a search without a centre.

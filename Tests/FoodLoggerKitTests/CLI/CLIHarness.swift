@@ -11,17 +11,21 @@ struct CLIRun {
     @MainActor
     static func run(
         _ arguments: [String], environment: [String: String] = [:], terminal: Terminal = Terminal(),
-        currentDirectory: String = NSTemporaryDirectory()
+        currentDirectory: String = NSTemporaryDirectory(), now: Date = CLIRun.friday
     ) async -> CLIRun {
         let out = CapturedOutput(), err = CapturedOutput()
         // A home with no key.plist, so a developer's own key never leaks into a test.
         let environment = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"].merging(environment) { $1 }
-        let context = ProcessContext(
+        var context = ProcessContext(
             arguments: arguments, environment: environment, currentDirectory: currentDirectory,
             stdout: out, stderr: err, terminal: terminal)
+        context.now = { now }
         let code = await FoodLogger.main(context: context)
         return CLIRun(code: code, stdout: out.text, stderr: err.text)
     }
+
+    /// The tests' "now": Friday 2026-11-20, 19:30 in Japan, when most of the stub's shops are open.
+    static let friday = JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: 19 * 60 + 30).instant
 
     var json: [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]

@@ -23,7 +23,7 @@ import Testing
                     budget: .init(code: "B011", name: "1001～1500円", average: ""), coordinate: Coordinate(lat: 35, lng: 139),
                     access: "駅から歩いて三分ほどのところにあります", urls: .init(shop: "", photo: ""))
             ])
-        let table = SearchPresenter.table(page, center: Coordinate(lat: 35.001, lng: 139))
+        let table = SearchPresenter.table(page, center: Coordinate(lat: 35.001, lng: 139), open: Seeds.open)
         for width in 30...100 {
             // When it is drawn at every width
             let lines = TableRenderer.render(table, width: width)
@@ -43,8 +43,11 @@ import Testing
                     id: "J1", name: "a", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
                     coordinate: Coordinate(lat: 35, lng: 139), urls: .init(shop: "", photo: ""))
             ])
-        #expect(!SearchPresenter.table(page, center: nil).columns.map(\.title).contains("Dist."), "no Dist. without a centre")
         #expect(
-            SearchPresenter.table(page, center: Coordinate(lat: 35, lng: 139)).columns.map(\.title).contains("Dist."), "with one")
+            !SearchPresenter.table(page, center: nil, open: Seeds.open).columns.map(\.title).contains("Dist."),
+            "no Dist. without a centre")
+        #expect(
+            SearchPresenter.table(page, center: Coordinate(lat: 35, lng: 139), open: Seeds.open).columns.map(\.title).contains(
+                "Dist."), "with one")
     }
 }

@@ -42,11 +42,11 @@ import Testing
     @Test("tricky text (quotes, commas, line breaks, emoji, half-width kana) reads back exactly")
     func roundTrip() throws {
         let records = try parse(CSVRenderer.render(MapSeeds.trickyListing))
-        #expect(records.first == RestaurantRecord.fieldNames, "a header row of the JSON field names")
+        #expect(records.first == RestaurantRecord.csvColumns, "a header row of the JSON field names")
         #expect(records.count == MapSeeds.tricky.count + 1, "one row per restaurant")
-        let column = { (name: String) in RestaurantRecord.fieldNames.firstIndex(of: name)! }
+        let column = { (name: String) in RestaurantRecord.csvColumns.firstIndex(of: name)! }
         for (row, restaurant) in zip(records.dropFirst(), MapSeeds.tricky) {
-            #expect(row.count == RestaurantRecord.fieldNames.count, "every row has every field")
+            #expect(row.count == RestaurantRecord.csvColumns.count, "every row has every field")
             #expect(row[column("name")] == restaurant.name, "the name as written: \(restaurant.name)")
             #expect(row[column("access")] == restaurant.access, "line breaks inside a field survive")
             #expect(Double(row[column("lat")]) == restaurant.coordinate.lat, "numbers as numbers")
@@ -58,24 +58,24 @@ import Testing
     func nullAndEmpty() throws {
         let keywordOnly = RestaurantListing(
             RestaurantPage(total: 1, start: 1, restaurants: [MapSeeds.tricky[1]]),
-            query: RestaurantQuery(keyword: "x"))
+            query: RestaurantQuery(keyword: "x"), open: Seeds.open)
         let rows = try parse(CSVRenderer.render(keywordOnly))
-        #expect(rows[1][RestaurantRecord.fieldNames.firstIndex(of: "distance_m")!] == "", "no centre: no distance")
+        #expect(rows[1][RestaurantRecord.csvColumns.firstIndex(of: "distance_m")!] == "", "no centre: no distance")
         let empty = RestaurantListing(
-            RestaurantPage(total: 0, start: 1, restaurants: []), query: RestaurantQuery(keyword: "x"))
-        #expect(CSVRenderer.render(empty) == RestaurantRecord.fieldNames.joined(separator: ",") + "\r\n", "the header alone")
+            RestaurantPage(total: 0, start: 1, restaurants: []), query: RestaurantQuery(keyword: "x"), open: Seeds.open)
+        #expect(CSVRenderer.render(empty) == RestaurantRecord.csvColumns.joined(separator: ",") + "\r\n", "the header alone")
     }
 
     @Test("show's detail fields follow the search fields, nested objects as dotted columns")
     func detailFieldsGetColumnsToo() throws {
         // Given a card's listing, as `show --format csv` renders it
         let shop = StubRestaurants.all[0]
-        let listing = RestaurantListing(search: nil, records: [RestaurantRecord(restaurant: shop, detailed: true)])
+        let listing = RestaurantListing(details: [shop], at: Seeds.open.moment)
         // When
         let records = try parse(CSVRenderer.render(listing))
         // Then
         let header = try #require(records.first)
-        #expect(Array(header.prefix(RestaurantRecord.fieldNames.count)) == RestaurantRecord.fieldNames, "search fields first")
+        #expect(Array(header.prefix(RestaurantRecord.csvColumns.count)) == RestaurantRecord.csvColumns, "search fields first")
         let row = Dictionary(uniqueKeysWithValues: zip(header, records[1]))
         #expect(row["capacity"] == shop.capacity.map(String.init), "a detail number")
         #expect(row["areas.small_area.name"] == shop.areas.smallArea?.name, "a nested object as a dotted column")

@@ -35,7 +35,7 @@ import Testing
     func noCenter() throws {
         let listing = RestaurantListing(
             RestaurantPage(total: 1, start: 1, restaurants: [MapSeeds.tricky[0]]),
-            query: RestaurantQuery(keyword: "x"))
+            query: RestaurantQuery(keyword: "x"), open: Seeds.open)
         let text = GeoJSONRenderer.render(listing)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect((root["features"] as? [Any])?.count == 1, "only the restaurant")

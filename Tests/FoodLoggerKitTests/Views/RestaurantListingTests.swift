@@ -16,10 +16,12 @@ import Testing
 
     @Test func searchDocumentFollowsTheSchema() throws {
         let page = RestaurantPage(total: 25, start: 1, restaurants: [Seeds.Restaurants.near])
-        let listing = RestaurantListing(page, query: Seeds.query)
+        let listing = RestaurantListing(page, query: Seeds.query, open: Seeds.open)
         let document = try parsed(listing)
 
-        #expect(keys(listing) == ["center", "range_m", "total", "start", "returned", "restaurants"], "documented order")
+        #expect(
+            keys(listing) == ["center", "range_m", "total", "start", "returned", "restaurants", "open_at"], "documented order")
+        #expect(document["open_at"] as? String == "2026-11-20T19:30+09:00", "the time open_now answers for")
         #expect(document["center"] as? [String: Double] == ["lat": 35.6812, "lng": 139.7671], "center")
         #expect(document["range_m"] as? Int == 3000, "range 5 is 3000 m")
         #expect(document["total"] as? Int == 25 && document["start"] as? Int == 1, "total and start")
@@ -34,16 +36,15 @@ import Testing
 
     @Test func withoutACentreDistanceAndRangeAreNull() throws {
         let page = RestaurantPage(total: 1, start: 1, restaurants: [Seeds.Restaurants.near])
-        let document = try parsed(RestaurantListing(page, query: RestaurantQuery(keyword: "x")))
+        let document = try parsed(RestaurantListing(page, query: RestaurantQuery(keyword: "x"), open: Seeds.open))
         #expect(document["center"] is NSNull && document["range_m"] is NSNull, "no centre, no range")
         let shop = try #require((document["restaurants"] as? [[String: Any]])?.first)
         #expect(shop["distance_m"] is NSNull, "no distance without a centre")
     }
 
     @Test func detailDocumentAddsEveryDetailAfterTheSearchFields() throws {
-        let listing = RestaurantListing(
-            search: nil, records: [RestaurantRecord(restaurant: DetailSeeds.izakaya, detailed: true)])
-        #expect(keys(listing) == ["restaurants"], "show's document holds only the restaurants")
+        let listing = RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment)
+        #expect(keys(listing) == ["restaurants", "open_at"], "show's document holds the restaurants and the time asked")
         let record = try #require(listing.records.first)
         #expect(Array(record.members.map(\.0).prefix(RestaurantRecord.fieldNames.count)) == RestaurantRecord.fieldNames)
         let shop = try #require((try parsed(listing)["restaurants"] as? [[String: Any]])?.first)

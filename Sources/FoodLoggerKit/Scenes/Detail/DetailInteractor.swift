@@ -37,12 +37,11 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         let found = Set(restaurants.map(\.id))
         presenter?.presentRestaurants(
             Detail.Lookup.Response(
-                result: result,
-                missingIDs: request.ids.filter { !found.contains($0) }))
+                result: result, missingIDs: request.ids.filter { !found.contains($0) }, moment: request.moment))
     }
 
     func showPassedRestaurants(_ request: Detail.ShowPassed.Request) {
-        presenter?.presentRestaurants(Detail.ShowPassed.Response(result: .success(restaurants)))
+        presenter?.presentRestaurants(Detail.ShowPassed.Response(result: .success(restaurants), moment: request.moment))
     }
 
     func openPage(_ request: Detail.OpenPage.Request) async {

@@ -6,16 +6,15 @@ enum Detail {
         struct Request: Sendable, Equatable {
             /// Validated ids, without duplicates, in the order to show.
             var ids: [String]
-            init(ids: [String]) { self.ids = ids }
+            /// Now, for whether each shop is open.
+            var moment: JapanTime
         }
 
         /// The shops found, in the order asked, and the ids the service did not know.
         struct Response: Sendable {
             var result: Result<[Restaurant], HotpepperError>
-            var missingIDs: [String]
-            init(result: Result<[Restaurant], HotpepperError>, missingIDs: [String] = []) {
-                self.result = result; self.missingIDs = missingIDs
-            }
+            var missingIDs: [String] = []
+            var moment: JapanTime
         }
 
         struct ViewModel: Sendable, Equatable {
@@ -43,7 +42,8 @@ enum Detail {
     /// service again (the app's tap on a marker).
     enum ShowPassed {
         struct Request: Sendable, Equatable {
-            init() {}
+            /// Now, for whether each shop is open.
+            var moment: JapanTime
         }
         typealias Response = Lookup.Response
         typealias ViewModel = Lookup.ViewModel

@@ -21,9 +21,8 @@ final class DetailPresenter: DetailPresentationLogic {
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
         case .success(let restaurants):
             let cards = Detail.Lookup.ViewModel.Cards(
-                cards: restaurants.map(Self.card),
-                listing: RestaurantListing(
-                    search: nil, records: restaurants.map { RestaurantRecord(restaurant: $0, detailed: true) }),
+                cards: restaurants.map { Self.card($0, at: OpeningHours.Moment(response.moment)) },
+                listing: RestaurantListing(details: restaurants, at: response.moment),
                 footer: [Credit.line],
                 missing: response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs))
             let complete = response.missingIDs.isEmpty && !restaurants.isEmpty
@@ -70,7 +69,7 @@ final class DetailPresenter: DetailPresentationLogic {
         "no restaurant has the id\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", "))"
     }
 
-    static func card(_ restaurant: Restaurant) -> TextCard {
+    static func card(_ restaurant: Restaurant, at moment: OpeningHours.Moment) -> TextCard {
         typealias Field = TextCard.Field
         let genre = [restaurant.genre.name, restaurant.subGenre?.name].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: " / ")
@@ -90,6 +89,7 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Address", restaurant.address),
             Field("Station", restaurant.stationName),
             Field("Access", restaurant.access),
+            Field("Open now", openNow(restaurant, at: moment)),
             Field("Hours", restaurant.open),
             Field("Closed", restaurant.close),
             Field("Capacity", seats),
@@ -110,6 +110,15 @@ final class DetailPresenter: DetailPresentationLogic {
                 .init(title: "Amenities", fields: amenities.filter { !$0.value.isEmpty }),
                 .init(title: "Links", fields: links.filter { !$0.value.isEmpty }),
             ])
+    }
+
+    /// "open · today 11:30–14:30, 17:00–23:00", or why it cannot be told.
+    static func openNow(_ restaurant: Restaurant, at moment: OpeningHours.Moment) -> String {
+        guard let hours = restaurant.openingHours else { return "? · the hours below could not be read" }
+        let status = hours.status(at: moment)
+        guard let today = hours.periods(on: moment.today) else { return "? · today is not clear from the texts below" }
+        let word = status == .unknown ? "?" : HoursText.word(status)
+        return "\(word) · today \(HoursText.periods(today))" + (hours.irregularClosures ? " (irregular holidays)" : "")
     }
 
     /// "あり ：個室あり" → "yes — 個室あり", "なし" → "no", "未確認" → "unknown"; an answer that is

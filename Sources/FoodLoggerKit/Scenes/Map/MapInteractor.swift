@@ -29,7 +29,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     func showRestaurants(_ request: Map.Restaurants.Request) async {
         var asked = request.query
         asked.center = request.center
-        let result = await worker.searchNearestFirst(asked)
+        let result = await worker.search(asked, request.open).map(\.page)
         query = asked
         restaurants = (try? result.get().restaurants) ?? []
         presenter?.presentRestaurants(.init(result: result, query: asked, center: request.center, viewport: request.viewport))

@@ -19,9 +19,8 @@ enum Map {
             var query: RestaurantQuery
             var center: Coordinate
             var viewport: Viewport
-            init(query: RestaurantQuery, center: Coordinate, viewport: Viewport) {
-                self.query = query; self.center = center; self.viewport = viewport
-            }
+            /// --open-now/--open-at: only the shops open then.
+            var open: OpenQuestion
         }
 
         /// The worker's answer, unformatted, with what the presenter needs to lay it out.

@@ -20,9 +20,11 @@ final class MapViewController: MapDisplayLogic {
 
     /// Fetches and draws one map, as the app does when its map screen appears: as large as
     /// asked, else as the terminal has room for.
-    func show(_ query: RestaurantQuery, around center: Coordinate, width: Int? = nil, height: Int? = nil) async -> ExitCode {
+    func show(
+        _ query: RestaurantQuery, around center: Coordinate, open: OpenQuestion, width: Int? = nil, height: Int? = nil
+    ) async -> ExitCode {
         let viewport = Map.Viewport(width: width, height: height, columns: context.terminal.width, rows: context.terminal.rows)
-        await interactor?.showRestaurants(Map.Restaurants.Request(query: query, center: center, viewport: viewport))
+        await interactor?.showRestaurants(.init(query: query, center: center, viewport: viewport, open: open))
         return exitCode
     }
 

@@ -2,19 +2,20 @@ import FoodLoggerDomain
 /// The Search scene's use case: find restaurants around a point (or by keyword).
 enum Search {
     enum Restaurants {
-        /// The user's conditions, as the command line gave them.
+        /// The user's conditions, as the command line gave them, and the moment to tell
+        /// whether each shop is open (keeping only the open ones with --open-now/--open-at).
         struct Request: Sendable, Equatable {
             var query: RestaurantQuery
-            init(query: RestaurantQuery) { self.query = query }
+            var open: OpenQuestion
         }
 
         /// The worker's answer, unformatted, with what the presenter needs to describe it.
         struct Response: Sendable {
             var result: Result<RestaurantPage, HotpepperError>
             var query: RestaurantQuery
-            init(result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery) {
-                self.result = result; self.query = query
-            }
+            var open: OpenQuestion
+            /// What an open-only search left out; nil when it kept every shop.
+            var tally: OpenTally? = nil
         }
 
         /// What the view draws: a table for people, or the listing every data format is drawn
@@ -39,6 +40,8 @@ enum Search {
                 var notice: String?
                 /// The numbers in the table's # column, nil when it has no rows.
                 var numbers: ClosedRange<Int>? = nil
+                /// For stderr: what --open-now/--open-at left out.
+                var leftOut: String? = nil
             }
 
             enum Body: Sendable, Equatable {

@@ -27,14 +27,20 @@ final class SearchPresenter: SearchPresentationLogic {
                 switch presentation {
                 case .table, .promptedTable:
                     .table(
-                        Self.table(page, center: response.query.center),
-                        footer: ResultsText.footer(page, query: response.query, prompted: presentation == .promptedTable))
-                case .document: .document(RestaurantListing(page, query: response.query))
+                        Self.table(page, center: response.query.center, open: response.open),
+                        footer: ResultsText.footer(
+                            page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
+                            tally: response.tally))
+                case .document:
+                    .document(RestaurantListing(page, query: response.query, open: response.open, tally: response.tally))
                 }
+            let leftOut = response.tally.flatMap { ResultsText.leftOut($0, open: response.open) }
             let listing = Search.Restaurants.ViewModel.Listing(
                 body: body,
-                notice: page.restaurants.isEmpty ? ResultsText.notice(page, query: response.query) : nil,
-                numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1))
+                notice: page.restaurants.isEmpty
+                    ? ResultsText.notice(page, query: response.query, open: response.open, tally: response.tally) : nil,
+                numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
+                leftOut: page.restaurants.isEmpty ? nil : leftOut)
             viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)
@@ -52,11 +58,13 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
         .init("Budget", minWidth: 8, dropPriority: 3, mayCut: false),
         .init("Station / access", minWidth: 8, dropPriority: 4, weight: 1.5),
+        .init("Open", minWidth: 6, dropPriority: 5),
     ]
 
     /// Without a centre there is no distance to show, so no Dist. column.
-    static func table(_ page: RestaurantPage, center: Coordinate?) -> TextTable {
+    static func table(_ page: RestaurantPage, center: Coordinate?, open: OpenQuestion) -> TextTable {
         let distanceColumn = 3
+        let moment = OpeningHours.Moment(open.moment)
         let rows = page.restaurants.enumerated().map { offset, restaurant in
             var cells = [
                 String(page.start + offset),
@@ -65,6 +73,7 @@ final class SearchPresenter: SearchPresentationLogic {
                 center.map { "\(restaurant.coordinate.roundedMetres(to: $0)) m" } ?? "",
                 restaurant.budget.map { BudgetBand.short($0.name) } ?? "",
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
+                HoursText.word(restaurant.openStatus(at: moment)),
             ].map(ResultsText.singleLine)
             if center == nil { cells.remove(at: distanceColumn) }
             return cells

@@ -24,8 +24,8 @@ final class SearchViewController: SearchDisplayLogic {
     }
 
     /// Runs one search, as the app's search button does.
-    func search(_ query: RestaurantQuery) async -> ExitCode {
-        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query))
+    func search(_ query: RestaurantQuery, open: OpenQuestion) async -> ExitCode {
+        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query, open: open))
         return exitCode
     }
 
@@ -38,6 +38,7 @@ final class SearchViewController: SearchDisplayLogic {
         case .listing(let listing):
             listedNumbers = listing.numbers
             if let notice = listing.notice { context.stderr.write(notice + "\n") }
+            if let leftOut = listing.leftOut { context.stderr.write(leftOut + "\n") }
             switch listing.body {
             case .document(let listing):
                 context.stdout.write(format.render(listing, tiles: context.mapTiles))

@@ -53,7 +53,7 @@ struct DetailInteractorTests {
         let sut = makeSUT()
         worker.answer = .success([DetailSeeds.izakaya])
 
-        await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J999", DetailSeeds.izakaya.id]))
+        await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J999", DetailSeeds.izakaya.id], moment: Seeds.open.moment))
 
         #expect(worker.lookedUp == [["J999", DetailSeeds.izakaya.id]], "one lookup with both ids")
         let response = try #require(presenter.restaurantsResponses.first, "one response presented")
@@ -67,7 +67,7 @@ struct DetailInteractorTests {
         let sut = makeSUT()
         worker.answer = .failure(.rejectedKey(message: "bad key"))
 
-        await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J1"]))
+        await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J1"], moment: Seeds.open.moment))
 
         guard case .failure(let error) = presenter.restaurantsResponses.first?.result else {
             Issue.record("expected a failure response"); return
@@ -80,7 +80,7 @@ struct DetailInteractorTests {
         let sut = makeSUT()
         sut.restaurants = [DetailSeeds.cafe]
 
-        sut.showPassedRestaurants(Detail.ShowPassed.Request())
+        sut.showPassedRestaurants(Detail.ShowPassed.Request(moment: Seeds.open.moment))
 
         #expect(worker.lookedUp.isEmpty, "no request to the service")
         let response = try #require(presenter.restaurantsResponses.first, "one response presented")

@@ -32,7 +32,7 @@ struct DetailPresenterTests {
 
     @Test("a card holds the shop's details, with amenities in words and the shop's memo kept")
     func cardContent() throws {
-        makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.izakaya])))
+        makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.izakaya]), moment: Seeds.open.moment))
 
         let viewModel = try cards(display.restaurantViewModels.first)
         let card = try #require(viewModel.cards.first, "one card")
@@ -60,16 +60,18 @@ struct DetailPresenterTests {
 
     @Test("the listing holds every shop with all its details, and no search frame")
     func listing() throws {
-        makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.izakaya])))
+        makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.izakaya]), moment: Seeds.open.moment))
 
         let listing = try cards(display.restaurantViewModels.first).listing
         #expect(listing.search == nil, "show has no centre, total or start")
-        #expect(listing.records == [RestaurantRecord(restaurant: DetailSeeds.izakaya, detailed: true)], "every detail")
+        #expect(
+            listing.records == RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment).records, "every detail")
     }
 
     @Test("missing ids are named and make the exit code 1, found shops are still shown")
     func missingIDs() throws {
-        makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.cafe]), missingIDs: ["J404", "J405"]))
+        makeSUT().presentRestaurants(
+            .init(result: .success([DetailSeeds.cafe]), missingIDs: ["J404", "J405"], moment: Seeds.open.moment))
 
         let viewModel = try cards(display.restaurantViewModels.first)
         #expect(viewModel.cards.map(\.title) == ["Café Lumière"], "the found shop's card")
@@ -79,7 +81,7 @@ struct DetailPresenterTests {
 
     @Test("a service failure becomes its message and exit code")
     func failure() {
-        makeSUT().presentRestaurants(.init(result: .failure(.network(.timedOut, detail: "10 s"))))
+        makeSUT().presentRestaurants(.init(result: .failure(.network(.timedOut, detail: "10 s")), moment: Seeds.open.moment))
 
         let viewModel = display.restaurantViewModels.first
         #expect(viewModel?.exitCode == .unavailable, "exit 69")

@@ -24,7 +24,8 @@ struct DetailViewControllerTests {
     let router = RouterSpy()
 
     func makeSUT(format: OutputFormat, width: Int = 60) -> DetailViewController {
-        let context = ProcessContext(arguments: [], stdout: stdout, stderr: stderr, terminal: Terminal(columns: width))
+        var context = ProcessContext(arguments: [], stdout: stdout, stderr: stderr, terminal: Terminal(columns: width))
+        context.now = { CLIRun.friday }
         let sut = DetailViewController(context: context, format: format)
         sut.interactor = interactor
         sut.router = router
@@ -32,7 +33,7 @@ struct DetailViewControllerTests {
     }
 
     static func cards(_ cards: [TextCard], missing: String? = nil) -> Detail.Lookup.ViewModel.Cards {
-        .init(cards: cards, listing: RestaurantListing(search: nil, records: []), footer: ["credit"], missing: missing)
+        .init(cards: cards, listing: RestaurantListing(details: [], at: Seeds.open.moment), footer: ["credit"], missing: missing)
     }
 
     static let card = TextCard(title: "店", sections: [.init(fields: [.init("Access", "東京駅八重洲北口より徒歩3分。外堀通り沿い、ビルの2階です。")])])
@@ -44,7 +45,7 @@ struct DetailViewControllerTests {
         _ = sut.showPassed()
         _ = await sut.openPage(id: "J3", printURLOnly: true)
 
-        #expect(interactor.lookupRequests == [.init(ids: ["J1", "J2"])], "a lookup of J1 and J2")
+        #expect(interactor.lookupRequests == [.init(ids: ["J1", "J2"], moment: Seeds.open.moment)], "a lookup of J1 and J2")
         #expect(interactor.showPassedCount == 1, "one show of the passed shops")
         #expect(interactor.openRequests == [.init(id: "J3", printOnly: true)], "an open of J3, the option in the request")
     }
@@ -73,7 +74,7 @@ struct DetailViewControllerTests {
         sut.displayRestaurants(
             .init(content: .cards(Self.cards([], missing: "no restaurant has the id J9")), exitCode: .noResults))
 
-        #expect(stdout.text == "{\n  \"restaurants\": []\n}\n", "the document")
+        #expect(stdout.text == "{\n  \"restaurants\": [],\n  \"open_at\": \"2026-11-20T19:30+09:00\"\n}\n", "the document")
         #expect(stderr.text == "foodlogger: no restaurant has the id J9\n", "the missing id named")
         #expect(sut.exitCode == .noResults, "exit 1")
     }

@@ -27,7 +27,8 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         sut.presenter = presenter
         let query = RestaurantQuery(center: MapSeeds.tokyo, range: .m3000)
 
-        await sut.showRestaurants(.init(query: query, center: MapSeeds.tokyo, viewport: .init(width: 50, height: 20)))
+        await sut.showRestaurants(
+            .init(query: query, center: MapSeeds.tokyo, viewport: .init(width: 50, height: 20), open: Seeds.open))
 
         #expect(worker.queries == [query], "the query goes to the worker unchanged")
         let response = try #require(presenter.responses.first)

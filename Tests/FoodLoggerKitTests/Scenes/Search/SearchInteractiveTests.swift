@@ -70,7 +70,7 @@ struct SearchInteractiveTests {
             terminal: Terminal(stdinIsTerminal: true, stdoutIsTerminal: true, columns: 100),
             readLine: { input.next() }, opener: opener)
         let sut = SearchScene.assemble(context: context, format: .table, worker: worker, prompting: true)
-        let status = await sut.searchInteractively(RestaurantQuery(keyword: "居酒屋"))
+        let status = await sut.searchInteractively(RestaurantQuery(keyword: "居酒屋"), open: Seeds.open)
         return (status, input.readCount)
     }
 
@@ -81,7 +81,7 @@ struct SearchInteractiveTests {
         let (status, _) = await run(["3", "q"])
 
         #expect(status == .success, "q exits 0")
-        #expect(stdout.text.contains("\n店 3\n  ID     J000001003\n"), "the card of number 3")
+        #expect(stdout.text.contains("\n店 3\n  ID        J000001003\n"), "the card of number 3")
         #expect(worker.starts == [1], "only the first search was sent")
         #expect(worker.lookedUp.isEmpty, "no lookup by id either")
         #expect(stderr.text.hasPrefix("foodlogger [1-10, o N, n, p, ?, q]> "), "the prompt names the numbers on screen")

@@ -33,7 +33,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
         // When
-        await sut.searchRestaurants(.init(query: Seeds.query))
+        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
         // Then
         #expect(worker.queries == [Seeds.query], "the worker should receive exactly the request's query")
         #expect(presenter.responses.count == 1, "the presenter should be asked once")
@@ -46,7 +46,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         sut.presenter = presenter
         var query = RestaurantQuery(keyword: "ramen")
         query.count = 2
-        await sut.searchRestaurants(.init(query: query))
+        await sut.searchRestaurants(.init(query: query, open: Seeds.open))
 
         await sut.turnPage(.init(direction: .next))
 
@@ -59,7 +59,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
-        await sut.searchRestaurants(.init(query: Seeds.query))
+        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
 
         let page = try #require(try? presenter.responses.first?.result.get())
         let expected = [Seeds.Restaurants.near.id, Seeds.Restaurants.middle.id, Seeds.Restaurants.far.id]
@@ -73,7 +73,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
-        await sut.searchRestaurants(.init(query: RestaurantQuery(keyword: "ramen")))
+        await sut.searchRestaurants(.init(query: RestaurantQuery(keyword: "ramen"), open: Seeds.open))
 
         let page = try #require(try? presenter.responses.first?.result.get())
         #expect(page.restaurants == Seeds.Pages.tokyo.restaurants, "a keyword search keeps the service's order")
@@ -84,7 +84,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
-        await sut.searchRestaurants(.init(query: Seeds.query))
+        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
 
         guard case .failure(let error) = presenter.responses.first?.result else {
             Issue.record("expected a failure response"); return

@@ -19,7 +19,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let sut = SearchPresenter(presentation: presentation)
         let display = SearchDisplayLogicSpy()
         sut.viewController = display
-        sut.presentRestaurants(.init(result: result, query: query))
+        sut.presentRestaurants(.init(result: result, query: query, open: Seeds.open))
         return display.viewModels.first
     }
 

@@ -25,20 +25,22 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         body: .table(TextTable(columns: [.init("#"), .init("Name")], rows: [["1", "しずく亭"]]), footer: ["1–1 of 1.", "credit"]),
         notice: nil)
     static let documentListing = Search.Restaurants.ViewModel.Listing(
-        body: .document(RestaurantListing(search: nil, records: [])), notice: nil)
+        body: .document(RestaurantListing(details: [], at: Seeds.open.moment)), notice: nil)
 
     @Test func searchSendsTheQueryAsARequest() async {
         let sut = makeSUT(format: .json)
         let interactor = SearchBusinessLogicSpy()
         sut.interactor = interactor
-        _ = await sut.search(Seeds.query)
-        #expect(interactor.requests == [.init(query: Seeds.query)], "one request carrying the query")
+        _ = await sut.search(Seeds.query, open: Seeds.open)
+        #expect(interactor.requests == [.init(query: Seeds.query, open: Seeds.open)], "one request carrying the query")
     }
 
     @Test func jsonFormatPrintsTheDocumentOnly() {
         let sut = makeSUT(format: .json)
         sut.displayRestaurants(.init(content: .listing(Self.documentListing), exitCode: .success))
-        #expect(stdout.text == "{\n  \"restaurants\": []\n}\n", "stdout holds just the JSON document")
+        #expect(
+            stdout.text == "{\n  \"restaurants\": [],\n  \"open_at\": \"2026-11-20T19:30+09:00\"\n}\n",
+            "stdout holds just the JSON document")
         #expect(stderr.text.isEmpty, "nothing on stderr")
         #expect(sut.exitCode == .success, "exit code from the view model")
     }
@@ -51,7 +53,9 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
 
     /// Nothing found: the notice on stderr, like the app's alert; no table for nothing, but the
     /// document still goes to stdout, for scripts.
-    @Test(arguments: [(OutputFormat.table, ""), (.json, "{\n  \"restaurants\": []\n}\n")])
+    @Test(arguments: [
+        (OutputFormat.table, ""), (.json, "{\n  \"restaurants\": [],\n  \"open_at\": \"2026-11-20T19:30+09:00\"\n}\n"),
+    ])
     func nothingFoundPutsTheNoticeOnStderr(format: OutputFormat, expectedStdout: String) {
         // Given
         var listing = format == .table ? Self.tableListing : Self.documentListing
