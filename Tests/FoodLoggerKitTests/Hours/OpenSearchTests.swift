@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import FoodLoggerDomain
+@testable import FoodLoggerKit
+
+/// A service of `total` shops in distance order: every `openEvery`-th is open around the clock,
+/// every 7th (not open) has hours nobody can read, the rest open only at dawn.
+actor HoursServiceSpy: HotpepperProtocol {
+    let total: Int
+    let openEvery: Int
+    private(set) var starts: [Int] = []
+
+    init(total: Int, openEvery: Int) { self.total = total; self.openEvery = openEvery }
+
+    func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        starts.append(query.start)
+        let last = min(query.start + query.count - 1, total)
+        let shops = query.start <= last ? (query.start...last).map(shop) : []
+        return RestaurantPage(total: total, start: query.start, restaurants: shops)
+    }
+
+    nonisolated func shop(_ position: Int) -> Restaurant {
+        var shop = HotpepperServiceSpy.shop(position)
+        shop.coordinate = Coordinate(lat: 35.68 + Double(position) * 1e-5, lng: 139.76)
+        shop.close = ""
+        shop.open =
+            position % openEvery == 0 ? "月～日、祝日: 00:00～24:00" : position % 7 == 0 ? "気まぐれ営業" : "月～日、祝日: 05:00～06:00"
+        return shop
+    }
+}
+
+@Suite struct OpenSearchTests {
+    let friday = OpenQuestion(moment: JapanTime(CLIRun.friday), openOnly: true)
+    func query(count: Int) -> RestaurantQuery {
+        RestaurantQuery(center: Coordinate(lat: 35.68, lng: 139.76), count: count)
+    }
+
+    @Test func aFullFirstPageAsksNoMore() async throws {
+        let service = HoursServiceSpy(total: 250, openEvery: 10)
+        let answer = try await HotpepperWorker(api: service).search(query(count: 10), friday).get()
+        #expect(answer.page.restaurants.map(\.id) == (1...10).map { HotpepperServiceSpy.shop($0 * 10).id }, "the open ones")
+        #expect(await service.starts == [1], "one request of 100")
+        #expect(answer.tally == OpenTally(closed: 77, unknown: 13, examined: 100, stoppedEarly: false), "what was passed over")
+    }
+
+    @Test func anUnfilledPageAsksForTheNextFourHundredAtOnce() async throws {
+        let service = HoursServiceSpy(total: 250, openEvery: 10)
+        let answer = try await HotpepperWorker(api: service).search(query(count: 20), friday).get()
+        #expect(answer.page.restaurants.count == 20 && answer.page.total == 250, "filled from the later pages")
+        #expect(await service.starts == [1, 101, 201], "the first page, then the rest of the 250")
+        #expect(answer.tally?.examined == 200, "looked at up to the 20th open shop")
+    }
+
+    @Test func unknownHoursAreKeptOnlyWhenAsked() async throws {
+        var question = friday
+        question.includeUnknown = true
+        let answer = try await HotpepperWorker(api: HoursServiceSpy(total: 50, openEvery: 10)).search(query(count: 10), question)
+            .get()
+        #expect(answer.page.restaurants.count == 10, "open and unknown")
+        #expect(answer.tally?.unknown == 0, "none left out as unknown")
+        #expect(answer.page.restaurants.contains { $0.openingHours == nil }, "the unknown ones are in")
+    }
+
+    @Test func itStopsAfterFiveHundredAndSaysSo() async throws {
+        let service = HoursServiceSpy(total: 3000, openEvery: 1000)
+        let answer = try await HotpepperWorker(api: service).search(query(count: 10), friday).get()
+        #expect(answer.page.restaurants.isEmpty, "none open among the first 500")
+        #expect(await service.starts == [1, 101, 201, 301, 401], "five requests, no more")
+        #expect(answer.tally?.stoppedEarly == true && answer.tally?.examined == 500, "stopped early, and says so")
+    }
+
+    @Test func withoutTheQuestionNothingIsLeftOut() async throws {
+        let answer = try await HotpepperWorker(api: HoursServiceSpy(total: 50, openEvery: 10))
+            .search(query(count: 10), OpenQuestion(moment: friday.moment)).get()
+        #expect(answer.page.restaurants.count == 10 && answer.tally == nil, "a plain search")
+    }
+}
+
+/// The whole command, over the stub and against the clock of the tests (Friday 19:30 in Japan).
+@MainActor
+@Suite struct OpenNowCommandTests {
+    let tokyo = ["--stub", "--lat", "35.6812", "--lng", "139.7671", "--range", "5", "--count", "100"]
+
+    func openNow(_ run: CLIRun) -> [Any?] {
+        ((run.json?["restaurants"] as? [[String: Any]]) ?? []).map { $0["open_now"] as Any? }
+    }
+
+    @Test func openNowKeepsOnlyOpenShopsAndSaysWhatItLeftOut() async throws {
+        let all = await CLIRun.run(["search", "--json"] + tokyo)
+        let open = await CLIRun.run(["search", "--json", "--open-now"] + tokyo)
+        #expect(open.code == .success)
+        let flags = openNow(open)
+        #expect(!flags.isEmpty && flags.allSatisfy { ($0 as? Bool) == true }, "only open shops")
+        let closed = openNow(all).filter { ($0 as? Bool) == false }.count
+        let unknown = openNow(all).filter { $0 is NSNull }.count
+        #expect(flags.count + closed + unknown == openNow(all).count, "every shop kept or left out")
+        #expect(
+            open.stderr.contains("left out \(closed) closed and \(unknown) whose hours could not be read"),
+            "the counts on stderr: \(open.stderr)")
+        let leftOut = try #require(open.json?["left_out"] as? [String: Int])
+        #expect(leftOut == ["closed": closed, "unknown": unknown], "and in the JSON")
+    }
+
+    @Test func includeUnknownKeepsTheUnreadableOnes() async {
+        let run = await CLIRun.run(["search", "--json", "--open-now", "--include-unknown"] + tokyo)
+        #expect(openNow(run).contains { $0 is NSNull } && !openNow(run).contains { ($0 as? Bool) == false })
+    }
+
+    @Test func openAtLateNightFindsOnlyTheLateShops() async {
+        let run = await CLIRun.run(["search", "--json", "--open-at", "sat 01:30"] + tokyo)
+        #expect(run.json?["open_at"] as? String == "2026-11-21T01:30+09:00", "the coming Saturday")
+        let hours = ((run.json?["restaurants"] as? [[String: Any]]) ?? []).compactMap { $0["open"] as? String }
+        #expect(!hours.isEmpty && hours.allSatisfy { $0.contains("翌") }, "only shops open past midnight: \(hours)")
+    }
+
+    @Test func nothingOpenIsExitOneWithANotice() async {
+        let run = await CLIRun.run(["search", "--format", "table", "--open-at", "05:30"] + tokyo)
+        #expect(run.code == .noResults)
+        #expect(run.stderr.contains("No restaurants open at fri 05:30 (Japan time)"), "\(run.stderr)")
+    }
+
+    @Test(arguments: [
+        (["--open-at", "25:00"], "--open-at takes a time in Japan"),
+        (["--open-at", "someday 10:00"], "--open-at takes a time in Japan"),
+        (["--open-at", "2026-02-30 12:00"], "--open-at takes a time in Japan"),
+        (["--open-now", "--open-at", "12:00"], "use one"),
+        (["--include-unknown"], "give one of them"),
+    ])
+    func badTimesAreUsageErrors(arguments: [String], words: String) async {
+        let run = await CLIRun.run(["search"] + tokyo + arguments)
+        #expect(run.code == .usage && run.stderr.contains(words), "\(run.stderr)")
+    }
+
+    @Test(arguments: [
+        ("19:30", "2026-11-20T19:30+09:00"), ("fri 08:00", "2026-11-20T08:00+09:00"), ("月 12:00", "2026-11-23T12:00+09:00"),
+        ("2026-12-31 23:59", "2026-12-31T23:59+09:00"), ("2026-11-23T12:00", "2026-11-23T12:00+09:00"),
+    ])
+    func openAtReadsTimesInJapan(text: String, expected: String) async {
+        let run = await CLIRun.run(["search", "--json", "--open-at", text] + tokyo)
+        #expect(run.json?["open_at"] as? String == expected, "\(text): \(run.stderr)")
+    }
+}
