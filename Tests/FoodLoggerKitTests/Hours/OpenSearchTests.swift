@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LoopbackHTTP
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
@@ -138,5 +139,39 @@ actor HoursServiceSpy: HotpepperProtocol {
     func openAtReadsTimesInJapan(text: String, expected: String) async {
         let run = await CLIRun.run(["search", "--json", "--open-at", text] + tokyo)
         #expect(run.json?["open_at"] as? String == expected, "\(text): \(run.stderr)")
+    }
+}
+
+/// End to end against a loopback service: 150 shops, every 15th open around the clock, the rest
+/// open only at dawn; the command asks for more pages until ten open ones are found.
+@MainActor
+@Suite struct OpenNowLoopbackTests {
+    nonisolated static func page(start: Int, count: Int, total: Int) -> String {
+        let shops = (start..<min(start + count, total + 1)).map { position in
+            let open = position % 15 == 0 ? "月～日、祝日: 00:00～24:00" : "月～日、祝日: 05:00～06:00"
+            return
+                #"{"id":"J9\#(String(format: "%08d", position))","name":"店 \#(position)","lat":\#(35.6812 + Double(position) * 1e-5),"#
+                + #""lng":139.7671,"genre":{"name":"居酒屋","code":"G001"},"open":"\#(open)","close":"なし"}"#
+        }
+        return #"{"results":{"api_version":"1.30","results_available":\#(total),"results_returned":"\#(shops.count)","#
+            + #""results_start":\#(start),"shop":[\#(shops.joined(separator: ","))]}}"#
+    }
+
+    @Test func openNowFetchesFurtherPagesToFillTheList() async throws {
+        let server = try LoopbackServer { request in
+            let value = { (name: String) in request.queryItems.first { $0.name == name }?.value.flatMap { Int($0) } }
+            return .json(Self.page(start: value("start") ?? 1, count: value("count") ?? 10, total: 150))
+        }
+        let run = await CLIRun.run(
+            ["search", "--lat", "35.6812", "--lng", "139.7671", "--open-now", "--count", "10", "--json"],
+            environment: ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        #expect(run.code == .success, "\(run.stderr)")
+        let names = ((run.json?["restaurants"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+        #expect(names == (1...10).map { "店 \($0 * 15)" }, "the ten open shops, nearest first")
+        #expect(server.requests.map { $0.queryItems.first { $0.name == "start" }?.value } == ["1", "101"], "two requests")
+        #expect(
+            server.requests.map { $0.queryItems.first { $0.name == "count" }?.value } == ["100", "50"],
+            "full pages, up to the last of the 150")
+        #expect(run.stderr.contains("left out 140 closed"), "\(run.stderr)")
     }
 }
