@@ -5,15 +5,17 @@ import FoodLoggerDomain
 /// the shops are there whatever the machine's clock says.
 enum OpenAtOption {
     static let specs: [OptionSpec] = [
-        OptionSpec("--open-now", help: "keep only the shops open now (Japan time), read from their hours"),
+        OptionSpec(
+            "--open-now",
+            help:
+                "keep only the shops open now (Japan time), read from their hours; to fill the page, looks at up to \(OpenSearch.maxExamined) results (5 requests)"
+        ),
         OptionSpec(
             "--open-at", kind: .value("TIME"),
             help: "keep only the shops open then, in Japan time: 19:30 (today), fri 19:30, 2026-11-23 12:00"),
         OptionSpec(
             "--include-unknown",
-            help:
-                "with --open-now/--open-at, keep the shops whose hours cannot be read too (marked ?); to fill the page, looks at up to \(OpenSearch.maxExamined) results (5 requests)"
-        ),
+            help: "with --open-now/--open-at, keep the shops whose hours cannot be read too (marked ?)"),
     ]
 
     /// The question every search answers: whether each shop is open now (or at --open-at), and

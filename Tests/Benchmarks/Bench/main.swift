@@ -101,6 +101,7 @@ struct Bench {
         let started = Date()
         try startUp()
         try decoding()
+        try openingHours()
         try endToEnd()
         try paging()
         try silentServer()
@@ -172,6 +173,34 @@ struct Bench {
                     + "\(Int(Double(shops) / samples.median)) |")
         }
         lines.append("")
+    }
+
+    // MARK: (g) opening hours
+
+    /// Reading the hours of 100 shops, and telling for each whether it is open, in-process.
+    mutating func openingHours() throws {
+        let shops = try GourmetResponseDecoder.decode(SyntheticResponse.page(total: 100, count: 100)).restaurants
+        let moment = OpeningHours.Moment(JapanTime(Date()))
+        func measure(_ work: () -> Int) -> Samples {
+            var samples = Samples()
+            for round in 0..<(options.warmups + options.runs) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<10 { precondition(work() >= 0) }
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / 10
+                if round >= options.warmups { samples.append(seconds) }
+            }
+            return samples
+        }
+        let parse = measure { shops.filter { $0.openingHours != nil }.count }
+        let hours = shops.map(\.openingHours)
+        let filter = measure { hours.filter { $0?.status(at: moment).isOpen == true }.count }
+        lines += [
+            "### (g) Opening hours", "",
+            "In-process, on the 100 shops of (b)'s response; goal: well under a millisecond each. Reported only.", "",
+            "| work | median | p90 |", "|---|---:|---:|",
+            "| parse the open/close texts of 100 shops | \(us(parse.median)) | \(us(parse.p90)) |",
+            "| open-now status of 100 parsed shops | \(us(filter.median)) | \(us(filter.p90)) |", "",
+        ]
     }
 
     // MARK: (c) end to end
@@ -316,6 +345,7 @@ struct Bench {
     }
 
     func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+    func us(_ seconds: Double) -> String { String(format: "%.0f µs", seconds * 1e6) }
 
     func compose(loadBefore: String, loadAfter: String, seconds: Double) -> String {
         let machine = Machine.describe().map { "| \($0.0) | \($0.1) |" }

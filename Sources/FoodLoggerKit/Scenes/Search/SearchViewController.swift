@@ -38,7 +38,8 @@ final class SearchViewController: SearchDisplayLogic {
         case .listing(let listing):
             listedNumbers = listing.numbers
             if let notice = listing.notice { context.stderr.write(notice + "\n") }
-            if let leftOut = listing.leftOut { context.stderr.write(leftOut + "\n") }
+            // Under the table, like a footer: what the page does not show.
+            defer { if let leftOut = listing.leftOut { context.stderr.write(leftOut + "\n") } }
             switch listing.body {
             case .document(let listing):
                 context.stdout.write(format.render(listing, tiles: context.mapTiles))
