@@ -258,6 +258,7 @@ enum HTMLMapRenderer {
           if(s.catch)add(info,"p",s.catch,"catch");
           if(s.budget||s.budget_average)add(info,"p","Budget: "+[s.budget,s.budget_average].filter(Boolean).join(" / "),"budget");
           if(s.access)add(info,"p","Access: "+s.access,"access");
+          add(info,"p",(s.open_now===true?"Open":s.open_now===false?"Closed":"Hours unclear")+" at "+data.open_at.slice(11,16)+" (Japan time)","open-now");
           if(s.open)add(info,"p","Hours: "+s.open+(s.close?" (closed: "+s.close+")":""),"hours");
           var links=add(info,"p",null,"links");
           [["Shop page",s.url],["Photo",s.photo_url]].forEach(function(p){var u=safeURL(p[1]);if(u){var a=add(links,"a",p[0]);a.href=u;a.target="_blank";a.rel="noopener";}});
