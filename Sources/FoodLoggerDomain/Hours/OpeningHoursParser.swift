@@ -15,24 +15,24 @@ public enum OpeningHoursParser {
     /// Full-width digits and punctuation as ASCII, every dash as ～, every space as one space,
     /// and last-order notes in brackets removed; nil when a bracket holds anything else (such
     /// as 土日は除く), which could change the hours.
-    static func normalized(_ text: String) -> [Character]? {
-        var out: [Character] = []
-        var note: [Character]? = nil
-        for character in text {
-            if let digit = character.unicodeScalars.first?.value, (0xFF10...0xFF19).contains(digit) {
-                appendTo(&out, &note, Character(UnicodeScalar(digit - 0xFF10 + 0x30)!))
+    static func normalized(_ text: String) -> [Unicode.Scalar]? {
+        var out: [Unicode.Scalar] = []
+        var note: [Unicode.Scalar]? = nil
+        for character in text.unicodeScalars {
+            if (0xFF10...0xFF19).contains(character.value) {
+                appendTo(&out, &note, Unicode.Scalar(character.value - 0xFF10 + 0x30)!)
                 continue
             }
             switch character {
             case "（", "(", "【", "[": if note != nil { return nil }; note = []
             case "）", ")", "】", "]":
-                guard let inside = note, isLastOrderNote(String(inside)) else { return nil }
+                guard let inside = note, isLastOrderNote(String(String.UnicodeScalarView(inside))) else { return nil }
                 note = nil
             case "：": appendTo(&out, &note, ":")
             case "〜", "~", "-", "－", "−", "–", "—", "～": appendTo(&out, &note, "～")
             case "，", ",", "､", "／", "/": appendTo(&out, &note, "、")
             case "．": appendTo(&out, &note, ".")
-            case _ where character.isWhitespace || character.isNewline:
+            case _ where character.properties.isWhitespace:
                 if note == nil, out.last != " " { out.append(" ") }
             default: appendTo(&out, &note, character)
             }
@@ -40,7 +40,7 @@ public enum OpeningHoursParser {
         return note == nil ? out : nil
     }
 
-    private static func appendTo(_ out: inout [Character], _ note: inout [Character]?, _ character: Character) {
+    private static func appendTo(_ out: inout [Unicode.Scalar], _ note: inout [Unicode.Scalar]?, _ character: Unicode.Scalar) {
         if note != nil { note!.append(character) } else { out.append(character) }
     }
 
@@ -52,7 +52,7 @@ public enum OpeningHoursParser {
     // MARK: open
 
     /// "DAYS: PERIODS DAYS: PERIODS …", or periods alone for every day.
-    static func parseOpen(_ text: [Character]?) -> OpeningHours? {
+    static func parseOpen(_ text: [Unicode.Scalar]?) -> OpeningHours? {
         guard let text else { return nil }
         var scanner = Scanner(text)
         var hours = OpeningHours()
@@ -82,13 +82,13 @@ public enum OpeningHoursParser {
 
     // MARK: close
 
-    static func addClosures(_ text: [Character]?, to hours: inout OpeningHours) -> Bool {
+    static func addClosures(_ text: [Unicode.Scalar]?, to hours: inout OpeningHours) -> Bool {
         guard let text else { return false }
         var scanner = Scanner(text)
         while scanner.skipSeparators(), !scanner.atEnd {
-            if scanner.takeAny(["年中無休", "無休", "なし", "無し", "無"]) {
+            if scanner.takeAny(Words.noClosures) {
                 continue
-            } else if scanner.takeAny(["不定休", "不定"]) {
+            } else if scanner.takeAny(Words.irregular) {
                 hours.irregularClosures = true
             } else if scanner.take("年末年始") {
                 hours.closedAroundNewYear = true
@@ -104,13 +104,23 @@ public enum OpeningHoursParser {
                     case .holidayEve: return false  // closed the day before a holiday: rare, and easily misread
                     }
                 }
-            } else if !scanner.takeAny(filler) {
+            } else if !scanner.takeAny(Words.filler) {
                 return false
             }
         }
         return true
     }
 
+}
+
+/// The words the texts are read by, made once: the parser looks for them at every position.
+enum Words {
+    static let noClosures = ["年中無休", "無休", "なし", "無し", "無"]
+    static let irregular = ["不定休", "不定"]
+    static let holidayEve = ["祝前日", "祝日前日"]
+    static let holiday = ["祝祭日", "祝日", "祝"]
+    static let lastOrder = ["L.O.", "L.O", "LO", "ラストオーダー"]
+    static let weekdaySuffix = ["曜日", "曜"]
     /// Words around closing days that add nothing: 毎週, 定休日, だけお休みをいただきます…
     static let filler = [
         "毎週", "定休日", "定休", "休業日", "休業", "店休日", "お休みをいただきます", "お休み", "休み", "をいただきます",
@@ -120,19 +130,21 @@ public enum OpeningHoursParser {
 
 /// Reads tokens off the normalized text.
 struct Scanner {
-    let text: [Character]
+    let text: [Unicode.Scalar]
     var index = 0
 
-    init(_ text: [Character]) { self.text = text }
+    init(_ text: [Unicode.Scalar]) { self.text = text }
 
     var atEnd: Bool { index >= text.count }
 
+    /// Compares scalar by scalar, without building the word: this runs at every position.
     mutating func take(_ word: String) -> Bool {
-        let characters = Array(word)
-        guard index + characters.count <= text.count, Array(text[index..<index + characters.count]) == characters else {
-            return false
+        var position = index
+        for scalar in word.unicodeScalars {
+            guard position < text.count, text[position] == scalar else { return false }
+            position += 1
         }
-        index += characters.count
+        index = position
         return true
     }
 
@@ -145,14 +157,14 @@ struct Scanner {
     }
 
     @discardableResult mutating func skipSeparators() -> Bool {
-        while !atEnd, [" ", "、", "・", "。"].contains(text[index]) { index += 1 }
+        while !atEnd, text[index] == " " || text[index] == "、" || text[index] == "・" || text[index] == "。" { index += 1 }
         return true
     }
 
     mutating func number() -> Int? {
         var value = 0, digits = 0
-        while !atEnd, let digit = text[index].wholeNumberValue, text[index].isASCII {
-            value = value * 10 + digit; digits += 1; index += 1
+        while !atEnd, ("0"..."9").contains(text[index]) {
+            value = value * 10 + Int(text[index].value - 0x30); digits += 1; index += 1
         }
         return digits > 0 ? value : nil
     }
@@ -163,9 +175,9 @@ struct Scanner {
         var days: [OpeningHours.Day] = []
         while true {
             skipSpace()
-            if takeAny(["祝前日", "祝日前日"]) {
+            if takeAny(Words.holidayEve) {
                 days.append(.holidayEve)
-            } else if takeAny(["祝祭日", "祝日", "祝"]) {
+            } else if takeAny(Words.holiday) {
                 days.append(.holiday)
             } else if take("平日") {
                 days += Weekday.mondayFirst.prefix(5).map { .weekday($0) }
@@ -186,7 +198,7 @@ struct Scanner {
             let save = index
             skipSpace()
             // Listed with 、 or ・, or run together (土日祝).
-            if !(take("、") || take("・")), atEnd || !"月火水木金土日祝平毎".contains(text[index]) {
+            if !(take("、") || take("・")), atEnd || !"月火水木金土日祝平毎".unicodeScalars.contains(text[index]) {
                 index = save
                 break
             }
@@ -199,19 +211,27 @@ struct Scanner {
     mutating func skipLastOrder() {
         let save = index
         skipSpace()
-        guard takeAny(["L.O.", "L.O", "LO", "ラストオーダー"]) else { return }
+        guard takeAny(Words.lastOrder) else { return }
         _ = take(":")
         if time() == nil { index = save } else { skipSeparators() }
     }
 
     /// 月 / 月曜 / 月曜日.
     mutating func weekday() -> Weekday? {
-        let names: [Character: Weekday] = [
-            "月": .monday, "火": .tuesday, "水": .wednesday, "木": .thursday, "金": .friday, "土": .saturday, "日": .sunday,
-        ]
-        guard !atEnd, let weekday = names[text[index]] else { return nil }
+        guard !atEnd else { return nil }
+        let weekday: Weekday
+        switch text[index] {
+        case "月": weekday = .monday
+        case "火": weekday = .tuesday
+        case "水": weekday = .wednesday
+        case "木": weekday = .thursday
+        case "金": weekday = .friday
+        case "土": weekday = .saturday
+        case "日": weekday = .sunday
+        default: return nil
+        }
         index += 1
-        _ = takeAny(["曜日", "曜"])
+        _ = takeAny(Words.weekdaySuffix)
         return weekday
     }
 
