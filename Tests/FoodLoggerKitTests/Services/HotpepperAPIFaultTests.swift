@@ -188,7 +188,7 @@ import Testing
         (.notConnectedToInternet, .other),
     ])
     func transportErrorsAreSortedByWhatTheUserCanDo(code: URLError.Code, failure: HotpepperError.NetworkFailure) {
-        let error = HotpepperAPI.networkError(URLError(code), host: "h", timeout: 1)
+        let error = ServiceClient.networkError(URLError(code), host: "h", timeout: 1)
         guard case .network(let kind, _) = error else { Issue.record("\(code) is a network failure"); return }
         #expect(kind == failure, "\(code) is \(failure)")
     }
@@ -197,12 +197,12 @@ import Testing
         let openSSL = URLError(
             .unknown, userInfo: [NSLocalizedDescriptionKey: "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"])
         #expect(
-            HotpepperAPI.networkError(openSSL, host: "h", timeout: 1)
+            ServiceClient.networkError(openSSL, host: "h", timeout: 1)
                 == .network(.tls, detail: "h: OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"), "a TLS failure"
         )
         let other = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "Send failure: Broken pipe"])
         #expect(
-            HotpepperAPI.networkError(other, host: "h", timeout: 1) == .network(.other, detail: "h: Send failure: Broken pipe"),
+            ServiceClient.networkError(other, host: "h", timeout: 1) == .network(.other, detail: "h: Send failure: Broken pipe"),
             "anything else keeps its words")
     }
 }
