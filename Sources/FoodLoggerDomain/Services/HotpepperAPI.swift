@@ -78,7 +78,8 @@ extension HotpepperError {
         case .serviceFailure(let code, let message): return .serviceFailure(code: code, message: clean(message))
         case .network(let failure, let detail): return .network(failure, detail: clean(detail))
         case .unreadableResponse(let detail): return .unreadableResponse(detail: clean(detail))
-        case .badBaseURL(let text): return .badBaseURL(clean(text))
+        case .badBaseURL(let text, let variable): return .badBaseURL(clean(text), variable: variable)
+        case .placeNotFound(let text, let known): return .placeNotFound(clean(text), known: known)
         case .missingKey, .unusableKeyFile, .httpStatus: return self
         }
     }

@@ -145,7 +145,8 @@ struct ServiceClient: Sendable {
         case .invalidRequest: "service error 3000"
         case .unreadableResponse: "an unreadable answer"
         case .missingKey, .unusableKeyFile: "no usable key"
-        case .badBaseURL: "no usable HOTPEPPER_BASE_URL"
+        case .badBaseURL(_, let variable): "no usable \(variable)"
+        case .placeNotFound: "no such place"
         }
     }
 

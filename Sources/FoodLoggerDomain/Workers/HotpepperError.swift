@@ -19,8 +19,12 @@ public enum HotpepperError: Error, Equatable, Sendable {
     case network(NetworkFailure, detail: String)
     /// An answer arrived but is not a gourmet response.
     case unreadableResponse(detail: String)
-    /// HOTPEPPER_BASE_URL is set to something that is not an http(s) URL with a host.
-    case badBaseURL(String)
+    /// A service's address variable (HOTPEPPER_BASE_URL, FOODLOGGER_NOMINATIM_URL) is set to
+    /// something that is not an http(s) URL with a host.
+    case badBaseURL(String, variable: String = "HOTPEPPER_BASE_URL")
+    /// The place search knows no place by that name; `known` lists the places it does know
+    /// when it knows only a few (the offline stub).
+    case placeNotFound(String, known: [String])
 
     public enum NetworkFailure: String, Sendable {
         case refused = "connection refused"

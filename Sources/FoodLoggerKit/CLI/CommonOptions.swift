@@ -97,13 +97,31 @@ struct CommonOptions: Sendable {
         return HotpepperAPI(configuration: configuration)
     }
 
+    /// The place search for --near: the stub's, or Nominatim's (FOODLOGGER_NOMINATIM_URL to point
+    /// it elsewhere) with answers cached under the XDG cache directory.
+    func makePlaces(context: ProcessContext) throws(HotpepperError) -> GeocodingWorker {
+        if useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
+        let stderr = context.stderr
+        let log: @Sendable (String) -> Void = { line in stderr.write("foodlogger: \(line)\n") }
+        let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
+        let geocoder = NominatimAPI(
+            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: verbose ? log : nil)
+        return GeocodingWorker(
+            geocoder: geocoder, cache: PlaceCache.folder(environment: context.environment).map(PlaceCache.init(folder:)))
+    }
+
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.
     static func baseURL(_ environment: [String: String]) throws(HotpepperError) -> URL {
-        guard let text = environment["HOTPEPPER_BASE_URL"], !text.isEmpty else { return GourmetRequest.defaultBaseURL }
+        try url(environment, "HOTPEPPER_BASE_URL", default: GourmetRequest.defaultBaseURL)
+    }
+
+    /// A service's address from the environment, or its default.
+    static func url(_ environment: [String: String], _ variable: String, default: URL) throws(HotpepperError) -> URL {
+        guard let text = environment[variable], !text.isEmpty else { return `default` }
         guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"), let scheme = url.scheme?.lowercased(),
             ["http", "https"].contains(scheme), url.host != nil
         else {
-            throw .badBaseURL(text)
+            throw .badBaseURL(text, variable: variable)
         }
         return url
     }

@@ -5,6 +5,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case noResults = 1
     case usage = 64
     case dataError = 65
+    case noSuchPlace = 66
     case unavailable = 69
     case permissionDenied = 77
     case configuration = 78
@@ -16,6 +17,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .noResults: "the search worked and found nothing"
         case .usage: "bad arguments (EX_USAGE)"
         case .dataError: "the service answered something unreadable (EX_DATAERR)"
+        case .noSuchPlace: "the place given to --near (or FOODLOGGER_NEAR) was not found (EX_NOINPUT)"
         case .unavailable: "a network failure or a service-side error (EX_UNAVAILABLE)"
         case .permissionDenied: "the service rejected the API key (EX_NOPERM)"
         case .configuration: "no usable API key, or HOTPEPPER_BASE_URL is not an http(s) URL (EX_CONFIG)"

@@ -81,12 +81,14 @@ public enum FoodLogger {
         case .finished(let status):
             return status
         case .ready(let command, let worker, let context):
+            let places: GeocodingWorker
+            do { places = try command.common.makePlaces(context: context) } catch { return fail(error, context: context) }
             let scene = SearchScene.assemble(
-                context: context, format: command.common.format, worker: worker,
+                context: context, format: command.common.format, worker: worker, places: places,
                 prompting: command.interactive)
             return command.interactive
-                ? await scene.searchInteractively(command.query, open: command.open)
-                : await scene.search(command.query, open: command.open)
+                ? await scene.searchInteractively(command.query, open: command.open, near: command.near)
+                : await scene.search(command.query, open: command.open, near: command.near)
         }
     }
 

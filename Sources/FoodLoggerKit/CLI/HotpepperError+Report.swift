@@ -37,8 +37,14 @@ extension HotpepperError: LocalizedError {
         case .unreadableResponse(let detail):
             return
                 "the service answered something unreadable: \(safe(detail)). Try again later, or check HOTPEPPER_BASE_URL if you set it."
-        case .badBaseURL(let text):
-            return "HOTPEPPER_BASE_URL is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
+        case .placeNotFound(let text, let known):
+            let only =
+                known.isEmpty
+                ? " Try the station's or the area's name in Japanese (渋谷駅) or in romaji (Shibuya Station), or an address."
+                : " The offline stub (--stub) knows only \(known.joined(separator: ", "))."
+            return "no place called \(TerminalSafe.quoted(text)) was found.\(only)"
+        case .badBaseURL(let text, let variable):
+            return "\(variable) is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."
         }
     }
@@ -51,6 +57,7 @@ extension HotpepperError: LocalizedError {
         case .invalidRequest: .usage
         case .serviceFailure, .httpStatus, .network: .unavailable
         case .unreadableResponse: .dataError
+        case .placeNotFound: .noSuchPlace
         }
     }
 }

@@ -3,8 +3,9 @@ import FoodLoggerDomain
 /// terminal map; with one it prints that data format, exactly as `search` does.
 struct MapCommand: Sendable {
     var search: SearchCommand
-    /// What the map is drawn around: --lat/--lng, or FOODLOGGER_LAT/LNG.
-    var center: Coordinate
+    /// What the map is drawn around: --near or --lat/--lng, else FOODLOGGER_NEAR or
+    /// FOODLOGGER_LAT/LNG.
+    var centre: Map.Restaurants.Centre
     /// --width and --height; nil: fit the terminal.
     var width: Int?
     var height: Int?
@@ -35,14 +36,18 @@ struct MapCommand: Sendable {
     ]
 
     static let help = HelpText(
-        command: name, summary: summary, usage: "foodlogger map --lat DEG --lng DEG [options]",
+        command: name, summary: summary, usage: "foodlogger map (--near PLACE | --lat DEG --lng DEG) [options]",
         examples: examples, sections: [("Map", sizeSpecs)] + SearchCommand.help.sections)
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
-        guard let center = try SearchCommand.center(parsed, environment: context.environment) else {
-            throw UsageError("a map needs a centre: give --lat and --lng (or FOODLOGGER_LAT and FOODLOGGER_LNG)")
+        if let near = try SearchCommand.near(parsed, environment: context.environment) {
+            centre = .place(near)
+        } else if let center = try SearchCommand.center(parsed, environment: context.environment) {
+            centre = .coordinate(center)
+        } else {
+            throw UsageError(
+                "a map needs a centre: give --near PLACE, or --lat and --lng (or FOODLOGGER_NEAR or FOODLOGGER_LAT/LNG)")
         }
-        self.center = center
         search = try SearchCommand(parsed, context: context)
         format = parsed.has("--json") || parsed.value("--format") != nil ? search.common.format : nil
         width = try parsed.integer("--width", in: TerminalMap.widthRange)
@@ -64,13 +69,16 @@ extension FoodLogger {
         case .finished(let status):
             return status
         case .ready(let command, let worker, let context):
+            let places: GeocodingWorker
+            do { places = try command.search.common.makePlaces(context: context) } catch { return fail(error, context: context) }
             if let format = command.format {
-                return await SearchScene.assemble(context: context, format: format, worker: worker).search(
-                    command.search.query, open: command.search.open)
+                return await SearchScene.assemble(context: context, format: format, worker: worker, places: places).search(
+                    command.search.query, open: command.search.open, near: command.search.near)
             }
-            return await MapScene.assemble(context: context, worker: worker)
+            return await MapScene.assemble(context: context, worker: worker, places: places)
                 .show(
-                    command.search.query, around: command.center, open: command.search.open, width: command.width,
+                    command.search.query, around: command.centre, open: command.search.open,
+                    width: command.width,
                     height: command.height)
         }
     }

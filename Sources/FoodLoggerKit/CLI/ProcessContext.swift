@@ -67,8 +67,14 @@ public struct ProcessContext: Sendable {
         ("FOODLOGGER_STUB", "1, true or yes: use the offline stub service, as --stub does"),
         ("FOODLOGGER_LAT", "the search centre's latitude when --lat is not given (with FOODLOGGER_LNG)"),
         ("FOODLOGGER_LNG", "the search centre's longitude when --lng is not given (with FOODLOGGER_LAT)"),
+        ("FOODLOGGER_NEAR", "a place to search around when no --near, --lat/--lng or FOODLOGGER_LAT/LNG is given"),
+        (
+            "FOODLOGGER_NOMINATIM_URL",
+            "replaces https://nominatim.openstreetmap.org/ for --near, to point foodlogger at a compatible server"
+        ),
         ("XDG_CONFIG_HOME", "where foodlogger/key.plist is looked for (default ~/.config)"),
-        ("HOME", "the home folder, for the default configuration folder"),
+        ("XDG_CACHE_HOME", "where foodlogger/ keeps the places --near found (default ~/.cache)"),
+        ("HOME", "the home folder, for the default configuration and cache folders"),
         ("NO_COLOR", "set and not empty: no colour or bold unless --color always"),
         ("TERM", "dumb: no colour or bold unless --color always"),
         ("COLUMNS", "the width to lay tables out in when the terminal does not say"),

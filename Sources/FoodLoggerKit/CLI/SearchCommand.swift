@@ -7,11 +7,15 @@ struct SearchCommand: Sendable {
     var interactive: Bool
     /// Whether each shop is open now or at --open-at, and whether to keep only those.
     var open: OpenQuestion
+    /// --near or FOODLOGGER_NEAR: a place to find the centre from, instead of --lat/--lng.
+    var near: NearPlace?
 
     static let name = "search"
     static let summary = "find restaurants around a point, nearest first"
 
     static let examples = [
+        "foodlogger search --near 渋谷駅",
+        "foodlogger search --near \"Tokyo Station\" --open-now",
         "foodlogger search --lat 35.6812 --lng 139.7671",
         "foodlogger search --stub --lat 35.6812 --lng 139.7671 --json | jq '.restaurants[0]'",
         "foodlogger search --lat 35.658 --lng 139.7016 --range 2 --genre G013 --lunch",
@@ -22,6 +26,9 @@ struct SearchCommand: Sendable {
     ]
 
     static let whereSpecs: [OptionSpec] = [
+        OptionSpec(
+            "--near", kind: .value("PLACE"),
+            help: "start from a station, area, landmark or address: 渋谷駅, shibuya, \"Tokyo Station\" (else FOODLOGGER_NEAR)"),
         OptionSpec("--lat", kind: .value("DEG"), help: "latitude of the centre, -90 to 90 (else FOODLOGGER_LAT)"),
         OptionSpec("--lng", kind: .value("DEG"), help: "longitude of the centre, -180 to 180 (else FOODLOGGER_LNG)"),
         OptionSpec("--no-center", help: "search without a centre, leaving out FOODLOGGER_LAT/LNG"),
@@ -54,7 +61,8 @@ struct SearchCommand: Sendable {
     static let filterSpecs: [OptionSpec] = SearchFilter.allCases.map { OptionSpec($0.flag, help: $0.summary) }
 
     static let help = HelpText(
-        command: name, summary: summary, usage: "foodlogger search [--lat DEG --lng DEG] [--keyword TEXT] [options]",
+        command: name, summary: summary,
+        usage: "foodlogger search [--near PLACE | --lat DEG --lng DEG] [--keyword TEXT] [options]",
         examples: examples,
         sections: [
             ("Where and what", whereSpecs), ("Paging and order", pageSpecs),
@@ -72,10 +80,14 @@ struct SearchCommand: Sendable {
         }
         common = try CommonOptions(parsed, context: context)
         var query = RestaurantQuery()
-        query.center = try Self.center(parsed, environment: context.environment)
+        near = try Self.near(parsed, environment: context.environment)
+        if near == nil { query.center = try Self.center(parsed, environment: context.environment) }
+        let fromEnvironment = near?.fromEnvironment ?? (parsed.value("--lat") == nil && query.center != nil)
         let centerWords =
-            parsed.value("--lat") == nil && query.center != nil
-            ? "a centre (FOODLOGGER_LAT/LNG, from the environment; --no-center leaves it out)" : "a centre"
+            fromEnvironment
+            ? "a centre (\(near == nil ? "FOODLOGGER_LAT/LNG" : "FOODLOGGER_NEAR"), from the environment; --no-center leaves it out)"
+            : "a centre"
+        let hasCenter = query.center != nil || near != nil
         query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default
         query.keyword = parsed.value("--keyword").map { $0.trimmingCharacters(in: .whitespaces) }
         if query.keyword?.isEmpty == true { throw UsageError("--keyword is empty") }
@@ -89,14 +101,14 @@ struct SearchCommand: Sendable {
             throw UsageError("--count sets the size of one page and --limit the size of the whole list; use one")
         }
         query.order = try parsed.choice("--order", SearchOrder.allCases.map { ($0.name, $0) })
-        if query.order != nil, query.center != nil {
+        if query.order != nil, hasCenter {
             throw UsageError("--order has no effect with \(centerWords): the service always orders by distance then")
         }
-        if !query.hasCondition {
-            throw UsageError("nothing to search for: give --lat and --lng (or FOODLOGGER_LAT/LNG) or --keyword")
+        if !query.hasCondition, !hasCenter {
+            throw UsageError("nothing to search for: give --near PLACE, --lat and --lng (or FOODLOGGER_LAT/LNG) or --keyword")
         }
-        if parsed.value("--range") != nil, query.center == nil {
-            throw UsageError("--range needs a centre (--lat and --lng)")
+        if parsed.value("--range") != nil, !hasCenter {
+            throw UsageError("--range needs a centre (--near, or --lat and --lng)")
         }
         self.query = query
         open = try OpenAtOption.question(parsed, now: context.now())
@@ -116,6 +128,25 @@ struct SearchCommand: Sendable {
         if format != .table {
             throw UsageError("--interactive shows a table; it cannot be combined with --json or --format \(format.rawValue)")
         }
+    }
+
+    /// --near, else FOODLOGGER_NEAR when no other centre is given; nil for a centre by coordinates.
+    static func near(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> NearPlace? {
+        let coordinates = parsed.value("--lat") != nil || parsed.value("--lng") != nil
+        if let text = parsed.value("--near") {
+            if coordinates { throw UsageError("--near and --lat/--lng both give the centre; use one") }
+            if parsed.has("--no-center") { throw UsageError("--no-center contradicts --near; use one") }
+            let place = text.trimmingCharacters(in: .whitespaces)
+            if place.isEmpty { throw UsageError("--near is empty: give a station, area, landmark or address") }
+            return NearPlace(text: place)
+        }
+        guard !coordinates, !parsed.has("--no-center"),
+            let text = environment["FOODLOGGER_NEAR"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+        else { return nil }
+        if environment["FOODLOGGER_LAT"]?.isEmpty == false || environment["FOODLOGGER_LNG"]?.isEmpty == false {
+            throw UsageError("FOODLOGGER_NEAR and FOODLOGGER_LAT/LNG both give the centre; unset one")
+        }
+        return NearPlace(text: text, fromEnvironment: true)
     }
 
     /// --lat/--lng, else FOODLOGGER_LAT/FOODLOGGER_LNG (the CLI's "current location"), unless --no-center.

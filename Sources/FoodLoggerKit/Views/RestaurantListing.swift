@@ -13,6 +13,8 @@ struct RestaurantListing: Sendable, Equatable {
 
     struct SearchFrame: Sendable, Equatable {
         var center: Coordinate?
+        /// The place --near found the centre at.
+        var centerName: String? = nil
         var rangeMetres: Int
         var total: Int
         var start: Int
@@ -26,9 +28,12 @@ struct RestaurantListing: Sendable, Equatable {
     }
 
     /// A page of search results, with each shop's distance from the centre.
-    init(_ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion, tally: OpenTally? = nil) {
+    init(
+        _ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion, tally: OpenTally? = nil, centerName: String? = nil
+    ) {
         let center = query.center, facts = OpeningHours.Moment(open.moment)
-        search = SearchFrame(center: center, rangeMetres: query.range.metres, total: page.total, start: page.start)
+        search = SearchFrame(
+            center: center, centerName: centerName, rangeMetres: query.range.metres, total: page.total, start: page.start)
         records = page.restaurants.map { restaurant in
             RestaurantRecord(
                 restaurant, distanceMetres: center.map { restaurant.coordinate.roundedMetres(to: $0) }, detailed: false,
@@ -50,7 +55,14 @@ struct RestaurantListing: Sendable, Equatable {
         }
         return .object(
             [
-                ("center", center.map { .object([("lat", .number($0.lat)), ("lng", .number($0.lng))]) } ?? .null),
+                (
+                    "center",
+                    center.map {
+                        .object(
+                            [("lat", .number($0.lat)), ("lng", .number($0.lng))]
+                                + (search.centerName.map { [("name", .string($0))] } ?? []))
+                    } ?? .null
+                ),
                 ("range_m", center == nil ? .null : .integer(search.rangeMetres)),
                 ("total", .integer(search.total)),
                 ("start", .integer(search.start)),

@@ -92,6 +92,15 @@ enum ResultsText {
         return left + stopped
     }
 
+    /// "near 渋谷駅, 35.658, 139.7016", saying when the place came from the environment and when
+    /// it was the best of several matches.
+    static func placeLine(_ located: GeocodingWorker.Located, near: NearPlace?) -> String {
+        let coordinate = located.place.coordinate
+        let matches = located.matches > 1 ? " (the best of \(located.matches) matches)" : ""
+        let source = near?.fromEnvironment == true ? " from FOODLOGGER_NEAR" : ""
+        return "near \(located.place.name)\(matches)\(source), \(coordinate.lat.plainText), \(coordinate.lng.plainText)"
+    }
+
     /// " within 1000 m of 35.6812, 139.7671", or "" for a search without a centre.
     static func place(_ query: RestaurantQuery) -> String {
         guard let center = query.center else { return "" }

@@ -18,20 +18,50 @@ protocol MapDataStore: AnyObject {
 final class MapInteractor: MapBusinessLogic, MapDataStore {
     var presenter: (any MapPresentationLogic)?
     let worker: any HotpepperWorking
+    /// Finds --near's place.
+    let places: (any PlaceLocating)?
 
     private(set) var restaurants: [Restaurant] = []
     private(set) var query: RestaurantQuery?
 
-    init(worker: any HotpepperWorking) {
+    init(worker: any HotpepperWorking, places: (any PlaceLocating)? = nil) {
         self.worker = worker
+        self.places = places
     }
 
     func showRestaurants(_ request: Map.Restaurants.Request) async {
         var asked = request.query
-        asked.center = request.center
-        let result = await worker.search(asked, request.open).map(\.page)
+        let result: Result<Map.Restaurants.Response.Found, HotpepperError>
+        switch await centre(of: request) {
+        case .failure(let error):
+            result = .failure(error)
+        case .success(let (center, located)):
+            asked.center = center
+            let near: NearPlace? = if case .place(let place) = request.centre { place } else { nil }
+            result = await worker.search(asked, request.open).map {
+                .init(page: $0.page, center: center, near: near, located: located)
+            }
+        }
         query = asked
-        restaurants = (try? result.get().restaurants) ?? []
-        presenter?.presentRestaurants(.init(result: result, query: asked, center: request.center, viewport: request.viewport))
+        restaurants = (try? result.get().page.restaurants) ?? []
+        presenter?.presentRestaurants(.init(result: result, query: asked, viewport: request.viewport))
+    }
+
+    /// The coordinates given, or where the place search found --near's place.
+    private func centre(of request: Map.Restaurants.Request) async -> Result<
+        (Coordinate, GeocodingWorker.Located?), HotpepperError
+    > {
+        switch request.centre {
+        case .coordinate(let center):
+            return .success((center, nil))
+        case .place(let near):
+            guard let places else { return .failure(.placeNotFound(near.text, known: [])) }
+            do {
+                let located = try await places.locate(near.text)
+                return .success((located.place.coordinate, located))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 }

@@ -17,23 +17,32 @@ enum Map {
         /// The user's conditions, the centre the map is drawn around, and how big a map they asked for.
         struct Request: Sendable, Equatable {
             var query: RestaurantQuery
-            var center: Coordinate
+            var centre: Centre
             var viewport: Viewport
             /// --open-now/--open-at: only the shops open then.
             var open: OpenQuestion
         }
 
+        /// What the map is drawn around: coordinates, or a place to find them from (--near).
+        enum Centre: Sendable, Equatable {
+            case coordinate(Coordinate)
+            case place(NearPlace)
+        }
+
         /// The worker's answer, unformatted, with what the presenter needs to lay it out.
         struct Response: Sendable {
-            var result: Result<RestaurantPage, HotpepperError>
-            var query: RestaurantQuery
-            var center: Coordinate
-            var viewport: Viewport
-            init(
-                result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery, center: Coordinate, viewport: Viewport
-            ) {
-                self.result = result; self.query = query; self.center = center; self.viewport = viewport
+            /// The shops and the centre they were found around.
+            struct Found: Sendable {
+                var page: RestaurantPage
+                var center: Coordinate
+                /// The place --near asked for, and where it was found.
+                var near: NearPlace? = nil
+                var located: GeocodingWorker.Located? = nil
             }
+            var result: Result<Found, HotpepperError>
+            var query: RestaurantQuery
+            var viewport: Viewport
+            var near: NearPlace? = nil
         }
 
         /// Ready to draw: the map, its legend and footer, or the failure to report.
@@ -51,6 +60,8 @@ enum Map {
                 var footer: [String]
                 /// Set when nothing was found: what to tell the user, and what to try.
                 var notice: String?
+                /// For stderr on a terminal: where --near found the centre.
+                var place: String? = nil
             }
 
             var content: Content

@@ -18,8 +18,8 @@ final class MapPresenter: MapPresentationLogic {
         switch response.result {
         case .failure(let error):
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
-        case .success(let page):
-            let center = response.center
+        case .success(let found):
+            let page = found.page, center = found.center
             let markers = page.restaurants.enumerated().map { offset, restaurant in
                 TerminalMap.Marker(number: page.start + offset, coordinate: restaurant.coordinate)
             }
@@ -32,7 +32,10 @@ final class MapPresenter: MapPresentationLogic {
                 return (map, Self.legend(map, page: page, center: center))
             }
             viewModel = .init(
-                content: .drawing(.init(map: drawing.map, legend: drawing.legend, footer: drawing.footer, notice: notice)),
+                content: .drawing(
+                    .init(
+                        map: drawing.map, legend: drawing.legend, footer: drawing.footer, notice: notice,
+                        place: found.located.map { ResultsText.placeLine($0, near: found.near) })),
                 exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)

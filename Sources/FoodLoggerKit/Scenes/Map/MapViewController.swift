@@ -21,10 +21,11 @@ final class MapViewController: MapDisplayLogic {
     /// Fetches and draws one map, as the app does when its map screen appears: as large as
     /// asked, else as the terminal has room for.
     func show(
-        _ query: RestaurantQuery, around center: Coordinate, open: OpenQuestion, width: Int? = nil, height: Int? = nil
+        _ query: RestaurantQuery, around centre: Map.Restaurants.Centre, open: OpenQuestion, width: Int? = nil,
+        height: Int? = nil
     ) async -> ExitCode {
         let viewport = Map.Viewport(width: width, height: height, columns: context.terminal.width, rows: context.terminal.rows)
-        await interactor?.showRestaurants(.init(query: query, center: center, viewport: viewport, open: open))
+        await interactor?.showRestaurants(.init(query: query, centre: centre, viewport: viewport, open: open))
         return exitCode
     }
 
@@ -34,6 +35,7 @@ final class MapViewController: MapDisplayLogic {
         case .failure(let message):
             context.stderr.write("foodlogger: \(message)\n")
         case .drawing(let drawing):
+            if let place = drawing.place, context.terminal.stderrIsTerminal { context.stderr.write(place + "\n") }
             let styled = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
             let width = drawing.map.width
             var lines = drawing.map.lines(styled: styled)

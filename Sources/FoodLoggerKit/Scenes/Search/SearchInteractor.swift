@@ -18,30 +18,52 @@ protocol SearchDataStore: AnyObject {
 final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     var presenter: (any SearchPresentationLogic)?
     let worker: any HotpepperWorking
+    /// Finds --near's place; nil where no search takes one.
+    let places: (any PlaceLocating)?
 
     private(set) var restaurants: [Restaurant] = []
     private(set) var query: RestaurantQuery?
     private var open: OpenQuestion?
+    /// Where --near found the centre, kept for the pages after the first.
+    private var near: (asked: NearPlace, located: GeocodingWorker.Located)?
     /// How many shops the last successful search matched in all, to know where paging ends.
     private var total = 0
     /// How many of the service's results the last page took up: more than it shows when an
     /// open-only search left some out.
     private var pageSpan = 0
 
-    init(worker: any HotpepperWorking) {
+    init(worker: any HotpepperWorking, places: (any PlaceLocating)? = nil) {
         self.worker = worker
+        self.places = places
     }
 
     func searchRestaurants(_ request: Search.Restaurants.Request) async {
-        let answer = await worker.search(request.query, request.open)
+        var asked = request.query
+        if let place = request.near {
+            let found = await locate(place)
+            guard case .success(let located) = found else {
+                let failure = found.map { _ in RestaurantPage(total: 0, start: 1, restaurants: []) }
+                presenter?.presentRestaurants(.init(result: failure, query: asked, open: request.open, near: place))
+                return
+            }
+            asked.center = located.place.coordinate
+            near = (place, located)
+        }
+        let answer = await worker.search(asked, request.open)
         let result = answer.map(\.page)
-        query = request.query
+        query = asked
         open = request.open
         restaurants = (try? result.get().restaurants) ?? []
         total = (try? result.get().total) ?? total
         let tally = (try? answer.get())?.tally
         pageSpan = tally?.examined ?? request.query.count
-        presenter?.presentRestaurants(.init(result: result, query: request.query, open: request.open, tally: tally))
+        presenter?.presentRestaurants(
+            .init(result: result, query: asked, open: request.open, tally: tally, near: near?.asked, located: near?.located))
+    }
+
+    private func locate(_ place: NearPlace) async -> Result<GeocodingWorker.Located, HotpepperError> {
+        guard let places else { return .failure(.placeNotFound(place.text, known: [])) }
+        do { return .success(try await places.locate(place.text)) } catch { return .failure(error) }
     }
 
     /// Repeats the last search with `start` moved by one page, unless there is no page that way.

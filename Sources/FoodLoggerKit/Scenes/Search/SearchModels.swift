@@ -7,6 +7,8 @@ enum Search {
         struct Request: Sendable, Equatable {
             var query: RestaurantQuery
             var open: OpenQuestion
+            /// A place to find the centre from first (--near), instead of the query's centre.
+            var near: NearPlace? = nil
         }
 
         /// The worker's answer, unformatted, with what the presenter needs to describe it.
@@ -16,6 +18,9 @@ enum Search {
             var open: OpenQuestion
             /// What an open-only search left out; nil when it kept every shop.
             var tally: OpenTally? = nil
+            /// The place asked for, and where the search found it (nil: the search failed first).
+            var near: NearPlace? = nil
+            var located: GeocodingWorker.Located? = nil
         }
 
         /// What the view draws: a table for people, or the listing every data format is drawn
@@ -42,6 +47,8 @@ enum Search {
                 var numbers: ClosedRange<Int>? = nil
                 /// For stderr: what --open-now/--open-at left out.
                 var leftOut: String? = nil
+                /// For stderr on a terminal: where --near found the centre.
+                var place: String? = nil
             }
 
             enum Body: Sendable, Equatable {

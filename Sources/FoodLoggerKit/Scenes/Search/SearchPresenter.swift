@@ -21,7 +21,9 @@ final class SearchPresenter: SearchPresentationLogic {
         let viewModel: Search.Restaurants.ViewModel
         switch response.result {
         case .failure(let error):
-            viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
+            let fromEnvironment = response.near?.fromEnvironment == true && response.located == nil
+            let message = error.localizedDescription + (fromEnvironment ? " (The place came from FOODLOGGER_NEAR.)" : "")
+            viewModel = .init(content: .failure(message: message), exitCode: error.exitCode)
         case .success(let page):
             let body: Search.Restaurants.ViewModel.Body =
                 switch presentation {
@@ -32,7 +34,10 @@ final class SearchPresenter: SearchPresentationLogic {
                             page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
                             tally: response.tally))
                 case .document:
-                    .document(RestaurantListing(page, query: response.query, open: response.open, tally: response.tally))
+                    .document(
+                        RestaurantListing(
+                            page, query: response.query, open: response.open, tally: response.tally,
+                            centerName: response.located?.place.name))
                 }
             let leftOut = response.tally.flatMap { ResultsText.leftOut($0, open: response.open) }
             let listing = Search.Restaurants.ViewModel.Listing(
@@ -40,7 +45,8 @@ final class SearchPresenter: SearchPresentationLogic {
                 notice: page.restaurants.isEmpty
                     ? ResultsText.notice(page, query: response.query, open: response.open, tally: response.tally) : nil,
                 numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
-                leftOut: page.restaurants.isEmpty ? nil : leftOut)
+                leftOut: page.restaurants.isEmpty ? nil : leftOut,
+                place: response.located.map { ResultsText.placeLine($0, near: response.near) })
             viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)

@@ -24,8 +24,8 @@ final class SearchViewController: SearchDisplayLogic {
     }
 
     /// Runs one search, as the app's search button does.
-    func search(_ query: RestaurantQuery, open: OpenQuestion) async -> ExitCode {
-        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query, open: open))
+    func search(_ query: RestaurantQuery, open: OpenQuestion, near: NearPlace? = nil) async -> ExitCode {
+        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query, open: open, near: near))
         return exitCode
     }
 
@@ -37,6 +37,7 @@ final class SearchViewController: SearchDisplayLogic {
             context.stderr.write("foodlogger: \(message)\n")
         case .listing(let listing):
             listedNumbers = listing.numbers
+            if let place = listing.place, context.terminal.stderrIsTerminal { context.stderr.write(place + "\n") }
             if let notice = listing.notice { context.stderr.write(notice + "\n") }
             // Under the table, like a footer: what the page does not show.
             defer { if let leftOut = listing.leftOut { context.stderr.write(leftOut + "\n") } }

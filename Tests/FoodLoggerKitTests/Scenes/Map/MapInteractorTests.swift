@@ -28,11 +28,11 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         let query = RestaurantQuery(center: MapSeeds.tokyo, range: .m3000)
 
         await sut.showRestaurants(
-            .init(query: query, center: MapSeeds.tokyo, viewport: .init(width: 50, height: 20), open: Seeds.open))
+            .init(query: query, centre: .coordinate(MapSeeds.tokyo), viewport: .init(width: 50, height: 20), open: Seeds.open))
 
         #expect(worker.queries == [query], "the query goes to the worker unchanged")
         let response = try #require(presenter.responses.first)
-        #expect(try response.result.get().restaurants.map(\.id) == ["J002", "J9"], "nearest first")
+        #expect(try response.result.get().page.restaurants.map(\.id) == ["J002", "J9"], "nearest first")
         #expect(response.viewport == .init(width: 50, height: 20), "the viewport passes through")
         #expect(sut.restaurants.map(\.id) == ["J002", "J9"], "the data store keeps what is shown")
     }

@@ -17,7 +17,7 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         sut.viewController = spy
         sut.presentRestaurants(
             .init(
-                result: result, query: RestaurantQuery(center: center), center: center,
+                result: result.map { .init(page: $0, center: center) }, query: RestaurantQuery(center: center),
                 viewport: .init(width: 60, height: 20)))
         return spy.viewModels.first
     }

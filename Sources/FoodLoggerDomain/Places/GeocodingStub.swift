@@ -1,0 +1,36 @@
+/// The offline place search: the stub's neighbourhoods and their stations, by their Japanese
+/// and their romaji names (`渋谷`, `渋谷駅`, `shibuya`, `Shibuya Station`), and nothing else.
+public struct GeocodingStub: GeocodingProtocol {
+    public init() {}
+
+    public func findPlaces(_ text: String) async throws(HotpepperError) -> [Place] {
+        let wanted = Self.key(text)
+        guard let entry = Self.places.first(where: { $0.names.contains { Self.key($0) == wanted } }) else {
+            throw .placeNotFound(text, known: Self.places.map { "\($0.place.name) (\($0.names[1]))" })
+        }
+        return [entry.place]
+    }
+
+    /// Case, spaces and a trailing 駅 / station left out: `Tokyo Station`, `tokyo` and `東京駅` meet.
+    static func key(_ text: String) -> String {
+        var key = text.lowercased().filter { !$0.isWhitespace && $0 != "-" }
+        for suffix in ["駅", "station", "eki"] where key.hasSuffix(suffix) && key.count > suffix.count {
+            key.removeLast(suffix.count)
+        }
+        return key
+    }
+
+    /// Each place's Japanese name first, its romaji second (the error lists them so).
+    static let places: [(names: [String], place: Place)] = [
+        (
+            ["東京駅", "Tokyo Station", "東京", "marunouchi", "丸の内"],
+            Place(name: "東京駅", coordinate: .init(lat: 35.6812, lng: 139.7671))
+        ),
+        (["有楽町駅", "Yurakucho"], Place(name: "有楽町駅", coordinate: .init(lat: 35.6751, lng: 139.7630))),
+        (["日本橋駅", "Nihonbashi"], Place(name: "日本橋駅", coordinate: .init(lat: 35.6823, lng: 139.7745))),
+        (["渋谷駅", "Shibuya", "渋谷"], Place(name: "渋谷駅", coordinate: .init(lat: 35.6580, lng: 139.7016))),
+        (["新宿駅", "Shinjuku", "新宿"], Place(name: "新宿駅", coordinate: .init(lat: 35.6896, lng: 139.7006))),
+        (["梅田", "Umeda", "大阪駅", "osaka"], Place(name: "梅田", coordinate: .init(lat: 34.7025, lng: 135.4959))),
+        (["京都駅", "Kyoto Station", "京都", "kyoto"], Place(name: "京都駅", coordinate: .init(lat: 34.9858, lng: 135.7588))),
+    ]
+}

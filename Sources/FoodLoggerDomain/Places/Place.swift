@@ -1,0 +1,28 @@
+/// A named point a search can start from: a station, an area, a landmark or an address.
+public struct Place: Sendable, Equatable, Codable {
+    /// As the place search names it ("渋谷駅").
+    public var name: String
+    public var coordinate: Coordinate
+
+    public init(name: String, coordinate: Coordinate) {
+        self.name = name; self.coordinate = coordinate
+    }
+}
+
+/// What scenes ask to turn a place name into a centre; a protocol so tests can seat a spy.
+public protocol PlaceLocating: Sendable {
+    func locate(_ text: String) async throws(HotpepperError) -> GeocodingWorker.Located
+}
+
+/// A place name as the user gave it, and whether it came from the environment (messages say so).
+public struct NearPlace: Sendable, Equatable {
+    public var text: String
+    public var fromEnvironment: Bool
+    public init(text: String, fromEnvironment: Bool = false) { self.text = text; self.fromEnvironment = fromEnvironment }
+}
+
+/// The place search behind `--near`: the real service and the offline stub answer through it.
+public protocol GeocodingProtocol: Sendable {
+    /// The matches for a place name, best first; [] when the service knows none.
+    func findPlaces(_ text: String) async throws(HotpepperError) -> [Place]
+}
