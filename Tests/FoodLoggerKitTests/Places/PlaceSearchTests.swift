@@ -1,0 +1,178 @@
+import Foundation
+import LoopbackHTTP
+import TestSupport
+import Testing
+@testable import FoodLoggerDomain
+@testable import FoodLoggerKit
+
+/// Answers shaped like Nominatim's `jsonv2` search, written for the project.
+enum NominatimSeeds {
+    static let shibuya = #"""
+        [{"place_id":1,"lat":"35.6580","lon":"139.7016","category":"railway","type":"station","name":"渋谷駅",
+          "display_name":"渋谷駅, 道玄坂一丁目, 渋谷区, 東京都, 150-0043, 日本","importance":0.61},
+         {"place_id":2,"lat":"35.6595","lon":"139.7005","category":"place","type":"suburb","name":"",
+          "display_name":"渋谷, 渋谷区, 東京都, 日本","importance":0.55}]
+        """#
+    static let none = "[]"
+}
+
+@Suite struct NominatimAPITests {
+    func client(_ server: LoopbackServer, retries: Int = 0) -> NominatimAPI {
+        NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: retries, random: { 0 }, sleep: { _ in }))
+    }
+
+    @Test func asksForPlacesInJapanAndReadsTheBestFirst() async throws {
+        let server = try LoopbackServer { _ in .json(NominatimSeeds.shibuya, contentType: "application/json") }
+        let places = try await client(server).findPlaces("shibuya station")
+        #expect(places.map(\.name) == ["渋谷駅", "渋谷"], "named, the unnamed one by its display name")
+        #expect(places.first?.coordinate == Coordinate(lat: 35.658, lng: 139.7016), "lat/lon read from strings")
+        let request = try #require(server.requests.first)
+        let items = Dictionary(uniqueKeysWithValues: request.queryItems.map { ($0.name, $0.value ?? "") })
+        #expect(request.target.hasPrefix("/search?"), "the search endpoint")
+        #expect(
+            items == ["q": "shibuya station", "format": "jsonv2", "limit": "5", "countrycodes": "jp", "accept-language": "ja"])
+        #expect(request.headers["user-agent"] == "foodlogger/\(FoodLoggerVersion.current)", "a User-Agent naming the tool")
+    }
+
+    @Test func faultsAreTheServicesFaults() async throws {
+        let failing = try LoopbackServer(replies: [.status(503), .json(NominatimSeeds.shibuya)])
+        #expect(try await client(failing, retries: 1).findPlaces("x").count == 2, "a 503 is retried")
+        let garbage = try LoopbackServer(replies: [.json("<html>busy</html>")])
+        await #expect(throws: HotpepperError.self) { try await client(garbage).findPlaces("x") }
+        let refused = try LoopbackServer(replies: [.status(200)])
+        refused.stop()
+        do {
+            _ = try await client(refused).findPlaces("x")
+            Issue.record("a refused connection must fail")
+        } catch {
+            #expect(error == .network(.refused, detail: "127.0.0.1:\(refused.port)"))
+        }
+    }
+}
+
+@Suite struct GeocodingWorkerTests {
+    final class Clock: @unchecked Sendable {
+        let lock = NSLock()
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+        var slept: [TimeInterval] = []
+        func sleep(_ seconds: TimeInterval) {
+            lock.withLock {
+                slept.append(seconds)
+                now += seconds
+            }
+        }
+    }
+
+    @Test func aPlaceIsAskedForOnceAndRequestsAreASecondApart() async throws {
+        let server = try LoopbackServer { _ in .json(NominatimSeeds.shibuya) }
+        let folder = try TemporaryFolder()
+        let clock = Clock()
+        let cache = PlaceCache(folder: folder.url, now: { clock.lock.withLock { clock.now } }, sleep: { clock.sleep($0) })
+        let worker = GeocodingWorker(
+            geocoder: NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: 0)), cache: cache)
+
+        let first = try await worker.locate("Shibuya")
+        let again = try await worker.locate("  shibuya ")
+        #expect(first == again && first.matches == 2, "the best of two, from the cache the second time")
+        #expect(server.requests.count == 1, "the second lookup of the same place makes no request")
+        #expect(clock.slept.isEmpty, "the first request waits for nobody")
+
+        _ = try await worker.locate("渋谷")
+        #expect(server.requests.count == 2, "another name is asked for")
+        #expect(clock.slept.count == 1 && abs(clock.slept[0] - 1) < 0.01, "a second after the last request: \(clock.slept)")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("places.json").path))
+    }
+
+    @Test func noMatchIsPlaceNotFound() async throws {
+        let server = try LoopbackServer { _ in .json(NominatimSeeds.none) }
+        let worker = GeocodingWorker(
+            geocoder: NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: 0)), cache: nil)
+        await #expect(throws: HotpepperError.placeNotFound("どこでもない", known: [])) {
+            try await worker.locate("どこでもない")
+        }
+    }
+
+    @Test func theCacheLivesWhereXDGSays() {
+        #expect(PlaceCache.folder(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"])?.path == "/c/foodlogger")
+        #expect(PlaceCache.folder(environment: ["HOME": "/h"])?.path == "/h/.cache/foodlogger")
+        #expect(PlaceCache.folder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.path == "/h/.cache/foodlogger")
+        #expect(PlaceCache.folder(environment: [:]) == nil)
+    }
+}
+
+@MainActor
+@Suite struct NearCommandTests {
+    /// Every stub neighbourhood and station, in both scripts.
+    @Test(arguments: [
+        ("東京駅", "東京駅"), ("Tokyo Station", "東京駅"), ("tokyo", "東京駅"), ("有楽町", "有楽町駅"), ("yurakucho", "有楽町駅"),
+        ("日本橋", "日本橋駅"), ("Nihonbashi", "日本橋駅"), ("渋谷駅", "渋谷駅"), ("shibuya", "渋谷駅"), ("新宿", "新宿駅"),
+        ("Shinjuku Station", "新宿駅"), ("梅田", "梅田"), ("umeda", "梅田"), ("京都駅", "京都駅"), ("Kyoto Station", "京都駅"),
+    ])
+    func stubPlacesInBothScripts(place: String, name: String) async {
+        let run = await CLIRun.run(["search", "--stub", "--near", place, "--json"])
+        #expect(run.code == .success, "\(place): \(run.stderr)")
+        #expect((run.json?["center"] as? [String: Any])?["name"] as? String == name, "\(place)")
+        #expect(((run.json?["restaurants"] as? [Any]) ?? []).count > 0, "shops around \(place)")
+    }
+
+    @Test func aPlaceTheStubDoesNotKnowIsExit66NamingTheKnownOnes() async {
+        let run = await CLIRun.run(["search", "--stub", "--near", "札幌"])
+        #expect(run.code == .noSuchPlace)
+        #expect(run.stderr.hasPrefix("foodlogger: no place called '札幌' was found. The offline stub (--stub) knows only 東京駅"))
+        #expect(run.stderr.split(separator: "\n").count == 1, "one line")
+    }
+
+    @Test func theEnvironmentCanNameThePlaceAndIsNamedInMessages() async {
+        let found = await CLIRun.run(["search", "--stub", "--json"], environment: ["FOODLOGGER_NEAR": "kyoto"])
+        #expect((found.json?["center"] as? [String: Any])?["name"] as? String == "京都駅")
+        let missing = await CLIRun.run(["search", "--stub"], environment: ["FOODLOGGER_NEAR": "札幌"])
+        #expect(missing.code == .noSuchPlace && missing.stderr.contains("FOODLOGGER_NEAR"), "\(missing.stderr)")
+    }
+
+    @Test func theResolvedPlaceIsShownOnATerminal() async {
+        let run = await CLIRun.run(
+            ["search", "--stub", "--near", "shibuya", "--format", "table"], terminal: Terminal(stderrIsTerminal: true))
+        #expect(run.stderr.hasPrefix("near 渋谷駅, 35.658, 139.7016\n"), "\(run.stderr)")
+    }
+
+    @Test(arguments: [
+        (["--near", "渋谷", "--lat", "35", "--lng", "139"], "--near and --lat/--lng both give the centre; use one"),
+        (["--near", "渋谷", "--no-center"], "--no-center contradicts --near"),
+        (["--near", " "], "--near is empty"),
+    ])
+    func conflictsAreUsageErrors(arguments: [String], words: String) async {
+        let run = await CLIRun.run(["search", "--stub"] + arguments)
+        #expect(run.code == .usage && run.stderr.contains(words), "\(run.stderr)")
+    }
+
+    @Test func bothCentresFromTheEnvironmentAreAUsageError() async {
+        let run = await CLIRun.run(
+            ["search", "--stub"], environment: ["FOODLOGGER_NEAR": "渋谷", "FOODLOGGER_LAT": "35", "FOODLOGGER_LNG": "139"])
+        #expect(run.code == .usage && run.stderr.contains("unset one"), "\(run.stderr)")
+    }
+
+    @Test func mapTakesNearToo() async {
+        let run = await CLIRun.run(["map", "--stub", "--near", "梅田", "--width", "40", "--height", "12"])
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(run.stdout.contains("N ↑"), "a map")
+    }
+
+    /// The real path: the place search and the restaurant search, both on loopback servers,
+    /// and the place remembered in XDG_CACHE_HOME for the next run.
+    @Test func nearAgainstLoopbackServicesIsCached() async throws {
+        let places = try LoopbackServer { _ in .json(NominatimSeeds.shibuya) }
+        let shops = try LoopbackServer { _ in .json(FaultSeeds.oneShop) }
+        let cache = try TemporaryFolder()
+        let environment = [
+            "HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": shops.baseURL.absoluteString,
+            "FOODLOGGER_NOMINATIM_URL": places.baseURL.absoluteString, "XDG_CACHE_HOME": cache.path,
+        ]
+        let first = await CLIRun.run(["search", "--near", "shibuya", "--json"], environment: environment)
+        let second = await CLIRun.run(["search", "--near", "Shibuya", "--json"], environment: environment)
+        #expect(first.code == .success && second.code == .success, "\(first.stderr)\(second.stderr)")
+        #expect((first.json?["center"] as? [String: Any])?["name"] as? String == "渋谷駅")
+        #expect(places.requests.count == 1, "the second run found the place in the cache")
+        let centre = shops.requests.last?.queryItems.filter { ["lat", "lng"].contains($0.name) }.map { $0.value ?? "" }
+        #expect(centre == ["35.658", "139.7016"], "the restaurant search goes around the place found")
+    }
+}
