@@ -29,14 +29,14 @@ extension HotpepperError: LocalizedError {
                 switch status {
                 case 429: "Too many requests: wait a minute before trying again."
                 case 500...: "Try again later."
-                default: "Check HOTPEPPER_BASE_URL if you set it."
+                default: "Check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
                 }
             return "the service answered HTTP \(status) instead of 200. \(advice)"
         case .network(let failure, let detail):
             return "cannot reach the service: \(failure.rawValue) (\(TerminalSafe.short(detail, limit: 160))). \(failure.advice)"
         case .unreadableResponse(let detail):
             return
-                "the service answered something unreadable: \(safe(detail)). Try again later, or check HOTPEPPER_BASE_URL if you set it."
+                "the service answered something unreadable: \(safe(detail)). Try again later, or check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
         case .placeNotFound(let text, let known):
             let only =
                 known.isEmpty
@@ -66,8 +66,8 @@ extension HotpepperError.NetworkFailure {
     /// What the user can do about it.
     var advice: String {
         switch self {
-        case .refused, .noAnswer: "Check your connection, or HOTPEPPER_BASE_URL if you set it."
-        case .hostNotFound: "Check your connection and DNS, or HOTPEPPER_BASE_URL if you set it."
+        case .refused, .noAnswer: "Check your connection, or HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
+        case .hostNotFound: "Check your connection and DNS, or HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
         case .timedOut: "Try again later, or allow more time with --timeout SECONDS."
         case .tls: "Check the system clock, the CA certificates and any proxy in between."
         case .other: "Check your connection and try again."

@@ -16,6 +16,8 @@ struct MapCommand: Sendable {
     static let summary = "draw the restaurants around a point as a map in the terminal"
 
     static let examples = [
+        "foodlogger map --near 渋谷駅",
+        "foodlogger map --stub --near umeda --open-now",
         "foodlogger map --stub --lat 35.6812 --lng 139.7671",
         "foodlogger map --lat 35.658 --lng 139.7016 --range 2 --genre G013 --width 100",
         "foodlogger map --lat 35.6812 --lng 139.7671 --format html > map.html   # open in a browser",
