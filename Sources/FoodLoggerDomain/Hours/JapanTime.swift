@@ -45,15 +45,11 @@ public struct JapanDate: Sendable, Hashable, Comparable {
 }
 
 /// The days of the week, numbered as Foundation's Gregorian calendar numbers them.
-public enum Weekday: Int, Sendable, CaseIterable, Comparable {
+public enum Weekday: Int, Sendable, CaseIterable {
     case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
 
     /// Monday first, as Japanese hours texts list them (月～日).
     public static let mondayFirst: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-
-    public static func < (lhs: Weekday, rhs: Weekday) -> Bool {
-        mondayFirst.firstIndex(of: lhs)! < mondayFirst.firstIndex(of: rhs)!
-    }
 }
 
 /// A moment as a clock in Japan shows it: the day and the minute of that day.
