@@ -7,6 +7,14 @@ public struct OpeningHours: Sendable, Equatable {
         case weekday(Weekday)
         case holiday
         case holidayEve
+
+        var slot: Int {
+            switch self {
+            case .weekday(let weekday): weekday.rawValue - 1
+            case .holiday: 7
+            case .holidayEve: 8
+            }
+        }
     }
 
     /// Open from `start` to `end`, in minutes from the day's midnight; `end` passes 1440 for
@@ -23,7 +31,17 @@ public struct OpeningHours: Sendable, Equatable {
         public var weekday: Weekday
     }
 
-    public var periods: [Day: [Period]] = [:]
+    /// Each day's periods, nil for a day the texts give none; a slot per day rather than a
+    /// dictionary, since every search reads the hours of up to 500 shops.
+    private var slots = [[Period]?](repeating: nil, count: 9)
+
+    public subscript(day: Day) -> [Period]? {
+        get { slots[day.slot] }
+        set { slots[day.slot] = newValue }
+    }
+
+    /// Whether the texts gave any hours at all.
+    var isEmpty: Bool { slots.allSatisfy { $0 == nil } }
     public var closedWeekdays: Set<Weekday> = []
     public var closedOnHolidays = false
     public var closedNthWeekdays: [NthWeekday] = []
@@ -44,7 +62,7 @@ public struct OpeningHours: Sendable, Equatable {
     /// Open, closing within half an hour, closed, or unknown, at a moment in Japan.
     public func status(at moment: Moment) -> OpenStatus {
         guard let today = periods(on: moment.today) else { return .unknown }
-        let overnight = periods.values.contains { $0.contains { $0.end > 1440 } }
+        let overnight = slots.contains { $0?.contains { $0.end > 1440 } == true }
         guard let yesterday = overnight ? periods(on: moment.yesterday) : [] else {
             // Only the night before can say whether the shop is still open from yesterday.
             return today.contains { $0.start <= moment.minute && moment.minute < $0.end } ? .open : .unknown
@@ -66,11 +84,11 @@ public struct OpeningHours: Sendable, Equatable {
             || closedDates.contains { $0.month == date.month && $0.day == date.day }
         if closed {
             // A closing weekday that falls on a holiday the shop gives hours for: either may win.
-            return day.isHoliday && !closedOnHolidays && periods[.holiday] != nil ? nil : []
+            return day.isHoliday && !closedOnHolidays && self[.holiday] != nil ? nil : []
         }
-        if day.isHoliday, let hours = periods[.holiday] { return hours }
-        if day.isHolidayEve, let hours = periods[.holidayEve] { return hours }
-        return periods[.weekday(day.weekday)] ?? []
+        if day.isHoliday, let hours = self[.holiday] { return hours }
+        if day.isHolidayEve, let hours = self[.holidayEve] { return hours }
+        return self[.weekday(day.weekday)] ?? []
     }
 
     /// A moment in Japan with the calendar facts every shop's answer needs, worked out once for

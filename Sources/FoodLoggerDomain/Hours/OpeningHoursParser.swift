@@ -7,7 +7,7 @@
 public enum OpeningHoursParser {
     public static func parse(open: String, close: String) -> OpeningHours? {
         guard var hours = parseOpen(normalized(open)), addClosures(normalized(close), to: &hours) else { return nil }
-        return hours.periods.isEmpty ? nil : hours
+        return hours.isEmpty ? nil : hours
     }
 
     // MARK: Text
@@ -17,6 +17,7 @@ public enum OpeningHoursParser {
     /// as 土日は除く), which could change the hours.
     static func normalized(_ text: String) -> [Unicode.Scalar]? {
         var out: [Unicode.Scalar] = []
+        out.reserveCapacity(text.unicodeScalars.count)
         var note: [Unicode.Scalar]? = nil
         for character in text.unicodeScalars {
             if (0xFF10...0xFF19).contains(character.value) {
@@ -26,13 +27,13 @@ public enum OpeningHoursParser {
             switch character {
             case "（", "(", "【", "[": if note != nil { return nil }; note = []
             case "）", ")", "】", "]":
-                guard let inside = note, isLastOrderNote(String(String.UnicodeScalarView(inside))) else { return nil }
+                guard let inside = note, isLastOrderNote(inside) else { return nil }
                 note = nil
             case "：": appendTo(&out, &note, ":")
             case "〜", "~", "-", "－", "−", "–", "—", "～": appendTo(&out, &note, "～")
             case "，", ",", "､", "／", "/": appendTo(&out, &note, "、")
             case "．": appendTo(&out, &note, ".")
-            case _ where character.properties.isWhitespace:
+            case " ", "\u{3000}", "\t", "\n", "\r":
                 if note == nil, out.last != " " { out.append(" ") }
             default: appendTo(&out, &note, character)
             }
@@ -44,9 +45,12 @@ public enum OpeningHoursParser {
         if note != nil { note!.append(character) } else { out.append(character) }
     }
 
-    static func isLastOrderNote(_ text: String) -> Bool {
-        let upper = text.uppercased()
-        return upper.contains("L.O") || upper.contains("LO") || text.contains("ラストオーダー") || text.contains("オーダーストップ")
+    static func isLastOrderNote(_ text: [Unicode.Scalar]) -> Bool {
+        (0..<text.count).contains { start in
+            var scanner = Scanner(text)
+            scanner.index = start
+            return scanner.takeAny(Words.lastOrderNote)
+        }
     }
 
     // MARK: open
@@ -74,7 +78,7 @@ public enum OpeningHoursParser {
             }
             guard !periods.isEmpty else { return nil }
             let targets: [OpeningHours.Day] = days ?? Weekday.allCases.map { .weekday($0) }
-            for day in targets { hours.periods[day, default: []] += periods }
+            for day in targets { hours[day] = (hours[day] ?? []) + periods }
             if days == nil, !scanner.atEnd, scanner.skipSpace(), !scanner.atEnd { return nil }
         }
         return hours
@@ -90,7 +94,7 @@ public enum OpeningHoursParser {
                 continue
             } else if scanner.takeAny(Words.irregular) {
                 hours.irregularClosures = true
-            } else if scanner.take("年末年始") {
+            } else if scanner.take(Words.newYear) {
                 hours.closedAroundNewYear = true
             } else if let date = scanner.monthDay() {
                 hours.closedDates.append(date)
@@ -115,17 +119,24 @@ public enum OpeningHoursParser {
 
 /// The words the texts are read by, made once: the parser looks for them at every position.
 enum Words {
-    static let noClosures = ["年中無休", "無休", "なし", "無し", "無"]
-    static let irregular = ["不定休", "不定"]
-    static let holidayEve = ["祝前日", "祝日前日"]
-    static let holiday = ["祝祭日", "祝日", "祝"]
-    static let lastOrder = ["L.O.", "L.O", "LO", "ラストオーダー"]
-    static let weekdaySuffix = ["曜日", "曜"]
+    static let noClosures = scalars(["年中無休", "無休", "なし", "無し", "無"])
+    static let irregular = scalars(["不定休", "不定"])
+    static let holidayEve = scalars(["祝前日", "祝日前日"])
+    static let holiday = scalars(["祝祭日", "祝日", "祝"])
+    static let lastOrder = scalars(["L.O.", "L.O", "LO", "ラストオーダー"])
+    /// What makes a bracketed note a last order, which does not end the opening.
+    static let lastOrderNote = scalars(["L.O", "LO", "l.o", "ラストオーダー", "オーダーストップ"])
+    static let weekdaySuffix = scalars(["曜日", "曜"])
     /// Words around closing days that add nothing: 毎週, 定休日, だけお休みをいただきます…
-    static let filler = [
+    static let filler = scalars([
         "毎週", "定休日", "定休", "休業日", "休業", "店休日", "お休みをいただきます", "お休み", "休み", "をいただきます",
         "となっております", "となります", "です", "だけ", "のみ", "は", "。", "※",
-    ]
+    ])
+    static let newYear = Array("年末年始".unicodeScalars)
+    static let weekdays = Array("平日".unicodeScalars)
+    static let everyDay = Array("毎日".unicodeScalars)
+
+    private static func scalars(_ words: [String]) -> [[Unicode.Scalar]] { words.map { Array($0.unicodeScalars) } }
 }
 
 /// Reads tokens off the normalized text.
@@ -137,18 +148,19 @@ struct Scanner {
 
     var atEnd: Bool { index >= text.count }
 
-    /// Compares scalar by scalar, without building the word: this runs at every position.
-    mutating func take(_ word: String) -> Bool {
-        var position = index
-        for scalar in word.unicodeScalars {
-            guard position < text.count, text[position] == scalar else { return false }
-            position += 1
-        }
-        index = position
+    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+        guard !atEnd, text[index] == scalar else { return false }
+        index += 1
         return true
     }
 
-    mutating func takeAny(_ words: [String]) -> Bool { words.contains { take($0) } }
+    mutating func take(_ word: [Unicode.Scalar]) -> Bool {
+        guard index + word.count <= text.count, text[index..<index + word.count].elementsEqual(word) else { return false }
+        index += word.count
+        return true
+    }
+
+    mutating func takeAny(_ words: [[Unicode.Scalar]]) -> Bool { words.contains { take($0) } }
 
     /// Skips spaces; true, so it can lead a condition.
     @discardableResult mutating func skipSpace() -> Bool {
@@ -179,9 +191,9 @@ struct Scanner {
                 days.append(.holidayEve)
             } else if takeAny(Words.holiday) {
                 days.append(.holiday)
-            } else if take("平日") {
+            } else if take(Words.weekdays) {
                 days += Weekday.mondayFirst.prefix(5).map { .weekday($0) }
-            } else if take("毎日") {
+            } else if take(Words.everyDay) {
                 days += Weekday.mondayFirst.map { .weekday($0) }
             } else if let first = weekday() {
                 let save = index
@@ -198,7 +210,7 @@ struct Scanner {
             let save = index
             skipSpace()
             // Listed with 、 or ・, or run together (土日祝).
-            if !(take("、") || take("・")), atEnd || !"月火水木金土日祝平毎".unicodeScalars.contains(text[index]) {
+            if !(take("、") || take("・")), atEnd || !Self.startsDay(text[index]) {
                 index = save
                 break
             }
@@ -214,6 +226,13 @@ struct Scanner {
         guard takeAny(Words.lastOrder) else { return }
         _ = take(":")
         if time() == nil { index = save } else { skipSeparators() }
+    }
+
+    static func startsDay(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "月", "火", "水", "木", "金", "土", "日", "祝", "平", "毎": true
+        default: false
+        }
     }
 
     /// 月 / 月曜 / 月曜日.

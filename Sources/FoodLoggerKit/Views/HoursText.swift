@@ -50,8 +50,8 @@ enum HoursText {
         }
         let days: [(String, JSONValue)] = dayKeys.map { day, key in
             if case .weekday(let weekday) = day, hours.closedWeekdays.contains(weekday) { return (key, .array([])) }
-            if case .weekday = day { return (key, periods(hours.periods[day] ?? [])) }
-            return (key, hours.periods[day].map(periods) ?? .null)
+            if case .weekday = day { return (key, periods(hours[day] ?? [])) }
+            return (key, hours[day].map(periods) ?? .null)
         }
         let nth = hours.closedNthWeekdays.map { rule -> JSONValue in
             .object([

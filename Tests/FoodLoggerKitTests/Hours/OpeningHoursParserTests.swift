@@ -14,7 +14,7 @@ func describe(_ hours: OpeningHours?) -> String? {
     func time(_ minute: Int) -> String { String(format: "%02d:%02d", minute / 60, minute % 60) }
     var groups: [(days: [String], periods: String)] = []
     for (day, name) in names {
-        guard let periods = hours.periods[day] else { continue }
+        guard let periods = hours[day] else { continue }
         let text = periods.map { "\(time($0.start))-\(time($0.end))" }.joined(separator: " ")
         if let index = groups.firstIndex(where: { $0.periods == text }) {
             groups[index].days.append(name)
