@@ -6,8 +6,9 @@
 #   Tests/Fuzz/run.sh decoder 3600      one target for an hour
 #   FUZZ_JOBS=2 Tests/Fuzz/run.sh arguments 600    several processes (libFuzzer -jobs/-workers)
 #
-# Not a SwiftPM target: the whole FoodLoggerKit source tree is compiled with the entry point by
-# swiftc, so `swift build`/`swift test` never see -sanitize=fuzzer. New interesting inputs go to
+# Not a SwiftPM target: swiftc compiles FoodLoggerDomain into a library, then the FoodLoggerKit
+# source tree with the entry point against it, so `swift build`/`swift test` never see
+# -sanitize=fuzzer. New interesting inputs go to
 # .build-fuzz/corpus-TARGET (kept between runs); a crash, leak or slow input is saved as
 # .build-fuzz/crash-TARGET-*, and the script exits non-zero. Replay one with:
 #   .build-fuzz/fuzz-TARGET .build-fuzz/crash-TARGET-<hash>
@@ -21,11 +22,19 @@ out=.build-fuzz
 export SWIFT_BACKTRACE=enable=no
 mkdir -p "$out"
 mapfile -t sources < <(find Sources/FoodLoggerKit -name '*.swift' | sort)
+mapfile -t domain < <(find Sources/FoodLoggerDomain -name '*.swift' | sort)
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+
+echo "== building FoodLoggerDomain for fuzzing"
+# -enable-testing: the targets reach a few of its internal helpers through @testable import.
+swiftc "${flags[@]}" -enable-testing -module-name FoodLoggerDomain -emit-library -static \
+    -emit-module -emit-module-path "$out/modules/FoodLoggerDomain.swiftmodule" \
+    "${domain[@]}" -o "$out/libFoodLoggerDomain.a"
 
 for target in $targets; do
     echo "== building fuzz-$target"
     # lld: gold floods the log with harmless "Cannot export local symbol __asan_*" warnings.
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -module-name FoodLoggerFuzz \
+    swiftc "${flags[@]}" -use-ld=lld -module-name FoodLoggerFuzz -I "$out/modules" -L "$out" -lFoodLoggerDomain \
         "${sources[@]}" "Tests/Fuzz/$target"/*.swift -o "$out/fuzz-$target"
 
     corpora=("$out/corpus-$target" "Tests/Fuzz/corpus/$target")

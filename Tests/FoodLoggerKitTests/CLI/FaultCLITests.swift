@@ -80,7 +80,7 @@ import TestSupport
             requests: 1),
     ]
 
-    func run(_ options: [String], server: LoopbackServer, verbose: Bool) async -> FaultSeeds.Run {
+    func run(_ options: [String], server: some LoopbackEndpoint, verbose: Bool) async -> FaultSeeds.Run {
         await FaultSeeds.run(
             ["search", "--lat", "35.6812", "--lng", "139.7671", "--json"] + options + (verbose ? ["--verbose"] : []),
             environment: [
@@ -126,8 +126,7 @@ import TestSupport
     }
 
     @Test func refusedConnectionNamesTheHost() async throws {
-        let server = try LoopbackServer(replies: [.status(200)])
-        server.stop()
+        let server = try RefusingPort()
         let run = await run(["--retries", "0"], server: server, verbose: false)
         #expect(run.exitCode == .unavailable, "exit 69")
         #expect(

@@ -17,7 +17,7 @@ enum NominatimSeeds {
 }
 
 @Suite struct NominatimAPITests {
-    func client(_ server: LoopbackServer, retries: Int = 0) -> NominatimAPI {
+    func client(_ server: some LoopbackEndpoint, retries: Int = 0) -> NominatimAPI {
         NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: retries, random: { 0 }, sleep: { _ in }))
     }
 
@@ -39,8 +39,7 @@ enum NominatimSeeds {
         #expect(try await client(failing, retries: 1).findPlaces("x").count == 2, "a 503 is retried")
         let garbage = try LoopbackServer(replies: [.json("<html>busy</html>")])
         await #expect(throws: HotpepperError.self) { try await client(garbage).findPlaces("x") }
-        let refused = try LoopbackServer(replies: [.status(200)])
-        refused.stop()
+        let refused = try RefusingPort()
         do {
             _ = try await client(refused).findPlaces("x")
             Issue.record("a refused connection must fail")

@@ -19,7 +19,7 @@ import Testing
     let log = CapturedOutput()
 
     func makeSUT(
-        _ server: LoopbackServer, retries: Int = 2, timeout: TimeInterval = 2,
+        _ server: some LoopbackEndpoint, retries: Int = 2, timeout: TimeInterval = 2,
         now: Date = Date()
     ) -> HotpepperAPI {
         let sleeper = sleeper
@@ -158,8 +158,7 @@ import Testing
     }
 
     @Test func refusedConnection() async throws {
-        let server = try LoopbackServer(replies: [.status(200)])
-        server.stop()
+        let server = try RefusingPort()
         let error = failure(await search(makeSUT(server, retries: 1)))
         #expect(error == .network(.refused, detail: "127.0.0.1:\(server.port); 2 attempts"), "refused, retried once")
     }

@@ -10,7 +10,7 @@ import TestSupport
     static let key = "canary-key-7f3a9c"
 
     /// One attempt per call, so each case sees exactly one request.
-    func client(_ server: LoopbackServer) -> HotpepperAPI {
+    func client(_ server: some LoopbackEndpoint) -> HotpepperAPI {
         HotpepperAPI(configuration: .init(key: Self.key, baseURL: server.baseURL.appendingPathComponent("hotpepper/")))
     }
 
@@ -98,12 +98,12 @@ import TestSupport
     }
 
     @Test func refusedConnectionIsANetworkError() async throws {
-        let server = try LoopbackServer(replies: [.status(200)])
-        let sut = client(server)
-        server.stop()
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        let sut = client(refusing)
         do {
             _ = try await sut.searchRestaurants(RestaurantQuery(keyword: "x"))
-            Issue.record("a stopped server should refuse")
+            Issue.record("a port nobody listens on should refuse")
         } catch {
             guard case .network(.refused, let detail) = error else { Issue.record("expected refused, got \(error)"); return }
             #expect(!detail.contains(Self.key), "no key in the detail")

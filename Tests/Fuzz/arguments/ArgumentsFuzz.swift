@@ -1,4 +1,5 @@
 import Foundation
+@testable import FoodLoggerDomain
 
 /// libFuzzer entry: the input split at NUL bytes is the argument list after `search`. Besides
 /// crashes and hangs, it stops when a usage message spans lines or carries an escape, or when

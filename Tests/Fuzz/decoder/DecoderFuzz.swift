@@ -1,4 +1,5 @@
 import Foundation
+@testable import FoodLoggerDomain
 
 /// libFuzzer entry: any bytes as a gourmet/v1 body, decoded and then drawn as the Search
 /// scene would (table and JSON), so hostile values reach the formatting code too. Besides
@@ -40,6 +41,7 @@ func present(_ page: RestaurantPage) {
         let viewController = SearchViewController(context: context, format: format)
         let presenter = SearchPresenter(presentation: SearchScene.presentation(for: format, prompting: false))
         presenter.viewController = viewController
-        presenter.presentRestaurants(.init(result: .success(page), query: RestaurantQuery(center: center)))
+        presenter.presentRestaurants(
+            .init(result: .success(page), query: RestaurantQuery(center: center), open: OpenQuestion(moment: JapanTime(Date()))))
     }
 }

@@ -5,6 +5,12 @@
 #endif
 import Foundation
 
+/// Where a test points a client: a loopback server, or a port that refuses.
+public protocol LoopbackEndpoint: Sendable {
+    var port: UInt16 { get }
+    var baseURL: URL { get }
+}
+
 /// A small HTTP/1.1 server on 127.0.0.1 for tests and benchmarks, with fault injection.
 ///
 /// ```swift
@@ -20,7 +26,7 @@ import Foundation
 /// - `handler` runs on the connection's thread, concurrently for concurrent requests.
 /// - `stop()` (also run by `deinit`) wakes every thread, including delayed and hanging replies,
 ///   and waits up to 5 seconds for them to end. Do not call it from inside `handler`.
-public final class LoopbackServer: Sendable {
+public final class LoopbackServer: LoopbackEndpoint {
     public let port: UInt16
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 

@@ -21,6 +21,18 @@ enum Socket {
     /// Close-on-exec matters: tests spawn the built binary, and an inherited socket would keep
     /// connections open after the server closed them.
     static func listenOnLoopback(port: UInt16 = 0) throws -> (fd: Int32, port: UInt16) {
+        let bound = try bindLoopback(port: port, reuseAddress: true)
+        guard listen(bound.fd, 128) == 0 else {
+            let code = errno
+            close(bound.fd)
+            throw LoopbackError(operation: "listen", code: code)
+        }
+        return bound
+    }
+
+    /// A socket bound to 127.0.0.1:`port` (0: ephemeral) that is not listening yet. Without
+    /// `reuseAddress` no other socket can bind the port while this one is open.
+    static func bindLoopback(port: UInt16, reuseAddress: Bool) throws -> (fd: Int32, port: UInt16) {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
@@ -30,7 +42,7 @@ enum Socket {
         do {
             try configure(fd)
             var yes: Int32 = 1
-            guard setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size)) == 0
+            guard !reuseAddress || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size)) == 0
             else { throw LoopbackError(operation: "setsockopt(SO_REUSEADDR)", code: errno) }
 
             var address = sockaddr_in()
@@ -46,7 +58,6 @@ enum Socket {
                 }
             }
             guard bound == 0 else { throw LoopbackError(operation: "bind(127.0.0.1)", code: errno) }
-            guard listen(fd, 128) == 0 else { throw LoopbackError(operation: "listen", code: errno) }
 
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             let named = withUnsafeMutablePointer(to: &address) {
