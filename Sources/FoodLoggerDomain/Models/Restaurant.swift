@@ -39,7 +39,7 @@ public struct Restaurant: Sendable, Equatable {
         }
     }
 
-    public struct CodeName: Sendable, Equatable {
+    public struct CodeName: Sendable, Equatable, Codable {
         public var code: String
         public var name: String
         public init(code: String, name: String) { self.code = code; self.name = name }

@@ -33,7 +33,7 @@ public struct GeocodingWorker: PlaceLocating {
 /// once (a month at most), and the time of the last request, so requests from any number of
 /// foodlogger runs are a second apart, as Nominatim's usage policy asks.
 public struct PlaceCache: Sendable {
-    /// `$XDG_CACHE_HOME/foodlogger`, by default `~/.cache/foodlogger`.
+    /// `CacheFolder`.
     let folder: URL
     var now: @Sendable () -> Date = { Date() }
     var sleep: @Sendable (TimeInterval) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }
@@ -45,15 +45,6 @@ public struct PlaceCache: Sendable {
 
     init(folder: URL, now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (TimeInterval) async -> Void) {
         self.folder = folder; self.now = now; self.sleep = sleep
-    }
-
-    /// The cache folder the XDG Base Directory specification names; nil without a home.
-    public static func folder(environment: [String: String]) -> URL? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return URL(fileURLWithPath: cache).appendingPathComponent("foodlogger")
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/foodlogger")
     }
 
     static func key(_ text: String) -> String {
@@ -102,7 +93,7 @@ public struct PlaceCache: Sendable {
             if wait > 0, wait <= Self.spacing { await sleep(wait) }
         }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: lastRequestFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: lastRequestFile.path, contents: nil)
         try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: lastRequestFile.path)
     }
 }

@@ -26,12 +26,22 @@ public enum GourmetRequest {
         if let center = query.center {
             items += [("lat", String(center.lat)), ("lng", String(center.lng)), ("range", String(query.range.rawValue))]
         }
+        if let area = query.area { items.append((areaParameter(area), area)) }
         items += query.genres.map { ("genre", $0) }
         items += query.budgets.map { ("budget", $0) }
         items += query.filters.map { ($0.rawValue, "1") }
         if let order = query.order, query.center == nil { items.append(("order", String(order.rawValue))) }
         items += [("start", String(query.start)), ("count", String(query.count))]
         return items
+    }
+
+    /// Area codes say their level by their first letter: Z large, Y middle, X small.
+    static func areaParameter(_ code: String) -> String {
+        switch code.first {
+        case "Z": "large_area"
+        case "Y": "middle_area"
+        default: "small_area"
+        }
     }
 
     /// The same URL with the key replaced, safe for logs and error messages.

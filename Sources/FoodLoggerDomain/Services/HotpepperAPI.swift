@@ -80,6 +80,8 @@ extension HotpepperError {
         case .unreadableResponse(let detail): return .unreadableResponse(detail: clean(detail))
         case .badBaseURL(let text, let variable): return .badBaseURL(clean(text), variable: variable)
         case .placeNotFound(let text, let known): return .placeNotFound(clean(text), known: known)
+        case .unknownName(let kind, let text, let closest): return .unknownName(kind, clean(text), closest: closest)
+        case .ambiguousName(let kind, let text, let matches): return .ambiguousName(kind, clean(text), matches: matches)
         case .missingKey, .unusableKeyFile, .httpStatus: return self
         }
     }

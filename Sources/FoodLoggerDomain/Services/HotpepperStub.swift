@@ -41,6 +41,8 @@ public struct HotpepperStub: HotpepperProtocol {
                 && (query.genres.isEmpty || query.genres.contains(shop.genre.code)
                     || shop.subGenre.map { query.genres.contains($0.code) } == true)
                 && (query.budgets.isEmpty || shop.budget.map { query.budgets.contains($0.code) } == true)
+                && (query.area == nil
+                    || [shop.areas.largeArea, shop.areas.middleArea, shop.areas.smallArea].contains { $0?.code == query.area })
                 && kinds.allSatisfy { kind in kind.flatMap { shop.amenity($0) }.map(Self.saysYes) ?? false }
         }
         let ordered =

@@ -147,6 +147,7 @@ struct ServiceClient: Sendable {
         case .missingKey, .unusableKeyFile: "no usable key"
         case .badBaseURL(_, let variable): "no usable \(variable)"
         case .placeNotFound: "no such place"
+        case .unknownName, .ambiguousName: "a name without a code"
         }
     }
 

@@ -25,6 +25,12 @@ public enum HotpepperError: Error, Equatable, Sendable {
     /// The place search knows no place by that name; `known` lists the places it does know
     /// when it knows only a few (the offline stub).
     case placeNotFound(String, known: [String])
+    /// A genre, budget or area name that no code list entry answers to; `closest` holds the
+    /// entries it comes nearest (for budgets, the whole short list).
+    case unknownName(CodeNameKind, String, closest: [CodeEntry])
+    /// A name that answers to several codes where one is needed, or budgets that come to more
+    /// than the service takes (`RestaurantQuery.maxBudgets`).
+    case ambiguousName(CodeNameKind, String, matches: [CodeEntry])
 
     public enum NetworkFailure: String, Sendable {
         case refused = "connection refused"

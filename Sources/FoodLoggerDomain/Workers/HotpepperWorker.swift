@@ -62,20 +62,37 @@ public struct HotpepperWorker: HotpepperWorking {
     let api: any HotpepperProtocol
     /// Told about fetches of more than one page; nil to stay silent.
     let progress: (@Sendable (PagingProgress) -> Void)?
+    /// Turns genre, budget and area names into codes; nil where no search carries names.
+    let codes: (any CodeListing)?
 
     /// Requests in flight at once when paging: enough to hide latency, few enough to be polite
     /// to the service (and to its rate limits).
     static let maxPagesInFlight = 4
 
-    public init(api: any HotpepperProtocol, progress: (@Sendable (PagingProgress) -> Void)? = nil) {
+    public init(
+        api: any HotpepperProtocol, progress: (@Sendable (PagingProgress) -> Void)? = nil, codes: (any CodeListing)? = nil
+    ) {
         self.api = api
         self.progress = progress
+        self.codes = codes
     }
 
     public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
     {
+        let query = try await withCodes(query)
         guard let limit = query.limit else { return try await api.searchRestaurants(query) }
         return try await fetchPages(query, limit: limit)
+    }
+
+    /// The query with its names turned into codes from the code lists.
+    nonisolated(nonsending) func withCodes(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantQuery {
+        guard !query.names.isEmpty else { return query }
+        guard let codes else {
+            let text = query.names.genres.first ?? query.names.budgets.first ?? query.names.area ?? ""
+            throw .unknownName(
+                query.names.genres.isEmpty ? query.names.budgets.isEmpty ? .area : .budget : .genre, text, closest: [])
+        }
+        return try await query.resolvingNames { kind throws(HotpepperError) in try await codes.list(kind) }
     }
 
     /// Up to `limit` shops from `query.start` on: the first page tells the total, the rest are

@@ -8,7 +8,13 @@ public struct RestaurantQuery: Sendable, Equatable {
     /// Shop ids (`J000000000`), for looking shops up rather than searching.
     public var ids: [String]
     public var genres: [String]
+    /// Dinner budget codes, at most `maxBudgets`.
     public var budgets: [String]
+    /// A large, middle or small area code (`Z011`, `Y005`, `X010`): the letter says which.
+    public var area: String?
+    /// Genre, budget and area names still to be turned into codes; `HotpepperWorker` does that
+    /// before searching, so services only ever see codes.
+    public var names = CodeNames()
     public var filters: [SearchFilter]
     public var order: SearchOrder?
     /// 1-based position of the first shop wanted.
@@ -31,13 +37,15 @@ public struct RestaurantQuery: Sendable, Equatable {
 
     /// The service answers error 3000 unless one of these is present.
     public var hasCondition: Bool {
-        center != nil || !(keyword ?? "").isEmpty || !ids.isEmpty
+        center != nil || !(keyword ?? "").isEmpty || !ids.isEmpty || area != nil || names.area != nil
     }
 
     /// The most shops one request may return.
     public static let maxCount = 100
     /// The most shops `limit` may ask for: ten requests.
     public static let maxLimit = 1000
+    /// The most budget codes the service takes.
+    public static let maxBudgets = 2
     /// The most ids one lookup may name.
     public static let maxIDs = 20
 }

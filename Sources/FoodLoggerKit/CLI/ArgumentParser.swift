@@ -94,25 +94,9 @@ enum ArgumentParser {
     /// " (did you mean --lat?)" for a near miss of a known option.
     static func suggestion(for name: String, specs: [OptionSpec]) -> String {
         let candidates = specs.flatMap(\.names).filter { $0.count > 2 }
-        let best = candidates.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
+        let best = candidates.map { ($0, $0.editDistance(to: name)) }.min { $0.1 < $1.1 }
         guard let best, best.1 <= (name.count > 4 ? 2 : 1) else { return "" }
         return " (did you mean \(best.0)?)"
-    }
-
-    /// Edit distance in which swapping two neighbouring characters is one edit (optimal string
-    /// alignment), since a transposition (`--lgn`) is the likeliest typo.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var before = [Int](repeating: 0, count: b.count + 1), previous = Array(0...b.count)
-        for i in a.indices {
-            var row = [i + 1] + [Int](repeating: 0, count: b.count)
-            for j in b.indices {
-                row[j + 1] = min(previous[j + 1] + 1, row[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
-                if i > 0, j > 0, a[i] == b[j - 1], a[i - 1] == b[j] { row[j + 1] = min(row[j + 1], before[j - 1] + 1) }
-            }
-            (before, previous) = (previous, row)
-        }
-        return previous[b.count]
     }
 }
 
@@ -155,14 +139,15 @@ extension ParsedArguments {
         return fraction.allSatisfy(isDigit) && !(whole.isEmpty && fraction.isEmpty)
     }
 
-    /// Values that must each match a pattern (e.g. G001), at most `limit` of them.
-    func codes(_ option: String, pattern: String, example: String, limit: Int? = nil) throws(UsageError) -> [String] {
-        let values = all(option).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() } }
-        for value in values where value.range(of: "^\(pattern)$", options: .regularExpression) == nil {
-            throw UsageError("\(option) takes codes like \(example), not \(TerminalSafe.quoted(value))")
+    /// Every value of a repeatable option, with comma-separated lists split ("G001,G013",
+    /// "ramen,izakaya"); a comma before a digit separates thousands ("2,000-3,000") instead.
+    func list(_ option: String, limit: Int? = nil) throws(UsageError) -> [String] {
+        let values = all(option).flatMap { $0.split(separator: /,(?=\D)/).map { $0.trimmingCharacters(in: .whitespaces) } }
+        if all(option).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) || values.contains(where: \.isEmpty) {
+            throw UsageError("\(option) is empty")
         }
         if let limit, values.count > limit {
-            throw UsageError("\(option) accepts at most \(limit) codes, got \(values.count)")
+            throw UsageError("\(option) accepts at most \(limit) values, got \(values.count)")
         }
         return values
     }

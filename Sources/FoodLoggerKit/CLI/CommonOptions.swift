@@ -80,7 +80,7 @@ struct CommonOptions: Sendable {
     }
 
     /// The service the assembly injects: the stub, or the web API with the located key.
-    func makeService(context: ProcessContext) throws(HotpepperError) -> any HotpepperProtocol {
+    func makeService(context: ProcessContext) throws(HotpepperError) -> any HotpepperProtocol & CodeListProtocol {
         if useStub { return HotpepperStub() }
         let located = try APIKeyLocator(
             environment: context.environment, keyFile: keyFile,
@@ -107,7 +107,15 @@ struct CommonOptions: Sendable {
         let geocoder = NominatimAPI(
             baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: verbose ? log : nil)
         return GeocodingWorker(
-            geocoder: geocoder, cache: PlaceCache.folder(environment: context.environment).map(PlaceCache.init(folder:)))
+            geocoder: geocoder, cache: CacheFolder.url(environment: context.environment).map(PlaceCache.init(folder:)))
+    }
+
+    /// The code lists behind names for codes: the service's, kept a day under the XDG cache
+    /// directory, or the stub's.
+    func makeCodeLists(_ service: any CodeListProtocol, context: ProcessContext) -> CodeListWorker {
+        CodeListWorker(
+            service: service,
+            cache: useStub ? nil : CacheFolder.url(environment: context.environment).map(CodeListCache.init(folder:)))
     }
 
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.

@@ -30,10 +30,12 @@ public enum FoodLogger {
         """
 
     /// Every command, as help lists them; the completions and the manual page are made from it.
-    nonisolated static let commands = [
-        SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help,
-        CompletionsCommand.help, ManualCommand.help,
-    ]
+    nonisolated static let commands =
+        [
+            SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help,
+        ] + CodeList.Subject.allCases.map(CodeListCommand.help) + [
+            CompletionsCommand.help, ManualCommand.help,
+        ]
     nonisolated static let helps = Dictionary(uniqueKeysWithValues: commands.map { ($0.command, $0) })
 
     public static func main(context: ProcessContext) async -> ExitCode {
@@ -58,6 +60,8 @@ public enum FoodLogger {
             return await runOpen(Array(arguments.dropFirst()), context: context)
         case MapCommand.name:
             return await runMap(Array(arguments.dropFirst()), context: context)
+        case let name where CodeList.Subject(rawValue: name) != nil:
+            return await runCodeList(CodeList.Subject(rawValue: name)!, Array(arguments.dropFirst()), context: context)
         case CompletionsCommand.name:
             return run(CompletionsCommand.self, Array(arguments.dropFirst()), context: context)
         case ManualCommand.name:
@@ -80,7 +84,8 @@ public enum FoodLogger {
         {
         case .finished(let status):
             return status
-        case .ready(let command, let worker, let context):
+        case .ready(let command, let workers, let context):
+            let worker = workers.restaurants
             let places: GeocodingWorker
             do { places = try command.common.makePlaces(context: context) } catch { return fail(error, context: context) }
             let scene = SearchScene.assemble(
@@ -99,7 +104,8 @@ public enum FoodLogger {
         {
         case .finished(let status):
             return status
-        case .ready(let command, let worker, let context):
+        case .ready(let command, let workers, let context):
+            let worker = workers.restaurants
             return await DetailScene.assemble(context: context, format: command.common.format, worker: worker)
                 .show(ids: command.ids)
         }
@@ -112,7 +118,8 @@ public enum FoodLogger {
         {
         case .finished(let status):
             return status
-        case .ready(let command, let worker, let context):
+        case .ready(let command, let workers, let context):
+            let worker = workers.restaurants
             return await DetailScene.assemble(context: context, format: command.common.format, worker: worker)
                 .openPage(id: command.id, printURLOnly: command.printURLOnly)
         }
@@ -144,9 +151,15 @@ public enum FoodLogger {
         }
     }
 
+    /// The workers a data command's scenes talk to, over the service the options chose.
+    struct Workers {
+        var restaurants: HotpepperWorker
+        var codes: CodeListWorker
+    }
+
     enum Prepared<Command> {
         /// The context carries the command's --color and --tiles from here on.
-        case ready(Command, HotpepperWorker, ProcessContext)
+        case ready(Command, Workers, ProcessContext)
         /// Help was printed, or something failed and was reported: exit with this.
         case finished(ExitCode)
     }
@@ -173,11 +186,11 @@ public enum FoodLogger {
         context.color = command[keyPath: common].color
         context.mapTiles = command[keyPath: common].mapTiles
         do {
-            return .ready(
-                command,
-                HotpepperWorker(
-                    api: try command[keyPath: common].makeService(context: context),
-                    progress: PagingProgressLine.reporter(for: context)), context)
+            let options = command[keyPath: common]
+            let service = try options.makeService(context: context)
+            let codes = options.makeCodeLists(service, context: context)
+            let restaurants = HotpepperWorker(api: service, progress: PagingProgressLine.reporter(for: context), codes: codes)
+            return .ready(command, Workers(restaurants: restaurants, codes: codes), context)
         } catch {
             return .finished(fail(error, context: context))
         }

@@ -43,6 +43,22 @@ extension HotpepperError: LocalizedError {
                 ? " Try the station's or the area's name in Japanese (渋谷駅) or in romaji (Shibuya Station), or an address."
                 : " The offline stub (--stub) knows only \(known.joined(separator: ", "))."
             return "no place called \(TerminalSafe.quoted(text)) was found.\(only)"
+        case .unknownName(let kind, let text, let closest):
+            let quoted = TerminalSafe.quoted(text)
+            let list = "'foodlogger \(kind.listCommand)'"
+            if kind == .budget {
+                return "--budget \(quoted) is no band of yen: give one such as 2000-3000, -1000 or 5000-, or a code from \(list)."
+            }
+            let near = closest.isEmpty ? "" : "; the closest: \(closest.map(\.described).joined(separator: ", "))"
+            return "--\(kind.rawValue) \(quoted) names no \(kind.rawValue)\(near). See \(list) for them all."
+        case .ambiguousName(let kind, let text, let matches):
+            let listed = matches.map(\.described).joined(separator: ", ")
+            if kind == .budget {
+                return "--budget \(TerminalSafe.quoted(text)) comes to \(matches.count) budget codes (\(listed)), "
+                    + "and the service takes at most \(RestaurantQuery.maxBudgets): narrow the band."
+            }
+            return
+                "--\(kind.rawValue) \(TerminalSafe.quoted(text)) names \(matches.count) \(kind.rawValue)s: \(listed); give one of their codes."
         case .badBaseURL(let text, let variable):
             return "\(variable) is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."
@@ -54,11 +70,30 @@ extension HotpepperError: LocalizedError {
         switch self {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
-        case .invalidRequest: .usage
+        case .invalidRequest, .unknownName, .ambiguousName: .usage
         case .serviceFailure, .httpStatus, .network: .unavailable
         case .unreadableResponse: .dataError
         case .placeNotFound: .noSuchPlace
         }
+    }
+}
+
+extension CodeNameKind {
+    /// The command that lists every entry of this kind.
+    var listCommand: String {
+        switch self {
+        case .genre: "genres"
+        case .budget: "budgets"
+        case .area: "areas"
+        }
+    }
+}
+
+extension CodeEntry {
+    /// "ラーメン (ramen, G013)", "渋谷 (Y030)": a name with what else identifies it.
+    var described: String {
+        let english = englishName.map { "\($0), " } ?? ""
+        return "\(TerminalSafe.line(name)) (\(english)\(code))"
     }
 }
 

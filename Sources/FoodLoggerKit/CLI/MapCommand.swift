@@ -42,6 +42,9 @@ struct MapCommand: Sendable {
         examples: examples, sections: [("Map", sizeSpecs)] + SearchCommand.help.sections)
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        if parsed.value("--area") != nil {
+            throw UsageError("a map is drawn around a centre, and --area searches without one: give --near PLACE instead")
+        }
         if let near = try SearchCommand.near(parsed, environment: context.environment) {
             centre = .place(near)
         } else if let center = try SearchCommand.center(parsed, environment: context.environment) {
@@ -70,7 +73,8 @@ extension FoodLogger {
         {
         case .finished(let status):
             return status
-        case .ready(let command, let worker, let context):
+        case .ready(let command, let workers, let context):
+            let worker = workers.restaurants
             let places: GeocodingWorker
             do { places = try command.search.common.makePlaces(context: context) } catch { return fail(error, context: context) }
             if let format = command.format {

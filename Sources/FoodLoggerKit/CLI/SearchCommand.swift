@@ -18,7 +18,8 @@ struct SearchCommand: Sendable {
         "foodlogger search --near \"Tokyo Station\" --open-now",
         "foodlogger search --lat 35.6812 --lng 139.7671",
         "foodlogger search --stub --lat 35.6812 --lng 139.7671 --json | jq '.restaurants[0]'",
-        "foodlogger search --lat 35.658 --lng 139.7016 --range 2 --genre G013 --lunch",
+        "foodlogger search --near shibuya --range 2 --genre ramen --lunch",
+        "foodlogger search --area 梅田 --genre izakaya --budget 2000-3000",
         "foodlogger search --keyword ラーメン --count 5 --start 6",
         "foodlogger search --lat 35.6812 --lng 139.7671 --range 5 --limit 300 --json > tokyo.json",
         "FOODLOGGER_LAT=34.7025 FOODLOGGER_LNG=135.4959 foodlogger search --budget B002 --wifi",
@@ -37,8 +38,15 @@ struct SearchCommand: Sendable {
             help: "radius: 1=300 m 2=500 m 3=1000 m 4=2000 m 5=3000 m (default 3)"),
         OptionSpec(
             "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
-        OptionSpec("--genre", kind: .repeated("CODE"), help: "genre code such as G001 (izakaya); repeatable"),
-        OptionSpec("--budget", kind: .repeated("CODE"), help: "dinner budget code such as B002 (2001-3000 yen); at most 2"),
+        OptionSpec(
+            "--area", kind: .value("AREA"),
+            help: "an area's name or code instead of a centre: 渋谷, 梅田, Y005 (see 'foodlogger areas')"),
+        OptionSpec(
+            "--genre", kind: .repeated("GENRE"),
+            help: "a genre by name or code: ramen, ラーメン, izakaya, G013 (see 'foodlogger genres'); repeatable"),
+        OptionSpec(
+            "--budget", kind: .repeated("YEN"),
+            help: "dinner budget in yen (2000-3000, -1000, 5000-) or a code such as B002; at most 2"),
     ]
 
     static let pageSpecs: [OptionSpec] = [
@@ -62,7 +70,7 @@ struct SearchCommand: Sendable {
 
     static let help = HelpText(
         command: name, summary: summary,
-        usage: "foodlogger search [--near PLACE | --lat DEG --lng DEG] [--keyword TEXT] [options]",
+        usage: "foodlogger search [--near PLACE | --lat DEG --lng DEG | --area AREA] [options]",
         examples: examples,
         sections: [
             ("Where and what", whereSpecs), ("Paging and order", pageSpecs),
@@ -80,8 +88,14 @@ struct SearchCommand: Sendable {
         }
         common = try CommonOptions(parsed, context: context)
         var query = RestaurantQuery()
-        near = try Self.near(parsed, environment: context.environment)
-        if near == nil { query.center = try Self.center(parsed, environment: context.environment) }
+        // An area says where, as a centre does; it takes the place of one from the environment.
+        let area = parsed.value("--area")?.trimmingCharacters(in: .whitespaces)
+        if area?.isEmpty == true { throw UsageError("--area is empty: give an area's name or code (see 'foodlogger areas')") }
+        if area != nil, ["--near", "--lat", "--lng"].contains(where: { parsed.value($0) != nil }) {
+            throw UsageError("--area and --near or --lat/--lng both say where to search; use one")
+        }
+        near = area == nil ? try Self.near(parsed, environment: context.environment) : nil
+        if near == nil, area == nil { query.center = try Self.center(parsed, environment: context.environment) }
         let fromEnvironment = near?.fromEnvironment ?? (parsed.value("--lat") == nil && query.center != nil)
         let centerWords =
             fromEnvironment
@@ -91,8 +105,15 @@ struct SearchCommand: Sendable {
         query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default
         query.keyword = parsed.value("--keyword").map { $0.trimmingCharacters(in: .whitespaces) }
         if query.keyword?.isEmpty == true { throw UsageError("--keyword is empty") }
-        query.genres = try parsed.codes("--genre", pattern: "G[0-9]{3}", example: "G001")
-        query.budgets = try parsed.codes("--budget", pattern: "B[0-9]{3}", example: "B002", limit: 2)
+        let genres = try parsed.list("--genre"), budgets = try parsed.list("--budget", limit: RestaurantQuery.maxBudgets)
+        let asked: [(CodeNameKind, String, String)] =
+            genres.map { (.genre, $0, "a name such as ramen or a code like G001") }
+            + budgets.map { (.budget, $0, "yen such as 2000-3000, -1000 or 5000-, or a code like B002") }
+            + (area.map { [(.area, $0, "a name such as 渋谷 or a code like Y005")] } ?? [])
+        if let misfit = asked.first(where: { $0.0.cannotName($0.1) }) {
+            throw UsageError("--\(misfit.0.rawValue) takes \(misfit.2), not \(TerminalSafe.quoted(misfit.1))")
+        }
+        query.ask(genres: genres, budgets: budgets, area: area)
         query.filters = SearchFilter.allCases.filter { parsed.has($0.flag) }
         query.count = try parsed.integer("--count", in: 1...RestaurantQuery.maxCount) ?? 10
         query.start = try parsed.integer("--start", in: 1...Int.max) ?? 1
@@ -105,7 +126,8 @@ struct SearchCommand: Sendable {
             throw UsageError("--order has no effect with \(centerWords): the service always orders by distance then")
         }
         if !query.hasCondition, !hasCenter {
-            throw UsageError("nothing to search for: give --near PLACE, --lat and --lng (or FOODLOGGER_LAT/LNG) or --keyword")
+            throw UsageError(
+                "nothing to search for: give --near PLACE, --lat and --lng (or FOODLOGGER_LAT/LNG), --area or --keyword")
         }
         if parsed.value("--range") != nil, !hasCenter {
             throw UsageError("--range needs a centre (--near, or --lat and --lng)")

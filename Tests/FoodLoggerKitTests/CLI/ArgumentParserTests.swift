@@ -44,13 +44,10 @@ import Testing
             try ParsedArguments(values: ["--lat": [text]]).decimal("--lat", in: -90...90) == value, "'\(text)' reads as \(value)")
     }
 
-    @Test func codesAreCheckedAndCounted() throws {
-        let parsed = ParsedArguments(values: ["--budget": ["b001,B002", "B003"]])
-        #expect(throws: UsageError("--budget accepts at most 2 codes, got 3")) {
-            try parsed.codes("--budget", pattern: "B[0-9]{3}", example: "B002", limit: 2)
-        }
-        #expect(
-            try parsed.codes("--budget", pattern: "B[0-9]{3}", example: "B002") == ["B001", "B002", "B003"],
-            "comma lists, upper-cased")
+    @Test func listsAreSplitAtCommasButNotInNumbers() throws {
+        let parsed = ParsedArguments(values: ["--budget": ["b001,B002", "2,000-3,000円"], "--genre": ["ramen, 居酒屋", ""]])
+        #expect(try parsed.list("--budget") == ["b001", "B002", "2,000-3,000円"], "a comma before a digit separates thousands")
+        #expect(throws: UsageError("--budget accepts at most 2 values, got 3")) { try parsed.list("--budget", limit: 2) }
+        #expect(throws: UsageError("--genre is empty")) { try parsed.list("--genre") }
     }
 }

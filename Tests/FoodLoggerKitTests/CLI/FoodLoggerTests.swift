@@ -50,7 +50,7 @@ import Testing
         (["search", "--lat", "35"], "foodlogger search: --lat needs --lng. See 'foodlogger search --help'.\n"),
         (
             ["search"],
-            "foodlogger search: nothing to search for: give --near PLACE, --lat and --lng (or FOODLOGGER_LAT/LNG) or --keyword. See 'foodlogger search --help'.\n"
+            "foodlogger search: nothing to search for: give --near PLACE, --lat and --lng (or FOODLOGGER_LAT/LNG), --area or --keyword. See 'foodlogger search --help'.\n"
         ),
         (
             ["search", "--keyword", "x", "--json", "--format", "table"],

@@ -24,9 +24,9 @@ import Testing
     }
 
     @Test func aSwapCountsAsOneEdit() {
-        #expect(ArgumentParser.editDistance("--lgn", "--lng") == 1, "one transposition")
-        #expect(ArgumentParser.editDistance("--lgn", "--lat") == 2, "two substitutions")
-        #expect(ArgumentParser.editDistance("", "abc") == 3 && ArgumentParser.editDistance("abc", "abc") == 0, "the edges")
+        #expect("--lgn".editDistance(to: "--lng") == 1, "one transposition")
+        #expect("--lgn".editDistance(to: "--lat") == 2, "two substitutions")
+        #expect("".editDistance(to: "abc") == 3 && "abc".editDistance(to: "abc") == 0, "the edges")
     }
 
     @Test(arguments: [["--stub"], ["--stub", "--json"], ["--json", "--stub", "--count", "3"]])

@@ -20,7 +20,10 @@ import Testing
         (at + ["--count", "0"], "--count"), (at + ["--count", "101"], "--count"), (at + ["--count", "1.5"], "--count"),
         (at + ["--start", "0"], "--start"), (at + ["--start", "-3"], "--start"),
         (at + ["--genre", "X001"], "--genre"), (at + ["--genre", "G01"], "--genre"),
-        (at + ["--genre", "G001,izakaya"], "--genre"),
+        (at + ["--genre", "g1"], "--genre"), (at + ["--genre", "B002"], "--genre"), (at + ["--genre", ""], "--genre"),
+        (at + ["--budget", "cheap"], "--budget"), (at + ["--budget", "3000-2000"], "--budget"),
+        (["--area", "SS10"], "--area"), (["--area", "渋谷", "--near", "渋谷"], "--area"),
+        (["--area", "渋谷"] + at, "--area"), (["--area", " "], "--area"),
         (at + ["--budget", "B1"], "--budget"), (at + ["--budget", "B001,B002,B003"], "--budget"),
         (at + ["--timeout", "0"], "--timeout"), (at + ["--timeout", "-1"], "--timeout"),
         (at + ["--timeout", "301"], "--timeout"),
@@ -48,7 +51,8 @@ import Testing
         arguments: [
             (["--count", "0"], "from 1 to 100"), (["--range", "9"], "from 1 to 5"), (["--start", "0"], "≥ 1"),
             (["--lat", "99", "--lng", "0"], "from -90 to 90"), (["--lat", "0", "--lng", "999"], "from -180 to 180"),
-            (["--genre", "g1"], "like G001"), (["--budget", "x"], "like B002"), (["--budget", "B001,B002,B003"], "at most 2"),
+            (["--genre", "g1"], "like G001"), (["--budget", "x"], "like B002"), (["--budget", "x"], "2000-3000"),
+            (["--budget", "B001,B002,B003"], "at most 2"),
             (["--timeout", "0"], "at most 300"), (["--retries", "20"], "from 0 to 10"),
         ] as [([String], String)])
     func messageStatesTheAcceptedRange(arguments: [String], range: String) async {

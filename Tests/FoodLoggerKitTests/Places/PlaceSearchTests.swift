@@ -92,10 +92,10 @@ enum NominatimSeeds {
     }
 
     @Test func theCacheLivesWhereXDGSays() {
-        #expect(PlaceCache.folder(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"])?.path == "/c/foodlogger")
-        #expect(PlaceCache.folder(environment: ["HOME": "/h"])?.path == "/h/.cache/foodlogger")
-        #expect(PlaceCache.folder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.path == "/h/.cache/foodlogger")
-        #expect(PlaceCache.folder(environment: [:]) == nil)
+        #expect(CacheFolder.url(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"])?.path == "/c/foodlogger")
+        #expect(CacheFolder.url(environment: ["HOME": "/h"])?.path == "/h/.cache/foodlogger")
+        #expect(CacheFolder.url(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.path == "/h/.cache/foodlogger")
+        #expect(CacheFolder.url(environment: [:]) == nil)
     }
 }
 

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What scenes and the search ask of the code lists; a protocol so tests can seat a spy.
+public protocol CodeListing: Sendable {
+    func list(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry]
+}
+
+/// The code lists, asked of the service at most once a day: answers are kept in `cache`.
+public struct CodeListWorker: CodeListing {
+    let service: any CodeListProtocol
+    /// nil: ask every time (the offline stub, which costs nothing).
+    let cache: CodeListCache?
+
+    public init(service: any CodeListProtocol, cache: CodeListCache?) {
+        self.service = service; self.cache = cache
+    }
+
+    public func list(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+        if let cached = cache?.lookup(kind) { return cached }
+        let entries = try await service.codeList(kind)
+        cache?.store(entries, for: kind)
+        return entries
+    }
+}
+
+/// Code lists already fetched, one file each under the XDG cache directory, kept a day: the
+/// service changes them rarely, and an area list is hundreds of kilobytes.
+public struct CodeListCache: Sendable {
+    let folder: URL
+    var now: @Sendable () -> Date = { Date() }
+
+    static let lifetime: TimeInterval = 24 * 3600
+
+    public init(folder: URL) { self.folder = folder }
+
+    init(folder: URL, now: @escaping @Sendable () -> Date) {
+        self.folder = folder; self.now = now
+    }
+
+    struct Saved: Codable {
+        var saved: Date
+        var entries: [CodeEntry]
+    }
+
+    func file(_ kind: CodeListKind) -> URL { folder.appendingPathComponent("codes-\(kind.rawValue).json") }
+
+    func lookup(_ kind: CodeListKind) -> [CodeEntry]? {
+        guard let data = try? Data(contentsOf: file(kind)), let saved = try? JSONDecoder().decode(Saved.self, from: data),
+            now().timeIntervalSince(saved.saved) < Self.lifetime
+        else { return nil }
+        return saved.entries
+    }
+
+    /// Written whole and moved into place; a cache that cannot be written costs a request next time.
+    func store(_ entries: [CodeEntry], for kind: CodeListKind) {
+        guard let data = try? JSONEncoder().encode(Saved(saved: now(), entries: entries)) else { return }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? data.write(to: file(kind), options: .atomic)
+    }
+}

@@ -1,0 +1,79 @@
+import FoodLoggerDomain
+
+/// `foodlogger genres`, `foodlogger budgets`, `foodlogger areas [--keyword TEXT]`: the codes
+/// the search's --genre, --budget and --area take, and the names they answer to.
+struct CodeListCommand: Sendable {
+    var subject: CodeList.Subject
+    var common: CommonOptions
+    var keyword: String?
+
+    static let keywordSpec = OptionSpec(
+        "--keyword", kind: .value("TEXT"), help: "only the areas whose name, code or wider area mentions TEXT")
+
+    static func help(_ subject: CodeList.Subject) -> HelpText {
+        let (summary, examples): (String, [String]) =
+            switch subject {
+            case .genres:
+                (
+                    "list the genres --genre takes, with their codes and English names",
+                    ["foodlogger genres", "foodlogger genres --json | jq -r '.genres[] | \"\\(.code) \\(.english)\"'"]
+                )
+            case .budgets:
+                (
+                    "list the dinner budget bands --budget takes, with their codes",
+                    ["foodlogger budgets", "foodlogger budgets --stub"]
+                )
+            case .areas:
+                (
+                    "list the large, middle and small areas --area takes, with their codes",
+                    [
+                        "foodlogger areas --keyword 渋谷", "foodlogger areas --json | jq '.areas | length'",
+                        "foodlogger areas --stub",
+                    ]
+                )
+            }
+        let output = [
+            OptionSpec(
+                "--format", kind: .value("FORMAT"), values: ["table", "json"],
+                help: "table|json; default: table on a terminal, json otherwise"),
+            OptionSpec("--json", help: "same as --format json"),
+            CommonOptions.colorSpec,
+        ]
+        let filter = subject == .areas ? [("Which", [keywordSpec])] : []
+        return HelpText(
+            command: subject.rawValue, summary: summary,
+            usage: "foodlogger \(subject.rawValue)\(subject == .areas ? " [--keyword TEXT]" : "") [options]",
+            examples: examples,
+            sections: filter + [("Output", output), ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
+    }
+
+    init(_ subject: CodeList.Subject, _ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        self.subject = subject
+        if let extra = parsed.positionals.first {
+            let hint = subject == .areas ? " (did you mean --keyword \(TerminalSafe.quoted(extra))?)" : ""
+            throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))\(hint)")
+        }
+        common = try CommonOptions(parsed, context: context)
+        if ![.table, .json].contains(common.format) {
+            throw UsageError("--format \(common.format.rawValue) is for restaurants; a code list is printed as table or json")
+        }
+        keyword = parsed.value("--keyword")?.trimmingCharacters(in: .whitespaces)
+        if keyword?.isEmpty == true { throw UsageError("--keyword is empty") }
+    }
+}
+
+extension FoodLogger {
+    static func runCodeList(_ subject: CodeList.Subject, _ arguments: [String], context: ProcessContext) async -> ExitCode {
+        switch prepare(
+            arguments, name: subject.rawValue, help: CodeListCommand.help(subject), context: context,
+            make: { parsed, context throws(UsageError) in try CodeListCommand(subject, parsed, context: context) },
+            common: \.common)
+        {
+        case .finished(let status):
+            return status
+        case .ready(let command, let workers, let context):
+            return await CodeListScene.assemble(context: context, format: command.common.format, worker: workers.codes)
+                .show(subject, keyword: command.keyword)
+        }
+    }
+}

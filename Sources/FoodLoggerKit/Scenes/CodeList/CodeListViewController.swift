@@ -1,0 +1,43 @@
+import FoodLoggerDomain
+
+/// What the CodeList scene shows.
+@MainActor
+protocol CodeListDisplayLogic: AnyObject {
+    func displayList(_ viewModel: CodeList.Show.ViewModel)
+}
+
+/// The terminal's stand-in for a picker: sends the command as a Request and draws the list.
+@MainActor
+final class CodeListViewController: CodeListDisplayLogic {
+    var interactor: (any CodeListBusinessLogic)?
+    let context: ProcessContext
+    private var exitCode: ExitCode = .success
+
+    init(context: ProcessContext) {
+        self.context = context
+    }
+
+    /// `foodlogger genres`, `budgets`, `areas [--keyword TEXT]`
+    func show(_ subject: CodeList.Subject, keyword: String?) async -> ExitCode {
+        await interactor?.showList(.init(subject: subject, keyword: keyword))
+        return exitCode
+    }
+
+    func displayList(_ viewModel: CodeList.Show.ViewModel) {
+        exitCode = viewModel.exitCode
+        switch viewModel.content {
+        case .failure(let message):
+            context.stderr.write("foodlogger: \(message)\n")
+        case .document(let document):
+            context.stdout.write(document.serialized(pretty: true) + "\n")
+        case .table(let table, let footer):
+            let width = context.terminal.width
+            let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
+            guard !table.rows.isEmpty else { break }
+            let lines =
+                TableRenderer.render(table, width: width, bold: bold) + [""] + footer.flatMap { DisplayWidth.wrap($0, to: width) }
+            context.stdout.write(lines.joined(separator: "\n") + "\n")
+        }
+        if let notice = viewModel.notice { context.stderr.write("foodlogger: \(notice)\n") }
+    }
+}
