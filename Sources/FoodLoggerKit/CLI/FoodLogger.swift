@@ -6,13 +6,15 @@ public enum FoodLogger {
         foodlogger: find restaurants near you from the terminal (HOT PEPPER Gourmet)
 
         Examples:
-          foodlogger search --stub --lat 35.6812 --lng 139.7671      offline demo, no key needed
-          foodlogger search --lat 35.6812 --lng 139.7671             restaurants near Tokyo Station
-          foodlogger search --lat 35.658 --lng 139.7016 --json | jq '.restaurants[].name'
-          foodlogger search --lat 35.6812 --lng 139.7671 -i          pick a restaurant, see its card
-          foodlogger show J001234567                                 everything about one shop
-          foodlogger open J001234567                                 its page in the browser
-          foodlogger map --stub --lat 35.6812 --lng 139.7671         the shops around you, drawn
+          foodlogger search --stub --near 東京駅                      offline demo, no key needed
+          foodlogger search --near 渋谷駅                             restaurants around Shibuya Station
+          foodlogger search --near shibuya --genre ramen --open-now   ramen, open now
+          foodlogger search --near 梅田 --json | jq '.restaurants[].name'
+          foodlogger search --near "Tokyo Station" -i                 pick a restaurant, see its card
+          foodlogger show J001234567                                  everything about one shop
+          foodlogger open J001234567                                  its page in the browser
+          foodlogger map --stub --near 京都駅                         the shops around you, drawn
+          foodlogger genres                                           the genres --genre takes
 
         Usage: foodlogger COMMAND [options]
 
@@ -25,7 +27,8 @@ public enum FoodLogger {
 
         The API key comes from HOTPEPPER_API_KEY, --key-file, ./key.plist or
         ~/.config/foodlogger/key.plist. Exit codes: 0 found, 1 nothing found, 64 bad arguments,
-        65 unreadable answer, 69 network or service failure, 77 key rejected, 78 no usable key.
+        65 unreadable answer, 66 no such place, 69 network or service failure, 77 key rejected,
+        78 no usable key.
 
         """
 

@@ -39,7 +39,9 @@ struct MapCommand: Sendable {
 
     static let help = HelpText(
         command: name, summary: summary, usage: "foodlogger map (--near PLACE | --lat DEG --lng DEG) [options]",
-        examples: examples, sections: [("Map", sizeSpecs)] + SearchCommand.help.sections)
+        examples: examples,
+        sections: [("Map", sizeSpecs)]
+            + SearchCommand.help.sections.map { ($0.0, $0.1.filter { $0.name != "--area" }) })
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         if parsed.value("--area") != nil {
