@@ -15,7 +15,7 @@ final class LineEditor: @unchecked Sendable {
 
     /// The next line without its newline; nil at end of input (Ctrl-D on an empty line).
     func readLine() -> String? {
-        guard let original = Self.enterRawMode() else { return Swift.readLine(strippingNewline: true) }
+        guard let original = RawMode.enter() else { return Swift.readLine(strippingNewline: true) }
         var restore = original
         defer { tcsetattr(STDIN_FILENO, TCSADRAIN, &restore) }
         Self.write("\u{1B}7")  // the cursor, just after the prompt: every redraw starts here
@@ -36,7 +36,7 @@ final class LineEditor: @unchecked Sendable {
                 // As if the terminal had sent it: its usual effect, with the terminal as it was.
                 tcsetattr(STDIN_FILENO, TCSADRAIN, &restore)
                 raise(number)
-                _ = Self.enterRawMode()
+                _ = RawMode.enter()
                 Self.write("\u{1B}7" + Self.redraw(line))
             }
         }
@@ -46,21 +46,6 @@ final class LineEditor: @unchecked Sendable {
     static func redraw(_ line: LineState) -> String {
         let after = DisplayWidth.of(String(line.text[line.cursor...]))
         return "\u{1B}8" + String(line.text) + "\u{1B}[K" + (after > 0 ? "\u{1B}[\(after)D" : "")
-    }
-
-    /// Keys one at a time, no echo, and Ctrl-C/Ctrl-Z as keys; nil when stdin is no terminal.
-    private static func enterRawMode() -> termios? {
-        var original = termios()
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return nil }
-        var raw = original
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        guard tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) == 0 else { return nil }
-        return original
     }
 
     private static func write(_ text: String) {

@@ -11,6 +11,8 @@ struct MapCommand: Sendable {
     var height: Int?
     /// The data format asked for with --format or --json; nil draws the terminal map.
     var format: OutputFormat?
+    /// --static: the drawing, even at a terminal where the interactive map would open.
+    var staticDrawing: Bool
 
     static let name = "map"
     static let summary = "draw the restaurants around a point as a map in the terminal"
@@ -23,6 +25,9 @@ struct MapCommand: Sendable {
         "foodlogger map --lat 35.6812 --lng 139.7671 --format html > map.html   # open in a browser",
         "foodlogger map --lat 35.6812 --lng 139.7671 --format geojson > shops.geojson",
     ]
+
+    static let staticSpec = OptionSpec(
+        "--static", help: "print the map once instead of opening the interactive map (the default in a pipe)")
 
     static let sizeSpecs: [OptionSpec] = [
         OptionSpec(
@@ -40,7 +45,7 @@ struct MapCommand: Sendable {
     static let help = HelpText(
         command: name, summary: summary, usage: "foodlogger map (--near PLACE | --lat DEG --lng DEG) [options]",
         examples: examples,
-        sections: [("Map", sizeSpecs)]
+        sections: [("Map", [staticSpec] + sizeSpecs)]
             + SearchCommand.help.sections.map { ($0.0, $0.1.filter { $0.name != "--area" }) })
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
@@ -57,6 +62,7 @@ struct MapCommand: Sendable {
         }
         search = try SearchCommand(parsed, context: context)
         format = parsed.has("--json") || parsed.value("--format") != nil ? search.common.format : nil
+        staticDrawing = parsed.has("--static")
         width = try parsed.integer("--width", in: TerminalMap.widthRange)
         height = try parsed.integer("--height", in: TerminalMap.heightRange)
         if let format, width != nil || height != nil {
@@ -83,11 +89,41 @@ extension FoodLogger {
                 return await SearchScene.assemble(context: context, format: format, worker: worker, places: places).search(
                     command.search.query, open: command.search.open, near: command.search.near)
             }
-            return await MapScene.assemble(context: context, worker: worker, places: places)
+            let scene = MapScene.assemble(context: context, worker: worker, places: places)
+            switch command.interaction(context) {
+            case .explore:
+                return await scene.explore(
+                    command.search.query, around: command.centre, open: command.search.open,
+                    terminal: LiveFullScreenTerminal())
+            case .drawing(let note):
+                if let note { context.stderr.write("foodlogger: \(note)\n") }
+            }
+            return
+                await scene
                 .show(
                     command.search.query, around: command.centre, open: command.search.open,
                     width: command.width,
                     height: command.height)
         }
+    }
+}
+
+extension MapCommand {
+    enum Interaction: Equatable {
+        case explore
+        /// The drawing, with a note on why it is not the interactive map when one is due.
+        case drawing(note: String?)
+    }
+
+    /// The interactive map needs a person at a terminal that can show it.
+    func interaction(_ context: ProcessContext) -> Interaction {
+        let terminal = context.terminal
+        guard !staticDrawing, width == nil, height == nil, terminal.stdinIsTerminal, terminal.stdoutIsTerminal else {
+            return .drawing(note: nil)
+        }
+        guard context.environment["TERM"] != "dumb" else {
+            return .drawing(note: "TERM=dumb cannot show the interactive map; here is the drawing (--static).")
+        }
+        return .explore
     }
 }

@@ -76,6 +76,9 @@ public struct ProcessContext: Sendable {
         ("XDG_CACHE_HOME", "where foodlogger/ keeps the places --near found (default ~/.cache)"),
         ("HOME", "the home folder, for the default configuration and cache folders"),
         ("NO_COLOR", "set and not empty: no colour or bold unless --color always"),
+        ("LC_ALL", "with LC_CTYPE and LANG, the locale: UTF-8 ones get braille dots on the interactive map, others ASCII"),
+        ("LC_CTYPE", "the character set, when LC_ALL is not set"),
+        ("LANG", "the locale, when LC_ALL and LC_CTYPE are not set"),
         ("TERM", "dumb: no colour or bold unless --color always"),
         ("COLUMNS", "the width to lay tables out in when the terminal does not say"),
         ("LINES", "the height the terminal map fits when the terminal does not say"),
@@ -91,6 +94,13 @@ public struct ProcessContext: Sendable {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return environment
+    }
+
+    /// Whether the terminal's locale is UTF-8 (LC_ALL, else LC_CTYPE, else LANG), so braille
+    /// and box-drawing characters show; the interactive map falls back to ASCII dots otherwise.
+    var isUTF8: Bool {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        return locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
     }
 
     /// Colour and bold as --color says; by default only on a terminal, with NO_COLOR unset and

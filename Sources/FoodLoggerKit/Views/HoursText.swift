@@ -29,6 +29,16 @@ enum HoursText {
         }
     }
 
+    /// "open · today 11:30–14:30, 17:00–23:00", or why it cannot be told: the card's and the
+    /// map's info window's line.
+    static func today(_ restaurant: Restaurant, at moment: OpeningHours.Moment) -> String {
+        guard let hours = restaurant.openingHours else { return "? · the hours below could not be read" }
+        let status = hours.status(at: moment)
+        guard let today = hours.periods(on: moment.today) else { return "? · today is not clear from the texts below" }
+        let word = status == .unknown ? "?" : word(status)
+        return "\(word) · today \(periods(today))" + (hours.irregularClosures ? " (irregular holidays)" : "")
+    }
+
     /// "11:30–14:30, 17:00–23:00", or "closed".
     static func periods(_ periods: [OpeningHours.Period]) -> String {
         periods.isEmpty ? "closed" : periods.map { clock($0.start) + "–" + clock($0.end) }.joined(separator: ", ")

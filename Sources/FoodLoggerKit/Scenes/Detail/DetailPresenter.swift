@@ -89,7 +89,7 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Address", restaurant.address),
             Field("Station", restaurant.stationName),
             Field("Access", restaurant.access),
-            Field("Open now", openNow(restaurant, at: moment)),
+            Field("Open now", HoursText.today(restaurant, at: moment)),
             Field("Hours", restaurant.open),
             Field("Closed", restaurant.close),
             Field("Capacity", seats),
@@ -110,15 +110,6 @@ final class DetailPresenter: DetailPresentationLogic {
                 .init(title: "Amenities", fields: amenities.filter { !$0.value.isEmpty }),
                 .init(title: "Links", fields: links.filter { !$0.value.isEmpty }),
             ])
-    }
-
-    /// "open · today 11:30–14:30, 17:00–23:00", or why it cannot be told.
-    static func openNow(_ restaurant: Restaurant, at moment: OpeningHours.Moment) -> String {
-        guard let hours = restaurant.openingHours else { return "? · the hours below could not be read" }
-        let status = hours.status(at: moment)
-        guard let today = hours.periods(on: moment.today) else { return "? · today is not clear from the texts below" }
-        let word = status == .unknown ? "?" : HoursText.word(status)
-        return "\(word) · today \(HoursText.periods(today))" + (hours.irregularClosures ? " (irregular holidays)" : "")
     }
 
     /// "あり ：個室あり" → "yes — 個室あり", "なし" → "no", "未確認" → "unknown"; an answer that is

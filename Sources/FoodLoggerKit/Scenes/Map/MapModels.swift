@@ -69,3 +69,105 @@ enum Map {
         }
     }
 }
+
+extension Map {
+    /// The interactive map: the app's map screen, explored with keys and the mouse.
+    enum Explore {
+        /// A compass direction on the map, north up.
+        enum Direction: Sendable, Equatable {
+            case north, south, east, west
+        }
+
+        /// What the user asked for, one key (or click) at a time.
+        enum Request: Sendable, Equatable {
+            /// Find the centre (coordinates, or --near's place) and search around it.
+            case start(query: RestaurantQuery, centre: Restaurants.Centre, open: OpenQuestion, size: Size)
+            /// Select the marker nearest the selected one in a direction.
+            case move(Direction)
+            /// Select the next (or previous) restaurant by distance.
+            case cycle(forward: Bool)
+            /// Select a restaurant by its place in the list (a click on its marker).
+            case select(index: Int)
+            /// Move the map a step in a direction, without searching.
+            case pan(Direction)
+            /// Search again around the map's centre, as the app's search button does.
+            case searchHere
+            /// Back to where the map started, searching there again if the results are elsewhere.
+            case returnHome
+            /// A smaller (`in`) or larger radius, searching again.
+            case zoom(in: Bool)
+            /// Search again with this keyword ("" for none).
+            case keyword(String)
+            /// The keyword line: opened (""), typed into, or closed (nil).
+            case prompt(String?)
+            case toggleHelp
+            case dismissAlert
+            case resize(Size)
+        }
+
+        struct Size: Sendable, Equatable {
+            var columns: Int
+            var rows: Int
+        }
+
+        /// The interactor's state after a request: everything the screen shows, unformatted.
+        struct Response: Sendable {
+            var state: State
+            var size: Size
+            var moment: OpeningHours.Moment
+        }
+
+        /// What the map holds between key presses (the interactor's data store).
+        struct State: Sendable {
+            var restaurants: [Restaurant] = []
+            /// How many the service matched in all (more than shown when past the page size).
+            var total = 0
+            /// Where the user started: "@".
+            var home: Coordinate
+            /// Where the last search was made: the ring's centre.
+            var searchCentre: Coordinate
+            /// The middle of the map, moved by panning.
+            var viewCentre: Coordinate
+            var range: SearchRange
+            var keyword: String?
+            /// The place --near found, for the status line.
+            var placeName: String?
+            var selected: Int?
+            var loading = false
+            /// A search that found nothing, or failed: said in an alert until dismissed.
+            var alert: Alert?
+            var prompt: String?
+            var showingHelp = false
+        }
+
+        enum Alert: Sendable, Equatable {
+            case nothingFound
+            case failed(HotpepperError)
+        }
+
+        /// Ready to draw: the screen, and where each marker is for the mouse; or the failure
+        /// of the first search, which ends the map.
+        struct ViewModel: Sendable {
+            var screen: Screen
+            /// What keys mean on this screen.
+            var mode: Mode = .map
+            /// The cells a click selects each restaurant by (index in the list).
+            var hitTargets: [HitTarget] = []
+            var failure: (message: String, exitCode: ExitCode)? = nil
+        }
+
+        enum Mode: Sendable, Equatable {
+            case map
+            /// Typing a keyword; the text so far.
+            case prompt(String)
+            /// An alert or the help: any key closes it.
+            case alert, help
+        }
+
+        struct HitTarget: Sendable, Equatable {
+            var row: Int
+            var columns: ClosedRange<Int>
+            var index: Int
+        }
+    }
+}

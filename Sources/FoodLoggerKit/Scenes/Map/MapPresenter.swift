@@ -1,8 +1,13 @@
+import Foundation
 import FoodLoggerDomain
 /// Turns the restaurants around a point into what the terminal draws.
 @MainActor
 protocol MapPresentationLogic: AnyObject {
     func presentRestaurants(_ response: Map.Restaurants.Response)
+    /// The interactive map's screen after a request.
+    func presentExplorer(_ response: Map.Explore.Response)
+    /// The interactive map's first search failed: the map ends with this error.
+    func presentExplorerFailure(_ error: HotpepperError)
 }
 
 /// Lays out the map (through `TerminalMap`), writes its legend and footer, and picks the exit
@@ -10,8 +15,14 @@ protocol MapPresentationLogic: AnyObject {
 @MainActor
 final class MapPresenter: MapPresentationLogic {
     weak var viewController: (any MapDisplayLogic)?
+    /// The interactive map's drawing means: braille dots where the terminal is UTF-8 (else
+    /// "."), and whether the selection can be shown in reverse video (else in brackets).
+    let unicode: Bool
+    let styled: Bool
 
-    init() {}
+    init(unicode: Bool = true, styled: Bool = true) {
+        self.unicode = unicode; self.styled = styled
+    }
 
     func presentRestaurants(_ response: Map.Restaurants.Response) {
         let viewModel: Map.Restaurants.ViewModel
@@ -111,4 +122,238 @@ final class MapPresenter: MapPresentationLogic {
         }
         return TextTable(columns: legendColumns, rows: rows)
     }
+}
+
+// MARK: - The interactive map
+
+extension MapPresenter {
+    func presentExplorerFailure(_ error: HotpepperError) {
+        let screen = Screen(width: 1, height: 1)
+        viewController?.displayExplorer(.init(screen: screen, failure: (error.localizedDescription, error.exitCode)))
+    }
+
+    func presentExplorer(_ response: Map.Explore.Response) {
+        let layout = MapScreenLayout(size: response.size)
+        var screen = Screen(width: response.size.columns, height: response.size.rows)
+        guard layout.fits else {
+            let minimum = MapScreenLayout.minimum
+            let lines = [
+                "The map needs a terminal of at least \(minimum.columns)×\(minimum.rows);",
+                "this one is \(response.size.columns)×\(response.size.rows). Enlarge it, or press q.",
+            ]
+            for (offset, line) in lines.enumerated() { screen.write(line, row: offset, column: 0) }
+            viewController?.displayExplorer(.init(screen: screen))
+            return
+        }
+        let state = response.state
+        let scale = layout.metresPerDot(radius: state.range.metres)
+        drawMap(state, layout: layout, scale: scale, on: &screen)
+        let targets = drawMarkers(state, layout: layout, scale: scale, on: &screen)
+        if layout.listColumn < response.size.columns { drawList(state, layout: layout, on: &screen) }
+        if let index = state.selected, let target = targets.first(where: { $0.index == index }), state.alert == nil {
+            drawInfoWindow(
+                state.restaurants[index], number: index + 1, state: state, beside: target,
+                you: youCell(state, layout: layout, scale: scale), layout: layout, moment: response.moment, on: &screen)
+        }
+        drawStatus(state, layout: layout, on: &screen)
+        if let alert = state.alert {
+            let title = if case .failed = alert { "Search failed" } else { "Nothing found" }
+            drawCentred(Self.alertLines(alert, range: state.range), title: title, on: &screen)
+        }
+        if state.showingHelp { drawCentred(Self.helpLines, title: "Keys", on: &screen) }
+        let mode: Map.Explore.Mode =
+            state.alert != nil ? .alert : state.showingHelp ? .help : state.prompt.map { .prompt($0) } ?? .map
+        viewController?.displayExplorer(.init(screen: screen, mode: mode, hitTargets: targets))
+    }
+
+    /// The frame with north and the scale bar in it, the ring around the search centre and "@"
+    /// where the user started.
+    private func drawMap(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double, on screen: inout Screen) {
+        screen.box(Array(repeating: "", count: layout.innerRows), row: 0, column: 0, width: layout.mapColumns, title: "N ↑")
+        var canvas = BrailleCanvas(columns: layout.innerColumns, rows: layout.innerRows)
+        let centre = layout.dot(of: state.searchCentre, centre: state.viewCentre, metresPerDot: scale)
+        let radiusDots = Double(state.range.metres) / scale
+        let steps = max(90, Int(radiusDots * 8))
+        for step in 0..<steps {
+            let angle = Double(step) / Double(steps) * 2 * .pi
+            canvas.set(
+                x: centre.x + Int((cos(angle) * radiusDots).rounded()), y: centre.y - Int((sin(angle) * radiusDots).rounded()))
+        }
+        for row in 0..<layout.innerRows {
+            for column in 0..<layout.innerColumns {
+                if let dot = canvas.character(column: column, row: row, unicode: unicode) {
+                    screen.write(dot, row: row + 1, column: column + 1, style: .ring)
+                }
+            }
+        }
+        if let you = youCell(state, layout: layout, scale: scale) {
+            screen.write("@", row: you.row, column: you.column, style: .you)
+        }
+        let bar = LocalProjection.scaleLength(atMost: scale * Double(layout.innerColumns) / 2)
+        let barColumns = max(2, Int((Double(bar) / scale / 2).rounded()))
+        let scaleText = "├" + String(repeating: "─", count: barColumns - 2) + "┤ " + LocalProjection.scaleLabel(bar)
+        screen.write(" \(scaleText) ", row: layout.mapRows - 1, column: 2, style: .title, limit: layout.innerColumns - 2)
+    }
+
+    /// The cell of "@", where the user started, when it is on the map.
+    private func youCell(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double) -> (row: Int, column: Int)? {
+        let you = layout.dot(of: state.home, centre: state.viewCentre, metresPerDot: scale)
+        return layout.contains(x: you.x, y: you.y) ? (1 + you.y / 4, 1 + you.x / 2) : nil
+    }
+
+    /// A marker per cell: the restaurant's number, or "3+2" for three and two more in one
+    /// cell; the selected one stands out. Returns where each was drawn, for the mouse.
+    private func drawMarkers(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double, on screen: inout Screen)
+        -> [Map.Explore.HitTarget]
+    {
+        var cells: [(row: Int, column: Int, indices: [Int])] = []
+        for (index, restaurant) in state.restaurants.enumerated() {
+            let dot = layout.dot(of: restaurant.coordinate, centre: state.viewCentre, metresPerDot: scale)
+            guard layout.contains(x: dot.x, y: dot.y) else { continue }
+            let (row, column) = (1 + dot.y / 4, 1 + dot.x / 2)
+            if let existing = cells.firstIndex(where: { $0.row == row && $0.column == column }) {
+                cells[existing].indices.append(index)
+            } else {
+                cells.append((row, column, [index]))
+            }
+        }
+        // The selected marker last, so its label is never covered.
+        let ordered = cells.sorted {
+            ($0.indices.contains(state.selected ?? -1) ? 1 : 0) < ($1.indices.contains(state.selected ?? -1) ? 1 : 0)
+        }
+        var targets: [Map.Explore.HitTarget] = []
+        for cell in ordered {
+            let first = cell.indices[0]
+            let isSelected = cell.indices.contains(state.selected ?? -1)
+            let shown = isSelected ? state.selected! : first
+            var label = String(shown + 1) + (cell.indices.count > 1 ? "+\(cell.indices.count - 1)" : "")
+            if isSelected, !styled { label = "[\(label)]" }
+            let start = min(cell.column, layout.mapColumns - 1 - label.count)
+            screen.write(label, row: cell.row, column: start, style: isSelected ? .selected : .marker)
+            targets += cell.indices.map {
+                .init(row: cell.row, columns: start...(start + label.count - 1), index: $0)
+            }
+        }
+        return targets
+    }
+
+    /// The list beside the map, numbered like the markers, nearest first, scrolled to keep the
+    /// selection in view.
+    private func drawList(_ state: Map.Explore.State, layout: MapScreenLayout, on screen: inout Screen) {
+        let width = layout.size.columns - layout.listColumn - 1
+        let column = layout.listColumn + 1
+        let count = state.restaurants.count
+        let heading = count == 0 ? "No restaurants" : "\(count) restaurant\(count == 1 ? "" : "s"), nearest first"
+        screen.write(heading, row: 0, column: column, style: .title, limit: width)
+        let rows = layout.mapRows - 1
+        let first = max(0, min((state.selected ?? 0) - rows / 2, state.restaurants.count - rows))
+        let projection = state.searchCentre
+        for (offset, index) in (first..<min(first + rows, state.restaurants.count)).enumerated() {
+            let restaurant = state.restaurants[index]
+            let distance = "\(restaurant.coordinate.roundedMetres(to: projection)) m"
+            let number = DisplayWidth.pad(String(index + 1), to: 3, alignRight: true)
+            let name = DisplayWidth.pad(
+                DisplayWidth.truncate(ResultsText.singleLine(restaurant.name), to: width - 4 - 8), to: width - 4 - 8)
+            let selected = index == state.selected
+            let line = "\(number) \(name) \(DisplayWidth.pad(distance, to: 7, alignRight: true))"
+            screen.write(selected && !styled ? "›" : " ", row: 1 + offset, column: column - 1)
+            screen.write(line, row: 1 + offset, column: column, style: selected ? .selected : .plain, limit: width)
+        }
+    }
+
+    /// The selected restaurant's info window, beside its marker and never over it: to the
+    /// right where there is room, else to the left.
+    private func drawInfoWindow(
+        _ restaurant: Restaurant, number: Int, state: Map.Explore.State, beside target: Map.Explore.HitTarget,
+        you: (row: Int, column: Int)?, layout: MapScreenLayout, moment: OpeningHours.Moment, on screen: inout Screen
+    ) {
+        let width = min(40, layout.innerColumns / 2)
+        let lines = Self.infoLines(restaurant, state: state, moment: moment)
+        let height = lines.count + 2
+        let (top, bottom) = (1, layout.mapRows - 1)
+        let level = min(max(top, target.row - 1), bottom - height)
+        // Right of the marker, else left of it, else below or above it; the first that fits
+        // the frame and leaves "@" in view.
+        let candidates = [
+            (level, target.columns.upperBound + 2), (level, target.columns.lowerBound - 1 - width),
+            (target.row + 1, min(max(1, target.columns.lowerBound - width / 2), layout.mapColumns - 1 - width)),
+            (target.row - height, min(max(1, target.columns.lowerBound - width / 2), layout.mapColumns - 1 - width)),
+        ]
+        let fitting = candidates.filter { row, column in
+            row >= top && row + height <= bottom && column >= 1 && column + width <= layout.mapColumns - 1
+        }
+        let clear = fitting.first { row, column in
+            guard let you else { return true }
+            return !((row..<row + height).contains(you.row) && (column..<column + width).contains(you.column))
+        }
+        guard let (row, column) = clear ?? fitting.first else { return }
+        screen.box(lines, row: row, column: column, width: width, title: "\(number) \(ResultsText.singleLine(restaurant.name))")
+    }
+
+    static func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, moment: OpeningHours.Moment) -> [String] {
+        let budget = restaurant.budget.map { BudgetBand.short($0.name) } ?? ""
+        let metres = restaurant.coordinate.roundedMetres(to: state.home)
+        let access = restaurant.mobileAccess.isEmpty ? restaurant.access : restaurant.mobileAccess
+        return [
+            [restaurant.genre.name, budget].filter { !$0.isEmpty }.joined(separator: " · "),
+            "\(metres) m from @ · " + ResultsText.singleLine(access),
+            HoursText.today(restaurant, at: moment),
+            "Enter: card   o: its page",
+        ].map(ResultsText.singleLine)
+    }
+
+    /// The bottom line: what is shown, or that a search is running, or the keyword being typed.
+    private func drawStatus(_ state: Map.Explore.State, layout: MapScreenLayout, on screen: inout Screen) {
+        let row = layout.statusRow
+        screen.clear(row: row, column: 0, width: layout.size.columns, height: 1, style: .status)
+        if let typed = state.prompt {
+            screen.write("Keyword: \(typed)▏   Enter: search   Esc: cancel", row: row, column: 0, style: .status)
+            return
+        }
+        var parts = [state.placeName, LocalProjection.scaleLabel(state.range.metres)].compactMap { $0 }
+        if let keyword = state.keyword { parts.append("“\(keyword)”") }
+        parts.append(state.loading ? "searching…" : "\(state.restaurants.count) of \(state.total)")
+        if state.viewCentre != state.searchCentre, !state.loading { parts.append("s: search here") }
+        let left = " " + parts.joined(separator: " · ")
+        let keys = "←↑↓→ pick  Tab next  Enter card  +/- range  ? keys  q quit "
+        screen.write(left, row: row, column: 0, style: .status)
+        let room = layout.size.columns - DisplayWidth.of(left) - 2
+        if room >= DisplayWidth.of(keys) {
+            screen.write(keys, row: row, column: layout.size.columns - DisplayWidth.of(keys), style: .status)
+        }
+    }
+
+    private func drawCentred(_ lines: [String], title: String, on screen: inout Screen) {
+        let width = min(screen.width - 4, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
+        let row = max(0, (screen.height - lines.count - 2) / 2)
+        screen.box(lines, row: row, column: (screen.width - width) / 2, width: width, title: title)
+    }
+
+    static func alertLines(_ alert: Map.Explore.Alert, range: SearchRange) -> [String] {
+        switch alert {
+        case .nothingFound:
+            [
+                "No restaurants within \(LocalProjection.scaleLabel(range.metres)) of here.",
+                "- widens the range, / changes the keyword,",
+                "arrows with Shift move the map, s searches there.",
+                "Any key closes this.",
+            ]
+        case .failed(let error):
+            DisplayWidth.wrap(error.localizedDescription, to: 56) + ["Any key closes this."]
+        }
+    }
+
+    static let helpLines = [
+        "←↑↓→ or h j k l   pick the marker that way",
+        "Tab, Shift-Tab     next or previous by distance",
+        "click              pick the marker under the mouse",
+        "Enter              the restaurant's card (Esc: back)",
+        "o                  open its page in the browser",
+        "Shift+←↑↓→, HJKL   move the map",
+        "s                  search where the map is",
+        "c                  back to where you started",
+        "+ / - (wheel)      smaller or larger range, search again",
+        "/                  search with a keyword",
+        "?                  this help          q, Esc  quit",
+    ]
 }

@@ -7,10 +7,15 @@ enum MapScene {
     ) -> MapViewController {
         let viewController = MapViewController(context: context)
         let interactor = MapInteractor(worker: worker, places: places)
-        let presenter = MapPresenter()
+        let presenter = MapPresenter(unicode: context.isUTF8, styled: context.allowsStyle(onTerminal: true))
+        let router = MapRouter()
         viewController.interactor = interactor
+        viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
+        router.viewController = viewController
+        router.dataStore = interactor
+        router.worker = worker
         return viewController
     }
 }

@@ -3,6 +3,7 @@ import FoodLoggerDomain
 @MainActor
 protocol MapDisplayLogic: AnyObject {
     func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel)
+    func displayExplorer(_ viewModel: Map.Explore.ViewModel)
 }
 
 /// The terminal stand-in for the app's main screen, a map centred on you with a marker per
@@ -10,9 +11,15 @@ protocol MapDisplayLogic: AnyObject {
 @MainActor
 final class MapViewController: MapDisplayLogic {
     var interactor: (any MapBusinessLogic)?
+    var router: (any MapRoutingLogic)?
     let context: ProcessContext
     /// The exit status of the last thing displayed.
     private(set) var exitCode: ExitCode = .success
+    /// The interactive map's terminal, and what it shows now.
+    var terminal: (any FullScreenTerminal)?
+    var shown: Map.Explore.ViewModel?
+    /// What is on the terminal now: the map's screen, or a card over it.
+    var onTerminal: Screen?
 
     init(context: ProcessContext) {
         self.context = context

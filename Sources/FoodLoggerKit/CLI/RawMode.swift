@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The terminal mode of the prompt's line editor and the interactive map.
+enum RawMode {
+    /// Keys one at a time, no echo, and Ctrl-C/Ctrl-Z as keys; returns the mode to restore, nil
+    /// when stdin is no terminal.
+    static func enter() -> termios? {
+        var original = termios()
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return nil }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) == 0 else { return nil }
+        return original
+    }
+}

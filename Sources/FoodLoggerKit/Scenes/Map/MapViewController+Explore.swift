@@ -1,0 +1,136 @@
+import FoodLoggerDomain
+
+extension MapViewController {
+    /// `foodlogger map` at a terminal: the app's map screen. Keys and clicks become Requests;
+    /// each ViewModel is written as the difference from the screen before. Ends with 0 on q,
+    /// Esc or Ctrl-C, or with the first search's error; the terminal is restored on every way out.
+    func explore(
+        _ query: RestaurantQuery, around centre: Map.Restaurants.Centre, open: OpenQuestion,
+        terminal: any FullScreenTerminal
+    ) async -> ExitCode {
+        self.terminal = terminal
+        terminal.enter()
+        defer { terminal.leave() }
+        await interactor?.explore(.start(query: query, centre: centre, open: open, size: terminal.size))
+        while true {
+            if let failure = shown?.failure {
+                terminal.leave()
+                context.stderr.write("foodlogger: \(failure.message)\n")
+                return failure.exitCode
+            }
+            let event = terminal.next()
+            switch event {
+            case .end, .terminate, .key(.controlC): return .success
+            case .key(.controlZ):
+                terminal.suspend()
+                redraw()
+            case .key(.controlL): redraw()
+            case .resize: await interactor?.explore(.resize(terminal.size))
+            default:
+                guard let request = request(for: event) else {
+                    if shown?.mode == .map, event == .key(.character("q")) || event == .key(.escape) { return .success }
+                    if shown?.mode == .map, event == .key(.enter) { await showCard() }
+                    if shown?.mode == .map, event == .key(.character("o")) { await openPage() }
+                    continue
+                }
+                await interactor?.explore(request)
+            }
+        }
+    }
+
+    /// What a key or click asks for on the screen shown; nil for keys handled here (quitting,
+    /// the card, the page) and keys that mean nothing.
+    func request(for event: TerminalEvent) -> Map.Explore.Request? {
+        switch shown?.mode ?? .map {
+        case .alert: return .dismissAlert
+        case .help: return .toggleHelp
+        case .prompt(let text):
+            switch event {
+            case .key(.enter): return .keyword(text)
+            case .key(.escape): return .prompt(nil)
+            case .key(.backspace): return .prompt(String(text.dropLast()))
+            case .key(.character(let character)): return .prompt(text + String(character))
+            default: return nil
+            }
+        case .map:
+            switch event {
+            case .key(.up), .key(.character("k")): return .move(.north)
+            case .key(.down), .key(.character("j")): return .move(.south)
+            case .key(.left), .key(.character("h")): return .move(.west)
+            case .key(.right), .key(.character("l")): return .move(.east)
+            case .key(.shiftUp), .key(.character("K")): return .pan(.north)
+            case .key(.shiftDown), .key(.character("J")): return .pan(.south)
+            case .key(.shiftLeft), .key(.character("H")): return .pan(.west)
+            case .key(.shiftRight), .key(.character("L")): return .pan(.east)
+            case .key(.tab): return .cycle(forward: true)
+            case .key(.backTab): return .cycle(forward: false)
+            case .key(.character("s")): return .searchHere
+            case .key(.character("c")): return .returnHome
+            case .key(.character("+")), .key(.character("=")), .wheel(up: true): return .zoom(in: true)
+            case .key(.character("-")), .wheel(up: false): return .zoom(in: false)
+            case .key(.character("/")): return .prompt("")
+            case .key(.character("?")): return .toggleHelp
+            case .click(let row, let column):
+                return shown?.hitTargets.first { $0.row == row && $0.columns.contains(column) }.map { .select(index: $0.index) }
+            default: return nil
+            }
+        }
+    }
+
+    func displayExplorer(_ viewModel: Map.Explore.ViewModel) {
+        shown = viewModel
+        guard viewModel.failure == nil, let terminal else { return }
+        terminal.write(ScreenDiff.bytes(from: onTerminal, to: viewModel.screen, styled: styled))
+        onTerminal = viewModel.screen
+    }
+
+    var styled: Bool { context.allowsStyle(onTerminal: true) }
+
+    /// The whole screen again (after Ctrl-L, or `fg`, when the terminal may show anything).
+    private func redraw() {
+        onTerminal = nil
+        if let shown { displayExplorer(shown) }
+    }
+
+    /// The selected restaurant's card, from the Detail scene, over the map until Esc or q;
+    /// ↑↓, j k, Space and b scroll it.
+    private func showCard() async {
+        guard let terminal, let lines = router?.cardLines(width: min(terminal.size.columns, 100)), !lines.isEmpty else { return }
+        var top = 0
+        while true {
+            let size = terminal.size
+            var screen = Screen(width: size.columns, height: size.rows)
+            let room = size.rows - 1
+            top = max(0, min(top, lines.count - room))
+            for (offset, line) in lines[top..<min(top + room, lines.count)].enumerated() {
+                screen.write(line, row: offset, column: 0)
+            }
+            screen.clear(row: size.rows - 1, column: 0, width: size.columns, height: 1, style: .status)
+            screen.write(" ↑↓ scroll   o: its page   Esc: back to the map ", row: size.rows - 1, column: 0, style: .status)
+            terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
+            onTerminal = screen
+            switch terminal.next() {
+            case .key(.up), .key(.character("k")), .wheel(up: true): top -= 1
+            case .key(.down), .key(.character("j")), .key(.enter), .wheel(up: false): top += 1
+            case .key(.character(" ")): top += room - 1
+            case .key(.character("b")): top -= room - 1
+            case .key(.character("o")): await openPage()
+            case .key(.escape), .key(.character("q")), .key(.backspace), .end, .terminate, .key(.controlC):
+                if let shown { displayExplorer(shown) }
+                return
+            case .resize: onTerminal = nil
+            default: continue
+            }
+        }
+    }
+
+    /// The selected restaurant's page, as `open` does; what happened goes in the status line.
+    private func openPage() async {
+        guard let note = await router?.openSelectedPage(), let terminal, var screen = onTerminal else { return }
+        let row = screen.height - 1
+        screen.clear(row: row, column: 0, width: screen.width, height: 1, style: .status)
+        screen.write(" " + note, row: row, column: 0, style: .status)
+        terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
+        onTerminal = screen
+    }
+}
