@@ -76,7 +76,7 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
         write("\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
         if var saved { tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
         for number in Self.handled { signal(number, SIG_DFL) }
-        if let endingSignal { raise(endingSignal) }
+        if let endingSignal { RawMode.deliver(endingSignal) }
     }
 
     func next() -> TerminalEvent {
@@ -133,7 +133,7 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
 
     func suspend() {
         leave()
-        raise(SIGTSTP)
+        RawMode.deliver(SIGTSTP)
         // Here again after `fg`.
         enter()
     }

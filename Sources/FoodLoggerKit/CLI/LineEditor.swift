@@ -35,7 +35,7 @@ final class LineEditor: @unchecked Sendable {
             case .signal(let number):
                 // As if the terminal had sent it: its usual effect, with the terminal as it was.
                 tcsetattr(STDIN_FILENO, TCSADRAIN, &restore)
-                raise(number)
+                RawMode.deliver(number)
                 _ = RawMode.enter()
                 Self.write("\u{1B}7" + Self.redraw(line))
             }

@@ -15,7 +15,7 @@ struct MapCommand: Sendable {
     var staticDrawing: Bool
 
     static let name = "map"
-    static let summary = "draw the restaurants around a point as a map in the terminal"
+    static let summary = "explore the restaurants around a point on an interactive map"
 
     static let examples = [
         "foodlogger map --near 渋谷駅",
@@ -94,7 +94,7 @@ extension FoodLogger {
             case .explore:
                 return await scene.explore(
                     command.search.query, around: command.centre, open: command.search.open,
-                    terminal: LiveFullScreenTerminal())
+                    terminal: context.fullScreen())
             case .drawing(let note):
                 if let note { context.stderr.write("foodlogger: \(note)\n") }
             }

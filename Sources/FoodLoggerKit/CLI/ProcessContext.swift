@@ -25,6 +25,8 @@ public struct ProcessContext: Sendable {
     var mapTiles = false
     /// The clock, for "open now".
     var now: @Sendable () -> Date = { Date() }
+    /// The terminal the interactive map takes over; tests put a script of keys here.
+    var fullScreen: @MainActor @Sendable () -> any FullScreenTerminal = { LiveFullScreenTerminal() }
 
     init(
         arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",

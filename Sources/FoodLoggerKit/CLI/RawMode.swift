@@ -21,4 +21,16 @@ enum RawMode {
         guard tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) == 0 else { return nil }
         return original
     }
+
+    /// Acts on a signal as if the terminal had sent it (Ctrl-Z stops the process, SIGTERM ends
+    /// it). The calling thread may be one of the concurrency pool's, which block signals, so
+    /// the signal is unblocked here for the moment it is raised.
+    static func deliver(_ number: Int32) {
+        var only = sigset_t(), saved = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, number)
+        pthread_sigmask(SIG_UNBLOCK, &only, &saved)
+        raise(number)
+        pthread_sigmask(SIG_SETMASK, &saved, nil)
+    }
 }

@@ -11,7 +11,8 @@ struct CLIRun {
     @MainActor
     static func run(
         _ arguments: [String], environment: [String: String] = [:], terminal: Terminal = Terminal(),
-        currentDirectory: String = NSTemporaryDirectory(), now: Date = CLIRun.friday
+        currentDirectory: String = NSTemporaryDirectory(), now: Date = CLIRun.friday,
+        fullScreen: ScriptedTerminal? = nil
     ) async -> CLIRun {
         let out = CapturedOutput(), err = CapturedOutput()
         // A home with no key.plist, so a developer's own key never leaks into a test.
@@ -20,6 +21,7 @@ struct CLIRun {
             arguments: arguments, environment: environment, currentDirectory: currentDirectory,
             stdout: out, stderr: err, terminal: terminal)
         context.now = { now }
+        if let fullScreen { context.fullScreen = { fullScreen } }
         let code = await FoodLogger.main(context: context)
         return CLIRun(code: code, stdout: out.text, stderr: err.text)
     }

@@ -14,7 +14,11 @@ final class MapWorkerSpy: HotpepperWorking, @unchecked Sendable {
 @MainActor
 final class MapPresentationLogicSpy: MapPresentationLogic {
     var responses: [Map.Restaurants.Response] = []
+    var explorerResponses: [Map.Explore.Response] = []
+    var failures: [HotpepperError] = []
     func presentRestaurants(_ response: Map.Restaurants.Response) { responses.append(response) }
+    func presentExplorer(_ response: Map.Explore.Response) { explorerResponses.append(response) }
+    func presentExplorerFailure(_ error: HotpepperError) { failures.append(error) }
 }
 
 @MainActor

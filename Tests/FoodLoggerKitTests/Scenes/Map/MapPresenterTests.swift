@@ -5,7 +5,9 @@ import Testing
 @MainActor
 final class MapDisplayLogicSpy: MapDisplayLogic {
     var viewModels: [Map.Restaurants.ViewModel] = []
+    var screens: [Map.Explore.ViewModel] = []
     func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) { viewModels.append(viewModel) }
+    func displayExplorer(_ viewModel: Map.Explore.ViewModel) { screens.append(viewModel) }
 }
 
 @MainActor

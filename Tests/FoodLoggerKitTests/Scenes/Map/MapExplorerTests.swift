@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+@testable import FoodLoggerDomain
+@testable import FoodLoggerKit
+
+/// A terminal driven by a script of events: what the map wrote, and whether it left the
+/// terminal as it found it. After the script it says stdin ended.
+@MainActor
+final class ScriptedTerminal: FullScreenTerminal, @unchecked Sendable {
+    var size: Map.Explore.Size
+    private var script: [TerminalEvent]
+    private(set) var writes: [String] = []
+    private(set) var entered = false
+    private(set) var enters = 0, leaves = 0, suspends = 0
+    /// Bytes written for each event, in order (the first entry: the opening screen).
+    private(set) var bytesPerEvent: [Int] = []
+    private var bytesSinceEvent = 0
+
+    init(_ script: [TerminalEvent], size: Map.Explore.Size = .init(columns: 120, rows: 40)) {
+        self.script = script; self.size = size
+    }
+
+    func enter() {
+        entered = true
+        enters += 1
+    }
+
+    func leave() {
+        if entered { leaves += 1 }
+        entered = false
+    }
+
+    func next() -> TerminalEvent {
+        bytesPerEvent.append(bytesSinceEvent)
+        bytesSinceEvent = 0
+        return script.isEmpty ? .end : script.removeFirst()
+    }
+
+    func write(_ text: String) {
+        writes.append(text)
+        bytesSinceEvent += text.utf8.count
+    }
+
+    func suspend() {
+        suspends += 1
+        leave()
+        enter()
+    }
+
+    func resize(to size: Map.Explore.Size) { self.size = size }
+}
+
+@MainActor
+@Suite struct MapExplorerSceneTests {
+    /// The Map scene over the stub, as `foodlogger map --stub` assembles it.
+    func scene(_ environment: [String: String] = ["LANG": "C.UTF-8"]) -> MapViewController {
+        var context = ProcessContext(arguments: [], environment: environment, stdout: CapturedOutput(), stderr: CapturedOutput())
+        context.now = { CLIRun.friday }
+        return MapScene.assemble(
+            context: context, worker: HotpepperWorker(api: HotpepperStub()),
+            places: GeocodingWorker(geocoder: GeocodingStub(), cache: nil))
+    }
+
+    func explore(
+        _ script: [TerminalEvent], size: Map.Explore.Size = .init(columns: 120, rows: 40), range: SearchRange = .m1000,
+        near: String = "渋谷駅", sut: MapViewController? = nil
+    ) async -> (sut: MapViewController, terminal: ScriptedTerminal, code: ExitCode) {
+        let sut = sut ?? scene()
+        let terminal = ScriptedTerminal(script, size: size)
+        var query = RestaurantQuery(range: range)
+        query.limit = RestaurantQuery.maxLimit
+        let code = await sut.explore(query, around: .place(NearPlace(text: near)), open: Seeds.open, terminal: terminal)
+        return (sut, terminal, code)
+    }
+
+    func shown(_ sut: MapViewController) -> String { text(sut.shown?.screen) }
+
+    func text(_ screen: Screen?) -> String {
+        guard let screen else { return "" }
+        return (0..<screen.height).map { screen.text(row: $0) }.joined(separator: "\n")
+    }
+
+    @Test func theMapOpensOnYouWithAMarkerPerRestaurantAndTheListBeside() async throws {
+        let run = await explore([.key(.character("q"))])
+        let screen = shown(run.sut)
+        #expect(run.code == .success && run.terminal.enters == 1 && run.terminal.leaves == 1, "q leaves the terminal as found")
+        #expect(screen.contains("@"), "you are on the map")
+        #expect(screen.contains("10 restaurants, nearest first") && screen.contains("豚骨ラーメン 渦 渋谷店"), "the list")
+        #expect(screen.contains("┌─ 1 豚骨ラーメン 渦 渋谷店"), "the nearest is selected, its info window open")
+        #expect(screen.contains("open · today 11:00–28:00"), "with today's hours and whether it is open")
+        #expect(screen.contains("渋谷駅 · 1 km · 10 of 10"), "the status line")
+        #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "the ring in braille")
+        let targets = try #require(run.sut.shown?.hitTargets)
+        #expect(Set(targets.map(\.index)) == Set(0..<10), "every restaurant has a marker")
+    }
+
+    @Test func arrowsTabAndClicksMoveTheSelection() async throws {
+        let start = await explore([])
+        let targets = try #require(start.sut.shown?.hitTargets)
+        let right = await explore([.key(.right)])
+        let rightScreen = shown(right.sut)
+        #expect(rightScreen.contains("┌─ 2 Cafe & Books ことのは"), "Right picks the marker most nearly to the right")
+        let tab = await explore([.key(.tab), .key(.tab), .key(.backTab)])
+        #expect(shown(tab.sut).contains("┌─ 2 Cafe"), "Tab twice and Shift-Tab once: the second nearest")
+        let seventh = try #require(targets.first { $0.index == 6 })
+        let click = await explore([.click(row: seventh.row, column: seventh.columns.lowerBound)])
+        #expect(shown(click.sut).contains("┌─ 7 円山町バル Escalera"), "a click picks the marker under it")
+    }
+
+    @Test func aSelectionMoveRewritesOnlyWhatChanged() async throws {
+        let run = await explore([.key(.right), .key(.tab)], size: .init(columns: 200, rows: 60), range: .m3000)
+        let bytes = run.terminal.bytesPerEvent
+        #expect(bytes[0] > 5_000, "the first screen is painted whole: \(bytes[0]) bytes")
+        #expect(bytes[1] < 2_048 && bytes[2] < 2_048, "a selection move costs under 2 KB: \(bytes)")
+    }
+
+    @Test func panningAndSearchingHereMoveTheRing() async throws {
+        let run = await explore([.key(.shiftLeft), .key(.character("H")), .key(.character("s"))])
+        let screen = shown(run.sut)
+        #expect(!screen.contains("s: search here"), "after s the results are of the map's centre")
+        let panned = await explore([.key(.shiftLeft)])
+        #expect(shown(panned.sut).contains("s: search here"), "a pan offers to search there")
+        let home = await explore([.key(.shiftUp), .key(.character("s")), .key(.character("c"))])
+        #expect(shown(home.sut).contains("10 of 10"), "c goes back and searches where the map started")
+    }
+
+    @Test func rangeKeywordAndTheAlertWhenNothingIsFound() async throws {
+        let wider = await explore([.key(.character("-"))])
+        #expect(shown(wider.sut).contains("渋谷駅 · 2 km · 12 of 12"), "- widens the range and searches")
+        let typed: [TerminalEvent] = [.key(.character("/"))] + "ラーメン".map { .key(.character($0)) } + [.key(.enter)]
+        let keyword = await explore(typed)
+        #expect(shown(keyword.sut).contains("“ラーメン” · 1 of 1"), "/ searches with a keyword")
+        let nothing = await explore([.key(.character("/")), .key(.character("x")), .key(.enter)])
+        let alert = shown(nothing.sut)
+        #expect(alert.contains("Nothing found") && alert.contains("No restaurants within 1 km of here."), "\(alert)")
+        #expect(nothing.sut.shown?.mode == .alert, "any key closes it")
+        let closed = await explore([.key(.character("/")), .key(.character("x")), .key(.enter), .key(.character("z"))])
+        #expect(!shown(closed.sut).contains("Nothing found") && closed.sut.shown?.mode == .map, "and the map stays")
+    }
+
+    @Test func helpCardAndSuspend() async throws {
+        let help = await explore([.key(.character("?"))])
+        #expect(shown(help.sut).contains("back to where you started"), "? lists the keys")
+        let card = await explore([.key(.enter), .key(.escape), .key(.controlZ)])
+        let written = card.terminal.writes.joined()
+        #expect(written.contains("とんこつらーめん うず しぶやてん"), "Enter shows the card, from the Detail scene")
+        #expect(card.terminal.suspends == 1, "Ctrl-Z suspends")
+        let afterSuspend = try #require(card.terminal.writes.last)
+        #expect(afterSuspend.hasPrefix("\u{1B}[0m\u{1B}[2J"), "after fg the whole map is painted again")
+        #expect(
+            card.terminal.leaves == 2 && !card.terminal.entered, "Ctrl-Z left the terminal, fg came back, the end left it again")
+    }
+
+    @Test func aTerminalTooSmallSaysSo() async {
+        let run = await explore([], size: .init(columns: 50, rows: 15))
+        #expect(shown(run.sut).contains("The map needs a terminal of at least 60×20;"))
+        #expect(run.code == .success)
+    }
+
+    @Test func withoutUTF8TheRingIsDots() async {
+        let run = await explore([], sut: scene(["LANG": "C"]))
+        let screen = shown(run.sut)
+        #expect(!screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } && screen.contains("."))
+    }
+}
+
+@MainActor
+@Suite struct MapExplorerCommandTests {
+    let terminal = Terminal(stdinIsTerminal: true, stdoutIsTerminal: true, stderrIsTerminal: true, columns: 120, rows: 40)
+
+    @Test func mapAtATerminalOpensTheInteractiveMap() async {
+        let screen = ScriptedTerminal([.key(.controlC)])
+        let run = await CLIRun.run(["map", "--stub", "--near", "渋谷駅"], terminal: terminal, fullScreen: screen)
+        #expect(run.code == .success && run.stdout.isEmpty && screen.enters == 1 && screen.leaves == 1)
+        let static_ = ScriptedTerminal([])
+        let drawn = await CLIRun.run(["map", "--stub", "--near", "渋谷駅", "--static"], terminal: terminal, fullScreen: static_)
+        #expect(static_.enters == 0 && drawn.stdout.contains("@ you are here"), "--static keeps the drawing")
+    }
+
+    @Test func aDumbTerminalGetsTheDrawingAndANote() async {
+        let screen = ScriptedTerminal([])
+        let run = await CLIRun.run(
+            ["map", "--stub", "--near", "渋谷駅"], environment: ["TERM": "dumb"], terminal: terminal, fullScreen: screen)
+        #expect(screen.enters == 0 && run.stdout.contains("@ you are here"))
+        #expect(run.stderr.contains("TERM=dumb cannot show the interactive map"))
+    }
+
+    @Test func aFailedFirstSearchEndsWithItsErrorOnTheRestoredTerminal() async {
+        let screen = ScriptedTerminal([])
+        let run = await CLIRun.run(["map", "--stub", "--near", "札幌"], terminal: terminal, fullScreen: screen)
+        #expect(run.code == .noSuchPlace && screen.leaves == 1 && !screen.entered)
+        #expect(run.stderr.hasPrefix("foodlogger: no place called '札幌' was found."))
+    }
+}
+
+@Suite struct TerminalInputTests {
+    @Test func keysArrowsAndTheMouse() {
+        let bytes = Array("a\u{1B}[A\u{1B}[1;2D\u{1B}[Z\t\r\u{7F}\u{03}\u{1B}[<0;12;5M\u{1B}[<0;12;5m\u{1B}[<65;1;1M".utf8)
+        #expect(
+            TerminalInput.decode(bytes).events == [
+                .key(.character("a")), .key(.up), .key(.shiftLeft), .key(.backTab), .key(.tab), .key(.enter), .key(.backspace),
+                .key(.controlC), .click(row: 4, column: 11), .key(.other), .wheel(up: false),
+            ])
+    }
+
+    @Test func unfinishedSequencesWaitForTheirRest() {
+        let split = Array("渋".utf8)
+        let first = TerminalInput.decode(Array(split.prefix(2)))
+        #expect(first.events.isEmpty && first.rest == Array(split.prefix(2)), "half a character waits")
+        #expect(TerminalInput.decode(first.rest + split.suffix(1)).events == [.key(.character("渋"))])
+        #expect(TerminalInput.decode([0x1B]).rest == [0x1B], "a lone ESC waits: the terminal decides whether more follows")
+        #expect(TerminalInput.decode([0x1B, 0x71]).events == [.key(.escape), .key(.character("q"))])
+    }
+}
+
+@Suite struct ScreenTests {
+    @Test func textIsMeasuredInColumnsAndCut() {
+        var screen = Screen(width: 10, height: 1)
+        #expect(screen.write("渋谷駅まで", row: 0, column: 1) == 9, "wide characters take two columns, cut with …")
+        #expect(screen.text(row: 0) == " 渋谷駅ま…")
+        screen.write("x", row: 0, column: 2)
+        #expect(screen.text(row: 0) == "  x谷駅ま…", "writing over half a wide character blanks its other half")
+    }
+
+    @Test func onlyChangedCellsAreWritten() {
+        var before = Screen(width: 20, height: 3)
+        before.write("hello", row: 1, column: 2)
+        #expect(ScreenDiff.bytes(from: before, to: before, styled: true).isEmpty, "nothing changed, nothing written")
+        var after = before
+        after.write("J", row: 1, column: 2)
+        #expect(ScreenDiff.bytes(from: before, to: after, styled: false) == "\u{1B}[2;3HJ", "one cell: a cursor move and it")
+        #expect(ScreenDiff.bytes(from: nil, to: after, styled: false).hasPrefix("\u{1B}[0m\u{1B}[2J"), "a first paint clears")
+    }
+
+    @Test func brailleDotsMakeOneCharacter() {
+        var canvas = BrailleCanvas(columns: 2, rows: 1)
+        canvas.set(x: 0, y: 0)
+        canvas.set(x: 1, y: 3)
+        canvas.set(x: 9, y: 9)
+        #expect(canvas.character(column: 0, row: 0, unicode: true) == "\u{2881}", "dots 1 and 8")
+        #expect(
+            canvas.character(column: 1, row: 0, unicode: true) == nil
+                && canvas.character(column: 0, row: 0, unicode: false) == ".")
+    }
+}

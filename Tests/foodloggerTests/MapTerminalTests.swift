@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The real binary's interactive map in a real terminal (tmux): keys in, the screen read back,
+/// and the terminal's state after each way out.
+@Suite("foodlogger map in a terminal (tmux)", Prerequisite.program("tmux", install: "apt-get install tmux, brew install tmux"))
+struct MapTerminalTests {
+    typealias Session = InteractiveTerminalTests.Session
+
+    static func map(_ binary: String) -> [String] {
+        ["env", "LANG=C.UTF-8", binary, "map", "--stub", "--near", "渋谷駅"]
+    }
+
+    static func binary() throws -> String {
+        try #require(
+            InteractiveTerminalTests.builtBinary(), "the foodlogger binary is not next to the test bundle; build it first")
+    }
+
+    /// The map is up, and the socket and the screen are kept after the command ends.
+    static func opened(_ session: Session) async throws -> String {
+        let screen = try await session.waitFor("the map") { $0.contains("restaurants, nearest first") }
+        session.socketPath = try session.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
+        try session.tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
+        return screen
+    }
+
+    static func ended(_ session: Session) async throws -> String {
+        try await session.waitFor("the exit status") { $0.contains("TERMINAL=") || $0.contains("-icanon") }
+    }
+
+    @Test("arrows pick markers, q quits with 0, and the terminal is as it was")
+    func pickAndQuit() async throws {
+        let session = try Session(Self.map(try Self.binary()))
+        let first = try await Self.opened(session)
+        #expect(first.contains("┌─ 1 豚骨ラーメン 渦 渋谷店") && first.contains("@"), "the nearest is selected: \(first)")
+        try session.send("Right")
+        _ = try await session.waitFor("the next marker's info window") { $0.contains("┌─ 2 Cafe & Books") }
+        try session.send("q")
+        let end = try await Self.ended(session)
+        #expect(end.contains("EXIT=0") && end.contains("TERMINAL=sane"), "exit 0, canonical mode and echo back: \(end)")
+        #expect(!end.contains("nearest first"), "the alternate screen is gone, the shell's screen is back")
+    }
+
+    @Test("Ctrl-C quits with 0 and SIGTERM ends it with 143, both restoring the terminal")
+    func controlCAndTerm() async throws {
+        let binary = try Self.binary()
+        let interrupted = try Session(Self.map(binary))
+        _ = try await Self.opened(interrupted)
+        try interrupted.send("C-c")
+        let end = try await Self.ended(interrupted)
+        #expect(end.contains("EXIT=0") && end.contains("TERMINAL=sane"), "\(end)")
+
+        let terminated = try Session(Self.map(binary))
+        _ = try await Self.opened(terminated)
+        let shell = try terminated.tmux(["display-message", "-p", "-t", "fl", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let children = try InteractiveTerminalTests.run("/usr/bin/pgrep", ["-P", shell]).stdout
+        let pid = try #require(children.split(separator: "\n").first.flatMap { Int32($0) }, "the map's process")
+        kill(pid, SIGTERM)
+        let killed = try await Self.ended(terminated)
+        #expect(
+            killed.contains("EXIT=143") && killed.contains("TERMINAL=sane"), "ended by the signal, terminal restored: \(killed)")
+    }
+
+    @Test("Ctrl-Z gives the shell back a sane terminal; fg brings the map back")
+    func suspendAndResume() async throws {
+        let binary = try Self.binary()
+        let session = try Session(["bash", "--norc", "--noprofile", "-i"])
+        session.socketPath = try session.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
+        let command = Self.map(binary).map(InteractiveTerminalTests.shellQuoted).joined(separator: " ")
+        try session.send(command, "Enter")
+        _ = try await session.waitFor("the map") { $0.contains("restaurants, nearest first") }
+        try session.send("C-z")
+        _ = try await session.waitFor("the job stopped") { $0.contains("Stopped") }
+        try session.send("stty -a | grep -o -e '-icanon' -e '-echo ' || echo TERMINAL=sane", "Enter")
+        let stopped = try await session.waitFor("the terminal's state") { $0.contains("TERMINAL=") || $0.contains("-icanon") }
+        #expect(stopped.contains("TERMINAL=sane"), "while stopped, the shell has its usual terminal: \(stopped)")
+        try session.send("clear; fg", "Enter")
+        _ = try await session.waitFor("the map again") { $0.contains("restaurants, nearest first") && $0.contains("┌─ 1 ") }
+        try session.send("q")
+        try session.send("echo EXIT=$?", "Enter")
+        let end = try await session.waitFor("the exit status") { $0.contains("EXIT=") }
+        #expect(end.contains("EXIT=0"), "\(end)")
+    }
+}
