@@ -24,7 +24,7 @@ let package = Package(
         /// binary the README installs (which the bench builds); writes Tests/Benchmarks/README.md.
         .executableTarget(
             name: "foodlogger-bench",
-            dependencies: ["FoodLoggerDomain", "LoopbackHTTP", "foodlogger-hello", "foodlogger-hello-net"],
+            dependencies: ["FoodLoggerDomain", "FoodLoggerKit", "LoopbackHTTP", "foodlogger-hello", "foodlogger-hello-net"],
             path: "Tests/Benchmarks/Bench"),
         /// The start-up baseline: a Foundation hello world built like foodlogger.
         .executableTarget(name: "foodlogger-hello", path: "Tests/Benchmarks/Hello"),

@@ -1,4 +1,5 @@
 import FoodLoggerDomain
+import FoodLoggerKit
 import Foundation
 import LoopbackHTTP
 
@@ -15,8 +16,13 @@ do {
 }
 
 do {
+    // The interactive map's figures are taken first, in-process, on the main actor it runs on.
+    let mapFigures = await MapExplorerFigures.measure(
+        try GourmetResponseDecoder.decode(SyntheticResponse.page(total: 100, count: 100)),
+        around: Coordinate(lat: SyntheticResponse.center.lat, lng: SyntheticResponse.center.lng), range: .m3000,
+        columns: 200, rows: 60, moves: options.runs * 5)
     var bench = try Bench(options: options)
-    let passed = Result { try bench.run() }
+    let passed = Result { try bench.run(mapFigures) }
     bench.removeScratch()  // exit() runs no defer
     exit(try passed.get() || options.reportOnly ? 0 : 1)
 } catch {
@@ -95,13 +101,14 @@ struct Bench {
         { try Spawn.run(pipeline, environment: environment) }
     }
 
-    mutating func run() throws -> Bool {
+    mutating func run(_ mapFigures: MapExplorerFigures) throws -> Bool {
         let loadBefore = Machine.load()
         print("foodlogger-bench: \(options.runs) runs per command after \(options.warmups) warm-up runs; load \(loadBefore)")
         let started = Date()
         try startUp()
         try decoding()
         try openingHours()
+        interactiveMap(mapFigures)
         try endToEnd()
         try paging()
         try silentServer()
@@ -200,6 +207,28 @@ struct Bench {
             "| work | median | p90 |", "|---|---:|---:|",
             "| parse the open/close texts of 100 shops | \(us(parse.median)) | \(us(parse.p90)) |",
             "| open-now status of 100 parsed shops | \(us(filter.median)) | \(us(filter.p90)) |", "",
+        ]
+    }
+
+    // MARK: (h) the interactive map
+
+    /// What a key costs on the interactive map: bytes written and the time to build and diff
+    /// the next screen, on a large terminal full of markers.
+    mutating func interactiveMap(_ figures: MapExplorerFigures) {
+        func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+        var moves = Samples()
+        figures.secondsPerMove.forEach { moves.append($0) }
+        let kb = { (bytes: Int) in String(format: "%.2f KB", Double(bytes) / 1024) }
+        lines += [
+            "### (h) Interactive map", "",
+            "In-process, the Map scene on a 200×60 screen with the 100 shops of (b)'s response (3 km range), driven by a script "
+                + "of \(figures.bytesPerMove.count) Tab presses and as many Shift+Left pans; goal: under 2 KB written per "
+                + "move. Reported only.", "",
+            "| what | median | largest |", "|---|---:|---:|",
+            "| first screen | \(kb(figures.firstPaintBytes)) | |",
+            "| bytes per selection move | \(kb(median(figures.bytesPerMove))) | \(kb(figures.bytesPerMove.max() ?? 0)) |",
+            "| bytes per pan | \(kb(median(figures.bytesPerPan))) | \(kb(figures.bytesPerPan.max() ?? 0)) |",
+            "| build and diff a frame (selection move) | \(us(moves.median)) | \(us(figures.secondsPerMove.max() ?? 0)) |", "",
         ]
     }
 

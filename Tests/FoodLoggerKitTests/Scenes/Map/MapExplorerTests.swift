@@ -3,53 +3,6 @@ import Testing
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
-/// A terminal driven by a script of events: what the map wrote, and whether it left the
-/// terminal as it found it. After the script it says stdin ended.
-@MainActor
-final class ScriptedTerminal: FullScreenTerminal, @unchecked Sendable {
-    var size: Map.Explore.Size
-    private var script: [TerminalEvent]
-    private(set) var writes: [String] = []
-    private(set) var entered = false
-    private(set) var enters = 0, leaves = 0, suspends = 0
-    /// Bytes written for each event, in order (the first entry: the opening screen).
-    private(set) var bytesPerEvent: [Int] = []
-    private var bytesSinceEvent = 0
-
-    init(_ script: [TerminalEvent], size: Map.Explore.Size = .init(columns: 120, rows: 40)) {
-        self.script = script; self.size = size
-    }
-
-    func enter() {
-        entered = true
-        enters += 1
-    }
-
-    func leave() {
-        if entered { leaves += 1 }
-        entered = false
-    }
-
-    func next() -> TerminalEvent {
-        bytesPerEvent.append(bytesSinceEvent)
-        bytesSinceEvent = 0
-        return script.isEmpty ? .end : script.removeFirst()
-    }
-
-    func write(_ text: String) {
-        writes.append(text)
-        bytesSinceEvent += text.utf8.count
-    }
-
-    func suspend() {
-        suspends += 1
-        leave()
-        enter()
-    }
-
-    func resize(to size: Map.Explore.Size) { self.size = size }
-}
-
 @MainActor
 @Suite struct MapExplorerSceneTests {
     /// The Map scene over the stub, as `foodlogger map --stub` assembles it.

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A terminal driven by a list of events, for the tests and the benchmark: it records what the
+/// map wrote for each event and how long each took, and whether the terminal was left as found.
+/// After the list it says stdin ended.
+@MainActor
+final class ScriptedTerminal: FullScreenTerminal {
+    var size: Map.Explore.Size
+    private var script: [TerminalEvent]
+    private(set) var writes: [String] = []
+    private(set) var entered = false
+    private(set) var enters = 0, leaves = 0, suspends = 0
+    /// Bytes written for each event, in order; the first entry is the opening screen's.
+    private(set) var bytesPerEvent: [Int] = []
+    /// Seconds from handing out each event to the next request for one: its whole handling.
+    private(set) var secondsPerEvent: [Double] = []
+    private var bytesSinceEvent = 0
+    private var lastEvent: ContinuousClock.Instant?
+
+    init(_ script: [TerminalEvent], size: Map.Explore.Size = .init(columns: 120, rows: 40)) {
+        self.script = script; self.size = size
+    }
+
+    func enter() {
+        entered = true
+        enters += 1
+    }
+
+    func leave() {
+        if entered { leaves += 1 }
+        entered = false
+    }
+
+    func next() -> TerminalEvent {
+        let now = ContinuousClock.now
+        if let lastEvent {
+            let elapsed = lastEvent.duration(to: now).components
+            secondsPerEvent.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        }
+        bytesPerEvent.append(bytesSinceEvent)
+        bytesSinceEvent = 0
+        lastEvent = now
+        return script.isEmpty ? .end : script.removeFirst()
+    }
+
+    func write(_ text: String) {
+        writes.append(text)
+        bytesSinceEvent += text.utf8.count
+    }
+
+    func suspend() {
+        suspends += 1
+        leave()
+        enter()
+    }
+}

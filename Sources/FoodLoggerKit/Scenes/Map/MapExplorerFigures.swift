@@ -1,0 +1,42 @@
+import Foundation
+import FoodLoggerDomain
+
+/// What the interactive map costs a terminal, measured without one: the benchmark's section on
+/// the map. The Map scene runs as `foodlogger map` assembles it, over a fixed page of shops,
+/// driven by a scripted terminal.
+public struct MapExplorerFigures: Sendable {
+    /// Bytes of the first, whole screen.
+    public var firstPaintBytes: Int
+    /// Bytes written for each selection move (Tab) and each pan (Shift+Left).
+    public var bytesPerMove: [Int]
+    public var bytesPerPan: [Int]
+    /// Seconds to handle a selection move: the interactor, the presenter's screen and the diff.
+    public var secondsPerMove: [Double]
+
+    @MainActor
+    public static func measure(
+        _ page: RestaurantPage, around centre: Coordinate, range: SearchRange, columns: Int, rows: Int, moves: Int
+    ) async -> MapExplorerFigures {
+        let context = ProcessContext(
+            arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput())
+        let scene = MapScene.assemble(context: context, worker: FixedPage(page: page))
+        let script =
+            Array(repeating: TerminalEvent.key(.tab), count: moves)
+            + Array(repeating: TerminalEvent.key(.shiftLeft), count: moves)
+        let terminal = ScriptedTerminal(script, size: .init(columns: columns, rows: rows))
+        _ = await scene.explore(
+            RestaurantQuery(range: range), around: .coordinate(centre), open: OpenQuestion(moment: JapanTime(Date())),
+            terminal: terminal)
+        let bytes = terminal.bytesPerEvent
+        return MapExplorerFigures(
+            firstPaintBytes: bytes[0], bytesPerMove: Array(bytes[1...moves]),
+            bytesPerPan: Array(bytes[(moves + 1)...(2 * moves)]),
+            secondsPerMove: Array(terminal.secondsPerEvent.prefix(moves)))
+    }
+
+    /// A worker that answers every search with the same page.
+    private struct FixedPage: HotpepperWorking {
+        let page: RestaurantPage
+        func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage { page }
+    }
+}
