@@ -206,6 +206,7 @@ extension MapPresenter {
     private func drawMarkers(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double, on screen: inout Screen)
         -> [Map.Explore.HitTarget]
     {
+        let you = youCell(state, layout: layout, scale: scale)
         var cells: [(row: Int, column: Int, indices: [Int])] = []
         for (index, restaurant) in state.restaurants.enumerated() {
             let dot = layout.dot(of: restaurant.coordinate, centre: state.viewCentre, metresPerDot: scale)
@@ -228,7 +229,11 @@ extension MapPresenter {
             let shown = isSelected ? state.selected! : first
             var label = String(shown + 1) + (cell.indices.count > 1 ? "+\(cell.indices.count - 1)" : "")
             if isSelected, !styled { label = "[\(label)]" }
-            let start = min(cell.column, layout.mapColumns - 1 - label.count)
+            var start = min(cell.column, layout.mapColumns - 1 - label.count)
+            // "@" always shows: a label over it moves beside it.
+            if let you, cell.row == you.row, (start..<start + label.count).contains(you.column) {
+                start = you.column + 1 + label.count < layout.mapColumns ? you.column + 1 : you.column - label.count
+            }
             screen.write(label, row: cell.row, column: start, style: isSelected ? .selected : .marker)
             targets += cell.indices.map {
                 .init(row: cell.row, columns: start...(start + label.count - 1), index: $0)

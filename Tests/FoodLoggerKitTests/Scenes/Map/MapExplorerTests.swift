@@ -196,3 +196,57 @@ import Testing
                 && canvas.character(column: 0, row: 0, unicode: false) == ".")
     }
 }
+
+@MainActor
+@Suite struct MapExplorerGeometryTests {
+    /// Five shops around Tokyo Station: one at the centre and one 200 m off in each direction,
+    /// the eastern one a little north so "most nearly east" is tested, not "exactly east".
+    static let centre = MapSeeds.tokyo
+    static func at(east: Double, north: Double, _ id: String) -> Restaurant {
+        let moved = [
+            (Map.Explore.Direction.east, east), (.north, north),
+        ].reduce(centre) { point, step in
+            step.1 >= 0
+                ? MapInteractor.moved(point, toward: step.0, metres: step.1)
+                : MapInteractor.moved(point, toward: step.0 == .east ? .west : .south, metres: -step.1)
+        }
+        return MapSeeds.restaurant(id, id, at: moved)
+    }
+    static let shops = [
+        at(east: 0, north: 0, "C"), at(east: 200, north: 60, "E"), at(east: -200, north: 0, "W"),
+        at(east: 20, north: 200, "N"), at(east: 0, north: -200, "S"),
+    ]
+
+    func state(selected: Int) -> Map.Explore.State {
+        Map.Explore.State(
+            restaurants: Self.shops, home: Self.centre, searchCentre: Self.centre, viewCentre: Self.centre, range: .m1000,
+            selected: selected)
+    }
+
+    @Test(arguments: [(Map.Explore.Direction.east, "E"), (.west, "W"), (.north, "N"), (.south, "S")])
+    func theNearestMarkerThatWayIsPicked(direction: Map.Explore.Direction, id: String) throws {
+        let next = try #require(MapInteractor.next(from: state(selected: 0), toward: direction))
+        #expect(Self.shops[next].id == id)
+    }
+
+    @Test func withNothingThatWayTheSelectionStays() {
+        #expect(MapInteractor.next(from: state(selected: 1), toward: .east) == 1, "nothing east of the easternmost")
+    }
+
+    @Test func aPanMovesTheCentreByTheMetresAsked() {
+        let moved = MapInteractor.moved(Self.centre, toward: .north, metres: 500)
+        #expect(abs(moved.distance(to: Self.centre) - 500) < 0.5)
+    }
+
+    @Test func theLayoutFitsTheRingAndPutsTheListBesideOnAWideScreen() {
+        let wide = MapScreenLayout(size: .init(columns: 120, rows: 40))
+        #expect(wide.listColumn == 80 && wide.mapColumns == 80 && wide.statusRow == 39)
+        let narrow = MapScreenLayout(size: .init(columns: 80, rows: 24))
+        #expect(narrow.mapColumns == 80 && narrow.fits)
+        let scale = narrow.metresPerDot(radius: 1000)
+        let edge = narrow.dot(
+            of: MapInteractor.moved(Self.centre, toward: .south, metres: 1000), centre: Self.centre, metresPerDot: scale)
+        #expect(narrow.contains(x: edge.x, y: edge.y), "the ring's southern point is inside the frame")
+        #expect(!MapScreenLayout(size: .init(columns: 59, rows: 30)).fits)
+    }
+}
