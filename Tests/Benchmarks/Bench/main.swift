@@ -222,7 +222,7 @@ struct Bench {
         lines += [
             "### (h) Interactive map", "",
             "In-process, the Map scene on a 200×60 screen with the 100 shops of (b)'s response (3 km range), driven by a script "
-                + "of \(figures.bytesPerMove.count) Tab presses and as many Shift+Left pans; goal: under 2 KB written per "
+                + "of \(figures.bytesPerMove.count) Tab presses and as many pans, Shift+Left and Shift+Right in turn; goal: under 2 KB written per "
                 + "move. Reported only.", "",
             "| what | median | largest |", "|---|---:|---:|",
             "| first screen | \(kb(figures.firstPaintBytes)) | |",

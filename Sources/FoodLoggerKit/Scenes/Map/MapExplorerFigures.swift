@@ -7,7 +7,7 @@ import FoodLoggerDomain
 public struct MapExplorerFigures: Sendable {
     /// Bytes of the first, whole screen.
     public var firstPaintBytes: Int
-    /// Bytes written for each selection move (Tab) and each pan (Shift+Left).
+    /// Bytes written for each selection move (Tab) and each pan (Shift+Left, then Right, …).
     public var bytesPerMove: [Int]
     public var bytesPerPan: [Int]
     /// Seconds to handle a selection move: the interactor, the presenter's screen and the diff.
@@ -20,9 +20,10 @@ public struct MapExplorerFigures: Sendable {
         let context = ProcessContext(
             arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput())
         let scene = MapScene.assemble(context: context, worker: FixedPage(page: page))
+        // Pans go back and forth, so every one moves what is on the screen.
         let script =
             Array(repeating: TerminalEvent.key(.tab), count: moves)
-            + Array(repeating: TerminalEvent.key(.shiftLeft), count: moves)
+            + (0..<moves).map { TerminalEvent.key($0.isMultiple(of: 2) ? .shiftLeft : .shiftRight) }
         let terminal = ScriptedTerminal(script, size: .init(columns: columns, rows: rows))
         _ = await scene.explore(
             RestaurantQuery(range: range), around: .coordinate(centre), open: OpenQuestion(moment: JapanTime(Date())),
