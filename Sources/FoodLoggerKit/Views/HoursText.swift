@@ -16,7 +16,7 @@ enum HoursText {
 
     /// "fri 19:30": the moment in a footer or notice.
     static func short(_ time: JapanTime) -> String {
-        String(describing: time.date.weekday).prefix(3) + " " + clock(time.minute)
+        time.date.weekday.short + " " + clock(time.minute)
     }
 
     /// The table's Open column and the card's first word.
@@ -45,7 +45,7 @@ enum HoursText {
     }
 
     static let dayKeys: [(OpeningHours.Day, String)] =
-        Weekday.mondayFirst.map { (.weekday($0), String(String(describing: $0).prefix(3))) } + [
+        Weekday.mondayFirst.map { (.weekday($0), $0.short) } + [
             (.holiday, "holiday"), (.holidayEve, "holiday_eve"),
         ]
 
@@ -65,7 +65,7 @@ enum HoursText {
         }
         let nth = hours.closedNthWeekdays.map { rule -> JSONValue in
             .object([
-                ("weekday", .string(String(String(describing: rule.weekday).prefix(3)))),
+                ("weekday", .string(rule.weekday.short)),
                 ("nth", .array(rule.ordinals.map(JSONValue.integer))),
             ])
         }
