@@ -11,78 +11,97 @@ indirect enum JSONValue: Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    /// Pretty (two-space indented) or compact (one line, for NDJSON) text.
+    /// Pretty (two-space indented) or compact (one line, for NDJSON) text. Written as UTF-8
+    /// bytes and made a String once: every `--json` output goes through here, and appending to
+    /// a String piece by piece took a sixth of a stub search's instructions.
     func serialized(pretty: Bool = false) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(16_384)
         write(to: &out, indent: pretty ? 0 : nil)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, indent: Int?) {
+    private func write(to out: inout [UInt8], indent: Int?) {
         switch self {
         case .string(let text): JSONValue.writeString(text, to: &out)
-        case .integer(let value): out += String(value)
-        case .number(let value): out += value.isFinite ? value.plainText : "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .null: out += "null"
+        case .integer(let value): out += String(value).utf8
+        case .number(let value): out += (value.isFinite ? value.plainText : "null").utf8
+        case .bool(let value): out += (value ? "true" : "false").utf8
+        case .null: out += "null".utf8
         case .array(let items):
-            writeContainer(items, open: "[", close: "]", to: &out, indent: indent) { item, out, inner in
+            writeContainer(items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &out, indent: indent) {
+                item, out, inner in
                 item.write(to: &out, indent: inner)
             }
         case .object(let members):
-            writeContainer(members, open: "{", close: "}", to: &out, indent: indent) { member, out, inner in
+            writeContainer(members, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &out, indent: indent) {
+                member, out, inner in
                 JSONValue.writeString(member.0, to: &out)
-                out += inner == nil ? ":" : ": "
+                out += (inner == nil ? ":" : ": ").utf8
                 member.1.write(to: &out, indent: inner)
             }
         }
     }
 
     private func writeContainer<T>(
-        _ items: [T], open: String, close: String, to out: inout String, indent: Int?,
-        element: (T, inout String, Int?) -> Void
+        _ items: [T], open: UInt8, close: UInt8, to out: inout [UInt8], indent: Int?,
+        element: (T, inout [UInt8], Int?) -> Void
     ) {
-        out += open
-        guard !items.isEmpty else { out += close; return }
+        out.append(open)
+        guard !items.isEmpty else { return out.append(close) }
         let inner = indent.map { $0 + 2 }
         for (index, item) in items.enumerated() {
-            if index > 0 { out += "," }
-            if let inner { out += "\n" + String(repeating: " ", count: inner) }
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            if let inner { Self.newline(indent: inner, to: &out) }
             element(item, &out, inner)
         }
-        if let indent { out += "\n" + String(repeating: " ", count: indent) }
-        out += close
+        if let indent { Self.newline(indent: indent, to: &out) }
+        out.append(close)
     }
 
-    /// Copies each run of scalars that need no escape in one append, rather than scalar by scalar:
-    /// every `--json` output goes through here.
-    static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        let scalars = text.unicodeScalars
-        var runStart = scalars.startIndex
-        for index in scalars.indices {
-            guard let escaped = escape(scalars[index]) else { continue }
-            out += String(scalars[runStart..<index])
-            out += escaped
-            runStart = scalars.index(after: index)
-        }
-        out += String(scalars[runStart...])
-        out += "\""
+    private static func newline(indent: Int, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
     }
 
-    /// How a scalar is written inside a JSON string, or nil when it is written as it is.
-    private static func escape(_ scalar: Unicode.Scalar) -> String? {
-        switch scalar {
-        case "\"": return "\\\""
-        case "\\": return "\\\\"
-        case "\n": return "\\n"
-        case "\r": return "\\r"
-        case "\t": return "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-            let hex = String(scalar.value, radix: 16)
-            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: return nil
+    /// Copies each run of bytes that need no escape in one append. Escaped: the quote, the
+    /// backslash, control characters, DEL, and U+2028/U+2029 (which end a line in JavaScript,
+    /// where the HTML map reads this).
+    static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escaped: String, length: Int
+                switch byte {
+                case UInt8(ascii: "\""): (escaped, length) = ("\\\"", 1)
+                case UInt8(ascii: "\\"): (escaped, length) = ("\\\\", 1)
+                case UInt8(ascii: "\n"): (escaped, length) = ("\\n", 1)
+                case UInt8(ascii: "\r"): (escaped, length) = ("\\r", 1)
+                case UInt8(ascii: "\t"): (escaped, length) = ("\\t", 1)
+                case 0..<0x20, 0x7F: (escaped, length) = (unicodeEscape(UInt32(byte)), 1)
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]):
+                    (escaped, length) = (unicodeEscape(0x2000 + UInt32(bytes[index + 2]) - 0x80), 3)
+                default:
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: bytes[runStart..<index])
+                out += escaped.utf8
+                index += length
+                runStart = index
+            }
+            out.append(contentsOf: bytes[runStart..<bytes.count])
         }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u001b`, `\u2028`.
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
 

@@ -35,4 +35,11 @@ import Testing
         #expect(JSONValue.number(3000).serialized() == "3000", "no .0")
         #expect(JSONValue.number(.nan).serialized() == "null", "never invalid JSON")
     }
+
+    @Test func lineSeparatorsDeleteAndCarriageReturnsAreEscapedAndTheRestIsKept() throws {
+        let text = "a\u{2028}b\u{2029}c\u{7F}d\re\u{2027}🍣"
+        let written = JSONValue.string(text).serialized()
+        #expect(written == #""a\u2028b\u2029c\u007fd\re‧🍣""#)
+        #expect(try JSONDecoder().decode(String.self, from: Data(written.utf8)) == text, "reads back as written")
+    }
 }
