@@ -1,7 +1,7 @@
 /// English names for the service's genres: the project's own vocabulary (the service names
 /// its genres in Japanese only), so `--genre ramen` works and lists can say what G013 is.
 /// The first name of each is the one shown.
-enum GenreNames {
+public enum GenreNames {
     static let table: [String: [String]] = [
         "G001": ["izakaya", "japanese pub"],
         "G002": ["dining bar", "bistro", "bar and bistro"],
@@ -21,6 +21,9 @@ enum GenreNames {
         "G016": ["okonomiyaki", "monjayaki", "monja"],
         "G017": ["korean"],
     ]
+
+    /// The one-word names, for shell completion of --genre.
+    public static let words: [String] = table.keys.sorted().flatMap { table[$0]! }.filter { !$0.contains(" ") }
 
     /// Every English name of a genre, the shown one first; [] for a code the table lacks.
     public static func english(_ code: String) -> [String] { table[code] ?? [] }

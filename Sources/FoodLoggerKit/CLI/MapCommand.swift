@@ -18,10 +18,10 @@ struct MapCommand: Sendable {
     static let summary = "explore the restaurants around a point on an interactive map"
 
     static let examples = [
-        "foodlogger map --near 渋谷駅",
+        "foodlogger map --near 渋谷駅              # arrows pick, Enter shows the card, ? lists the keys, q quits",
         "foodlogger map --stub --near umeda --open-now",
-        "foodlogger map --stub --lat 35.6812 --lng 139.7671",
-        "foodlogger map --lat 35.658 --lng 139.7016 --range 2 --genre G013 --width 100",
+        "foodlogger map --near shibuya --range 2 --genre ramen",
+        "foodlogger map --near 梅田 --static --width 100   # the drawing, printed once",
         "foodlogger map --lat 35.6812 --lng 139.7671 --format html > map.html   # open in a browser",
         "foodlogger map --lat 35.6812 --lng 139.7671 --format geojson > shops.geojson",
     ]
@@ -33,12 +33,12 @@ struct MapCommand: Sendable {
         OptionSpec(
             "--width", kind: .value("COLUMNS"),
             help:
-                "map width, \(TerminalMap.widthRange.lowerBound) to \(TerminalMap.widthRange.upperBound) (default: the terminal's, at most \(MapPresenter.defaultMaxWidth))"
+                "the drawing's width, \(TerminalMap.widthRange.lowerBound) to \(TerminalMap.widthRange.upperBound) (default: the terminal's, at most \(MapPresenter.defaultMaxWidth)); implies --static"
         ),
         OptionSpec(
             "--height", kind: .value("ROWS"),
             help:
-                "map height, \(TerminalMap.heightRange.lowerBound) to \(TerminalMap.heightRange.upperBound) (default: what keeps the radius round and leaves room on the screen for the list)"
+                "the drawing's height, \(TerminalMap.heightRange.lowerBound) to \(TerminalMap.heightRange.upperBound) (default: what keeps the radius round and leaves room on the screen for the list); implies --static"
         ),
     ]
 

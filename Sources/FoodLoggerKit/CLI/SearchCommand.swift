@@ -42,7 +42,7 @@ struct SearchCommand: Sendable {
             "--area", kind: .value("AREA"),
             help: "an area's name or code instead of a centre: 渋谷, 梅田, Y005 (see 'foodlogger areas')"),
         OptionSpec(
-            "--genre", kind: .repeated("GENRE"),
+            "--genre", kind: .repeated("GENRE"), values: GenreNames.words,
             help: "a genre by name or code: ramen, ラーメン, izakaya, G013 (see 'foodlogger genres'); repeatable"),
         OptionSpec(
             "--budget", kind: .repeated("YEN"),
