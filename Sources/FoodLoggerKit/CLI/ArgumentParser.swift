@@ -142,14 +142,30 @@ extension ParsedArguments {
     /// Every value of a repeatable option, with comma-separated lists split ("G001,G013",
     /// "ramen,izakaya"); a comma before a digit separates thousands ("2,000-3,000") instead.
     func list(_ option: String, limit: Int? = nil) throws(UsageError) -> [String] {
-        let values = all(option).flatMap { $0.split(separator: /,(?=\D)/).map { $0.trimmingCharacters(in: .whitespaces) } }
-        if all(option).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) || values.contains(where: \.isEmpty) {
+        let given = all(option)
+        let values = given.flatMap { Self.items($0).map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        if given.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) || !given.isEmpty && values.isEmpty {
             throw UsageError("\(option) is empty")
         }
         if let limit, values.count > limit {
             throw UsageError("\(option) accepts at most \(limit) values, got \(values.count)")
         }
         return values
+    }
+
+    /// The items of a comma-separated list; a comma before a digit stays in its item.
+    static func items(_ text: String) -> [String] {
+        let characters = Array(text)
+        var items: [String] = [], item = ""
+        for (index, character) in characters.enumerated() {
+            if character == ",", index + 1 == characters.count || !characters[index + 1].isNumber {
+                items.append(item)
+                item = ""
+            } else {
+                item.append(character)
+            }
+        }
+        return items + [item]
     }
 
     /// One of a fixed set of words.

@@ -49,5 +49,6 @@ import Testing
         #expect(try parsed.list("--budget") == ["b001", "B002", "2,000-3,000円"], "a comma before a digit separates thousands")
         #expect(throws: UsageError("--budget accepts at most 2 values, got 3")) { try parsed.list("--budget", limit: 2) }
         #expect(throws: UsageError("--genre is empty")) { try parsed.list("--genre") }
+        #expect(try ParsedArguments(values: ["--genre": ["ramen,,izakaya,"]]).list("--genre") == ["ramen", "izakaya"])
     }
 }
