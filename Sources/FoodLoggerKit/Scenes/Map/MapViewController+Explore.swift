@@ -29,7 +29,11 @@ extension MapViewController {
             default:
                 guard let request = request(for: event) else {
                     if shown?.mode == .map, event == .key(.character("q")) || event == .key(.escape) { return .success }
-                    if shown?.mode == .map, event == .key(.enter) { await showCard() }
+                    if shown?.mode == .map, event == .key(.enter) {
+                        guard await showCard() else { return .success }
+                        // Back on the map, drawn for the terminal's size now (it may have changed).
+                        await interactor?.explore(.resize(terminal.size))
+                    }
                     if shown?.mode == .map, event == .key(.character("o")) { await openPage() }
                     continue
                 }
@@ -93,9 +97,12 @@ extension MapViewController {
     }
 
     /// The selected restaurant's card, from the Detail scene, over the map until Esc or q;
-    /// ↑↓, j k, Space and b scroll it.
-    private func showCard() async {
-        guard let terminal, let lines = router?.cardLines(width: min(terminal.size.columns, 100)), !lines.isEmpty else { return }
+    /// ↑↓, j k, Space and b scroll it. False when the map should end (Ctrl-C, SIGTERM, stdin
+    /// closed).
+    private func showCard() async -> Bool {
+        guard let terminal, let lines = router?.cardLines(width: min(terminal.size.columns, 100)), !lines.isEmpty else {
+            return true
+        }
         var top = 0
         while true {
             let size = terminal.size
@@ -115,9 +122,11 @@ extension MapViewController {
             case .key(.character(" ")): top += room - 1
             case .key(.character("b")): top -= room - 1
             case .key(.character("o")): await openPage()
-            case .key(.escape), .key(.character("q")), .key(.backspace), .end, .terminate, .key(.controlC):
-                if let shown { displayExplorer(shown) }
-                return
+            case .key(.escape), .key(.character("q")), .key(.backspace): return true
+            case .end, .terminate, .key(.controlC): return false
+            case .key(.controlZ):
+                terminal.suspend()
+                onTerminal = nil
             case .resize: onTerminal = nil
             default: continue
             }

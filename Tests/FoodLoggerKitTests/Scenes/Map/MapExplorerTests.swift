@@ -104,6 +104,14 @@ import Testing
             card.terminal.leaves == 2 && !card.terminal.entered, "Ctrl-Z left the terminal, fg came back, the end left it again")
     }
 
+    @Test func aSignalOrCtrlCOverTheCardEndsTheMap() async {
+        for ending in [TerminalEvent.terminate, .key(.controlC), .end] {
+            let run = await explore([.key(.enter), ending, .key(.character("?"))])
+            #expect(run.code == .success && run.terminal.leaves == 1, "\(ending) ends the map from the card")
+            #expect(run.sut.shown?.mode == .map, "the key after it was never read")
+        }
+    }
+
     @Test func aTerminalTooSmallSaysSo() async {
         let run = await explore([], size: .init(columns: 50, rows: 15))
         #expect(shown(run.sut).contains("The map needs a terminal of at least 60×20;"))
