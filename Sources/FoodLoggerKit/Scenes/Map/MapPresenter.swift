@@ -219,14 +219,11 @@ extension MapPresenter {
             }
         }
         // The selected marker last, so its label is never covered.
-        let ordered = cells.sorted {
-            ($0.indices.contains(state.selected ?? -1) ? 1 : 0) < ($1.indices.contains(state.selected ?? -1) ? 1 : 0)
-        }
+        let selected = { (cell: (row: Int, column: Int, indices: [Int])) in state.selected.map(cell.indices.contains) ?? false }
         var targets: [Map.Explore.HitTarget] = []
-        for cell in ordered {
-            let first = cell.indices[0]
-            let isSelected = cell.indices.contains(state.selected ?? -1)
-            let shown = isSelected ? state.selected! : first
+        for cell in cells.filter({ !selected($0) }) + cells.filter(selected) {
+            let isSelected = selected(cell)
+            let shown = isSelected ? state.selected ?? cell.indices[0] : cell.indices[0]
             var label = String(shown + 1) + (cell.indices.count > 1 ? "+\(cell.indices.count - 1)" : "")
             if isSelected, !styled { label = "[\(label)]" }
             var start = min(cell.column, layout.mapColumns - 1 - label.count)
@@ -252,10 +249,9 @@ extension MapPresenter {
         screen.write(heading, row: 0, column: column, style: .title, limit: width)
         let rows = layout.mapRows - 1
         let first = max(0, min((state.selected ?? 0) - rows / 2, state.restaurants.count - rows))
-        let projection = state.searchCentre
         for (offset, index) in (first..<min(first + rows, state.restaurants.count)).enumerated() {
             let restaurant = state.restaurants[index]
-            let distance = "\(restaurant.coordinate.roundedMetres(to: projection)) m"
+            let distance = "\(restaurant.coordinate.roundedMetres(to: state.searchCentre)) m"
             let number = DisplayWidth.pad(String(index + 1), to: 3, alignRight: true)
             let name = DisplayWidth.pad(
                 DisplayWidth.truncate(ResultsText.singleLine(restaurant.name), to: width - 4 - 8), to: width - 4 - 8)
