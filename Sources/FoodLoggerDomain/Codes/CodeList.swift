@@ -1,5 +1,5 @@
 /// The service's code lists (its "masters"): what the genre, budget and area codes mean.
-public enum CodeListKind: String, Sendable, CaseIterable, Codable {
+public enum CodeListKind: String, Sendable, CaseIterable {
     case genres = "genre", budgets = "budget"
     case largeAreas = "large_area", middleAreas = "middle_area", smallAreas = "small_area"
 

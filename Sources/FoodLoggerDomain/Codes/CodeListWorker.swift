@@ -24,17 +24,31 @@ public struct CodeListWorker: CodeListing {
 }
 
 /// Code lists already fetched, one file each under the XDG cache directory, kept a day: the
-/// service changes them rarely, and an area list is hundreds of kilobytes.
+/// service changes them rarely, and an area list is hundreds of kilobytes. Lists from another
+/// server (HOTPEPPER_BASE_URL) are kept apart, so a test server's lists never stand in for
+/// the real service's.
 public struct CodeListCache: Sendable {
     let folder: URL
+    /// "" for the real service, else the server's host and port.
+    let source: String
     var now: @Sendable () -> Date = { Date() }
 
     static let lifetime: TimeInterval = 24 * 3600
 
-    public init(folder: URL) { self.folder = folder }
+    public init(folder: URL, service: URL) {
+        self.folder = folder
+        source = Self.source(of: service)
+    }
 
-    init(folder: URL, now: @escaping @Sendable () -> Date) {
-        self.folder = folder; self.now = now
+    init(folder: URL, service: URL, now: @escaping @Sendable () -> Date) {
+        self.init(folder: folder, service: service)
+        self.now = now
+    }
+
+    static func source(of service: URL) -> String {
+        guard service != GourmetRequest.defaultBaseURL else { return "" }
+        let server = [service.host ?? "", service.port.map(String.init) ?? ""].joined(separator: "-")
+        return "-" + String(server.map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 
     struct Saved: Codable {
@@ -42,7 +56,7 @@ public struct CodeListCache: Sendable {
         var entries: [CodeEntry]
     }
 
-    func file(_ kind: CodeListKind) -> URL { folder.appendingPathComponent("codes-\(kind.rawValue).json") }
+    func file(_ kind: CodeListKind) -> URL { folder.appendingPathComponent("codes-\(kind.rawValue)\(source).json") }
 
     func lookup(_ kind: CodeListKind) -> [CodeEntry]? {
         guard let data = try? Data(contentsOf: file(kind)), let saved = try? JSONDecoder().decode(Saved.self, from: data),

@@ -86,8 +86,17 @@ extension RestaurantQuery {
         }
         resolved.genres = resolved.genres.uniqued()
         if let area = names.area {
+            // Widest level first, reading the next list only when a name is not found whole:
+            // the small areas' list is the longest.
             var levels: [(CodeListKind, [CodeEntry])] = []
-            for level in CodeListKind.areaLevels { levels.append((level, try await lists(level))) }
+            for level in CodeListKind.areaLevels {
+                let list = try await lists(level)
+                levels.append((level, list))
+                if let code = try CodeMatching.area(area, named: .wholeName, in: list) {
+                    resolved.area = code
+                    return resolved
+                }
+            }
             resolved.area = try CodeMatching.area(area, in: levels)
         }
         return resolved
@@ -105,7 +114,7 @@ extension Array where Element: Hashable {
 enum CodeMatching {
     /// The text as a code, upper-cased, when it has the code's shape.
     static func code(_ text: String, pattern: String) -> String? {
-        let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let code = text.folding(options: .widthInsensitive, locale: nil).trimmingCharacters(in: .whitespaces).uppercased()
         return code.range(of: "^\(pattern)$", options: .regularExpression) != nil ? code : nil
     }
 
@@ -150,7 +159,7 @@ enum CodeMatching {
         return Array(scored.sorted { $0.1 < $1.1 }.prefix(5).map(\.0))
     }
 
-    /// The budget codes a band of yen means: "2000-3000", "～1000", "5000-", "3000" (the band
+    /// The budget codes a band of yen means: "2000-3000", "～1000", "25000-", "3000" (the band
     /// holding it), or a budget's own name ("2001～3000円"). A band takes every code whose
     /// range it overlaps.
     static func budgets(_ text: String, in list: [CodeEntry]) throws(HotpepperError) -> [String] {
@@ -160,20 +169,31 @@ enum CodeMatching {
         return codes
     }
 
-    /// The area a name means, at any level: the whole name first, then a side of a name like
-    /// "梅田・北新地". Where it names areas at several levels, the widest wins (a user naming a
-    /// city means the city); several at that level are ambiguous.
+    /// The area a name means, at any level: an area of that whole name first, widest level
+    /// first (a user naming a city means the city), then a side of a name like "梅田・北新地";
+    /// several at one level are ambiguous.
     static func area(_ text: String, in levels: [(CodeListKind, [CodeEntry])]) throws(HotpepperError) -> String {
-        let wanted = folded(text)
-        for names in [{ (entry: CodeEntry) in [entry.name] }, { parts($0.name) }] {
+        for naming in [AreaNaming.wholeName, .side] {
             for (_, list) in levels {
-                let matches = list.filter { names($0).contains { folded($0) == wanted } }
-                if matches.count == 1 { return matches[0].code }
-                if matches.count > 1 { throw .ambiguousName(.area, text, matches: matches) }
+                if let code = try area(text, named: naming, in: list) { return code }
             }
         }
         let all = levels.flatMap(\.1)
         throw .unknownName(.area, text, closest: closest(text, in: all) { [$0.name] })
+    }
+
+    enum AreaNaming {
+        case wholeName, side
+    }
+
+    /// The one area of a list a text names (nil: none; several: ambiguous).
+    static func area(_ text: String, named naming: AreaNaming, in list: [CodeEntry]) throws(HotpepperError) -> String? {
+        let wanted = folded(text)
+        let matches = list.filter { entry in
+            (naming == .wholeName ? [entry.name] : parts(entry.name)).contains { folded($0) == wanted }
+        }
+        if matches.count > 1 { throw .ambiguousName(.area, text, matches: matches) }
+        return matches.first?.code
     }
 }
 
@@ -182,12 +202,14 @@ struct YenBand: Equatable {
     var low: Int?
     var high: Int?
 
-    /// "2000-3000", "2,000～3,000円", "～500円", "30001円～", "3000"; nil for anything else.
+    /// "2000-3000", "2,000～3,000円", "¥2000–3000", "～500円", "30001円～", "3000"; nil for
+    /// anything else. The ends may be joined by a hyphen, a tilde or a wave dash, an en dash
+    /// (as the table prints bands), a minus sign or ー.
     init?(_ text: String) {
         let plain = text.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
             .replacingOccurrences(of: "円", with: "").replacingOccurrences(of: "yen", with: "")
-            .filter { !$0.isWhitespace && $0 != "," }
-        let ends = plain.split(maxSplits: 1, omittingEmptySubsequences: false) { "~〜-".contains($0) }.map(String.init)
+            .filter { !$0.isWhitespace && !",¥￥".contains($0) }
+        let ends = plain.split(maxSplits: 1, omittingEmptySubsequences: false) { "~〜-–−ー".contains($0) }.map(String.init)
         guard ends.allSatisfy({ $0.isEmpty || Int($0) != nil }), ends.contains(where: { !$0.isEmpty }) else { return nil }
         low = Int(ends[0])
         high = ends.count == 1 ? low : Int(ends[1])
@@ -207,11 +229,12 @@ struct YenBand: Equatable {
 
 extension CodeEntry {
     /// Whether a keyword picks this entry out of a list: it occurs in the entry's name, its
-    /// English name or the name of the area it lies in, or it is the code.
-    public func mentions(_ keyword: String) -> Bool {
+    /// English name or the names of the wider areas it lies in (`wider`: its own `within` and
+    /// beyond), or the code starts with it. A keyword of nothing but separators picks nothing.
+    public func mentions(_ keyword: String, wider: [String] = []) -> Bool {
         let wanted = CodeMatching.folded(keyword)
-        guard !wanted.isEmpty else { return true }
-        return CodeMatching.folded(code) == wanted
-            || ([name, within?.name ?? ""] + GenreNames.english(code)).contains { CodeMatching.folded($0).contains(wanted) }
+        guard !wanted.isEmpty else { return false }
+        return CodeMatching.folded(code).hasPrefix(wanted)
+            || ([name] + wider + GenreNames.english(code)).contains { CodeMatching.folded($0).contains(wanted) }
     }
 }

@@ -140,7 +140,7 @@ extension ParsedArguments {
     }
 
     /// Every value of a repeatable option, with comma-separated lists split ("G001,G013",
-    /// "ramen,izakaya"); a comma before a digit separates thousands ("2,000-3,000") instead.
+    /// "ramen,izakaya", "1000,2000"); `items` tells a thousands separator from a list's comma.
     func list(_ option: String, limit: Int? = nil) throws(UsageError) -> [String] {
         let given = all(option)
         let values = given.flatMap { Self.items($0).map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
@@ -153,12 +153,15 @@ extension ParsedArguments {
         return values
     }
 
-    /// The items of a comma-separated list; a comma before a digit stays in its item.
+    /// The items of a comma-separated list. A comma between a digit and exactly three more
+    /// separates thousands ("2,000-3,000") and stays in its item; "1000,2000" is two items.
     static func items(_ text: String) -> [String] {
         let characters = Array(text)
+        func isDigit(_ index: Int) -> Bool { characters.indices.contains(index) && characters[index].isNumber }
         var items: [String] = [], item = ""
         for (index, character) in characters.enumerated() {
-            if character == ",", index + 1 == characters.count || !characters[index + 1].isNumber {
+            let thousands = isDigit(index - 1) && (1...3).allSatisfy { isDigit(index + $0) } && !isDigit(index + 4)
+            if character == ",", !thousands {
                 items.append(item)
                 item = ""
             } else {

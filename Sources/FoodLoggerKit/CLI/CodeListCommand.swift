@@ -8,7 +8,8 @@ struct CodeListCommand: Sendable {
     var keyword: String?
 
     static let keywordSpec = OptionSpec(
-        "--keyword", kind: .value("TEXT"), help: "only the areas whose name, code or wider area mentions TEXT")
+        "--keyword", kind: .value("TEXT"),
+        help: "only the areas whose name or wider areas mention TEXT, or whose code starts with it")
 
     static func help(_ subject: CodeList.Subject) -> HelpText {
         let (summary, examples): (String, [String]) =

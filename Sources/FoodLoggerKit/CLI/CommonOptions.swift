@@ -113,9 +113,9 @@ struct CommonOptions: Sendable {
     /// The code lists behind names for codes: the service's, kept a day under the XDG cache
     /// directory, or the stub's.
     func makeCodeLists(_ service: any CodeListProtocol, context: ProcessContext) -> CodeListWorker {
-        CodeListWorker(
-            service: service,
-            cache: useStub ? nil : CacheFolder.url(environment: context.environment).map(CodeListCache.init(folder:)))
+        let server = (try? Self.baseURL(context.environment)) ?? GourmetRequest.defaultBaseURL
+        let folder = useStub ? nil : CacheFolder.url(environment: context.environment)
+        return CodeListWorker(service: service, cache: folder.map { CodeListCache(folder: $0, service: server) })
     }
 
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.

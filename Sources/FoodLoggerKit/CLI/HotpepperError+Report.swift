@@ -47,7 +47,8 @@ extension HotpepperError: LocalizedError {
             let quoted = TerminalSafe.quoted(text)
             let list = "'foodlogger \(kind.listCommand)'"
             if kind == .budget {
-                return "--budget \(quoted) is no band of yen: give one such as 2000-3000, -1000 or 5000-, or a code from \(list)."
+                return
+                    "--budget \(quoted) is no band of yen: give one such as 2000-3000, -1000 or 25000-, or a code from \(list)."
             }
             let near = closest.isEmpty ? "" : "; the closest: \(closest.map(\.described).joined(separator: ", "))"
             return "--\(kind.rawValue) \(quoted) names no \(kind.rawValue)\(near). See \(list) for them all."
@@ -90,10 +91,12 @@ extension CodeNameKind {
 }
 
 extension CodeEntry {
-    /// "ラーメン (ramen, G013)", "渋谷 (Y030)": a name with what else identifies it.
+    /// "ラーメン (ramen, G013)", "渋谷 (Y030 in 東京)": a name with what else identifies it
+    /// (two areas may share a name).
     var described: String {
         let english = englishName.map { "\($0), " } ?? ""
-        return "\(TerminalSafe.line(name)) (\(english)\(code))"
+        let wider = within.map { " in \(TerminalSafe.line($0.name))" } ?? ""
+        return "\(TerminalSafe.line(name)) (\(english)\(code)\(wider))"
     }
 }
 

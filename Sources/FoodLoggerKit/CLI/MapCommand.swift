@@ -49,9 +49,6 @@ struct MapCommand: Sendable {
             + SearchCommand.help.sections.map { ($0.0, $0.1.filter { $0.name != "--area" }) })
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
-        if parsed.value("--area") != nil {
-            throw UsageError("a map is drawn around a centre, and --area searches without one: give --near PLACE instead")
-        }
         if let near = try SearchCommand.near(parsed, environment: context.environment) {
             centre = .place(near)
         } else if let center = try SearchCommand.center(parsed, environment: context.environment) {

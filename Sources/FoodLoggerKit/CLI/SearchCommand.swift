@@ -11,7 +11,7 @@ struct SearchCommand: Sendable {
     var near: NearPlace?
 
     static let name = "search"
-    static let summary = "find restaurants around a point, nearest first"
+    static let summary = "find restaurants around a place (nearest first) or in an area"
 
     static let examples = [
         "foodlogger search --near 渋谷駅",
@@ -43,10 +43,10 @@ struct SearchCommand: Sendable {
             help: "an area's name or code instead of a centre: 渋谷, 梅田, Y005 (see 'foodlogger areas')"),
         OptionSpec(
             "--genre", kind: .repeated("GENRE"), values: GenreNames.words,
-            help: "a genre by name or code: ramen, ラーメン, izakaya, G013 (see 'foodlogger genres'); repeatable"),
+            help: "a genre by name or code: ramen, ラーメン, izakaya, G013 (see 'foodlogger genres'); repeatable or comma-separated"),
         OptionSpec(
             "--budget", kind: .repeated("YEN"),
-            help: "dinner budget in yen (2000-3000, -1000, 5000-) or a code such as B002; at most 2"),
+            help: "dinner budget in yen (2000-3000, -1000, 25000-) or a code such as B002; at most 2 codes in all"),
     ]
 
     static let pageSpecs: [OptionSpec] = [
@@ -91,6 +91,7 @@ struct SearchCommand: Sendable {
         // An area says where, as a centre does; it takes the place of one from the environment.
         let area = parsed.value("--area")?.trimmingCharacters(in: .whitespaces)
         if area?.isEmpty == true { throw UsageError("--area is empty: give an area's name or code (see 'foodlogger areas')") }
+        if area?.contains(",") == true { throw UsageError("--area takes one area, not a list") }
         if area != nil, ["--near", "--lat", "--lng"].contains(where: { parsed.value($0) != nil }) {
             throw UsageError("--area and --near or --lat/--lng both say where to search; use one")
         }
@@ -108,7 +109,7 @@ struct SearchCommand: Sendable {
         let genres = try parsed.list("--genre"), budgets = try parsed.list("--budget", limit: RestaurantQuery.maxBudgets)
         let asked: [(CodeNameKind, String, String)] =
             genres.map { (.genre, $0, "a name such as ramen or a code like G001") }
-            + budgets.map { (.budget, $0, "yen such as 2000-3000, -1000 or 5000-, or a code like B002") }
+            + budgets.map { (.budget, $0, "yen such as 2000-3000, -1000 or 25000-, or a code like B002") }
             + (area.map { [(.area, $0, "a name such as 渋谷 or a code like Y005")] } ?? [])
         if let misfit = asked.first(where: { $0.0.cannotName($0.1) }) {
             throw UsageError("--\(misfit.0.rawValue) takes \(misfit.2), not \(TerminalSafe.quoted(misfit.1))")

@@ -62,8 +62,9 @@ enum ResultsText {
         var hints: [String] = []
         if query.center != nil, query.range != .m3000 { hints.append("a wider --range (up to 5 = 3000 m)") }
         let conditions =
-            query.filters.map(\.flag) + (query.genres.isEmpty ? [] : ["--genre"])
-            + (query.budgets.isEmpty ? [] : ["--budget"]) + (query.keyword == nil ? [] : ["--keyword"])
+            query.filters.map(\.flag) + (query.genres.isEmpty && query.names.genres.isEmpty ? [] : ["--genre"])
+            + (query.budgets.isEmpty && query.names.budgets.isEmpty ? [] : ["--budget"])
+            + (query.keyword == nil ? [] : ["--keyword"])
         switch conditions.count {
         case 0: break
         case 1: hints.append(conditions[0] == "--keyword" ? "another --keyword" : "leaving out \(conditions[0])")

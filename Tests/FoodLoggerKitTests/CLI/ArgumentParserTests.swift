@@ -50,5 +50,8 @@ import Testing
         #expect(throws: UsageError("--budget accepts at most 2 values, got 3")) { try parsed.list("--budget", limit: 2) }
         #expect(throws: UsageError("--genre is empty")) { try parsed.list("--genre") }
         #expect(try ParsedArguments(values: ["--genre": ["ramen,,izakaya,"]]).list("--genre") == ["ramen", "izakaya"])
+        #expect(ParsedArguments.items("1000,2000") == ["1000", "2000"], "two amounts, not 10,002,000 yen")
+        #expect(ParsedArguments.items("2,000-3,000円,B002") == ["2,000-3,000円", "B002"])
+        #expect(ParsedArguments.items("-1000,5000-") == ["-1000", "5000-"])
     }
 }

@@ -98,7 +98,8 @@ final class ManualClock: @unchecked Sendable {
         let folder = try TemporaryFolder()
         let clock = ManualClock()
         let api = HotpepperAPI(configuration: .init(key: "k", baseURL: server.baseURL, retry: RetryPolicy(retries: 0)))
-        let worker = CodeListWorker(service: api, cache: CodeListCache(folder: folder.url, now: { clock.now }))
+        let worker = CodeListWorker(
+            service: api, cache: CodeListCache(folder: folder.url, service: server.baseURL, now: { clock.now }))
 
         let first = try await worker.list(.genres)
         clock.advance(23 * 3600)
@@ -107,7 +108,12 @@ final class ManualClock: @unchecked Sendable {
         clock.advance(2 * 3600)
         _ = try await worker.list(.genres)
         #expect(server.requests.count == 2, "a day later it is asked for again")
-        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("codes-genre.json").path))
+        let file = "codes-genre-127-0-0-1-\(server.port).json"
+        #expect(
+            FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(file).path),
+            "kept apart from the real service's")
+        let real = CodeListCache(folder: folder.url, service: GourmetRequest.defaultBaseURL)
+        #expect(real.file(.genres).lastPathComponent == "codes-genre.json", "the real service's lists keep the plain name")
     }
 }
 
@@ -133,6 +139,7 @@ final class ManualClock: @unchecked Sendable {
         ("2000-3000", ["B002"]), ("2001～3000円", ["B002"]), ("2,000〜3,000円", ["B002"]), ("3000", ["B002"]),
         ("-1000", ["B009", "B010"]), ("～500円", ["B009"]), ("30001円～", ["B014"]), ("25000-", ["B013", "B014"]),
         ("2500-3500", ["B002", "B003"]), ("1000-3000", ["B011", "B001", "B002"]),
+        ("2000–3000", ["B002"]), ("¥2,000−3,000", ["B002"]), ("2000ー3000", ["B002"]), ("￥3000", ["B002"]),
     ])
     func bandsOfYenTakeTheBudgetsTheyOverlap(text: String, codes: [String]) throws {
         #expect(try CodeMatching.budgets(text, in: budgets) == codes, "\(text)")
@@ -175,6 +182,19 @@ final class ManualClock: @unchecked Sendable {
         }
     }
 
+    @Test func fullWidthCodesAreCodes() {
+        var query = RestaurantQuery(keyword: "x")
+        query.ask(genres: ["Ｇ０１３"], budgets: ["ｂ００２"], area: "Ｙ９０２")
+        #expect(query.genres == ["G013"] && query.budgets == ["B002"] && query.area == "Y902" && query.names.isEmpty)
+    }
+
+    @Test func aKeywordFindsAreasWithinTheAreasItNamesAndCodesByTheirStart() {
+        let middle = CodeEntry(code: "Y904", name: "梅田・北新地", within: .init(code: "Z902", name: "大阪"))
+        let small = CodeEntry(code: "X932", name: "茶屋町・中崎町", within: .init(code: "Y904", name: "梅田・北新地"))
+        #expect(small.mentions("大阪", wider: ["梅田・北新地", "大阪"]) && !small.mentions("大阪", wider: ["梅田・北新地"]))
+        #expect(middle.mentions("y90") && !middle.mentions("・"), "a code's start; separators alone pick nothing")
+    }
+
     @Test func codeShapedWordsOfAnotherKindAreNoNames() {
         #expect(CodeNameKind.genre.cannotName("G01") && CodeNameKind.genre.cannotName("X001"))
         #expect(!CodeNameKind.genre.cannotName("g013") && !CodeNameKind.genre.cannotName("ラーメン"))
@@ -209,7 +229,10 @@ final class ManualClock: @unchecked Sendable {
 
         let again = await CLIRun.run(["search", "--area", "渋谷", "--genre", "ラーメン", "--json"], environment: environment)
         #expect(again.code == .success)
-        #expect(server.requests.filter { $0.path != "/gourmet/v1/" }.count == 4, "the lists come from the cache the second time")
+        let lists = server.requests.map(\.path).filter { $0 != "/gourmet/v1/" }
+        #expect(
+            lists == ["/genre/v1/", "/large_area/v1/", "/middle_area/v1/"],
+            "genres, then area levels only until the name is found; the second time all from the cache: \(lists)")
 
         let unknown = await CLIRun.run(["search", "--area", "しぶや", "--json"], environment: environment)
         #expect(unknown.code == .usage && unknown.stdout.isEmpty)
@@ -249,6 +272,16 @@ final class ManualClock: @unchecked Sendable {
         #expect(budgets.stdout.hasPrefix("{\n  \"budgets\": [\n    {\n      \"code\": \"B009\",\n      \"name\": \"～500円\"\n"))
     }
 
+    @Test func aKeywordNamingALargeAreaListsEverythingInIt() async {
+        let run = await CLIRun.run(["areas", "--stub", "--keyword", "大阪", "--json"])
+        let codes = (run.json?["areas"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
+        #expect(codes == ["Z902", "Y904", "X931", "X932", "X933", "X934"], "the small areas under 梅田・北新地 too: \(codes)")
+        let one = await CLIRun.run(["areas", "--stub", "--keyword", "Z903"], terminal: terminal)
+        #expect(
+            one.stdout.contains("\n1 area. Search by name or code instead of a centre: --area 京都, --area Z903.\n"),
+            "\(one.stdout)")
+    }
+
     @Test func aKeywordThatKeepsNothingIsExitOne() async {
         let run = await CLIRun.run(["areas", "--stub", "--keyword", "札幌"], terminal: terminal)
         #expect(run.code == .noResults && run.stdout.isEmpty)
@@ -258,6 +291,7 @@ final class ManualClock: @unchecked Sendable {
     @Test(arguments: [
         (["genres", "--format", "csv"], "--format csv is for restaurants"), (["genres", "ramen"], "unexpected argument 'ramen'"),
         (["areas", "渋谷"], "did you mean --keyword '渋谷'?"), (["budgets", "--keyword", "x"], "unknown option --keyword"),
+        (["search", "--area", "渋谷,新宿"], "--area takes one area"),
     ])
     func misuseIsExit64(arguments: [String], words: String) async {
         let run = await CLIRun.run(arguments + ["--stub"])

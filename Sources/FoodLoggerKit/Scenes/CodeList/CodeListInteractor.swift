@@ -19,9 +19,19 @@ final class CodeListInteractor: CodeListBusinessLogic {
     func showList(_ request: CodeList.Show.Request) async {
         var lists: [(kind: CodeListKind, entries: [CodeEntry])] = []
         do {
+            // A small area lies in a middle area, which lies in a large one: a keyword naming
+            // the large area finds all three.
+            var widerOf: [String: String] = [:]
             for kind in request.subject.kinds {
                 let entries = try await worker.list(kind)
-                lists.append((kind, request.keyword.map { keyword in entries.filter { $0.mentions(keyword) } } ?? entries))
+                for entry in entries { widerOf[entry.code] = entry.within?.name }
+                let kept = request.keyword.map { keyword in
+                    entries.filter { entry in
+                        let wider = [entry.within?.name, entry.within.flatMap { widerOf[$0.code] }].compactMap { $0 }
+                        return entry.mentions(keyword, wider: wider)
+                    }
+                }
+                lists.append((kind, kept ?? entries))
             }
         } catch {
             presenter?.presentList(.init(subject: request.subject, keyword: request.keyword, result: .failure(error)))

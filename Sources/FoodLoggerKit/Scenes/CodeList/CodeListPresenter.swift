@@ -31,7 +31,11 @@ final class CodeListPresenter: CodeListPresentationLogic {
             switch presentation {
             case .document: .document(Self.document(response.subject, lists))
             case .table:
-                .table(Self.table(response.subject, lists), footer: count > 0 ? Self.footer(response.subject, count: count) : [])
+                .table(
+                    Self.table(response.subject, lists),
+                    footer: count > 0
+                        ? Self.footer(response.subject, count: count, example: lists.first { !$0.entries.isEmpty }?.entries[0])
+                        : [])
             }
         viewController?.displayList(.init(content: content, notice: notice, exitCode: count > 0 ? .success : .noResults))
     }
@@ -90,14 +94,17 @@ final class CodeListPresenter: CodeListPresentationLogic {
         return TextTable(columns: columns, rows: rows)
     }
 
-    static func footer(_ subject: CodeList.Subject, count: Int) -> [String] {
+    /// How many, how to use them (with an area from the list itself), and the credit.
+    static func footer(_ subject: CodeList.Subject, count: Int, example: CodeEntry?) -> [String] {
+        let counted = "\(count) \(count == 1 ? String(subject.rawValue.dropLast()) : subject.rawValue)."
         let use =
             switch subject {
-            case .genres: "\(count) genres. Search by name or code: --genre ramen, --genre G013."
-            case .budgets: "\(count) budgets. Search by yen or code: --budget 2000-3000, --budget -1000, --budget B002."
-            case .areas: "\(count) areas. Search by name or code instead of a centre: --area 渋谷, --area Y005."
+            case .genres: "Search by name or code: --genre ramen, --genre G013."
+            case .budgets: "Search by yen or code: --budget 2000-3000, --budget -1000, --budget B002."
+            case .areas:
+                "Search by name or code instead of a centre: --area \(example.map { "\($0.name), --area \($0.code)" } ?? "渋谷")."
             }
-        return [use, Credit.line]
+        return [counted + " " + use, Credit.line]
     }
 
     static func level(_ kind: CodeListKind) -> String {
