@@ -335,7 +335,7 @@ extension MapPresenter {
         case .nothingFound:
             [
                 "No restaurants within \(LocalProjection.scaleLabel(range.metres)) of here.",
-                "- widens the range, / changes the keyword,",
+                (range == .m3000 ? "" : "- widens the range, ") + "/ changes the keyword,",
                 "arrows with Shift move the map, s searches there.",
                 "Any key closes this.",
             ]
@@ -354,7 +354,7 @@ extension MapPresenter {
         "s                  search where the map is",
         "c                  back to where you started",
         "+ / - (wheel)      smaller or larger range, search again",
-        "/                  search with a keyword",
+        "/                  search with a keyword (empty: none)",
         "?                  this help          q, Esc  quit",
     ]
 }
