@@ -160,7 +160,7 @@ extension MapPresenter {
             let title = if case .failed = alert { "Search failed" } else { "Nothing found" }
             drawCentred(Self.alertLines(alert, range: state.range), title: title, on: &screen)
         }
-        if state.showingHelp { drawCentred(Self.helpLines, title: "Keys", on: &screen) }
+        if state.showingHelp { drawCentred(helpLines(), title: "Keys", on: &screen) }
         let mode: Map.Explore.Mode =
             state.alert != nil ? .alert : state.showingHelp ? .help : state.prompt.map { .prompt($0) } ?? .map
         viewController?.displayExplorer(.init(screen: screen, mode: mode, hitTargets: targets))
@@ -169,7 +169,9 @@ extension MapPresenter {
     /// The frame with north and the scale bar in it, the ring around the search centre and "@"
     /// where the user started.
     private func drawMap(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double, on screen: inout Screen) {
-        screen.box(Array(repeating: "", count: layout.innerRows), row: 0, column: 0, width: layout.mapColumns, title: "N ↑")
+        screen.box(
+            Array(repeating: "", count: layout.innerRows), row: 0, column: 0, width: layout.mapColumns,
+            title: glyph("N ↑", "N ^"), ascii: !unicode)
         var canvas = BrailleCanvas(columns: layout.innerColumns, rows: layout.innerRows)
         let centre = layout.dot(of: state.searchCentre, centre: state.viewCentre, metresPerDot: scale)
         let radiusDots = Double(state.range.metres) / scale
@@ -191,9 +193,14 @@ extension MapPresenter {
         }
         let bar = LocalProjection.scaleLength(atMost: scale * Double(layout.innerColumns) / 2)
         let barColumns = max(2, Int((Double(bar) / scale / 2).rounded()))
-        let scaleText = "├" + String(repeating: "─", count: barColumns - 2) + "┤ " + LocalProjection.scaleLabel(bar)
+        let scaleText =
+            glyph("├", "|") + String(repeating: glyph("─", "-"), count: barColumns - 2) + glyph("┤ ", "| ")
+            + LocalProjection.scaleLabel(bar)
         screen.write(" \(scaleText) ", row: layout.mapRows - 1, column: 2, style: .title, limit: layout.innerColumns - 2)
     }
+
+    /// A character for a UTF-8 terminal, or its stand-in on another.
+    private func glyph(_ utf8: String, _ ascii: String) -> String { unicode ? utf8 : ascii }
 
     /// The cell of "@", where the user started, when it is on the map.
     private func youCell(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double) -> (row: Int, column: Int)? {
@@ -257,7 +264,7 @@ extension MapPresenter {
                 DisplayWidth.truncate(ResultsText.singleLine(restaurant.name), to: width - 4 - 8), to: width - 4 - 8)
             let selected = index == state.selected
             let line = "\(number) \(name) \(DisplayWidth.pad(distance, to: 7, alignRight: true))"
-            screen.write(selected && !styled ? "›" : " ", row: 1 + offset, column: column - 1)
+            screen.write(selected && !styled ? glyph("›", ">") : " ", row: 1 + offset, column: column - 1)
             screen.write(line, row: 1 + offset, column: column, style: selected ? .selected : .plain, limit: width)
         }
     }
@@ -288,7 +295,9 @@ extension MapPresenter {
             return !((row..<row + height).contains(you.row) && (column..<column + width).contains(you.column))
         }
         guard let (row, column) = clear ?? fitting.first else { return }
-        screen.box(lines, row: row, column: column, width: width, title: "\(number) \(ResultsText.singleLine(restaurant.name))")
+        screen.box(
+            lines, row: row, column: column, width: width, title: "\(number) \(ResultsText.singleLine(restaurant.name))",
+            ascii: !unicode)
     }
 
     static func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, moment: OpeningHours.Moment) -> [String] {
@@ -308,15 +317,15 @@ extension MapPresenter {
         let row = layout.statusRow
         screen.clear(row: row, column: 0, width: layout.size.columns, height: 1, style: .status)
         if let typed = state.prompt {
-            screen.write("Keyword: \(typed)▏   Enter: search   Esc: cancel", row: row, column: 0, style: .status)
+            screen.write("Keyword: \(typed)\(glyph("▏", "_"))   Enter: search   Esc: cancel", row: row, column: 0, style: .status)
             return
         }
         var parts = [state.placeName, LocalProjection.scaleLabel(state.range.metres)].compactMap { $0 }
-        if let keyword = state.keyword { parts.append("“\(keyword)”") }
+        if let keyword = state.keyword { parts.append(glyph("“\(keyword)”", "\"\(keyword)\"")) }
         parts.append(state.loading ? "searching…" : "\(state.restaurants.count) of \(state.total)")
         if state.viewCentre != state.searchCentre, !state.loading { parts.append("s: search here") }
         let left = " " + parts.joined(separator: " · ")
-        let keys = "←↑↓→ pick  Tab next  Enter card  +/- range  ? keys  q quit "
+        let keys = glyph("←↑↓→", "arrows") + " pick  Tab next  Enter card  +/- range  ? keys  q quit "
         screen.write(left, row: row, column: 0, style: .status)
         let room = layout.size.columns - DisplayWidth.of(left) - 2
         if room >= DisplayWidth.of(keys) {
@@ -327,7 +336,7 @@ extension MapPresenter {
     private func drawCentred(_ lines: [String], title: String, on screen: inout Screen) {
         let width = min(screen.width - 4, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
         let row = max(0, (screen.height - lines.count - 2) / 2)
-        screen.box(lines, row: row, column: (screen.width - width) / 2, width: width, title: title)
+        screen.box(lines, row: row, column: (screen.width - width) / 2, width: width, title: title, ascii: !unicode)
     }
 
     static func alertLines(_ alert: Map.Explore.Alert, range: SearchRange) -> [String] {
@@ -344,17 +353,18 @@ extension MapPresenter {
         }
     }
 
-    static let helpLines = [
-        "←↑↓→ or h j k l   pick the marker that way",
-        "Tab, Shift-Tab     next or previous by distance",
-        "click              pick the marker under the mouse",
-        "Enter              the restaurant's card (Esc: back)",
-        "o                  open its page in the browser",
-        "Shift+←↑↓→, HJKL   move the map",
-        "s                  search where the map is",
-        "c                  back to where you started",
-        "+ / - (wheel)      smaller or larger range, search again",
-        "/                  search with a keyword (empty: none)",
-        "?                  this help          q, Esc  quit",
-    ]
+    /// The keys and what they do; "←↑↓→" reads "arrows" where the terminal is not UTF-8.
+    func helpLines() -> [String] {
+        let keys = [
+            ("←↑↓→ or h j k l", "pick the marker that way"), ("Tab, Shift-Tab", "next or previous by distance"),
+            ("click", "pick the marker under the mouse"), ("Enter", "the restaurant's card (Esc: back)"),
+            ("o", "open its page in the browser"), ("Shift+←↑↓→, HJKL", "move the map"),
+            ("s", "search where the map is"), ("c", "back to where you started"),
+            ("+ / - (wheel)", "smaller or larger range, search again"), ("/", "search with a keyword (empty: none)"),
+            ("?", "this help"), ("q, Esc, Ctrl-C", "quit"),
+        ]
+        return keys.map { key, meaning in
+            DisplayWidth.pad(glyph(key, key.replacingOccurrences(of: "←↑↓→", with: "arrows")), to: 20) + meaning
+        }
+    }
 }

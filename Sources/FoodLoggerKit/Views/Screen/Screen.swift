@@ -64,19 +64,24 @@ struct Screen: Sendable, Equatable {
         }
     }
 
-    /// A bordered box with lines inside, cut to its width.
-    mutating func box(_ lines: [String], row: Int, column: Int, width: Int, title: String? = nil) {
+    /// A bordered box with lines inside, cut to its width; box-drawing characters, or `+-|`
+    /// where the terminal is not UTF-8.
+    mutating func box(_ lines: [String], row: Int, column: Int, width: Int, title: String? = nil, ascii: Bool = false) {
         let height = lines.count + 2
+        let (across, down) = ascii ? ("-", "|") : ("─", "│")
+        let corners = ascii ? ["+", "+", "+", "+"] : ["┌", "┐", "└", "┘"]
         clear(row: row, column: column, width: width, height: height, style: .box)
         let inner = width - 2
-        write("┌" + String(repeating: "─", count: inner) + "┐", row: row, column: column, style: .frame)
+        write(corners[0] + String(repeating: across, count: inner) + corners[1], row: row, column: column, style: .frame)
         if let title { write(" \(title) ", row: row, column: column + 2, style: .title, limit: inner - 2) }
         for (offset, line) in lines.enumerated() {
-            write("│", row: row + 1 + offset, column: column, style: .frame)
+            write(down, row: row + 1 + offset, column: column, style: .frame)
             write(line, row: row + 1 + offset, column: column + 2, style: .box, limit: inner - 2)
-            write("│", row: row + 1 + offset, column: column + width - 1, style: .frame)
+            write(down, row: row + 1 + offset, column: column + width - 1, style: .frame)
         }
-        write("└" + String(repeating: "─", count: inner) + "┘", row: row + height - 1, column: column, style: .frame)
+        write(
+            corners[2] + String(repeating: across, count: inner) + corners[3], row: row + height - 1, column: column,
+            style: .frame)
     }
 
     /// The text of a row without styles (tests and the ASCII check read it).

@@ -122,6 +122,7 @@ import Testing
         let run = await explore([], sut: scene(["LANG": "C"]))
         let screen = shown(run.sut)
         #expect(!screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } && screen.contains("."))
+        #expect(screen.hasPrefix("+- N ^ ") && !screen.contains("┌") && !screen.contains("←"), "frames and keys in ASCII too")
     }
 }
 
