@@ -23,8 +23,8 @@ extension MapViewController {
             case .end, .terminate, .key(.controlC): return .success
             case .key(.controlZ):
                 terminal.suspend()
-                redraw()
-            case .key(.controlL): redraw()
+                await redraw()
+            case .key(.controlL): await redraw()
             case .resize: await interactor?.explore(.resize(terminal.size))
             default:
                 guard let request = request(for: event) else {
@@ -90,10 +90,11 @@ extension MapViewController {
 
     var styled: Bool { context.allowsStyle(onTerminal: true) }
 
-    /// The whole screen again (after Ctrl-L, or `fg`, when the terminal may show anything).
-    private func redraw() {
+    /// The whole screen again, at the terminal's size now (after Ctrl-L, or after `fg`, when
+    /// the terminal may show anything and may have been resized while the map was stopped).
+    private func redraw() async {
         onTerminal = nil
-        if let shown { displayExplorer(shown) }
+        await interactor?.explore(.resize(terminal?.size ?? .init(columns: 80, rows: 24)))
     }
 
     /// The selected restaurant's card, from the Detail scene, over the map until Esc or q;
