@@ -173,12 +173,15 @@ struct Scanner {
         return true
     }
 
+    /// A run of digits as a number; nil for none, or for more than four (no hour, minute,
+    /// day or year has more, and a longer run must not overflow).
     mutating func number() -> Int? {
         var value = 0, digits = 0
         while !atEnd, ("0"..."9").contains(text[index]) {
-            value = value * 10 + Int(text[index].value - 0x30); digits += 1; index += 1
+            if digits < 4 { value = value * 10 + Int(text[index].value - 0x30) }
+            digits += 1; index += 1
         }
-        return digits > 0 ? value : nil
+        return (1...4).contains(digits) ? value : nil
     }
 
     /// A day list: 月～金、祝前日 / 土・日・祝 / 平日 / 毎日; nil when none starts here.

@@ -83,6 +83,9 @@ func describe(_ hours: OpeningHours?) -> String? {
         ("月～月: 11:00～22:00", "", nil),
         ("月～金: 11:00～10:00～12:00", "", nil),
         ("月～金: 25:00～27:00", "", nil),
+        // A run of digits longer than any time must not overflow (found by the decoder fuzzer).
+        ("月～金: 11111111111111111111111111:00～23:00", "", nil),
+        ("11:00～23:00", "第99999999999999999999999火曜日", nil),
     ]
 
     @Test(arguments: written.indices)
