@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LoopbackHTTP
 import TestSupport
 
 /// The real binary's interactive map in a real terminal (tmux): keys in, the screen read back,
@@ -61,6 +62,35 @@ struct MapTerminalTests {
         let killed = try await Self.ended(terminated)
         #expect(
             killed.contains("EXIT=143") && killed.contains("TERMINAL=sane"), "ended by the signal, terminal restored: \(killed)")
+    }
+
+    @Test("kill -INT ends it as the signal does (130), a hanging search does not hold q up, both restoring the terminal")
+    func interruptAndQuitDuringASearch() async throws {
+        let binary = try Self.binary()
+        let interrupted = try Session(Self.map(binary))
+        _ = try await Self.opened(interrupted)
+        let shell = try interrupted.tmux(["display-message", "-p", "-t", "fl", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let children = try InteractiveTerminalTests.run("/usr/bin/pgrep", ["-P", shell]).stdout
+        let pid = try #require(children.split(separator: "\n").first.flatMap { Int32($0) }, "the map's process")
+        kill(pid, SIGINT)
+        let end = try await Self.ended(interrupted)
+        #expect(end.contains("EXIT=130") && end.contains("TERMINAL=sane"), "ended by the signal, terminal restored: \(end)")
+
+        let silent = try LoopbackServer { _ in .hang }
+        defer { silent.stop() }
+        let waiting = try Session([
+            "env", "LANG=C.UTF-8", "HOTPEPPER_API_KEY=test-key", "HOTPEPPER_BASE_URL=\(silent.baseURL.absoluteString)",
+            binary, "map", "--lat", "35.6812", "--lng", "139.7671",
+        ])
+        _ = try await waiting.waitFor("the search under way") { $0.contains("searching…") }
+        waiting.socketPath = try waiting.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
+        try waiting.tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
+        let asked = ContinuousClock.now
+        try waiting.send("q")
+        let quit = try await Self.ended(waiting)
+        #expect(quit.contains("EXIT=0") && quit.contains("TERMINAL=sane"), "\(quit)")
+        #expect(ContinuousClock.now - asked < .seconds(5), "q does not wait for the search's time-out")
     }
 
     @Test("Ctrl-Z gives the shell back a sane terminal; fg brings the map back")

@@ -15,8 +15,12 @@ protocol FullScreenTerminal: AnyObject {
     func enter()
     /// Everything `enter` changed, undone; safe to call more than once.
     func leave()
-    /// The next key, click, resize or signal; waits for it.
-    func next() -> TerminalEvent
+    /// The next key, click, resize or signal. Waits without holding the main actor, so the
+    /// work in flight (a search) can end and be drawn meanwhile; a scripted terminal waits for
+    /// that work first, as a person reads the screen before the next key.
+    func next(during work: Task<Void, Never>?) async -> TerminalEvent
+    /// Ends a wait in `next()` with `.wake`: news that is not the user's (a search failed).
+    func wake()
     func write(_ text: String)
     /// Ctrl-Z: the terminal as it was found, the process stopped; after `fg`, the map again.
     func suspend()
@@ -29,19 +33,25 @@ protocol FullScreenTerminal: AnyObject {
 #endif
 
 /// Signal numbers travel from the handlers to the read loop through a pipe: a handler may do
-/// little more than write a byte.
+/// little more than write a byte. A 0 byte is `wake()`.
 private nonisolated(unsafe) var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+
+private func sendThroughPipe(_ number: Int32) {
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = systemWrite(signalPipe.write, &byte, 1)
+}
 
 /// The real terminal on stdin and stdout.
 @MainActor
 final class LiveFullScreenTerminal: FullScreenTerminal {
     private var saved: termios?
     private var entered = false
-    private var pending: [UInt8] = []
-    private var queued: [TerminalEvent] = []
-    /// A signal that asked the process to end: raised again once the terminal is restored.
-    private var endingSignal: Int32?
-    static let handled = [SIGWINCH, SIGTERM, SIGHUP, SIGTSTP]
+    private let reader = TerminalReader()
+    /// The handlers the signals had before `enter`, put back by `leave`.
+    private var previousHandlers: [Int32: SignalHandler] = [:]
+    /// Signals that would otherwise end or stop the process with the terminal raw and on the
+    /// alternate screen.
+    static let handled = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP]
 
     var size: Map.Explore.Size {
         var size = winsize()
@@ -57,14 +67,11 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
             if pipe(&fds) == 0 {
                 signalPipe = (fds[0], fds[1])
                 for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-                _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+                for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
             }
         }
         for number in Self.handled {
-            signal(number) { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = systemWrite(signalPipe.write, &byte, 1)
-            }
+            previousHandlers[number] = signal(number) { sendThroughPipe($0) }
         }
         saved = RawMode.enter()
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h")
@@ -75,51 +82,20 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
         entered = false
         write("\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
         if var saved { tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
-        for number in Self.handled { signal(number, SIG_DFL) }
-        if let endingSignal { RawMode.deliver(endingSignal) }
+        for (number, handler) in previousHandlers { signal(number, handler) }
+        previousHandlers = [:]
+        // A signal that came while the map was closing still gets its way.
+        if let ending = reader.endingSignal ?? reader.drainEndingSignal() { RawMode.deliver(ending) }
     }
 
-    func next() -> TerminalEvent {
-        while queued.isEmpty {
-            var fds = [
-                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
-            ]
-            // A lone ESC is the Escape key when nothing follows it within 30 ms.
-            let ready = poll(&fds, 2, pending == [0x1B] ? 30 : -1)
-            if ready == 0 {
-                pending = []
-                return .key(.escape)
-            }
-            if ready < 0 { continue }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                var byte: UInt8 = 0
-                if read(signalPipe.read, &byte, 1) == 1 { queued.append(event(forSignal: Int32(byte))) }
-            }
-            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
-                if count <= 0 {
-                    if count < 0, errno == EINTR { continue }
-                    return .end
-                }
-                let decoded = TerminalInput.decode(pending + buffer[0..<count])
-                queued += decoded.events
-                pending = decoded.rest
-            }
+    func next(during work: Task<Void, Never>?) async -> TerminalEvent {
+        let reader = reader
+        return await withCheckedContinuation { continuation in
+            TerminalReader.queue.async { continuation.resume(returning: reader.next()) }
         }
-        return queued.removeFirst()
     }
 
-    private func event(forSignal number: Int32) -> TerminalEvent {
-        switch number {
-        case SIGWINCH: return .resize
-        case SIGTSTP: return .key(.controlZ)
-        default:
-            endingSignal = number
-            return .terminate
-        }
-    }
+    func wake() { sendThroughPipe(0) }
 
     func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
@@ -136,5 +112,82 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
         RawMode.deliver(SIGTSTP)
         // Here again after `fg`.
         enter()
+    }
+}
+
+#if canImport(Glibc)
+    typealias SignalHandler = __sighandler_t?
+#elseif canImport(Darwin)
+    typealias SignalHandler = sig_t?
+#endif
+
+/// The blocking half of the live terminal: waits on stdin and the signal pipe on a thread of
+/// its own. Only one `next()` runs at a time (the map asks for one event, then acts on it).
+private final class TerminalReader: @unchecked Sendable {
+    static let queue = DispatchQueue(label: "foodlogger.terminal-input")
+    /// How long a lone ESC waits for the rest of a sequence before it is the Escape key: long
+    /// enough for an arrow's bytes split over a slow SSH link.
+    static let escapeWait: Int32 = 100
+    private var pending: [UInt8] = []
+    private var queued: [TerminalEvent] = []
+    /// A signal that asked the process to end: raised again once the terminal is restored.
+    private(set) var endingSignal: Int32?
+
+    func next() -> TerminalEvent {
+        while queued.isEmpty {
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, pending.first == 0x1B ? Self.escapeWait : -1)
+            if ready == 0 {
+                queued += TerminalInput.decode(pending, final: true).events
+                pending = []
+                continue
+            }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .end
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var byte: UInt8 = 0
+                if read(signalPipe.read, &byte, 1) == 1 { queued.append(event(forSignal: Int32(byte))) }
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count <= 0 {
+                    if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                    return .end
+                }
+                let decoded = TerminalInput.decode(pending + buffer[0..<count])
+                queued += decoded.events
+                pending = decoded.rest
+            } else if fds[0].revents & Int16(POLLERR | POLLNVAL) != 0 {
+                return .end
+            }
+        }
+        return queued.removeFirst()
+    }
+
+    private func event(forSignal number: Int32) -> TerminalEvent {
+        switch number {
+        case 0: return .wake
+        case SIGWINCH: return .resize
+        case SIGTSTP: return .key(.controlZ)
+        default:
+            endingSignal = number
+            return .terminate
+        }
+    }
+
+    /// An ending signal still in the pipe, once no handler can add to it.
+    func drainEndingSignal() -> Int32? {
+        var byte: UInt8 = 0
+        var ending: Int32?
+        while read(signalPipe.read, &byte, 1) == 1 {
+            if case .terminate = event(forSignal: Int32(byte)) { ending = Int32(byte) }
+        }
+        return ending
     }
 }

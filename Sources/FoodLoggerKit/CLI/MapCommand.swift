@@ -65,8 +65,23 @@ struct MapCommand: Sendable {
         if let format, width != nil || height != nil {
             throw UsageError("--width and --height size the terminal map; they have no effect with --format \(format.rawValue)")
         }
-        // A map shows every shop within its radius, not the first page of them.
-        if parsed.value("--count") == nil, parsed.value("--limit") == nil { search.query.limit = RestaurantQuery.maxLimit }
+        pageSizeGiven = parsed.value("--count") != nil || parsed.value("--limit") != nil
+    }
+
+    /// --count or --limit was given; else a drawing shows every shop within its radius, and
+    /// the interactive map a page of the nearest 100, one request per search.
+    var pageSizeGiven: Bool
+
+    var drawingQuery: RestaurantQuery {
+        var query = search.query
+        if !pageSizeGiven { query.limit = RestaurantQuery.maxLimit }
+        return query
+    }
+
+    var exploringQuery: RestaurantQuery {
+        var query = search.query
+        if !pageSizeGiven { query.count = RestaurantQuery.maxCount }
+        return query
     }
 }
 
@@ -84,13 +99,13 @@ extension FoodLogger {
             do { places = try command.search.common.makePlaces(context: context) } catch { return fail(error, context: context) }
             if let format = command.format {
                 return await SearchScene.assemble(context: context, format: format, worker: worker, places: places).search(
-                    command.search.query, open: command.search.open, near: command.search.near)
+                    command.drawingQuery, open: command.search.open, near: command.search.near)
             }
             let scene = MapScene.assemble(context: context, worker: worker, places: places)
             switch command.interaction(context) {
             case .explore:
                 return await scene.explore(
-                    command.search.query, around: command.centre, open: command.search.open,
+                    command.exploringQuery, around: command.centre, open: command.search.open,
                     terminal: context.fullScreen())
             case .drawing(let note):
                 if let note { context.stderr.write("foodlogger: \(note)\n") }
@@ -98,7 +113,7 @@ extension FoodLogger {
             return
                 await scene
                 .show(
-                    command.search.query, around: command.centre, open: command.search.open,
+                    command.drawingQuery, around: command.centre, open: command.search.open,
                     width: command.width,
                     height: command.height)
         }

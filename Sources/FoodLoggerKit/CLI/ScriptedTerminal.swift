@@ -2,7 +2,8 @@ import Foundation
 
 /// A terminal driven by a list of events, for the tests and the benchmark: it records what the
 /// map wrote for each event and how long each took, and whether the terminal was left as found.
-/// After the list it says stdin ended.
+/// After the list it says stdin ended. Like a person, it waits for the screen to settle (the
+/// search in flight to end) before each event.
 @MainActor
 final class ScriptedTerminal: FullScreenTerminal {
     var size: Map.Explore.Size
@@ -16,6 +17,8 @@ final class ScriptedTerminal: FullScreenTerminal {
     private(set) var secondsPerEvent: [Double] = []
     private var bytesSinceEvent = 0
     private var lastEvent: ContinuousClock.Instant?
+    /// `wake()` was called: the next event is `.wake`, as from the live terminal's pipe.
+    private var woken = false
 
     init(_ script: [TerminalEvent], size: Map.Explore.Size = .init(columns: 120, rows: 40)) {
         self.script = script; self.size = size
@@ -31,7 +34,12 @@ final class ScriptedTerminal: FullScreenTerminal {
         entered = false
     }
 
-    func next() -> TerminalEvent {
+    func next(during work: Task<Void, Never>?) async -> TerminalEvent {
+        await work?.value
+        if woken {
+            woken = false
+            return .wake
+        }
         let now = ContinuousClock.now
         if let lastEvent {
             let elapsed = lastEvent.duration(to: now).components
@@ -42,6 +50,8 @@ final class ScriptedTerminal: FullScreenTerminal {
         lastEvent = now
         return script.isEmpty ? .end : script.removeFirst()
     }
+
+    func wake() { woken = true }
 
     func write(_ text: String) {
         writes.append(text)

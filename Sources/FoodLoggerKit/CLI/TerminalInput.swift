@@ -6,8 +6,10 @@ enum TerminalEvent: Sendable, Equatable {
     case wheel(up: Bool)
     /// The terminal changed size (SIGWINCH).
     case resize
-    /// SIGTERM or SIGHUP: leave now, with the terminal restored.
+    /// SIGTERM, SIGHUP, SIGINT or SIGQUIT: leave now, with the terminal restored.
     case terminate
+    /// `FullScreenTerminal.wake()`: no input, but something to look at.
+    case wake
     /// Stdin closed.
     case end
 
@@ -24,28 +26,50 @@ enum TerminalEvent: Sendable, Equatable {
 }
 
 /// Turns the bytes a terminal sends into events: UTF-8 text, control keys, the arrows (with
-/// Shift: `ESC [ 1 ; 2 A`), Shift-Tab (`ESC [ Z`) and SGR mouse reports (`ESC [ < b ; x ; y M`).
-/// A lone ESC is the Escape key only once no more bytes follow, which the caller decides.
+/// Shift: `ESC [ 1 ; 2 A`), Shift-Tab (`ESC [ Z`), SGR mouse reports (`ESC [ < b ; x ; y M`)
+/// and the older ones of terminals without SGR (`ESC [ M` and three bytes). Alt with a key
+/// (`ESC x`) is no key of the map's, so it cannot quit it.
 enum TerminalInput {
-    /// The events in `bytes`, and the bytes of an unfinished sequence to keep for later.
-    static func decode(_ bytes: [UInt8]) -> (events: [TerminalEvent], rest: [UInt8]) {
+    /// The events in `bytes`, and the bytes of an unfinished sequence to keep for later. When
+    /// `final` (no more bytes came in time) an unfinished sequence ends: a lone ESC is Escape.
+    static func decode(_ bytes: [UInt8], final: Bool = false) -> (events: [TerminalEvent], rest: [UInt8]) {
         var events: [TerminalEvent] = []
         var index = 0
+        /// The bytes from `index` on are an unfinished sequence.
+        func unfinished() -> (events: [TerminalEvent], rest: [UInt8]) {
+            guard final else { return (events, Array(bytes[index...])) }
+            return (events + [.key(bytes.count - index == 1 ? .escape : .other)], [])
+        }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case 0x1B:
-                guard index + 1 < bytes.count else { return (events, Array(bytes[index...])) }
-                guard bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "O") else {
+                guard index + 1 < bytes.count else { return unfinished() }
+                let introducer = bytes[index + 1]
+                if introducer == 0x1B {
                     events.append(.key(.escape))
                     index += 1
                     continue
                 }
+                guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+                    // Alt and a key: the key's bytes go with the ESC.
+                    let length = bytes[index + 1] >= 0xC0 ? utf8Length(bytes[index + 1]) : 1
+                    guard index + 1 + length <= bytes.count else { return unfinished() }
+                    events.append(.key(.other))
+                    index += 1 + length
+                    continue
+                }
+                if introducer == UInt8(ascii: "["), index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "M") {
+                    guard index + 5 < bytes.count else { return unfinished() }
+                    events.append(legacyMouse(button: bytes[index + 3], x: bytes[index + 4], y: bytes[index + 5]))
+                    index += 6
+                    continue
+                }
                 // A CSI sequence ends with a byte from @ to ~.
                 guard let end = bytes[(index + 2)...].firstIndex(where: { (0x40...0x7E).contains($0) }) else {
-                    return (events, Array(bytes[index...]))
+                    return unfinished()
                 }
-                events.append(sequence(Array(bytes[(index + 2)...end]), introducer: bytes[index + 1]))
+                events.append(sequence(Array(bytes[(index + 2)...end]), introducer: introducer))
                 index = end + 1
             case 0x0D, 0x0A: events.append(.key(.enter)); index += 1
             case 0x09: events.append(.key(.tab)); index += 1
@@ -55,14 +79,27 @@ enum TerminalInput {
             case 0x1A: events.append(.key(.controlZ)); index += 1
             case 0..<0x20: events.append(.key(.other)); index += 1
             default:
-                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                guard index + length <= bytes.count else { return (events, Array(bytes[index...])) }
+                let length = utf8Length(byte)
+                guard index + length <= bytes.count else {
+                    if final { return (events + [.key(.other)], []) }
+                    return (events, Array(bytes[index...]))
+                }
                 let text = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
                 events.append(text.first.map { .key(.character($0)) } ?? .key(.other))
                 index += length
             }
         }
         return (events, [])
+    }
+
+    private static func utf8Length(_ lead: UInt8) -> Int { lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1 }
+
+    /// A mouse report of the kind before SGR: the button, column and row each a byte plus 32.
+    static func legacyMouse(button: UInt8, x: UInt8, y: UInt8) -> TerminalEvent {
+        let (button, column, row) = (Int(button) - 32, Int(x) - 33, Int(y) - 33)
+        guard column >= 0, row >= 0 else { return .key(.other) }
+        if button & 64 != 0 { return .wheel(up: button & 1 == 0) }
+        return button & 3 == 0 ? .click(row: row, column: column) : .key(.other)
     }
 
     /// The event of one escape sequence, given the bytes after `ESC [` (or `ESC O`).

@@ -5,7 +5,9 @@ import FoodLoggerDomain
 protocol MapBusinessLogic: AnyObject {
     func showRestaurants(_ request: Map.Restaurants.Request) async
     /// The interactive map: one request per key press or click.
-    func explore(_ request: Map.Explore.Request) async
+    func explore(_ request: Map.Explore.Request)
+    /// The search `explore` started that has not ended yet.
+    var searchInFlight: Task<Void, Never>? { get }
 }
 
 /// What the Map scene keeps for routing: the restaurants on the map, nearest first.
@@ -53,22 +55,35 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             asked.center = center
             let near: NearPlace? = if case .place(let place) = request.centre { place } else { nil }
             result = await worker.search(asked, request.open).map {
-                .init(page: $0.page, center: center, near: near, located: located)
+                .init(page: $0.page, tally: $0.tally, center: center, near: near, located: located)
             }
         }
         query = asked
         restaurants = (try? result.get().page.restaurants) ?? []
-        presenter?.presentRestaurants(.init(result: result, query: asked, viewport: request.viewport))
+        presenter?.presentRestaurants(.init(result: result, query: asked, open: request.open, viewport: request.viewport))
     }
 
-    func explore(_ request: Map.Explore.Request) async {
+    /// Acts on one request and presents the screen after it. A search goes on in the
+    /// background (`search`), so keys keep working while it runs; it presents when it ends.
+    func explore(_ request: Map.Explore.Request) {
         if case .start(let query, let centre, let open, let size) = request {
-            await start(query: query, centre: centre, open: open, size: size)
+            self.query = query
+            self.open = open
+            self.size = size
+            searchInFlight = Task { await start(at: centre) }
             return
         }
-        guard var state = explorer else { return }
+        if case .resize(let newSize) = request { size = newSize }
+        if case .close = request { return searchInFlight?.cancel() ?? () }
+        guard var state = explorer else {
+            if case .resize = request, let locating { presenter?.presentExplorerLocating(.init(place: locating, size: size)) }
+            return
+        }
+        /// The conditions the next search starts from: those of the one in flight, if any.
+        let asked = state.searching ?? state.searched
+        var newSearch: Map.Explore.Search?
         switch request {
-        case .start: return
+        case .start, .close, .resize: break
         case .move(let direction): state.selected = Self.next(from: state, toward: direction)
         case .cycle(let forward):
             guard !state.restaurants.isEmpty else { break }
@@ -77,84 +92,88 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         case .select(let index) where state.restaurants.indices.contains(index): state.selected = index
         case .select: break
         case .pan(let direction):
-            state.viewCentre = Self.moved(state.viewCentre, toward: direction, metres: Double(state.range.metres) / 2)
+            state.viewCentre = Self.moved(state.viewCentre, toward: direction, metres: Double(asked.range.metres) / 2)
         case .searchHere:
-            explorer = state
-            await search(around: state.viewCentre)
-            return
+            newSearch = .init(centre: state.viewCentre, range: asked.range, keyword: asked.keyword)
         case .returnHome:
             state.viewCentre = state.home
-            explorer = state
-            if state.searchCentre != state.home { await search(around: state.home) } else { present() }
-            return
+            if asked.centre != state.home { newSearch = .init(centre: state.home, range: asked.range, keyword: asked.keyword) }
         case .zoom(let zoomIn):
-            let raw = state.range.rawValue + (zoomIn ? -1 : 1)
-            guard let range = SearchRange(rawValue: raw) else { break }
-            state.range = range
-            explorer = state
-            await search(around: state.viewCentre)
-            return
+            guard let range = SearchRange(rawValue: asked.range.rawValue + (zoomIn ? -1 : 1)) else { break }
+            newSearch = .init(centre: state.viewCentre, range: range, keyword: asked.keyword)
         case .keyword(let text):
             let keyword = text.trimmingCharacters(in: .whitespaces)
-            state.keyword = keyword.isEmpty ? nil : keyword
             state.prompt = nil
-            explorer = state
-            await search(around: state.viewCentre)
-            return
+            newSearch = .init(centre: state.viewCentre, range: asked.range, keyword: keyword.isEmpty ? nil : keyword)
         case .prompt(let text): state.prompt = text
         case .toggleHelp: state.showingHelp.toggle()
         case .dismissAlert: state.alert = nil
-        case .resize(let newSize): size = newSize
+        }
+        if let newSearch {
+            state.searching = newSearch
+            searchInFlight?.cancel()
+            searchInFlight = Task { await find(newSearch) }
         }
         explorer = state
         present()
     }
+
+    /// A newer search, or the map closing, cancels it.
+    private(set) var searchInFlight: Task<Void, Never>?
+    /// --near's place while it is being found.
+    private var locating: String?
 
     /// Finds the centre, then makes the first search; a first search that fails is presented
     /// as such (the map ends with its error) instead of as an alert.
-    private func start(query: RestaurantQuery, centre: Map.Restaurants.Centre, open: OpenQuestion, size: Map.Explore.Size)
-        async
-    {
-        self.query = query
-        self.open = open
-        self.size = size
-        let request = Map.Restaurants.Request(query: query, centre: centre, viewport: Map.Viewport(), open: open)
-        switch await self.centre(of: request) {
+    private func start(at centre: Map.Restaurants.Centre) async {
+        if case .place(let near) = centre {
+            locating = near.text
+            presenter?.presentExplorerLocating(.init(place: near.text, size: size))
+        }
+        let request = Map.Restaurants.Request(query: query ?? .init(), centre: centre, viewport: Map.Viewport(), open: open)
+        let found = await self.centre(of: request)
+        guard !Task.isCancelled else { return }
+        locating = nil
+        switch found {
         case .failure(let error):
             presenter?.presentExplorerFailure(error)
         case .success(let (center, located)):
+            let first = Map.Explore.Search(centre: center, range: query?.range ?? .default, keyword: query?.keyword)
             explorer = Map.Explore.State(
-                home: center, searchCentre: center, viewCentre: center, range: query.range, keyword: query.keyword,
-                placeName: located?.place.name)
-            await search(around: center, first: true)
+                home: center, searched: first, searching: first, viewCentre: center, placeName: located?.place.name)
+            present()
+            await find(first, first: true)
         }
     }
 
-    /// Searches around a point with the map's range and keyword, showing that it is loading.
-    private func search(around centre: Coordinate, first: Bool = false) async {
-        guard var state = explorer, var asked = query else { return }
-        state.loading = true
-        explorer = state
-        present()
-        asked.center = centre
-        asked.range = state.range
-        asked.keyword = state.keyword
-        asked.start = 1
-        switch await worker.search(asked, open) {
+    /// Searches with the map's conditions. What it finds replaces the map; when it finds
+    /// nothing or fails, the map stays as it was and an alert says so.
+    private func find(_ asked: Map.Explore.Search, first: Bool = false) async {
+        guard var query else { return }
+        query.center = asked.centre
+        query.range = asked.range
+        query.keyword = asked.keyword
+        query.start = 1
+        let result = await worker.search(query, open)
+        guard !Task.isCancelled, var state = explorer else { return }
+        state.searching = nil
+        switch result {
         case .failure(let error) where first:
             presenter?.presentExplorerFailure(error)
             return
         case .failure(let error):
             state.alert = .failed(error)
+        case .success(let answer) where answer.page.restaurants.isEmpty && !first:
+            state.alert = .nothingFound(asked, tally: answer.tally)
         case .success(let answer):
             state.restaurants = answer.page.restaurants
             state.total = answer.page.total
-            state.searchCentre = centre
+            state.tally = answer.tally
+            state.searched = asked
             state.selected = state.restaurants.isEmpty ? nil : 0
-            state.alert = state.restaurants.isEmpty ? .nothingFound : nil
+            state.alert = state.restaurants.isEmpty ? .nothingFound(asked, tally: answer.tally) : nil
             restaurants = state.restaurants
         }
-        state.loading = false
         explorer = state
         present()
     }
@@ -170,7 +189,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         guard let current = state.selected, state.restaurants.indices.contains(current) else {
             return state.restaurants.isEmpty ? nil : 0
         }
-        let projection = LocalProjection(center: state.searchCentre)
+        let projection = LocalProjection(center: state.searched.centre)
         let origin = projection.offset(of: state.restaurants[current].coordinate)
         let scored = state.restaurants.indices.compactMap { index -> (index: Int, score: Double)? in
             guard index != current else { return nil }

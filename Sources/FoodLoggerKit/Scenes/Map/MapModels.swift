@@ -34,6 +34,8 @@ enum Map {
             /// The shops and the centre they were found around.
             struct Found: Sendable {
                 var page: RestaurantPage
+                /// What --open-now/--open-at left out to fill the page.
+                var tally: OpenTally? = nil
                 var center: Coordinate
                 /// The place --near asked for, and where it was found.
                 var near: NearPlace? = nil
@@ -41,6 +43,7 @@ enum Map {
             }
             var result: Result<Found, HotpepperError>
             var query: RestaurantQuery
+            var open: OpenQuestion
             var viewport: Viewport
             var near: NearPlace? = nil
         }
@@ -60,6 +63,8 @@ enum Map {
                 var footer: [String]
                 /// Set when nothing was found: what to tell the user, and what to try.
                 var notice: String?
+                /// For stderr: what --open-now/--open-at left out.
+                var leftOut: String? = nil
                 /// For stderr on a terminal: where --near found the centre.
                 var place: String? = nil
             }
@@ -103,6 +108,21 @@ extension Map {
             case toggleHelp
             case dismissAlert
             case resize(Size)
+            /// The map is closing: a search in flight is no longer wanted.
+            case close
+        }
+
+        /// What a search is made with: the ring's centre and radius, and the keyword.
+        struct Search: Sendable, Equatable {
+            var centre: Coordinate
+            var range: SearchRange
+            var keyword: String?
+        }
+
+        /// --near's place while it is being found, before there is a map.
+        struct Locating: Sendable {
+            var place: String
+            var size: Size
         }
 
         struct Size: Sendable, Equatable {
@@ -122,26 +142,29 @@ extension Map {
             var restaurants: [Restaurant] = []
             /// How many the service matched in all (more than shown when past the page size).
             var total = 0
+            /// What --open-now/--open-at left out of the restaurants shown.
+            var tally: OpenTally?
             /// Where the user started: "@".
             var home: Coordinate
-            /// Where the last search was made: the ring's centre.
-            var searchCentre: Coordinate
+            /// What the restaurants shown were found with.
+            var searched: Search
+            /// A search under way, shown in the status line until it ends.
+            var searching: Search?
             /// The middle of the map, moved by panning.
             var viewCentre: Coordinate
-            var range: SearchRange
-            var keyword: String?
             /// The place --near found, for the status line.
             var placeName: String?
             var selected: Int?
-            var loading = false
-            /// A search that found nothing, or failed: said in an alert until dismissed.
+            /// A search that found nothing, or failed: said in an alert until dismissed, over
+            /// the map as it was.
             var alert: Alert?
             var prompt: String?
             var showingHelp = false
         }
 
         enum Alert: Sendable, Equatable {
-            case nothingFound
+            /// The search asked, and what --open-now/--open-at left out of it.
+            case nothingFound(Search, tally: OpenTally?)
             case failed(HotpepperError)
         }
 
@@ -162,6 +185,8 @@ extension Map {
             case prompt(String)
             /// An alert or the help: any key closes it.
             case alert, help
+            /// No map yet, or no room for one: only the keys that quit work.
+            case waiting
         }
 
         struct HitTarget: Sendable, Equatable {

@@ -8,6 +8,8 @@ protocol MapPresentationLogic: AnyObject {
     func presentExplorer(_ response: Map.Explore.Response)
     /// The interactive map's first search failed: the map ends with this error.
     func presentExplorerFailure(_ error: HotpepperError)
+    /// --near's place is being found: there is no map yet.
+    func presentExplorerLocating(_ response: Map.Explore.Locating)
 }
 
 /// Lays out the map (through `TerminalMap`), writes its legend and footer, and picks the exit
@@ -34,8 +36,10 @@ final class MapPresenter: MapPresentationLogic {
             let markers = page.restaurants.enumerated().map { offset, restaurant in
                 TerminalMap.Marker(number: page.start + offset, coordinate: restaurant.coordinate)
             }
-            let notice = page.restaurants.isEmpty ? ResultsText.notice(page, query: response.query) : nil
-            let drawing = Self.layout(response.viewport, footer: ResultsText.footer(page, query: response.query)) {
+            let (query, open, tally) = (response.query, response.open, found.tally)
+            let notice = page.restaurants.isEmpty ? ResultsText.notice(page, query: query, open: open, tally: tally) : nil
+            let footer = ResultsText.footer(page, query: query, open: open, tally: tally)
+            let drawing = Self.layout(response.viewport, footer: footer) {
                 width, height in
                 let map = TerminalMap(
                     center: center, radiusMetres: response.query.range.metres, markers: markers,
@@ -46,6 +50,7 @@ final class MapPresenter: MapPresentationLogic {
                 content: .drawing(
                     .init(
                         map: drawing.map, legend: drawing.legend, footer: drawing.footer, notice: notice,
+                        leftOut: page.restaurants.isEmpty ? nil : tally.flatMap { ResultsText.leftOut($0, open: open) },
                         place: found.located.map { ResultsText.placeLine($0, near: found.near) })),
                 exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
@@ -132,21 +137,29 @@ extension MapPresenter {
         viewController?.displayExplorer(.init(screen: screen, failure: (error.localizedDescription, error.exitCode)))
     }
 
+    func presentExplorerLocating(_ response: Map.Explore.Locating) {
+        var screen = Screen(width: response.size.columns, height: response.size.rows)
+        let row = screen.height - 1
+        screen.clear(row: row, column: 0, width: screen.width, height: 1, style: .status)
+        screen.write(" Finding \(quoted(response.place))\(glyph("…", "..."))   q: quit", row: row, column: 0, style: .status)
+        viewController?.displayExplorer(.init(screen: screen, mode: .waiting))
+    }
+
     func presentExplorer(_ response: Map.Explore.Response) {
         let layout = MapScreenLayout(size: response.size)
         var screen = Screen(width: response.size.columns, height: response.size.rows)
         guard layout.fits else {
             let minimum = MapScreenLayout.minimum
-            let lines = [
-                "The map needs a terminal of at least \(minimum.columns)×\(minimum.rows);",
-                "this one is \(response.size.columns)×\(response.size.rows). Enlarge it, or press q.",
-            ]
+            let lines = DisplayWidth.wrap(
+                "The map needs a terminal of at least \(minimum.columns)\(glyph("×", "x"))\(minimum.rows); this one is "
+                    + "\(response.size.columns)\(glyph("×", "x"))\(response.size.rows). Enlarge it, or press q.",
+                to: screen.width)
             for (offset, line) in lines.enumerated() { screen.write(line, row: offset, column: 0) }
-            viewController?.displayExplorer(.init(screen: screen))
+            viewController?.displayExplorer(.init(screen: screen, mode: .waiting))
             return
         }
         let state = response.state
-        let scale = layout.metresPerDot(radius: state.range.metres)
+        let scale = layout.metresPerDot(radius: state.searched.range.metres)
         drawMap(state, layout: layout, scale: scale, on: &screen)
         let targets = drawMarkers(state, layout: layout, scale: scale, on: &screen)
         if layout.listColumn < response.size.columns { drawList(state, layout: layout, on: &screen) }
@@ -158,7 +171,7 @@ extension MapPresenter {
         drawStatus(state, layout: layout, on: &screen)
         if let alert = state.alert {
             let title = if case .failed = alert { "Search failed" } else { "Nothing found" }
-            drawCentred(Self.alertLines(alert, range: state.range), title: title, on: &screen)
+            drawCentred(alertLines(alert), title: title, on: &screen)
         }
         if state.showingHelp { drawCentred(helpLines(), title: "Keys", on: &screen) }
         let mode: Map.Explore.Mode =
@@ -173,8 +186,8 @@ extension MapPresenter {
             Array(repeating: "", count: layout.innerRows), row: 0, column: 0, width: layout.mapColumns,
             title: glyph("N ↑", "N ^"), ascii: !unicode)
         var canvas = BrailleCanvas(columns: layout.innerColumns, rows: layout.innerRows)
-        let centre = layout.dot(of: state.searchCentre, centre: state.viewCentre, metresPerDot: scale)
-        let radiusDots = Double(state.range.metres) / scale
+        let centre = layout.dot(of: state.searched.centre, centre: state.viewCentre, metresPerDot: scale)
+        let radiusDots = Double(state.searched.range.metres) / scale
         let steps = max(90, Int(radiusDots * 8))
         for step in 0..<steps {
             let angle = Double(step) / Double(steps) * 2 * .pi
@@ -258,7 +271,7 @@ extension MapPresenter {
         let first = max(0, min((state.selected ?? 0) - rows / 2, state.restaurants.count - rows))
         for (offset, index) in (first..<min(first + rows, state.restaurants.count)).enumerated() {
             let restaurant = state.restaurants[index]
-            let distance = "\(restaurant.coordinate.roundedMetres(to: state.searchCentre)) m"
+            let distance = "\(restaurant.coordinate.roundedMetres(to: state.searched.centre)) m"
             let number = DisplayWidth.pad(String(index + 1), to: 3, alignRight: true)
             let name = DisplayWidth.pad(
                 DisplayWidth.truncate(ResultsText.singleLine(restaurant.name), to: width - 4 - 8), to: width - 4 - 8)
@@ -312,26 +325,42 @@ extension MapPresenter {
         ].map(ResultsText.singleLine)
     }
 
-    /// The bottom line: what is shown, or that a search is running, or the keyword being typed.
+    /// The bottom line: what is shown, or that a search is running, or the keyword being typed;
+    /// the keys at the right, as many of them as fit.
     private func drawStatus(_ state: Map.Explore.State, layout: MapScreenLayout, on screen: inout Screen) {
         let row = layout.statusRow
         screen.clear(row: row, column: 0, width: layout.size.columns, height: 1, style: .status)
         if let typed = state.prompt {
-            screen.write("Keyword: \(typed)\(glyph("▏", "_"))   Enter: search   Esc: cancel", row: row, column: 0, style: .status)
+            let hint = "   Enter: search   Esc: cancel"
+            let room = layout.size.columns - DisplayWidth.of(" Keyword: ") - DisplayWidth.of(hint) - 1
+            // The end of a long keyword stays in view, where the typing is.
+            let visible = DisplayWidth.of(typed) < room ? typed : "…" + String(typed.suffix(max(room - 2, 1)))
+            screen.write(" Keyword: \(visible)\(glyph("▏", "_"))\(hint)", row: row, column: 0, style: .status)
             return
         }
-        var parts = [state.placeName, LocalProjection.scaleLabel(state.range.metres)].compactMap { $0 }
-        if let keyword = state.keyword { parts.append(glyph("“\(keyword)”", "\"\(keyword)\"")) }
-        parts.append(state.loading ? "searching…" : "\(state.restaurants.count) of \(state.total)")
-        if state.viewCentre != state.searchCentre, !state.loading { parts.append("s: search here") }
-        let left = " " + parts.joined(separator: " · ")
-        let keys = glyph("←↑↓→", "arrows") + " pick  Tab next  Enter card  +/- range  ? keys  q quit "
+        let search = state.searching ?? state.searched
+        var parts = [state.placeName, LocalProjection.scaleLabel(search.range.metres)].compactMap { $0 }
+        if let keyword = search.keyword { parts.append(quoted(keyword)) }
+        if state.searching != nil {
+            parts.append("searching" + glyph("…", "..."))
+        } else {
+            parts.append("\(state.restaurants.count) of \(state.total)")
+            if let closed = state.tally?.closed, closed > 0 { parts.append("\(closed) closed left out") }
+            if state.viewCentre != state.searched.centre { parts.append("s: search here") }
+        }
+        let left = " " + parts.joined(separator: glyph(" · ", " - "))
         screen.write(left, row: row, column: 0, style: .status)
+        let hints = [
+            glyph("←↑↓→", "arrows") + " pick  Tab next  Enter card  +/- range  ? keys  q quit ", "? keys  q quit ",
+        ]
         let room = layout.size.columns - DisplayWidth.of(left) - 2
-        if room >= DisplayWidth.of(keys) {
+        if let keys = hints.first(where: { DisplayWidth.of($0) <= room }) {
             screen.write(keys, row: row, column: layout.size.columns - DisplayWidth.of(keys), style: .status)
         }
     }
+
+    /// A keyword or place in quotes: typographic ones where the terminal is UTF-8.
+    private func quoted(_ text: String) -> String { glyph("“\(text)”", "\"\(text)\"") }
 
     private func drawCentred(_ lines: [String], title: String, on screen: inout Screen) {
         let width = min(screen.width - 4, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
@@ -339,17 +368,25 @@ extension MapPresenter {
         screen.box(lines, row: row, column: (screen.width - width) / 2, width: width, title: title, ascii: !unicode)
     }
 
-    static func alertLines(_ alert: Map.Explore.Alert, range: SearchRange) -> [String] {
+    /// What the alert says: what was searched and found nothing (with what --open-now left
+    /// out), or why the search failed; the map under it is as it was.
+    func alertLines(_ alert: Map.Explore.Alert) -> [String] {
         switch alert {
-        case .nothingFound:
-            [
-                "No restaurants within \(LocalProjection.scaleLabel(range.metres)) of here.",
-                (range == .m3000 ? "" : "- widens the range, ") + "/ changes the keyword,",
-                "arrows with Shift move the map, s searches there.",
+        case .nothingFound(let search, let tally):
+            let keyword = search.keyword.map { " for \(quoted($0))" } ?? ""
+            var lines = DisplayWidth.wrap(
+                "No restaurants\(keyword) within \(LocalProjection.scaleLabel(search.range.metres)) of there.", to: 56)
+            if let tally, tally.closed + tally.unknown > 0 {
+                let unknown = tally.unknown > 0 ? ", \(tally.unknown) with hours that could not be read" : ""
+                lines += DisplayWidth.wrap("Left out: \(tally.closed) closed\(unknown).", to: 56)
+            }
+            return lines + [
+                (search.range == .m3000 ? "" : "- widens the range, ") + "/ changes the keyword,",
+                "Shift+arrows move the map, s searches there.",
                 "Any key closes this.",
             ]
         case .failed(let error):
-            DisplayWidth.wrap(error.localizedDescription, to: 56) + ["Any key closes this."]
+            return DisplayWidth.wrap(error.localizedDescription, to: 56) + ["Any key closes this."]
         }
     }
 

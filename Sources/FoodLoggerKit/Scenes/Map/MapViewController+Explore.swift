@@ -10,34 +10,42 @@ extension MapViewController {
     ) async -> ExitCode {
         self.terminal = terminal
         terminal.enter()
-        defer { terminal.leave() }
-        await interactor?.explore(.start(query: query, centre: centre, open: open, size: terminal.size))
+        defer {
+            interactor?.explore(.close)
+            terminal.leave()
+        }
+        interactor?.explore(.start(query: query, centre: centre, open: open, size: terminal.size))
         while true {
             if let failure = shown?.failure {
                 terminal.leave()
                 context.stderr.write("foodlogger: \(failure.message)\n")
                 return failure.exitCode
             }
-            let event = terminal.next()
+            let event = await terminal.next(during: interactor?.searchInFlight)
             switch event {
+            case .wake: continue
             case .end, .terminate, .key(.controlC): return .success
             case .key(.controlZ):
                 terminal.suspend()
-                await redraw()
-            case .key(.controlL): await redraw()
-            case .resize: await interactor?.explore(.resize(terminal.size))
+                redraw()
+            case .key(.controlL): redraw()
+            case .resize: interactor?.explore(.resize(terminal.size))
             default:
-                guard let request = request(for: event) else {
-                    if shown?.mode == .map, event == .key(.character("q")) || event == .key(.escape) { return .success }
-                    if shown?.mode == .map, event == .key(.enter) {
-                        guard await showCard() else { return .success }
-                        // Back on the map, drawn for the terminal's size now (it may have changed).
-                        await interactor?.explore(.resize(terminal.size))
-                    }
-                    if shown?.mode == .map, event == .key(.character("o")) { await openPage() }
+                if let request = request(for: event) {
+                    interactor?.explore(request)
                     continue
                 }
-                await interactor?.explore(request)
+                let mode = shown?.mode ?? .waiting
+                if mode == .map || mode == .waiting, event == .key(.character("q")) || event == .key(.escape) {
+                    return .success
+                }
+                guard mode == .map else { continue }
+                if event == .key(.enter) {
+                    guard await showCard() else { return .success }
+                    // Back on the map, drawn for the terminal's size now (it may have changed).
+                    interactor?.explore(.resize(terminal.size))
+                }
+                if event == .key(.character("o")) { await openPage() }
             }
         }
     }
@@ -45,7 +53,8 @@ extension MapViewController {
     /// What a key or click asks for on the screen shown; nil for keys handled here (quitting,
     /// the card, the page) and keys that mean nothing.
     func request(for event: TerminalEvent) -> Map.Explore.Request? {
-        switch shown?.mode ?? .map {
+        switch shown?.mode ?? .waiting {
+        case .waiting: return nil
         case .alert: return .dismissAlert
         case .help: return .toggleHelp
         case .prompt(let text):
@@ -81,9 +90,13 @@ extension MapViewController {
         }
     }
 
+    /// Writes the map as it changed; a search that ends while the card is open is drawn when the
+    /// card closes, and a failed first search wakes the event loop to end the map.
     func displayExplorer(_ viewModel: Map.Explore.ViewModel) {
         shown = viewModel
-        guard viewModel.failure == nil, let terminal else { return }
+        guard let terminal else { return }
+        guard viewModel.failure == nil else { return terminal.wake() }
+        guard !showingCard else { return }
         terminal.write(ScreenDiff.bytes(from: onTerminal, to: viewModel.screen, styled: styled))
         onTerminal = viewModel.screen
     }
@@ -92,32 +105,44 @@ extension MapViewController {
 
     /// The whole screen again, at the terminal's size now (after Ctrl-L, or after `fg`, when
     /// the terminal may show anything and may have been resized while the map was stopped).
-    private func redraw() async {
+    private func redraw() {
         onTerminal = nil
-        await interactor?.explore(.resize(terminal?.size ?? .init(columns: 80, rows: 24)))
+        interactor?.explore(.resize(terminal?.size ?? .init(columns: 80, rows: 24)))
     }
 
     /// The selected restaurant's card, from the Detail scene, over the map until Esc or q;
-    /// ↑↓, j k, Space and b scroll it. False when the map should end (Ctrl-C, SIGTERM, stdin
-    /// closed).
+    /// the arrows, j k, Space and b scroll it. False when the map should end (Ctrl-C, a
+    /// signal, stdin closed).
     private func showCard() async -> Bool {
-        guard let terminal, let lines = router?.cardLines(width: min(terminal.size.columns, 100)), !lines.isEmpty else {
-            return true
-        }
+        guard let terminal else { return true }
+        showingCard = true
+        defer { showingCard = false }
+        var width = 0
+        var lines: [String] = []
         var top = 0
         while true {
             let size = terminal.size
-            var screen = Screen(width: size.columns, height: size.rows)
-            let room = size.rows - 1
+            if width != min(size.columns, 100) {
+                width = min(size.columns, 100)
+                lines = router?.cardLines(width: width) ?? []
+            }
+            guard !lines.isEmpty else { return true }
+            let room = max(size.rows - 1, 1)
             top = max(0, min(top, lines.count - room))
+            var screen = Screen(width: size.columns, height: size.rows)
             for (offset, line) in lines[top..<min(top + room, lines.count)].enumerated() {
                 screen.write(line, row: offset, column: 0)
             }
-            screen.clear(row: size.rows - 1, column: 0, width: size.columns, height: 1, style: .status)
-            screen.write(" ↑↓ scroll   o: its page   Esc: back to the map ", row: size.rows - 1, column: 0, style: .status)
+            let status = screen.height - 1
+            let shownLines = "lines \(top + 1)-\(min(top + room, lines.count)) of \(lines.count)"
+            let arrows = context.isUTF8 ? "↑↓" : "arrows"
+            screen.clear(row: status, column: 0, width: size.columns, height: 1, style: .status)
+            screen.write(
+                " \(shownLines)   \(arrows) Space b: scroll   o: its page   Esc: back to the map ", row: status, column: 0,
+                style: .status)
             terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
             onTerminal = screen
-            switch terminal.next() {
+            switch await terminal.next(during: interactor?.searchInFlight) {
             case .key(.up), .key(.character("k")), .wheel(up: true): top -= 1
             case .key(.down), .key(.character("j")), .key(.enter), .wheel(up: false): top += 1
             case .key(.character(" ")): top += room - 1
@@ -128,7 +153,7 @@ extension MapViewController {
             case .key(.controlZ):
                 terminal.suspend()
                 onTerminal = nil
-            case .resize: onTerminal = nil
+            case .resize, .key(.controlL): onTerminal = nil
             default: continue
             }
         }

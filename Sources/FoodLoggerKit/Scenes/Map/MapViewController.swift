@@ -20,6 +20,8 @@ final class MapViewController: MapDisplayLogic {
     var shown: Map.Explore.ViewModel?
     /// What is on the terminal now: the map's screen, or a card over it.
     var onTerminal: Screen?
+    /// The card is over the map: the map's changes wait until it closes.
+    var showingCard = false
 
     init(context: ProcessContext) {
         self.context = context
@@ -51,7 +53,7 @@ final class MapViewController: MapDisplayLogic {
             }
             lines += [""] + drawing.footer.flatMap { DisplayWidth.wrap($0, to: width) }
             context.stdout.write(lines.joined(separator: "\n") + "\n")
-            if let notice = drawing.notice { context.stderr.write(notice + "\n") }
+            for line in [drawing.notice, drawing.leftOut].compactMap({ $0 }) { context.stderr.write(line + "\n") }
         }
     }
 }

@@ -59,6 +59,7 @@ struct Screen: Sendable, Equatable {
 
     /// Fills a rectangle with blanks of a style (a box's background).
     mutating func clear(row: Int, column: Int, width: Int, height: Int, style: Style = .plain) {
+        guard row < self.height, column < self.width, row + height > 0, column + width > 0 else { return }
         for y in max(row, 0)..<min(row + height, self.height) {
             for x in max(column, 0)..<min(column + width, self.width) { put(Cell(text: " ", style: style), row: y, column: x) }
         }

@@ -85,10 +85,38 @@ import Testing
         #expect(shown(keyword.sut).contains("“ラーメン” · 1 of 1"), "/ searches with a keyword")
         let nothing = await explore([.key(.character("/")), .key(.character("x")), .key(.enter)])
         let alert = shown(nothing.sut)
-        #expect(alert.contains("Nothing found") && alert.contains("No restaurants within 1 km of here."), "\(alert)")
+        #expect(alert.contains("Nothing found") && alert.contains("No restaurants for “x” within 1 km of there."), "\(alert)")
         #expect(nothing.sut.shown?.mode == .alert, "any key closes it")
         let closed = await explore([.key(.character("/")), .key(.character("x")), .key(.enter), .key(.character("z"))])
-        #expect(!shown(closed.sut).contains("Nothing found") && closed.sut.shown?.mode == .map, "and the map stays")
+        let after = shown(closed.sut)
+        #expect(!after.contains("Nothing found") && closed.sut.shown?.mode == .map, "and the map is back")
+        #expect(after.contains("渋谷駅 · 1 km · 10 of 10") && !after.contains("“x”"), "as it was, markers and all: \(after)")
+    }
+
+    @Test func qDuringASearchQuitsAtOnceAndCancelsIt() async throws {
+        let worker = HangingWorker()
+        let sut = MapScene.assemble(
+            context: ProcessContext(
+                arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput()),
+            worker: worker)
+        let terminal = ImpatientTerminal(worker: worker)
+        let code = await sut.explore(
+            RestaurantQuery(range: .m1000), around: .coordinate(MapSeeds.tokyo), open: Seeds.open, terminal: terminal)
+        #expect(code == .success && terminal.leaves == 1, "q quits while the search waits")
+        #expect(terminal.written.contains("searching…"), "the status line said a search was under way")
+        await sut.interactor?.searchInFlight?.value
+        #expect(worker.cancelled, "and the search was cancelled")
+    }
+
+    @Test(arguments: [(5 * 60, "Left out: 10 closed"), (11 * 60 + 15, "closed left out")])
+    func openOnlySaysWhatItLeftOut(minute: Int, saying: String) async throws {
+        let friday = JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: minute)
+        let sut = scene()
+        _ = await sut.explore(
+            RestaurantQuery(range: .m1000), around: .place(NearPlace(text: "渋谷駅")),
+            open: OpenQuestion(moment: friday, openOnly: true), terminal: ScriptedTerminal([]))
+        let screen = shown(sut)
+        #expect(screen.contains(saying), "\(screen)")
     }
 
     @Test func helpCardAndSuspend() async throws {
@@ -124,6 +152,43 @@ import Testing
         #expect(!screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } && screen.contains("."))
         #expect(screen.hasPrefix("+- N ^ ") && !screen.contains("┌") && !screen.contains("←"), "frames and keys in ASCII too")
     }
+}
+
+/// A worker whose searches wait until they are cancelled, and say when one begins.
+final class HangingWorker: HotpepperWorking, @unchecked Sendable {
+    private(set) var cancelled = false
+    let began: AsyncStream<Void>
+    private let beginning: AsyncStream<Void>.Continuation
+    init() { (began, beginning) = AsyncStream.makeStream() }
+
+    func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        beginning.yield()
+        do {
+            try await Task.sleep(for: .seconds(3600))
+        } catch {
+            cancelled = true
+        }
+        throw .network(.timedOut, detail: "cancelled")
+    }
+}
+
+/// A person who presses q as soon as a search begins, without waiting for it.
+@MainActor
+final class ImpatientTerminal: FullScreenTerminal {
+    let worker: HangingWorker
+    var size = Map.Explore.Size(columns: 120, rows: 40)
+    private(set) var written = "", leaves = 0
+    init(worker: HangingWorker) { self.worker = worker }
+    func enter() {}
+    func leave() { leaves += 1 }
+    func next(during work: Task<Void, Never>?) async -> TerminalEvent {
+        for await _ in worker.began { break }
+        await Task.yield()
+        return .key(.character("q"))
+    }
+    func wake() {}
+    func write(_ text: String) { written += text }
+    func suspend() {}
 }
 
 @MainActor
@@ -171,7 +236,18 @@ import Testing
         #expect(first.events.isEmpty && first.rest == Array(split.prefix(2)), "half a character waits")
         #expect(TerminalInput.decode(first.rest + split.suffix(1)).events == [.key(.character("渋"))])
         #expect(TerminalInput.decode([0x1B]).rest == [0x1B], "a lone ESC waits: the terminal decides whether more follows")
-        #expect(TerminalInput.decode([0x1B, 0x71]).events == [.key(.escape), .key(.character("q"))])
+        #expect(TerminalInput.decode([0x1B], final: true).events == [.key(.escape)], "with nothing after it, it is Escape")
+        #expect(TerminalInput.decode([0x1B, 0x5B, 0x31], final: true).events == [.key(.other)], "half an arrow is no key")
+    }
+
+    @Test func altKeysAndTheOlderMouseReportsAreNoKeys() {
+        #expect(TerminalInput.decode([0x1B, 0x71]).events == [.key(.other)], "Alt+q does not quit")
+        #expect(TerminalInput.decode([0x1B, 0x1B]).rest == [0x1B], "Esc Esc: the first is Escape, the second may begin more")
+        // A click at column 81, row 3 (1-based), then a release: column 81 is the byte 'q' (81 + 32).
+        let click: [UInt8] = [0x1B, 0x5B, 0x4D, 32, 113, 35, 0x1B, 0x5B, 0x4D, 35, 113, 35]
+        #expect(TerminalInput.decode(click).events == [.click(row: 2, column: 80), .key(.other)])
+        #expect(TerminalInput.decode([0x1B, 0x5B, 0x4D, 96, 40, 40]).events == [.wheel(up: true)])
+        #expect(TerminalInput.decode([0x1B, 0x5B, 0x4D, 32]).rest.count == 4, "a report in two reads waits for its rest")
     }
 }
 
@@ -228,8 +304,8 @@ import Testing
 
     func state(selected: Int) -> Map.Explore.State {
         Map.Explore.State(
-            restaurants: Self.shops, home: Self.centre, searchCentre: Self.centre, viewCentre: Self.centre, range: .m1000,
-            selected: selected)
+            restaurants: Self.shops, home: Self.centre, searched: .init(centre: Self.centre, range: .m1000),
+            viewCentre: Self.centre, selected: selected)
     }
 
     @Test(arguments: [(Map.Explore.Direction.east, "E"), (.west, "W"), (.north, "N"), (.south, "S")])
@@ -257,5 +333,18 @@ import Testing
             of: MapInteractor.moved(Self.centre, toward: .south, metres: 1000), centre: Self.centre, metresPerDot: scale)
         #expect(narrow.contains(x: edge.x, y: edge.y), "the ring's southern point is inside the frame")
         #expect(!MapScreenLayout(size: .init(columns: 59, rows: 30)).fits)
+    }
+}
+
+@MainActor
+@Suite struct MapOpenOnlyDrawingTests {
+    @Test func theDrawingSaysWhatOpenAtLeftOutAndCountsAsSearchDoes() async {
+        let terminal = Terminal(stdinIsTerminal: false, stdoutIsTerminal: false, stderrIsTerminal: false, columns: 80)
+        let closed = await CLIRun.run(["map", "--stub", "--near", "渋谷駅", "--open-at", "fri 05:00"], terminal: terminal)
+        #expect(closed.code == .noResults && !closed.stderr.contains("past the last"), "\(closed.stderr)")
+        #expect(closed.stderr.contains("No restaurants open at fri 05:00 (Japan time) among results 1–10 of 10"))
+        let some = await CLIRun.run(["map", "--stub", "--near", "渋谷駅", "--open-at", "fri 11:15"], terminal: terminal)
+        #expect(some.stdout.contains("2 open at fri 11:15 (Japan time) among results 1–10 of 10"), "\(some.stdout)")
+        #expect(!some.stdout.contains("More:") && some.stderr.contains("left out 8 closed"), "\(some.stderr)")
     }
 }

@@ -19,6 +19,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
     func presentRestaurants(_ response: Map.Restaurants.Response) { responses.append(response) }
     func presentExplorer(_ response: Map.Explore.Response) { explorerResponses.append(response) }
     func presentExplorerFailure(_ error: HotpepperError) { failures.append(error) }
+    func presentExplorerLocating(_ response: Map.Explore.Locating) {}
 }
 
 @MainActor

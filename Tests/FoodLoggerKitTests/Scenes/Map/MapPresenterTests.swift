@@ -20,7 +20,7 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         sut.presentRestaurants(
             .init(
                 result: result.map { .init(page: $0, center: center) }, query: RestaurantQuery(center: center),
-                viewport: .init(width: 60, height: 20)))
+                open: Seeds.open, viewport: .init(width: 60, height: 20)))
         return spy.viewModels.first
     }
 
