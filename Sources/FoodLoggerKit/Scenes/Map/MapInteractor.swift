@@ -89,8 +89,11 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             guard !state.restaurants.isEmpty else { break }
             let count = state.restaurants.count
             state.selected = state.selected.map { ($0 + (forward ? 1 : count - 1)) % count } ?? 0
-        case .select(let index) where state.restaurants.indices.contains(index): state.selected = index
-        case .select: break
+        case .select(let among):
+            // A second click on a merged label goes on to its next restaurant.
+            let valid = among.filter(state.restaurants.indices.contains)
+            let position = state.selected.flatMap { valid.firstIndex(of: $0) }
+            state.selected = position.map { valid[($0 + 1) % valid.count] } ?? valid.first ?? state.selected
         case .pan(let direction):
             state.viewCentre = Self.moved(state.viewCentre, toward: direction, metres: Double(asked.range.metres) / 2)
         case .searchHere:
@@ -183,15 +186,16 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         presenter?.presentExplorer(.init(state: explorer, size: size, moment: OpeningHours.Moment(open.moment)))
     }
 
-    /// The marker nearest the selected one in a direction: ahead of it on that axis, the
-    /// sideways distance counting double, so Right goes to the marker most nearly to the right.
+    /// The marker nearest the selected one in a direction: within 45° of it if any is, else
+    /// anywhere ahead on that axis; the sideways distance counts double, so Right goes to the
+    /// marker most nearly to the right.
     static func next(from state: Map.Explore.State, toward direction: Map.Explore.Direction) -> Int? {
         guard let current = state.selected, state.restaurants.indices.contains(current) else {
             return state.restaurants.isEmpty ? nil : 0
         }
         let projection = LocalProjection(center: state.searched.centre)
         let origin = projection.offset(of: state.restaurants[current].coordinate)
-        let scored = state.restaurants.indices.compactMap { index -> (index: Int, score: Double)? in
+        let ahead = state.restaurants.indices.compactMap { index -> (index: Int, ahead: Double, aside: Double)? in
             guard index != current else { return nil }
             let offset = projection.offset(of: state.restaurants[index].coordinate)
             let (east, north) = (offset.east - origin.east, offset.north - origin.north)
@@ -202,9 +206,10 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
                 case .east: (east, north)
                 case .west: (-east, north)
                 }
-            return ahead > 0 ? (index, ahead + 2 * abs(aside)) : nil
+            return ahead > 0 ? (index, ahead, abs(aside)) : nil
         }
-        return scored.min { $0.score < $1.score }?.index ?? current
+        let inCone = ahead.filter { $0.aside <= $0.ahead }
+        return (inCone.isEmpty ? ahead : inCone).min { $0.ahead + 2 * $0.aside < $1.ahead + 2 * $1.aside }?.index ?? current
     }
 
     /// A point `metres` away in a direction.

@@ -91,8 +91,9 @@ extension Map {
             case move(Direction)
             /// Select the next (or previous) restaurant by distance.
             case cycle(forward: Bool)
-            /// Select a restaurant by its place in the list (a click on its marker).
-            case select(index: Int)
+            /// Select a restaurant under a click, by place in the list: one of those a label
+            /// stands for.
+            case select(among: [Int])
             /// Move the map a step in a direction, without searching.
             case pan(Direction)
             /// Search again around the map's centre, as the app's search button does.

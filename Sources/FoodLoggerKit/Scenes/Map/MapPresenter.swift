@@ -161,12 +161,16 @@ extension MapPresenter {
         let state = response.state
         let scale = layout.metresPerDot(radius: state.searched.range.metres)
         drawMap(state, layout: layout, scale: scale, on: &screen)
-        let targets = drawMarkers(state, layout: layout, scale: scale, on: &screen)
+        var targets = drawMarkers(state, layout: layout, scale: scale, on: &screen)
         if layout.listColumn < response.size.columns { drawList(state, layout: layout, on: &screen) }
         if let index = state.selected, let target = targets.first(where: { $0.index == index }), state.alert == nil {
-            drawInfoWindow(
-                state.restaurants[index], number: index + 1, state: state, beside: target,
+            let window = drawInfoWindow(
+                state.restaurants[index], number: index + 1, state: state, beside: target, avoiding: targets,
                 you: youCell(state, layout: layout, scale: scale), layout: layout, moment: response.moment, on: &screen)
+            // A marker under the window cannot be clicked.
+            if let window {
+                targets.removeAll { window.rows.contains($0.row) && window.columns.overlaps($0.columns) }
+            }
         }
         drawStatus(state, layout: layout, on: &screen)
         if let alert = state.alert {
@@ -221,39 +225,33 @@ extension MapPresenter {
         return layout.contains(x: you.x, y: you.y) ? (1 + you.y / 4, 1 + you.x / 2) : nil
     }
 
-    /// A marker per cell: the restaurant's number, or "3+2" for three and two more in one
-    /// cell; the selected one stands out. Returns where each was drawn, for the mouse.
+    /// A label per marker: the restaurant's number, or "3+2" for three and two more in one
+    /// cell or too close to tell apart; the selected one stands out. Returns where each was
+    /// drawn, for the mouse.
     private func drawMarkers(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double, on screen: inout Screen)
         -> [Map.Explore.HitTarget]
     {
         let you = youCell(state, layout: layout, scale: scale)
-        var cells: [(row: Int, column: Int, indices: [Int])] = []
+        var rows: [Int: [Int: [Int]]] = [:]
         for (index, restaurant) in state.restaurants.enumerated() {
             let dot = layout.dot(of: restaurant.coordinate, centre: state.viewCentre, metresPerDot: scale)
             guard layout.contains(x: dot.x, y: dot.y) else { continue }
-            let (row, column) = (1 + dot.y / 4, 1 + dot.x / 2)
-            if let existing = cells.firstIndex(where: { $0.row == row && $0.column == column }) {
-                cells[existing].indices.append(index)
-            } else {
-                cells.append((row, column, [index]))
-            }
+            rows[1 + dot.y / 4, default: [:]][1 + dot.x / 2, default: []].append(index)
         }
-        // The selected marker last, so its label is never covered.
-        let selected = { (cell: (row: Int, column: Int, indices: [Int])) in state.selected.map(cell.indices.contains) ?? false }
+        let text = { (indices: [Int]) -> String in
+            let selected = state.selected.flatMap { indices.contains($0) ? $0 : nil }
+            let label = String((selected ?? indices.min() ?? 0) + 1) + (indices.count > 1 ? "+\(indices.count - 1)" : "")
+            return selected != nil && !self.styled ? "[\(label)]" : label
+        }
         var targets: [Map.Explore.HitTarget] = []
-        for cell in cells.filter({ !selected($0) }) + cells.filter(selected) {
-            let isSelected = selected(cell)
-            let shown = isSelected ? state.selected ?? cell.indices[0] : cell.indices[0]
-            var label = String(shown + 1) + (cell.indices.count > 1 ? "+\(cell.indices.count - 1)" : "")
-            if isSelected, !styled { label = "[\(label)]" }
-            var start = min(cell.column, layout.mapColumns - 1 - label.count)
-            // "@" always shows: a label over it moves beside it.
-            if let you, cell.row == you.row, (start..<start + label.count).contains(you.column) {
-                start = you.column + 1 + label.count < layout.mapColumns ? you.column + 1 : you.column - label.count
-            }
-            screen.write(label, row: cell.row, column: start, style: isSelected ? .selected : .marker)
-            targets += cell.indices.map {
-                .init(row: cell.row, columns: start...(start + label.count - 1), index: $0)
+        for (row, cells) in rows.sorted(by: { $0.key < $1.key }) {
+            let labels = MarkerLabels.layout(
+                cells.map { (column: $0.key, indices: $0.value) }, you: you?.row == row ? you?.column : nil,
+                within: 1...(layout.mapColumns - 2), text: text)
+            for label in labels {
+                let isSelected = state.selected.map(label.indices.contains) ?? false
+                screen.write(label.text, row: row, column: label.start, style: isSelected ? .selected : .marker)
+                targets += label.indices.sorted().map { .init(row: row, columns: label.start...label.end, index: $0) }
             }
         }
         return targets
@@ -282,35 +280,43 @@ extension MapPresenter {
         }
     }
 
-    /// The selected restaurant's info window, beside its marker and never over it: to the
-    /// right where there is room, else to the left.
+    /// The selected restaurant's info window, beside its marker and never over it or "@":
+    /// right of it, left, below or above, the first spot that covers no other marker, else
+    /// the one that covers fewest. Returns the cells it takes.
     private func drawInfoWindow(
         _ restaurant: Restaurant, number: Int, state: Map.Explore.State, beside target: Map.Explore.HitTarget,
-        you: (row: Int, column: Int)?, layout: MapScreenLayout, moment: OpeningHours.Moment, on screen: inout Screen
-    ) {
+        avoiding markers: [Map.Explore.HitTarget], you: (row: Int, column: Int)?, layout: MapScreenLayout,
+        moment: OpeningHours.Moment, on screen: inout Screen
+    ) -> (rows: Range<Int>, columns: ClosedRange<Int>)? {
         let width = min(40, layout.innerColumns / 2)
         let lines = Self.infoLines(restaurant, state: state, moment: moment)
         let height = lines.count + 2
         let (top, bottom) = (1, layout.mapRows - 1)
         let level = min(max(top, target.row - 1), bottom - height)
-        // Right of the marker, else left of it, else below or above it; the first that fits
-        // the frame and leaves "@" in view.
-        let candidates = [
-            (level, target.columns.upperBound + 2), (level, target.columns.lowerBound - 1 - width),
-            (target.row + 1, min(max(1, target.columns.lowerBound - width / 2), layout.mapColumns - 1 - width)),
-            (target.row - height, min(max(1, target.columns.lowerBound - width / 2), layout.mapColumns - 1 - width)),
-        ]
-        let fitting = candidates.filter { row, column in
-            row >= top && row + height <= bottom && column >= 1 && column + width <= layout.mapColumns - 1
+        // Beside the marker (right, then left) at every height that keeps its row in view,
+        // then below and above it, centred or to either side.
+        let levels = [level] + (max(top, target.row - height + 2)...max(top, target.row - 1)).filter { $0 != level }
+        let across = [
+            target.columns.lowerBound - width / 2, target.columns.lowerBound - 1, target.columns.upperBound + 1 - width,
+        ].map { min(max(1, $0), layout.mapColumns - 1 - width) }
+        let candidates =
+            levels.flatMap { [($0, target.columns.upperBound + 2), ($0, target.columns.lowerBound - 1 - width)] }
+            + across.map { (target.row + 1, $0) } + across.map { (target.row - height, $0) }
+        let spots = candidates.map { row, column in (rows: row..<(row + height), columns: column...(column + width - 1)) }
+            .filter { spot in
+                spot.rows.lowerBound >= top && spot.rows.upperBound <= bottom && spot.columns.lowerBound >= 1
+                    && spot.columns.upperBound < layout.mapColumns - 1
+                    && !(spot.rows.contains(target.row) && spot.columns.overlaps(target.columns))
+                    && !(you.map { spot.rows.contains($0.row) && spot.columns.contains($0.column) } ?? false)
+            }
+        let covered = { (spot: (rows: Range<Int>, columns: ClosedRange<Int>)) in
+            Set(markers.filter { spot.rows.contains($0.row) && spot.columns.overlaps($0.columns) }.map(\.index)).count
         }
-        let clear = fitting.first { row, column in
-            guard let you else { return true }
-            return !((row..<row + height).contains(you.row) && (column..<column + width).contains(you.column))
-        }
-        guard let (row, column) = clear ?? fitting.first else { return }
+        guard let spot = spots.min(by: { covered($0) < covered($1) }) else { return nil }
         screen.box(
-            lines, row: row, column: column, width: width, title: "\(number) \(ResultsText.singleLine(restaurant.name))",
-            ascii: !unicode)
+            lines, row: spot.rows.lowerBound, column: spot.columns.lowerBound, width: width,
+            title: "\(number) \(ResultsText.singleLine(restaurant.name))", ascii: !unicode)
+        return spot
     }
 
     static func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, moment: OpeningHours.Moment) -> [String] {

@@ -84,7 +84,8 @@ extension MapViewController {
             case .key(.character("/")): return .prompt("")
             case .key(.character("?")): return .toggleHelp
             case .click(let row, let column):
-                return shown?.hitTargets.first { $0.row == row && $0.columns.contains(column) }.map { .select(index: $0.index) }
+                let under = shown?.hitTargets.filter { $0.row == row && $0.columns.contains(column) }.map(\.index) ?? []
+                return under.isEmpty ? nil : .select(among: under)
             default: return nil
             }
         }

@@ -44,7 +44,9 @@ import Testing
         #expect(screen.contains("渋谷駅 · 1 km · 10 of 10"), "the status line")
         #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "the ring in braille")
         let targets = try #require(run.sut.shown?.hitTargets)
-        #expect(Set(targets.map(\.index)) == Set(0..<10), "every restaurant has a marker")
+        #expect(Set(targets.map(\.index)).isSuperset(of: [0, 1, 2, 3, 5, 6, 7, 8, 9]), "a marker each, 5 under the window")
+        let wide = try #require(await explore([], size: .init(columns: 200, rows: 60)).sut.shown?.hitTargets)
+        #expect(Set(wide.map(\.index)) == Set(0..<10), "with room, the window covers no marker")
     }
 
     @Test func arrowsTabAndClicksMoveTheSelection() async throws {
@@ -346,5 +348,22 @@ final class ImpatientTerminal: FullScreenTerminal {
         let some = await CLIRun.run(["map", "--stub", "--near", "渋谷駅", "--open-at", "fri 11:15"], terminal: terminal)
         #expect(some.stdout.contains("2 open at fri 11:15 (Japan time) among results 1–10 of 10"), "\(some.stdout)")
         #expect(!some.stdout.contains("More:") && some.stderr.contains("left out 8 closed"), "\(some.stderr)")
+    }
+}
+
+extension MapExplorerGeometryTests {
+    @Test func aMarkerWithin45DegreesWinsOverANearerOneFarToTheSide() {
+        // From the centre, Right: one 300 m east, one 100 m east and 150 m north (outside 45°).
+        let shops = [
+            Self.at(east: 0, north: 0, "C"), Self.at(east: 300, north: 0, "FAR"), Self.at(east: 100, north: 150, "ASIDE"),
+        ]
+        let state = Map.Explore.State(
+            restaurants: shops, home: Self.centre, searched: .init(centre: Self.centre, range: .m1000),
+            viewCentre: Self.centre, selected: 0)
+        #expect(MapInteractor.next(from: state, toward: .east) == 1)
+        let onlyAside = Map.Explore.State(
+            restaurants: [shops[0], shops[2]], home: Self.centre, searched: .init(centre: Self.centre, range: .m1000),
+            viewCentre: Self.centre, selected: 0)
+        #expect(MapInteractor.next(from: onlyAside, toward: .east) == 1, "with none within 45°, anything ahead")
     }
 }
