@@ -108,6 +108,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             let keyword = text.trimmingCharacters(in: .whitespaces)
             state.prompt = nil
             newSearch = .init(centre: state.viewCentre, range: asked.range, keyword: keyword.isEmpty ? nil : keyword)
+        case .editKeyword: state.prompt = asked.keyword ?? ""
         case .prompt(let text): state.prompt = text
         case .toggleHelp: state.showingHelp.toggle()
         case .dismissAlert: state.alert = nil

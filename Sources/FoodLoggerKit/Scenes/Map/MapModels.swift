@@ -104,7 +104,9 @@ extension Map {
             case zoom(in: Bool)
             /// Search again with this keyword ("" for none).
             case keyword(String)
-            /// The keyword line: opened (""), typed into, or closed (nil).
+            /// The keyword line, opened with the keyword of the last search to edit.
+            case editKeyword
+            /// The keyword line typed into, or closed (nil).
             case prompt(String?)
             case toggleHelp
             case dismissAlert

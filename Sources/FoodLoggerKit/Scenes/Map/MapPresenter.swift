@@ -289,7 +289,7 @@ extension MapPresenter {
         moment: OpeningHours.Moment, on screen: inout Screen
     ) -> (rows: Range<Int>, columns: ClosedRange<Int>)? {
         let width = min(40, layout.innerColumns / 2)
-        let lines = Self.infoLines(restaurant, state: state, moment: moment)
+        let lines = infoLines(restaurant, state: state, moment: moment)
         let height = lines.count + 2
         let (top, bottom) = (1, layout.mapRows - 1)
         let level = min(max(top, target.row - 1), bottom - height)
@@ -319,14 +319,18 @@ extension MapPresenter {
         return spot
     }
 
-    static func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, moment: OpeningHours.Moment) -> [String] {
+    func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, moment: OpeningHours.Moment) -> [String] {
         let budget = restaurant.budget.map { BudgetBand.short($0.name) } ?? ""
         let metres = restaurant.coordinate.roundedMetres(to: state.home)
         let access = restaurant.mobileAccess.isEmpty ? restaurant.access : restaurant.mobileAccess
+        let separator = glyph(" · ", " - ")
+        // Hours that cannot be read are shown as the shop wrote them.
+        let readable = restaurant.openingHours?.periods(on: moment.today) != nil
+        let given = restaurant.open.isEmpty ? "not given" : restaurant.open
         return [
-            [restaurant.genre.name, budget].filter { !$0.isEmpty }.joined(separator: " · "),
-            "\(metres) m from @ · " + ResultsText.singleLine(access),
-            HoursText.today(restaurant, at: moment),
+            [restaurant.genre.name, budget].filter { !$0.isEmpty }.joined(separator: separator),
+            "\(metres) m from @" + separator + access,
+            readable ? HoursText.today(restaurant, at: moment) : "Hours: " + given,
             "Enter: card   o: its page",
         ].map(ResultsText.singleLine)
     }
@@ -403,11 +407,12 @@ extension MapPresenter {
             ("click", "pick the marker under the mouse"), ("Enter", "the restaurant's card (Esc: back)"),
             ("o", "open its page in the browser"), ("Shift+←↑↓→, HJKL", "move the map"),
             ("s", "search where the map is"), ("c", "back to where you started"),
-            ("+ / - (wheel)", "smaller or larger range, search again"), ("/", "search with a keyword (empty: none)"),
+            ("+ / - (wheel)", "range down or up, search again"), ("/", "keyword search (empty: none)"),
             ("?", "this help"), ("q, Esc, Ctrl-C", "quit"),
         ]
+        // 19 + 33 columns: the box fits the smallest map, 60 columns.
         return keys.map { key, meaning in
-            DisplayWidth.pad(glyph(key, key.replacingOccurrences(of: "←↑↓→", with: "arrows")), to: 20) + meaning
+            DisplayWidth.pad(glyph(key, key.replacingOccurrences(of: "←↑↓→", with: "arrows")), to: 19) + meaning
         }
     }
 }

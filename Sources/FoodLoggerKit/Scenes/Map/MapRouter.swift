@@ -30,7 +30,7 @@ final class MapRouter: MapRoutingLogic {
         guard let destination = detail(stdout: output, stderr: messages, width: 80) else { return nil }
         _ = await destination.openPage(id: nil)
         let said = (messages.text + output.text).split(separator: "\n").map(String.init)
-        return said.first.map(ResultsText.singleLine)
+        return said.first.map { ResultsText.singleLine($0.hasPrefix("foodlogger: ") ? String($0.dropFirst(12)) : $0) }
     }
 
     /// A Detail scene holding the selected restaurant, drawing into captured text so the map's

@@ -81,7 +81,7 @@ extension MapViewController {
             case .key(.character("c")): return .returnHome
             case .key(.character("+")), .key(.character("=")), .wheel(up: true): return .zoom(in: true)
             case .key(.character("-")), .wheel(up: false): return .zoom(in: false)
-            case .key(.character("/")): return .prompt("")
+            case .key(.character("/")): return .editKeyword
             case .key(.character("?")): return .toggleHelp
             case .click(let row, let column):
                 let under = shown?.hitTargets.filter { $0.row == row && $0.columns.contains(column) }.map(\.index) ?? []

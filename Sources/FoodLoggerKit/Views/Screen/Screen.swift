@@ -3,7 +3,7 @@
 struct Screen: Sendable, Equatable {
     /// How a cell is drawn; the view turns it into colour where colour is allowed.
     enum Style: UInt8, Sendable, Equatable {
-        case plain, dim, frame, ring, you, marker, selected, title, status, box, good, bad
+        case plain, frame, ring, you, marker, selected, title, status, box
     }
 
     struct Cell: Sendable, Equatable {

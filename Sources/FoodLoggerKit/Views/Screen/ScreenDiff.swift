@@ -1,6 +1,6 @@
 /// The bytes that turn one screen into the next on a terminal: a full paint when there is no
 /// previous screen (or its size changed), else only the runs of cells that differ, each after
-/// a cursor move. A selection move then costs a few hundred bytes, not a whole screen.
+/// a cursor move. A selection move then costs about a kilobyte, not a whole screen.
 enum ScreenDiff {
     static func bytes(from previous: Screen?, to next: Screen, styled: Bool) -> String {
         var out = ""
@@ -59,14 +59,12 @@ enum ScreenDiff {
     static func escape(_ style: Screen.Style) -> String {
         switch style {
         case .plain, .box: "\u{1B}[0m"
-        case .dim, .frame, .ring: "\u{1B}[0;2m"
+        case .frame, .ring: "\u{1B}[0;2m"
         case .you: "\u{1B}[0;1;31m"
         case .marker: "\u{1B}[0;1;33m"
         case .selected: "\u{1B}[0;1;7;33m"
         case .title: "\u{1B}[0;1m"
         case .status: "\u{1B}[0;7m"
-        case .good: "\u{1B}[0;32m"
-        case .bad: "\u{1B}[0;31m"
         }
     }
 }

@@ -367,3 +367,14 @@ extension MapExplorerGeometryTests {
         #expect(MapInteractor.next(from: onlyAside, toward: .east) == 1, "with none within 45°, anything ahead")
     }
 }
+
+extension MapExplorerSceneTests {
+    @Test func theHelpFitsTheSmallestMapAndTheKeywordLineStartsFromTheLastKeyword() async throws {
+        let help = await explore([.key(.character("?"))], size: .init(columns: 60, rows: 20))
+        let screen = shown(help.sut)
+        #expect(screen.contains("quit") && screen.contains("keyword search (empty: none)") && !screen.contains("…"), "\(screen)")
+        let typed: [TerminalEvent] = [.key(.character("/"))] + "ラーメン".map { .key(.character($0)) } + [.key(.enter)]
+        let again = await explore(typed + [.key(.character("/"))])
+        #expect(again.sut.shown?.mode == .prompt("ラーメン"), "/ again starts from the keyword searched")
+    }
+}
