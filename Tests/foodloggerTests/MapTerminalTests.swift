@@ -26,6 +26,14 @@ struct MapTerminalTests {
         return screen
     }
 
+    /// The map's process: the child of the pane's shell.
+    static func process(_ session: Session) throws -> Int32 {
+        let shell = try session.tmux(["display-message", "-p", "-t", "fl", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let children = try InteractiveTerminalTests.run("/usr/bin/pgrep", ["-P", shell]).stdout
+        return try #require(children.split(separator: "\n").first.flatMap { Int32($0) }, "the map's process")
+    }
+
     static func ended(_ session: Session) async throws -> String {
         try await session.waitFor("the exit status") { $0.contains("TERMINAL=") || $0.contains("-icanon") }
     }
@@ -54,11 +62,7 @@ struct MapTerminalTests {
 
         let terminated = try Session(Self.map(binary))
         _ = try await Self.opened(terminated)
-        let shell = try terminated.tmux(["display-message", "-p", "-t", "fl", "#{pane_pid}"]).trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        let children = try InteractiveTerminalTests.run("/usr/bin/pgrep", ["-P", shell]).stdout
-        let pid = try #require(children.split(separator: "\n").first.flatMap { Int32($0) }, "the map's process")
-        kill(pid, SIGTERM)
+        kill(try Self.process(terminated), SIGTERM)
         let killed = try await Self.ended(terminated)
         #expect(
             killed.contains("EXIT=143") && killed.contains("TERMINAL=sane"), "ended by the signal, terminal restored: \(killed)")
@@ -69,11 +73,7 @@ struct MapTerminalTests {
         let binary = try Self.binary()
         let interrupted = try Session(Self.map(binary))
         _ = try await Self.opened(interrupted)
-        let shell = try interrupted.tmux(["display-message", "-p", "-t", "fl", "#{pane_pid}"]).trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        let children = try InteractiveTerminalTests.run("/usr/bin/pgrep", ["-P", shell]).stdout
-        let pid = try #require(children.split(separator: "\n").first.flatMap { Int32($0) }, "the map's process")
-        kill(pid, SIGINT)
+        kill(try Self.process(interrupted), SIGINT)
         let end = try await Self.ended(interrupted)
         #expect(end.contains("EXIT=130") && end.contains("TERMINAL=sane"), "ended by the signal, terminal restored: \(end)")
 
@@ -91,6 +91,28 @@ struct MapTerminalTests {
         let quit = try await Self.ended(waiting)
         #expect(quit.contains("EXIT=0") && quit.contains("TERMINAL=sane"), "\(quit)")
         #expect(ContinuousClock.now - asked < .seconds(5), "q does not wait for the search's time-out")
+    }
+
+    @Test("SIGQUIT ends it with 131 and no crash report; a signal the shell ignores stays ignored")
+    func quitSignalAndIgnoredSignals() async throws {
+        let binary = try Self.binary()
+        let quitting = try Session(Self.map(binary))
+        _ = try await Self.opened(quitting)
+        kill(try Self.process(quitting), SIGQUIT)
+        let end = try await Self.ended(quitting)
+        #expect(end.contains("EXIT=131") && end.contains("TERMINAL=sane"), "\(end)")
+        #expect(!end.contains("crashed") && !end.contains("Backtrace"), "the runtime's crash reporter stays out: \(end)")
+
+        let ignoring = try Session(["bash", "-c", "trap '' INT HUP; exec \"$@\"", "bash"] + Self.map(binary))
+        _ = try await Self.opened(ignoring)
+        let pid = try Self.process(ignoring)
+        kill(pid, SIGINT)
+        kill(pid, SIGHUP)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try ignoring.screen().contains("nearest first"), "still on the map")
+        try ignoring.send("q")
+        let quit = try await Self.ended(ignoring)
+        #expect(quit.contains("EXIT=0") && quit.contains("TERMINAL=sane"), "\(quit)")
     }
 
     @Test("Ctrl-Z gives the shell back a sane terminal; fg brings the map back")

@@ -172,7 +172,7 @@ public enum FoodLogger {
     static func prepare<Command>(
         _ arguments: [String], name: String, help: HelpText, context: ProcessContext,
         make: (ParsedArguments, ProcessContext) throws(UsageError) -> Command,
-        common: KeyPath<Command, CommonOptions>
+        common: KeyPath<Command, CommonOptions>, fullScreen: (Command, ProcessContext) -> Bool = { _, _ in false }
     ) -> Prepared<Command> {
         let command: Command
         do {
@@ -188,6 +188,11 @@ public enum FoodLogger {
         var context = context
         context.color = command[keyPath: common].color
         context.mapTiles = command[keyPath: common].mapTiles
+        // Over a full screen, what goes to stderr (--verbose, warnings) waits until it is gone.
+        if fullScreen(command, context) {
+            context.stderr = HeldOutput(context.stderr)
+            context.terminal.stderrIsTerminal = false
+        }
         do {
             let options = command[keyPath: common]
             let service = try options.makeService(context: context)

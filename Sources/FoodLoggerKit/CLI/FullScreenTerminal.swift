@@ -71,7 +71,10 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
             }
         }
         for number in Self.handled {
-            previousHandlers[number] = signal(number) { sendThroughPipe($0) }
+            let previous = signal(number) { sendThroughPipe($0) }
+            previousHandlers[number] = previous
+            // A signal ignored by whoever started us (nohup, `trap "" INT`) stays ignored.
+            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { signal(number, SIG_IGN) }
         }
         saved = RawMode.enter()
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h")
@@ -84,8 +87,13 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
         if var saved { tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
         for (number, handler) in previousHandlers { signal(number, handler) }
         previousHandlers = [:]
-        // A signal that came while the map was closing still gets its way.
-        if let ending = reader.endingSignal ?? reader.drainEndingSignal() { RawMode.deliver(ending) }
+        // A signal that came while the map was closing still gets its way: the default action
+        // (not a crash reporter's, which the runtime installs for SIGQUIT), so the exit
+        // status is 128 + its number.
+        if let ending = reader.endingSignal ?? reader.drainEndingSignal() {
+            signal(ending, SIG_DFL)
+            RawMode.deliver(ending)
+        }
     }
 
     func next(during work: Task<Void, Never>?) async -> TerminalEvent {

@@ -89,7 +89,7 @@ extension FoodLogger {
     static func runMap(_ arguments: [String], context: ProcessContext) async -> ExitCode {
         switch prepare(
             arguments, name: MapCommand.name, help: MapCommand.help, context: context,
-            make: MapCommand.init, common: \.search.common)
+            make: MapCommand.init, common: \.search.common, fullScreen: { $0.interaction($1) == .explore })
         {
         case .finished(let status):
             return status
@@ -104,6 +104,7 @@ extension FoodLogger {
             let scene = MapScene.assemble(context: context, worker: worker, places: places)
             switch command.interaction(context) {
             case .explore:
+                defer { (context.stderr as? HeldOutput)?.release() }
                 return await scene.explore(
                     command.exploringQuery, around: command.centre, open: command.search.open,
                     terminal: context.fullScreen())
@@ -130,7 +131,8 @@ extension MapCommand {
     /// The interactive map needs a person at a terminal that can show it.
     func interaction(_ context: ProcessContext) -> Interaction {
         let terminal = context.terminal
-        guard !staticDrawing, width == nil, height == nil, terminal.stdinIsTerminal, terminal.stdoutIsTerminal else {
+        guard format == nil, !staticDrawing, width == nil, height == nil, terminal.stdinIsTerminal, terminal.stdoutIsTerminal
+        else {
             return .drawing(note: nil)
         }
         guard context.environment["TERM"] != "dumb" else {

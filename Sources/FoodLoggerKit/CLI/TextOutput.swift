@@ -34,6 +34,29 @@ struct StandardStream: TextOutput {
     }
 }
 
+/// Keeps what is written until `release`, then passes it on: stderr while the interactive map
+/// has the screen.
+final class HeldOutput: TextOutput, @unchecked Sendable {
+    private let held = CapturedOutput()
+    private let destination: any TextOutput
+    private let lock = NSLock()
+    private var released = false
+
+    init(_ destination: any TextOutput) { self.destination = destination }
+
+    func write(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        if released { destination.write(text) } else { held.write(text) }
+    }
+
+    func release() {
+        lock.lock(); defer { lock.unlock() }
+        guard !released else { return }
+        released = true
+        if !held.text.isEmpty { destination.write(held.text) }
+    }
+}
+
 /// Collects what a command writes, for tests and for building one output in memory.
 final class CapturedOutput: TextOutput, @unchecked Sendable {
     private let lock = NSLock()

@@ -3,7 +3,8 @@ import FoodLoggerDomain
 
 /// Hands a web page to the user's browser; injected through `ProcessContext` so tests use a spy.
 protocol URLOpening: Sendable {
-    func open(_ url: String) -> URLOpenOutcome
+    /// Waits for the opener without holding the caller's actor (the map keeps its keys).
+    func open(_ url: String) async -> URLOpenOutcome
 }
 
 enum URLOpenOutcome: Sendable, Equatable {
@@ -36,7 +37,7 @@ struct SystemURLOpener: URLOpening {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    func open(_ url: String) -> URLOpenOutcome {
+    func open(_ url: String) async -> URLOpenOutcome {
         guard let executable else { return .unavailable }
         let process = Process()
         process.executableURL = executable
@@ -47,19 +48,24 @@ struct SystemURLOpener: URLOpening {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return .failed(reason: "\(program) could not start: \(error.localizedDescription)")
+        let program = program
+        return await withCheckedContinuation { continuation in
+            process.terminationHandler = { ended in
+                let status = ended.terminationStatus
+                continuation.resume(returning: status == 0 ? .opened : .failed(reason: "\(program) exited with status \(status)"))
+            }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(returning: .failed(reason: "\(program) could not start: \(error.localizedDescription)"))
+            }
         }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-            ? .opened : .failed(reason: "\(program) exited with status \(process.terminationStatus)")
     }
 }
 
 /// No browser at all: every page is printed instead. The default for contexts built in tests.
 struct NoURLOpener: URLOpening {
     init() {}
-    func open(_ url: String) -> URLOpenOutcome { .unavailable }
+    func open(_ url: String) async -> URLOpenOutcome { .unavailable }
 }

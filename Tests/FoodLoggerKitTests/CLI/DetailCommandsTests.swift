@@ -11,7 +11,7 @@ struct DetailCommandsTests {
         private let lock = NSLock()
         private var opened: [String] = []
         var urls: [String] { lock.withLock { opened } }
-        func open(_ url: String) -> URLOpenOutcome {
+        func open(_ url: String) async -> URLOpenOutcome {
             lock.withLock { opened.append(url) }
             return .opened
         }

@@ -54,11 +54,15 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         }
         let address = (try? result.get())??.urls.shop ?? ""
         let attempt: Detail.OpenPage.Attempt? =
-            address.isEmpty
-            ? nil
-            : request.printOnly
-                ? .printOnly
-                : Self.isMadeUp(address) ? .madeUp : .opened(opener.open(address))
+            if address.isEmpty {
+                nil
+            } else if request.printOnly {
+                .printOnly
+            } else if Self.isMadeUp(address) {
+                .madeUp
+            } else {
+                .opened(await opener.open(address))
+            }
         presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, attempt: attempt))
     }
 

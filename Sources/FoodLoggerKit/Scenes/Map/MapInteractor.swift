@@ -184,7 +184,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
 
     private func present() {
         guard let explorer else { return }
-        presenter?.presentExplorer(.init(state: explorer, size: size, moment: OpeningHours.Moment(open.moment)))
+        presenter?.presentExplorer(.init(state: explorer, size: size, open: open))
     }
 
     /// The marker nearest the selected one in a direction: within 45° of it if any is, else

@@ -137,7 +137,8 @@ extension Map {
         struct Response: Sendable {
             var state: State
             var size: Size
-            var moment: OpeningHours.Moment
+            /// When "open" means (now, or --open-at's time), and whether only open shops are kept.
+            var open: OpenQuestion
         }
 
         /// What the map holds between key presses (the interactor's data store).

@@ -166,20 +166,22 @@ extension MapPresenter {
         if let index = state.selected, let target = targets.first(where: { $0.index == index }), state.alert == nil {
             let window = drawInfoWindow(
                 state.restaurants[index], number: index + 1, state: state, beside: target, avoiding: targets,
-                you: youCell(state, layout: layout, scale: scale), layout: layout, moment: response.moment, on: &screen)
+                you: youCell(state, layout: layout, scale: scale), layout: layout,
+                moment: OpeningHours.Moment(response.open.moment), on: &screen)
             // A marker under the window cannot be clicked.
             if let window {
                 targets.removeAll { window.rows.contains($0.row) && window.columns.overlaps($0.columns) }
             }
         }
         drawStatus(state, layout: layout, on: &screen)
-        if let alert = state.alert {
+        // An alert waits while a keyword is typed, so it takes none of its keys.
+        if let alert = state.alert, state.prompt == nil {
             let title = if case .failed = alert { "Search failed" } else { "Nothing found" }
-            drawCentred(alertLines(alert), title: title, on: &screen)
+            drawCentred(alertLines(alert, state: state, open: response.open), title: title, on: &screen)
         }
         if state.showingHelp { drawCentred(helpLines(), title: "Keys", on: &screen) }
         let mode: Map.Explore.Mode =
-            state.alert != nil ? .alert : state.showingHelp ? .help : state.prompt.map { .prompt($0) } ?? .map
+            state.prompt.map { .prompt($0) } ?? (state.alert != nil ? .alert : state.showingHelp ? .help : .map)
         viewController?.displayExplorer(.init(screen: screen, mode: mode, hitTargets: targets))
     }
 
@@ -359,14 +361,12 @@ extension MapPresenter {
             if state.viewCentre != state.searched.centre { parts.append("s: search here") }
         }
         let left = " " + parts.joined(separator: glyph(" · ", " - "))
-        screen.write(left, row: row, column: 0, style: .status)
-        let hints = [
-            glyph("←↑↓→", "arrows") + " pick  Tab next  Enter card  +/- range  ? keys  q quit ", "? keys  q quit ",
-        ]
-        let room = layout.size.columns - DisplayWidth.of(left) - 2
-        if let keys = hints.first(where: { DisplayWidth.of($0) <= room }) {
-            screen.write(keys, row: row, column: layout.size.columns - DisplayWidth.of(keys), style: .status)
-        }
+        // The keys at the right, all where they fit, else ? and q, the left part cut for them.
+        let all = glyph("←↑↓→", "arrows") + " pick  Tab next  Enter card  +/- range  ? keys  q quit "
+        let keys = DisplayWidth.of(left) + 2 + DisplayWidth.of(all) <= layout.size.columns ? all : "? keys  q quit "
+        let room = layout.size.columns - DisplayWidth.of(keys) - 2
+        screen.write(left, row: row, column: 0, style: .status, limit: room)
+        screen.write(keys, row: row, column: layout.size.columns - DisplayWidth.of(keys), style: .status)
     }
 
     /// A keyword or place in quotes: typographic ones where the terminal is UTF-8.
@@ -380,12 +380,15 @@ extension MapPresenter {
 
     /// What the alert says: what was searched and found nothing (with what --open-now left
     /// out), or why the search failed; the map under it is as it was.
-    func alertLines(_ alert: Map.Explore.Alert) -> [String] {
+    func alertLines(_ alert: Map.Explore.Alert, state: Map.Explore.State, open: OpenQuestion) -> [String] {
         switch alert {
         case .nothingFound(let search, let tally):
             let keyword = search.keyword.map { " for \(quoted($0))" } ?? ""
+            let open = open.openOnly ? " open at \(HoursText.short(open.moment))" : ""
+            let place = search.centre == state.home ? "@" : "the map's centre"
             var lines = DisplayWidth.wrap(
-                "No restaurants\(keyword) within \(LocalProjection.scaleLabel(search.range.metres)) of there.", to: 56)
+                "No restaurants\(keyword)\(open) within \(LocalProjection.scaleLabel(search.range.metres)) of \(place).",
+                to: 56)
             if let tally, tally.closed + tally.unknown > 0 {
                 let unknown = tally.unknown > 0 ? ", \(tally.unknown) with hours that could not be read" : ""
                 lines += DisplayWidth.wrap("Left out: \(tally.closed) closed\(unknown).", to: 56)

@@ -4,10 +4,15 @@ import FoodLoggerDomain
 /// through the Detail scene with the restaurant already fetched (no new request).
 @MainActor
 protocol MapRoutingLogic: AnyObject {
-    /// The card of the selected restaurant, as lines `width` columns wide.
+    /// Goes to the selected restaurant's card, which stays on that restaurant whatever the
+    /// map does behind it, until `closeCard`.
+    func showCard()
+    func closeCard()
+    /// The card's restaurant's card, as lines `width` columns wide.
     func cardLines(width: Int) -> [String]?
-    /// Opens the selected restaurant's page; the line saying what happened.
-    func openSelectedPage() async -> String?
+    /// Opens the page of the card's restaurant, or else the selected one; the line saying
+    /// what happened.
+    func openPage() async -> String?
 }
 
 @MainActor
@@ -15,8 +20,14 @@ final class MapRouter: MapRoutingLogic {
     weak var viewController: MapViewController?
     var dataStore: (any MapDataStore)?
     var worker: (any HotpepperWorking)?
+    /// The restaurant whose card is open.
+    private var card: Restaurant?
 
     init() {}
+
+    func showCard() { card = dataStore?.selectedRestaurant }
+
+    func closeCard() { card = nil }
 
     func cardLines(width: Int) -> [String]? {
         let output = CapturedOutput()
@@ -25,7 +36,7 @@ final class MapRouter: MapRoutingLogic {
         return output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    func openSelectedPage() async -> String? {
+    func openPage() async -> String? {
         let output = CapturedOutput(), messages = CapturedOutput()
         guard let destination = detail(stdout: output, stderr: messages, width: 80) else { return nil }
         _ = await destination.openPage(id: nil)
@@ -33,10 +44,10 @@ final class MapRouter: MapRoutingLogic {
         return said.first.map { ResultsText.singleLine($0.hasPrefix("foodlogger: ") ? String($0.dropFirst(12)) : $0) }
     }
 
-    /// A Detail scene holding the selected restaurant, drawing into captured text so the map's
+    /// A Detail scene holding the card's (or the selected) restaurant, drawing into captured text so the map's
     /// screen can show it.
     private func detail(stdout: CapturedOutput, stderr: CapturedOutput, width: Int) -> DetailViewController? {
-        guard let restaurant = dataStore?.selectedRestaurant, let viewController, let worker else { return nil }
+        guard let restaurant = card ?? dataStore?.selectedRestaurant, let viewController, let worker else { return nil }
         var context = viewController.context
         context.stdout = stdout
         context.stderr = stderr

@@ -13,6 +13,8 @@ extension MapViewController {
         defer {
             interactor?.explore(.close)
             terminal.leave()
+            // A page still opening says nothing once the map is gone.
+            self.terminal = nil
         }
         interactor?.explore(.start(query: query, centre: centre, open: open, size: terminal.size))
         while true {
@@ -45,7 +47,7 @@ extension MapViewController {
                     // Back on the map, drawn for the terminal's size now (it may have changed).
                     interactor?.explore(.resize(terminal.size))
                 }
-                if event == .key(.character("o")) { await openPage() }
+                if event == .key(.character("o")) { openPage() }
             }
         }
     }
@@ -117,7 +119,11 @@ extension MapViewController {
     private func showCard() async -> Bool {
         guard let terminal else { return true }
         showingCard = true
-        defer { showingCard = false }
+        router?.showCard()
+        defer {
+            showingCard = false
+            router?.closeCard()
+        }
         var width = 0
         var lines: [String] = []
         var top = 0
@@ -148,7 +154,7 @@ extension MapViewController {
             case .key(.down), .key(.character("j")), .key(.enter), .wheel(up: false): top += 1
             case .key(.character(" ")): top += room - 1
             case .key(.character("b")): top -= room - 1
-            case .key(.character("o")): await openPage()
+            case .key(.character("o")): openPage()
             case .key(.escape), .key(.character("q")), .key(.backspace): return true
             case .end, .terminate, .key(.controlC): return false
             case .key(.controlZ):
@@ -160,13 +166,16 @@ extension MapViewController {
         }
     }
 
-    /// The selected restaurant's page, as `open` does; what happened goes in the status line.
-    private func openPage() async {
-        guard let note = await router?.openSelectedPage(), let terminal, var screen = onTerminal else { return }
-        let row = screen.height - 1
-        screen.clear(row: row, column: 0, width: screen.width, height: 1, style: .status)
-        screen.write(" " + note, row: row, column: 0, style: .status)
-        terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
-        onTerminal = screen
+    /// The card's (or the selected) restaurant's page, as `open` does, while keys keep
+    /// working; what happened goes in the status line until the screen next changes.
+    private func openPage() {
+        Task {
+            guard let note = await router?.openPage(), let terminal, var screen = onTerminal else { return }
+            let row = screen.height - 1
+            screen.clear(row: row, column: 0, width: screen.width, height: 1, style: .status)
+            screen.write(" " + note, row: row, column: 0, style: .status)
+            terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
+            onTerminal = screen
+        }
     }
 }

@@ -35,7 +35,7 @@ struct DetailInteractorTests {
     final class OpenerSpy: URLOpening, @unchecked Sendable {
         var outcome: URLOpenOutcome = .opened
         var urls: [String] = []
-        func open(_ url: String) -> URLOpenOutcome { urls.append(url); return outcome }
+        func open(_ url: String) async -> URLOpenOutcome { urls.append(url); return outcome }
     }
 
     let worker = WorkerSpy()

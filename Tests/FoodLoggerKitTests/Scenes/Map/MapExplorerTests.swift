@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import Testing
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
@@ -87,7 +88,7 @@ import Testing
         #expect(shown(keyword.sut).contains("“ラーメン” · 1 of 1"), "/ searches with a keyword")
         let nothing = await explore([.key(.character("/")), .key(.character("x")), .key(.enter)])
         let alert = shown(nothing.sut)
-        #expect(alert.contains("Nothing found") && alert.contains("No restaurants for “x” within 1 km of there."), "\(alert)")
+        #expect(alert.contains("Nothing found") && alert.contains("No restaurants for “x” within 1 km of @."), "\(alert)")
         #expect(nothing.sut.shown?.mode == .alert, "any key closes it")
         let closed = await explore([.key(.character("/")), .key(.character("x")), .key(.enter), .key(.character("z"))])
         let after = shown(closed.sut)
@@ -376,5 +377,85 @@ extension MapExplorerSceneTests {
         let typed: [TerminalEvent] = [.key(.character("/"))] + "ラーメン".map { .key(.character($0)) } + [.key(.enter)]
         let again = await explore(typed + [.key(.character("/"))])
         #expect(again.sut.shown?.mode == .prompt("ラーメン"), "/ again starts from the keyword searched")
+    }
+}
+
+@MainActor
+@Suite struct MapExplorerRolesTests {
+    /// A data store whose selection the test moves, as a search ending behind the card does.
+    final class DataStoreSpy: MapDataStore {
+        var restaurants: [Restaurant] = []
+        var query: RestaurantQuery?
+        var selectedRestaurant: Restaurant?
+    }
+
+    @Test func theCardStaysOnItsRestaurantWhateverTheMapDoesBehindIt() throws {
+        let sut = MapRouter(), store = DataStoreSpy()
+        let viewController = MapViewController(
+            context: ProcessContext(arguments: [], environment: [:], stdout: CapturedOutput(), stderr: CapturedOutput()))
+        sut.viewController = viewController
+        sut.dataStore = store
+        sut.worker = HotpepperWorker(api: HotpepperStub())
+        store.selectedRestaurant = MapSeeds.restaurant("J1", "一番目の店", at: MapSeeds.tokyo)
+        sut.showCard()
+        store.selectedRestaurant = MapSeeds.restaurant("J2", "二番目の店", at: MapSeeds.tokyo)
+        let card = try #require(sut.cardLines(width: 80)).joined(separator: "\n")
+        #expect(card.contains("一番目の店") && !card.contains("二番目の店"), "\(card)")
+        sut.closeCard()
+        #expect(try #require(sut.cardLines(width: 80)).joined().contains("二番目の店"), "closed, the selection again")
+    }
+
+    @Test func anAlertWaitsWhileAKeywordIsTyped() throws {
+        let sut = MapPresenter(), spy = MapDisplayLogicSpy()
+        sut.viewController = spy
+        let search = Map.Explore.Search(centre: MapSeeds.tokyo, range: .m1000)
+        var state = Map.Explore.State(home: MapSeeds.tokyo, searched: search, viewCentre: MapSeeds.tokyo)
+        state.alert = .nothingFound(search, tally: nil)
+        state.prompt = "ab"
+        sut.presentExplorer(.init(state: state, size: .init(columns: 80, rows: 24), open: Seeds.open))
+        let shown = try #require(spy.screens.last)
+        #expect(shown.mode == .prompt("ab"), "the next key goes on the keyword")
+        let text = (0..<shown.screen.height).map { shown.screen.text(row: $0) }.joined(separator: "\n")
+        #expect(!text.contains("Nothing found") && text.contains("Keyword: ab"))
+        state.prompt = nil
+        sut.presentExplorer(.init(state: state, size: .init(columns: 80, rows: 24), open: Seeds.open))
+        #expect(try #require(spy.screens.last).mode == .alert, "then the alert")
+    }
+
+    @Test func aNarrowStatusLineKeepsQuitInView() throws {
+        let sut = MapPresenter(), spy = MapDisplayLogicSpy()
+        sut.viewController = spy
+        let search = Map.Explore.Search(centre: MapSeeds.tokyo, range: .m1000, keyword: "とても長いキーワードです")
+        var state = Map.Explore.State(
+            home: MapSeeds.tokyo, searched: search, viewCentre: MapInteractor.moved(MapSeeds.tokyo, toward: .east, metres: 500),
+            placeName: "渋谷駅")
+        state.tally = OpenTally(closed: 8, unknown: 0, examined: 10, stoppedEarly: false)
+        sut.presentExplorer(.init(state: state, size: .init(columns: 60, rows: 20), open: Seeds.open))
+        let status = try #require(spy.screens.last).screen.text(row: 19)
+        #expect(status.hasSuffix("? keys  q quit ") && status.contains("…"), "\(status)")
+    }
+}
+
+extension MapExplorerCommandTests {
+    @Test func verboseLinesWaitUntilTheMapHasLeftTheScreen() async throws {
+        let server = try LoopbackServer(replies: [.json(FaultSeeds.oneShop)])
+        let screen = ScriptedTerminal([.key(.character("q"))])
+        let run = await CLIRun.run(
+            ["map", "--lat", "35.6812", "--lng", "139.7671", "--verbose"],
+            environment: ["HOTPEPPER_API_KEY": FaultSeeds.canary, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString],
+            terminal: terminal, fullScreen: screen)
+        #expect(run.code == .success && screen.enters == 1)
+        #expect(run.stderr.contains("key=REDACTED"), "the request is logged, once the map is gone: \(run.stderr)")
+    }
+
+    @Test func heldOutputPassesItOnInOrderWhenReleased() {
+        let destination = CapturedOutput()
+        let sut = HeldOutput(destination)
+        sut.write("one\n")
+        sut.write("two\n")
+        #expect(destination.text.isEmpty)
+        sut.release()
+        sut.write("three\n")
+        #expect(destination.text == "one\ntwo\nthree\n")
     }
 }

@@ -50,7 +50,7 @@ struct SearchInteractiveTests {
         private let lock = NSLock()
         private var opened: [String] = []
         var urls: [String] { lock.withLock { opened } }
-        func open(_ url: String) -> URLOpenOutcome {
+        func open(_ url: String) async -> URLOpenOutcome {
             lock.withLock { opened.append(url) }
             return .opened
         }

@@ -38,7 +38,7 @@ struct SearchRouterTests {
         let outcome: URLOpenOutcome
         init(outcome: URLOpenOutcome) { self.outcome = outcome }
         var urls: [String] { lock.withLock { opened } }
-        func open(_ url: String) -> URLOpenOutcome {
+        func open(_ url: String) async -> URLOpenOutcome {
             lock.withLock { opened.append(url) }
             return outcome
         }
