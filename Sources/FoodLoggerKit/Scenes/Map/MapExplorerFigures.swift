@@ -30,8 +30,8 @@ public struct MapExplorerFigures: Sendable {
             terminal: terminal)
         let bytes = terminal.bytesPerEvent
         return MapExplorerFigures(
-            firstPaintBytes: bytes[0], bytesPerMove: Array(bytes[1...moves]),
-            bytesPerPan: Array(bytes[(moves + 1)...(2 * moves)]),
+            firstPaintBytes: bytes[0], bytesPerMove: Array(bytes[1..<(1 + moves)]),
+            bytesPerPan: Array(bytes[(1 + moves)..<(1 + 2 * moves)]),
             secondsPerMove: Array(terminal.secondsPerEvent.prefix(moves)))
     }
 

@@ -134,19 +134,9 @@ extension MapViewController {
                 lines = router?.cardLines(width: width) ?? []
             }
             guard !lines.isEmpty else { return true }
-            let room = max(size.rows - 1, 1)
+            let room = CardScreen.room(size)
             top = max(0, min(top, lines.count - room))
-            var screen = Screen(width: size.columns, height: size.rows)
-            for (offset, line) in lines[top..<min(top + room, lines.count)].enumerated() {
-                screen.write(line, row: offset, column: 0)
-            }
-            let status = screen.height - 1
-            let shownLines = "lines \(top + 1)-\(min(top + room, lines.count)) of \(lines.count)"
-            let arrows = context.isUTF8 ? "↑↓" : "arrows"
-            screen.clear(row: status, column: 0, width: size.columns, height: 1, style: .status)
-            screen.write(
-                " \(shownLines)   \(arrows) Space b: scroll   o: its page   Esc: back to the map ", row: status, column: 0,
-                style: .status)
+            let screen = CardScreen.screen(lines, top: top, size: size, unicode: context.isUTF8)
             terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
             onTerminal = screen
             switch await terminal.next(during: interactor?.searchInFlight) {
@@ -170,10 +160,7 @@ extension MapViewController {
     /// working; what happened goes in the status line until the screen next changes.
     private func openPage() {
         Task {
-            guard let note = await router?.openPage(), let terminal, var screen = onTerminal else { return }
-            let row = screen.height - 1
-            screen.clear(row: row, column: 0, width: screen.width, height: 1, style: .status)
-            screen.write(" " + note, row: row, column: 0, style: .status)
+            guard let note = await router?.openPage(), let terminal, let screen = onTerminal?.withStatus(note) else { return }
             terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
             onTerminal = screen
         }

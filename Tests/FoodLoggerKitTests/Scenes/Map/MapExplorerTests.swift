@@ -459,3 +459,19 @@ extension MapExplorerCommandTests {
         #expect(destination.text == "one\ntwo\nthree\n")
     }
 }
+
+extension ScreenTests {
+    @Test func theCardSaysWhichLinesShowAndSurvivesATinyTerminal() {
+        let lines = (1...10).map { "line \($0)" }
+        let card = CardScreen.screen(lines, top: 2, size: .init(columns: 40, rows: 5), unicode: false)
+        #expect(card.text(row: 0).hasPrefix("line 3") && card.text(row: 4).hasPrefix(" lines 3-6 of 10   arrows"))
+        for size in [Map.Explore.Size(columns: 0, rows: 0), .init(columns: 1, rows: 1), .init(columns: 3, rows: 2)] {
+            let tiny = CardScreen.screen(lines, top: 0, size: size, unicode: true)
+            #expect(tiny.height >= 1 && tiny.width >= 1, "no trap at \(size)")
+        }
+        var cleared = Screen(width: 4, height: 2)
+        cleared.clear(row: 5, column: 9, width: 3, height: 3)
+        cleared.clear(row: -4, column: -4, width: 2, height: 2)
+        #expect(cleared == Screen(width: 4, height: 2), "a rectangle off the screen clears nothing")
+    }
+}
