@@ -93,6 +93,18 @@ struct MapTerminalTests {
         #expect(ContinuousClock.now - asked < .seconds(5), "q does not wait for the search's time-out")
     }
 
+    @Test("a first search that fails ends with its code and one line, on the shell's screen, the terminal restored")
+    func failedFirstSearch() async throws {
+        // A second's pause first, to keep the pane after the command ends.
+        let session = try Session(
+            ["sh", "-c", "sleep 1; exec \"$@\"", "sh", "env", "LANG=C.UTF-8", try Self.binary(), "map", "--stub", "--near", "札幌"])
+        session.socketPath = try session.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
+        try session.tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
+        let end = try await Self.ended(session)
+        #expect(end.contains("EXIT=66") && end.contains("TERMINAL=sane"), "\(end)")
+        #expect(end.contains("foodlogger: no place called '札幌' was found."), "the error, left on the main screen: \(end)")
+    }
+
     @Test("SIGQUIT ends it with 131 and no crash report; a signal the shell ignores stays ignored")
     func quitSignalAndIgnoredSignals() async throws {
         let binary = try Self.binary()

@@ -181,6 +181,12 @@ extension Map {
             /// The cells a click selects each restaurant by (index in the list).
             var hitTargets: [HitTarget] = []
             var failure: (message: String, exitCode: ExitCode)? = nil
+
+            /// The restaurants whose label covers a cell (several for a merged label): what a
+            /// click there picks from.
+            func restaurants(atRow row: Int, column: Int) -> [Int] {
+                hitTargets.filter { $0.row == row && $0.columns.contains(column) }.map(\.index)
+            }
         }
 
         enum Mode: Sendable, Equatable {

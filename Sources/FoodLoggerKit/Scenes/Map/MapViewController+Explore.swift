@@ -86,7 +86,7 @@ extension MapViewController {
             case .key(.character("/")): return .editKeyword
             case .key(.character("?")): return .toggleHelp
             case .click(let row, let column):
-                let under = shown?.hitTargets.filter { $0.row == row && $0.columns.contains(column) }.map(\.index) ?? []
+                let under = shown?.restaurants(atRow: row, column: column) ?? []
                 return under.isEmpty ? nil : .select(among: under)
             default: return nil
             }

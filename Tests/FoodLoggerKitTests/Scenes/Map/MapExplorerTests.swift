@@ -475,3 +475,17 @@ extension ScreenTests {
         #expect(cleared == Screen(width: 4, height: 2), "a rectangle off the screen clears nothing")
     }
 }
+
+extension MapExplorerGeometryTests {
+    @Test func aClickHitsTheLabelsColumnsOnItsRowOnly() {
+        let viewModel = Map.Explore.ViewModel(
+            screen: Screen(width: 10, height: 3),
+            hitTargets: [
+                .init(row: 1, columns: 2...4, index: 0), .init(row: 1, columns: 2...4, index: 5),
+                .init(row: 2, columns: 2...2, index: 1),
+            ])
+        #expect(viewModel.restaurants(atRow: 1, column: 4) == [0, 5], "a merged label: both")
+        #expect(viewModel.restaurants(atRow: 1, column: 5).isEmpty && viewModel.restaurants(atRow: 0, column: 3).isEmpty)
+        #expect(viewModel.restaurants(atRow: 2, column: 2) == [1])
+    }
+}
