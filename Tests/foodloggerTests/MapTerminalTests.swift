@@ -51,46 +51,69 @@ struct MapTerminalTests {
         #expect(!end.contains("nearest first"), "the alternate screen is gone, the shell's screen is back")
     }
 
-    @Test("Ctrl-C quits with 0 and SIGTERM ends it with 143, both restoring the terminal")
-    func controlCAndTerm() async throws {
-        let binary = try Self.binary()
-        let interrupted = try Session(Self.map(binary))
-        _ = try await Self.opened(interrupted)
-        try interrupted.send("C-c")
-        let end = try await Self.ended(interrupted)
+    @Test("Ctrl-C quits with 0, restoring the terminal")
+    func controlC() async throws {
+        let session = try Session(Self.map(try Self.binary()))
+        _ = try await Self.opened(session)
+        try session.send("C-c")
+        let end = try await Self.ended(session)
         #expect(end.contains("EXIT=0") && end.contains("TERMINAL=sane"), "\(end)")
-
-        let terminated = try Session(Self.map(binary))
-        _ = try await Self.opened(terminated)
-        kill(try Self.process(terminated), SIGTERM)
-        let killed = try await Self.ended(terminated)
-        #expect(
-            killed.contains("EXIT=143") && killed.contains("TERMINAL=sane"), "ended by the signal, terminal restored: \(killed)")
     }
 
-    @Test("kill -INT ends it as the signal does (130), a hanging search does not hold q up, both restoring the terminal")
-    func interruptAndQuitDuringASearch() async throws {
-        let binary = try Self.binary()
-        let interrupted = try Session(Self.map(binary))
-        _ = try await Self.opened(interrupted)
-        kill(try Self.process(interrupted), SIGINT)
-        let end = try await Self.ended(interrupted)
-        #expect(end.contains("EXIT=130") && end.contains("TERMINAL=sane"), "ended by the signal, terminal restored: \(end)")
+    @Test(
+        "a signal restores the terminal, then ends the map as it would have (128 + its number), with no crash report",
+        arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGQUIT, 131), (SIGHUP, 129)])
+    func endingSignals(signal: Int32, status: Int) async throws {
+        let session = try Session(Self.map(try Self.binary()))
+        _ = try await Self.opened(session)
+        kill(try Self.process(session), signal)
+        let end = try await Self.ended(session)
+        #expect(end.contains("EXIT=\(status)") && end.contains("TERMINAL=sane"), "\(end)")
+        #expect(!end.contains("crashed") && !end.contains("Backtrace"), "the runtime's crash reporter stays out: \(end)")
+    }
 
+    /// The map over a loopback service, with --verbose; the pane is kept after it ends.
+    static func overService(_ server: LoopbackServer, _ options: [String] = []) throws -> Session {
+        let session = try Session(
+            [
+                "sh", "-c", "sleep 1; exec \"$@\"", "sh", "env", "LANG=C.UTF-8", "HOTPEPPER_API_KEY=test-key",
+                "HOTPEPPER_BASE_URL=\(server.baseURL.absoluteString)", try binary(), "map", "--lat", "35.6812", "--lng",
+                "139.7671", "--verbose",
+            ] + options)
+        session.socketPath = try session.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
+        try session.tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
+        return session
+    }
+
+    @Test("q does not wait for a search that hangs; what --verbose says comes after the map, on the shell's screen")
+    func quitDuringASearchAndVerboseAfterTheMap() async throws {
         let silent = try LoopbackServer { _ in .hang }
         defer { silent.stop() }
-        let waiting = try Session([
-            "env", "LANG=C.UTF-8", "HOTPEPPER_API_KEY=test-key", "HOTPEPPER_BASE_URL=\(silent.baseURL.absoluteString)",
-            binary, "map", "--lat", "35.6812", "--lng", "139.7671",
-        ])
-        _ = try await waiting.waitFor("the search under way") { $0.contains("searching…") }
-        waiting.socketPath = try waiting.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
-        try waiting.tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
-        let asked = ContinuousClock.now
+        // Were q to wait for the search, its 300 s time-out would outlast the wait for the end.
+        let waiting = try Self.overService(silent, ["--timeout", "300"])
+        let searching = try await waiting.waitFor("the search under way") { $0.contains("searching…") }
+        #expect(!searching.contains("GET http"), "no log line over the map: \(searching)")
         try waiting.send("q")
         let quit = try await Self.ended(waiting)
         #expect(quit.contains("EXIT=0") && quit.contains("TERMINAL=sane"), "\(quit)")
-        #expect(ContinuousClock.now - asked < .seconds(5), "q does not wait for the search's time-out")
+        #expect(
+            quit.contains("GET http://127.0.0.1:") && quit.contains("key=REDACTED"),
+            "the request's log line, after the map: \(quit)")
+    }
+
+    @Test("a signal the shell ignores stays ignored")
+    func ignoredSignals() async throws {
+        let session = try Session(["bash", "-c", "trap '' INT HUP; exec \"$@\"", "bash"] + Self.map(try Self.binary()))
+        _ = try await Self.opened(session)
+        let pid = try Self.process(session)
+        kill(pid, SIGINT)
+        kill(pid, SIGHUP)
+        // Keys still work after the signals: had they ended the map, ? would show no keys.
+        try session.send("?")
+        _ = try await session.waitFor("the help, so the map is still there") { $0.contains("back to where you started") }
+        try session.send("q", "q")
+        let quit = try await Self.ended(session)
+        #expect(quit.contains("EXIT=0") && quit.contains("TERMINAL=sane"), "\(quit)")
     }
 
     @Test("a first search that fails ends with its code and one line, on the shell's screen, the terminal restored")
@@ -103,28 +126,6 @@ struct MapTerminalTests {
         let end = try await Self.ended(session)
         #expect(end.contains("EXIT=66") && end.contains("TERMINAL=sane"), "\(end)")
         #expect(end.contains("foodlogger: no place called '札幌' was found."), "the error, left on the main screen: \(end)")
-    }
-
-    @Test("SIGQUIT ends it with 131 and no crash report; a signal the shell ignores stays ignored")
-    func quitSignalAndIgnoredSignals() async throws {
-        let binary = try Self.binary()
-        let quitting = try Session(Self.map(binary))
-        _ = try await Self.opened(quitting)
-        kill(try Self.process(quitting), SIGQUIT)
-        let end = try await Self.ended(quitting)
-        #expect(end.contains("EXIT=131") && end.contains("TERMINAL=sane"), "\(end)")
-        #expect(!end.contains("crashed") && !end.contains("Backtrace"), "the runtime's crash reporter stays out: \(end)")
-
-        let ignoring = try Session(["bash", "-c", "trap '' INT HUP; exec \"$@\"", "bash"] + Self.map(binary))
-        _ = try await Self.opened(ignoring)
-        let pid = try Self.process(ignoring)
-        kill(pid, SIGINT)
-        kill(pid, SIGHUP)
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(try ignoring.screen().contains("nearest first"), "still on the map")
-        try ignoring.send("q")
-        let quit = try await Self.ended(ignoring)
-        #expect(quit.contains("EXIT=0") && quit.contains("TERMINAL=sane"), "\(quit)")
     }
 
     @Test("Ctrl-Z gives the shell back a sane terminal; fg brings the map back")
@@ -146,6 +147,10 @@ struct MapTerminalTests {
         try session.send("clear; fg", "Enter")
         _ = try await session.waitFor("the map again") { $0.contains("restaurants, nearest first") && $0.contains("┌─ 1 ") }
         try session.send("q")
+        // The keys after q are the shell's only once the map has let go of the terminal.
+        _ = try await session.waitFor("the shell's screen again") { _ in
+            (try? session.tmux(["display-message", "-p", "-t", "fl", "#{alternate_on}"]))?.hasPrefix("0") ?? false
+        }
         try session.send("echo EXIT''=$?", "Enter")
         let end = try await session.waitFor("the exit status") { $0.contains("EXIT=") }
         #expect(end.contains("EXIT=0"), "\(end)")

@@ -188,11 +188,8 @@ public enum FoodLogger {
         var context = context
         context.color = command[keyPath: common].color
         context.mapTiles = command[keyPath: common].mapTiles
-        // Over a full screen, what goes to stderr (--verbose, warnings) waits until it is gone.
-        if fullScreen(command, context) {
-            context.stderr = HeldOutput(context.stderr)
-            context.terminal.stderrIsTerminal = false
-        }
+        // No progress line over a full screen.
+        if fullScreen(command, context) { context.terminal.stderrIsTerminal = false }
         do {
             let options = command[keyPath: common]
             let service = try options.makeService(context: context)

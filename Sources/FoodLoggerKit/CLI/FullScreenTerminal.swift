@@ -11,7 +11,7 @@ import Foundation
 @MainActor
 protocol FullScreenTerminal: AnyObject {
     var size: Map.Explore.Size { get }
-    /// The alternate screen, raw mode, the cursor hidden, mouse reports on.
+    /// The alternate screen, raw mode, the cursor hidden, mouse reports on, stderr held.
     func enter()
     /// Everything `enter` changed, undone; safe to call more than once.
     func leave()
@@ -78,6 +78,7 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
         }
         saved = RawMode.enter()
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h")
+        HoldableOutput.standardError.hold()
     }
 
     func leave() {
@@ -87,6 +88,7 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
         if var saved { tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
         for (number, handler) in previousHandlers { signal(number, handler) }
         previousHandlers = [:]
+        HoldableOutput.standardError.release()
         // A signal that came while the map was closing still gets its way: the default action
         // (not a crash reporter's, which the runtime installs for SIGQUIT), so the exit
         // status is 128 + its number.

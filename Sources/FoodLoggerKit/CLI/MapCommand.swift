@@ -69,7 +69,8 @@ struct MapCommand: Sendable {
     }
 
     /// --count or --limit was given; else a drawing shows every shop within its radius, and
-    /// the interactive map a page of the nearest 100, one request per search.
+    /// the interactive map a page of the nearest 100 (one request, unless only open shops are
+    /// wanted).
     var pageSizeGiven: Bool
 
     var drawingQuery: RestaurantQuery {
@@ -104,7 +105,6 @@ extension FoodLogger {
             let scene = MapScene.assemble(context: context, worker: worker, places: places)
             switch command.interaction(context) {
             case .explore:
-                defer { (context.stderr as? HeldOutput)?.release() }
                 return await scene.explore(
                     command.exploringQuery, around: command.centre, open: command.search.open,
                     terminal: context.fullScreen())

@@ -44,7 +44,7 @@ public struct ProcessContext: Sendable {
         return ProcessContext(
             arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
-            stdout: StandardStream.output, stderr: StandardStream.error,
+            stdout: StandardStream.output, stderr: HoldableOutput.standardError,
             terminal: .live(environment: environment),
             readLine: Self.lineReader(),
             opener: SystemURLOpener(environment: environment))

@@ -34,26 +34,32 @@ struct StandardStream: TextOutput {
     }
 }
 
-/// Keeps what is written until `release`, then passes it on: stderr while the interactive map
-/// has the screen.
-final class HeldOutput: TextOutput, @unchecked Sendable {
-    private let held = CapturedOutput()
+/// An output that can be held: while held, what is written waits, and `release` passes it on
+/// in order. This process's stderr is one, held while the interactive map has the screen, so
+/// --verbose lines and warnings come out on the shell's screen, not over the map.
+final class HoldableOutput: TextOutput, @unchecked Sendable {
+    static let standardError = HoldableOutput(StandardStream.error)
+
     private let destination: any TextOutput
     private let lock = NSLock()
-    private var released = false
+    private var held: String?
 
     init(_ destination: any TextOutput) { self.destination = destination }
 
     func write(_ text: String) {
         lock.lock(); defer { lock.unlock() }
-        if released { destination.write(text) } else { held.write(text) }
+        if held != nil { held! += text } else { destination.write(text) }
+    }
+
+    func hold() {
+        lock.lock(); defer { lock.unlock() }
+        if held == nil { held = "" }
     }
 
     func release() {
         lock.lock(); defer { lock.unlock() }
-        guard !released else { return }
-        released = true
-        if !held.text.isEmpty { destination.write(held.text) }
+        if let held, !held.isEmpty { destination.write(held) }
+        held = nil
     }
 }
 

@@ -127,8 +127,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     /// --near's place while it is being found.
     private var locating: String?
 
-    /// Finds the centre, then makes the first search; a first search that fails is presented
-    /// as such (the map ends with its error) instead of as an alert.
+    /// Finds the centre, then makes the first search.
     private func start(at centre: Map.Restaurants.Centre) async {
         if case .place(let near) = centre {
             locating = near.text
@@ -146,13 +145,14 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             explorer = Map.Explore.State(
                 home: center, searched: first, searching: first, viewCentre: center, placeName: located?.place.name)
             present()
-            await find(first, first: true)
+            await find(first)
         }
     }
 
     /// Searches with the map's conditions. What it finds replaces the map; when it finds
-    /// nothing or fails, the map stays as it was and an alert says so.
-    private func find(_ asked: Map.Explore.Search, first: Bool = false) async {
+    /// nothing or fails, the map stays as it was and an alert says so. Until a search has
+    /// answered (the first, or one asked for while it ran), a failure ends the map instead.
+    private func find(_ asked: Map.Explore.Search) async {
         guard var query else { return }
         query.center = asked.centre
         query.range = asked.range
@@ -162,18 +162,19 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         guard !Task.isCancelled, var state = explorer else { return }
         state.searching = nil
         switch result {
-        case .failure(let error) where first:
+        case .failure(let error) where !state.answered:
             presenter?.presentExplorerFailure(error)
             return
         case .failure(let error):
             state.alert = .failed(error)
-        case .success(let answer) where answer.page.restaurants.isEmpty && !first:
+        case .success(let answer) where answer.page.restaurants.isEmpty && state.answered:
             state.alert = .nothingFound(asked, tally: answer.tally)
         case .success(let answer):
             state.restaurants = answer.page.restaurants
             state.total = answer.page.total
             state.tally = answer.tally
             state.searched = asked
+            state.answered = true
             state.selected = state.restaurants.isEmpty ? nil : 0
             state.alert = state.restaurants.isEmpty ? .nothingFound(asked, tally: answer.tally) : nil
             restaurants = state.restaurants

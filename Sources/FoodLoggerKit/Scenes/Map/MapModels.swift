@@ -154,6 +154,8 @@ extension Map {
             var searched: Search
             /// A search under way, shown in the status line until it ends.
             var searching: Search?
+            /// A search has answered: from then on a failure is an alert, not the end of the map.
+            var answered = false
             /// The middle of the map, moved by panning.
             var viewCentre: Coordinate
             /// The place --near found, for the status line.

@@ -10,9 +10,9 @@ protocol MapRoutingLogic: AnyObject {
     func closeCard()
     /// The card's restaurant's card, as lines `width` columns wide.
     func cardLines(width: Int) -> [String]?
-    /// Opens the page of the card's restaurant, or else the selected one; the line saying
-    /// what happened.
-    func openPage() async -> String?
+    /// Starts opening the page of the card's restaurant, or else the selected one, chosen now
+    /// whatever the map does meanwhile; its value is the line saying what happened.
+    func openPage() -> Task<String?, Never>?
 }
 
 @MainActor
@@ -36,12 +36,14 @@ final class MapRouter: MapRoutingLogic {
         return output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    func openPage() async -> String? {
+    func openPage() -> Task<String?, Never>? {
         let output = CapturedOutput(), messages = CapturedOutput()
         guard let destination = detail(stdout: output, stderr: messages, width: 80) else { return nil }
-        _ = await destination.openPage(id: nil)
-        let said = (messages.text + output.text).split(separator: "\n").map(String.init)
-        return said.first.map { ResultsText.singleLine($0.hasPrefix("foodlogger: ") ? String($0.dropFirst(12)) : $0) }
+        return Task {
+            _ = await destination.openPage(id: nil)
+            let said = (messages.text + output.text).split(separator: "\n").map(String.init)
+            return said.first.map { ResultsText.singleLine($0.hasPrefix("foodlogger: ") ? String($0.dropFirst(12)) : $0) }
+        }
     }
 
     /// A Detail scene holding the card's (or the selected) restaurant, drawing into captured text so the map's

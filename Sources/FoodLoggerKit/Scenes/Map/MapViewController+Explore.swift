@@ -159,8 +159,9 @@ extension MapViewController {
     /// The card's (or the selected) restaurant's page, as `open` does, while keys keep
     /// working; what happened goes in the status line until the screen next changes.
     private func openPage() {
+        guard let opening = router?.openPage() else { return }
         Task {
-            guard let note = await router?.openPage(), let terminal, let screen = onTerminal?.withStatus(note) else { return }
+            guard let note = await opening.value, let terminal, let screen = onTerminal?.withStatus(note) else { return }
             terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
             onTerminal = screen
         }

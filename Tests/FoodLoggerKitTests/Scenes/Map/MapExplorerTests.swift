@@ -111,6 +111,19 @@ import Testing
         #expect(worker.cancelled, "and the search was cancelled")
     }
 
+    @Test func aSearchAskedForDuringTheFirstIsTheFirstWhenItFails() async throws {
+        let worker = HangingWorker(thenFailing: true)
+        let sut = MapScene.assemble(
+            context: ProcessContext(
+                arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput()),
+            worker: worker)
+        let terminal = ImpatientTerminal(worker: worker, pressing: .key(.character("-")))
+        let code = await sut.explore(
+            RestaurantQuery(range: .m1000), around: .coordinate(MapSeeds.tokyo), open: Seeds.open, terminal: terminal)
+        #expect(code == .unavailable, "no search has answered: the map ends with the error (\(code))")
+        #expect(worker.cancelled, "the first was cancelled by the second")
+    }
+
     @Test(arguments: [(5 * 60, "Left out: 10 closed"), (11 * 60 + 15, "closed left out")])
     func openOnlySaysWhatItLeftOut(minute: Int, saying: String) async throws {
         let friday = JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: minute)
@@ -137,7 +150,7 @@ import Testing
 
     @Test func aSignalOrCtrlCOverTheCardEndsTheMap() async {
         for ending in [TerminalEvent.terminate, .key(.controlC), .end] {
-            let run = await explore([.key(.enter), ending, .key(.character("?"))])
+            let run = await explore([.key(.enter), ending, .key(.escape), .key(.character("?"))])
             #expect(run.code == .success && run.terminal.leaves == 1, "\(ending) ends the map from the card")
             #expect(run.sut.shown?.mode == .map, "the key after it was never read")
         }
@@ -158,13 +171,21 @@ import Testing
 }
 
 /// A worker whose searches wait until they are cancelled, and say when one begins.
+/// With `thenFailing`, every search after the first fails at once.
 final class HangingWorker: HotpepperWorking, @unchecked Sendable {
     private(set) var cancelled = false
+    private var searches = 0
+    let thenFailing: Bool
     let began: AsyncStream<Void>
     private let beginning: AsyncStream<Void>.Continuation
-    init() { (began, beginning) = AsyncStream.makeStream() }
+    init(thenFailing: Bool = false) {
+        self.thenFailing = thenFailing
+        (began, beginning) = AsyncStream.makeStream()
+    }
 
     func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        searches += 1
+        if thenFailing, searches > 1 { throw .httpStatus(503) }
         beginning.yield()
         do {
             try await Task.sleep(for: .seconds(3600))
@@ -175,21 +196,31 @@ final class HangingWorker: HotpepperWorking, @unchecked Sendable {
     }
 }
 
-/// A person who presses q as soon as a search begins, without waiting for it.
+/// A person who presses a key as soon as the first search begins, without waiting for it;
+/// after that, one who waits for the screen to settle, and then closes stdin.
 @MainActor
 final class ImpatientTerminal: FullScreenTerminal {
     let worker: HangingWorker
+    let key: TerminalEvent
     var size = Map.Explore.Size(columns: 120, rows: 40)
     private(set) var written = "", leaves = 0
-    init(worker: HangingWorker) { self.worker = worker }
+    private var pressed = false, woken = false
+    init(worker: HangingWorker, pressing key: TerminalEvent = .key(.character("q"))) {
+        self.worker = worker; self.key = key
+    }
     func enter() {}
     func leave() { leaves += 1 }
     func next(during work: Task<Void, Never>?) async -> TerminalEvent {
-        for await _ in worker.began { break }
-        await Task.yield()
-        return .key(.character("q"))
+        if !pressed {
+            pressed = true
+            for await _ in worker.began { break }
+            await Task.yield()
+            return key
+        }
+        await work?.value
+        return woken ? .wake : .end
     }
-    func wake() {}
+    func wake() { woken = true }
     func write(_ text: String) { written += text }
     func suspend() {}
 }
@@ -437,26 +468,17 @@ extension MapExplorerSceneTests {
 }
 
 extension MapExplorerCommandTests {
-    @Test func verboseLinesWaitUntilTheMapHasLeftTheScreen() async throws {
-        let server = try LoopbackServer(replies: [.json(FaultSeeds.oneShop)])
-        let screen = ScriptedTerminal([.key(.character("q"))])
-        let run = await CLIRun.run(
-            ["map", "--lat", "35.6812", "--lng", "139.7671", "--verbose"],
-            environment: ["HOTPEPPER_API_KEY": FaultSeeds.canary, "HOTPEPPER_BASE_URL": server.baseURL.absoluteString],
-            terminal: terminal, fullScreen: screen)
-        #expect(run.code == .success && screen.enters == 1)
-        #expect(run.stderr.contains("key=REDACTED"), "the request is logged, once the map is gone: \(run.stderr)")
-    }
-
     @Test func heldOutputPassesItOnInOrderWhenReleased() {
         let destination = CapturedOutput()
-        let sut = HeldOutput(destination)
+        let sut = HoldableOutput(destination)
+        sut.write("zero\n")
+        sut.hold()
         sut.write("one\n")
         sut.write("two\n")
-        #expect(destination.text.isEmpty)
+        #expect(destination.text == "zero\n", "held from hold() on")
         sut.release()
         sut.write("three\n")
-        #expect(destination.text == "one\ntwo\nthree\n")
+        #expect(destination.text == "zero\none\ntwo\nthree\n")
     }
 }
 
