@@ -177,9 +177,9 @@ extension MapPresenter {
         // An alert waits while a keyword is typed, so it takes none of its keys.
         if let alert = state.alert, state.prompt == nil {
             let title = if case .failed = alert { "Search failed" } else { "Nothing found" }
-            drawCentred(alertLines(alert, state: state, open: response.open), title: title, on: &screen)
+            drawCentred(alertLines(alert, state: state, open: response.open), title: title, over: layout, on: &screen)
         }
-        if state.showingHelp { drawCentred(helpLines(), title: "Keys", on: &screen) }
+        if state.showingHelp { drawCentred(helpLines(), title: "Keys", over: layout, on: &screen) }
         let mode: Map.Explore.Mode =
             state.prompt.map { .prompt($0) } ?? (state.alert != nil ? .alert : state.showingHelp ? .help : .map)
         viewController?.displayExplorer(.init(screen: screen, mode: mode, hitTargets: targets))
@@ -372,10 +372,11 @@ extension MapPresenter {
     /// A keyword or place in quotes: typographic ones where the terminal is UTF-8.
     private func quoted(_ text: String) -> String { glyph("“\(text)”", "\"\(text)\"") }
 
-    private func drawCentred(_ lines: [String], title: String, on screen: inout Screen) {
-        let width = min(screen.width - 4, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
-        let row = max(0, (screen.height - lines.count - 2) / 2)
-        screen.box(lines, row: row, column: (screen.width - width) / 2, width: width, title: title, ascii: !unicode)
+    /// A box in the middle of the map's frame (the list beside it stays readable).
+    private func drawCentred(_ lines: [String], title: String, over layout: MapScreenLayout, on screen: inout Screen) {
+        let width = min(layout.mapColumns - 4, (lines.map(DisplayWidth.of).max() ?? 0) + 4)
+        let row = max(0, (layout.mapRows - lines.count - 2) / 2)
+        screen.box(lines, row: row, column: (layout.mapColumns - width) / 2, width: width, title: title, ascii: !unicode)
     }
 
     /// What the alert says: what was searched and found nothing (with what --open-now left
