@@ -34,6 +34,10 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     private(set) var explorer: Map.Explore.State?
     private var size = Map.Explore.Size(columns: 80, rows: 24)
     private var open = OpenQuestion(moment: JapanTime(Date()))
+    /// A newer search, or the map closing, cancels it.
+    private(set) var searchInFlight: Task<Void, Never>?
+    /// --near's place while it is being found.
+    private var locating: String?
 
     var selectedRestaurant: Restaurant? {
         guard let explorer, let index = explorer.selected, explorer.restaurants.indices.contains(index) else { return nil }
@@ -64,7 +68,8 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     }
 
     /// Acts on one request and presents the screen after it. A search goes on in the
-    /// background (`search`), so keys keep working while it runs; it presents when it ends.
+    /// background (`searchInFlight`), so keys keep working while it runs; it presents when it
+    /// ends.
     func explore(_ request: Map.Explore.Request) {
         if case .start(let query, let centre, let open, let size) = request {
             self.query = query
@@ -74,12 +79,15 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             return
         }
         if case .resize(let newSize) = request { size = newSize }
-        if case .close = request { return searchInFlight?.cancel() ?? () }
+        if case .close = request {
+            searchInFlight?.cancel()
+            return
+        }
         guard var state = explorer else {
             if case .resize = request, let locating { presenter?.presentExplorerLocating(.init(place: locating, size: size)) }
             return
         }
-        /// The conditions the next search starts from: those of the one in flight, if any.
+        // The conditions the next search starts from: those of the one in flight, if any.
         let asked = state.searching ?? state.searched
         var newSearch: Map.Explore.Search?
         switch request {
@@ -121,11 +129,6 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         explorer = state
         present()
     }
-
-    /// A newer search, or the map closing, cancels it.
-    private(set) var searchInFlight: Task<Void, Never>?
-    /// --near's place while it is being found.
-    private var locating: String?
 
     /// Finds the centre, then makes the first search.
     private func start(at centre: Map.Restaurants.Centre) async {

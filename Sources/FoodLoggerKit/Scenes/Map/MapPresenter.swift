@@ -346,7 +346,9 @@ extension MapPresenter {
             let hint = "   Enter: search   Esc: cancel"
             let room = layout.size.columns - DisplayWidth.of(" Keyword: ") - DisplayWidth.of(hint) - 1
             // The end of a long keyword stays in view, where the typing is.
-            let visible = DisplayWidth.of(typed) < room ? typed : "…" + String(typed.suffix(max(room - 2, 1)))
+            var visible = typed
+            while DisplayWidth.of(visible) > room - 2, !visible.isEmpty { visible.removeFirst() }
+            if visible != typed { visible = "…" + visible }
             screen.write(" Keyword: \(visible)\(glyph("▏", "_"))\(hint)", row: row, column: 0, style: .status)
             return
         }

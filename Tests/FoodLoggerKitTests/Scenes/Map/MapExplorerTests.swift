@@ -511,3 +511,16 @@ extension MapExplorerGeometryTests {
         #expect(viewModel.restaurants(atRow: 2, column: 2) == [1])
     }
 }
+
+extension MapExplorerRolesTests {
+    @Test func aLongKeywordShowsItsEndWithTheKeysStillInView() throws {
+        let sut = MapPresenter(), spy = MapDisplayLogicSpy()
+        sut.viewController = spy
+        var state = Map.Explore.State(
+            home: MapSeeds.tokyo, searched: .init(centre: MapSeeds.tokyo, range: .m1000), viewCentre: MapSeeds.tokyo)
+        state.prompt = String(repeating: "ラーメン", count: 10) + "末尾"
+        sut.presentExplorer(.init(state: state, size: .init(columns: 60, rows: 20), open: Seeds.open))
+        let status = try #require(spy.screens.last).screen.text(row: 19)
+        #expect(status.contains("…") && status.contains("末尾") && status.contains("Esc: cancel"), "\(status)")
+    }
+}
