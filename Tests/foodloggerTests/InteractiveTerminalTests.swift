@@ -19,22 +19,23 @@ struct InteractiveTerminalTests {
     final class Session {
         let tmux: String
         let socket = "foodlogger-test-\(UUID().uuidString.prefix(8))"
-        var socketPath: String?
 
         init(_ command: [String]) throws {
             tmux = try #require(Prerequisite.program("tmux"), "tmux is not installed (apt-get install tmux); .ci/run installs it")
-            // The shell shows the exit status and then whether the terminal is back in its usual mode.
+            // The shell shows the exit status and then whether the terminal is back in its usual
+            // mode; the pane then stays, its screen readable, however soon the command ended.
             let line =
                 command.map(InteractiveTerminalTests.shellQuoted).joined(separator: " ")
-                + "; echo EXIT=$?; stty -a | grep -o -e '-icanon' -e '-echo ' || echo TERMINAL=sane"
+                + "; echo EXIT=$?; stty -a | grep -o -e '-icanon' -e '-echo ' || echo TERMINAL=sane; exec sleep 600"
             try InteractiveTerminalTests.start(
                 tmux, ["-L", socket, "new-session", "-d", "-s", "fl", "-x", "120", "-y", "40", line])
         }
 
         deinit {
+            // kill-server leaves the socket file behind: it goes too.
+            let path = try? tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
             _ = try? InteractiveTerminalTests.run(tmux, ["-L", socket, "kill-server"])
-            // A server ended while its pane is dead may leave the socket file behind.
-            if let socketPath { try? FileManager.default.removeItem(atPath: socketPath) }
+            if let path, !path.isEmpty { try? FileManager.default.removeItem(atPath: path) }
         }
 
         @discardableResult
@@ -58,11 +59,9 @@ struct InteractiveTerminalTests {
             throw CancellationError()
         }
 
-        /// After the first prompt: the socket to remove, and the screen kept after the command ends.
+        /// The first prompt is up.
         func ready() async throws {
             _ = try await waitFor("the prompt") { $0.contains("]> ") }
-            socketPath = try tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
-            try tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
         }
     }
 

@@ -18,12 +18,9 @@ struct MapTerminalTests {
             InteractiveTerminalTests.builtBinary(), "the foodlogger binary is not next to the test bundle; build it first")
     }
 
-    /// The map is up, and the socket and the screen are kept after the command ends.
+    /// The map is up.
     static func opened(_ session: Session) async throws -> String {
-        let screen = try await session.waitFor("the map") { $0.contains("restaurants, nearest first") }
-        session.socketPath = try session.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
-        try session.tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
-        return screen
+        try await session.waitFor("the map") { $0.contains("restaurants, nearest first") }
     }
 
     /// The map's process: the child of the pane's shell.
@@ -72,17 +69,13 @@ struct MapTerminalTests {
         #expect(!end.contains("crashed") && !end.contains("Backtrace"), "the runtime's crash reporter stays out: \(end)")
     }
 
-    /// The map over a loopback service, with --verbose; the pane is kept after it ends.
+    /// The map over a loopback service, with --verbose.
     static func overService(_ server: LoopbackServer, _ options: [String] = []) throws -> Session {
-        let session = try Session(
+        try Session(
             [
-                "sh", "-c", "sleep 1; exec \"$@\"", "sh", "env", "LANG=C.UTF-8", "HOTPEPPER_API_KEY=test-key",
-                "HOTPEPPER_BASE_URL=\(server.baseURL.absoluteString)", try binary(), "map", "--lat", "35.6812", "--lng",
-                "139.7671", "--verbose",
+                "env", "LANG=C.UTF-8", "HOTPEPPER_API_KEY=test-key", "HOTPEPPER_BASE_URL=\(server.baseURL.absoluteString)",
+                try binary(), "map", "--lat", "35.6812", "--lng", "139.7671", "--verbose",
             ] + options)
-        session.socketPath = try session.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
-        try session.tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
-        return session
     }
 
     @Test("q does not wait for a search that hangs; what --verbose says comes after the map, on the shell's screen")
@@ -118,11 +111,7 @@ struct MapTerminalTests {
 
     @Test("a first search that fails ends with its code and one line, on the shell's screen, the terminal restored")
     func failedFirstSearch() async throws {
-        // A second's pause first, to keep the pane after the command ends.
-        let session = try Session(
-            ["sh", "-c", "sleep 1; exec \"$@\"", "sh", "env", "LANG=C.UTF-8", try Self.binary(), "map", "--stub", "--near", "札幌"])
-        session.socketPath = try session.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
-        try session.tmux(["set-option", "-t", "fl", "remain-on-exit", "on"])
+        let session = try Session(["env", "LANG=C.UTF-8", try Self.binary(), "map", "--stub", "--near", "札幌"])
         let end = try await Self.ended(session)
         #expect(end.contains("EXIT=66") && end.contains("TERMINAL=sane"), "\(end)")
         #expect(end.contains("foodlogger: no place called '札幌' was found."), "the error, left on the main screen: \(end)")
@@ -132,7 +121,6 @@ struct MapTerminalTests {
     func suspendAndResume() async throws {
         let binary = try Self.binary()
         let session = try Session(["bash", "--norc", "--noprofile", "-i"])
-        session.socketPath = try session.tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .newlines)
         let command = Self.map(binary).map(InteractiveTerminalTests.shellQuoted).joined(separator: " ")
         // Keys typed before bash reads them may be flushed as it sets up the line editor.
         _ = try await session.waitFor("bash's prompt") { $0.contains("bash-") }

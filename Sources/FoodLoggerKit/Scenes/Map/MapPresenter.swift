@@ -311,8 +311,10 @@ extension MapPresenter {
                     && !(spot.rows.contains(target.row) && spot.columns.overlaps(target.columns))
                     && !(you.map { spot.rows.contains($0.row) && spot.columns.contains($0.column) } ?? false)
             }
+        // A label touching the window's frame counts as covered: "4" beside "+--" reads "4+".
         let covered = { (spot: (rows: Range<Int>, columns: ClosedRange<Int>)) in
-            Set(markers.filter { spot.rows.contains($0.row) && spot.columns.overlaps($0.columns) }.map(\.index)).count
+            let reach = (spot.columns.lowerBound - 1)...(spot.columns.upperBound + 1)
+            return Set(markers.filter { spot.rows.contains($0.row) && reach.overlaps($0.columns) }.map(\.index)).count
         }
         guard let spot = spots.min(by: { covered($0) < covered($1) }) else { return nil }
         screen.box(
@@ -328,11 +330,12 @@ extension MapPresenter {
         let separator = glyph(" · ", " - ")
         // Hours that cannot be read are shown as the shop wrote them.
         let readable = restaurant.openingHours?.periods(on: moment.today) != nil
+        let hours = HoursText.today(restaurant, at: moment)
         let given = restaurant.open.isEmpty ? "not given" : restaurant.open
         return [
             [restaurant.genre.name, budget].filter { !$0.isEmpty }.joined(separator: separator),
             "\(metres) m from @" + separator + access,
-            readable ? HoursText.today(restaurant, at: moment) : "Hours: " + given,
+            readable ? glyph(hours, hours.replacingOccurrences(of: " · ", with: " - ")) : "Hours: " + given,
             "Enter: card   o: its page",
         ].map(ResultsText.singleLine)
     }
