@@ -67,6 +67,10 @@ struct ManualCommand: TextCommand {
         for code in ExitCode.allCases {
             lines += [".TP", #"\fB\#(code.rawValue)\fR"#, text(code.meaning)]
         }
+        lines += [
+            ".TP", #"\fB128 + N\fR"#,
+            text("ended by signal N, the interactive map having restored the terminal first (143 for SIGTERM)"),
+        ]
         lines += [".SH SEE ALSO", text("foodlogger --help, foodlogger COMMAND --help, https://webservice.recruit.co.jp/")]
         return lines.joined(separator: "\n") + "\n"
     }

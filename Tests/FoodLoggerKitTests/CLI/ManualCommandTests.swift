@@ -27,6 +27,7 @@ import TestSupport
         for code in ExitCode.allCases {
             #expect(page.contains(#".TP\#n\fB\#(code.rawValue)\fR"#), "exit status \(code.rawValue)")
         }
+        #expect(page.contains("ended by signal N"), "the statuses of a signal's end")
         #expect(page.contains("key.plist"), "the key file")
     }
 
