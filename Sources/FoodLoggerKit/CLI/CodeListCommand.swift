@@ -63,18 +63,9 @@ struct CodeListCommand: Sendable {
     }
 }
 
-extension FoodLogger {
-    static func runCodeList(_ subject: CodeList.Subject, _ arguments: [String], context: ProcessContext) async -> ExitCode {
-        switch prepare(
-            arguments, name: subject.rawValue, help: CodeListCommand.help(subject), context: context,
-            make: { parsed, context throws(UsageError) in try CodeListCommand(subject, parsed, context: context) },
-            common: \.common)
-        {
-        case .finished(let status):
-            return status
-        case .ready(let command, let workers, let context):
-            return await CodeListScene.assemble(context: context, format: command.common.format, worker: workers.codes)
-                .show(subject, keyword: command.keyword)
-        }
+extension CodeListCommand: SceneCommand {
+    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
+        await CodeListScene.assemble(context: context, format: common.format, worker: workers.codes)
+            .show(subject, keyword: keyword)
     }
 }

@@ -86,14 +86,12 @@ struct CommonOptions: Sendable {
             environment: context.environment, keyFile: keyFile,
             currentDirectory: context.currentDirectory
         ).locate()
-        if let warning = located.warning { context.stderr.write("foodlogger: \(warning)\n") }
+        if let warning = located.warning { context.report(warning) }
         let baseURL: URL
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
-        let stderr = context.stderr
-        let log: @Sendable (String) -> Void = { line in stderr.write("foodlogger: \(line)\n") }
-        let retry = RetryPolicy(retries: retries)
         let configuration = HotpepperAPI.Configuration(
-            key: located.key, baseURL: baseURL, timeout: timeout, retry: retry, log: verbose ? log : nil)
+            key: located.key, baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries),
+            log: narration(context))
         return HotpepperAPI(configuration: configuration)
     }
 
@@ -101,13 +99,16 @@ struct CommonOptions: Sendable {
     /// it elsewhere) with answers cached under the XDG cache directory.
     func makePlaces(context: ProcessContext) throws(HotpepperError) -> GeocodingWorker {
         if useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
-        let stderr = context.stderr
-        let log: @Sendable (String) -> Void = { line in stderr.write("foodlogger: \(line)\n") }
         let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
         let geocoder = NominatimAPI(
-            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: verbose ? log : nil)
+            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: narration(context))
         return GeocodingWorker(
             geocoder: geocoder, cache: CacheFolder.url(environment: context.environment).map(PlaceCache.init(folder:)))
+    }
+
+    /// --verbose: each request, retry and answer told on stderr.
+    func narration(_ context: ProcessContext) -> (@Sendable (String) -> Void)? {
+        verbose ? { @Sendable line in context.report(line) } : nil
     }
 
     /// The code lists behind names for codes: the service's, kept a day under the XDG cache

@@ -56,15 +56,18 @@ public enum FoodLogger {
             context.stdout.write("foodlogger \(FoodLoggerVersion.current)\n")
             return .success
         case SearchCommand.name:
-            return await runSearch(Array(arguments.dropFirst()), context: context)
+            return await run(Array(arguments.dropFirst()), help: SearchCommand.help, context: context, make: SearchCommand.init)
         case ShowCommand.name:
-            return await runShow(Array(arguments.dropFirst()), context: context)
+            return await run(Array(arguments.dropFirst()), help: ShowCommand.help, context: context, make: ShowCommand.init)
         case OpenCommand.name:
-            return await runOpen(Array(arguments.dropFirst()), context: context)
+            return await run(Array(arguments.dropFirst()), help: OpenCommand.help, context: context, make: OpenCommand.init)
         case MapCommand.name:
-            return await runMap(Array(arguments.dropFirst()), context: context)
+            return await run(Array(arguments.dropFirst()), help: MapCommand.help, context: context, make: MapCommand.init)
         case let name where CodeList.Subject(rawValue: name) != nil:
-            return await runCodeList(CodeList.Subject(rawValue: name)!, Array(arguments.dropFirst()), context: context)
+            let subject = CodeList.Subject(rawValue: name)!
+            return await run(Array(arguments.dropFirst()), help: CodeListCommand.help(subject), context: context) {
+                parsed, context throws(UsageError) in try CodeListCommand(subject, parsed, context: context)
+            }
         case CompletionsCommand.name:
             return run(CompletionsCommand.self, Array(arguments.dropFirst()), context: context)
         case ManualCommand.name:
@@ -77,54 +80,6 @@ public enum FoodLogger {
                 ? "unknown option \(TerminalSafe.short(first))"
                 : "unknown command \(TerminalSafe.quoted(first))\(hint)"
             return usageError(UsageError(what), command: nil, context: context)
-        }
-    }
-
-    static func runSearch(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        switch prepare(
-            arguments, name: SearchCommand.name, help: SearchCommand.help, context: context,
-            make: SearchCommand.init, common: \.common)
-        {
-        case .finished(let status):
-            return status
-        case .ready(let command, let workers, let context):
-            let worker = workers.restaurants
-            let places: GeocodingWorker
-            do { places = try command.common.makePlaces(context: context) } catch { return fail(error, context: context) }
-            let scene = SearchScene.assemble(
-                context: context, format: command.common.format, worker: worker, places: places,
-                prompting: command.interactive)
-            return command.interactive
-                ? await scene.searchInteractively(command.query, open: command.open, near: command.near)
-                : await scene.search(command.query, open: command.open, near: command.near)
-        }
-    }
-
-    static func runShow(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        switch prepare(
-            arguments, name: ShowCommand.name, help: ShowCommand.help, context: context,
-            make: ShowCommand.init, common: \.common)
-        {
-        case .finished(let status):
-            return status
-        case .ready(let command, let workers, let context):
-            let worker = workers.restaurants
-            return await DetailScene.assemble(context: context, format: command.common.format, worker: worker)
-                .show(ids: command.ids)
-        }
-    }
-
-    static func runOpen(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        switch prepare(
-            arguments, name: OpenCommand.name, help: OpenCommand.help, context: context,
-            make: OpenCommand.init, common: \.common)
-        {
-        case .finished(let status):
-            return status
-        case .ready(let command, let workers, let context):
-            let worker = workers.restaurants
-            return await DetailScene.assemble(context: context, format: command.common.format, worker: worker)
-                .openPage(id: command.id, printURLOnly: command.printURLOnly)
         }
     }
 
@@ -142,11 +97,7 @@ public enum FoodLogger {
     /// A command that only writes text made from the command table (no service, no scene).
     static func run<Command: TextCommand>(_: Command.Type, _ arguments: [String], context: ProcessContext) -> ExitCode {
         do {
-            let parsed = try ArgumentParser.parse(arguments, specs: Command.help.options)
-            if parsed.has("--help") {
-                context.stdout.write(Command.help.rendered(width: context.terminal.width))
-                return .success
-            }
+            guard let parsed = try parse(arguments, help: Command.help, context: context) else { return .success }
             context.stdout.write(try Command(parsed).text)
             return .success
         } catch {
@@ -154,51 +105,14 @@ public enum FoodLogger {
         }
     }
 
-    /// The workers a data command's scenes talk to, over the service the options chose.
-    struct Workers {
-        var restaurants: HotpepperWorker
-        var codes: CodeListWorker
-    }
-
-    enum Prepared<Command> {
-        /// The context carries the command's --color and --tiles from here on.
-        case ready(Command, Workers, ProcessContext)
-        /// Help was printed, or something failed and was reported: exit with this.
-        case finished(ExitCode)
-    }
-
-    /// What every data command does first: parse, answer --help, and build the worker over
-    /// the chosen service.
-    static func prepare<Command>(
-        _ arguments: [String], name: String, help: HelpText, context: ProcessContext,
-        make: (ParsedArguments, ProcessContext) throws(UsageError) -> Command,
-        common: KeyPath<Command, CommonOptions>, fullScreen: (Command, ProcessContext) -> Bool = { _, _ in false }
-    ) -> Prepared<Command> {
-        let command: Command
-        do {
-            let parsed = try ArgumentParser.parse(arguments, specs: help.options)
-            if parsed.has("--help") {
-                context.stdout.write(help.rendered(width: context.terminal.width))
-                return .finished(.success)
-            }
-            command = try make(parsed, context)
-        } catch {
-            return .finished(usageError(error, command: name, context: context))
+    /// A command's arguments, or nil when they asked for --help and it was printed.
+    static func parse(_ arguments: [String], help: HelpText, context: ProcessContext) throws(UsageError) -> ParsedArguments? {
+        let parsed = try ArgumentParser.parse(arguments, specs: help.options)
+        guard !parsed.has("--help") else {
+            context.stdout.write(help.rendered(width: context.terminal.width))
+            return nil
         }
-        var context = context
-        context.color = command[keyPath: common].color
-        context.mapTiles = command[keyPath: common].mapTiles
-        // No progress line over a full screen.
-        if fullScreen(command, context) { context.terminal.stderrIsTerminal = false }
-        do {
-            let options = command[keyPath: common]
-            let service = try options.makeService(context: context)
-            let codes = options.makeCodeLists(service, context: context)
-            let restaurants = HotpepperWorker(api: service, progress: PagingProgressLine.reporter(for: context), codes: codes)
-            return .ready(command, Workers(restaurants: restaurants, codes: codes), context)
-        } catch {
-            return .finished(fail(error, context: context))
-        }
+        return parsed
     }
 
     /// One line naming the problem and where help is, then exit 64.
@@ -209,7 +123,7 @@ public enum FoodLogger {
     }
 
     static func fail(_ error: HotpepperError, context: ProcessContext) -> ExitCode {
-        context.stderr.write("foodlogger: \(error.localizedDescription)\n")
+        context.report(error.localizedDescription)
         return error.exitCode
     }
 

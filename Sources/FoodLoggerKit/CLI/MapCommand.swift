@@ -86,37 +86,24 @@ struct MapCommand: Sendable {
     }
 }
 
-extension FoodLogger {
-    static func runMap(_ arguments: [String], context: ProcessContext) async -> ExitCode {
-        switch prepare(
-            arguments, name: MapCommand.name, help: MapCommand.help, context: context,
-            make: MapCommand.init, common: \.search.common, fullScreen: { $0.interaction($1) == .explore })
-        {
-        case .finished(let status):
-            return status
-        case .ready(let command, let workers, let context):
-            let worker = workers.restaurants
-            let places: GeocodingWorker
-            do { places = try command.search.common.makePlaces(context: context) } catch { return fail(error, context: context) }
-            if let format = command.format {
-                return await SearchScene.assemble(context: context, format: format, worker: worker, places: places).search(
-                    command.drawingQuery, open: command.search.open, near: command.search.near)
-            }
-            let scene = MapScene.assemble(context: context, worker: worker, places: places)
-            switch command.interaction(context) {
-            case .explore:
-                return await scene.explore(
-                    command.exploringQuery, around: command.centre, open: command.search.open,
-                    terminal: context.fullScreen())
-            case .drawing(let note):
-                if let note { context.stderr.write("foodlogger: \(note)\n") }
-            }
-            return
-                await scene
-                .show(
-                    command.drawingQuery, around: command.centre, open: command.search.open,
-                    width: command.width,
-                    height: command.height)
+extension MapCommand: SceneCommand {
+    var common: CommonOptions { search.common }
+
+    func fillsScreen(_ context: ProcessContext) -> Bool { interaction(context) == .explore }
+
+    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
+        let places = try common.makePlaces(context: context)
+        if let format {
+            return await SearchScene.assemble(context: context, format: format, worker: workers.restaurants, places: places)
+                .search(drawingQuery, open: search.open, near: search.near)
+        }
+        let scene = MapScene.assemble(context: context, worker: workers.restaurants, places: places)
+        switch interaction(context) {
+        case .explore:
+            return await scene.explore(exploringQuery, around: centre, open: search.open, terminal: context.fullScreen())
+        case .drawing(let note):
+            if let note { context.report(note) }
+            return await scene.show(drawingQuery, around: centre, open: search.open, width: width, height: height)
         }
     }
 }

@@ -30,3 +30,10 @@ struct OpenCommand: Sendable {
         printURLOnly = parsed.has("--print-url")
     }
 }
+
+extension OpenCommand: SceneCommand {
+    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
+        await DetailScene.assemble(context: context, format: common.format, worker: workers.restaurants)
+            .openPage(id: id, printURLOnly: printURLOnly)
+    }
+}

@@ -105,6 +105,11 @@ public struct ProcessContext: Sendable {
         return locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
     }
 
+    /// A message on stderr, named for the tool as every message is.
+    func report(_ message: String) {
+        stderr.write("foodlogger: \(message)\n")
+    }
+
     /// Colour and bold as --color says; by default only on a terminal, with NO_COLOR unset and
     /// TERM not dumb (no-color.org).
     func allowsStyle(onTerminal isTerminal: Bool) -> Bool {

@@ -204,3 +204,14 @@ struct SearchCommand: Sendable {
 
     static var specs: [OptionSpec] { help.options }
 }
+
+extension SearchCommand: SceneCommand {
+    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
+        let places = try common.makePlaces(context: context)
+        let scene = SearchScene.assemble(
+            context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive)
+        return interactive
+            ? await scene.searchInteractively(query, open: open, near: near)
+            : await scene.search(query, open: open, near: near)
+    }
+}

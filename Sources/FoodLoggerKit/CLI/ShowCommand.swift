@@ -44,3 +44,9 @@ struct ShowCommand: Sendable {
         return ids
     }
 }
+
+extension ShowCommand: SceneCommand {
+    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
+        await DetailScene.assemble(context: context, format: common.format, worker: workers.restaurants).show(ids: ids)
+    }
+}

@@ -85,4 +85,10 @@ enum DisplayWidth {
         }
         return lines
     }
+
+    /// Text as the terminal shows it below a table, cards or a map: `lines`, a blank line, then
+    /// the footer wrapped to the width.
+    static func withFooter(_ lines: [String], _ footer: [String], width: Int) -> String {
+        (lines + [""] + footer.flatMap { wrap($0, to: width) }).joined(separator: "\n") + "\n"
+    }
 }

@@ -27,17 +27,16 @@ final class CodeListViewController: CodeListDisplayLogic {
         exitCode = viewModel.exitCode
         switch viewModel.content {
         case .failure(let message):
-            context.stderr.write("foodlogger: \(message)\n")
+            context.report(message)
         case .document(let document):
             context.stdout.write(document.serialized(pretty: true) + "\n")
         case .table(let table, let footer):
             let width = context.terminal.width
             let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
             guard !table.rows.isEmpty else { break }
-            let lines =
-                TableRenderer.render(table, width: width, bold: bold) + [""] + footer.flatMap { DisplayWidth.wrap($0, to: width) }
-            context.stdout.write(lines.joined(separator: "\n") + "\n")
+            context.stdout.write(
+                DisplayWidth.withFooter(TableRenderer.render(table, width: width, bold: bold), footer, width: width))
         }
-        if let notice = viewModel.notice { context.stderr.write("foodlogger: \(notice)\n") }
+        if let notice = viewModel.notice { context.report(notice) }
     }
 }

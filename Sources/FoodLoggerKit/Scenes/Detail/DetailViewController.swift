@@ -43,21 +43,20 @@ final class DetailViewController: DetailDisplayLogic {
         exitCode = viewModel.exitCode
         switch viewModel.content {
         case .failure(let message):
-            context.stderr.write("foodlogger: \(message)\n")
+            context.report(message)
         case .cards(let cards):
             switch format {
             case .json, .geojson, .csv, .ndjson, .html:
                 context.stdout.write(format.render(cards.listing, tiles: context.mapTiles))
             case .table where !cards.cards.isEmpty:
                 let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
-                let drawn = cards.cards.map { CardRenderer.render($0, width: context.terminal.width, bold: bold) }
-                let footer = cards.footer.flatMap { DisplayWidth.wrap($0, to: context.terminal.width) }
-                let lines = drawn.joined(separator: [""]) + [""] + footer
-                context.stdout.write(lines.joined(separator: "\n") + "\n")
+                let width = context.terminal.width
+                let drawn = cards.cards.map { CardRenderer.render($0, width: width, bold: bold) }
+                context.stdout.write(DisplayWidth.withFooter(Array(drawn.joined(separator: [""])), cards.footer, width: width))
             case .table:
                 break
             }
-            if let missing = cards.missing { context.stderr.write("foodlogger: \(missing)\n") }
+            if let missing = cards.missing { context.report(missing) }
         }
     }
 
@@ -65,7 +64,7 @@ final class DetailViewController: DetailDisplayLogic {
         exitCode = viewModel.exitCode
         switch viewModel.content {
         case .failure(let message):
-            context.stderr.write("foodlogger: \(message)\n")
+            context.report(message)
         case .page(let address, let note):
             if let note { context.stderr.write(note + "\n") }
             if let address { context.stdout.write(address + "\n") }

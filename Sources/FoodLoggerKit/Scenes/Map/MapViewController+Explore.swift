@@ -20,7 +20,7 @@ extension MapViewController {
         while true {
             if let failure = shown?.failure {
                 terminal.leave()
-                context.stderr.write("foodlogger: \(failure.message)\n")
+                context.report(failure.message)
                 return failure.exitCode
             }
             let event = await terminal.next(during: interactor?.searchInFlight)

@@ -42,7 +42,7 @@ final class MapViewController: MapDisplayLogic {
         exitCode = viewModel.exitCode
         switch viewModel.content {
         case .failure(let message):
-            context.stderr.write("foodlogger: \(message)\n")
+            context.report(message)
         case .drawing(let drawing):
             if let place = drawing.place, context.terminal.stderrIsTerminal { context.stderr.write(place + "\n") }
             let styled = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
@@ -51,8 +51,7 @@ final class MapViewController: MapDisplayLogic {
             if !drawing.legend.rows.isEmpty {
                 lines += [""] + TableRenderer.render(drawing.legend, width: width, bold: styled)
             }
-            lines += [""] + drawing.footer.flatMap { DisplayWidth.wrap($0, to: width) }
-            context.stdout.write(lines.joined(separator: "\n") + "\n")
+            context.stdout.write(DisplayWidth.withFooter(lines, drawing.footer, width: width))
             for line in [drawing.notice, drawing.leftOut].compactMap({ $0 }) { context.stderr.write(line + "\n") }
         }
     }

@@ -34,7 +34,7 @@ final class SearchViewController: SearchDisplayLogic {
         listedNumbers = nil
         switch viewModel.content {
         case .failure(let message):
-            context.stderr.write("foodlogger: \(message)\n")
+            context.report(message)
         case .listing(let listing):
             listedNumbers = listing.numbers
             if let place = listing.place, context.terminal.stderrIsTerminal { context.stderr.write(place + "\n") }
@@ -46,11 +46,10 @@ final class SearchViewController: SearchDisplayLogic {
                 context.stdout.write(format.render(listing, tiles: context.mapTiles))
             case .table(let table, let footer):
                 guard listing.notice == nil else { return }  // no table for nothing, like the app's alert
-                let lines = TableRenderer.render(
-                    table, width: context.terminal.width,
-                    bold: context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal))
-                let footer = footer.flatMap { DisplayWidth.wrap($0, to: context.terminal.width) }
-                context.stdout.write((lines + [""] + footer).joined(separator: "\n") + "\n")
+                let width = context.terminal.width
+                let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
+                context.stdout.write(
+                    DisplayWidth.withFooter(TableRenderer.render(table, width: width, bold: bold), footer, width: width))
             }
         }
     }
