@@ -1,5 +1,25 @@
+import Foundation
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
+
+/// The browser: records the addresses it was handed and answers with `outcome`.
+final class OpenerSpy: URLOpening, @unchecked Sendable {
+    private let lock = NSLock()
+    private var opened: [String] = []
+    private var answer: URLOpenOutcome
+    init(outcome: URLOpenOutcome = .opened) { answer = outcome }
+    var urls: [String] { lock.withLock { opened } }
+    var outcome: URLOpenOutcome {
+        get { lock.withLock { answer } }
+        set { lock.withLock { answer = newValue } }
+    }
+    func open(_ url: String) async -> URLOpenOutcome {
+        lock.withLock {
+            opened.append(url)
+            return answer
+        }
+    }
+}
 
 /// Test data written for this project (no real shop's text).
 enum Seeds {

@@ -48,6 +48,18 @@ struct MapTerminalTests {
         #expect(!end.contains("nearest first"), "the alternate screen is gone, the shell's screen is back")
     }
 
+    @Test("o says in the status line what became of the page: a stub shop's is made up, so nothing opens")
+    func openPageSaysWhatHappened() async throws {
+        let session = try Session(Self.map(try Self.binary()))
+        _ = try await Self.opened(session)
+        try session.send("o")
+        let noted = try await session.waitFor("the note") { $0.contains("is a made-up address of the offline stub") }
+        #expect(noted.contains("┌─ 1 豚骨ラーメン 渦 渋谷店"), "the map stays, the note under it: \(noted)")
+        try session.send("q")
+        let end = try await Self.ended(session)
+        #expect(end.contains("EXIT=0") && end.contains("TERMINAL=sane"), "\(end)")
+    }
+
     @Test("Ctrl-C quits with 0, restoring the terminal")
     func controlC() async throws {
         let session = try Session(Self.map(try Self.binary()))

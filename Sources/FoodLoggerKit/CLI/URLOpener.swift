@@ -15,6 +15,30 @@ enum URLOpenOutcome: Sendable, Equatable {
     case failed(reason: String)
 }
 
+/// What was done with a shop's page address: `open`, `search -i` and the map all do the same.
+enum PageAttempt: Sendable, Equatable {
+    /// Asked only for the address.
+    case printOnly
+    /// The stub's made-up address (under `.invalid`, which never resolves): not opened.
+    case madeUp
+    /// Handed to the browser, with what the opener said.
+    case opened(URLOpenOutcome)
+
+    /// Opens `address` unless only its address was asked for or it is the stub's; nil when
+    /// there is no address.
+    static func open(_ address: String, printOnly: Bool = false, with opener: any URLOpening) async -> PageAttempt? {
+        if address.isEmpty { return nil }
+        if printOnly { return .printOnly }
+        if isMadeUp(address) { return .madeUp }
+        return .opened(await opener.open(address))
+    }
+
+    /// The stub's shops live under `.invalid`, the top-level domain that never resolves (RFC 6761).
+    static func isMadeUp(_ address: String) -> Bool {
+        URL(string: address)?.host?.hasSuffix(".invalid") == true
+    }
+}
+
 /// The platform's opener (`open` on macOS, `xdg-open` elsewhere), found on PATH and started
 /// directly with the URL as its argument: never through a shell, so no URL can run a command.
 struct SystemURLOpener: URLOpening {

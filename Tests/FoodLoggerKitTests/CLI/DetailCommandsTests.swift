@@ -7,15 +7,6 @@ import Testing
 @MainActor
 @Suite("show, open and search -i commands")
 struct DetailCommandsTests {
-    final class OpenerSpy: URLOpening, @unchecked Sendable {
-        private let lock = NSLock()
-        private var opened: [String] = []
-        var urls: [String] { lock.withLock { opened } }
-        func open(_ url: String) async -> URLOpenOutcome {
-            lock.withLock { opened.append(url) }
-            return .opened
-        }
-    }
 
     struct Run {
         var status: ExitCode

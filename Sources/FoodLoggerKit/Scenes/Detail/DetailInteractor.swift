@@ -53,22 +53,8 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
             result = .success(restaurants.first)
         }
         let address = (try? result.get())??.urls.shop ?? ""
-        let attempt: Detail.OpenPage.Attempt? =
-            if address.isEmpty {
-                nil
-            } else if request.printOnly {
-                .printOnly
-            } else if Self.isMadeUp(address) {
-                .madeUp
-            } else {
-                .opened(await opener.open(address))
-            }
+        let attempt = await PageAttempt.open(address, printOnly: request.printOnly, with: opener)
         presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, attempt: attempt))
-    }
-
-    /// The stub's shops live under `.invalid`, the top-level domain that never resolves (RFC 6761).
-    static func isMadeUp(_ address: String) -> Bool {
-        URL(string: address)?.host?.hasSuffix(".invalid") == true
     }
 
     private func lookup(_ ids: [String]) async -> Result<[Restaurant], HotpepperError> {

@@ -59,24 +59,14 @@ enum Detail {
             init(id: String?, printOnly: Bool = false) { self.id = id; self.printOnly = printOnly }
         }
 
-        /// What was done with the page's address.
-        enum Attempt: Sendable, Equatable {
-            /// Asked only for the address.
-            case printOnly
-            /// The stub's made-up address (under `.invalid`, which never resolves): not opened.
-            case madeUp
-            /// Handed to the browser, with what the opener said.
-            case opened(URLOpenOutcome)
-        }
-
         struct Response: Sendable {
             /// What was asked for: an id, or nil for the shop passed in.
             var id: String?
             /// nil inside the success: no shop has that id.
             var result: Result<Restaurant?, HotpepperError>
             /// nil when there was no address to do anything with.
-            var attempt: Attempt?
-            init(id: String?, result: Result<Restaurant?, HotpepperError>, attempt: Attempt? = nil) {
+            var attempt: PageAttempt?
+            init(id: String?, result: Result<Restaurant?, HotpepperError>, attempt: PageAttempt? = nil) {
                 self.id = id; self.result = result; self.attempt = attempt
             }
         }

@@ -46,21 +46,19 @@ final class DetailPresenter: DetailPresentationLogic {
 
     /// What happened to the page, in words: opened (said on stderr), or its address on stdout,
     /// with why it was not opened when that is worth saying.
-    static func page(_ address: String, of restaurant: Restaurant, attempt: Detail.OpenPage.Attempt?) -> Detail.OpenPage.ViewModel
-    {
+    static func page(_ address: String, of restaurant: Restaurant, attempt: PageAttempt?) -> Detail.OpenPage.ViewModel {
         switch attempt {
         case nil:
-            return .init(
-                content: .failure(message: "\(restaurant.name) (\(restaurant.id)) has no page address"), exitCode: .noResults)
+            return .init(content: .failure(message: PageText.noAddress(restaurant)), exitCode: .noResults)
         case .printOnly, .opened(.unavailable):
             return .init(content: .page(address: address, note: nil), exitCode: .success)
         case .madeUp:
-            let note = "foodlogger: \(address) is a made-up address of the offline stub (--stub): there is no page to open."
+            let note = "foodlogger: " + PageText.madeUp(address)
             return .init(content: .page(address: address, note: note), exitCode: .success)
         case .opened(.opened):
-            return .init(content: .page(address: nil, note: "Opened \(address)"), exitCode: .success)
+            return .init(content: .page(address: nil, note: PageText.opened(address)), exitCode: .success)
         case .opened(.failed(let reason)):
-            let note = "foodlogger: cannot open the page: \(reason). The address is on stdout."
+            let note = "foodlogger: \(PageText.cannotOpen(reason)) The address is on stdout."
             return .init(content: .page(address: address, note: note), exitCode: .unavailable)
         }
     }

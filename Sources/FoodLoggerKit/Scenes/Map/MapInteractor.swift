@@ -6,6 +6,9 @@ protocol MapBusinessLogic: AnyObject {
     func showRestaurants(_ request: Map.Restaurants.Request) async
     /// The interactive map: one request per key press or click.
     func explore(_ request: Map.Explore.Request)
+    /// Starts opening the page, of the restaurant chosen now, and presents what happened when
+    /// the browser has it; keys keep working meanwhile.
+    func openPage(_ request: Map.Page.Request)
     /// The search `explore` started that has not ended yet.
     var searchInFlight: Task<Void, Never>? { get }
 }
@@ -17,6 +20,8 @@ protocol MapDataStore: AnyObject {
     var query: RestaurantQuery? { get }
     /// The restaurant selected on the interactive map.
     var selectedRestaurant: Restaurant? { get }
+    /// The restaurant whose card the router showed: it stays whatever the map does behind it.
+    var cardRestaurant: Restaurant? { get set }
 }
 
 /// Asks the worker for the restaurants around the centre and hands them, unformatted, to the
@@ -27,8 +32,11 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     let worker: any HotpepperWorking
     /// Finds --near's place.
     let places: (any PlaceLocating)?
+    /// The browser, for `o`.
+    let opener: any URLOpening
 
     private(set) var restaurants: [Restaurant] = []
+    var cardRestaurant: Restaurant?
     private(set) var query: RestaurantQuery?
     /// The interactive map's state, from its first search on.
     private(set) var explorer: Map.Explore.State?
@@ -44,9 +52,10 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         return explorer.restaurants[index]
     }
 
-    init(worker: any HotpepperWorking, places: (any PlaceLocating)? = nil) {
+    init(worker: any HotpepperWorking, places: (any PlaceLocating)? = nil, opener: any URLOpening) {
         self.worker = worker
         self.places = places
+        self.opener = opener
     }
 
     func showRestaurants(_ request: Map.Restaurants.Request) async {
@@ -128,6 +137,14 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         }
         explorer = state
         present()
+    }
+
+    func openPage(_ request: Map.Page.Request) {
+        guard let restaurant = cardRestaurant ?? selectedRestaurant else { return }
+        Task {
+            let attempt = await PageAttempt.open(restaurant.urls.shop, with: opener)
+            presenter?.presentPage(.init(restaurant: restaurant, attempt: attempt))
+        }
     }
 
     /// Finds the centre, then makes the first search.

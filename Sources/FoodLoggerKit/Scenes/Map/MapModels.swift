@@ -77,6 +77,21 @@ enum Map {
 
 extension Map {
     /// The interactive map: the app's map screen, explored with keys and the mouse.
+    /// `o` on the interactive map: the page of the restaurant whose card is open, else of the
+    /// selected one.
+    enum Page {
+        struct Request: Sendable {}
+        struct Response: Sendable {
+            var restaurant: Restaurant
+            /// nil: the restaurant has no page address.
+            var attempt: PageAttempt?
+        }
+        struct ViewModel: Sendable, Equatable {
+            /// For the status line, until the screen next changes.
+            var note: String
+        }
+    }
+
     enum Explore {
         /// A compass direction on the map, north up.
         enum Direction: Sendable, Equatable {

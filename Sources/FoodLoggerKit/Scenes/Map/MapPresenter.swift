@@ -10,6 +10,8 @@ protocol MapPresentationLogic: AnyObject {
     func presentExplorerFailure(_ error: HotpepperError)
     /// --near's place is being found: there is no map yet.
     func presentExplorerLocating(_ response: Map.Explore.Locating)
+    /// What happened when `o` opened a page.
+    func presentPage(_ response: Map.Page.Response)
 }
 
 /// Lays out the map (through `TerminalMap`), writes its legend and footer, and picks the exit
@@ -135,6 +137,20 @@ extension MapPresenter {
     func presentExplorerFailure(_ error: HotpepperError) {
         let screen = Screen(width: 1, height: 1)
         viewController?.displayExplorer(.init(screen: screen, failure: (error.localizedDescription, error.exitCode)))
+    }
+
+    func presentPage(_ response: Map.Page.Response) {
+        let address = response.restaurant.urls.shop
+        let note =
+            switch response.attempt {
+            case nil: PageText.noAddress(response.restaurant)
+            case .madeUp: PageText.madeUp(address)
+            case .opened(.opened): PageText.opened(address)
+            case .printOnly: address
+            case .opened(.unavailable): "No browser opener here; the page is \(address)"
+            case .opened(.failed(let reason)): "\(PageText.cannotOpen(reason)) The page is \(address)"
+            }
+        viewController?.displayPage(.init(note: ResultsText.singleLine(note)))
     }
 
     func presentExplorerLocating(_ response: Map.Explore.Locating) {

@@ -6,7 +6,7 @@ enum MapScene {
         context: ProcessContext, worker: any HotpepperWorking, places: (any PlaceLocating)? = nil
     ) -> MapViewController {
         let viewController = MapViewController(context: context)
-        let interactor = MapInteractor(worker: worker, places: places)
+        let interactor = MapInteractor(worker: worker, places: places, opener: context.opener)
         let presenter = MapPresenter(unicode: context.isUTF8, styled: context.allowsStyle(onTerminal: true))
         let router = MapRouter()
         viewController.interactor = interactor

@@ -47,7 +47,7 @@ extension MapViewController {
                     // Back on the map, drawn for the terminal's size now (it may have changed).
                     interactor?.explore(.resize(terminal.size))
                 }
-                if event == .key(.character("o")) { openPage() }
+                if event == .key(.character("o")) { interactor?.openPage(.init()) }
             }
         }
     }
@@ -144,7 +144,7 @@ extension MapViewController {
             case .key(.down), .key(.character("j")), .key(.enter), .wheel(up: false): top += 1
             case .key(.character(" ")): top += room - 1
             case .key(.character("b")): top -= room - 1
-            case .key(.character("o")): openPage()
+            case .key(.character("o")): interactor?.openPage(.init())
             case .key(.escape), .key(.character("q")), .key(.backspace): return true
             case .end, .terminate, .key(.controlC): return false
             case .key(.controlZ):
@@ -156,14 +156,11 @@ extension MapViewController {
         }
     }
 
-    /// The card's (or the selected) restaurant's page, as `open` does, while keys keep
-    /// working; what happened goes in the status line until the screen next changes.
-    private func openPage() {
-        guard let opening = router?.openPage() else { return }
-        Task {
-            guard let note = await opening.value, let terminal, let screen = onTerminal?.withStatus(note) else { return }
-            terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
-            onTerminal = screen
-        }
+    /// What happened to the page, in the status line until the screen next changes; nothing
+    /// once the map is gone.
+    func displayPage(_ viewModel: Map.Page.ViewModel) {
+        guard let terminal, let screen = onTerminal?.withStatus(viewModel.note) else { return }
+        terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
+        onTerminal = screen
     }
 }

@@ -4,6 +4,7 @@ import FoodLoggerDomain
 protocol MapDisplayLogic: AnyObject {
     func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel)
     func displayExplorer(_ viewModel: Map.Explore.ViewModel)
+    func displayPage(_ viewModel: Map.Page.ViewModel)
 }
 
 /// The terminal stand-in for the app's main screen, a map centred on you with a marker per

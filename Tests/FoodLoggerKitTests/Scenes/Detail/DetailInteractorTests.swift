@@ -32,11 +32,6 @@ struct DetailInteractorTests {
     }
 
     /// Answers every page with `outcome` and remembers which it was asked to open.
-    final class OpenerSpy: URLOpening, @unchecked Sendable {
-        var outcome: URLOpenOutcome = .opened
-        var urls: [String] = []
-        func open(_ url: String) async -> URLOpenOutcome { urls.append(url); return outcome }
-    }
 
     let worker = WorkerSpy()
     let presenter = PresenterSpy()

@@ -94,7 +94,7 @@ struct DetailPresenterTests {
     func openPage() {
         let sut = makeSUT()
         let url = "https://www.hotpepper.jp/strJ000000202/"
-        for attempt: Detail.OpenPage.Attempt in [
+        for attempt: PageAttempt in [
             .printOnly, .opened(.opened), .opened(.unavailable), .opened(.failed(reason: "xdg-open exited with status 3")),
             .madeUp,
         ] {

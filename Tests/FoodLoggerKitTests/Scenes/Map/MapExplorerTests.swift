@@ -418,6 +418,7 @@ extension MapExplorerSceneTests {
         var restaurants: [Restaurant] = []
         var query: RestaurantQuery?
         var selectedRestaurant: Restaurant?
+        var cardRestaurant: Restaurant?
     }
 
     @Test func theCardStaysOnItsRestaurantWhateverTheMapDoesBehindIt() throws {

@@ -16,10 +16,12 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
     var responses: [Map.Restaurants.Response] = []
     var explorerResponses: [Map.Explore.Response] = []
     var failures: [HotpepperError] = []
+    var pages: [Map.Page.Response] = []
     func presentRestaurants(_ response: Map.Restaurants.Response) { responses.append(response) }
     func presentExplorer(_ response: Map.Explore.Response) { explorerResponses.append(response) }
     func presentExplorerFailure(_ error: HotpepperError) { failures.append(error) }
     func presentExplorerLocating(_ response: Map.Explore.Locating) {}
+    func presentPage(_ response: Map.Page.Response) { pages.append(response) }
 }
 
 @MainActor
@@ -28,7 +30,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
     func fetchesAndSorts() async throws {
         let far = MapSeeds.restaurant("J9", "far", at: Coordinate(lat: 35.69, lng: 139.7671))
         let worker = MapWorkerSpy(page: RestaurantPage(total: 2, start: 1, restaurants: [far, MapSeeds.tricky[1]]))
-        let sut = MapInteractor(worker: worker), presenter = MapPresentationLogicSpy()
+        let sut = MapInteractor(worker: worker, opener: OpenerSpy()), presenter = MapPresentationLogicSpy()
         sut.presenter = presenter
         let query = RestaurantQuery(center: MapSeeds.tokyo, range: .m3000)
 
@@ -40,5 +42,54 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         #expect(try response.result.get().page.restaurants.map(\.id) == ["J002", "J9"], "nearest first")
         #expect(response.viewport == .init(width: 50, height: 20), "the viewport passes through")
         #expect(sut.restaurants.map(\.id) == ["J002", "J9"], "the data store keeps what is shown")
+    }
+
+    @Test("o opens the page of the card's restaurant, else the selected one's, chosen when pressed")
+    func openPageOfTheCardOrTheSelection() async throws {
+        let shops = [
+            MapSeeds.restaurant("J1", "一番目の店", at: MapSeeds.tokyo), MapSeeds.restaurant("J2", "二番目の店", at: MapSeeds.tokyo),
+        ]
+        let worker = MapWorkerSpy(page: RestaurantPage(total: 2, start: 1, restaurants: shops))
+        let opener = OpenerSpy(outcome: .failed(reason: "xdg-open exited with 3"))
+        let sut = MapInteractor(worker: worker, opener: opener), presenter = MapPresentationLogicSpy()
+        sut.presenter = presenter
+        sut.explore(
+            .start(
+                query: RestaurantQuery(), centre: .coordinate(MapSeeds.tokyo), open: Seeds.open,
+                size: .init(columns: 80, rows: 24)))
+        await sut.searchInFlight?.value
+
+        sut.openPage(.init())
+        sut.explore(.cycle(forward: true))
+        sut.cardRestaurant = shops[0]
+        sut.openPage(.init())
+        sut.cardRestaurant = nil
+        sut.openPage(.init())
+        while presenter.pages.count < 3 { await Task.yield() }
+
+        #expect(
+            Set(opener.urls) == Set(shops.map(\.urls.shop)) && opener.urls.count == 3, "three pages handed over: \(opener.urls)")
+        #expect(
+            presenter.pages.map(\.restaurant.id).sorted() == ["J1", "J1", "J2"],
+            "the selection when pressed, then the card's, then the new selection")
+        #expect(
+            presenter.pages.allSatisfy { $0.attempt == .opened(.failed(reason: "xdg-open exited with 3")) },
+            "what the opener said reaches the presenter")
+    }
+
+    @Test("a stub shop's page is not handed to the browser; with nothing selected, o does nothing")
+    func openPageOfAStubShop() async throws {
+        let worker = MapWorkerSpy(page: RestaurantPage(total: 0, start: 1, restaurants: []))
+        let opener = OpenerSpy()
+        let sut = MapInteractor(worker: worker, opener: opener), presenter = MapPresentationLogicSpy()
+        sut.presenter = presenter
+        sut.openPage(.init())
+        var stub = MapSeeds.restaurant("J9", "架空の店", at: MapSeeds.tokyo)
+        stub.urls.shop = "https://example.invalid/J9/"
+        sut.cardRestaurant = stub
+        sut.openPage(.init())
+        while presenter.pages.isEmpty { await Task.yield() }
+        #expect(presenter.pages.map(\.attempt) == [.madeUp], "one page asked for, and it is the stub's")
+        #expect(opener.urls.isEmpty, "the browser was never asked")
     }
 }

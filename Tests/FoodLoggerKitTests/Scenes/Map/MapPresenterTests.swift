@@ -6,8 +6,10 @@ import Testing
 final class MapDisplayLogicSpy: MapDisplayLogic {
     var viewModels: [Map.Restaurants.ViewModel] = []
     var screens: [Map.Explore.ViewModel] = []
+    var pages: [Map.Page.ViewModel] = []
     func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) { viewModels.append(viewModel) }
     func displayExplorer(_ viewModel: Map.Explore.ViewModel) { screens.append(viewModel) }
+    func displayPage(_ viewModel: Map.Page.ViewModel) { pages.append(viewModel) }
 }
 
 @MainActor
@@ -49,5 +51,38 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
     func failure() throws {
         let viewModel = try #require(present(.failure(.rejectedKey(message: "no"))))
         #expect(viewModel.exitCode == ExitCode.permissionDenied, "the error's exit code")
+    }
+
+    @Test(
+        "what happened to a page is one status line, with the address wherever the browser does not have it",
+        arguments: [
+            (PageAttempt.opened(.opened), "Opened https://www.hotpepper.jp/strJ1/"),
+            (.opened(.unavailable), "No browser opener here; the page is https://www.hotpepper.jp/strJ1/"),
+            (
+                .opened(.failed(reason: "xdg-open exited with 3")),
+                "cannot open the page: xdg-open exited with 3. The page is https://www.hotpepper.jp/strJ1/"
+            ),
+            (
+                .madeUp,
+                "https://www.hotpepper.jp/strJ1/ is a made-up address of the offline stub (--stub): there is no page to open."
+            ),
+        ] as [(PageAttempt, String)])
+    func pageNote(attempt: PageAttempt, note: String) {
+        let sut = MapPresenter(), spy = MapDisplayLogicSpy()
+        sut.viewController = spy
+        var shop = MapSeeds.restaurant("J1", "一番目の店", at: MapSeeds.tokyo)
+        shop.urls.shop = "https://www.hotpepper.jp/strJ1/"
+        sut.presentPage(.init(restaurant: shop, attempt: attempt))
+        #expect(spy.pages == [.init(note: note)], "\(attempt)")
+    }
+
+    @Test func aShopWithoutAPageSaysSoAsOpenDoes() {
+        let sut = MapPresenter(), spy = MapDisplayLogicSpy()
+        sut.viewController = spy
+        var shop = MapSeeds.restaurant("J1", "一番目の店", at: MapSeeds.tokyo)
+        shop.urls.shop = ""
+        sut.presentPage(.init(restaurant: shop, attempt: nil))
+        #expect(spy.pages == [.init(note: "一番目の店 (J1) has no page address")], "the words of `open`'s failure")
+        #expect(DetailPresenter.page("", of: shop, attempt: nil).content == .failure(message: spy.pages[0].note), "one wording")
     }
 }

@@ -46,16 +46,6 @@ struct SearchInteractiveTests {
         }
     }
 
-    final class OpenerSpy: URLOpening, @unchecked Sendable {
-        private let lock = NSLock()
-        private var opened: [String] = []
-        var urls: [String] { lock.withLock { opened } }
-        func open(_ url: String) async -> URLOpenOutcome {
-            lock.withLock { opened.append(url) }
-            return .opened
-        }
-    }
-
     let stdout = CapturedOutput()
     let stderr = CapturedOutput()
     let worker = WorkerSpy()

@@ -32,18 +32,6 @@ struct SearchRouterTests {
         var restaurants: [Restaurant] = []
     }
 
-    final class OpenerSpy: URLOpening, @unchecked Sendable {
-        private let lock = NSLock()
-        private var opened: [String] = []
-        let outcome: URLOpenOutcome
-        init(outcome: URLOpenOutcome) { self.outcome = outcome }
-        var urls: [String] { lock.withLock { opened } }
-        func open(_ url: String) async -> URLOpenOutcome {
-            lock.withLock { opened.append(url) }
-            return outcome
-        }
-    }
-
     let stdout = CapturedOutput()
     let stderr = CapturedOutput()
     let worker = WorkerSpy()

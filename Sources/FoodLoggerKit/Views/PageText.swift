@@ -1,0 +1,16 @@
+import FoodLoggerDomain
+
+/// What happened to a shop's page, in the words `open`, `search -i` and the map share.
+enum PageText {
+    static func noAddress(_ restaurant: Restaurant) -> String {
+        "\(restaurant.name) (\(restaurant.id)) has no page address"
+    }
+
+    static func madeUp(_ address: String) -> String {
+        "\(address) is a made-up address of the offline stub (--stub): there is no page to open."
+    }
+
+    static func opened(_ address: String) -> String { "Opened \(address)" }
+
+    static func cannotOpen(_ reason: String) -> String { "cannot open the page: \(reason)." }
+}
