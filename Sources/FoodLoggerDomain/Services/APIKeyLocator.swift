@@ -4,11 +4,13 @@ import Foundation
 /// $XDG_CONFIG_HOME/foodlogger/key.plist (default ~/.config). Never from a command-line value,
 /// which would end up in shell history and `ps`.
 public struct APIKeyLocator: Sendable {
-    /// A key and where it came from; `warning` is set when the file is readable by others.
+    /// A key and where it came from.
     public struct Located: Sendable, Equatable {
         public var key: String
         public var source: String
-        public var warning: String?
+        /// The key file's permission bits when group or others may read it, as ssh warns of
+        /// for private keys; nil when it is private.
+        public var sharedMode: Int?
     }
 
     public static let environmentVariable = "HOTPEPPER_API_KEY"
@@ -72,7 +74,7 @@ public struct APIKeyLocator: Sendable {
             throw .unusableKeyFile(
                 path: path, problem: "it still holds the placeholder \(Self.placeholder); put your own key in its place")
         }
-        return Located(key: key, source: path, warning: permissionWarning(path))
+        return Located(key: key, source: path, sharedMode: Self.sharedMode(path))
     }
 
     /// key.plist.example's stand-in for a key: sent as it is, the service would answer error 2000.
@@ -85,12 +87,10 @@ public struct APIKeyLocator: Sendable {
         return start.first == UInt8(ascii: "<") || start.starts(with: Data("bplist".utf8))
     }
 
-    /// As ssh does for private keys: a secret readable by group or others deserves a warning.
-    func permissionWarning(_ path: String) -> String? {
+    static func sharedMode(_ path: String) -> Int? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0
         else { return nil }
-        return "warning: \(path) is readable by others (mode \(String(mode & 0o777, radix: 8))); "
-            + "protect your API key with: chmod 600 '\(path)'"
+        return mode & 0o777
     }
 }

@@ -86,7 +86,12 @@ struct CommonOptions: Sendable {
             environment: context.environment, keyFile: keyFile,
             currentDirectory: context.currentDirectory
         ).locate()
-        if let warning = located.warning { context.report(warning) }
+        if let mode = located.sharedMode {
+            let path = TerminalSafe.line(located.source)
+            context.report(
+                "warning: \(path) is readable by others (mode \(String(mode, radix: 8))); "
+                    + "protect your API key with: chmod 600 '\(path)'")
+        }
         let baseURL: URL
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
         let configuration = HotpepperAPI.Configuration(

@@ -229,4 +229,14 @@ import TestSupport
             "one warning with the fix: \(run.stderr)")
         #expect(!run.output.contains(FaultSeeds.canary), "the key from the file appears nowhere")
     }
+
+    @Test func aKeyFileNamedWithControlCharactersIsShownSafely() async throws {
+        let path = try write(Self.plist, to: "key\u{1B}[2J.plist", mode: 0o640)
+        let server = try LoopbackServer(replies: [.json(FaultSeeds.oneShop)])
+        let warned = await FaultSeeds.run(
+            ["search", "--keyword", "x", "--key-file", path, "--json"],
+            environment: ["HOTPEPPER_BASE_URL": server.baseURL.absoluteString], currentDirectory: directory)
+        #expect(warned.stderr.contains("readable by others (mode 640)"), "the warning: \(warned.stderr)")
+        #expect(!warned.stderr.contains("\u{1B}"), "no escape sequence reaches the terminal: \(warned.stderr.debugDescription)")
+    }
 }
