@@ -104,7 +104,8 @@ extension RestaurantQuery {
 }
 
 extension Array where Element: Hashable {
-    func uniqued() -> [Element] {
+    /// Each element once, where it first stands.
+    public func uniqued() -> [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
     }

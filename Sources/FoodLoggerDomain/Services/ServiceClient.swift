@@ -155,10 +155,7 @@ struct ServiceClient: Sendable {
         interval >= 10 || interval == interval.rounded() ? "\(Int(interval.rounded())) s" : String(format: "%.2f s", interval)
     }
 
-    static func seconds(_ duration: Duration) -> String {
-        let parts = duration.components
-        return seconds(Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
-    }
+    static func seconds(_ duration: Duration) -> String { seconds(duration / .seconds(1)) }
 
     /// Lines hold the URL with its key parameter redacted and fixed words, never the server's
     /// text: no replacing of the key's text, which would mangle a line where a short key recurs.

@@ -125,18 +125,10 @@ extension ParsedArguments {
         return number
     }
 
-    /// `[+-]?(digits[.digits?] | .digits)`, checked by hand: a Foundation regular expression here
-    /// would set up ICU at every start.
+    /// A number as people write one (`35.68`, `-.5`, `+1.`): no exponent, hex, `inf` or
+    /// `nan`, which `Double` alone would take.
     static func isPlainDecimal(_ text: String) -> Bool {
-        var rest = Substring(text).utf8[...]
-        if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { rest = rest.dropFirst() }
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        let whole = rest.prefix(while: isDigit)
-        rest = rest.dropFirst(whole.count)
-        guard let point = rest.first else { return !whole.isEmpty }
-        guard point == UInt8(ascii: ".") else { return false }
-        let fraction = rest.dropFirst()
-        return fraction.allSatisfy(isDigit) && !(whole.isEmpty && fraction.isEmpty)
+        text.allSatisfy { "+-.0123456789".contains($0) } && Double(text) != nil
     }
 
     /// Every value of a repeatable option, with comma-separated lists split ("G001,G013",

@@ -19,7 +19,7 @@ public enum FoodLogger {
         Usage: foodlogger COMMAND [options]
 
         Commands:
-        \(commands.map { "  " + $0.command.padding(13) + $0.summary }.joined(separator: "\n"))
+        \(commands.map { "  " + DisplayWidth.pad($0.command, to: 13) + $0.summary }.joined(separator: "\n"))
 
         Options:
           -h, --help    show this help (also: foodlogger COMMAND --help)

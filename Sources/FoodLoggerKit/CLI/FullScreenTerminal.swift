@@ -107,15 +107,7 @@ final class LiveFullScreenTerminal: FullScreenTerminal {
 
     func wake() { sendThroughPipe(0) }
 
-    func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { systemWrite(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
-    }
+    func write(_ text: String) { StandardStream.output.write(text) }
 
     func suspend() {
         leave()

@@ -25,7 +25,8 @@ struct HelpText: Sendable {
                 let wrapped = DisplayWidth.wrap(option.help, to: max(20, width - indent))
                 let first = label.count > labelWidth ? ["  " + label] : []
                 let head =
-                    label.count > labelWidth ? String(repeating: " ", count: indent) : "  " + label.padding(labelWidth) + "  "
+                    label.count > labelWidth
+                    ? String(repeating: " ", count: indent) : "  " + DisplayWidth.pad(label, to: labelWidth) + "  "
                 lines += first + [head + wrapped[0]] + wrapped.dropFirst().map { String(repeating: " ", count: indent) + $0 }
             }
         }
@@ -35,11 +36,5 @@ struct HelpText: Sendable {
     static func label(_ option: OptionSpec) -> String {
         let names = option.names.joined(separator: ", ")
         return option.takesValue ? "\(names) \(option.metavar)" : names
-    }
-}
-
-extension String {
-    func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -10,15 +10,15 @@ import FoodLoggerDomain
 /// Injected, so tests run the whole CLI in-process with captured output.
 public struct ProcessContext: Sendable {
     var arguments: [String]
-    var environment: [String: String]
-    var currentDirectory: String
+    var environment: [String: String] = [:]
+    var currentDirectory = "/"
     var stdout: any TextOutput
     var stderr: any TextOutput
-    var terminal: Terminal
+    var terminal = Terminal()
     /// One line of stdin without its newline, nil at end of input (the interactive prompt).
-    var readLine: @Sendable () -> String?
+    var readLine: @Sendable () -> String? = { nil }
     /// Opens a web page in the user's browser.
-    var opener: any URLOpening
+    var opener: any URLOpening = NoURLOpener()
     /// --color: whether styling follows the terminal (auto) or the user's word.
     var color: ColorChoice = .auto
     /// --tiles: an HTML map asks OpenStreetMap for a background; by default it fetches nothing.
@@ -27,16 +27,6 @@ public struct ProcessContext: Sendable {
     var now: @Sendable () -> Date = { Date() }
     /// The terminal the interactive map takes over; tests put a script of keys here.
     var fullScreen: @MainActor @Sendable () -> any FullScreenTerminal = { LiveFullScreenTerminal() }
-
-    init(
-        arguments: [String], environment: [String: String] = [:], currentDirectory: String = "/",
-        stdout: any TextOutput, stderr: any TextOutput, terminal: Terminal = Terminal(),
-        readLine: @escaping @Sendable () -> String? = { nil }, opener: any URLOpening = NoURLOpener()
-    ) {
-        self.arguments = arguments; self.environment = environment; self.currentDirectory = currentDirectory
-        self.stdout = stdout; self.stderr = stderr; self.terminal = terminal
-        self.readLine = readLine; self.opener = opener
-    }
 
     /// This process: its argv (without the program name), environment and real streams.
     public static func live() -> ProcessContext {
@@ -128,20 +118,12 @@ enum ColorChoice: String, CaseIterable, Sendable {
 
 /// What is known about the terminal: which streams are one, and its size.
 struct Terminal: Sendable, Equatable {
-    var stdinIsTerminal: Bool
-    var stdoutIsTerminal: Bool
-    var stderrIsTerminal: Bool
+    var stdinIsTerminal = false
+    var stdoutIsTerminal = false
+    var stderrIsTerminal = false
     /// Columns and rows, from the terminal itself, else COLUMNS / LINES; nil when unknown.
     var columns: Int?
     var rows: Int?
-
-    init(
-        stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
-        columns: Int? = nil, rows: Int? = nil
-    ) {
-        self.stdinIsTerminal = stdinIsTerminal; self.stdoutIsTerminal = stdoutIsTerminal
-        self.stderrIsTerminal = stderrIsTerminal; self.columns = columns; self.rows = rows
-    }
 
     /// Width to lay text out in: the terminal's, else 80.
     var width: Int { columns ?? 80 }

@@ -42,8 +42,7 @@ final class ScriptedTerminal: FullScreenTerminal {
         }
         let now = ContinuousClock.now
         if let lastEvent {
-            let elapsed = lastEvent.duration(to: now).components
-            secondsPerEvent.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+            secondsPerEvent.append(lastEvent.duration(to: now) / .seconds(1))
         }
         bytesPerEvent.append(bytesSinceEvent)
         bytesSinceEvent = 0

@@ -68,8 +68,6 @@ final class CapturedOutput: TextOutput, @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = ""
 
-    init() {}
-
     func write(_ text: String) {
         lock.lock(); buffer += text; lock.unlock()
     }

@@ -90,6 +90,5 @@ struct SystemURLOpener: URLOpening {
 
 /// No browser at all: every page is printed instead. The default for contexts built in tests.
 struct NoURLOpener: URLOpening {
-    init() {}
     func open(_ url: String) async -> URLOpenOutcome { .unavailable }
 }

@@ -11,16 +11,11 @@ struct TextCard: Sendable, Equatable {
         /// nil for the card's first, untitled section.
         var title: String?
         var fields: [Field]
-        init(title: String? = nil, fields: [Field]) { self.title = title; self.fields = fields }
     }
 
     var title: String
-    var subtitle: String
+    var subtitle = ""
     var sections: [Section]
-
-    init(title: String, subtitle: String = "", sections: [Section]) {
-        self.title = title; self.subtitle = subtitle; self.sections = sections
-    }
 }
 
 /// Draws a `TextCard` within a terminal width: labels in a column, long values wrapped

@@ -7,8 +7,6 @@ import FoodLoggerDomain
 struct LocalProjection: Sendable, Equatable {
     var center: Coordinate
 
-    init(center: Coordinate) { self.center = center }
-
     /// Metres east (x) and north (y) of the centre.
     func offset(of point: Coordinate) -> (east: Double, north: Double) {
         let metresPerDegree = Coordinate.earthRadiusMetres * .pi / 180

@@ -26,10 +26,6 @@ struct TextTable: Sendable, Equatable {
 
     var columns: [Column]
     var rows: [[String]]
-
-    init(columns: [Column], rows: [[String]]) {
-        self.columns = columns; self.rows = rows
-    }
 }
 
 /// Draws a `TextTable` within a terminal width, measuring display columns (Japanese text is

@@ -10,7 +10,6 @@ struct TerminalMap: Sendable, Equatable {
     struct Marker: Sendable, Equatable {
         var number: Int
         var coordinate: Coordinate
-        init(number: Int, coordinate: Coordinate) { self.number = number; self.coordinate = coordinate }
     }
 
     /// The markers that landed in one cell, and what stands for them on the map.

@@ -55,8 +55,7 @@ enum Detail {
             /// The shop to look up; nil: the one another scene passed in through the data store.
             var id: String?
             /// `open --print-url`: give the address rather than opening it.
-            var printOnly: Bool
-            init(id: String?, printOnly: Bool = false) { self.id = id; self.printOnly = printOnly }
+            var printOnly = false
         }
 
         struct Response: Sendable {
@@ -66,9 +65,6 @@ enum Detail {
             var result: Result<Restaurant?, HotpepperError>
             /// nil when there was no address to do anything with.
             var attempt: PageAttempt?
-            init(id: String?, result: Result<Restaurant?, HotpepperError>, attempt: PageAttempt? = nil) {
-                self.id = id; self.result = result; self.attempt = attempt
-            }
         }
 
         struct ViewModel: Sendable, Equatable {

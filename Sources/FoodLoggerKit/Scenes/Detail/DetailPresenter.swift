@@ -12,8 +12,6 @@ protocol DetailPresentationLogic: AnyObject {
 final class DetailPresenter: DetailPresentationLogic {
     weak var viewController: (any DetailDisplayLogic)?
 
-    init() {}
-
     func presentRestaurants(_ response: Detail.Lookup.Response) {
         let viewModel: Detail.Lookup.ViewModel
         switch response.result {

@@ -10,5 +10,4 @@ protocol DetailDataPassing: AnyObject {
 final class DetailRouter: DetailDataPassing {
     var dataStore: (any DetailDataStore)?
 
-    init() {}
 }

@@ -6,11 +6,8 @@ enum Map {
     struct Viewport: Sendable, Equatable {
         var width: Int?
         var height: Int?
-        var columns: Int
+        var columns = 80
         var rows: Int?
-        init(width: Int? = nil, height: Int? = nil, columns: Int = 80, rows: Int? = nil) {
-            self.width = width; self.height = height; self.columns = columns; self.rows = rows
-        }
     }
 
     enum Restaurants {

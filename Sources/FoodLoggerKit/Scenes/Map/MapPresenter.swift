@@ -117,10 +117,7 @@ final class MapPresenter: MapPresentationLogic {
     static func legend(_ map: TerminalMap, page: RestaurantPage, center: Coordinate) -> TextTable {
         let rows = map.groups.map { group in
             let restaurants = group.numbers.map { page.restaurants[$0 - page.start] }
-            var genres: [String] = []
-            for restaurant in restaurants where !genres.contains(restaurant.genre.name) {
-                genres.append(restaurant.genre.name)
-            }
+            let genres = restaurants.map(\.genre.name).uniqued()
             let metres = restaurants.map { $0.coordinate.roundedMetres(to: center) }
             let low = metres.min() ?? 0, high = metres.max() ?? 0
             let distance = (low == high ? "\(low) m" : "\(low)–\(high) m") + (group.clamped ? "*" : "")

@@ -18,8 +18,6 @@ final class MapRouter: MapRoutingLogic {
     var dataStore: (any MapDataStore)?
     var worker: (any HotpepperWorking)?
 
-    init() {}
-
     func showCard() { dataStore?.cardRestaurant = dataStore?.selectedRestaurant }
 
     func closeCard() { dataStore?.cardRestaurant = nil }

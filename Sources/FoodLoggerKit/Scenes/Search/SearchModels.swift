@@ -73,7 +73,6 @@ extension Search {
 
         struct Request: Sendable, Equatable {
             var direction: Direction
-            init(direction: Direction) { self.direction = direction }
         }
 
         /// Sent only when there is no page that way; otherwise the new page comes as a search.

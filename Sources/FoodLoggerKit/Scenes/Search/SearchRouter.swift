@@ -21,8 +21,6 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
     /// Handed to the scenes this one leads to, as a storyboard would share it.
     var worker: (any HotpepperWorking)?
 
-    init() {}
-
     func routeToDetail(index: Int) {
         guard let destination = detail(with: index) else { return }
         navigateToDetail(destination)
