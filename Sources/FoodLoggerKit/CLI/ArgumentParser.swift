@@ -67,13 +67,18 @@ enum ArgumentParser {
             switch spec.kind {
             case .flag:
                 if inlineValue != nil { throw UsageError("\(spec.name) takes no value") }
-                parsed.flags.insert(spec.name)
+                if !parsed.flags.insert(spec.name).inserted { throw UsageError("\(spec.name) given twice") }
             case .value(let metavar), .repeated(let metavar):
                 let value: String
                 if let inlineValue {
                     value = inlineValue
                 } else if index < arguments.count {
                     value = arguments[index]; index += 1
+                    // `--near --stub` forgot the place: the next option is not the value.
+                    if value.hasPrefix("-"), Double(value) == nil, specs.contains(where: { $0.names.contains(split(value).0) }) {
+                        throw UsageError(
+                            "\(spec.name) needs a value (\(spec.name) \(metavar)), not the option \(TerminalSafe.short(value))")
+                    }
                 } else {
                     throw UsageError("\(spec.name) needs a value (\(spec.name) \(metavar))")
                 }

@@ -132,11 +132,14 @@ struct CommonOptions: Sendable {
     /// A service's address from the environment, or its default.
     static func url(_ environment: [String: String], _ variable: String, default: URL) throws(HotpepperError) -> URL {
         guard let text = environment[variable], !text.isEmpty else { return `default` }
-        guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"), let scheme = url.scheme?.lowercased(),
-            ["http", "https"].contains(scheme), url.host != nil
+        // The scheme in lower case: URLSession on Linux refuses `HTTP://` as an unsupported URL.
+        guard var parts = URLComponents(string: text.hasSuffix("/") ? text : text + "/"),
+            let scheme = parts.scheme?.lowercased(), ["http", "https"].contains(scheme), parts.host?.isEmpty == false
         else {
             throw .badBaseURL(text, variable: variable)
         }
+        parts.scheme = scheme
+        guard let url = parts.url else { throw .badBaseURL(text, variable: variable) }
         return url
     }
 }

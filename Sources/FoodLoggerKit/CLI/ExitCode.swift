@@ -9,6 +9,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case unavailable = 69
     case permissionDenied = 77
     case configuration = 78
+    /// As SIGINT would end it (128 + 2): Ctrl-C is a key, not a signal, while the map has the terminal.
+    case interrupted = 130
 
     /// What the status tells a script; the manual page lists these.
     var meaning: String {
@@ -21,6 +23,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .unavailable: "a network failure or a service-side error (EX_UNAVAILABLE)"
         case .permissionDenied: "the service rejected the API key (EX_NOPERM)"
         case .configuration: "no usable API key, or HOTPEPPER_BASE_URL is not an http(s) URL (EX_CONFIG)"
+        case .interrupted: "Ctrl-C in the interactive map, as SIGINT ends the prompt (128 + 2)"
         }
     }
 }

@@ -33,7 +33,9 @@ final class LineEditor: @unchecked Sendable {
             case .endOfInput:
                 return nil
             case .signal(let number):
-                // As if the terminal had sent it: its usual effect, with the terminal as it was.
+                // As if the terminal had sent it: its usual effect, with the terminal as it was
+                // and, for Ctrl-C, the next output on a line of its own.
+                if number == SIGINT { Self.write("\r\n") }
                 tcsetattr(STDIN_FILENO, TCSADRAIN, &restore)
                 RawMode.deliver(number)
                 _ = RawMode.enter()

@@ -34,7 +34,7 @@ struct ShowCommand: Sendable {
             for word in argument.split(separator: ",") {
                 let id = word.trimmingCharacters(in: .whitespaces).uppercased()
                 guard id.range(of: "^J[0-9]+$", options: .regularExpression) != nil else {
-                    throw UsageError("'\(word)' is not a shop id; ids look like J001234567")
+                    throw UsageError("\(TerminalSafe.quoted(String(word))) is not a shop id; ids look like J001234567")
                 }
                 if !ids.contains(id) { ids.append(id) }
             }

@@ -17,6 +17,8 @@ import Testing
         #expect(parsed.has("--interactive"), "short name keyed by the long one")
         #expect(parsed.positionals == ["x", "--json"], "after -- everything is positional")
         #expect(!parsed.has("--json"), "not a flag after --")
+        let unknown = try ArgumentParser.parse(["--lat", "-35", "--genre", "--x"], specs: specs)
+        #expect(unknown.all("--genre") == ["--x"], "a value that names no option is a value")
     }
 
     @Test(arguments: [
@@ -25,6 +27,10 @@ import Testing
         (["--late", "1"], "unknown option --late (did you mean --lat?)"),
         (["--json=yes"], "--json takes no value"),
         (["--zzzzzz"], "unknown option --zzzzzz"),
+        (["--lat", "--json"], "--lat needs a value (--lat DEG), not the option --json"),
+        (["--genre", "-i"], "--genre needs a value (--genre CODE), not the option -i"),
+        (["--json", "--json"], "--json given twice"),
+        (["-i", "--interactive"], "--interactive given twice"),
     ])
     func mistakesNameTheOption(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try ArgumentParser.parse(arguments, specs: specs) }

@@ -239,4 +239,13 @@ import TestSupport
         #expect(warned.stderr.contains("readable by others (mode 640)"), "the warning: \(warned.stderr)")
         #expect(!warned.stderr.contains("\u{1B}"), "no escape sequence reaches the terminal: \(warned.stderr.debugDescription)")
     }
+
+    @Test func anUpperCaseSchemeInTheBaseURLWorks() async throws {
+        let server = try LoopbackServer(replies: [.json(FaultSeeds.oneShop)])
+        let address = server.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "HTTP://")
+        let run = await FaultSeeds.run(
+            ["search", "--keyword", "x", "--json"],
+            environment: ["HOTPEPPER_BASE_URL": address, "HOTPEPPER_API_KEY": "k"])
+        #expect(run.exitCode == .success && server.requests.count == 1, "\(address): \(run.stderr)")
+    }
 }

@@ -26,7 +26,8 @@ extension MapViewController {
             let event = await terminal.next(during: interactor?.searchInFlight)
             switch event {
             case .wake: continue
-            case .end, .terminate, .key(.controlC): return .success
+            case .end, .terminate: return .success
+            case .key(.controlC): return .interrupted
             case .key(.controlZ):
                 terminal.suspend()
                 redraw()
@@ -43,7 +44,7 @@ extension MapViewController {
                 }
                 guard mode == .map else { continue }
                 if event == .key(.enter) {
-                    guard await showCard() else { return .success }
+                    if let ending = await showCard() { return ending }
                     // Back on the map, drawn for the terminal's size now (it may have changed).
                     interactor?.explore(.resize(terminal.size))
                 }
@@ -114,10 +115,10 @@ extension MapViewController {
     }
 
     /// The selected restaurant's card, from the Detail scene, over the map until Esc or q;
-    /// the arrows, j k, Space and b scroll it. False when the map should end (Ctrl-C, a
-    /// signal, stdin closed).
-    private func showCard() async -> Bool {
-        guard let terminal else { return true }
+    /// the arrows, j k, Space and b scroll it. Nil back on the map; else the map ends with
+    /// this (Ctrl-C, a signal, stdin closed).
+    private func showCard() async -> ExitCode? {
+        guard let terminal else { return nil }
         showingCard = true
         router?.showCard()
         defer {
@@ -133,7 +134,7 @@ extension MapViewController {
                 width = min(size.columns, 100)
                 lines = router?.cardLines(width: width) ?? []
             }
-            guard !lines.isEmpty else { return true }
+            guard !lines.isEmpty else { return nil }
             let room = CardScreen.room(size)
             top = max(0, min(top, lines.count - room))
             let screen = CardScreen.screen(lines, top: top, size: size, unicode: context.isUTF8)
@@ -145,8 +146,9 @@ extension MapViewController {
             case .key(.character(" ")): top += room - 1
             case .key(.character("b")): top -= room - 1
             case .key(.character("o")): interactor?.openPage(.init())
-            case .key(.escape), .key(.character("q")), .key(.backspace): return true
-            case .end, .terminate, .key(.controlC): return false
+            case .key(.escape), .key(.character("q")), .key(.backspace): return nil
+            case .end, .terminate: return .success
+            case .key(.controlC): return .interrupted
             case .key(.controlZ):
                 terminal.suspend()
                 onTerminal = nil

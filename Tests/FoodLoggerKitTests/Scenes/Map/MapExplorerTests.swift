@@ -149,9 +149,9 @@ import Testing
     }
 
     @Test func aSignalOrCtrlCOverTheCardEndsTheMap() async {
-        for ending in [TerminalEvent.terminate, .key(.controlC), .end] {
+        for (ending, code) in [(TerminalEvent.terminate, ExitCode.success), (.key(.controlC), .interrupted), (.end, .success)] {
             let run = await explore([.key(.enter), ending, .key(.escape), .key(.character("?"))])
-            #expect(run.code == .success && run.terminal.leaves == 1, "\(ending) ends the map from the card")
+            #expect(run.code == code && run.terminal.leaves == 1, "\(ending) ends the map from the card with \(code)")
             #expect(run.sut.shown?.mode == .map, "the key after it was never read")
         }
     }
@@ -232,7 +232,7 @@ final class ImpatientTerminal: FullScreenTerminal {
     @Test func mapAtATerminalOpensTheInteractiveMap() async {
         let screen = ScriptedTerminal([.key(.controlC)])
         let run = await CLIRun.run(["map", "--stub", "--near", "渋谷駅"], terminal: terminal, fullScreen: screen)
-        #expect(run.code == .success && run.stdout.isEmpty && screen.enters == 1 && screen.leaves == 1)
+        #expect(run.code == .interrupted && run.stdout.isEmpty && screen.enters == 1 && screen.leaves == 1)
         let static_ = ScriptedTerminal([])
         let drawn = await CLIRun.run(["map", "--stub", "--near", "渋谷駅", "--static"], terminal: terminal, fullScreen: static_)
         #expect(static_.enters == 0 && drawn.stdout.contains("@ you are here"), "--static keeps the drawing")
