@@ -37,18 +37,12 @@ public struct CodeListCache: Sendable {
 
     public init(folder: URL, service: URL) {
         self.folder = folder
-        source = Self.source(of: service)
+        source = CacheFolder.suffix(for: service, default: GourmetRequest.defaultBaseURL)
     }
 
     init(folder: URL, service: URL, now: @escaping @Sendable () -> Date) {
         self.init(folder: folder, service: service)
         self.now = now
-    }
-
-    static func source(of service: URL) -> String {
-        guard service != GourmetRequest.defaultBaseURL else { return "" }
-        let server = [service.host ?? "", service.port.map(String.init) ?? ""].joined(separator: "-")
-        return "-" + String(server.map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 
     struct Saved: Codable {

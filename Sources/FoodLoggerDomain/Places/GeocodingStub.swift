@@ -1,3 +1,5 @@
+import Foundation
+
 /// The offline place search: the stub's neighbourhoods and their stations, by their Japanese
 /// and their romaji names (`渋谷`, `渋谷駅`, `shibuya`, `Shibuya Station`), and nothing else.
 public struct GeocodingStub: GeocodingProtocol {
@@ -11,9 +13,13 @@ public struct GeocodingStub: GeocodingProtocol {
         return [entry.place]
     }
 
-    /// Case, spaces and a trailing 駅 / station left out: `Tokyo Station`, `tokyo` and `東京駅` meet.
+    /// Case, width, accents, spaces and a trailing 駅 / station left out, and Hepburn's m before
+    /// b and p read as n: `Tokyo Station`, `Tōkyō`, `ｔｏｋｙｏ` and `東京駅` meet, as do
+    /// `Nihombashi` and `Nihonbashi`.
     static func key(_ text: String) -> String {
-        var key = text.lowercased().filter { !$0.isWhitespace && $0 != "-" }
+        var key = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .lowercased().filter { !$0.isWhitespace && $0 != "-" }
+            .replacingOccurrences(of: "mb", with: "nb").replacingOccurrences(of: "mp", with: "np")
         for suffix in ["駅", "station", "eki"] where key.hasSuffix(suffix) && key.count > suffix.count {
             key.removeLast(suffix.count)
         }

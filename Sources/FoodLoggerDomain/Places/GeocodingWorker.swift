@@ -31,17 +31,23 @@ public struct GeocodingWorker: PlaceLocating {
 
 /// Places already found, kept on disk under the XDG cache directory so a name is asked for
 /// once (a month at most), and the time of the last request, so requests from any number of
-/// foodlogger runs are a second apart, as Nominatim's usage policy asks.
+/// foodlogger runs are a second apart, as Nominatim's usage policy asks. Places found through
+/// another server (FOODLOGGER_NOMINATIM_URL) are kept apart.
 public struct PlaceCache: Sendable {
     /// `CacheFolder`.
     let folder: URL
+    /// "" for Nominatim itself, else the server's host and port.
+    var source = ""
     var now: @Sendable () -> Date = { Date() }
     var sleep: @Sendable (TimeInterval) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }
 
     static let lifetime: TimeInterval = 30 * 24 * 3600
     static let spacing: TimeInterval = 1
 
-    public init(folder: URL) { self.folder = folder }
+    public init(folder: URL, service: URL) {
+        self.folder = folder
+        source = CacheFolder.suffix(for: service, default: NominatimAPI.defaultBaseURL)
+    }
 
     init(folder: URL, now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (TimeInterval) async -> Void) {
         self.folder = folder; self.now = now; self.sleep = sleep
@@ -59,7 +65,7 @@ public struct PlaceCache: Sendable {
         var saved: Date
     }
 
-    var placesFile: URL { folder.appendingPathComponent("places.json") }
+    var placesFile: URL { folder.appendingPathComponent("places\(source).json") }
     var lastRequestFile: URL { folder.appendingPathComponent("nominatim-last-request") }
 
     func entries() -> [String: Entry] {

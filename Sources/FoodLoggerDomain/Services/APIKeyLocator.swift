@@ -27,6 +27,9 @@ public struct APIKeyLocator: Sendable {
 
     public func locate() throws(HotpepperError) -> Located {
         if let key = environment[Self.environmentVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+            if key == Self.placeholder {
+                throw .unusableKeyFile(path: Self.environmentVariable, problem: Self.placeholderProblem)
+            }
             return Located(key: key, source: Self.environmentVariable)
         }
         if let keyFile {
@@ -65,20 +68,17 @@ public struct APIKeyLocator: Sendable {
         guard let dictionary = plist as? [String: Any] else {
             throw .unusableKeyFile(path: path, problem: "not a property list dictionary")
         }
-        guard let key = (dictionary[Self.plistKey] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
-            !key.isEmpty
-        else {
+        guard let key = (dictionary[Self.plistKey] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) else {
             throw .unusableKeyFile(path: path, problem: "no \(Self.plistKey) string in it")
         }
-        if key == Self.placeholder {
-            throw .unusableKeyFile(
-                path: path, problem: "it still holds the placeholder \(Self.placeholder); put your own key in its place")
-        }
+        if key.isEmpty { throw .unusableKeyFile(path: path, problem: "its \(Self.plistKey) is empty") }
+        if key == Self.placeholder { throw .unusableKeyFile(path: path, problem: Self.placeholderProblem) }
         return Located(key: key, source: path, sharedMode: Self.sharedMode(path))
     }
 
     /// key.plist.example's stand-in for a key: sent as it is, the service would answer error 2000.
     static let placeholder = "YOUR_HOTPEPPER_API_KEY"
+    static let placeholderProblem = "it still holds the placeholder \(placeholder); put your own key in its place"
 
     /// Only XML and binary property lists, the formats key.plist is written in. Anything else
     /// would reach CoreFoundation's old-style parser, which prints its own debug line.

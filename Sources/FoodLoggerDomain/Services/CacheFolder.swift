@@ -11,4 +11,12 @@ public enum CacheFolder {
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/foodlogger")
     }
+
+    /// What a cache file's name adds for a server other than the real one ("-127-0-0-1-8080"):
+    /// a test server's answers never stand in for the real service's, nor the other way round.
+    static func suffix(for server: URL, default real: URL) -> String {
+        guard server != real else { return "" }
+        let name = [server.host ?? "", server.port.map(String.init) ?? ""].joined(separator: "-")
+        return "-" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
 }

@@ -50,6 +50,7 @@ struct CommonOptions: Sendable {
         useStub =
             parsed.has("--stub") || ["1", "true", "yes"].contains(context.environment["FOODLOGGER_STUB"]?.lowercased() ?? "")
         keyFile = parsed.value("--key-file")
+        if keyFile?.isEmpty == true { throw UsageError("--key-file is empty: give the path of a key.plist") }
         if useStub, keyFile != nil {
             throw UsageError("--key-file has no effect with --stub; use one or the other")
         }
@@ -108,7 +109,8 @@ struct CommonOptions: Sendable {
         let geocoder = NominatimAPI(
             baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: narration(context))
         return GeocodingWorker(
-            geocoder: geocoder, cache: CacheFolder.url(environment: context.environment).map(PlaceCache.init(folder:)))
+            geocoder: geocoder,
+            cache: CacheFolder.url(environment: context.environment).map { PlaceCache(folder: $0, service: baseURL) })
     }
 
     /// --verbose: each request, retry and answer told on stderr.

@@ -75,10 +75,16 @@ public enum FoodLogger {
         default:
             if let reordered = commandFirst(arguments) { return await main(context: with(context, reordered)) }
             let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0.command, help: "") })
+            let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+            // With no command anywhere, a known option only lacks one.
+            let anOption =
+                !arguments.contains { helps[$0] != nil } && commands.contains { $0.options.contains { $0.names.contains(name) } }
             let what =
-                first.hasPrefix("-")
-                ? "unknown option \(TerminalSafe.short(first))"
-                : "unknown command \(TerminalSafe.quoted(first))\(hint)"
+                !first.hasPrefix("-")
+                ? "unknown command \(TerminalSafe.quoted(first))\(hint)"
+                : anOption
+                    ? "\(TerminalSafe.short(name)) goes with a command, such as 'foodlogger search \(TerminalSafe.short(name)) …'"
+                    : "unknown option \(TerminalSafe.short(first))"
             return usageError(UsageError(what), command: nil, context: context)
         }
     }

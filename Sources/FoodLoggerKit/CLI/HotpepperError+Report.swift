@@ -15,6 +15,8 @@ extension HotpepperError: LocalizedError {
                 HOTPEPPER_API_KEY=... or save it as key.plist (see key.plist.example) in \
                 ~/.config/foodlogger/ (chmod 600). To try foodlogger without a key, add --stub.
                 """
+        case .unusableKeyFile(APIKeyLocator.environmentVariable, let problem):
+            return "\(APIKeyLocator.environmentVariable): \(safe(problem))."
         case .unusableKeyFile(let path, let problem):
             return "key file \(safe(path)): \(safe(problem)). See key.plist.example for the expected format."
         case .rejectedKey(let message):

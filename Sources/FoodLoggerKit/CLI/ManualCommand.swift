@@ -62,6 +62,12 @@ struct ManualCommand: TextCommand {
             text(
                 "A property list with the API key under \(APIKeyLocator.plistKey), read when HOTPEPPER_API_KEY is not set "
                     + "and --key-file names no other file. Keep it private (chmod 600)."),
+            ".TP",
+            #"\fB$XDG_CACHE_HOME/foodlogger/\fR (default \fB~/.cache/foodlogger/\fR)"#,
+            text(
+                "Answers worth keeping: places.json (--near's places, a month), codes-*.json (the genre, budget and area "
+                    + "lists, a day) and nominatim-last-request (when the place search was last asked, to keep requests a "
+                    + "second apart). Another server's answers get files of their own. Deleting the folder is always safe."),
             ".SH EXIT STATUS",
         ]
         for code in ExitCode.allCases {

@@ -42,11 +42,19 @@ struct MapCommand: Sendable {
         ),
     ]
 
+    /// Search's options that mean nothing here: a map always has a centre, lists nearest first
+    /// and is interactive by itself.
+    static let searchOnly: Set = ["--area", "--no-center", "--order", "--interactive"]
+    static let keywordSpec = OptionSpec(
+        "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre")
+
     static let help = HelpText(
         command: name, summary: summary, usage: "foodlogger map (--near PLACE | --lat DEG --lng DEG) [options]",
         examples: examples,
         sections: [("Map", [staticSpec] + sizeSpecs)]
-            + SearchCommand.help.sections.map { ($0.0, $0.1.filter { $0.name != "--area" }) })
+            + SearchCommand.help.sections.map { title, specs in
+                (title, specs.filter { !searchOnly.contains($0.name) }.map { $0.name == "--keyword" ? keywordSpec : $0 })
+            })
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         if let near = try SearchCommand.near(parsed, environment: context.environment) {

@@ -80,11 +80,18 @@ struct SearchCommand: Sendable {
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ])
 
+    /// Words left over are most likely a place or keyword of several words, unquoted.
+    static func hint(_ parsed: ParsedArguments) -> String {
+        let words = parsed.positionals.joined(separator: " ")
+        guard !words.hasPrefix("-") else { return "" }
+        let option = parsed.value("--near") != nil ? "--near" : "--keyword"
+        let quoted = TerminalSafe.quoted(([parsed.value(option)].compactMap { $0 } + [words]).joined(separator: " "))
+        return " (did you mean \(option) \(quoted)?)"
+    }
+
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         if let extra = parsed.positionals.first {
-            let words = parsed.positionals.joined(separator: " ")
-            let hint = parsed.value("--keyword") == nil ? " (did you mean --keyword \(TerminalSafe.quoted(words))?)" : ""
-            throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))\(hint)")
+            throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))\(Self.hint(parsed))")
         }
         common = try CommonOptions(parsed, context: context)
         var query = RestaurantQuery()

@@ -43,7 +43,7 @@ func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, ou
         #expect(try await bashCompletes(["foodlogger", "search", "--for"]) == ["--format"], "an option")
         #expect(
             try await bashCompletes(["foodlogger", "search", "--range", ""]) == ["1", "2", "3", "4", "5"], "--range's values")
-        #expect(try await bashCompletes(["foodlogger", "map", "--order", "k"]) == ["kana"], "--order's values")
+        #expect(try await bashCompletes(["foodlogger", "search", "--order", "k"]) == ["kana"], "--order's values")
         #expect(
             try await bashCompletes(["foodlogger", "--stub", "show", "--col"]) == ["--color"], "after options before the command")
         #expect(try await bashCompletes(["foodlogger", "completions", "z"]) == ["zsh"], "the shells")

@@ -44,6 +44,11 @@ import Testing
     @Test(arguments: [
         (["serch"], "foodlogger: unknown command 'serch' (did you mean search?). See 'foodlogger --help'.\n"),
         (
+            ["--stub"],
+            "foodlogger: --stub goes with a command, such as 'foodlogger search --stub …'. See 'foodlogger --help'.\n"
+        ),
+        (["--nonsense"], "foodlogger: unknown option --nonsense. See 'foodlogger --help'.\n"),
+        (
             ["search", "--lat", "91", "--lng", "0"],
             "foodlogger search: --lat must be a decimal from -90 to 90, not '91'. See 'foodlogger search --help'.\n"
         ),

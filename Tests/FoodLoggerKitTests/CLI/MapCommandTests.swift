@@ -43,11 +43,23 @@ import Testing
             (["map", "--stub", "--lat", "35", "--lng", "139", "--width", "10"], "--width must be an integer from 30 to 400"),
             (["map", "--stub", "--lat", "35", "--lng", "139", "--height", "999"], "--height must be an integer from 10 to 200"),
             (["map", "--stub", "--lat", "35", "--lng", "139", "--json", "--width", "50"], "no effect with --format json"),
+            (["map", "--stub", "--near", "渋谷駅", "--order", "kana"], "unknown option --order"),
+            (["map", "--stub", "--near", "渋谷駅", "--no-center"], "unknown option --no-center"),
+            (["map", "--stub", "--near", "渋谷駅", "-i"], "unknown option -i"),
         ])
     func usage(arguments: [String], message: String) async {
         let (code, out, err) = await run(arguments)
         #expect(code == .usage, "exit 64")
         #expect(out.isEmpty && err.contains(message) && err.hasSuffix("See 'foodlogger map --help'.\n"), "says: \(err)")
+    }
+
+    @Test("help offers only the search options a map can use")
+    func helpLeavesOutSearchOnlyOptions() async {
+        let (code, help, _) = await run(["map", "--help"])
+        #expect(code == .success && help.contains("--keyword") && help.contains("--open-now"), "search's options are there")
+        for left in ["--area", "--no-center", "--order", "--interactive", "works without a centre"] {
+            #expect(!help.contains(left), "no \(left)")
+        }
     }
 
     @Test("--width and --height set the frame; --format prints search's data instead")

@@ -16,6 +16,16 @@ import Testing
             "the flag it needs: \(run.stderr)")
     }
 
+    @Test(arguments: [
+        (["--near", "Tokyo", "Station"], "unexpected argument 'Station' (did you mean --near 'Tokyo Station'?)"),
+        (["--keyword", "ラーメン", "新宿"], "unexpected argument '新宿' (did you mean --keyword 'ラーメン 新宿'?)"),
+        (["--", "--keyword", "x"], "unexpected argument '--keyword'. See"),
+    ])
+    func wordsOfOneValueLeftUnquotedSuggestTheQuotes(arguments: [String], message: String) async {
+        let run = await CLIRun.run(["search", "--stub"] + arguments)
+        #expect(run.code == .usage && run.stderr.contains(message), "\(run.stderr)")
+    }
+
     @Test(arguments: [("--lgn", "--lng"), ("--lta", "--lat"), ("--rnage", "--range"), ("--jsno", "--json")])
     func aTranspositionSuggestsTheOptionItSwapped(typo: String, meant: String) async {
         let run = await CLIRun.run(["search", "--stub", typo, "1"])

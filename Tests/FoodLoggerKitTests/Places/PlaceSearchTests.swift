@@ -106,6 +106,7 @@ enum NominatimSeeds {
         ("東京駅", "東京駅"), ("Tokyo Station", "東京駅"), ("tokyo", "東京駅"), ("有楽町", "有楽町駅"), ("yurakucho", "有楽町駅"),
         ("日本橋", "日本橋駅"), ("Nihonbashi", "日本橋駅"), ("渋谷駅", "渋谷駅"), ("shibuya", "渋谷駅"), ("新宿", "新宿駅"),
         ("Shinjuku Station", "新宿駅"), ("梅田", "梅田"), ("umeda", "梅田"), ("京都駅", "京都駅"), ("Kyoto Station", "京都駅"),
+        ("Tōkyō", "東京駅"), ("Yūrakuchō", "有楽町駅"), ("Nihombashi", "日本橋駅"), ("ｓｈｉｂｕｙａ", "渋谷駅"), ("東京　駅", "東京駅"),
     ])
     func stubPlacesInBothScripts(place: String, name: String) async {
         let run = await CLIRun.run(["search", "--stub", "--near", place, "--json"])
@@ -173,5 +174,10 @@ enum NominatimSeeds {
         #expect(places.requests.count == 1, "the second run found the place in the cache")
         let centre = shops.requests.last?.queryItems.filter { ["lat", "lng"].contains($0.name) }.map { $0.value ?? "" }
         #expect(centre == ["35.658", "139.7016"], "the restaurant search goes around the place found")
+        let other = try LoopbackServer { _ in .json(NominatimSeeds.shibuya) }
+        var elsewhere = environment
+        elsewhere["FOODLOGGER_NOMINATIM_URL"] = other.baseURL.absoluteString
+        let third = await CLIRun.run(["search", "--near", "shibuya", "--json"], environment: elsewhere)
+        #expect(third.code == .success && other.requests.count == 1, "another server is asked anew: \(third.stderr)")
     }
 }

@@ -65,6 +65,10 @@ import TestSupport
             "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>other</key><string>x</string></dict></plist>",
             "no hotpepperApiKey string in it"
         ),
+        (
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>hotpepperApiKey</key><string> </string></dict></plist>",
+            "its hotpepperApiKey is empty"
+        ),
     ])
     func unusableFilesNameTheFileAndTheProblem(content: String, problem: String) throws {
         let path = directory + "/bad.plist"
@@ -72,6 +76,17 @@ import TestSupport
         #expect(throws: HotpepperError.unusableKeyFile(path: path, problem: problem)) {
             try locator(keyFile: path).locate()
         }
+    }
+
+    @Test func thePlaceholderInTheEnvironmentIsRefused() {
+        #expect(
+            throws: HotpepperError.unusableKeyFile(path: "HOTPEPPER_API_KEY", problem: APIKeyLocator.placeholderProblem)
+        ) {
+            try locator(["HOTPEPPER_API_KEY": "YOUR_HOTPEPPER_API_KEY"]).locate()
+        }
+        let message = HotpepperError.unusableKeyFile(path: "HOTPEPPER_API_KEY", problem: APIKeyLocator.placeholderProblem)
+            .localizedDescription
+        #expect(message.hasPrefix("HOTPEPPER_API_KEY: it still holds the placeholder"), "\(message)")
     }
 
     @Test func missingKeyFileIsNamed() {
