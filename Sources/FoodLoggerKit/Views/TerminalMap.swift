@@ -131,7 +131,7 @@ struct TerminalMap: Sendable, Equatable {
             var moved = groups.remove(at: index)
             moved.column += moved.column + 1 <= width - 2 ? 1 : -1
             if let neighbour = groups.firstIndex(where: { $0.column == moved.column && $0.row == moved.row }) {
-                groups[neighbour].numbers += moved.numbers
+                groups[neighbour].numbers = (groups[neighbour].numbers + moved.numbers).sorted()
                 groups[neighbour].clamped = groups[neighbour].clamped || moved.clamped
             } else {
                 groups.insert(moved, at: index)

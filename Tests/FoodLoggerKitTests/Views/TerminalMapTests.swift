@@ -75,7 +75,7 @@ import Testing
         let middle = (column: 1 + (40 - 3) / 2, row: 1 + (10 - 3) / 2)
         #expect(symbol(sut, column: middle.column, row: middle.row) == "@", "the centre shows")
         #expect(sut.groups.count == 1 && sut.groups[0].numbers.sorted() == [1, 2, 3], "one group for the three: \(sut.groups)")
-        #expect(sut.groups[0].column == middle.column + 1 && sut.groups[0].key == "A=3+1+2", "beside it: \(sut.groups)")
+        #expect(sut.groups[0].column == middle.column + 1 && sut.groups[0].key == "A=1+2+3", "beside it, in order: \(sut.groups)")
     }
 
     @Test("markers in the same cell merge under one letter; the legend key says which")

@@ -107,10 +107,12 @@ final class MapPresenter: MapPresentationLogic {
     static let clampedNote = "* beyond the radius: drawn at the frame's edge, in its direction."
 
     static let legendColumns: [TextTable.Column] = [
-        .init("#", minWidth: 1),
+        // Keys and distances are never cut: "A=…" names no marker, and "6440–71…" would lose the
+        // range's end and the "*" of a shop beyond the radius.
+        .init("#", minWidth: 1, mayCut: false),
         .init("Name", minWidth: 12, weight: 2.5),
         .init("Genre", minWidth: 6, dropPriority: 1),
-        .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 2),
+        .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 2, mayCut: false),
     ]
 
     /// One row per place on the map; markers merged into one cell share a row ("A=3+4").
@@ -369,7 +371,10 @@ extension MapPresenter {
             return
         }
         let search = state.searching ?? state.searched
-        var parts = [state.placeName, LocalProjection.scaleLabel(search.range.metres)].compactMap { $0 }
+        // Away from the place it started at, the ring is no longer around it: say how far.
+        let away = search.centre.roundedMetres(to: state.home)
+        let place = state.placeName.map { away < 50 ? $0 : "\(LocalProjection.scaleLabel(away / 100 * 100)) from \($0)" }
+        var parts = [place, LocalProjection.scaleLabel(search.range.metres)].compactMap { $0 }
         if let keyword = search.keyword { parts.append(quoted(keyword)) }
         if state.searching != nil {
             parts.append("searching" + glyph("…", "..."))

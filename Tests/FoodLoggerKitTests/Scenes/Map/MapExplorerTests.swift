@@ -74,10 +74,11 @@ import Testing
         let run = await explore([.key(.shiftLeft), .key(.character("H")), .key(.character("s"))])
         let screen = shown(run.sut)
         #expect(!screen.contains("s: search here"), "after s the results are of the map's centre")
+        #expect(screen.contains("1 km from 渋谷駅 · 1 km"), "the status line says how far the ring is from the place: \(screen)")
         let panned = await explore([.key(.shiftLeft)])
         #expect(shown(panned.sut).contains("s: search here"), "a pan offers to search there")
         let home = await explore([.key(.shiftUp), .key(.character("s")), .key(.character("c"))])
-        #expect(shown(home.sut).contains("10 of 10"), "c goes back and searches where the map started")
+        #expect(shown(home.sut).contains("渋谷駅 · 1 km · 10 of 10"), "c goes back and searches where the map started")
     }
 
     @Test func rangeKeywordAndTheAlertWhenNothingIsFound() async throws {

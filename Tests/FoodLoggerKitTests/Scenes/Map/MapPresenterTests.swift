@@ -85,4 +85,26 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         #expect(spy.pages == [.init(note: "一番目の店 (J1) has no page address")], "the words of `open`'s failure")
         #expect(DetailPresenter.page("", of: shop, attempt: nil).content == .failure(message: spy.pages[0].note), "one wording")
     }
+
+    @Test func shopsBeyondTheRadiusKeepTheirStarAtAnyWidth() throws {
+        let far = [
+            MapSeeds.restaurant(
+                "J1", "海の見える炭火焼きとワインの店 港町本店", at: Coordinate(lat: MapSeeds.tokyo.lat + 0.058, lng: MapSeeds.tokyo.lng)),
+            MapSeeds.restaurant(
+                "J2", "山の上の手打ち蕎麦と天ぷらの店 峠茶屋", at: Coordinate(lat: MapSeeds.tokyo.lat + 0.0645, lng: MapSeeds.tokyo.lng)),
+        ]
+        let map = TerminalMap(
+            center: MapSeeds.tokyo, radiusMetres: 1000,
+            markers: far.enumerated().map { .init(number: $0.offset + 1, coordinate: $0.element.coordinate) }, width: 40,
+            height: 12)
+        let legend = MapPresenter.legend(map, page: RestaurantPage(total: 2, start: 1, restaurants: far), center: MapSeeds.tokyo)
+        let distance = try #require(legend.rows.first?.last)
+        #expect(legend.rows.count == 1 && distance.hasSuffix(" m*"), "one clamped group: \(legend.rows)")
+        for width in 16...60 {
+            let drawn = TableRenderer.render(legend, width: width, bold: false).joined(separator: "\n")
+            #expect(
+                drawn.contains(distance) || !drawn.contains("Dist."), "at \(width) columns the range is whole or gone: \(drawn)")
+            #expect(drawn.contains("A=1+2"), "at \(width) columns the key is whole: \(drawn)")
+        }
+    }
 }
