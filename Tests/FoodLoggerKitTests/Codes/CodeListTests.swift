@@ -262,6 +262,14 @@ final class ManualClock: @unchecked Sendable {
         #expect(lines.last == Credit.line, "the service's credit")
     }
 
+    @Test func onANarrowTerminalTheEnglishNameIsWholeOrLeftOut() async {
+        for columns in [24, 30, 40] {
+            let run = await CLIRun.run(["genres", "--stub"], terminal: Terminal(stdoutIsTerminal: true, columns: columns))
+            let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("G010") } ?? ""
+            #expect(row.hasSuffix("international") || !row.contains("intern"), "\(columns) columns: \(row)")
+        }
+    }
+
     @Test func listsAreJSONInAPipe() async throws {
         let run = await CLIRun.run(["areas", "--stub", "--keyword", "渋谷"])
         let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: [[String: Any]]]

@@ -83,7 +83,8 @@ final class CodeListPresenter: CodeListPresentationLogic {
         }
         let columns =
             switch subject {
-            case .genres: [code, name, TextTable.Column("English", minWidth: 6, dropPriority: 1)]
+            // The English name is what --genre takes: whole, or not at all.
+            case .genres: [code, name, TextTable.Column("English", minWidth: 6, dropPriority: 1, mayCut: false)]
             case .budgets: [code, TextTable.Column("Dinner budget", minWidth: 8, mayCut: false)]
             case .areas:
                 [
