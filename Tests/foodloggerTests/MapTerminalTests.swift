@@ -53,7 +53,7 @@ struct MapTerminalTests {
         let session = try Session(Self.map(try Self.binary()))
         _ = try await Self.opened(session)
         try session.send("o")
-        let noted = try await session.waitFor("the note") { $0.contains("is a made-up address of the offline stub") }
+        let noted = try await session.waitFor("the note") { $0.contains("no page to open: https://stub.foodlogger.invalid/") }
         #expect(noted.contains("┌─ 1 豚骨ラーメン 渦 渋谷店"), "the map stays, the note under it: \(noted)")
         try session.send("q")
         let end = try await Self.ended(session)

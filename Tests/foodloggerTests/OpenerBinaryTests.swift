@@ -43,7 +43,7 @@ import TestSupport
 
         #expect(result.status == 0, "exit 0: \(result.stderr)")
         #expect(
-            result.stderr.contains("is a made-up address of the offline stub (--stub): there is no page to open."),
+            result.stderr.contains("no page to open: https://stub.foodlogger.invalid/"),
             "says why: \(result.stderr)")
         #expect(!result.stderr.contains("exited with status"), "the opener was not run: \(result.stderr)")
         #expect(result.stdout == "https://stub.foodlogger.invalid/shops/J900000001/\n", "the address on stdout")

@@ -7,7 +7,7 @@ enum PageText {
     }
 
     static func madeUp(_ address: String) -> String {
-        "\(address) is a made-up address of the offline stub (--stub): there is no page to open."
+        "no page to open: \(address) is a made-up address of the offline stub (--stub)."
     }
 
     static func opened(_ address: String) -> String { "Opened \(address)" }

@@ -116,7 +116,7 @@ struct DetailPresenterTests {
                 .init(
                     content: .page(
                         address: url,
-                        note: "foodlogger: \(url) is a made-up address of the offline stub (--stub): there is no page to open."),
+                        note: "foodlogger: no page to open: \(url) is a made-up address of the offline stub (--stub)."),
                     exitCode: .success),
                 .init(content: .failure(message: "no restaurant has the id J404"), exitCode: .noResults),
                 .init(

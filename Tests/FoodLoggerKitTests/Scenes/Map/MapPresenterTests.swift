@@ -64,7 +64,7 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
             ),
             (
                 .madeUp,
-                "https://www.hotpepper.jp/strJ1/ is a made-up address of the offline stub (--stub): there is no page to open."
+                "no page to open: https://www.hotpepper.jp/strJ1/ is a made-up address of the offline stub (--stub)."
             ),
         ] as [(PageAttempt, String)])
     func pageNote(attempt: PageAttempt, note: String) {
