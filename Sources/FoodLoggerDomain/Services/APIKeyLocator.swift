@@ -1,8 +1,8 @@
 import Foundation
 
-/// Finds the HOT PEPPER key: HOTPEPPER_API_KEY, else the key file the caller names, else ./key.plist, else
-/// $XDG_CONFIG_HOME/foodlogger/key.plist (default ~/.config). Never from a command-line value,
-/// which would end up in shell history and `ps`.
+/// Finds the HOT PEPPER key: the key file the caller names (a choice made for this run), else
+/// HOTPEPPER_API_KEY, else ./key.plist, else $XDG_CONFIG_HOME/foodlogger/key.plist (default
+/// ~/.config). Never from a command-line value, which would end up in shell history and `ps`.
 public struct APIKeyLocator: Sendable {
     /// A key and where it came from.
     public struct Located: Sendable, Equatable {
@@ -26,14 +26,14 @@ public struct APIKeyLocator: Sendable {
     }
 
     public func locate() throws(HotpepperError) -> Located {
+        if let keyFile {
+            return try read(keyFile)
+        }
         if let key = environment[Self.environmentVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
             if key == Self.placeholder {
                 throw .unusableKeyFile(path: Self.environmentVariable, problem: Self.placeholderProblem)
             }
             return Located(key: key, source: Self.environmentVariable)
-        }
-        if let keyFile {
-            return try read(keyFile)
         }
         let candidates = defaultFiles
         for path in candidates where FileManager.default.fileExists(atPath: path) {

@@ -25,7 +25,7 @@ public enum FoodLogger {
           -h, --help    show this help (also: foodlogger COMMAND --help)
           --version     print the version
 
-        The API key comes from HOTPEPPER_API_KEY, --key-file, ./key.plist or
+        The API key comes from --key-file, HOTPEPPER_API_KEY, ./key.plist or
         ~/.config/foodlogger/key.plist. Exit codes: 0 found, 1 nothing found, 64 bad arguments,
         65 unreadable answer, 66 no such place, 69 network or service failure, 77 key rejected,
         78 no usable key.

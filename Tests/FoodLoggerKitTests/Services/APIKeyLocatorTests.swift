@@ -32,10 +32,16 @@ import TestSupport
             keyFile: keyFile, currentDirectory: directory)
     }
 
-    @Test func environmentComesFirst() throws {
+    @Test func theKeyFileNamedForThisRunThenTheEnvironment() throws {
         try write(plist("fromfile"), to: directory + "/key.plist")
         let located = try locator(["HOTPEPPER_API_KEY": "fromenv"]).locate()
-        #expect(located == .init(key: "fromenv", source: "HOTPEPPER_API_KEY"), "the variable wins")
+        #expect(located == .init(key: "fromenv", source: "HOTPEPPER_API_KEY"), "the variable before ./key.plist")
+        try write(plist("explicit"), to: directory + "/other.plist")
+        let named = try locator(["HOTPEPPER_API_KEY": "fromenv"], keyFile: directory + "/other.plist").locate()
+        #expect(named.key == "explicit", "--key-file before the variable")
+        #expect(throws: HotpepperError.unusableKeyFile(path: directory + "/nope.plist", problem: "no such file")) {
+            try locator(["HOTPEPPER_API_KEY": "fromenv"], keyFile: directory + "/nope.plist").locate()
+        }
     }
 
     @Test func keyFileThenWorkingDirectoryThenConfig() throws {
