@@ -142,83 +142,72 @@ struct LineState {
     }
 }
 
-/// Turns the bytes a terminal sends into keys: UTF-8 text, control characters, and the ANSI
-/// sequences of the arrow, Home, End and Delete keys (both their CSI and SS3 forms).
+/// The keys typed at the prompt, decoded as the interactive map decodes them
+/// (`TerminalInput`), and read as the line editor's.
 struct KeyReader {
-    /// Bytes of the next key; tests hand them in, a terminal's come from stdin.
-    var read: () -> UInt8? = {
-        var byte: UInt8 = 0
-        return readStandardInput(&byte) ? byte : nil
-    }
-    /// Whether more of a key follows at once: a terminal sends a sequence in one burst, so an Esc
-    /// with nothing after it is the Esc key itself, not the start of an arrow.
+    /// The bytes that have arrived (at least one); nil at end of input. Tests hand them in.
+    var read: () -> [UInt8]? = readStandardInput
+    /// Whether more bytes come at once: a terminal sends a sequence in one burst, so an Esc with
+    /// nothing after it is the Esc key itself, not the start of an arrow.
     var follows: () -> Bool = {
         var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&ready, 1, 50) == 1
+        return poll(&ready, 1, 100) == 1
+    }
+    private var pending: [UInt8] = []
+    private var keys: [TerminalEvent] = []
+
+    init() {}
+
+    init(read: @escaping () -> [UInt8]?, follows: @escaping () -> Bool) {
+        self.read = read; self.follows = follows
     }
 
     mutating func next() -> EditKey? {
-        guard let byte = read() else { return nil }
-        switch byte {
-        case 0x0D, 0x0A: return .enter
-        case 0x7F, 0x08: return .backspace
-        case 0x01: return .home
-        case 0x05: return .end
-        case 0x02: return .left
-        case 0x06: return .right
-        case 0x15: return .deleteToStart
-        case 0x0B: return .deleteToEnd
-        case 0x17: return .deleteWord
-        case 0x04: return .endOfInput
-        case 0x03: return .interrupt
-        case 0x1A: return .suspend
-        case 0x10: return .up
-        case 0x0E: return .down
-        case 0x1B: return escape()
-        case 0x00..<0x20: return .other
-        default: return text(startingWith: byte)
-        }
-    }
-
-    private mutating func escape() -> EditKey {
-        guard follows(), let introducer = read(), introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
-            return .other
-        }
-        var parameters = ""
-        while let byte = read() {
-            guard (0x30...0x3F).contains(byte) else {
-                switch (Character(UnicodeScalar(byte)), parameters) {
-                case ("A", _): return .up
-                case ("B", _): return .down
-                case ("C", _): return .right
-                case ("D", _): return .left
-                case ("H", _), ("~", "1"), ("~", "7"): return .home
-                case ("F", _), ("~", "4"), ("~", "8"): return .end
-                case ("~", "3"): return .delete
-                default: return .other
-                }
+        while keys.isEmpty {
+            if !pending.isEmpty, !follows() {
+                keys = TerminalInput.decode(pending, final: true).events
+                pending = []
+            } else if let bytes = read() {
+                (keys, pending) = TerminalInput.decode(pending + bytes)
+            } else {
+                return nil
             }
-            parameters.append(Character(UnicodeScalar(byte)))
         }
-        return .other
+        guard case .key(let key) = keys.removeFirst() else { return .other }
+        return Self.editKey(key)
     }
 
-    /// A UTF-8 character: its lead byte says how many continuation bytes follow.
-    private mutating func text(startingWith lead: UInt8) -> EditKey {
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        var bytes = [lead]
-        while bytes.count < length, let byte = read() { bytes.append(byte) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .other }
-        return .text(text)
+    static func editKey(_ key: TerminalEvent.Key) -> EditKey {
+        switch key {
+        case .character("\u{FFFD}"): .other  // bytes that were not UTF-8
+        case .character(let character): .text(String(character))
+        case .up, .shiftUp, .control("P"): .up
+        case .down, .shiftDown, .control("N"): .down
+        case .left, .shiftLeft, .control("B"): .left
+        case .right, .shiftRight, .control("F"): .right
+        case .home, .control("A"): .home
+        case .end, .control("E"): .end
+        case .delete: .delete
+        case .backspace: .backspace
+        case .enter: .enter
+        case .control("U"): .deleteToStart
+        case .control("K"): .deleteToEnd
+        case .control("W"): .deleteWord
+        case .control("D"): .endOfInput
+        case .controlC: .interrupt
+        case .controlZ: .suspend
+        default: .other
+        }
     }
 }
 
-/// One byte from stdin, retried when a signal interrupts the wait; false at end of input.
-private func readStandardInput(_ byte: inout UInt8) -> Bool {
+/// What stdin has now, retried when a signal interrupts the wait; nil at end of input.
+private func readStandardInput() -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: 256)
     while true {
-        let count = read(STDIN_FILENO, &byte, 1)
-        if count == 1 { return true }
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count > 0 { return Array(buffer[..<count]) }
         if count < 0, errno == EINTR { continue }
-        return false
+        return nil
     }
 }

@@ -1,4 +1,4 @@
-/// What the interactive map hears from the terminal.
+/// What the interactive map, and the prompt's line editor, hear from the terminal.
 enum TerminalEvent: Sendable, Equatable {
     case key(Key)
     /// A mouse button at a cell (0-based), or the wheel.
@@ -18,15 +18,18 @@ enum TerminalEvent: Sendable, Equatable {
         case up, down, left, right
         /// Shift with an arrow.
         case shiftUp, shiftDown, shiftLeft, shiftRight
-        case tab, backTab, enter, escape, backspace
+        case tab, backTab, enter, escape, backspace, home, end, delete
         case controlC, controlL, controlZ
+        /// Ctrl with another letter ("A" for Ctrl-A): the line editor's keys.
+        case control(Character)
         /// A sequence the map has no use for.
         case other
     }
 }
 
 /// Turns the bytes a terminal sends into events: UTF-8 text, control keys, the arrows (with
-/// Shift: `ESC [ 1 ; 2 A`), Shift-Tab (`ESC [ Z`), SGR mouse reports (`ESC [ < b ; x ; y M`)
+/// Shift: `ESC [ 1 ; 2 A`), Home, End and Delete in their CSI, SS3 and VT forms, Shift-Tab
+/// (`ESC [ Z`), SGR mouse reports (`ESC [ < b ; x ; y M`)
 /// and the older ones of terminals without SGR (`ESC [ M` and three bytes). Alt with a key
 /// (`ESC x`) is no key of the map's, so it cannot quit it.
 enum TerminalInput {
@@ -77,10 +80,18 @@ enum TerminalInput {
             case 0x03: events.append(.key(.controlC)); index += 1
             case 0x0C: events.append(.key(.controlL)); index += 1
             case 0x1A: events.append(.key(.controlZ)); index += 1
+            case 0x01...0x1A: events.append(.key(.control(Character(UnicodeScalar(byte + 0x40))))); index += 1
             case 0..<0x20: events.append(.key(.other)); index += 1
             default:
                 let length = utf8Length(byte)
-                guard index + length <= bytes.count else {
+                let following = bytes[(index + 1)...].prefix(length - 1)
+                // A byte that is not UTF-8 is no key, and takes nothing after it with it.
+                guard following.allSatisfy({ (0x80...0xBF).contains($0) }) else {
+                    events.append(.key(.other))
+                    index += 1
+                    continue
+                }
+                guard following.count == length - 1 else {
                     if final { return (events + [.key(.other)], []) }
                     return (events, Array(bytes[index...]))
                 }
@@ -92,7 +103,11 @@ enum TerminalInput {
         return (events, [])
     }
 
-    private static func utf8Length(_ lead: UInt8) -> Int { lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1 }
+    /// How many bytes the character `lead` starts takes; 1 for a byte that starts none.
+    private static func utf8Length(_ lead: UInt8) -> Int {
+        guard (0xC2...0xF4).contains(lead) else { return 1 }
+        return lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    }
 
     /// A mouse report of the kind before SGR: the button, column and row each a byte plus 32.
     static func legacyMouse(button: UInt8, x: UInt8, y: UInt8) -> TerminalEvent {
@@ -119,6 +134,15 @@ enum TerminalInput {
         case "C": return .key(shifted ? .shiftRight : .right)
         case "D": return .key(shifted ? .shiftLeft : .left)
         case "Z": return .key(.backTab)
+        case "H": return .key(.home)
+        case "F": return .key(.end)
+        case "~":
+            switch text.dropLast() {
+            case "1", "7": return .key(.home)
+            case "4", "8": return .key(.end)
+            case "3": return .key(.delete)
+            default: return .key(.other)
+            }
         default: return .key(.other)
         }
     }

@@ -7,7 +7,7 @@ import Testing
     /// The keys a terminal would send for `bytes`, read until they run out.
     func keys(_ bytes: [UInt8]) -> [EditKey] {
         var rest = bytes[...]
-        var sut = KeyReader(read: { rest.popFirst() }, follows: { !rest.isEmpty })
+        var sut = KeyReader(read: { rest.popFirst().map { [$0] } }, follows: { !rest.isEmpty })
         var keys: [EditKey] = []
         while let key = sut.next() { keys.append(key) }
         return keys
@@ -34,7 +34,7 @@ import Testing
             "VT Delete, Home, End")
         #expect(keys([escape, 0x5B, 0x31, 0x3B, 0x35, 0x43]) == [.right], "Ctrl-Right is still a move, not text")
         var rest: ArraySlice<UInt8> = [escape, 0x71]
-        var lone = KeyReader(read: { rest.popFirst() }, follows: { false })
+        var lone = KeyReader(read: { rest.popFirst().map { [$0] } }, follows: { false })
         #expect(lone.next() == .other && lone.next() == .text("q"), "a lone Esc is ignored and the key after it is kept")
     }
 
@@ -45,6 +45,13 @@ import Testing
             ],
             "Backspace, Ctrl-A/E/U/W/K/D/C/Z, Enter")
         #expect(keys(Array("o 1寿".utf8)) == [.text("o"), .text(" "), .text("1"), .text("寿")], "a wide character is one key")
+        #expect(
+            keys([0x02, 0x06, 0x10, 0x0E, 0x09, 0x0C]) == [.left, .right, .up, .down, .other, .other],
+            "Ctrl-B/F/P/N; Tab and Ctrl-L do nothing")
+        #expect(keys([0x6F, 0xFF, 0x31]) == [.text("o"), .other, .text("1")], "a byte that is not UTF-8 is no text")
+        var split: [[UInt8]] = [[0xE5], [0xAF, 0xBF]]
+        var reader = KeyReader(read: { split.isEmpty ? nil : split.removeFirst() }, follows: { true })
+        #expect(reader.next() == .text("寿"), "a character split over two reads is one key")
     }
 
     @Test func movingAndDeletingInsideTheLine() {
