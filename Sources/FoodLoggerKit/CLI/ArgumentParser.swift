@@ -37,6 +37,9 @@ struct ParsedArguments: Sendable, Equatable {
     var flags: Set<String> = []
     var values: [String: [String]] = [:]
     var positionals: [String] = []
+    /// The option whose value came just before the first positional: the words after
+    /// `--near Tokyo` most likely belong to its value.
+    var valueBeforePositionals: String?
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ option: String) -> String? { values[option]?.last }
@@ -49,6 +52,7 @@ enum ArgumentParser {
     static func parse(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
+        var lastValue: String?
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -57,9 +61,12 @@ enum ArgumentParser {
                 break
             }
             guard argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil else {
+                if parsed.positionals.isEmpty { parsed.valueBeforePositionals = lastValue }
                 parsed.positionals.append(argument)
+                lastValue = nil
                 continue
             }
+            lastValue = nil
             let (name, inlineValue) = split(argument)
             guard let spec = specs.first(where: { $0.names.contains(name) }) else {
                 throw UsageError("unknown option \(TerminalSafe.short(name))\(suggestion(for: name, specs: specs))")
@@ -86,6 +93,7 @@ enum ArgumentParser {
                     throw UsageError("\(spec.name) given twice; it takes one value")
                 }
                 parsed.values[spec.name, default: []].append(value)
+                lastValue = spec.name
             }
         }
         return parsed

@@ -89,9 +89,10 @@ struct CommonOptions: Sendable {
         ).locate()
         if let mode = located.sharedMode {
             let path = TerminalSafe.line(located.source)
+            // A name that had to be escaped would make a chmod line that names another file.
+            let fix = path == located.source ? "chmod 600 '\(path)'" : "chmod 600 on that file"
             context.report(
-                "warning: \(path) is readable by others (mode \(String(mode, radix: 8))); "
-                    + "protect your API key with: chmod 600 '\(path)'")
+                "warning: \(path) is readable by others (mode \(String(mode, radix: 8))); protect your API key with: \(fix)")
         }
         let baseURL: URL
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }

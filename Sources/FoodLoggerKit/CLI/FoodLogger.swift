@@ -74,17 +74,23 @@ public enum FoodLogger {
             return run(ManualCommand.self, Array(arguments.dropFirst()), context: context)
         default:
             if let reordered = commandFirst(arguments) { return await main(context: with(context, reordered)) }
+            let command = arguments.first { helps[$0] != nil }.flatMap { helps[$0] }
+            // Options before a command that they do not fit: its own parser says why.
+            if let command, let index = arguments.firstIndex(of: command.command) {
+                do { _ = try ArgumentParser.parse(Array(arguments[..<index]), specs: command.options) } catch {
+                    return usageError(error, command: command.command, context: context)
+                }
+            }
             let hint = ArgumentParser.suggestion(for: first, specs: commands.map { OptionSpec($0.command, help: "") })
             let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
             // With no command anywhere, a known option only lacks one.
-            let anOption =
-                !arguments.contains { helps[$0] != nil } && commands.contains { $0.options.contains { $0.names.contains(name) } }
+            let owner = command == nil ? commands.first { $0.options.contains { $0.names.contains(name) } } : nil
             let what =
                 !first.hasPrefix("-")
                 ? "unknown command \(TerminalSafe.quoted(first))\(hint)"
-                : anOption
-                    ? "\(TerminalSafe.short(name)) goes with a command, such as 'foodlogger search \(TerminalSafe.short(name)) …'"
-                    : "unknown option \(TerminalSafe.short(first))"
+                : owner.map {
+                    "\(TerminalSafe.short(name)) goes with a command, such as 'foodlogger \($0.command) \(TerminalSafe.short(name)) …'"
+                } ?? "unknown option \(TerminalSafe.short(first))"
             return usageError(UsageError(what), command: nil, context: context)
         }
     }

@@ -80,12 +80,14 @@ struct SearchCommand: Sendable {
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ])
 
-    /// Words left over are most likely a place or keyword of several words, unquoted.
+    /// Words left over are most likely a place or keyword of several words, unquoted: the rest
+    /// of the value before them, else a keyword.
     static func hint(_ parsed: ParsedArguments) -> String {
         let words = parsed.positionals.joined(separator: " ")
-        guard !words.hasPrefix("-") else { return "" }
-        let option = parsed.value("--near") != nil ? "--near" : "--keyword"
-        let quoted = TerminalSafe.quoted(([parsed.value(option)].compactMap { $0 } + [words]).joined(separator: " "))
+        let option = parsed.valueBeforePositionals ?? "--keyword"
+        guard !words.hasPrefix("-"), ["--near", "--keyword"].contains(option) else { return "" }
+        let quoted = TerminalSafe.quoted(
+            ([parsed.valueBeforePositionals.flatMap(parsed.value)].compactMap { $0 } + [words]).joined(separator: " "))
         return " (did you mean \(option) \(quoted)?)"
     }
 

@@ -236,7 +236,9 @@ import TestSupport
         let warned = await FaultSeeds.run(
             ["search", "--keyword", "x", "--key-file", path, "--json"],
             environment: ["HOTPEPPER_BASE_URL": server.baseURL.absoluteString], currentDirectory: directory)
-        #expect(warned.stderr.contains("readable by others (mode 640)"), "the warning: \(warned.stderr)")
+        #expect(
+            warned.stderr.contains("readable by others (mode 640); protect your API key with: chmod 600 on that file"),
+            "the warning, with no chmod line naming another file: \(warned.stderr)")
         #expect(!warned.stderr.contains("\u{1B}"), "no escape sequence reaches the terminal: \(warned.stderr.debugDescription)")
     }
 

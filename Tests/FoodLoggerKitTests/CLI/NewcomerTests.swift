@@ -19,6 +19,9 @@ import Testing
     @Test(arguments: [
         (["--near", "Tokyo", "Station"], "unexpected argument 'Station' (did you mean --near 'Tokyo Station'?)"),
         (["--keyword", "ラーメン", "新宿"], "unexpected argument '新宿' (did you mean --keyword 'ラーメン 新宿'?)"),
+        (["--near", "渋谷駅", "--keyword", "ラーメン", "新宿"], "(did you mean --keyword 'ラーメン 新宿'?)"),
+        (["ramen", "--near", "渋谷駅"], "unexpected argument 'ramen' (did you mean --keyword 'ramen'?)"),
+        (["--near", "渋谷駅", "--range", "2", "x"], "unexpected argument 'x'. See"),
         (["--", "--keyword", "x"], "unexpected argument '--keyword'. See"),
     ])
     func wordsOfOneValueLeftUnquotedSuggestTheQuotes(arguments: [String], message: String) async {
@@ -47,11 +50,18 @@ import Testing
         #expect(before.stdout == after.stdout && before.stderr == after.stderr, "the same as after the command")
     }
 
-    @Test(arguments: [["--key-file", "search", "search"], ["--lat", "search", "--stub"], ["--nonsense", "search", "--stub"]])
-    func optionsBeforeTheCommandThatCannotBeItsOwnAreStillRefused(arguments: [String]) async {
+    @Test(arguments: [
+        (["--key-file", "search", "search"], "foodlogger search: --key-file needs a value (--key-file PATH)."),
+        (["--lat", "search", "--stub"], "foodlogger search: --lat needs a value (--lat DEG)."),
+        (["--nonsense", "search", "--stub"], "foodlogger search: unknown option --nonsense."),
+        (["--stub", "--stub", "search"], "foodlogger search: --stub given twice."),
+        (["--near", "--stub", "search"], "foodlogger search: --near needs a value (--near PLACE), not the option --stub."),
+        (["--static"], "foodlogger: --static goes with a command, such as 'foodlogger map --static …'."),
+    ])
+    func optionsBeforeTheCommandThatCannotBeItsOwnAreRefusedByItsParser(arguments: [String], message: String) async {
         let run = await CLIRun.run(arguments + Self.tokyo)
         #expect(run.code == .usage, "\(arguments): exit 64, \(run.stderr)")
-        #expect(run.stderr.hasPrefix("foodlogger: unknown option \(arguments[0])"), "names the option: \(run.stderr)")
+        #expect(run.stderr.hasPrefix(message), "says why: \(run.stderr)")
     }
 
     @Test func anEnvironmentCentreIsNamedAndCanBeLeftOut() async {

@@ -73,7 +73,6 @@ enum Map {
 }
 
 extension Map {
-    /// The interactive map: the app's map screen, explored with keys and the mouse.
     /// `o` on the interactive map: the page of the restaurant whose card is open, else of the
     /// selected one.
     enum Page {
@@ -89,6 +88,7 @@ extension Map {
         }
     }
 
+    /// The interactive map: the app's map screen, explored with keys and the mouse.
     enum Explore {
         /// A compass direction on the map, north up.
         enum Direction: Sendable, Equatable {

@@ -107,12 +107,12 @@ final class MapPresenter: MapPresentationLogic {
     static let clampedNote = "* beyond the radius: drawn at the frame's edge, in its direction."
 
     static let legendColumns: [TextTable.Column] = [
-        // Keys and distances are never cut: "A=…" names no marker, and "6440–71…" would lose the
-        // range's end and the "*" of a shop beyond the radius.
-        .init("#", minWidth: 1, mayCut: false),
+        .init("#", minWidth: 1),
         .init("Name", minWidth: 12, weight: 2.5),
-        .init("Genre", minWidth: 6, dropPriority: 1),
-        .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 2, mayCut: false),
+        .init("Genre", minWidth: 6, dropPriority: 2),
+        // Whole or left out, and kept longer than the genre: "6440–71…" would lose the range's
+        // end and the "*" of a shop beyond the radius.
+        .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1, mayCut: false),
     ]
 
     /// One row per place on the map; markers merged into one cell share a row ("A=3+4").
@@ -372,8 +372,8 @@ extension MapPresenter {
         }
         let search = state.searching ?? state.searched
         // Away from the place it started at, the ring is no longer around it: say how far.
-        let away = search.centre.roundedMetres(to: state.home)
-        let place = state.placeName.map { away < 50 ? $0 : "\(LocalProjection.scaleLabel(away / 100 * 100)) from \($0)" }
+        let away = (search.centre.roundedMetres(to: state.home) + 50) / 100 * 100
+        let place = state.placeName.map { away == 0 ? $0 : "\(LocalProjection.scaleLabel(away)) from \($0)" }
         var parts = [place, LocalProjection.scaleLabel(search.range.metres)].compactMap { $0 }
         if let keyword = search.keyword { parts.append(quoted(keyword)) }
         if state.searching != nil {

@@ -2,8 +2,9 @@ import FoodLoggerDomain
 
 extension MapViewController {
     /// `foodlogger map` at a terminal: the app's map screen. Keys and clicks become Requests;
-    /// each ViewModel is written as the difference from the screen before. Ends with 0 on q,
-    /// Esc or Ctrl-C, or with the first search's error; the terminal is restored on every way out.
+    /// each ViewModel is written as the difference from the screen before. Ends with 0 on q or
+    /// Esc, 130 on Ctrl-C, or with the first search's error; the terminal is restored on every
+    /// way out.
     func explore(
         _ query: RestaurantQuery, around centre: Map.Restaurants.Centre, open: OpenQuestion,
         terminal: any FullScreenTerminal

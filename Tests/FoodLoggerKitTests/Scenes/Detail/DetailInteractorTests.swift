@@ -31,8 +31,6 @@ struct DetailInteractorTests {
         func presentPage(_ response: Detail.OpenPage.Response) { pageResponses.append(response) }
     }
 
-    /// Answers every page with `outcome` and remembers which it was asked to open.
-
     let worker = WorkerSpy()
     let presenter = PresenterSpy()
     let opener = OpenerSpy()

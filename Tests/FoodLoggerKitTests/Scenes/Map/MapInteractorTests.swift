@@ -65,7 +65,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         sut.openPage(.init())
         sut.cardRestaurant = nil
         sut.openPage(.init())
-        while presenter.pages.count < 3 { await Task.yield() }
+        for _ in 0..<10_000 where presenter.pages.count < 3 { await Task.yield() }
 
         #expect(
             Set(opener.urls) == Set(shops.map(\.urls.shop)) && opener.urls.count == 3, "three pages handed over: \(opener.urls)")
@@ -88,7 +88,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         stub.urls.shop = "https://example.invalid/J9/"
         sut.cardRestaurant = stub
         sut.openPage(.init())
-        while presenter.pages.isEmpty { await Task.yield() }
+        for _ in 0..<10_000 where presenter.pages.isEmpty { await Task.yield() }
         #expect(presenter.pages.map(\.attempt) == [.madeUp], "one page asked for, and it is the stub's")
         #expect(opener.urls.isEmpty, "the browser was never asked")
     }
