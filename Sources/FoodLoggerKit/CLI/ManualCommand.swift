@@ -23,6 +23,8 @@ struct ManualCommand: TextCommand {
     static func page(commands: [HelpText], variables: [(name: String, meaning: String)], version: String) -> String {
         var lines = [
             #".TH FOODLOGGER 1 "" "foodlogger \#(version)" "User Commands""#,
+            // No hyphenation: option names, commands and addresses are typed or copied as shown.
+            ".nh",
             ".SH NAME",
             #"foodlogger \- find restaurants near you from the terminal (HOT PEPPER Gourmet)"#,
             ".SH SYNOPSIS",

@@ -25,9 +25,10 @@ enum PageAttempt: Sendable, Equatable {
     case opened(URLOpenOutcome)
 
     /// Opens `address` unless only its address was asked for or it is the stub's; nil when
-    /// there is no address.
+    /// there is no web address: only http(s) goes to the opener, so a service's `file:` or
+    /// `javascript:` link, or one that reads as an option, is never handed to it.
     static func open(_ address: String, printOnly: Bool = false, with opener: any URLOpening) async -> PageAttempt? {
-        if address.isEmpty { return nil }
+        guard let scheme = URL(string: address)?.scheme?.lowercased(), ["http", "https"].contains(scheme) else { return nil }
         if printOnly { return .printOnly }
         if isMadeUp(address) { return .madeUp }
         return .opened(await opener.open(address))

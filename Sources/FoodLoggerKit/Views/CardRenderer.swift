@@ -29,8 +29,10 @@ enum CardRenderer {
     static let minValueWidth = 20
 
     static func render(_ card: TextCard, width: Int, bold: Bool = false) -> [String] {
-        var lines = [bold ? "\u{1B}[1m\(card.title)\u{1B}[0m" : card.title]
-        if !card.subtitle.isEmpty { lines.append(card.subtitle) }
+        // The service's text keeps its line breaks and nothing else that could move the cursor.
+        let title = TerminalSafe.line(card.title)
+        var lines = [bold ? "\u{1B}[1m\(title)\u{1B}[0m" : title]
+        if !card.subtitle.isEmpty { lines.append(TerminalSafe.line(card.subtitle)) }
         for section in card.sections where !section.fields.isEmpty {
             var margin = 2
             if let title = section.title {
@@ -39,7 +41,7 @@ enum CardRenderer {
             }
             let labelWidth = section.fields.map { DisplayWidth.of($0.label) }.filter { $0 <= maxLabelWidth }.max() ?? 0
             let beside = margin + labelWidth + 2
-            for field in section.fields {
+            for field in section.fields.map({ TextCard.Field($0.label, TerminalSafe.text($0.value)) }) {
                 let label = String(repeating: " ", count: margin) + field.label
                 if isAddress(field.value), DisplayWidth.of(field.value) > width - beside {
                     lines += [label, field.value]

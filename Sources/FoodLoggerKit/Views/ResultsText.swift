@@ -2,12 +2,13 @@ import FoodLoggerDomain
 /// The words around a list of results that Search and Map both show: the one-line cells, the
 /// footer (counts, how to see more, the credit) and the notice when nothing was found.
 enum ResultsText {
-    /// Table cells are one line; free text from the service may hold breaks and tabs.
-    /// Line breaks and tabs are always characters of their own, so a text without such a scalar
-    /// is returned as it is, without splitting it by `Character`.
+    /// Table cells are one line; free text from the service may hold breaks and tabs, which
+    /// become spaces, and other control characters, which become visible escapes (TerminalSafe)
+    /// so that no shop's name can colour or retitle the terminal. Breaks and tabs are scalars of
+    /// their own, so a text without an invisible scalar is returned as it is.
     static func singleLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { Character($0).isNewline || $0 == "\t" }) else { return text }
-        return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+        guard text.unicodeScalars.contains(where: TerminalSafe.isInvisible) else { return text }
+        return TerminalSafe.line(text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " "))
     }
 
     /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), the credit.
@@ -99,7 +100,8 @@ enum ResultsText {
         let coordinate = located.place.coordinate
         let matches = located.matches > 1 ? " (the best of \(located.matches) matches)" : ""
         let source = near?.fromEnvironment == true ? " from FOODLOGGER_NEAR" : ""
-        return "near \(located.place.name)\(matches)\(source), \(coordinate.lat.plainText), \(coordinate.lng.plainText)"
+        return
+            "near \(TerminalSafe.line(located.place.name))\(matches)\(source), \(coordinate.lat.plainText), \(coordinate.lng.plainText)"
     }
 
     /// " within 1000 m of 35.6812, 139.7671", or "" for a search without a centre.

@@ -34,9 +34,11 @@ enum TableRenderer {
     static let gap = "  "
 
     static func render(_ table: TextTable, width: Int, bold: Bool = false) -> [String] {
+        // Cells may hold the service's text: nothing in it may reach the terminal as a control.
+        let rows = table.rows.map { $0.map(TerminalSafe.line) }
         var visible = Array(table.columns.indices)
         var widths = table.columns.indices.map { column in
-            table.rows.reduce(DisplayWidth.of(table.columns[column].title)) { max($0, DisplayWidth.of($1[column])) }
+            rows.reduce(DisplayWidth.of(table.columns[column].title)) { max($0, DisplayWidth.of($1[column])) }
         }
         func total() -> Int { visible.reduce(0) { $0 + widths[$1] } + gap.count * max(0, visible.count - 1) }
         // Narrow the column widest for its weight one step at a time, so space is shared fairly.
@@ -62,7 +64,7 @@ enum TableRenderer {
             .trimmingTrailingSpaces()
         }
         let header = line(table.columns.map(\.title))
-        return [bold ? "\u{1B}[1m\(header)\u{1B}[0m" : header] + table.rows.map(line)
+        return [bold ? "\u{1B}[1m\(header)\u{1B}[0m" : header] + rows.map(line)
     }
 }
 

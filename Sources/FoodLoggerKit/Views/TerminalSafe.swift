@@ -23,6 +23,13 @@ enum TerminalSafe {
         return result
     }
 
+    /// As `line`, but line breaks stay breaks (a card's catch copy has them); "\r\n" and a lone
+    /// "\r" are breaks too, so none can return the cursor over what was written.
+    static func text(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }.joined(separator: "\n")
+    }
+
     /// Escaped, and cut to `limit` columns so a huge argument cannot flood the screen.
     static func short(_ text: String, limit: Int = 60) -> String {
         DisplayWidth.truncate(line(text), to: limit)

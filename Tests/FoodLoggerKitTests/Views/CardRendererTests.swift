@@ -83,4 +83,16 @@ struct CardRendererTests {
     func wrapAtSpace() {
         #expect(DisplayWidth.wrap("no key needed", to: 6) == ["no key", "needed"], "no words glued together")
     }
+
+    @Test("the service's text keeps its line breaks and nothing else that could move the cursor")
+    func controlCharactersAreShownNotObeyed() {
+        let card = TextCard(
+            title: "Shop\u{1B}]0;title\u{07}", subtitle: "\u{1B}[2J",
+            sections: [.init(fields: [.init("Address", "東京都\r\n2行目\rover"), .init("Catch", "a\nb\u{1B}[31m")])])
+        let lines = CardRenderer.render(card, width: 60)
+        #expect(!lines.joined().contains("\u{1B}") && !lines.joined().contains("\r"), "\(lines)")
+        #expect(
+            lines.contains("  Address  東京都") && lines.contains("           2行目") && lines.contains("           over"), "\(lines)")
+        #expect(lines.contains(#"           b\u{1B}[31m"#), "\(lines)")
+    }
 }

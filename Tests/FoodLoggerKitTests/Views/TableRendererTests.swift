@@ -36,4 +36,12 @@ import Testing
         #expect(TableRenderer.render(table, width: 80, bold: true)[0].hasPrefix("\u{1B}[1m"), "bold header")
         #expect(!TableRenderer.render(table, width: 80)[0].contains("\u{1B}"), "plain by default")
     }
+
+    @Test func theServicesControlCharactersAreShownNotObeyed() {
+        let hostile = TextTable(
+            columns: [.init("Name", minWidth: 6)], rows: [["A\u{1B}[31mRED\u{1B}]0;title\u{07}B"]])
+        let lines = TableRenderer.render(hostile, width: 80)
+        #expect(!lines.joined().contains("\u{1B}") && !lines.joined().contains("\u{07}"), "\(lines)")
+        #expect(lines[1] == #"A\u{1B}[31mRED\u{1B}]0;title\u{7}B"#, "visible escapes, width counted on them")
+    }
 }

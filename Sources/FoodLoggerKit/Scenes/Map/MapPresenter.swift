@@ -373,7 +373,9 @@ extension MapPresenter {
         let search = state.searching ?? state.searched
         // Away from the place it started at, the ring is no longer around it: say how far.
         let away = (search.centre.roundedMetres(to: state.home) + 50) / 100 * 100
-        let place = state.placeName.map { away == 0 ? $0 : "\(LocalProjection.scaleLabel(away)) from \($0)" }
+        let place = state.placeName.map(ResultsText.singleLine).map {
+            away == 0 ? $0 : "\(LocalProjection.scaleLabel(away)) from \($0)"
+        }
         var parts = [place, LocalProjection.scaleLabel(search.range.metres)].compactMap { $0 }
         if let keyword = search.keyword { parts.append(quoted(keyword)) }
         if state.searching != nil {
@@ -393,7 +395,10 @@ extension MapPresenter {
     }
 
     /// A keyword or place in quotes: typographic ones where the terminal is UTF-8.
-    private func quoted(_ text: String) -> String { glyph("“\(text)”", "\"\(text)\"") }
+    private func quoted(_ text: String) -> String {
+        let safe = ResultsText.singleLine(text)
+        return glyph("“\(safe)”", "\"\(safe)\"")
+    }
 
     /// A box in the middle of the map's frame (the list beside it stays readable).
     private func drawCentred(_ lines: [String], title: String, over layout: MapScreenLayout, on screen: inout Screen) {

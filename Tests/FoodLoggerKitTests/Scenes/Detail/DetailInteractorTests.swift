@@ -111,4 +111,16 @@ struct DetailInteractorTests {
         #expect(opener.urls.isEmpty, "the browser was never asked")
         #expect(worker.lookedUp == [[DetailSeeds.cafe.id]], "the passed shop was not looked up again")
     }
+
+    @Test(arguments: ["javascript:alert(3)", "file:///etc/passwd", "--version", "ftp://example.com/x", " "])
+    func onlyAWebAddressGoesToTheBrowser(address: String) async throws {
+        let sut = makeSUT()
+        var shop = DetailSeeds.cafe
+        shop.urls.shop = address
+        sut.restaurants = [shop]
+        await sut.openPage(Detail.OpenPage.Request(id: nil))
+        await sut.openPage(Detail.OpenPage.Request(id: nil, printOnly: true))
+        #expect(opener.urls.isEmpty, "\(address) was not handed to the opener")
+        #expect(presenter.pageResponses.map(\.attempt) == [nil, nil], "no page address, opened or printed")
+    }
 }
