@@ -1,9 +1,10 @@
 import FoodLoggerDomain
 
-/// What happened to a shop's page, in the words `open`, `search -i` and the map share.
+/// What happened to a shop's page, in the words `open`, `search -i` and the map share. A name
+/// comes from the service, so it is made terminal-safe; an address is an http(s) URL by then.
 enum PageText {
     static func noAddress(_ restaurant: Restaurant) -> String {
-        "\(restaurant.name) (\(restaurant.id)) has no page address"
+        "\(TerminalSafe.line(restaurant.name)) (\(TerminalSafe.line(restaurant.id))) has no page address"
     }
 
     static func madeUp(_ address: String) -> String {

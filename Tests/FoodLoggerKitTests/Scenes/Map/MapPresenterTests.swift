@@ -84,6 +84,8 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         sut.presentPage(.init(restaurant: shop, attempt: nil))
         #expect(spy.pages == [.init(note: "一番目の店 (J1) has no page address")], "the words of `open`'s failure")
         #expect(DetailPresenter.page("", of: shop, attempt: nil).content == .failure(message: spy.pages[0].note), "one wording")
+        shop.name = "店\u{1B}]0;title\u{07}"
+        #expect(PageText.noAddress(shop) == #"店\u{1B}]0;title\u{7} (J1) has no page address"#, "the service's name made safe")
     }
 
     @Test func shopsBeyondTheRadiusKeepTheirStarAtAnyWidth() throws {
