@@ -78,15 +78,22 @@ struct CompletionsCommand: TextCommand {
         lines += commands.map { "        \(zshQuoted("\($0.command):\($0.summary)"))" }
         lines += [
             "    )",
-            "    if (( CURRENT == 2 )); then",
+            "    # The command may follow options (foodlogger --stub search); _arguments reads from it.",
+            "    local i",
+            "    for (( i = 2; i < CURRENT; i++ )); do",
+            "        [[ ${words[i]} == (\(commands.map(\.command).joined(separator: "|"))) ]] && break",
+            "    done",
+            "    if (( i == CURRENT )); then",
             "        _describe -t commands 'foodlogger command' commands",
             "        return",
             "    fi",
-            "    case ${words[2]} in",
+            "    words=(\"${(@)words[i,-1]}\")",
+            "    (( CURRENT -= i - 1 ))",
+            "    case ${words[1]} in",
         ]
         for command in commands {
             lines.append("    \(command.command))")
-            var specs = command.options.map { zshQuoted(zshSpec($0)) }
+            var specs = command.options.flatMap(zshSpecs).map(zshQuoted)
             if !command.argumentValues.isEmpty {
                 specs.append(zshQuoted("1:argument:(\(command.argumentValues.joined(separator: " ")))"))
             }
@@ -96,19 +103,18 @@ struct CompletionsCommand: TextCommand {
         return lines.joined(separator: "\n")
     }
 
-    /// `(-i --interactive)'{-i,--interactive}'[help]'` becomes one spec per name, each excluding the others.
-    static func zshSpec(_ option: OptionSpec) -> String {
+    /// One `_arguments` spec per name (`(-i --interactive)-i[help]`), each excluding the others.
+    static func zshSpecs(_ option: OptionSpec) -> [String] {
         let help = option.help.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
             .replacingOccurrences(of: ":", with: " -")
         let exclusion = option.names.count > 1 ? "(\(option.names.joined(separator: " ")))" : ""
-        let names = option.names.count > 1 ? "{\(option.names.joined(separator: ","))}" : option.names[0]
         let repeatable = if case .repeated = option.kind { "*" } else { "" }
-        var spec = "\(repeatable)\(exclusion)\(names)[\(help)]"
+        var value = ""
         if option.takesValue {
             let action = option.isPath ? "_files" : option.values.isEmpty ? " " : "(\(option.values.joined(separator: " ")))"
-            spec += ":\(option.metavar):\(action)"
+            value = ":\(option.metavar):\(action)"
         }
-        return spec
+        return option.names.map { "\(repeatable)\(exclusion)\($0)[\(help)]\(value)" }
     }
 
     static func fish(_ commands: [HelpText]) -> String {
