@@ -24,15 +24,15 @@ enum ResultsText {
             if tally != nil, let open {
                 lines.append(
                     "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.short(open.moment)) (Japan time) among results "
-                        + "\(page.start)–\(last) of \(page.total)\(place(query))\(nearest).")
+                        + "\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
             } else {
-                lines.append("\(page.start)–\(last) of \(page.total)\(place(query))\(nearest).")
+                lines.append("\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
             }
             if last < page.total {
                 lines.append(
                     prompted
                         ? tally == nil
-                            ? "More: n shows \(last + 1)–\(min(last + page.restaurants.count, page.total))."
+                            ? "More: n shows \(span(last + 1, min(last + page.restaurants.count, page.total)))."
                             : "More: n looks on from \(last + 1)."
                         : "More: add --start \(last + 1).")
             }
@@ -41,13 +41,16 @@ enum ResultsText {
         return lines
     }
 
+    /// "3–5", or "5" alone for one result ("5–5 of 5" read as a typo).
+    static func span(_ first: Int, _ last: Int) -> String { first == last ? "\(first)" : "\(first)–\(last)" }
+
     /// Why nothing came, as far as the answer tells, and what to try that fits what was asked.
     static func notice(_ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion? = nil, tally: OpenTally? = nil)
         -> String
     {
         if let tally, let open, tally.examined > 0 {
             let last = page.start + tally.examined - 1
-            return "No restaurants open at \(HoursText.short(open.moment)) (Japan time) among results \(page.start)–\(last)"
+            return "No restaurants open at \(HoursText.short(open.moment)) (Japan time) among results \(span(page.start, last))"
                 + " of \(page.total)\(place(query)). Try another time, a wider --range, or --include-unknown."
         }
         if page.total > 0 {

@@ -83,7 +83,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
     @Test func underThePromptTheFooterPointsAtN() throws {
         let page = RestaurantPage(total: 3, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle])
         let footer = try #require(tableOf(present(.success(page), as: .promptedTable))?.footer)
-        #expect(footer[1] == "More: n shows 3–3.", "the prompt's own way to the next page, not a flag")
+        #expect(footer[1] == "More: n shows 3.", "the prompt's own way to the next page, not a flag")
     }
 
     @Test func nothingFoundIsExitOneWithAHint() throws {
