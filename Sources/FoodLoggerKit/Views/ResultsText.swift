@@ -50,8 +50,15 @@ enum ResultsText {
     {
         if let tally, let open, tally.examined > 0 {
             let last = page.start + tally.examined - 1
+            let counts = [
+                tally.closed > 0 ? "\(tally.closed) closed" : nil, tally.unknown > 0 ? "\(tally.unknown) unknown" : nil,
+            ]
+            .compactMap { $0 }.joined(separator: ", ")
+            // Results were left unread: the next ones may be open; a wider circle only adds more to read.
+            let further = last < page.total ? "--start \(last + 1) to look further" : "a wider --range"
             return "No restaurants open at \(HoursText.short(open.moment)) (Japan time) among results \(span(page.start, last))"
-                + " of \(page.total)\(place(query)). Try another time, a wider --range, or --include-unknown."
+                + " of \(page.total)\(place(query))\(counts.isEmpty ? "" : " (\(counts))"). Try another time, \(further),"
+                + " or --include-unknown."
         }
         if page.total > 0 {
             return "No restaurants on this page: --start \(page.start) is past the last of \(page.total) results."

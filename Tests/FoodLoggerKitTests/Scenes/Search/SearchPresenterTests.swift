@@ -116,4 +116,19 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         #expect(ResultsText.singleLine("a\r\nb\tc\u{2028}d") == "a b c d", "CRLF, tabs and Unicode line separators too")
         #expect(ResultsText.singleLine("東京駅 八重洲口") == "東京駅 八重洲口", "text without breaks stays as it is")
     }
+
+    @Test func nothingOpenAmongTheResultsReadPointsAtTheResultsNotRead() {
+        let page = RestaurantPage(total: 1000, start: 1, restaurants: [])
+        let query = RestaurantQuery(center: Seeds.tokyoStation)
+        let cut = ResultsText.notice(
+            page, query: query, open: Seeds.open, tally: OpenTally(closed: 500, unknown: 0, examined: 500, stoppedEarly: true))
+        #expect(cut.contains("among results 1–500 of 1000") && cut.contains("(500 closed)"), "\(cut)")
+        #expect(
+            cut.contains("--start 501 to look further") && !cut.contains("--range"),
+            "the next results, not a wider circle: \(cut)")
+        let all = ResultsText.notice(
+            RestaurantPage(total: 10, start: 1, restaurants: []), query: query, open: Seeds.open,
+            tally: OpenTally(closed: 9, unknown: 1, examined: 10, stoppedEarly: false))
+        #expect(all.contains("(9 closed, 1 unknown)") && all.contains("a wider --range"), "every result read: \(all)")
+    }
 }
