@@ -31,12 +31,13 @@ enum HoursText {
 
     /// "open · today 11:30–14:30, 17:00–23:00", or why it cannot be told: the card's and the
     /// map's info window's line.
-    static func today(_ restaurant: Restaurant, at moment: OpeningHours.Moment) -> String {
+    /// `day`: how the moment's day is named ("today", or "fri" for a day asked about).
+    static func today(_ restaurant: Restaurant, at moment: OpeningHours.Moment, day: String = "today") -> String {
         guard let hours = restaurant.openingHours else { return "? · the hours below could not be read" }
         let status = hours.status(at: moment)
-        guard let today = hours.periods(on: moment.today) else { return "? · today is not clear from the texts below" }
+        guard let today = hours.periods(on: moment.today) else { return "? · \(day) is not clear from the texts below" }
         let word = status == .unknown ? "?" : word(status)
-        return "\(word) · today \(periods(today))" + (hours.irregularClosures ? " (irregular holidays)" : "")
+        return "\(word) · \(day) \(periods(today))" + (hours.irregularClosures ? " (irregular holidays)" : "")
     }
 
     /// "11:30–14:30, 17:00–23:00", or "closed".

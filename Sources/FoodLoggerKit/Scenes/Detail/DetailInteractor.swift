@@ -13,6 +13,9 @@ protocol DetailBusinessLogic: AnyObject {
 @MainActor
 protocol DetailDataStore: AnyObject {
     var restaurants: [Restaurant] { get set }
+    /// The moment the card says "open" or "closed" for, when the search asked for one
+    /// (--open-at); nil: the moment of the request.
+    var moment: JapanTime? { get set }
 }
 
 /// Looks shops up through the worker (or takes the ones passed in) and hands them, unformatted,
@@ -25,6 +28,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     let opener: any URLOpening
 
     var restaurants: [Restaurant] = []
+    var moment: JapanTime?
 
     init(worker: any HotpepperWorking, opener: any URLOpening) {
         self.worker = worker
@@ -41,7 +45,9 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     }
 
     func showPassedRestaurants(_ request: Detail.ShowPassed.Request) {
-        presenter?.presentRestaurants(Detail.ShowPassed.Response(result: .success(restaurants), moment: request.moment))
+        presenter?.presentRestaurants(
+            Detail.ShowPassed.Response(
+                result: .success(restaurants), moment: moment ?? request.moment, askedAbout: moment != nil))
     }
 
     func openPage(_ request: Detail.OpenPage.Request) async {

@@ -15,6 +15,9 @@ enum Detail {
             var result: Result<[Restaurant], HotpepperError>
             var missingIDs: [String] = []
             var moment: JapanTime
+            /// The moment is the one the search asked about (--open-at, --open-now), not the
+            /// card's own "now": the card names it.
+            var askedAbout = false
         }
 
         struct ViewModel: Sendable, Equatable {

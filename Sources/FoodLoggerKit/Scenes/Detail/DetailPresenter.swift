@@ -19,7 +19,9 @@ final class DetailPresenter: DetailPresentationLogic {
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
         case .success(let restaurants):
             let cards = Detail.Lookup.ViewModel.Cards(
-                cards: restaurants.map { Self.card($0, at: OpeningHours.Moment(response.moment)) },
+                cards: restaurants.map {
+                    Self.card($0, at: OpeningHours.Moment(response.moment), asked: response.askedAbout ? response.moment : nil)
+                },
                 listing: RestaurantListing(details: restaurants, at: response.moment),
                 footer: [Credit.line],
                 missing: response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs))
@@ -65,7 +67,8 @@ final class DetailPresenter: DetailPresentationLogic {
         "no restaurant has the id\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", "))"
     }
 
-    static func card(_ restaurant: Restaurant, at moment: OpeningHours.Moment) -> TextCard {
+    /// `asked`: the moment a search asked about, which the card names instead of "now".
+    static func card(_ restaurant: Restaurant, at moment: OpeningHours.Moment, asked: JapanTime? = nil) -> TextCard {
         typealias Field = TextCard.Field
         let genre = [restaurant.genre.name, restaurant.subGenre?.name].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: " / ")
@@ -85,7 +88,9 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Address", restaurant.address),
             Field("Station", restaurant.stationName),
             Field("Access", restaurant.access),
-            Field("Open now", HoursText.today(restaurant, at: moment)),
+            Field(
+                asked.map { "Open \(HoursText.short($0))" } ?? "Open now",
+                HoursText.today(restaurant, at: moment, day: asked.map { $0.date.weekday.short } ?? "today")),
             Field("Hours", restaurant.open),
             Field("Closed", restaurant.close),
             Field("Capacity", seats),

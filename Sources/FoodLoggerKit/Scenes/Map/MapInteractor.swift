@@ -22,6 +22,8 @@ protocol MapDataStore: AnyObject {
     var selectedRestaurant: Restaurant? { get }
     /// The restaurant whose card the router showed: it stays whatever the map does behind it.
     var cardRestaurant: Restaurant? { get set }
+    /// What "open" means on this map: now, or --open-at's moment.
+    var open: OpenQuestion { get }
 }
 
 /// Asks the worker for the restaurants around the centre and hands them, unformatted, to the
@@ -41,7 +43,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     /// The interactive map's state, from its first search on.
     private(set) var explorer: Map.Explore.State?
     private var size = Map.Explore.Size(columns: 80, rows: 24)
-    private var open = OpenQuestion(moment: JapanTime(Date()))
+    private(set) var open = OpenQuestion(moment: JapanTime(Date()))
     /// A newer search, or the map closing, cancels it.
     private(set) var searchInFlight: Task<Void, Never>?
     /// --near's place while it is being found.

@@ -35,6 +35,7 @@ final class MapRouter: MapRoutingLogic {
         context.color = .never
         let destination = DetailScene.assemble(context: context, format: .table, worker: worker)
         destination.router?.dataStore?.restaurants = [restaurant]
+        destination.router?.dataStore?.moment = dataStore.flatMap { $0.open.openOnly ? $0.open.moment : nil }
         _ = destination.showPassed()
         return output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

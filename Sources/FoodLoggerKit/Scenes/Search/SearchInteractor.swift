@@ -11,6 +11,8 @@ protocol SearchBusinessLogic: AnyObject {
 protocol SearchDataStore: AnyObject {
     var restaurants: [Restaurant] { get }
     var query: RestaurantQuery? { get }
+    /// What "open" means for these results: now, or --open-at's moment.
+    var open: OpenQuestion? { get }
 }
 
 /// Asks the worker for restaurants and hands the answer, unformatted, to the presenter.
@@ -23,7 +25,7 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
 
     private(set) var restaurants: [Restaurant] = []
     private(set) var query: RestaurantQuery?
-    private var open: OpenQuestion?
+    private(set) var open: OpenQuestion?
     /// Where --near found the centre, kept for the pages after the first.
     private var near: (asked: NearPlace, located: GeocodingWorker.Located)?
     /// How many shops the last successful search matched in all, to know where paging ends.

@@ -44,8 +44,10 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
     }
 
     /// The shop already fetched goes across as it is: showing its card asks the service nothing.
+    /// After --open-at or --open-now, its card answers "open?" for the moment the search asked about.
     func passDataToDetail(source: any SearchDataStore, index: Int, destination: any DetailDataStore) {
         destination.restaurants = [source.restaurants[index]]
+        destination.moment = source.open.flatMap { $0.openOnly ? $0.moment : nil }
     }
 
     /// In a terminal, "presenting" the next scene is letting it draw below this one.

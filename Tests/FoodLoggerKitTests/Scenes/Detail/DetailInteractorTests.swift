@@ -123,4 +123,17 @@ struct DetailInteractorTests {
         #expect(opener.urls.isEmpty, "\(address) was not handed to the opener")
         #expect(presenter.pageResponses.map(\.attempt) == [nil, nil], "no page address, opened or printed")
     }
+
+    @Test func aPassedShopsCardAnswersForTheMomentTheSearchAskedAbout() throws {
+        let sut = makeSUT()
+        sut.restaurants = [DetailSeeds.cafe]
+        let asked = JapanTime(date: JapanDate(year: 2026, month: 11, day: 27), minute: 12 * 60)
+        sut.moment = asked
+        sut.showPassedRestaurants(Detail.ShowPassed.Request(moment: Seeds.open.moment))
+        let response = try #require(presenter.restaurantsResponses.first)
+        #expect(response.moment == asked && response.askedAbout, "--open-at's moment, named on the card")
+        let card = DetailPresenter.card(DetailSeeds.cafe, at: OpeningHours.Moment(asked), asked: asked)
+        let open = try #require(card.sections.flatMap(\.fields).first { $0.label.hasPrefix("Open") })
+        #expect(open.label == "Open fri 12:00" && !open.value.contains("today"), "\(open)")
+    }
 }

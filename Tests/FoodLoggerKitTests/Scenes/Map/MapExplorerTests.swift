@@ -420,6 +420,7 @@ extension MapExplorerSceneTests {
         var query: RestaurantQuery?
         var selectedRestaurant: Restaurant?
         var cardRestaurant: Restaurant?
+        var open = Seeds.open
     }
 
     @Test func theCardStaysOnItsRestaurantWhateverTheMapDoesBehindIt() throws {

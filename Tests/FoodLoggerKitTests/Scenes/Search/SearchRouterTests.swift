@@ -26,10 +26,12 @@ struct SearchRouterTests {
     final class SearchDataStoreSpy: SearchDataStore {
         var restaurants: [Restaurant] = [DetailSeeds.izakaya, DetailSeeds.cafe]
         var query: RestaurantQuery? = RestaurantQuery(keyword: "炉端")
+        var open: OpenQuestion? = OpenQuestion(moment: Seeds.open.moment, openOnly: true)
     }
 
     final class DetailDataStoreSpy: DetailDataStore {
         var restaurants: [Restaurant] = []
+        var moment: JapanTime?
     }
 
     let stdout = CapturedOutput()
@@ -56,6 +58,7 @@ struct SearchRouterTests {
         sut.passDataToDetail(source: SearchDataStoreSpy(), index: 1, destination: destination)
 
         #expect(destination.restaurants == [DetailSeeds.cafe], "the second restaurant, and only it")
+        #expect(destination.moment == Seeds.open.moment, "its card answers for the moment the search asked about")
     }
 
     @Test("routing to Detail shows the picked shop's card without a second request")
