@@ -64,7 +64,8 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
         .init("Budget", minWidth: 8, dropPriority: 3, mayCut: false),
         .init("Station / access", minWidth: 8, dropPriority: 4, weight: 1.5),
-        .init("Open", minWidth: 6, dropPriority: 5),
+        // A status word cut ("closes s…") says nothing: whole, or the column goes first.
+        .init("Open", minWidth: 6, dropPriority: 5, mayCut: false),
     ]
 
     /// Without a centre there is no distance to show, so no Dist. column.
