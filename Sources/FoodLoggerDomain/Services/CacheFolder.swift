@@ -12,11 +12,13 @@ public enum CacheFolder {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/foodlogger")
     }
 
-    /// What a cache file's name adds for a server other than the real one ("-127-0-0-1-8080"):
-    /// a test server's answers never stand in for the real service's, nor the other way round.
+    /// What a cache file's name adds for a server other than the real one ("-127-0-0-1-8080",
+    /// with its path when it has one): a test server's answers never stand in for the real
+    /// service's, nor the other way round.
     static func suffix(for server: URL, default real: URL) -> String {
         guard server != real else { return "" }
-        let name = [server.host ?? "", server.port.map(String.init) ?? ""].joined(separator: "-")
+        let path = server.path.split(separator: "/").joined(separator: "-")
+        let name = [server.host ?? "", server.port.map(String.init) ?? "", path].filter { !$0.isEmpty }.joined(separator: "-")
         return "-" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 }

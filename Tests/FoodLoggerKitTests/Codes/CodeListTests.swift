@@ -112,6 +112,8 @@ final class ManualClock: @unchecked Sendable {
         #expect(
             FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(file).path),
             "kept apart from the real service's")
+        let elsewhere = CodeListCache(folder: folder.url, service: server.baseURL.appendingPathComponent("other/"))
+        #expect(elsewhere.file(.genres).lastPathComponent == "codes-genre-127-0-0-1-\(server.port)-other.json", "by path too")
         let real = CodeListCache(folder: folder.url, service: GourmetRequest.defaultBaseURL)
         #expect(real.file(.genres).lastPathComponent == "codes-genre.json", "the real service's lists keep the plain name")
     }
