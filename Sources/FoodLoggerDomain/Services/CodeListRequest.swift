@@ -59,13 +59,8 @@ enum CodeListRequest {
 
 extension HotpepperAPI: CodeListProtocol {
     public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
-        let url = CodeListRequest.url(for: kind, key: configuration.key, baseURL: configuration.baseURL)
-        let client = ServiceClient(
-            timeout: configuration.timeout, retry: configuration.retry, log: configuration.log, transport: transport)
-        return try await client.fetch(
-            url, shown: GourmetRequest.redacted(url), accept: "application/json, text/javascript", secret: configuration.key
-        ) { reply throws(HotpepperError) in
-            try CodeListRequest.decode(reply.body, kind: kind)
+        try await fetch(CodeListRequest.url(for: kind, key: configuration.key, baseURL: configuration.baseURL)) {
+            body throws(HotpepperError) in try CodeListRequest.decode(body, kind: kind)
         }
     }
 }

@@ -38,14 +38,21 @@ public struct HotpepperAPI: HotpepperProtocol {
     }
 
     public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
-        let url = GourmetRequest.url(for: query, key: configuration.key, baseURL: configuration.baseURL)
+        try await fetch(GourmetRequest.url(for: query, key: configuration.key, baseURL: configuration.baseURL)) {
+            body throws(HotpepperError) in try GourmetResponseDecoder.decode(body)
+        }
+    }
+
+    /// One request with the configured time-out, retries and narration; a body `decode` cannot
+    /// read is described (its type, size and first bytes, the key redacted).
+    func fetch<Answer>(_ url: URL, decode: (Data) throws(HotpepperError) -> Answer) async throws(HotpepperError) -> Answer {
         let client = ServiceClient(
             timeout: configuration.timeout, retry: configuration.retry, log: configuration.log, transport: transport)
         return try await client.fetch(
             url, shown: GourmetRequest.redacted(url), accept: "application/json, text/javascript", secret: configuration.key
-        ) { reply throws(HotpepperError) -> RestaurantPage in
+        ) { reply throws(HotpepperError) -> Answer in
             do throws(HotpepperError) {
-                return try GourmetResponseDecoder.decode(reply.body)
+                return try decode(reply.body)
             } catch .unreadableResponse(let detail) {
                 throw .unreadableResponse(
                     detail: Self.describeBody(

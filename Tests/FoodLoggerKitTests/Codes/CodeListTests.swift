@@ -91,6 +91,17 @@ final class ManualClock: @unchecked Sendable {
         } catch {
             #expect(error == .httpStatus(503) && !error.localizedDescription.contains(FaultSeeds.canary))
         }
+
+        let portal = try LoopbackServer(replies: [.status(200, body: "<html>captive portal</html>")])
+        let unreadable = HotpepperAPI(
+            configuration: .init(key: FaultSeeds.canary, baseURL: portal.baseURL, retry: RetryPolicy(retries: 0)))
+        do {
+            _ = try await unreadable.codeList(.genres)
+            Issue.record("a web page is no code list")
+        } catch {
+            guard case .unreadableResponse(let detail) = error else { Issue.record("\(error)"); return }
+            #expect(detail.contains("27 bytes starting \"<html>captive portal</html>\""), "what came, as for a search: \(detail)")
+        }
     }
 
     @Test func aListIsAskedForOnceADay() async throws {
