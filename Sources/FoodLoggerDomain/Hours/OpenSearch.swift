@@ -16,9 +16,11 @@ public struct OpenQuestion: Sendable, Equatable {
     public var openOnly: Bool
     /// With `openOnly`: keep the shops whose hours cannot be read, too.
     public var includeUnknown: Bool
+    /// The moment was asked for with its date (`--open-at 2027-01-01 12:00`), which its wording keeps.
+    public var dated: Bool
 
-    public init(moment: JapanTime, openOnly: Bool = false, includeUnknown: Bool = false) {
-        self.moment = moment; self.openOnly = openOnly; self.includeUnknown = includeUnknown
+    public init(moment: JapanTime, openOnly: Bool = false, includeUnknown: Bool = false, dated: Bool = false) {
+        self.moment = moment; self.openOnly = openOnly; self.includeUnknown = includeUnknown; self.dated = dated
     }
 }
 

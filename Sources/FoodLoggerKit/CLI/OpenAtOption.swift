@@ -29,7 +29,9 @@ enum OpenAtOption {
         }
         let current = JapanTime(now)
         let asked = try at.map { text throws(UsageError) in try Self.moment(text, now: current) } ?? current
-        return OpenQuestion(moment: asked, openOnly: openOnly, includeUnknown: parsed.has("--include-unknown"))
+        return OpenQuestion(
+            moment: asked, openOnly: openOnly, includeUnknown: parsed.has("--include-unknown"),
+            dated: at?.contains("-") == true)
     }
 
     /// "19:30" today, "fri 19:30" (or 金 19:30) the next Friday from today, "2026-11-23 12:00".

@@ -19,6 +19,15 @@ enum HoursText {
         time.date.weekday.short + " " + clock(time.minute)
     }
 
+    /// The moment a search asked about: "fri 19:30", with its date when it was asked with one
+    /// ("wed 2020-01-01 12:00"), since a weekday alone would not say which week.
+    static func asked(_ open: OpenQuestion) -> String {
+        guard open.dated else { return short(open.moment) }
+        let date = open.moment.date
+        let day = String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
+        return "\(date.weekday.short) \(day) \(clock(open.moment.minute))"
+    }
+
     /// The table's Open column and the card's first word.
     static func word(_ status: OpenStatus) -> String {
         switch status {

@@ -23,7 +23,7 @@ enum ResultsText {
             let last = page.start + (tally?.examined ?? page.restaurants.count) - 1
             if tally != nil, let open {
                 lines.append(
-                    "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.short(open.moment)) (Japan time) among results "
+                    "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open)) (Japan time) among results "
                         + "\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
             } else {
                 lines.append("\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
@@ -56,7 +56,7 @@ enum ResultsText {
             .compactMap { $0 }.joined(separator: ", ")
             // Results were left unread: the next ones may be open; a wider circle only adds more to read.
             let further = last < page.total ? "--start \(last + 1) to look further" : "a wider --range"
-            return "No restaurants open at \(HoursText.short(open.moment)) (Japan time) among results \(span(page.start, last))"
+            return "No restaurants open at \(HoursText.asked(open)) (Japan time) among results \(span(page.start, last))"
                 + " of \(page.total)\(place(query))\(counts.isEmpty ? "" : " (\(counts))"). Try another time, \(further),"
                 + " or --include-unknown."
         }
@@ -100,7 +100,7 @@ enum ResultsText {
             ? " Stopped after \(tally.examined) results; narrow the search or add --start to look further." : ""
         guard !parts.isEmpty || !stopped.isEmpty else { return nil }
         let left =
-            parts.isEmpty ? "" : "At \(HoursText.short(open.moment)) (Japan time), left out \(parts.joined(separator: " and "))."
+            parts.isEmpty ? "" : "At \(HoursText.asked(open)) (Japan time), left out \(parts.joined(separator: " and "))."
         return left + stopped
     }
 

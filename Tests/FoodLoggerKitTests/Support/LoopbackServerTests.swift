@@ -183,7 +183,9 @@ import Testing
         // Then
         #expect(response.statusCode == 200, "expected the delayed reply to arrive")
         #expect(elapsed >= 0.3, "expected to wait at least the 0.3 s delay, waited \(elapsed) s")
-        #expect(elapsed < 5, "expected the delayed reply well before 5 s, waited \(elapsed) s")
+        // Well before the session's 10 s resource limit, with room for a loaded 2-core machine
+        // (the tmux suites run beside this one): 6.5 s was seen there.
+        #expect(elapsed < 9, "expected the delayed reply well before the 10 s limit, waited \(elapsed) s")
     }
 
     // MARK: Faults
@@ -244,7 +246,8 @@ import Testing
         if case .failure(let error as URLError) = result {
             #expect(error.code == .timedOut, "expected .timedOut, got \(error.code)")
         }
-        #expect(elapsed < 5, "expected the timeout to end the request in about 1 s, took \(elapsed) s")
+        // The 1 s request timeout, not the 10 s resource limit, ended it (room for load as above).
+        #expect(elapsed < 9, "expected the 1 s timeout, not the 10 s limit, to end the request, took \(elapsed) s")
         #expect(
             await eventually { sut.activeConnections == 0 },
             "expected the hanging connection to end once the client gave up")

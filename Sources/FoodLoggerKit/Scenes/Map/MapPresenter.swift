@@ -413,7 +413,7 @@ extension MapPresenter {
         switch alert {
         case .nothingFound(let search, let tally):
             let keyword = search.keyword.map { " for \(quoted($0))" } ?? ""
-            let open = open.openOnly ? " open at \(HoursText.short(open.moment))" : ""
+            let open = open.openOnly ? " open at \(HoursText.asked(open))" : ""
             let place = search.centre == state.home ? "@" : "the map's centre"
             var lines = DisplayWidth.wrap(
                 "No restaurants\(keyword)\(open) within \(LocalProjection.scaleLabel(search.range.metres)) of \(place).",

@@ -131,4 +131,11 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
             tally: OpenTally(closed: 9, unknown: 1, examined: 10, stoppedEarly: false))
         #expect(all.contains("(9 closed, 1 unknown)") && all.contains("a wider --range"), "every result read: \(all)")
     }
+
+    @Test func aMomentAskedWithItsDateIsSaidWithIt() async {
+        let dated = await CLIRun.run(["search", "--stub", "--near", "東京駅", "--open-at", "2026-12-31 12:00", "--json"])
+        #expect(dated.stderr.contains("thu 2026-12-31 12:00 (Japan time)"), "the date kept: \(dated.stderr)")
+        let weekday = await CLIRun.run(["search", "--stub", "--near", "東京駅", "--open-at", "thu 12:00", "--json"])
+        #expect(weekday.stderr.contains("thu 12:00 (Japan time)"), "a weekday alone: \(weekday.stderr)")
+    }
 }
