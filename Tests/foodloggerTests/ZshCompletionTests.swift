@@ -39,5 +39,8 @@ struct ZshCompletionTests {
         try session.send("C-u", "foodlogger search --interac", "Tab")
         let interactive = try await session.waitFor("the long name of -i") { $0.contains("% foodlogger search --interactive") }
         #expect(!interactive.contains("invalid argument"), "no _arguments error: \(interactive)")
+        try session.send("C-u", "foodlogger open J900000001 --print-u", "Tab")
+        // Offered, not inserted: the word could still be another id.
+        _ = try await session.waitFor("an option after the id") { $0.contains("--print-url  -- print the page") }
     }
 }

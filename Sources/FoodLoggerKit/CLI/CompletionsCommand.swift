@@ -97,6 +97,8 @@ struct CompletionsCommand: TextCommand {
             if !command.argumentValues.isEmpty {
                 specs.append(zshQuoted("1:argument:(\(command.argumentValues.joined(separator: " ")))"))
             }
+            // Options still complete after the free arguments (open ID --print-url).
+            if let name = command.argumentName { specs.append(zshQuoted("*:\(name): ")) }
             lines.append("        _arguments -s \\\n" + specs.map { "            " + $0 }.joined(separator: " \\\n") + " ;;")
         }
         lines += ["    esac", "}", "_foodlogger \"$@\"", ""]
@@ -114,7 +116,7 @@ struct CompletionsCommand: TextCommand {
             let action = option.isPath ? "_files" : option.values.isEmpty ? " " : "(\(option.values.joined(separator: " ")))"
             value = ":\(option.metavar):\(action)"
         }
-        return option.names.map { "\(repeatable)\(exclusion)\($0)[\(help)]\(value)" }
+        return option.names.map { "\(exclusion)\(repeatable)\($0)[\(help)]\(value)" }
     }
 
     static func fish(_ commands: [HelpText]) -> String {

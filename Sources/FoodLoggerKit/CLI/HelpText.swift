@@ -8,6 +8,8 @@ struct HelpText: Sendable {
     var sections: [(title: String, options: [OptionSpec])]
     /// The words a shell may offer for the command's argument (completions); empty: none.
     var argumentValues: [String] = []
+    /// What the command's free arguments are ("ID"), for completions that must step over them.
+    var argumentName: String?
 
     /// Every option the command accepts: the help lists exactly what the parser takes.
     var options: [OptionSpec] { sections.flatMap(\.options) }

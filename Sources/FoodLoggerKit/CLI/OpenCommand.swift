@@ -20,7 +20,8 @@ struct OpenCommand: Sendable {
         sections: [
             ("Output", [printURLSpec]),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
-        ])
+        ],
+        argumentName: "ID")
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         common = try CommonOptions(parsed, context: context)

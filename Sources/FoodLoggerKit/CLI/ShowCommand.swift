@@ -19,7 +19,8 @@ struct ShowCommand: Sendable {
         sections: [
             ("Output", CommonOptions.outputSpecs),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
-        ])
+        ],
+        argumentName: "ID")
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         common = try CommonOptions(parsed, context: context)

@@ -25,10 +25,13 @@ enum PageAttempt: Sendable, Equatable {
     case opened(URLOpenOutcome)
 
     /// Opens `address` unless only its address was asked for or it is the stub's; nil when
-    /// there is no web address: only http(s) goes to the opener, so a service's `file:` or
-    /// `javascript:` link, or one that reads as an option, is never handed to it.
+    /// there is no web address: only http(s) without spaces or control characters goes on, so
+    /// a service's `file:` or `javascript:` link, one that reads as an option, or one that would
+    /// write escape sequences, is never handed to the opener or printed.
     static func open(_ address: String, printOnly: Bool = false, with opener: any URLOpening) async -> PageAttempt? {
-        guard let scheme = URL(string: address)?.scheme?.lowercased(), ["http", "https"].contains(scheme) else { return nil }
+        guard !address.unicodeScalars.contains(where: { $0 == " " || TerminalSafe.isInvisible($0) }),
+            let scheme = URL(string: address)?.scheme?.lowercased(), ["http", "https"].contains(scheme)
+        else { return nil }
         if printOnly { return .printOnly }
         if isMadeUp(address) { return .madeUp }
         return .opened(await opener.open(address))

@@ -45,9 +45,11 @@ enum ResultsText {
     static func span(_ first: Int, _ last: Int) -> String { first == last ? "\(first)" : "\(first)–\(last)" }
 
     /// Why nothing came, as far as the answer tells, and what to try that fits what was asked.
-    static func notice(_ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion? = nil, tally: OpenTally? = nil)
-        -> String
-    {
+    /// `prompted`: under the `search -i` prompt, where `n` looks further.
+    static func notice(
+        _ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false, open: OpenQuestion? = nil,
+        tally: OpenTally? = nil
+    ) -> String {
         if let tally, let open, tally.examined > 0 {
             let last = page.start + tally.examined - 1
             let counts = [
@@ -55,10 +57,12 @@ enum ResultsText {
             ]
             .compactMap { $0 }.joined(separator: ", ")
             // Results were left unread: the next ones may be open; a wider circle only adds more to read.
-            let further = last < page.total ? "--start \(last + 1) to look further" : "a wider --range"
+            let further =
+                last >= page.total ? "a wider --range" : prompted ? "n to look further" : "--start \(last + 1) to look further"
+            let tries = ["another time", further, tally.unknown > 0 ? "--include-unknown" : nil].compactMap { $0 }
             return "No restaurants open at \(HoursText.asked(open)) (Japan time) among results \(span(page.start, last))"
-                + " of \(page.total)\(place(query))\(counts.isEmpty ? "" : " (\(counts))"). Try another time, \(further),"
-                + " or --include-unknown."
+                + " of \(page.total)\(place(query))\(counts.isEmpty ? "" : " (\(counts))"). Try "
+                + tries.dropLast().joined(separator: ", ") + ", or " + tries.last! + "."
         }
         if page.total > 0 {
             return "No restaurants on this page: --start \(page.start) is past the last of \(page.total) results."

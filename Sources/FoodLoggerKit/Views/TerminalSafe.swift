@@ -23,11 +23,12 @@ enum TerminalSafe {
         return result
     }
 
-    /// As `line`, but line breaks stay breaks (a card's catch copy has them); "\r\n" and a lone
-    /// "\r" are breaks too, so none can return the cursor over what was written.
+    /// As `line`, but line breaks stay breaks (a card's catch copy has them): every kind a
+    /// `Character` counts, "\r" included, so none can return the cursor over what was written;
+    /// a tab is a space, as in a table cell.
     static func text(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }.joined(separator: "\n")
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { line($0.replacingOccurrences(of: "\t", with: " ")) }.joined(separator: "\n")
     }
 
     /// Escaped, and cut to `limit` columns so a huge argument cannot flood the screen.
@@ -40,11 +41,13 @@ enum TerminalSafe {
         "'\(short(text, limit: limit))'"
     }
 
-    /// The zero-width joiner stays: emoji sequences need it and it moves nothing.
+    /// Format characters that only join or shape what is beside them stay, since they move
+    /// nothing: the zero-width joiner and non-joiner, the soft hyphen, and the tags of emoji
+    /// flags (🏴 and U+E0067 …). Bidi controls and the rest are escaped.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true
-        case .format: scalar.value != 0x200D
+        case .format: ![0x200C, 0x200D, 0x00AD].contains(scalar.value) && !(0xE0020...0xE007F).contains(scalar.value)
         default: false
         }
     }

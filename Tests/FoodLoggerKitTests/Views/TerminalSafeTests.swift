@@ -9,6 +9,9 @@ import Testing
         ("\u{1B}[2Jclear", "\\u{1B}[2Jclear"), ("bell\u{07}", "bell\\u{7}"),
         ("next\u{85}line", "next\\u{85}line"), ("sep\u{2028}", "sep\\u{2028}"),
         ("\u{202E}reversed", "\\u{202E}reversed"), ("👩\u{200D}🍳", "👩\u{200D}🍳"),
+        ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"),
+        ("soft\u{AD}hyphen", "soft\u{AD}hyphen"), ("non\u{200C}joiner", "non\u{200C}joiner"),
+        ("zero\u{200B}width", "zero\\u{200B}width"),
     ])
     func lineEscapesWhatCouldMoveTheCursor(text: String, expected: String) {
         #expect(TerminalSafe.line(text) == expected, "escaped on one line")
@@ -17,5 +20,9 @@ import Testing
     @Test func quotedCutsLongValues() {
         let quoted = TerminalSafe.quoted(String(repeating: "x", count: 500))
         #expect(quoted.count == 62 && quoted.hasSuffix("…'"), "60 columns between the quotes, ending in …")
+    }
+
+    @Test func textKeepsEveryKindOfLineBreakAsABreakAndTabsAsSpaces() {
+        #expect(TerminalSafe.text("a\r\nb\rc\u{2028}d\u{85}e\tf\u{1B}[2J") == "a\nb\nc\nd\ne f\\u{1B}[2J")
     }
 }

@@ -182,7 +182,7 @@ extension MapPresenter {
             let window = drawInfoWindow(
                 state.restaurants[index], number: index + 1, state: state, beside: target, avoiding: targets,
                 you: youCell(state, layout: layout, scale: scale), layout: layout,
-                moment: OpeningHours.Moment(response.open.moment), on: &screen)
+                open: response.open, on: &screen)
             // A marker under the window cannot be clicked.
             if let window {
                 targets.removeAll { window.rows.contains($0.row) && window.columns.overlaps($0.columns) }
@@ -303,10 +303,10 @@ extension MapPresenter {
     private func drawInfoWindow(
         _ restaurant: Restaurant, number: Int, state: Map.Explore.State, beside target: Map.Explore.HitTarget,
         avoiding markers: [Map.Explore.HitTarget], you: (row: Int, column: Int)?, layout: MapScreenLayout,
-        moment: OpeningHours.Moment, on screen: inout Screen
+        open: OpenQuestion, on screen: inout Screen
     ) -> (rows: Range<Int>, columns: ClosedRange<Int>)? {
         let width = min(40, layout.innerColumns / 2)
-        let lines = infoLines(restaurant, state: state, moment: moment)
+        let lines = infoLines(restaurant, state: state, open: open)
         let height = lines.count + 2
         let (top, bottom) = (1, layout.mapRows - 1)
         let level = min(max(top, target.row - 1), bottom - height)
@@ -338,14 +338,17 @@ extension MapPresenter {
         return spot
     }
 
-    func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, moment: OpeningHours.Moment) -> [String] {
+    /// After --open-at or --open-now, "open" and the day's hours are those of the moment asked
+    /// about, named by its weekday rather than "today".
+    func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, open: OpenQuestion) -> [String] {
+        let moment = OpeningHours.Moment(open.moment)
         let budget = restaurant.budget.map { BudgetBand.short($0.name) } ?? ""
         let metres = restaurant.coordinate.roundedMetres(to: state.home)
         let access = restaurant.mobileAccess.isEmpty ? restaurant.access : restaurant.mobileAccess
         let separator = glyph(" · ", " - ")
         // Hours that cannot be read are shown as the shop wrote them.
         let readable = restaurant.openingHours?.periods(on: moment.today) != nil
-        let hours = HoursText.today(restaurant, at: moment)
+        let hours = HoursText.today(restaurant, at: moment, day: open.openOnly ? open.moment.date.weekday.short : "today")
         let given = restaurant.open.isEmpty ? "not given" : restaurant.open
         return [
             [restaurant.genre.name, budget].filter { !$0.isEmpty }.joined(separator: separator),

@@ -43,7 +43,9 @@ final class SearchPresenter: SearchPresentationLogic {
             let listing = Search.Restaurants.ViewModel.Listing(
                 body: body,
                 notice: page.restaurants.isEmpty
-                    ? ResultsText.notice(page, query: response.query, open: response.open, tally: response.tally) : nil,
+                    ? ResultsText.notice(
+                        page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
+                        tally: response.tally) : nil,
                 numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
                 leftOut: page.restaurants.isEmpty ? nil : leftOut,
                 place: response.located.map { ResultsText.placeLine($0, near: response.near) })
@@ -64,8 +66,7 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
         .init("Budget", minWidth: 8, dropPriority: 3, mayCut: false),
         .init("Station / access", minWidth: 8, dropPriority: 4, weight: 1.5),
-        // A status word cut ("closes s…") says nothing: whole, or the column goes first.
-        .init("Open", minWidth: 6, dropPriority: 5, mayCut: false),
+        .init("Open", minWidth: 6, dropPriority: 5),
     ]
 
     /// Without a centre there is no distance to show, so no Dist. column.

@@ -112,7 +112,11 @@ struct DetailInteractorTests {
         #expect(worker.lookedUp == [[DetailSeeds.cafe.id]], "the passed shop was not looked up again")
     }
 
-    @Test(arguments: ["javascript:alert(3)", "file:///etc/passwd", "--version", "ftp://example.com/x", " "])
+    @Test(arguments: [
+        "javascript:alert(3)", "file:///etc/passwd", "--version", "ftp://example.com/x", " ",
+        "https://example.com/\u{1B}]0;T\u{7}",
+        "https://example.com/a\nb",
+    ])
     func onlyAWebAddressGoesToTheBrowser(address: String) async throws {
         let sut = makeSUT()
         var shop = DetailSeeds.cafe

@@ -385,6 +385,18 @@ final class ImpatientTerminal: FullScreenTerminal {
 }
 
 extension MapExplorerGeometryTests {
+    @Test func theInfoWindowAnswersForTheMomentAskedAbout() {
+        let shop = MapSeeds.restaurant("J1", "一番目の店", at: Self.centre)
+        let state = Map.Explore.State(
+            restaurants: [shop], home: Self.centre, searched: .init(centre: Self.centre, range: .m1000),
+            viewCentre: Self.centre, selected: 0)
+        let friday = JapanTime(date: JapanDate(year: 2026, month: 11, day: 27), minute: 720)
+        let asked = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday, openOnly: true))
+        let now = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday))
+        #expect(asked.contains { $0.contains("· fri ") } && !asked.joined().contains("today"), "\(asked)")
+        #expect(now.contains { $0.contains("· today ") }, "\(now)")
+    }
+
     @Test func aMarkerWithin45DegreesWinsOverANearerOneFarToTheSide() {
         // From the centre, Right: one 300 m east, one 100 m east and 150 m north (outside 45°).
         let shops = [
@@ -437,6 +449,9 @@ extension MapExplorerSceneTests {
         #expect(card.contains("一番目の店") && !card.contains("二番目の店"), "\(card)")
         sut.closeCard()
         #expect(try #require(sut.cardLines(width: 80)).joined().contains("二番目の店"), "closed, the selection again")
+        #expect(try #require(sut.cardLines(width: 80)).contains { $0.contains("Open now") }, "without --open-at: now")
+        store.open = OpenQuestion(moment: JapanTime(date: JapanDate(year: 2026, month: 11, day: 27), minute: 720), openOnly: true)
+        #expect(try #require(sut.cardLines(width: 80)).contains { $0.contains("Open fri 12:00") }, "after --open-at: its moment")
     }
 
     @Test func anAlertWaitsWhileAKeywordIsTyped() throws {

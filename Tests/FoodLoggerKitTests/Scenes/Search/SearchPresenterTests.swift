@@ -130,6 +130,11 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
             RestaurantPage(total: 10, start: 1, restaurants: []), query: query, open: Seeds.open,
             tally: OpenTally(closed: 9, unknown: 1, examined: 10, stoppedEarly: false))
         #expect(all.contains("(9 closed, 1 unknown)") && all.contains("a wider --range"), "every result read: \(all)")
+        #expect(!cut.contains("--include-unknown") && all.contains("--include-unknown"), "only when some hours were unclear")
+        let prompted = ResultsText.notice(
+            page, query: query, prompted: true, open: Seeds.open,
+            tally: OpenTally(closed: 500, unknown: 0, examined: 500, stoppedEarly: true))
+        #expect(prompted.contains("n to look further") && !prompted.contains("--start"), "under the prompt: \(prompted)")
     }
 
     @Test func aMomentAskedWithItsDateIsSaidWithIt() async {
