@@ -47,10 +47,27 @@ struct InteractiveTerminalTests {
 
         func screen() throws -> String { try tmux(["capture-pane", "-p", "-J", "-t", "fl", "-S", "-200"]) }
 
+        /// The screen, read on a thread of its own: waiting for tmux on the test runner's few
+        /// pool threads (two on a 2-core machine) would stall every other test's awaits.
+        func screenOffPool() async throws -> String {
+            let (tmux, socket) = (tmux, socket)
+            return try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(
+                        with: Result {
+                            try InteractiveTerminalTests.run(
+                                tmux, ["-L", socket, "capture-pane", "-p", "-J", "-t", "fl", "-S", "-200"]
+                            )
+                            .stdout
+                        })
+                }
+            }
+        }
+
         func waitFor(_ what: String, _ seen: (String) -> Bool) async throws -> String {
             let deadline = ContinuousClock.now + InteractiveTerminalTests.patience
             while ContinuousClock.now < deadline {
-                let text = try screen()
+                let text = try await screenOffPool()
                 if seen(text) { return text }
                 try await Task.sleep(for: .milliseconds(100))
             }
