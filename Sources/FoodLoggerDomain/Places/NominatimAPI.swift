@@ -11,10 +11,13 @@ public struct NominatimAPI: GeocodingProtocol {
     let client: ServiceClient
 
     public init(
-        baseURL: URL = defaultBaseURL, timeout: TimeInterval, retry: RetryPolicy, log: (@Sendable (String) -> Void)? = nil
+        baseURL: URL = defaultBaseURL, timeout: TimeInterval, retry: RetryPolicy, log: (@Sendable (String) -> Void)? = nil,
+        maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes
     ) {
         self.init(
-            baseURL: baseURL, client: ServiceClient(timeout: timeout, retry: retry, log: log, transport: URLSessionTransport()))
+            baseURL: baseURL,
+            client: ServiceClient(
+                timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport()))
     }
 
     init(baseURL: URL, client: ServiceClient) {
@@ -29,7 +32,7 @@ public struct NominatimAPI: GeocodingProtocol {
             URLQueryItem(name: "accept-language", value: "ja"),
         ]
         let url = components.url!
-        return try await client.fetch(url, shown: url.absoluteString, accept: "application/json") {
+        return try await client.fetch(url, accept: "application/json") {
             reply throws(HotpepperError) in
             try Self.decode(reply.body)
         }

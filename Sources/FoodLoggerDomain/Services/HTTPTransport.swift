@@ -3,8 +3,8 @@ import Foundation
 /// The seam between the client and the network: one GET, nothing about the gourmet API.
 protocol HTTPTransport: Sendable {
     /// Throws `HTTPTransferFailure` when the transfer fails (`.cancelled`, at once, when the
-    /// calling task is cancelled).
-    func get(_ url: URL, headers: [String: String], timeout: TimeInterval) async throws -> HTTPReply
+    /// calling task is cancelled; `.tooLarge` as soon as the body, decoded, passes `limit` bytes).
+    func get(_ url: URL, headers: [String: String], timeout: TimeInterval, limit: Int) async throws -> HTTPReply
 }
 
 /// An HTTP answer, whatever its status.
@@ -12,6 +12,10 @@ struct HTTPReply: Sendable {
     var status: Int
     var headers: [String: String]
     var body: Data
+    /// The addresses redirected to and followed (on the same host only).
+    var redirects: [URL] = []
+    /// A redirect to another host, not followed: `status` and `body` are the redirect's own.
+    var refusedRedirect: URL?
 
     /// HTTP header names are case-insensitive.
     func header(_ name: String) -> String? {
@@ -27,6 +31,11 @@ struct HTTPTransferFailure: Error {
     var headersArrived = false
 
     static let cancelled = HTTPTransferFailure(code: .cancelled, message: "cancelled")
+
+    /// The body passed the cap on what one answer may bring; reading stopped there.
+    static func tooLarge(limit: Int) -> HTTPTransferFailure {
+        HTTPTransferFailure(code: .dataLengthExceedsMaximum, message: "more than \(limit) bytes", headersArrived: true)
+    }
 }
 
 /// A callback-style transfer as an async call that returns as soon as the task is cancelled,

@@ -12,15 +12,19 @@ public struct HotpepperAPI: HotpepperProtocol {
         /// Where the narration of each request, its outcome and each retry goes, a line at a
         /// time (verbose mode); nil: silent.
         var log: (@Sendable (String) -> Void)?
+        /// The most one answer may bring, decoded.
+        var maxResponseBytes: Int
 
         public static let defaultTimeout: TimeInterval = 10
         public static let maxTimeout: TimeInterval = 300
 
         public init(
             key: String, baseURL: URL = GourmetRequest.defaultBaseURL, timeout: TimeInterval = defaultTimeout,
-            retry: RetryPolicy = RetryPolicy(), log: (@Sendable (String) -> Void)? = nil
+            retry: RetryPolicy = RetryPolicy(), log: (@Sendable (String) -> Void)? = nil,
+            maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes
         ) {
             self.key = key; self.baseURL = baseURL; self.timeout = timeout; self.retry = retry; self.log = log
+            self.maxResponseBytes = maxResponseBytes
         }
     }
 
@@ -47,9 +51,10 @@ public struct HotpepperAPI: HotpepperProtocol {
     /// read is described (its type, size and first bytes, the key redacted).
     func fetch<Answer>(_ url: URL, decode: (Data) throws(HotpepperError) -> Answer) async throws(HotpepperError) -> Answer {
         let client = ServiceClient(
-            timeout: configuration.timeout, retry: configuration.retry, log: configuration.log, transport: transport)
+            timeout: configuration.timeout, retry: configuration.retry, log: configuration.log,
+            maxResponseBytes: configuration.maxResponseBytes, transport: transport)
         return try await client.fetch(
-            url, shown: GourmetRequest.redacted(url), accept: "application/json, text/javascript", secret: configuration.key
+            url, accept: "application/json, text/javascript", secret: configuration.key
         ) { reply throws(HotpepperError) -> Answer in
             do throws(HotpepperError) {
                 return try decode(reply.body)
@@ -89,7 +94,8 @@ extension HotpepperError {
         case .placeNotFound(let text, let known): return .placeNotFound(clean(text), known: known)
         case .unknownName(let kind, let text, let closest): return .unknownName(kind, clean(text), closest: closest)
         case .ambiguousName(let kind, let text, let matches): return .ambiguousName(kind, clean(text), matches: matches)
-        case .missingKey, .unusableKeyFile, .httpStatus: return self
+        case .redirectRefused(let target): return .redirectRefused(to: clean(target))
+        case .missingKey, .unusableKeyFile, .httpStatus, .responseTooLarge: return self
         }
     }
 }

@@ -1,7 +1,29 @@
 import Foundation
 
-/// Keeps the API key out of anything a person sees.
-enum Redaction {
+/// Keeps the API key, and passwords in a service's address, out of anything a person sees.
+public enum Redaction {
+    /// A URL as the narration and messages print it: without user-info
+    /// (`http://user:pw@host/` is a base URL a user may set) and with the key redacted.
+    static func shown(_ url: URL, key: String) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return redact(url.absoluteString, key: key)
+        }
+        components.user = nil
+        components.password = nil
+        return redact(GourmetRequest.redacted(components.url ?? url), key: key)
+    }
+
+    /// `text` as a URL without its user-info when it is one, else as it is (a bad base URL echoed
+    /// in a message).
+    public static func withoutUserInfo(_ text: String) -> String {
+        guard var components = URLComponents(string: text), components.user != nil || components.password != nil else {
+            return text
+        }
+        components.user = nil
+        components.password = nil
+        return components.string ?? text
+    }
+
     static func redact(_ text: String, key: String) -> String {
         guard !key.isEmpty else { return text }
         return text.replacingOccurrences(of: key, with: GourmetRequest.redactedKey)

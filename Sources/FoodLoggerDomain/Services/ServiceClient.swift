@@ -1,27 +1,32 @@
 import Foundation
 
 /// One GET to a web service, with the faults every service shares handled alike: each attempt
-/// bounded by `timeout` (connection and body included), transient failures retried by `retry`,
-/// each step narrated to `log`. The gourmet search and the place search both go through it.
-struct ServiceClient: Sendable {
+/// bounded by `timeout` (connection and body included) and by `maxResponseBytes` (counted as
+/// the body arrives, after decoding), transient failures retried by `retry`, redirects followed
+/// on the same host only, each step narrated to `log`. Every service goes through it.
+public struct ServiceClient: Sendable {
     var timeout: TimeInterval
     var retry: RetryPolicy
     var log: (@Sendable (String) -> Void)?
+    var maxResponseBytes = Self.defaultMaxResponseBytes
     let transport: any HTTPTransport
 
-    /// `decode` reads a 200 answer; `shown` is the URL as the narration may print it (without
-    /// the key), and `secret` is taken out of every error's text.
+    /// The most one answer may bring, decoded: the real service's largest page is well under 1 MB.
+    public static let defaultMaxResponseBytes = 8 << 20
+
+    /// `decode` reads a 200 answer; `secret` (the key) is taken out of every URL the narration
+    /// prints and out of every error's text, as is any user-info in the URL.
     func fetch<Value>(
-        _ url: URL, shown: String, accept: String, secret: String = "",
+        _ url: URL, accept: String, secret: String = "",
         decode: (HTTPReply) throws(HotpepperError) -> Value
     ) async throws(HotpepperError) -> Value {
         let headers = ["Accept": accept, "User-Agent": "foodlogger/\(FoodLoggerVersion.current)"]
         let policy = retry
         var attempt = 1
         while true {
-            narrate("attempt \(attempt) of \(policy.retries + 1): GET \(shown)")
+            narrate("attempt \(attempt) of \(policy.retries + 1): GET \(Redaction.shown(url, key: secret))")
             let failure: Failure
-            switch await self.attempt(url, headers: headers, decode: decode) {
+            switch await self.attempt(url, headers: headers, secret: secret, decode: decode) {
             case .success(let value): return value
             case .failure(let error): failure = error
             }
@@ -45,7 +50,7 @@ struct ServiceClient: Sendable {
 
     /// One request, one answer: sent, bounded by the timeout, checked and decoded.
     private func attempt<Value>(
-        _ url: URL, headers: [String: String], decode: (HTTPReply) throws(HotpepperError) -> Value
+        _ url: URL, headers: [String: String], secret: String, decode: (HTTPReply) throws(HotpepperError) -> Value
     ) async -> Result<Value, Failure> {
         let clock = ContinuousClock()
         let started = clock.now
@@ -56,7 +61,14 @@ struct ServiceClient: Sendable {
             narrate("failed after \(Self.seconds(started.duration(to: clock.now))): \(Self.summary(error))")
             return .failure(Failure(error: error))
         }
+        for target in reply.redirects {
+            narrate("redirected to \(Redaction.shown(target, key: secret)) (the same host: followed)")
+        }
         narrate("HTTP \(reply.status), \(reply.body.count) bytes in \(Self.seconds(started.duration(to: clock.now)))")
+        if let target = reply.refusedRedirect {
+            narrate("redirected to \(Redaction.shown(target, key: secret)) (another host: not followed)")
+            return .failure(Failure(error: .redirectRefused(to: Redaction.shown(target, key: secret))))
+        }
         guard reply.status == 200 else {
             let retryAfter = retry.retryAfter(reply.header("Retry-After"))
             return .failure(Failure(error: .httpStatus(reply.status), retryAfter: retryAfter))
@@ -73,11 +85,12 @@ struct ServiceClient: Sendable {
     /// so the bound is enforced here; the losing transfer is cancelled.
     private func send(_ url: URL, headers: [String: String]) async throws(HotpepperError) -> HTTPReply {
         let timeout = timeout
+        let limit = maxResponseBytes
         let transport = transport
         let reply: HTTPReply
         do {
             reply = try await withThrowingTaskGroup(of: HTTPReply.self) { group in
-                group.addTask { try await transport.get(url, headers: headers, timeout: timeout) }
+                group.addTask { try await transport.get(url, headers: headers, timeout: timeout, limit: limit) }
                 group.addTask {
                     try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
                     throw HTTPTransferFailure(code: .timedOut, message: "timed out")
@@ -87,7 +100,7 @@ struct ServiceClient: Sendable {
                 return reply
             }
         } catch {
-            throw Self.networkError(error, host: Self.hostDescription(url), timeout: timeout)
+            throw Self.networkError(error, host: Self.hostDescription(url), timeout: timeout, limit: limit)
         }
         // URLSession answers with a status for every HTTP response; 0 means something else.
         guard reply.status > 0 else { throw .unreadableResponse(detail: "a response that is not HTTP") }
@@ -96,10 +109,11 @@ struct ServiceClient: Sendable {
 
     /// Sorts transfer failures into the kinds a user can act on. A transfer that failed after
     /// the headers arrived is a truncated body: the answer is unreadable, not missing.
-    static func networkError(_ error: any Error, host: String, timeout: TimeInterval) -> HotpepperError {
+    static func networkError(_ error: any Error, host: String, timeout: TimeInterval, limit: Int) -> HotpepperError {
         let failure =
             error as? HTTPTransferFailure
             ?? HTTPTransferFailure(code: (error as? URLError)?.code ?? .unknown, message: error.localizedDescription)
+        if failure.code == .dataLengthExceedsMaximum { return .responseTooLarge(limit: limit) }
         if failure.headersArrived, failure.code != .timedOut {
             return .unreadableResponse(
                 detail: "a truncated body: the connection closed before all the bytes the headers promised arrived")
@@ -144,6 +158,8 @@ struct ServiceClient: Sendable {
         case .rejectedKey: "service error 2000"
         case .invalidRequest: "service error 3000"
         case .unreadableResponse: "an unreadable answer"
+        case .responseTooLarge: "an answer over the size limit"
+        case .redirectRefused: "a redirect to another host"
         case .missingKey, .unusableKeyFile: "no usable key"
         case .badBaseURL(_, let variable): "no usable \(variable)"
         case .placeNotFound: "no such place"

@@ -4,56 +4,156 @@ import Foundation
 #endif
 
 /// One GET over URLSession. The client's only use of the network.
+///
+/// The body is taken as it streams in (a delegate, not a completion handler), so the byte cap
+/// is enforced while it arrives: URLSession hands over the bytes after decoding any
+/// Content-Encoding, so a gzip bomb is stopped at the cap like an endless body, and memory stays
+/// near the cap whatever the server sends.
 struct URLSessionTransport: HTTPTransport {
     /// One session for the process: concurrent pages share its connections.
     private static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
+        // No cache, cookie or credential storage: nothing is kept between runs. On Linux every
+        // configuration starts from `.default`, which makes the shared URL cache and cookie
+        // storage, and those create ~/.cache/org.swift.foundation.URLCache/NAME and
+        // $XDG_DATA_HOME/NAME at once (`.ephemeral` then makes a URL cache of its own, with a
+        // folder too). A shared cache without a disk folder is set first; the cookie storage is
+        // made while XDG_DATA_HOME names no folder that can be created.
+        URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null")
+        let dataHome = getenv("XDG_DATA_HOME").map { String(cString: $0) }
+        setenv("XDG_DATA_HOME", "/dev/null", 1)
+        _ = HTTPCookieStorage.shared
+        if let dataHome { setenv("XDG_DATA_HOME", dataHome, 1) } else { unsetenv("XDG_DATA_HOME") }
+        let configuration = URLSessionConfiguration.default
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
-        return URLSession(configuration: configuration)
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCredentialStorage = nil
+        return URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }()
+    private static let transfers = TransferDelegate()
 
     /// `timeout` is a backstop only: the client races its own timer, as on Linux URLSession has
     /// not always covered a server that accepts and then never answers.
-    func get(_ url: URL, headers: [String: String], timeout: TimeInterval) async throws -> HTTPReply {
+    func get(_ url: URL, headers: [String: String], timeout: TimeInterval, limit: Int) async throws -> HTTPReply {
         var request = URLRequest(url: url, timeoutInterval: timeout + 1)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        // The completion handler rather than async `data(for:)`: a cancel then returns at once.
+        let session = Self.session
         return try await PendingTransfer.run { pending in
-            let box = TaskBox()
-            let task = Self.session.dataTask(with: request) { data, response, error in
-                pending.finish(
-                    Self.outcome(
-                        data: data, response: response, error: error,
-                        expectedLength: box.task?.countOfBytesExpectedToReceive ?? 0))
-            }
-            box.task = task
+            let task = session.dataTask(with: request)
+            Self.transfers.begin(task, Transfer(pending: pending, limit: limit, origin: url))
             task.resume()
             return { task.cancel() }
         }
     }
+}
 
-    private static func outcome(
-        data: Data?, response: URLResponse?, error: (any Error)?,
-        expectedLength: Int64
-    ) -> Result<HTTPReply, HTTPTransferFailure> {
-        if let error {
-            // URLSession on Linux reports no response for a truncated body, only the length it expected.
-            return .failure(
-                HTTPTransferFailure(
-                    code: (error as? URLError)?.code ?? .unknown,
-                    message: error.localizedDescription,
-                    headersArrived: response != nil || expectedLength > 0))
-        }
-        // Status 0: not an HTTP response, which the client reports as unreadable.
-        let http = response as? HTTPURLResponse
-        var headers: [String: String] = [:]
-        for case (let name as String, let value as String) in http?.allHeaderFields ?? [:] { headers[name] = value }
-        return .success(HTTPReply(status: http?.statusCode ?? 0, headers: headers, body: data ?? Data()))
+/// One transfer's state while its body arrives.
+private final class Transfer: @unchecked Sendable {
+    let pending: PendingTransfer
+    let limit: Int
+    /// Where the request was sent: a redirect may only stay on its host.
+    let origin: URL
+    var response: HTTPURLResponse?
+    var body = Data()
+    var redirects: [URL] = []
+    /// A redirect to another host, answered with the redirect itself instead.
+    var refusedRedirect: URL?
+
+    init(pending: PendingTransfer, limit: Int, origin: URL) {
+        self.pending = pending; self.limit = limit; self.origin = origin
     }
 }
 
-/// Lets the completion handler read the task's expected length without a reference cycle.
-private final class TaskBox: @unchecked Sendable {
-    weak var task: URLSessionDataTask?
+/// The session's delegate: routes each task's events to its `Transfer`.
+private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var transfers: [Int: Transfer] = [:]
+
+    func begin(_ task: URLSessionTask, _ transfer: Transfer) {
+        lock.withLock { transfers[task.taskIdentifier] = transfer }
+    }
+
+    private func transfer(_ task: URLSessionTask) -> Transfer? {
+        lock.withLock { transfers[task.taskIdentifier] }
+    }
+
+    private func end(_ task: URLSessionTask) -> Transfer? {
+        lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) }
+    }
+
+    /// Ends a transfer that went wrong before URLSession says it is over.
+    private func stop(_ task: URLSessionTask, _ failure: HTTPTransferFailure) {
+        guard let transfer = end(task) else { return }
+        transfer.pending.finish(.failure(failure))
+        task.cancel()
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let transfer = transfer(dataTask) else { return completionHandler(.cancel) }
+        let http = response as? HTTPURLResponse
+        transfer.response = http
+        // A length already over the cap, on a body that is not encoded (an encoded one is
+        // counted as it is decoded): no need to read any of it.
+        if let length = http?.expectedContentLength, length > transfer.limit,
+            (http?.value(forHTTPHeaderField: "Content-Encoding") ?? "identity") == "identity"
+        {
+            completionHandler(.cancel)
+            return stop(dataTask, .tooLarge(limit: transfer.limit))
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let transfer = transfer(dataTask) else { return }
+        guard transfer.body.count + data.count <= transfer.limit else {
+            transfer.body = Data()
+            return stop(dataTask, .tooLarge(limit: transfer.limit))
+        }
+        transfer.body.append(data)
+    }
+
+    /// Redirects are followed on the same host only, and never from https to http: another
+    /// host is not the service the user chose, and the request may carry a key.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        guard let transfer = transfer(task), let target = request.url else { return completionHandler(nil) }
+        let sameHost = target.host?.lowercased() == transfer.origin.host?.lowercased()
+        let downgrade = transfer.origin.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https"
+        if sameHost, !downgrade {
+            transfer.redirects.append(target)
+            completionHandler(request)
+        } else {
+            transfer.refusedRedirect = target
+            completionHandler(nil)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = end(task) else { return }
+        if let error {
+            // URLSession on Linux reports no response for a truncated body, only the length it expected.
+            transfer.pending.finish(
+                .failure(
+                    HTTPTransferFailure(
+                        code: (error as? URLError)?.code ?? .unknown, message: error.localizedDescription,
+                        headersArrived: transfer.response != nil || task.countOfBytesExpectedToReceive > 0)))
+            return
+        }
+        // Status 0: not an HTTP response, which the client reports as unreadable.
+        var headers: [String: String] = [:]
+        for case (let name as String, let value as String) in transfer.response?.allHeaderFields ?? [:] {
+            headers[name] = value
+        }
+        transfer.pending.finish(
+            .success(
+                HTTPReply(
+                    status: transfer.response?.statusCode ?? 0, headers: headers, body: transfer.body,
+                    redirects: transfer.redirects, refusedRedirect: transfer.refusedRedirect)))
+    }
 }

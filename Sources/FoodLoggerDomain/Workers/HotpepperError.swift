@@ -19,6 +19,11 @@ public enum HotpepperError: Error, Equatable, Sendable {
     case network(NetworkFailure, detail: String)
     /// An answer arrived but is not a gourmet response.
     case unreadableResponse(detail: String)
+    /// The answer's body, decoded, passed `limit` bytes; reading stopped there.
+    case responseTooLarge(limit: Int)
+    /// The service redirected to another host (the address, key and user-info redacted), which
+    /// is not followed.
+    case redirectRefused(to: String)
     /// A service's address variable (HOTPEPPER_BASE_URL, FOODLOGGER_NOMINATIM_URL) is set to
     /// something that is not an http(s) URL with a host.
     case badBaseURL(String, variable: String = "HOTPEPPER_BASE_URL")

@@ -10,6 +10,8 @@ struct CommonOptions: Sendable {
     var timeout: TimeInterval
     /// Attempts after the first, for transient failures only.
     var retries: Int
+    /// The most one answer may bring, decoded (--max-response, in MiB).
+    var maxResponseBytes: Int
     /// Narrate each request on stderr.
     var verbose: Bool
     var color: ColorChoice
@@ -41,8 +43,15 @@ struct CommonOptions: Sendable {
         OptionSpec(
             "--retries", kind: .value("0..10"),
             help: "send a request again this many times after a network error, HTTP 5xx/429 or service error 1000 (default 2)"),
+        OptionSpec(
+            "--max-response", kind: .value("MIB"),
+            help:
+                "stop reading an answer larger than this many MiB once decoded, up to \(maxResponseMiB.upperBound) (default \(ServiceClient.defaultMaxResponseBytes >> 20))"
+        ),
         OptionSpec("--verbose", help: "print each request (key redacted), its status, size and time, and each retry, on stderr"),
     ]
+
+    static let maxResponseMiB = 1...1024
 
     static let helpSpec = OptionSpec("-h", "--help", help: "show this help")
 
@@ -61,6 +70,8 @@ struct CommonOptions: Sendable {
         format = parsed.has("--json") ? .json : chosen ?? .defaultFor(stdoutIsTerminal: context.terminal.stdoutIsTerminal)
         timeout = try Self.timeout(parsed)
         retries = try parsed.integer("--retries", in: RetryPolicy.retryRange) ?? RetryPolicy.defaultRetries
+        maxResponseBytes =
+            try parsed.integer("--max-response", in: Self.maxResponseMiB).map { $0 << 20 } ?? ServiceClient.defaultMaxResponseBytes
         verbose = parsed.has("--verbose")
         color = try parsed.choice("--color", ColorChoice.allCases.map { ($0.rawValue, $0) }) ?? .auto
         mapTiles = parsed.has("--tiles")
@@ -98,7 +109,7 @@ struct CommonOptions: Sendable {
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
         let configuration = HotpepperAPI.Configuration(
             key: located.key, baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries),
-            log: narration(context))
+            log: narration(context), maxResponseBytes: maxResponseBytes)
         return HotpepperAPI(configuration: configuration)
     }
 
@@ -108,7 +119,8 @@ struct CommonOptions: Sendable {
         if useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
         let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
         let geocoder = NominatimAPI(
-            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: narration(context))
+            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: narration(context),
+            maxResponseBytes: maxResponseBytes)
         return GeocodingWorker(
             geocoder: geocoder,
             cache: CacheFolder.url(environment: context.environment).map { PlaceCache(folder: $0, service: baseURL) })
@@ -139,10 +151,10 @@ struct CommonOptions: Sendable {
         guard var parts = URLComponents(string: text.hasSuffix("/") ? text : text + "/"),
             let scheme = parts.scheme?.lowercased(), ["http", "https"].contains(scheme), parts.host?.isEmpty == false
         else {
-            throw .badBaseURL(text, variable: variable)
+            throw .badBaseURL(Redaction.withoutUserInfo(text), variable: variable)
         }
         parts.scheme = scheme
-        guard let url = parts.url else { throw .badBaseURL(text, variable: variable) }
+        guard let url = parts.url else { throw .badBaseURL(Redaction.withoutUserInfo(text), variable: variable) }
         return url
     }
 }

@@ -7,6 +7,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case dataError = 65
     case noSuchPlace = 66
     case unavailable = 69
+    case ioError = 74
     case permissionDenied = 77
     case configuration = 78
     /// As SIGINT would end it (128 + 2): Ctrl-C is a key, not a signal, while the map has the terminal.
@@ -18,9 +19,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .success: "restaurants (or the requested text) printed"
         case .noResults: "the search worked and found nothing"
         case .usage: "bad arguments (EX_USAGE)"
-        case .dataError: "the service answered something unreadable (EX_DATAERR)"
+        case .dataError: "the service answered something unreadable, or more than --max-response (EX_DATAERR)"
         case .noSuchPlace: "the place given to --near (or FOODLOGGER_NEAR) was not found (EX_NOINPUT)"
         case .unavailable: "a network failure or a service-side error (EX_UNAVAILABLE)"
+        case .ioError: "the output could not be written: a full disk, a closed stdout (EX_IOERR)"
         case .permissionDenied: "the service rejected the API key (EX_NOPERM)"
         case .configuration: "no usable API key, or HOTPEPPER_BASE_URL is not an http(s) URL (EX_CONFIG)"
         case .interrupted: "Ctrl-C in the interactive map, as SIGINT ends the prompt (128 + 2)"

@@ -1,3 +1,4 @@
+import Foundation
 import FoodLoggerDomain
 /// The command line: reads argv, runs the command's scene, returns the exit status.
 @MainActor
@@ -27,8 +28,8 @@ public enum FoodLogger {
 
         The API key comes from --key-file, HOTPEPPER_API_KEY, ./key.plist or
         ~/.config/foodlogger/key.plist. Exit codes: 0 found, 1 nothing found, 64 bad arguments,
-        65 unreadable answer, 66 no such place, 69 network or service failure, 77 key rejected,
-        78 no usable key.
+        65 unreadable answer, 66 no such place, 69 network or service failure, 74 output not
+        written, 77 key rejected, 78 no usable key.
 
         """
 
@@ -42,6 +43,16 @@ public enum FoodLogger {
     nonisolated static let helps = Dictionary(uniqueKeysWithValues: commands.map { ($0.command, $0) })
 
     public static func main(context: ProcessContext) async -> ExitCode {
+        let status = await run(context: context)
+        // Output that could not be written is an error: a script must not trust a cut file. A
+        // reader that went away (`| head -1`) is not: it has what it wanted.
+        guard let error = context.stdout.writeError, error != EPIPE else { return status }
+        context.report("cannot write the output: \(String(cString: strerror(error)))")
+        return .ioError
+    }
+
+    /// The command named first in the arguments, run.
+    static func run(context: ProcessContext) async -> ExitCode {
         let arguments = context.arguments
         guard let first = arguments.first else {
             context.stderr.write(toolHelp)
@@ -49,7 +60,7 @@ public enum FoodLogger {
         }
         switch first {
         case "-h", "--help", "help":
-            if first == "help", arguments.count > 1 { return await main(context: with(context, [arguments[1], "--help"])) }
+            if first == "help", arguments.count > 1 { return await run(context: with(context, [arguments[1], "--help"])) }
             context.stdout.write(toolHelp)
             return .success
         case "--version", "version":
@@ -73,7 +84,7 @@ public enum FoodLogger {
         case ManualCommand.name:
             return run(ManualCommand.self, Array(arguments.dropFirst()), context: context)
         default:
-            if let reordered = commandFirst(arguments) { return await main(context: with(context, reordered)) }
+            if let reordered = commandFirst(arguments) { return await run(context: with(context, reordered)) }
             let command = arguments.first { helps[$0] != nil }.flatMap { helps[$0] }
             // Options before a command that they do not fit: its own parser says why.
             if let command, let index = arguments.firstIndex(of: command.command) {

@@ -39,6 +39,13 @@ extension HotpepperError: LocalizedError {
         case .unreadableResponse(let detail):
             return
                 "the service answered something unreadable: \(safe(detail)). Try again later, or check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
+        case .responseTooLarge(let limit):
+            return "the service's answer is larger than \(limit >> 20) MiB once decoded, more than any real answer, so "
+                + "foodlogger stopped reading it. Check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one, "
+                + "or allow more with --max-response MIB."
+        case .redirectRefused(let target):
+            return "the service redirected to another host (\(TerminalSafe.short(target, limit: 160))), which foodlogger does "
+                + "not follow. Check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
         case .placeNotFound(let text, let known):
             let only =
                 known.isEmpty
@@ -74,8 +81,8 @@ extension HotpepperError: LocalizedError {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
         case .invalidRequest, .unknownName, .ambiguousName: .usage
-        case .serviceFailure, .httpStatus, .network: .unavailable
-        case .unreadableResponse: .dataError
+        case .serviceFailure, .httpStatus, .network, .redirectRefused: .unavailable
+        case .unreadableResponse, .responseTooLarge: .dataError
         case .placeNotFound: .noSuchPlace
         }
     }

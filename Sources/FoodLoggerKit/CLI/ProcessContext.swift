@@ -30,6 +30,7 @@ public struct ProcessContext: Sendable {
 
     /// This process: its argv (without the program name), environment and real streams.
     public static func live() -> ProcessContext {
+        StandardStream.holdClosedDescriptors()
         let environment = liveEnvironment()
         return ProcessContext(
             arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,

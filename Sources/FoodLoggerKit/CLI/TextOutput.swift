@@ -9,16 +9,49 @@ import FoodLoggerDomain
 /// Where a command writes text: a standard stream, or a buffer in tests.
 protocol TextOutput: Sendable {
     func write(_ text: String)
+    /// The error (errno) that stopped a write, after which nothing more is written; nil while
+    /// every write went through.
+    var writeError: Int32? { get }
+}
+
+extension TextOutput {
+    var writeError: Int32? { nil }
 }
 
 /// stdout or stderr of this process, written with write(2) so nothing sits in a buffer at exit.
-struct StandardStream: TextOutput {
+/// A write that fails (a full disk, /dev/full, a closed descriptor) is remembered, like a
+/// stdio stream's error flag, so the command can end with EX_IOERR instead of exit 0 over a
+/// cut file.
+final class StandardStream: TextOutput, @unchecked Sendable {
     let descriptor: Int32
+    private let lock = NSLock()
+    private var failure: Int32?
 
     static let output = StandardStream(descriptor: STDOUT_FILENO)
     static let error = StandardStream(descriptor: STDERR_FILENO)
 
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    var writeError: Int32? { lock.withLock { failure } }
+
+    /// A standard descriptor the process was started without (`>&-`) is taken by /dev/null,
+    /// before anything is opened: else the first file or socket opened would become "stdout"
+    /// and get the output. stdout's stand-in is opened read-only, so writes to it still fail
+    /// (EBADF) and are reported.
+    static func holdClosedDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let mode = descriptor == STDERR_FILENO ? O_WRONLY : O_RDONLY
+            let opened = open("/dev/null", mode)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
     func write(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        guard failure == nil else { return }
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
@@ -26,7 +59,8 @@ struct StandardStream: TextOutput {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return  // A closed pipe (`| head`) is not an error worth reporting.
+                    failure = errno
+                    return
                 }
                 offset += written
             }
