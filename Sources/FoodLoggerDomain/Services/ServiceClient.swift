@@ -99,8 +99,10 @@ public struct ServiceClient: Sendable {
                 guard let reply = try await group.next() else { throw CancellationError() }
                 return reply
             }
+        } catch let failure as HTTPTransferFailure where failure.code == .dataLengthExceedsMaximum {
+            throw .responseTooLarge(limit: limit)
         } catch {
-            throw Self.networkError(error, host: Self.hostDescription(url), timeout: timeout, limit: limit)
+            throw Self.networkError(error, host: Self.hostDescription(url), timeout: timeout)
         }
         // URLSession answers with a status for every HTTP response; 0 means something else.
         guard reply.status > 0 else { throw .unreadableResponse(detail: "a response that is not HTTP") }
@@ -109,11 +111,10 @@ public struct ServiceClient: Sendable {
 
     /// Sorts transfer failures into the kinds a user can act on. A transfer that failed after
     /// the headers arrived is a truncated body: the answer is unreadable, not missing.
-    static func networkError(_ error: any Error, host: String, timeout: TimeInterval, limit: Int) -> HotpepperError {
+    static func networkError(_ error: any Error, host: String, timeout: TimeInterval) -> HotpepperError {
         let failure =
             error as? HTTPTransferFailure
             ?? HTTPTransferFailure(code: (error as? URLError)?.code ?? .unknown, message: error.localizedDescription)
-        if failure.code == .dataLengthExceedsMaximum { return .responseTooLarge(limit: limit) }
         if failure.headersArrived, failure.code != .timedOut {
             return .unreadableResponse(
                 detail: "a truncated body: the connection closed before all the bytes the headers promised arrived")

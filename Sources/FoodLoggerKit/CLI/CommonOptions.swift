@@ -71,7 +71,8 @@ struct CommonOptions: Sendable {
         timeout = try Self.timeout(parsed)
         retries = try parsed.integer("--retries", in: RetryPolicy.retryRange) ?? RetryPolicy.defaultRetries
         maxResponseBytes =
-            try parsed.integer("--max-response", in: Self.maxResponseMiB).map { $0 << 20 } ?? ServiceClient.defaultMaxResponseBytes
+            try parsed.integer("--max-response", in: Self.maxResponseMiB).map { $0 << 20 }
+            ?? ServiceClient.defaultMaxResponseBytes
         verbose = parsed.has("--verbose")
         color = try parsed.choice("--color", ColorChoice.allCases.map { ($0.rawValue, $0) }) ?? .auto
         mapTiles = parsed.has("--tiles")

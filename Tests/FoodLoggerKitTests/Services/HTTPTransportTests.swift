@@ -13,7 +13,7 @@ private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
 
     var requests: [(url: URL, headers: [String: String])] { lock.withLock { recorded } }
 
-    func get(_ url: URL, headers: [String: String], timeout: TimeInterval) async throws -> HTTPReply {
+    func get(_ url: URL, headers: [String: String], timeout: TimeInterval, limit: Int) async throws -> HTTPReply {
         lock.withLock { recorded.append((url, headers)) }
         return reply
     }

@@ -45,6 +45,8 @@ final class Connection {
         case .hang:
             _ = idle(until: nil)
             return
+        case .endlessBody(let announced, let pause):
+            sendEndlessly(reply, announcedLength: announced, pause: pause)
         case .truncatedBody, nil:
             _ = send(reply, headOnly: request.method == "HEAD")
         }
@@ -230,6 +232,22 @@ final class Connection {
         var bytes = Array(head.utf8)
         if !noBody { bytes.append(contentsOf: reply.body) }
         return sendAll(bytes)
+    }
+
+    /// The head, then `reply.body` over and over (as chunks without a length) until a send fails
+    /// or the server stops.
+    private func sendEndlessly(_ reply: Reply, announcedLength: Int?, pause: Double) {
+        var head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
+        for (name, value) in reply.headers { head += "\(name): \(value)\r\n" }
+        head += announcedLength.map { "Content-Length: \($0)\r\n" } ?? "Transfer-Encoding: chunked\r\n"
+        head += "Connection: close\r\n\r\n"
+        let piece =
+            announcedLength == nil
+            ? Array(String(reply.body.count, radix: 16).utf8) + [13, 10] + Array(reply.body) + [13, 10] : Array(reply.body)
+        guard sendAll(Array(head.utf8)), !piece.isEmpty else { return }
+        while sendAll(piece) {
+            if pause > 0, !idle(until: DispatchTime.now().uptimeNanoseconds + UInt64(pause * 1e9)) { return }
+        }
     }
 
     private func sendAll(_ bytes: [UInt8]) -> Bool {

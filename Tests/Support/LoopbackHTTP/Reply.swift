@@ -13,6 +13,10 @@ public struct Reply: Sendable {
         case hang
         /// Announce `body.count + missingBytes` in `Content-Length`, send `body`, then close.
         case truncatedBody(missingBytes: Int)
+        /// Send `body` again and again, `pause` seconds apart (0: as fast as the client reads),
+        /// until the client goes away or the server stops: in chunks when `announcedLength` is
+        /// nil, else under that `Content-Length`.
+        case endlessBody(announcedLength: Int?, pause: Double)
     }
 
     /// The content type the HOT PEPPER Gourmet API really sends with its JSON.
@@ -74,6 +78,13 @@ public struct Reply: Sendable {
 
     /// See ``Fault/hang``.
     public static let hang = Reply(fault: .hang)
+
+    /// `body` repeated without end (see ``Fault/endlessBody(announcedLength:pause:)``).
+    public func endless(announcedLength: Int? = nil, pause: Double = 0) -> Reply {
+        var copy = self
+        copy.fault = .endlessBody(announcedLength: announcedLength, pause: pause)
+        return copy
+    }
 
     /// This reply, sent `seconds` later.
     public func delayed(by seconds: Double) -> Reply {
