@@ -2,15 +2,19 @@ import Foundation
 
 /// Keeps the API key, and passwords in a service's address, out of anything a person sees.
 public enum Redaction {
-    /// A URL as the narration and messages print it: without user-info
-    /// (`http://user:pw@host/` is a base URL a user may set) and with the key redacted.
-    static func shown(_ url: URL, key: String) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return redact(url.absoluteString, key: key)
-        }
+    /// A URL foodlogger made, as the narration prints it: without user-info
+    /// (`http://user:pw@host/` is a base URL a user may set) and with its `key` parameter
+    /// redacted (not the key's text wherever it recurs, which would mangle a short key's line).
+    static func shown(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
         components.user = nil
         components.password = nil
-        return redact(GourmetRequest.redacted(components.url ?? url), key: key)
+        return GourmetRequest.redacted(components.url ?? url)
+    }
+
+    /// A URL a server sent (a redirect's target), which may carry the key anywhere.
+    static func shown(_ url: URL, key: String) -> String {
+        redact(shown(url), key: key)
     }
 
     /// `text` as a URL without its user-info when it is one, else as it is (a bad base URL echoed

@@ -15,7 +15,7 @@ public struct ServiceClient: Sendable {
     public static let defaultMaxResponseBytes = 8 << 20
 
     /// `decode` reads a 200 answer; `secret` (the key) is taken out of every URL the narration
-    /// prints and out of every error's text, as is any user-info in the URL.
+    /// prints and out of every error's text, as is any user-info in a URL.
     func fetch<Value>(
         _ url: URL, accept: String, secret: String = "",
         decode: (HTTPReply) throws(HotpepperError) -> Value
@@ -24,7 +24,7 @@ public struct ServiceClient: Sendable {
         let policy = retry
         var attempt = 1
         while true {
-            narrate("attempt \(attempt) of \(policy.retries + 1): GET \(Redaction.shown(url, key: secret))")
+            narrate("attempt \(attempt) of \(policy.retries + 1): GET \(Redaction.shown(url))")
             let failure: Failure
             switch await self.attempt(url, headers: headers, secret: secret, decode: decode) {
             case .success(let value): return value
