@@ -10,6 +10,11 @@ public struct Coordinate: Sendable, Hashable, Codable {
         self.lng = lng
     }
 
+    /// A place on the Earth: latitude within ±90°, longitude within ±180°, both finite (NaN and
+    /// the infinities fail every comparison or bound). Views divide, project and round
+    /// coordinates to screen cells, so a shop anywhere else (`"lat": 1e308`) never reaches them.
+    public var isOnEarth: Bool { abs(lat) <= 90 && abs(lng) <= 180 }
+
     /// Mean Earth radius (IUGG), the usual sphere for great-circle distances.
     public static let earthRadiusMetres = 6_371_008.8
 
@@ -23,6 +28,11 @@ public struct Coordinate: Sendable, Hashable, Codable {
         return 2 * Coordinate.earthRadiusMetres * asin(min(1, h.squareRoot()))
     }
 
-    /// The distance in whole metres, as every listing shows it.
-    public func roundedMetres(to other: Coordinate) -> Int { Int(distance(to: other).rounded()) }
+    /// The distance in whole metres, as every listing shows it. At most half the Earth's
+    /// circumference for places on it; 0, rather than a trap, between points where it is not a
+    /// number (a coordinate that is not finite, which a page never holds).
+    public func roundedMetres(to other: Coordinate) -> Int {
+        let metres = distance(to: other)
+        return metres.isNaN ? 0 : Int(metres.rounded())
+    }
 }
