@@ -28,11 +28,7 @@ public struct Coordinate: Sendable, Hashable, Codable {
         return 2 * Coordinate.earthRadiusMetres * asin(min(1, h.squareRoot()))
     }
 
-    /// The distance in whole metres, as every listing shows it. At most half the Earth's
-    /// circumference for places on it; 0, rather than a trap, between points where it is not a
-    /// number (a coordinate that is not finite, which a page never holds).
-    public func roundedMetres(to other: Coordinate) -> Int {
-        let metres = distance(to: other)
-        return metres.isNaN ? 0 : Int(metres.rounded())
-    }
+    /// The distance in whole metres, as every listing shows it. Never more than half the Earth's
+    /// circumference, even from a point off it (`asin` is given at most 1), so it always fits.
+    public func roundedMetres(to other: Coordinate) -> Int { Int(distance(to: other).rounded()) }
 }
