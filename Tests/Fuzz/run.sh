@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode on any bytes)
-# and `arguments` (ArgumentParser.parse + SearchCommand on NUL-separated argument lists).
+# Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode on any bytes),
+# `arguments` (ArgumentParser.parse + SearchCommand on NUL-separated argument lists) and
+# `renderers` (every output format and both maps on shops with fuzzed coordinates and text).
 #
-#   Tests/Fuzz/run.sh                   both targets, 60 s each
+#   Tests/Fuzz/run.sh                   every target, 60 s each
 #   Tests/Fuzz/run.sh decoder 3600      one target for an hour
 #   FUZZ_JOBS=2 Tests/Fuzz/run.sh arguments 600    several processes (libFuzzer -jobs/-workers)
 #
@@ -15,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets=${1:-"decoder arguments"}
+targets=${1:-"decoder arguments renderers"}
 seconds=${2:-60}
 out=.build-fuzz
 # Let libFuzzer handle a crash and save the input; Swift's own backtracer would get in its way.

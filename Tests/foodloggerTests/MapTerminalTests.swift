@@ -106,6 +106,24 @@ struct MapTerminalTests {
             "the request's log line, after the map: \(quit)")
     }
 
+    @Test("a shop the service places off the Earth is left out of the map, and said once after it, on the shell's screen")
+    func aShopOffTheEarth() async throws {
+        let body = #"""
+            {"results":{"results_available":2,"results_start":1,"shop":[
+            {"id":"J0000000001","name":"試験食堂","lat":35.6822,"lng":139.7671,"genre":{"name":"居酒屋"}},
+            {"id":"J0000000666","name":"遠すぎる店","lat":1e308,"lng":139.7671,"genre":{"name":"居酒屋"}}]}}
+            """#
+        let server = try LoopbackServer { _ in .json(body) }
+        defer { server.stop() }
+        let session = try Self.overService(server)
+        let map = try await session.waitFor("the map") { $0.contains("試験食堂") }
+        #expect(!map.contains("遠すぎる店") && !map.contains("warning"), "neither the shop nor the warning over the map: \(map)")
+        try session.send("q")
+        let end = try await Self.ended(session)
+        #expect(end.contains("EXIT=0") && end.contains("TERMINAL=sane"), "no crash, the terminal restored: \(end)")
+        #expect(end.components(separatedBy: "warning: left out '遠すぎる店'").count == 2, "one warning, after the map: \(end)")
+    }
+
     @Test("a signal the shell ignores stays ignored")
     func ignoredSignals() async throws {
         let session = try Session(["bash", "-c", "trap '' INT HUP; exec \"$@\"", "bash"] + Self.map(try Self.binary()))

@@ -10,6 +10,11 @@ public struct Coordinate: Sendable, Hashable, Codable {
         self.lng = lng
     }
 
+    /// A place on the Earth: latitude within ±90°, longitude within ±180°, both finite (NaN and
+    /// the infinities fail every comparison or bound). Views divide, project and round
+    /// coordinates to screen cells, so a shop anywhere else (`"lat": 1e308`) never reaches them.
+    public var isOnEarth: Bool { abs(lat) <= 90 && abs(lng) <= 180 }
+
     /// Mean Earth radius (IUGG), the usual sphere for great-circle distances.
     public static let earthRadiusMetres = 6_371_008.8
 
@@ -23,6 +28,7 @@ public struct Coordinate: Sendable, Hashable, Codable {
         return 2 * Coordinate.earthRadiusMetres * asin(min(1, h.squareRoot()))
     }
 
-    /// The distance in whole metres, as every listing shows it.
+    /// The distance in whole metres, as every listing shows it. Never more than half the Earth's
+    /// circumference, even from a point off it (`asin` is given at most 1), so it always fits.
     public func roundedMetres(to other: Coordinate) -> Int { Int(distance(to: other).rounded()) }
 }

@@ -8,8 +8,40 @@ public struct RestaurantPage: Sendable, Equatable {
     /// Set when the search's centre lies away from the only places the answering service has
     /// shops (the offline stub's neighbourhoods): those places. Nil for the real service.
     public var coverage: [String]?
+    /// Shops the service sent that no view can place (a position off the Earth), left out of
+    /// `restaurants` and named here so the app can say so.
+    public var dropped: [DroppedShop]
 
-    public init(total: Int, start: Int, restaurants: [Restaurant], coverage: [String]? = nil) {
+    public init(
+        total: Int, start: Int, restaurants: [Restaurant], coverage: [String]? = nil, dropped: [DroppedShop] = []
+    ) {
         self.total = total; self.start = start; self.restaurants = restaurants; self.coverage = coverage
+        self.dropped = dropped
+    }
+
+    /// A shop left out of a page, and the position that made it unplaceable.
+    public struct DroppedShop: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var coordinate: Coordinate
+        public init(id: String, name: String, coordinate: Coordinate) {
+            self.id = id; self.name = name; self.coordinate = coordinate
+        }
+    }
+
+    /// The page as every view may take it: each shop whose position is not on the Earth moved
+    /// to `dropped`, and each shop id once (the first; a shop without an id is kept as it is).
+    public func sanitized() -> RestaurantPage {
+        var page = self
+        var seen = Set<String>()
+        page.restaurants = []
+        for shop in restaurants where shop.id.isEmpty || seen.insert(shop.id).inserted {
+            if shop.coordinate.isOnEarth {
+                page.restaurants.append(shop)
+            } else {
+                page.dropped.append(DroppedShop(id: shop.id, name: shop.name, coordinate: shop.coordinate))
+            }
+        }
+        return page
     }
 }

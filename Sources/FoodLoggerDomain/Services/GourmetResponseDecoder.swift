@@ -28,7 +28,8 @@ public enum GourmetResponseDecoder {
         guard (0...maxPosition).contains(total), (1...maxPosition).contains(start) else {
             throw .unreadableResponse(detail: "results_available \(total) or results_start \(start) out of range")
         }
-        return RestaurantPage(total: total, start: start, restaurants: (results.shop ?? []).map(\.restaurant))
+        // A shop placed off the Earth ("lat": 1e308, "nan") is left out and named, not the page refused.
+        return RestaurantPage(total: total, start: start, restaurants: (results.shop ?? []).map(\.restaurant)).sanitized()
     }
 
     /// Far beyond any real result count, and far from overflowing when a page is added.
@@ -199,7 +200,8 @@ struct LenientInteger: Decodable {
     }
 }
 
-/// A finite number, or a string holding one (lat/lng in older responses).
+/// A number, or a string holding one (lat/lng in older responses). Not necessarily finite
+/// ("nan", "inf"): whether it is a place on the Earth is decided with the whole coordinate.
 struct LenientDecimal: Decodable {
     var value: Double
 
@@ -208,7 +210,7 @@ struct LenientDecimal: Decodable {
         let decimal =
             (try? single.decode(Double.self))
             ?? (try? single.decode(String.self)).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard let decimal, decimal.isFinite else { throw mismatch(Double.self, single) }
+        guard let decimal else { throw mismatch(Double.self, single) }
         value = decimal
     }
 }

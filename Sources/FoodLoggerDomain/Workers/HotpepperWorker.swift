@@ -81,7 +81,8 @@ public struct HotpepperWorker: HotpepperWorking {
     public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
     {
         let query = try await withCodes(query)
-        guard let limit = query.limit else { return try await api.searchRestaurants(query) }
+        // Whichever service answered, the scenes get each shop once and only shops they can place.
+        guard let limit = query.limit else { return try await api.searchRestaurants(query).sanitized() }
         return try await fetchPages(query, limit: limit)
     }
 
@@ -103,22 +104,27 @@ public struct HotpepperWorker: HotpepperWorking {
         let rest = stride(from: pageSize, to: wanted, by: pageSize).map { offset in
             Self.page(of: query, start: query.start + offset, count: min(pageSize, wanted - offset))
         }
-        guard !rest.isEmpty else { return first }
+        guard !rest.isEmpty else { return first.sanitized() }
         let pageCount = rest.count + 1
         progress?(.fetched(pages: 1, of: pageCount))
         defer { progress?(.finished) }
         let later = try await fetchConcurrently(rest, pageCount: pageCount)
-        var seen = Set<String>()
-        let merged = ([first.restaurants] + later).joined().filter { seen.insert($0.id).inserted }
-        return RestaurantPage(total: first.total, start: first.start, restaurants: merged)
+        var merged = first
+        for page in later {
+            merged.restaurants += page.restaurants
+            merged.dropped += page.dropped
+        }
+        return merged.sanitized()
     }
 
-    /// The shops of each page query, in the order given, with at most `maxPagesInFlight` asked
+    /// The pages of each query, in the order given, with at most `maxPagesInFlight` asked
     /// at once; the first failure cancels the rest and is thrown.
-    private func fetchConcurrently(_ queries: [RestaurantQuery], pageCount: Int) async throws(HotpepperError) -> [[Restaurant]] {
+    private func fetchConcurrently(_ queries: [RestaurantQuery], pageCount: Int) async throws(HotpepperError)
+        -> [RestaurantPage]
+    {
         let api = api
-        let outcome = await withTaskGroup(of: Page.self, returning: Result<[[Restaurant]], HotpepperError>.self) { group in
-            var pages = [[Restaurant]](repeating: [], count: queries.count)
+        let outcome = await withTaskGroup(of: Page.self, returning: Result<[RestaurantPage], HotpepperError>.self) { group in
+            var pages = [RestaurantPage](repeating: RestaurantPage(total: 0, start: 1, restaurants: []), count: queries.count)
             var arrived = 1
             for index in queries.indices.prefix(Self.maxPagesInFlight) {
                 group.addTask { await Page(index: index, result: api.result(of: queries[index])) }
@@ -130,7 +136,7 @@ public struct HotpepperWorker: HotpepperWorking {
                     group.cancelAll()
                     return .failure(error)
                 case .success(let answer):
-                    pages[page.index] = answer.restaurants
+                    pages[page.index] = answer
                     arrived += 1
                     progress?(.fetched(pages: arrived, of: pageCount))
                 }

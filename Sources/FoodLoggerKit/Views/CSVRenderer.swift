@@ -6,6 +6,12 @@ import FoodLoggerDomain
 /// The columns are the search fields, always, then whatever else the records hold (`show`'s
 /// detail fields) in the order first met; nested objects become dotted columns
 /// (`areas.small_area.name`, `amenities.wifi`), so a card's every fact has a cell.
+///
+/// Cells are the service's text, so two things are done to them. Control characters other than
+/// line breaks and tabs become visible escapes (`\u{1B}`), so a shop's name cannot drive the
+/// terminal the file is printed on. And a cell a spreadsheet would run as a formula (it starts
+/// with `=`, `+`, `-`, `@`, a tab or a carriage return, and is not a plain number) gets a `'`
+/// in front, inside quotes, as OWASP's CSV-injection advice has it: "=1+2" is written "'=1+2".
 enum CSVRenderer {
     static func render(_ listing: RestaurantListing) -> String {
         let records = listing.records.map { JSONValue.object($0.members).cells() }
@@ -22,7 +28,19 @@ enum CSVRenderer {
     }
 
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\"" || $0 == "," || $0.isNewline }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let text = TerminalSafe.data(text)
+        let formula = startsFormula(text)
+        guard formula || text.contains(where: { $0 == "\"" || $0 == "," || $0.isNewline }) else { return text }
+        return "\"" + (formula ? "'" : "") + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+
+    /// What a spreadsheet may read as a formula: a cell starting with one of OWASP's characters,
+    /// unless it is a plain number ("-33.86", a coordinate south or west, is data).
+    static func startsFormula(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else { return false }
+        return !(text.unicodeScalars.allSatisfy { numberScalars.contains($0) } && Double(text) != nil)
+    }
+
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+    private static let numberScalars = Set("0123456789.eE+-".unicodeScalars)
 }

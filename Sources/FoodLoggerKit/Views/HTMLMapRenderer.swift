@@ -80,11 +80,12 @@ enum HTMLMapRenderer {
             }
             // Shops a little outside the radius stay on the map.
             let projection = LocalProjection(center: center)
+            // A distance that is not finite (a point off the Earth) would make the whole map infinite.
             let farthest =
                 points.map { point -> Double in
                     let offset = projection.offset(of: point)
                     return max(abs(offset.east), abs(offset.north))
-                }.max() ?? 0
+                }.filter(\.isFinite).max() ?? 0
             radius = max(radius, farthest, 100)
         }
 
@@ -131,7 +132,7 @@ enum HTMLMapRenderer {
             <g class="north"><text x="\(number(half - side * 0.04))" y="\(number(-half + side * 0.07))" font-size="\(number(font * 1.2))" text-anchor="end">N ↑</text></g>
             """)
         return """
-            <svg id="map-svg" data-tiles="\(tiles ? 1 : 0)" viewBox="\(number(-half)) \(number(-half)) \(number(side)) \(number(side))" data-lat="\(frame.center.lat)" data-lng="\(frame.center.lng)" role="img" aria-label="Map of the restaurants, north up">
+            <svg id="map-svg" data-tiles="\(tiles ? 1 : 0)" viewBox="\(number(-half)) \(number(-half)) \(number(side)) \(number(side))" data-lat="\(degrees(frame.center.lat))" data-lng="\(degrees(frame.center.lng))" role="img" aria-label="Map of the restaurants, north up">
             \(parts.joined(separator: "\n"))
             </svg>
             """
@@ -170,10 +171,12 @@ enum HTMLMapRenderer {
             """
     }
 
-    /// Text and attribute values: the five characters HTML gives meaning to.
+    /// Text and attribute values: the five characters HTML gives meaning to as references, and
+    /// control characters (but line breaks and tabs) as visible escapes (`\u{1B}`), since a
+    /// reference to most of them is a parse error and the page may be printed on a terminal.
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
+        for character in TerminalSafe.data(text) {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
@@ -194,10 +197,15 @@ enum HTMLMapRenderer {
             .replacingOccurrences(of: "&", with: "\\u0026")
     }
 
-    /// Metres with at most one decimal: plenty for a drawing and short to read.
+    /// Metres with at most one decimal: plenty for a drawing and short to read. Never "inf" or
+    /// "nan", which no SVG attribute takes: a value that is not finite is drawn at 0.
     static func number(_ value: Double) -> String {
-        ((value * 10).rounded() / 10).plainText
+        let tenths = (value * 10).rounded() / 10
+        return (tenths.isFinite ? tenths : 0).plainText
     }
+
+    /// A coordinate for the tile script, which reads it back as a number.
+    static func degrees(_ value: Double) -> String { value.isFinite ? "\(value)" : "0" }
 
     static let style = """
         :root{color-scheme:light;--accent:#d2491f;--ink:#222;--muted:#666;--line:#ddd}

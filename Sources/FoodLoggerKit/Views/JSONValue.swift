@@ -65,8 +65,9 @@ indirect enum JSONValue: Sendable {
     }
 
     /// Copies each run of bytes that need no escape in one append. Escaped: the quote, the
-    /// backslash, control characters, DEL, and U+2028/U+2029 (which end a line in JavaScript,
-    /// where the HTML map reads this).
+    /// backslash, control characters (C0, DEL, C1), U+2028/U+2029 (which end a line in
+    /// JavaScript, where the HTML map reads this) and the bidi controls, so no text from the
+    /// service reaches a terminal that prints the JSON as anything but `\u` escapes.
     static func writeString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
@@ -82,8 +83,12 @@ indirect enum JSONValue: Sendable {
                 case UInt8(ascii: "\r"): (escaped, length) = ("\\r", 1)
                 case UInt8(ascii: "\t"): (escaped, length) = ("\\t", 1)
                 case 0..<0x20, 0x7F: (escaped, length) = (unicodeEscape(UInt32(byte)), 1)
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]):
-                    (escaped, length) = (unicodeEscape(0x2000 + UInt32(bytes[index + 2]) - 0x80), 3)
+                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                    (escaped, length) = (unicodeEscape(UInt32(bytes[index + 1])), 2)
+                case 0xD8 where index + 1 < bytes.count && bytes[index + 1] == 0x9C:
+                    (escaped, length) = (unicodeEscape(0x061C), 2)
+                case 0xE2 where index + 2 < bytes.count && escapedFormats.contains(scalar(bytes[index + 1], bytes[index + 2])):
+                    (escaped, length) = (unicodeEscape(scalar(bytes[index + 1], bytes[index + 2])), 3)
                 default:
                     index += 1
                     continue
@@ -96,6 +101,15 @@ indirect enum JSONValue: Sendable {
             out.append(contentsOf: bytes[runStart..<bytes.count])
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The three-byte scalars written as escapes: the marks LRM and RLM, the line and paragraph
+    /// separators, the bidi embeddings and overrides (LRE … RLO) and the isolates (LRI … PDI).
+    private static let escapedFormats: Set<UInt32> = Set([0x200E, 0x200F] + Array(0x2028...0x202E) + Array(0x2066...0x2069))
+
+    /// The scalar a three-byte UTF-8 sequence starting 0xE2 encodes (U+2000 to U+2FFF).
+    private static func scalar(_ second: UInt8, _ third: UInt8) -> UInt32 {
+        0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
     }
 
     /// `\u001b`, `\u2028`.

@@ -11,6 +11,17 @@ enum ResultsText {
         return TerminalSafe.line(text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " "))
     }
 
+    /// One warning per shop the page left out because the service placed it off the Earth,
+    /// naming the shop (escaped: the name and id are the service's) and the position it gave.
+    static func dropped(_ shops: [RestaurantPage.DroppedShop]) -> [String] {
+        shops.map { shop in
+            let name = shop.name.isEmpty ? "a shop without a name" : TerminalSafe.quoted(shop.name)
+            let id = shop.id.isEmpty ? "" : " (\(TerminalSafe.short(shop.id, limit: 20)))"
+            return "warning: left out \(name)\(id): the service placed it at lat \(shop.coordinate.lat), "
+                + "lng \(shop.coordinate.lng), which is not on the Earth."
+        }
+    }
+
     /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), the credit.
     /// After an open-only search (`tally`), the counts say how far into the results it looked.
     static func footer(

@@ -77,8 +77,8 @@ struct TerminalMap: Sendable, Equatable {
     /// to be pulled in from outside the frame.
     func cell(east: Double, north: Double) -> (column: Int, row: Int, clamped: Bool) {
         let inner = (columns: width - 2, rows: height - 2)
-        let column = Self.middle(inner.columns) + Int((east / metresPerColumn).rounded())
-        let row = Self.middle(inner.rows) - Int((north / (2 * metresPerColumn)).rounded())
+        let column = Self.middle(inner.columns) + (east / metresPerColumn).cells
+        let row = Self.middle(inner.rows) - (north / (2 * metresPerColumn)).cells
         let clampedColumn = min(max(column, 0), inner.columns - 1), clampedRow = min(max(row, 0), inner.rows - 1)
         return (clampedColumn + 1, clampedRow + 1, clampedColumn != column || clampedRow != row)
     }
@@ -172,7 +172,7 @@ struct TerminalMap: Sendable, Equatable {
     /// The frame, then a line with the scale bar and the key; ANSI colour only when `styled`.
     func lines(styled: Bool) -> [String] {
         var lines = cells.map { row in Self.draw(row, styled: styled) }
-        let barColumns = max(1, Int((Double(scaleMetres) / metresPerColumn).rounded()))
+        let barColumns = max(1, (Double(scaleMetres) / metresPerColumn).cells)
         let bar = "|" + String(repeating: "-", count: max(0, barColumns - 1)) + "|"
         let radius = LocalProjection.scaleLabel(radiusMetres)
         // The key's parts in order of importance, as many as fit.

@@ -4,11 +4,15 @@ import FoodLoggerDomain
 enum TerminalSafe {
     /// Control characters, line and paragraph separators and other invisible format characters
     /// become visible escapes such as `\n` and `\u{1B}`; everything else is kept.
-    static func line(_ text: String) -> String {
+    static func line(_ text: String) -> String { escaped(text) }
+
+    /// As `line`, except the scalars in `keeping`, which stay as they are.
+    private static func escaped<Text: StringProtocol>(_ text: Text, keeping: Set<Unicode.Scalar> = []) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
             switch scalar {
+            case _ where keeping.contains(scalar): result.unicodeScalars.append(scalar)
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
@@ -29,6 +33,15 @@ enum TerminalSafe {
     static func text(_ text: String) -> String {
         text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map { line($0.replacingOccurrences(of: "\t", with: " ")) }.joined(separator: "\n")
+    }
+
+    /// For formats that carry line breaks and tabs as data (CSV cells, HTML): "\n", "\r\n" and
+    /// tabs stay as they are; every other control or invisible format character, a lone "\r"
+    /// included (it would return the cursor over what was written), becomes a visible escape.
+    static func data(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isInvisible($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        return text.split(separator: "\r\n", omittingEmptySubsequences: false)
+            .map { escaped($0, keeping: ["\n", "\t"]) }.joined(separator: "\r\n")
     }
 
     /// Escaped, and cut to `limit` columns so a huge argument cannot flood the screen.

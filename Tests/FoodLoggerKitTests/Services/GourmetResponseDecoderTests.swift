@@ -125,6 +125,38 @@ import TestSupport
     }
 
     /// The shapes API.md lists as seen or possible, written small.
+    @Test(arguments: [#"1e308"#, #"-1e308"#, #""nan""#, #""inf""#, #"91"#, #""-90.0000001""#])
+    func aShopPlacedOffTheEarthIsLeftOutAndNamed(lat: String) throws {
+        // Given a page whose second shop has a latitude no place has
+        let body = #"""
+            {"results":{"results_available":3,"results_start":1,"shop":[
+            {"id":"J1","name":"一","lat":35.68,"lng":139.76},
+            {"id":"J_FAR","name":"遠い店","lat":\#(lat),"lng":139.76},
+            {"id":"J3","name":"三","lat":"35.69","lng":"139.77"}]}}
+            """#
+        // When
+        let page = try GourmetResponseDecoder.decode(Data(body.utf8))
+        // Then
+        #expect(page.restaurants.map(\.id) == ["J1", "J3"], "the others, in order")
+        #expect(page.dropped.map(\.id) == ["J_FAR"] && page.dropped.map(\.name) == ["遠い店"], "the shop named")
+        #expect(page.total == 3, "the service's count as it was")
+    }
+
+    @Test func aLatitudeThatIsNoNumberStillMakesThePageUnreadable() {
+        let body = #"{"results":{"results_available":1,"shop":[{"id":"J1","lat":"north","lng":139.76}]}}"#
+        #expect(throws: HotpepperError.unreadableResponse(detail: "unexpected type at results.shop[0].lat")) {
+            try GourmetResponseDecoder.decode(Data(body.utf8))
+        }
+    }
+
+    @Test func theSameIdTwiceInOneAnswerIsOneShop() throws {
+        let body = #"""
+            {"results":{"results_available":2,"shop":[{"id":"J1","name":"一","lat":35.68,"lng":139.76},
+            {"id":"J1","name":"一","lat":35.68,"lng":139.76}]}}
+            """#
+        #expect(try GourmetResponseDecoder.decode(Data(body.utf8)).restaurants.map(\.id) == ["J1"], "each shop once")
+    }
+
     @Test func tolerantShapes() throws {
         let body = """
             {"results":{"results_available":"2","results_returned":"2","results_start":"1","shop":[

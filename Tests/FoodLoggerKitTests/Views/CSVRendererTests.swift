@@ -83,4 +83,29 @@ import Testing
         #expect(row["coupon_sp_url"] == shop.urls.couponSP, "the last detail field")
         #expect(!header.contains("areas") && !header.contains("amenities"), "no cell holds a JSON object")
     }
+
+    @Test(arguments: [
+        ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""), ("+81 3", "\"'+81 3\""), ("-2+3", "\"'-2+3\""),
+        ("@SUM(A1)", "\"'@SUM(A1)\""), ("\tcmd", "\"'\tcmd\""), ("\r\nx", "\"'\r\nx\""), ("-33.86", "-33.86"),
+        ("+1e5", "+1e5"), ("a=b", "a=b"), ("", ""), ("-", "\"'-\""), ("-inf", "\"'-inf\""),
+    ])
+    func aCellASpreadsheetWouldRunGetsAQuoteInFront(text: String, expected: String) {
+        #expect(CSVRenderer.field(text) == expected, "OWASP: a ' in front, inside quotes; numbers as they are")
+    }
+
+    @Test func controlCharactersAreVisibleEscapes() throws {
+        // Given a name that would clear the screen and write the clipboard, and access with a lone CR
+        var shop = MapSeeds.restaurant("J9", "店\u{1B}]52;c;Zm9v\u{7}\u{1B}[2J\u{9B}1m\u{202E}", at: MapSeeds.tokyo)
+        shop.access = "a\r\nb\rc"
+        let listing = RestaurantListing(
+            RestaurantPage(total: 1, start: 1, restaurants: [shop]), query: RestaurantQuery(center: MapSeeds.tokyo),
+            open: Seeds.open)
+        // When
+        let csv = CSVRenderer.render(listing)
+        let records = try parse(csv)
+        // Then
+        let row = Dictionary(uniqueKeysWithValues: zip(records[0], records[1]))
+        #expect(row["name"] == #"店\u{1B}]52;c;Zm9v\u{7}\u{1B}[2J\u{9B}1m\u{202E}"#, "readable, and inert")
+        #expect(row["access"] == "a\r\nb\\rc", "a line end kept, a lone carriage return shown")
+    }
 }

@@ -41,4 +41,24 @@ import Testing
             #expect(html.contains(transform), "\(restaurant.id) at \(transform)")
         }
     }
+
+    @Test("control characters in a name are visible escapes, in the page and its embedded JSON")
+    func controlCharactersAreNeverRaw() {
+        let shop = MapSeeds.restaurant("J9", "店\u{1B}]8;;http://x\u{7}\u{1B}[2J\u{9B}\u{202E}\u{7F}", at: MapSeeds.tokyo)
+        let html = HTMLMapRenderer.render(
+            RestaurantListing(
+                RestaurantPage(total: 1, start: 1, restaurants: [shop]), query: RestaurantQuery(center: MapSeeds.tokyo),
+                open: Seeds.open))
+        let raw = html.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E
+        }
+        #expect(raw.isEmpty, "no raw control: \(raw.map(\.value))")
+        #expect(html.contains(#"<strong>店\u{1B}]8;;http://x\u{7}\u{1B}[2J\u{9B}\u{202E}\u{7F}</strong>"#), "shown as escapes")
+    }
+
+    @Test(arguments: [Double.infinity, -.infinity, .nan])
+    func aNumberThatIsNotFiniteIsDrawnAtZero(value: Double) {
+        #expect(HTMLMapRenderer.number(value) == "0", "no SVG attribute takes inf or nan")
+        #expect(HTMLMapRenderer.degrees(value) == "0", "nor the tile script's centre")
+    }
 }

@@ -42,4 +42,12 @@ import Testing
         #expect(written == #""a\u2028b\u2029c\u007fd\re‧🍣""#)
         #expect(try JSONDecoder().decode(String.self, from: Data(written.utf8)) == text, "reads back as written")
     }
+
+    @Test func c1AndBidiControlsAreEscapedToo() throws {
+        let text = "a\u{85}b\u{9B}c\u{202E}d\u{2066}e\u{200F}f\u{61C}g\u{A0}h\u{2030}"
+        let written = JSONValue.string(text).serialized()
+        #expect(written == #""a\u0085b\u009bc\u202ed\u2066e\u200ff\u061cg\#u{A0}h‰""#, "no raw control; NBSP and ‰ kept")
+        let parsed = try JSONSerialization.jsonObject(with: Data("[\(written)]".utf8), options: []) as? [String]
+        #expect(parsed == [text], "reads back to the same text")
+    }
 }

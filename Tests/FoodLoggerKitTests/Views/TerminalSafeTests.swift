@@ -25,4 +25,10 @@ import Testing
     @Test func textKeepsEveryKindOfLineBreakAsABreakAndTabsAsSpaces() {
         #expect(TerminalSafe.text("a\r\nb\rc\u{2028}d\u{85}e\tf\u{1B}[2J") == "a\nb\nc\nd\ne f\\u{1B}[2J")
     }
+
+    @Test func dataKeepsLineEndsAndTabsAndEscapesTheRest() {
+        let text = "a\r\nb\nc\td\re\u{1B}]52;c;Zm9v\u{7}\u{9B}\u{202E}\u{7F}"
+        #expect(TerminalSafe.data(text) == "a\r\nb\nc\td\\re\\u{1B}]52;c;Zm9v\\u{7}\\u{9B}\\u{202E}\\u{7F}")
+        #expect(TerminalSafe.data("渋谷 🍜\n") == "渋谷 🍜\n", "plain text as it is")
+    }
 }

@@ -110,6 +110,33 @@ final class ProgressRecorder: @unchecked Sendable {
         #expect(ids == (1...198).map { HotpepperServiceSpy.shop($0).id }, "the first occurrence kept, in order")
     }
 
+    @Test func theSameShopThreeTimesInOnePageIsListedOnce() async throws {
+        // Given a service that sends one shop three times, and one placed off the Earth
+        let repeated = HotpepperServiceSpy.shop(1), far = Seeds.restaurant("J_FAR", name: "遠い店", lat: 1e308, lng: 139.7)
+        let api = HotpepperStub(restaurants: [repeated, HotpepperServiceSpy.shop(2), repeated, far, repeated])
+        let sut = HotpepperWorker(api: api)
+        // When
+        let page = try await sut.fetchRestaurants(RestaurantQuery(keyword: "店", count: 10))
+        // Then
+        #expect(page.restaurants.map(\.id) == [repeated.id, HotpepperServiceSpy.shop(2).id], "one shop, once, in order")
+        #expect(page.dropped.map(\.id) == ["J_FAR"], "whichever service answered, the shop off the Earth is named")
+    }
+
+    @Test func droppedShopsOfEveryPageAreKept() async throws {
+        // Given pages that each hold a shop off the Earth
+        let shops = (1...150).map { position in
+            position % 100 == 7
+                ? Seeds.restaurant("J_FAR\(position)", name: "遠い店", lat: .infinity, lng: 139.7)
+                : HotpepperServiceSpy.shop(position)
+        }
+        let sut = HotpepperWorker(api: HotpepperStub(restaurants: shops))
+        // When
+        let page = try await sut.fetchRestaurants(RestaurantQuery(keyword: "店", limit: 150))
+        // Then
+        #expect(page.dropped.map(\.id) == ["J_FAR7", "J_FAR107"], "from the first page and the second")
+        #expect(page.restaurants.count == 148, "the rest")
+    }
+
     @Test func aFailingPageFailsTheWhole() async {
         let api = HotpepperServiceSpy(total: 1000, failures: [501: .httpStatus(503)])
         let progress = ProgressRecorder()

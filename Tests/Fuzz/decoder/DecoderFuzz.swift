@@ -3,7 +3,7 @@ import Foundation
 
 /// libFuzzer entry: any bytes as a gourmet/v1 body, decoded and then drawn as the Search
 /// scene would (table and JSON), so hostile values reach the formatting code too. Besides
-/// crashes and hangs, it stops on a broken promise: a page with a non-finite coordinate, or an
+/// crashes and hangs, it stops on a broken promise: a page with a shop off the Earth, or an
 /// error line that, after the client's redaction and escaping, spans lines or shows the key.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
@@ -11,8 +11,8 @@ public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let key = "fuzzkey"
     do {
         let page = try GourmetResponseDecoder.decode(data)
-        for shop in page.restaurants where !shop.coordinate.lat.isFinite || !shop.coordinate.lng.isFinite {
-            fatalError("non-finite coordinate in \(shop.id)")
+        for shop in page.restaurants where !shop.coordinate.isOnEarth {
+            fatalError("a coordinate off the Earth in \(shop.id)")
         }
         // libFuzzer calls in on the main thread.
         MainActor.assumeIsolated { present(page) }

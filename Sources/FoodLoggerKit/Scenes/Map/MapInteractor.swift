@@ -202,12 +202,12 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             restaurants = state.restaurants
         }
         explorer = state
-        present()
+        present(dropped: (try? result.get().page.dropped) ?? [])
     }
 
-    private func present() {
+    private func present(dropped: [RestaurantPage.DroppedShop] = []) {
         guard let explorer else { return }
-        presenter?.presentExplorer(.init(state: explorer, size: size, open: open))
+        presenter?.presentExplorer(.init(state: explorer, size: size, open: open, dropped: dropped))
     }
 
     /// The marker nearest the selected one in a direction: within 45° of it if any is, else

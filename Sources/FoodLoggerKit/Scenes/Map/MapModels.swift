@@ -64,6 +64,8 @@ enum Map {
                 var leftOut: String? = nil
                 /// For stderr on a terminal: where --near found the centre.
                 var place: String? = nil
+                /// For stderr, one line each: shops the answer held that no view can place.
+                var warnings: [String] = []
             }
 
             var content: Content
@@ -151,6 +153,9 @@ extension Map {
             var size: Size
             /// When "open" means (now, or --open-at's time), and whether only open shops are kept.
             var open: OpenQuestion
+            /// Shops the search that just answered left out, unplaceable; empty on other updates,
+            /// so each is told once.
+            var dropped: [RestaurantPage.DroppedShop] = []
         }
 
         /// What the map holds between key presses (the interactor's data store).
@@ -195,6 +200,8 @@ extension Map {
             /// The cells a click selects each restaurant by (index in the list).
             var hitTargets: [HitTarget] = []
             var failure: (message: String, exitCode: ExitCode)? = nil
+            /// For stderr (held while the map has the screen), one line each.
+            var warnings: [String] = []
 
             /// The restaurants whose label covers a cell (several for a merged label): what a
             /// click there picks from.

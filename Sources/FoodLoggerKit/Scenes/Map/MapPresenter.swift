@@ -53,7 +53,8 @@ final class MapPresenter: MapPresentationLogic {
                     .init(
                         map: drawing.map, legend: drawing.legend, footer: drawing.footer, notice: notice,
                         leftOut: page.restaurants.isEmpty ? nil : tally.flatMap { ResultsText.leftOut($0, open: open) },
-                        place: found.located.map { ResultsText.placeLine($0, near: found.near) })),
+                        place: found.located.map { ResultsText.placeLine($0, near: found.near) },
+                        warnings: ResultsText.dropped(page.dropped))),
                 exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)
@@ -170,7 +171,8 @@ extension MapPresenter {
                     + "\(response.size.columns)\(glyph("×", "x"))\(response.size.rows). Enlarge it, or press q.",
                 to: screen.width)
             for (offset, line) in lines.enumerated() { screen.write(line, row: offset, column: 0) }
-            viewController?.displayExplorer(.init(screen: screen, mode: .waiting))
+            viewController?.displayExplorer(
+                .init(screen: screen, mode: .waiting, warnings: ResultsText.dropped(response.dropped)))
             return
         }
         let state = response.state
@@ -197,7 +199,8 @@ extension MapPresenter {
         if state.showingHelp { drawCentred(helpLines(), title: "Keys", over: layout, on: &screen) }
         let mode: Map.Explore.Mode =
             state.prompt.map { .prompt($0) } ?? (state.alert != nil ? .alert : state.showingHelp ? .help : .map)
-        viewController?.displayExplorer(.init(screen: screen, mode: mode, hitTargets: targets))
+        viewController?.displayExplorer(
+            .init(screen: screen, mode: mode, hitTargets: targets, warnings: ResultsText.dropped(response.dropped)))
     }
 
     /// The frame with north and the scale bar in it, the ring around the search centre and "@"
@@ -209,11 +212,11 @@ extension MapPresenter {
         var canvas = BrailleCanvas(columns: layout.innerColumns, rows: layout.innerRows)
         let centre = layout.dot(of: state.searched.centre, centre: state.viewCentre, metresPerDot: scale)
         let radiusDots = Double(state.searched.range.metres) / scale
-        let steps = max(90, Int(radiusDots * 8))
+        let steps = max(90, min((radiusDots * 8).cells, 100_000))
         for step in 0..<steps {
             let angle = Double(step) / Double(steps) * 2 * .pi
             canvas.set(
-                x: centre.x + Int((cos(angle) * radiusDots).rounded()), y: centre.y - Int((sin(angle) * radiusDots).rounded()))
+                x: centre.x + (cos(angle) * radiusDots).cells, y: centre.y - (sin(angle) * radiusDots).cells)
         }
         for row in 0..<layout.innerRows {
             for column in 0..<layout.innerColumns {
@@ -226,7 +229,7 @@ extension MapPresenter {
             screen.write("@", row: you.row, column: you.column, style: .you)
         }
         let bar = LocalProjection.scaleLength(atMost: scale * Double(layout.innerColumns) / 2)
-        let barColumns = max(2, Int((Double(bar) / scale / 2).rounded()))
+        let barColumns = max(2, (Double(bar) / scale / 2).cells)
         let scaleText =
             glyph("├", "|") + String(repeating: glyph("─", "-"), count: barColumns - 2) + glyph("┤ ", "| ")
             + LocalProjection.scaleLabel(bar)

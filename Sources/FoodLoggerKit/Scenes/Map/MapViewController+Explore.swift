@@ -98,6 +98,8 @@ extension MapViewController {
     /// Writes the map as it changed; a search that ends while the card is open is drawn when the
     /// card closes, and a failed first search wakes the event loop to end the map.
     func displayExplorer(_ viewModel: Map.Explore.ViewModel) {
+        // Held with the rest of stderr while the map has the screen, and said when it closes.
+        for warning in viewModel.warnings { context.report(warning) }
         shown = viewModel
         guard let terminal else { return }
         guard viewModel.failure == nil else { return terminal.wake() }

@@ -46,6 +46,7 @@ final class MapViewController: MapDisplayLogic {
             context.report(message)
         case .drawing(let drawing):
             if let place = drawing.place, context.terminal.stderrIsTerminal { context.stderr.write(place + "\n") }
+            for warning in drawing.warnings { context.report(warning) }
             let styled = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
             let width = drawing.map.width
             var lines = drawing.map.lines(styled: styled)

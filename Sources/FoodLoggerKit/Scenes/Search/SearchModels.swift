@@ -49,6 +49,8 @@ enum Search {
                 var leftOut: String? = nil
                 /// For stderr on a terminal: where --near found the centre.
                 var place: String? = nil
+                /// For stderr, one line each: shops the answer held that no view can place.
+                var warnings: [String] = []
             }
 
             enum Body: Sendable, Equatable {

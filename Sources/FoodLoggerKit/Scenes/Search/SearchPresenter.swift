@@ -48,7 +48,8 @@ final class SearchPresenter: SearchPresentationLogic {
                         tally: response.tally) : nil,
                 numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
                 leftOut: page.restaurants.isEmpty ? nil : leftOut,
-                place: response.located.map { ResultsText.placeLine($0, near: response.near) })
+                place: response.located.map { ResultsText.placeLine($0, near: response.near) },
+                warnings: ResultsText.dropped(page.dropped))
             viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)

@@ -38,6 +38,7 @@ final class SearchViewController: SearchDisplayLogic {
         case .listing(let listing):
             listedNumbers = listing.numbers
             if let place = listing.place, context.terminal.stderrIsTerminal { context.stderr.write(place + "\n") }
+            for warning in listing.warnings { context.report(warning) }
             if let notice = listing.notice { context.stderr.write(notice + "\n") }
             // Under the table, like a footer: what the page does not show.
             defer { if let leftOut = listing.leftOut { context.stderr.write(leftOut + "\n") } }

@@ -42,8 +42,8 @@ struct MapScreenLayout: Sendable, Equatable {
     func dot(of point: Coordinate, centre: Coordinate, metresPerDot: Double) -> (x: Int, y: Int) {
         let offset = LocalProjection(center: centre).offset(of: point)
         return (
-            x: innerColumns + Int((offset.east / metresPerDot).rounded()),
-            y: innerRows * 2 - Int((offset.north / metresPerDot).rounded())
+            x: innerColumns + (offset.east / metresPerDot).cells,
+            y: innerRows * 2 - (offset.north / metresPerDot).cells
         )
     }
 

@@ -110,4 +110,26 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
             #expect(drawn.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= width }, "within \(width) columns")
         }
     }
+
+    @Test func aShopLeftOutOfThePageIsWarnedAboutOnce() throws {
+        let dropped = RestaurantPage.DroppedShop(id: "J666", name: "遠い店", coordinate: .init(lat: .nan, lng: 139.7))
+        let page = RestaurantPage(total: 4, start: 1, restaurants: MapSeeds.tricky, dropped: [dropped])
+        let viewModel = try #require(present(.success(page)))
+        guard case .drawing(let drawing) = viewModel.content else { Issue.record("expected a drawing"); return }
+        let expected = "warning: left out '遠い店' (J666): the service placed it at lat nan, lng 139.7, which is not on the Earth."
+        #expect(drawing.warnings == [expected], "one warning naming the shop")
+        #expect(viewModel.exitCode == .success, "the others are drawn")
+    }
+
+    @Test func theInteractiveMapWarnsOnlyWithTheAnswerThatLeftAShopOut() throws {
+        let sut = MapPresenter(), spy = MapDisplayLogicSpy()
+        sut.viewController = spy
+        let search = Map.Explore.Search(centre: MapSeeds.tokyo, range: .m1000)
+        let state = Map.Explore.State(home: MapSeeds.tokyo, searched: search, viewCentre: MapSeeds.tokyo)
+        let dropped = RestaurantPage.DroppedShop(id: "J666", name: "遠い店", coordinate: .init(lat: 1e308, lng: 139.7))
+        sut.presentExplorer(.init(state: state, size: .init(columns: 80, rows: 24), open: Seeds.open, dropped: [dropped]))
+        sut.presentExplorer(.init(state: state, size: .init(columns: 80, rows: 24), open: Seeds.open))
+        #expect(spy.screens.map(\.warnings.count) == [1, 0], "told with the search's answer, not on every redraw")
+        #expect(spy.screens[0].warnings[0].contains("'遠い店' (J666)"), "naming the shop")
+    }
 }

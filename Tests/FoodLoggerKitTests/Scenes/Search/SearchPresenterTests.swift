@@ -143,4 +143,23 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let weekday = await CLIRun.run(["search", "--stub", "--near", "東京駅", "--open-at", "thu 12:00", "--json"])
         #expect(weekday.stderr.contains("thu 12:00 (Japan time)"), "a weekday alone: \(weekday.stderr)")
     }
+
+    @Test(arguments: [Search.Restaurants.Presentation.table, .document])
+    func eachShopLeftOutIsOneWarningWithItsNameEscaped(presentation: Search.Restaurants.Presentation) throws {
+        // Given a page that left out two shops, one with an escape in its name
+        let page = RestaurantPage(
+            total: 5, start: 1, restaurants: Seeds.Pages.tokyo.restaurants,
+            dropped: [
+                .init(id: "J666", name: "遠い店", coordinate: .init(lat: 1e308, lng: 139.7671)),
+                .init(id: "", name: "\u{1B}]52;c;x\u{7}", coordinate: .init(lat: 35.6, lng: -.infinity)),
+            ])
+        // When
+        let shown = try #require(listing(present(.success(page), as: presentation)))
+        // Then
+        #expect(
+            shown.warnings == [
+                "warning: left out '遠い店' (J666): the service placed it at lat 1e+308, lng 139.7671, which is not on the Earth.",
+                "warning: left out '\\u{1B}]52;c;x\\u{7}': the service placed it at lat 35.6, lng -inf, which is not on the Earth.",
+            ], "one line each, the name escaped")
+    }
 }
