@@ -109,9 +109,15 @@ struct CommonOptions: Sendable {
         let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
         let geocoder = NominatimAPI(
             baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: narration(context))
+        let folder = CacheFolder.url(environment: context.environment)
+        if folder == nil {
+            narration(context)?(
+                "cache off: neither XDG_CACHE_HOME nor HOME is set, so places found are not kept, and place searches are a second apart within this run only"
+            )
+        }
         return GeocodingWorker(
-            geocoder: geocoder,
-            cache: CacheFolder.url(environment: context.environment).map { PlaceCache(folder: $0, service: baseURL) })
+            geocoder: geocoder, cache: folder.map { PlaceCache(folder: $0, service: baseURL) },
+            turns: RequestTurns(stamp: folder.map { PlaceCache.stamp(folder: $0, service: baseURL) }, log: narration(context)))
     }
 
     /// --verbose: each request, retry and answer told on stderr.

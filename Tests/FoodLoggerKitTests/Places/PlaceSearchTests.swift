@@ -66,9 +66,12 @@ enum NominatimSeeds {
         let server = try LoopbackServer { _ in .json(NominatimSeeds.shibuya) }
         let folder = try TemporaryFolder()
         let clock = Clock()
-        let cache = PlaceCache(folder: folder.url, now: { clock.lock.withLock { clock.now } }, sleep: { clock.sleep($0) })
+        let now: @Sendable () -> Date = { clock.lock.withLock { clock.now } }
+        let turns = RequestTurns(
+            stamp: folder.url.appendingPathComponent("nominatim-last-request"), now: now, sleep: { clock.sleep($0) })
         let worker = GeocodingWorker(
-            geocoder: NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: 0)), cache: cache)
+            geocoder: NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: 0)),
+            cache: PlaceCache(folder: folder.url, now: now), turns: turns)
 
         let first = try await worker.locate("Shibuya")
         let again = try await worker.locate("  shibuya ")

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Keeps one service's requests at least `spacing` apart, as Nominatim's usage policy asks.
+///
+/// Across runs: the time of the last request is a stamp file, read and rewritten under
+/// `SharedFile`'s lock, and the lock is held while waiting for the turn, so runs started
+/// together take turns a `spacing` apart instead of all reading the same old stamp. Within
+/// this run: a reservation in memory, which holds on its own when there is no stamp file (no
+/// cache folder) or it cannot be used.
+public struct RequestTurns: Sendable {
+    let stamp: SharedFile?
+    let spacing: TimeInterval
+    let now: @Sendable () -> Date
+    let sleep: @Sendable (TimeInterval) async -> Void
+    /// Told once when the stamp file cannot be used.
+    let log: (@Sendable (String) -> Void)?
+    private let local = LocalTurns()
+
+    public init(
+        stamp: URL?, spacing: TimeInterval = 1, now: @escaping @Sendable () -> Date = { Date() },
+        sleep: @escaping @Sendable (TimeInterval) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) },
+        log: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.stamp = stamp.map { SharedFile($0, maxBytes: 64) }
+        self.spacing = spacing; self.now = now; self.sleep = sleep; self.log = log
+    }
+
+    /// Returns when this run may send its request: a `spacing` after the last one any run sent.
+    public func waitForTurn() async {
+        let turn = await local.reserve(now: now(), spacing: spacing)
+        let early = turn.timeIntervalSince(now())
+        if early > 0 { await sleep(early) }
+        guard let stamp else { return }
+        do {
+            try await stamp.withLock { () throws(SharedFile.Failure) in
+                if let last = stamp.read().flatMap(Self.time) {
+                    let wait = Self.wait(since: last, now: now(), spacing: spacing)
+                    if wait > 0 { await sleep(wait) }
+                }
+                try stamp.replace(with: Data(String(now().timeIntervalSince1970).utf8))
+            }
+        } catch {
+            if await local.firstFailure() {
+                log?("cannot use \(error.path) (\(error.reason)): requests are spaced within this run only")
+            }
+        }
+    }
+
+    /// The time a stamp holds: seconds since 1970, finite.
+    static func time(_ data: Data) -> Date? {
+        guard let seconds = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+            seconds.isFinite
+        else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// How long to wait after a request sent at `last`: never more than `spacing`, even when the
+    /// stamp lies in the future (the clock was set back, or the file was edited).
+    static func wait(since last: Date, now: Date, spacing: TimeInterval) -> TimeInterval {
+        min(spacing, max(0, spacing - now.timeIntervalSince(last)))
+    }
+}
+
+/// This run's own turns: each caller reserves the next free moment before it sleeps, so
+/// concurrent callers never pick the same one.
+private actor LocalTurns {
+    var last: Date?
+    var failed = false
+
+    func reserve(now: Date, spacing: TimeInterval) -> Date {
+        let turn = last.map { max(now, $0 + spacing) } ?? now
+        last = turn
+        return turn
+    }
+
+    /// Whether this is the first failure to report.
+    func firstFailure() -> Bool {
+        defer { failed = true }
+        return !failed
+    }
+}
