@@ -22,12 +22,19 @@ public struct GeocodingWorker: PlaceLocating {
     public func locate(_ text: String) async throws(HotpepperError) -> Located {
         let key = PlaceCache.key(text)
         if let cached = cache?.lookup(key) { return cached }
-        await turns?.waitForTurn()
-        let places = try await geocoder.findPlaces(text)
-        guard let best = places.first else { throw .placeNotFound(text, known: []) }
-        let located = Located(place: best, matches: places.count)
+        guard let turns else { return try await find(text) }
+        // Runs started together with the same name wait in turn; all but the first find it kept.
+        let located = try await turns.take(already: { cache?.lookup(key) }) { () throws(HotpepperError) in
+            try await find(text)
+        }
         await cache?.store(located, for: key)
         return located
+    }
+
+    func find(_ text: String) async throws(HotpepperError) -> Located {
+        let places = try await geocoder.findPlaces(text)
+        guard let best = places.first else { throw .placeNotFound(text, known: []) }
+        return Located(place: best, matches: places.count)
     }
 }
 

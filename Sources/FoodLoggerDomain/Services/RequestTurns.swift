@@ -2,11 +2,12 @@ import Foundation
 
 /// Keeps one service's requests at least `spacing` apart, as Nominatim's usage policy asks.
 ///
-/// Across runs: the time of the last request is a stamp file, read and rewritten under
-/// `SharedFile`'s lock, and the lock is held while waiting for the turn, so runs started
-/// together take turns a `spacing` apart instead of all reading the same old stamp. Within
-/// this run: a reservation in memory, which holds on its own when there is no stamp file (no
-/// cache folder) or it cannot be used.
+/// Across runs: the time of the last request is a stamp file under `SharedFile`'s lock, and a
+/// run holds the lock from before it waits for its turn until its request has been answered,
+/// then stamps the time of the answer. The next run's wait starts from that stamp, so requests
+/// from runs started together reach the server at least `spacing` apart, however long each
+/// took to start or to be answered. Within this run: a reservation in memory, which holds on
+/// its own when there is no stamp file (no cache folder) or it cannot be used.
 public struct RequestTurns: Sendable {
     let stamp: SharedFile?
     let spacing: TimeInterval
@@ -25,26 +26,39 @@ public struct RequestTurns: Sendable {
         self.spacing = spacing; self.now = now; self.sleep = sleep; self.log = log
     }
 
-    /// Returns when this run may send its request: a `spacing` after the last one any run sent.
-    public func waitForTurn() async {
+    /// Sends `request` in this run's turn: a `spacing` after the last request any run made was
+    /// answered. `already` is asked once the turn is ours, before waiting: an answer it has
+    /// (another run has just fetched the same thing) makes the request unnecessary.
+    public func take<T>(
+        already: () -> T? = { nil }, _ request: () async throws(HotpepperError) -> T
+    ) async throws(HotpepperError) -> T {
         let turn = await local.reserve(now: now(), spacing: spacing)
         let early = turn.timeIntervalSince(now())
         if early > 0 { await sleep(early) }
-        guard let stamp else { return }
-        do {
-            try await stamp.withLock { () throws(SharedFile.Failure) in
+        guard let stamp else { return try await request() }
+        let outcome: Result<T, HotpepperError>
+        do throws(SharedFile.Failure) {
+            outcome = try await stamp.withLock { () async -> Result<T, HotpepperError> in
+                if let answer = already() { return .success(answer) }
                 if let last = stamp.read().flatMap(Self.time) {
                     let wait = Self.wait(since: last, now: now(), spacing: spacing)
                     if wait > 0 { await sleep(wait) }
                 }
-                try stamp.replace(with: Data(String(now().timeIntervalSince1970).utf8))
+                // Stamped before too, in case this run ends before its answer comes.
+                try? stamp.replace(with: Self.data(now()))
+                defer { try? stamp.replace(with: Self.data(now())) }
+                do throws(HotpepperError) { return .success(try await request()) } catch { return .failure(error) }
             }
         } catch {
             if await local.firstFailure() {
                 log?("cannot use \(error.path) (\(error.reason)): requests are spaced within this run only")
             }
+            return try await request()
         }
+        return try outcome.get()
     }
+
+    static func data(_ time: Date) -> Data { Data(String(time.timeIntervalSince1970).utf8) }
 
     /// The time a stamp holds: seconds since 1970, finite.
     static func time(_ data: Data) -> Date? {
