@@ -107,8 +107,10 @@ struct CommonOptions: Sendable {
     func makePlaces(context: ProcessContext) throws(HotpepperError) -> GeocodingWorker {
         if useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
         let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
+        // Retries go within the run's turn: waits from 2 s with jitter (1 to 2 s, then 2 to 4 s…)
+        // keep them a second apart too.
         let geocoder = NominatimAPI(
-            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: narration(context))
+            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries, baseDelay: 2), log: narration(context))
         let folder = CacheFolder.url(environment: context.environment)
         if folder == nil {
             narration(context)?(
