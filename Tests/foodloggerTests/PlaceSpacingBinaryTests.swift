@@ -42,8 +42,9 @@ import Testing
             home = try TemporaryFolder("foodlogger-home")
         }
 
-        /// Starts one run per place name at once and waits for them all.
-        func start(_ names: [String]) throws -> [Process] {
+        /// Starts one run per place name at once and waits for them all, suspended rather than
+        /// blocking one of the test runner's few threads for the seconds the runs take.
+        func start(_ names: [String]) async throws -> [Process] {
             let runs = names.map { name in
                 let process = Process()
                 process.executableURL = Binary.url
@@ -58,19 +59,27 @@ import Testing
                 process.standardInput = FileHandle.nullDevice
                 return process
             }
-            for process in runs { try process.run() }
-            for process in runs { process.waitUntilExit() }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for process in runs {
+                    let ended = AsyncStream<Void> { continuation in
+                        process.terminationHandler = { _ in continuation.finish() }
+                    }
+                    try process.run()
+                    group.addTask { for await _ in ended {} }
+                }
+                try await group.waitForAll()
+            }
             return runs
         }
     }
 
-    @Test func runsStartedTogetherAskASecondApartAndKeepEveryPlace() throws {
+    @Test func runsStartedTogetherAskASecondApartAndKeepEveryPlace() async throws {
         // Given the services and one cache folder
         let services = try Services()
         let names = (1...6).map { "place-\($0)" }
 
         // When six runs, each near a place of its own, start at the same time
-        let runs = try services.start(names)
+        let runs = try await services.start(names)
 
         // Then each succeeded, the place search heard each once, a second or more apart
         #expect(runs.map(\.terminationStatus) == names.map { _ in 0 }, "every run succeeds")
@@ -85,12 +94,12 @@ import Testing
         #expect(Set(kept?.keys.map { $0 } ?? []) == Set(names), "every place kept: \(kept?.keys.sorted() ?? [])")
     }
 
-    @Test func runsOfOnePlaceStartedTogetherAskOnce() throws {
+    @Test func runsOfOnePlaceStartedTogetherAskOnce() async throws {
         // Given the services and one cache folder
         let services = try Services()
 
         // When five runs near the same place start at the same time
-        let runs = try services.start(Array(repeating: "same-place", count: 5))
+        let runs = try await services.start(Array(repeating: "same-place", count: 5))
 
         // Then all succeed and the place is asked for once: the others find it kept in their turn
         #expect(runs.allSatisfy { $0.terminationStatus == 0 }, "every run succeeds")

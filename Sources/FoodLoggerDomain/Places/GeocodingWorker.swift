@@ -23,12 +23,13 @@ public struct GeocodingWorker: PlaceLocating {
         let key = PlaceCache.key(text)
         if let cached = cache?.lookup(key) { return cached }
         guard let turns else { return try await find(text) }
-        // Runs started together with the same name wait in turn; all but the first find it kept.
-        let located = try await turns.take(already: { cache?.lookup(key) }) { () throws(HotpepperError) in
-            try await find(text)
+        // Runs started together with the same name wait in turn; all but the first find it kept,
+        // since it is kept before the turn ends.
+        return try await turns.take(already: { cache?.lookup(key) }) { () throws(HotpepperError) in
+            let located = try await find(text)
+            await cache?.store(located, for: key)
+            return located
         }
-        await cache?.store(located, for: key)
-        return located
     }
 
     func find(_ text: String) async throws(HotpepperError) -> Located {

@@ -13,17 +13,19 @@ public struct RequestTurns: Sendable {
     let spacing: TimeInterval
     let now: @Sendable () -> Date
     let sleep: @Sendable (TimeInterval) async -> Void
-    /// Told once when the stamp file cannot be used.
+    /// Told once, at the first request, when there is no stamp file (`withoutStamp`, the
+    /// caller's words) or it cannot be used.
     let log: (@Sendable (String) -> Void)?
+    let withoutStamp: String?
     private let local = LocalTurns()
 
     public init(
         stamp: URL?, spacing: TimeInterval = 1, now: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (TimeInterval) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) },
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil, withoutStamp: String? = nil
     ) {
         self.stamp = stamp.map { SharedFile($0, maxBytes: 64) }
-        self.spacing = spacing; self.now = now; self.sleep = sleep; self.log = log
+        self.spacing = spacing; self.now = now; self.sleep = sleep; self.log = log; self.withoutStamp = withoutStamp
     }
 
     /// Sends `request` in this run's turn: a `spacing` after the last request any run made was
@@ -35,7 +37,10 @@ public struct RequestTurns: Sendable {
         let turn = await local.reserve(now: now(), spacing: spacing)
         let early = turn.timeIntervalSince(now())
         if early > 0 { await sleep(early) }
-        guard let stamp else { return try await request() }
+        guard let stamp else {
+            if let withoutStamp, await local.firstFailure() { log?(withoutStamp) }
+            return try await request()
+        }
         let outcome: Result<T, HotpepperError>
         do throws(SharedFile.Failure) {
             outcome = try await stamp.withLock { () async -> Result<T, HotpepperError> in
@@ -87,7 +92,7 @@ private actor LocalTurns {
         return turn
     }
 
-    /// Whether this is the first failure to report.
+    /// Whether this is the first trouble to tell.
     func firstFailure() -> Bool {
         defer { failed = true }
         return !failed

@@ -112,14 +112,12 @@ struct CommonOptions: Sendable {
         let geocoder = NominatimAPI(
             baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries, baseDelay: 2), log: narration(context))
         let folder = CacheFolder.url(environment: context.environment)
-        if folder == nil {
-            narration(context)?(
-                "cache off: neither XDG_CACHE_HOME nor HOME is set, so places found are not kept, and place searches are a second apart within this run only"
-            )
-        }
-        return GeocodingWorker(
-            geocoder: geocoder, cache: folder.map { PlaceCache(folder: $0, service: baseURL) },
-            turns: RequestTurns(stamp: folder.map { PlaceCache.stamp(folder: $0, service: baseURL) }, log: narration(context)))
+        let turns = RequestTurns(
+            stamp: folder.map { PlaceCache.stamp(folder: $0, service: baseURL) }, log: narration(context),
+            withoutStamp:
+                "cache off: neither HOME nor an absolute XDG_CACHE_HOME is set, so places found are not kept, and place searches are a second apart within this run only"
+        )
+        return GeocodingWorker(geocoder: geocoder, cache: folder.map { PlaceCache(folder: $0, service: baseURL) }, turns: turns)
     }
 
     /// --verbose: each request, retry and answer told on stderr.

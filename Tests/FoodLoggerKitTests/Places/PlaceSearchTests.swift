@@ -247,6 +247,9 @@ enum NominatimSeeds {
         #expect(lines.count == 1, "one line: \(run.stderr)")
         #expect(lines.first?.contains("a second apart within this run only") == true, "\(run.stderr)")
         #expect(places.requests.count == 1, "the place was asked for")
+        let byCoordinates = await CLIRun.run(
+            ["search", "--lat", "35.6", "--lng", "139.7", "--json", "--verbose"], environment: environment)
+        #expect(!byCoordinates.stderr.contains("cache off"), "no place search, no word of its cache")
     }
 
     /// The real path: the place search and the restaurant search, both on loopback servers,
