@@ -187,6 +187,7 @@ struct SearchCommand: Sendable {
             if parsed.has("--no-center") { throw UsageError("--no-center contradicts --near; use one") }
             let place = text.trimmingCharacters(in: .whitespaces)
             if place.isEmpty { throw UsageError("--near is empty: give a station, area, landmark or address") }
+            try checkLength(place, "--near")
             return NearPlace(text: place)
         }
         guard !coordinates, !parsed.has("--no-center"),
@@ -195,7 +196,15 @@ struct SearchCommand: Sendable {
         if environment["FOODLOGGER_LAT"]?.isEmpty == false || environment["FOODLOGGER_LNG"]?.isEmpty == false {
             throw UsageError("FOODLOGGER_NEAR and FOODLOGGER_LAT/LNG both give the centre; unset one")
         }
+        try checkLength(text, "FOODLOGGER_NEAR")
         return NearPlace(text: text, fromEnvironment: true)
+    }
+
+    /// A place name no longer than `NearPlace.maxLength` characters.
+    static func checkLength(_ place: String, _ source: String) throws(UsageError) {
+        if place.count > NearPlace.maxLength {
+            throw UsageError("\(source) takes a place of at most \(NearPlace.maxLength) characters, not one of \(place.count)")
+        }
     }
 
     /// --lat/--lng, else FOODLOGGER_LAT/FOODLOGGER_LNG (the CLI's "current location"), unless --no-center.

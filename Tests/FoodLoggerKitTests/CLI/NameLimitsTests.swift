@@ -66,6 +66,24 @@ import Testing
         #expect(budget.exitCode == .usage && budget.stderr.contains("--budget takes names of at most 100"))
     }
 
+    @Test func aPlaceLongerThanAnyAddressIsAUsageErrorBeforeAnyRequest() async throws {
+        // Given a loopback place search, and a place name of 201 characters
+        let places = try LoopbackServer { _ in .json("[]") }
+        let long = String(repeating: "渋", count: 201)
+        let environment = ["HOTPEPPER_API_KEY": "k", "FOODLOGGER_NOMINATIM_URL": places.baseURL.absoluteString]
+
+        // When it is given with --near, or in FOODLOGGER_NEAR
+        let flag = await FaultSeeds.run(["search", "--near", long], environment: environment)
+        var fromEnvironment = environment
+        fromEnvironment["FOODLOGGER_NEAR"] = long
+        let variable = await FaultSeeds.run(["search"], environment: fromEnvironment)
+
+        // Then both are exit 64 naming where it came from, and nothing is asked
+        #expect(flag.exitCode == .usage && flag.stderr.contains("--near takes a place of at most 200 characters"))
+        #expect(variable.exitCode == .usage && variable.stderr.contains("FOODLOGGER_NEAR takes a place of at most 200"))
+        #expect(places.requests.isEmpty, "no request")
+    }
+
     @Test func theDidYouMeanSearchSkipsANameTooLongToBeOne() {
         // Given a name longer than any (as a caller other than the command line might pass)
         let long = String(repeating: "ramen", count: 1000)
