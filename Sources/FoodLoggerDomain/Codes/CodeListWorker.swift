@@ -18,7 +18,7 @@ public struct CodeListWorker: CodeListing {
     public func list(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
         if let cached = cache?.lookup(kind) { return cached }
         let entries = try await service.codeList(kind)
-        cache?.store(entries, for: kind)
+        await cache?.store(entries, for: kind)
         return entries
     }
 }
@@ -52,17 +52,27 @@ public struct CodeListCache: Sendable {
 
     func file(_ kind: CodeListKind) -> URL { folder.appendingPathComponent("codes-\(kind.rawValue)\(source).json") }
 
+    /// The list kept, while it is fresh, without any entry whose code or names could not be
+    /// the service's; nil when there is no such list (or nothing plausible in it).
     func lookup(_ kind: CodeListKind) -> [CodeEntry]? {
-        guard let data = try? Data(contentsOf: file(kind)), let saved = try? JSONDecoder().decode(Saved.self, from: data),
-            now().timeIntervalSince(saved.saved) < Self.lifetime
+        guard let saved = SharedFile(file(kind)).read(Saved.self),
+            CacheCheck.isFresh(saved.saved, now: now(), lifetime: Self.lifetime)
         else { return nil }
-        return saved.entries
+        let entries = saved.entries.filter(Self.isPlausible)
+        return entries.isEmpty ? nil : entries
     }
 
-    /// Written whole and moved into place; a cache that cannot be written costs a request next time.
-    func store(_ entries: [CodeEntry], for kind: CodeListKind) {
-        guard let data = try? JSONEncoder().encode(Saved(saved: now(), entries: entries)) else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? data.write(to: file(kind), options: .atomic)
+    static func isPlausible(_ entry: CodeEntry) -> Bool {
+        CacheCheck.isPlausibleCode(entry.code) && CacheCheck.isPlausible(entry.name)
+            && entry.within.map { within in
+                CacheCheck.isPlausibleCode(within.code) && (within.name.isEmpty || CacheCheck.isPlausible(within.name))
+            } ?? true
+    }
+
+    /// Written whole and moved into place under the file's lock; a cache that cannot be
+    /// written costs a request next time.
+    func store(_ entries: [CodeEntry], for kind: CodeListKind) async {
+        let saved = Saved(saved: now(), entries: entries)
+        try? await SharedFile(file(kind)).update(Saved.self) { _ in saved }
     }
 }

@@ -13,6 +13,11 @@ public struct CodeNames: Sendable, Equatable {
     }
 
     public var isEmpty: Bool { genres.isEmpty && budgets.isEmpty && area == nil }
+
+    /// The longest name taken: the longest genre, budget or area name is a few dozen
+    /// characters, and matching a longer one against every entry (the did-you-mean search)
+    /// costs time for nothing.
+    public static let maxLength = 100
 }
 
 /// What kind of name could not be turned into a code.
@@ -32,15 +37,26 @@ public enum CodeNameKind: String, Sendable {
     /// a code but not this kind's ("G01", "X001" for a genre), or for a budget, anything that
     /// is neither a code nor a band of yen.
     public func cannotName(_ text: String) -> Bool {
+        if text.count > CodeNames.maxLength { return true }
         if CodeMatching.code(text, pattern: codePattern) != nil { return false }
         if self == .budget { return YenBand(text) == nil }
         return text.range(of: #"^[A-Za-z]{1,2}[0-9][0-9A-Za-z]*$"#, options: .regularExpression) != nil
     }
 }
 
+extension CodeNameKind {
+    /// The texts without repeats: a code once whatever its case or width, a name once
+    /// whatever its case, width, accents or separators.
+    public func distinct(_ texts: [String]) -> [String] {
+        var seen = Set<String>()
+        return texts.filter { seen.insert(CodeMatching.code($0, pattern: codePattern) ?? CodeMatching.folded($0)).inserted }
+    }
+}
+
 extension RestaurantQuery {
-    /// Puts each text where it belongs: a code into the query, a name into `names`.
+    /// Puts each text where it belongs: a code into the query (each once), a name into `names`.
     public mutating func ask(genres: [String], budgets: [String], area: String?) {
+        defer { self.genres = self.genres.uniqued(); self.budgets = self.budgets.uniqued() }
         for text in genres {
             if let code = CodeMatching.code(text, pattern: CodeNameKind.genre.codePattern) {
                 self.genres.append(code)
@@ -147,7 +163,7 @@ enum CodeMatching {
     /// else those within a few edits, at most five.
     static func closest(_ text: String, in list: [CodeEntry], names: (CodeEntry) -> [String]) -> [CodeEntry] {
         let wanted = folded(text)
-        guard !wanted.isEmpty else { return [] }
+        guard !wanted.isEmpty, wanted.count <= CodeNames.maxLength else { return [] }
         let containing = list.filter { entry in
             names(entry).map(folded).contains { !$0.isEmpty && ($0.contains(wanted) || wanted.contains($0)) }
         }

@@ -4,11 +4,13 @@ import Foundation
 /// `cache`), keeps the best match and says how many there were.
 public struct GeocodingWorker: PlaceLocating {
     let geocoder: any GeocodingProtocol
-    /// nil: ask every time (the offline stub, which costs nothing).
+    /// nil: ask every time (the offline stub, which costs nothing; or no cache folder).
     let cache: PlaceCache?
+    /// nil: ask at once (the offline stub).
+    let turns: RequestTurns?
 
-    public init(geocoder: any GeocodingProtocol, cache: PlaceCache?) {
-        self.geocoder = geocoder; self.cache = cache
+    public init(geocoder: any GeocodingProtocol, cache: PlaceCache?, turns: RequestTurns? = nil) {
+        self.geocoder = geocoder; self.cache = cache; self.turns = turns
     }
 
     public struct Located: Sendable, Equatable {
@@ -20,37 +22,51 @@ public struct GeocodingWorker: PlaceLocating {
     public func locate(_ text: String) async throws(HotpepperError) -> Located {
         let key = PlaceCache.key(text)
         if let cached = cache?.lookup(key) { return cached }
-        await cache?.waitForTurn()
+        guard let turns else { return try await find(text) }
+        // Runs started together with the same name wait in turn; all but the first find it kept,
+        // since it is kept before the turn ends.
+        return try await turns.take(already: { cache?.lookup(key) }) { () throws(HotpepperError) in
+            let located = try await find(text)
+            await cache?.store(located, for: key)
+            return located
+        }
+    }
+
+    func find(_ text: String) async throws(HotpepperError) -> Located {
         let places = try await geocoder.findPlaces(text)
         guard let best = places.first else { throw .placeNotFound(text, known: []) }
-        let located = Located(place: best, matches: places.count)
-        cache?.store(located, for: key)
-        return located
+        return Located(place: best, matches: places.count)
     }
 }
 
 /// Places already found, kept on disk under the XDG cache directory so a name is asked for
-/// once (a month at most), and the time of the last request, so requests from any number of
-/// foodlogger runs are a second apart, as Nominatim's usage policy asks. Places found through
-/// another server (FOODLOGGER_NOMINATIM_URL) are kept apart.
+/// once (a month at most). Places found through another server (FOODLOGGER_NOMINATIM_URL) are
+/// kept apart. Runs add their places under the file's lock, each to what is on disk then, so
+/// runs at the same time keep every place.
 public struct PlaceCache: Sendable {
     /// `CacheFolder`.
     let folder: URL
     /// "" for Nominatim itself, else the server's host and port.
     var source = ""
     var now: @Sendable () -> Date = { Date() }
-    var sleep: @Sendable (TimeInterval) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }
 
     static let lifetime: TimeInterval = 30 * 24 * 3600
-    static let spacing: TimeInterval = 1
+    /// The newest places kept: a few hundred kilobytes, far under `SharedFile.defaultMaxBytes`.
+    static let maxEntries = 2000
 
     public init(folder: URL, service: URL) {
         self.folder = folder
         source = CacheFolder.suffix(for: service, default: NominatimAPI.defaultBaseURL)
     }
 
-    init(folder: URL, now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (TimeInterval) async -> Void) {
-        self.folder = folder; self.now = now; self.sleep = sleep
+    init(folder: URL, now: @escaping @Sendable () -> Date) {
+        self.folder = folder; self.now = now
+    }
+
+    /// The time of the last request to that server, from any run: `RequestTurns`'s stamp.
+    public static func stamp(folder: URL, service: URL) -> URL {
+        folder.appendingPathComponent(
+            "nominatim-last-request\(CacheFolder.suffix(for: service, default: NominatimAPI.defaultBaseURL))")
     }
 
     static func key(_ text: String) -> String {
@@ -65,41 +81,39 @@ public struct PlaceCache: Sendable {
         var saved: Date
     }
 
-    var placesFile: URL { folder.appendingPathComponent("places\(source).json") }
-    var lastRequestFile: URL { folder.appendingPathComponent("nominatim-last-request") }
+    var file: SharedFile { SharedFile(folder.appendingPathComponent("places\(source).json")) }
 
-    func entries() -> [String: Entry] {
-        guard let data = try? Data(contentsOf: placesFile) else { return [:] }
-        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
+    /// The entries still good: fresh, and holding a name, a place on Earth and a count that
+    /// the place search could have given. A file that is not such a table is no cache at all.
+    func entries() -> [String: Entry] { kept(file.read([String: Entry].self)) }
+
+    func kept(_ entries: [String: Entry]?) -> [String: Entry] {
+        let now = now()
+        return (entries ?? [:]).filter { key, entry in
+            CacheCheck.isFresh(entry.saved, now: now, lifetime: Self.lifetime) && CacheCheck.isPlausible(key)
+                && CacheCheck.isPlausible(entry.name) && (-90...90).contains(entry.lat) && (-180...180).contains(entry.lng)
+                && (1...100).contains(entry.matches)
+        }
     }
 
     func lookup(_ key: String) -> GeocodingWorker.Located? {
-        guard let entry = entries()[key], now().timeIntervalSince(entry.saved) < Self.lifetime else { return nil }
+        guard let entry = entries()[key] else { return nil }
         return .init(
             place: Place(name: entry.name, coordinate: Coordinate(lat: entry.lat, lng: entry.lng)), matches: entry.matches)
     }
 
-    /// Written whole to a temporary file and moved into place, so a reader never sees half.
+    /// Adds a place to what is on disk now, under the lock, keeping the newest `maxEntries`.
     /// A cache that cannot be written costs a request next time, nothing more.
-    func store(_ located: GeocodingWorker.Located, for key: String) {
-        var all = entries().filter { now().timeIntervalSince($0.value.saved) < Self.lifetime }
+    func store(_ located: GeocodingWorker.Located, for key: String) async {
         let coordinate = located.place.coordinate
-        all[key] = Entry(
+        let entry = Entry(
             name: located.place.name, lat: coordinate.lat, lng: coordinate.lng, matches: located.matches, saved: now())
-        guard let data = try? JSONEncoder().encode(all) else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? data.write(to: placesFile, options: .atomic)
-    }
-
-    /// Waits until a second has passed since the last request any run made, then marks this one.
-    func waitForTurn() async {
-        let last = (try? FileManager.default.attributesOfItem(atPath: lastRequestFile.path)[.modificationDate]) as? Date
-        if let last {
-            let wait = Self.spacing - now().timeIntervalSince(last)
-            if wait > 0, wait <= Self.spacing { await sleep(wait) }
+        try? await file.update([String: Entry].self) { onDisk in
+            var all = kept(onDisk)
+            all[key] = entry
+            guard all.count > Self.maxEntries else { return all }
+            let newest = all.sorted { $0.value.saved > $1.value.saved }.prefix(Self.maxEntries)
+            return Dictionary(uniqueKeysWithValues: newest.map { ($0.key, $0.value) })
         }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: lastRequestFile.path, contents: nil)
-        try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: lastRequestFile.path)
     }
 }

@@ -19,6 +19,10 @@ public struct NearPlace: Sendable, Equatable {
     public var text: String
     public var fromEnvironment: Bool
     public init(text: String, fromEnvironment: Bool = false) { self.text = text; self.fromEnvironment = fromEnvironment }
+
+    /// The longest place name taken: a full Japanese address with its building is well under
+    /// it, and a longer one would be sent whole to the place search and never kept.
+    public static let maxLength = 200
 }
 
 /// The place search behind `--near`: the real service and the offline stub answer through it.

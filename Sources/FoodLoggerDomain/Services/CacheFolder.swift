@@ -22,3 +22,31 @@ public enum CacheFolder {
         return "-" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 }
+
+/// What a cache file may hold. A cache is read back as it was written, but anything may have
+/// written it (another version, a user, a full disk): an implausible value is dropped, never
+/// shown or sent.
+enum CacheCheck {
+    /// Whether a time saved `saved` is still good `lifetime` after: a time in the future or
+    /// beyond what a double counts in seconds is expired, never forever.
+    static func isFresh(_ saved: Date, now: Date, lifetime: TimeInterval) -> Bool {
+        let age = now.timeIntervalSince(saved)
+        return age.isFinite && age >= 0 && age < lifetime
+    }
+
+    /// Text to show or send: not empty, at most `maxLength` characters, no control characters
+    /// (an escape sequence in a cached name would reach the terminal; in a code, the request).
+    static func isPlausible(_ text: String, maxLength: Int = 300) -> Bool {
+        !text.isEmpty && text.unicodeScalars.count <= maxLength * 4 && text.count <= maxLength
+            && !text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }
+    }
+
+    /// A service code: G013, B002, Z011, XHJR, SA11: an upper-case letter and two to nine more
+    /// upper-case letters or digits, ASCII.
+    static func isPlausibleCode(_ code: String) -> Bool {
+        let letters = UInt8(ascii: "A")...UInt8(ascii: "Z"), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let bytes = Array(code.utf8)
+        return (3...10).contains(bytes.count) && letters.contains(bytes[0])
+            && bytes.allSatisfy { letters.contains($0) || digits.contains($0) }
+    }
+}

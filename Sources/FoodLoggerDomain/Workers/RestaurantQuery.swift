@@ -46,6 +46,9 @@ public struct RestaurantQuery: Sendable, Equatable {
     public static let maxLimit = 1000
     /// The most budget codes the service takes.
     public static let maxBudgets = 2
+    /// The most genre codes one search names: the service states no cap, but it has 17 genres
+    /// (G001–G017), so more would repeat one, and thousands make an address it refuses (414).
+    public static let maxGenres = 17
     /// The most ids one lookup may name.
     public static let maxIDs = 20
 }

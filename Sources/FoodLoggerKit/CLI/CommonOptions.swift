@@ -119,12 +119,18 @@ struct CommonOptions: Sendable {
     func makePlaces(context: ProcessContext) throws(HotpepperError) -> GeocodingWorker {
         if useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
         let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
+        // Retries go within the run's turn: waits from 2 s with jitter (1 to 2 s, then 2 to 4 s…)
+        // keep them a second apart too.
         let geocoder = NominatimAPI(
-            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries), log: narration(context),
+            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries, baseDelay: 2), log: narration(context),
             maxResponseBytes: maxResponseBytes)
-        return GeocodingWorker(
-            geocoder: geocoder,
-            cache: CacheFolder.url(environment: context.environment).map { PlaceCache(folder: $0, service: baseURL) })
+        let folder = CacheFolder.url(environment: context.environment)
+        let turns = RequestTurns(
+            stamp: folder.map { PlaceCache.stamp(folder: $0, service: baseURL) }, log: narration(context),
+            withoutStamp:
+                "cache off: neither HOME nor an absolute XDG_CACHE_HOME is set, so places found are not kept, and place searches are a second apart within this run only"
+        )
+        return GeocodingWorker(geocoder: geocoder, cache: folder.map { PlaceCache(folder: $0, service: baseURL) }, turns: turns)
     }
 
     /// --verbose: each request, retry and answer told on stderr.

@@ -115,7 +115,11 @@ struct SearchCommand: Sendable {
         query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default
         query.keyword = parsed.value("--keyword").map { $0.trimmingCharacters(in: .whitespaces) }
         if query.keyword?.isEmpty == true { throw UsageError("--keyword is empty") }
-        let genres = try parsed.list("--genre"), budgets = try parsed.list("--budget", limit: RestaurantQuery.maxBudgets)
+        let genres = try Self.names(parsed, .genre, limit: RestaurantQuery.maxGenres)
+        let budgets = try Self.names(parsed, .budget, limit: RestaurantQuery.maxBudgets)
+        if let area, area.count > CodeNames.maxLength {
+            throw UsageError("--area takes a name of at most \(CodeNames.maxLength) characters, not one of \(area.count)")
+        }
         let asked: [(CodeNameKind, String, String)] =
             genres.map { (.genre, $0, "a name such as ramen or a code like G001") }
             + budgets.map { (.budget, $0, "yen such as 2000-3000, -1000 or 25000-, or a code like B002") }
@@ -148,6 +152,19 @@ struct SearchCommand: Sendable {
         if interactive { try Self.checkInteractive(format: common.format, terminal: context.terminal) }
     }
 
+    /// A repeatable name option's values, each once, at most `limit` of them, none too long to
+    /// be a name: checked before any list is read or any name is matched.
+    static func names(_ parsed: ParsedArguments, _ kind: CodeNameKind, limit: Int) throws(UsageError) -> [String] {
+        let option = "--\(kind.rawValue)"
+        let given = try parsed.list(option)
+        if let long = given.first(where: { $0.count > CodeNames.maxLength }) {
+            throw UsageError("\(option) takes names of at most \(CodeNames.maxLength) characters, not one of \(long.count)")
+        }
+        let values = kind.distinct(given)
+        if values.count > limit { throw UsageError("\(option) accepts at most \(limit) values, got \(values.count)") }
+        return values
+    }
+
     /// The prompt reads the keyboard and draws tables, so it needs a person at a terminal.
     static func checkInteractive(format: OutputFormat, terminal: Terminal) throws(UsageError) {
         if !terminal.stdinIsTerminal {
@@ -170,6 +187,7 @@ struct SearchCommand: Sendable {
             if parsed.has("--no-center") { throw UsageError("--no-center contradicts --near; use one") }
             let place = text.trimmingCharacters(in: .whitespaces)
             if place.isEmpty { throw UsageError("--near is empty: give a station, area, landmark or address") }
+            try checkLength(place, "--near")
             return NearPlace(text: place)
         }
         guard !coordinates, !parsed.has("--no-center"),
@@ -178,7 +196,15 @@ struct SearchCommand: Sendable {
         if environment["FOODLOGGER_LAT"]?.isEmpty == false || environment["FOODLOGGER_LNG"]?.isEmpty == false {
             throw UsageError("FOODLOGGER_NEAR and FOODLOGGER_LAT/LNG both give the centre; unset one")
         }
+        try checkLength(text, "FOODLOGGER_NEAR")
         return NearPlace(text: text, fromEnvironment: true)
+    }
+
+    /// A place name no longer than `NearPlace.maxLength` characters.
+    static func checkLength(_ place: String, _ source: String) throws(UsageError) {
+        if place.count > NearPlace.maxLength {
+            throw UsageError("\(source) takes a place of at most \(NearPlace.maxLength) characters, not one of \(place.count)")
+        }
     }
 
     /// --lat/--lng, else FOODLOGGER_LAT/FOODLOGGER_LNG (the CLI's "current location"), unless --no-center.

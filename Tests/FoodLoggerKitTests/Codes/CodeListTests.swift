@@ -130,6 +130,58 @@ final class ManualClock: @unchecked Sendable {
     }
 }
 
+@Suite struct CodeListCacheTests {
+    let clock = ManualClock()
+
+    func cache(_ folder: TemporaryFolder) -> CodeListCache {
+        CodeListCache(folder: folder.url, service: GourmetRequest.defaultBaseURL, now: { [clock] in clock.now })
+    }
+
+    func write(_ entries: String, saved: String, in folder: TemporaryFolder) throws {
+        try Data(#"{"saved":\#(saved),"entries":[\#(entries)]}"#.utf8).write(to: cache(folder).file(.genres))
+    }
+
+    var anHourAgo: String { String(clock.now.timeIntervalSinceReferenceDate - 3600) }
+
+    @Test(arguments: ["9e15", String(Date.distantFuture.timeIntervalSinceReferenceDate), "-9e15"])
+    func aListSavedInTheFutureOrLongAgoIsExpired(saved: String) throws {
+        // Given a list saved at an impossible time
+        let folder = try TemporaryFolder()
+        try write(#"{"code":"G001","name":"居酒屋"}"#, saved: saved, in: folder)
+
+        // When it is looked up
+        // Then it is not used
+        #expect(cache(folder).lookup(.genres) == nil, "saved \(saved): expired")
+    }
+
+    @Test func entriesWithEscapesOrCodesNoServiceGivesAreDropped() throws {
+        // Given a fresh list with a good entry and entries no service answer could hold
+        let folder = try TemporaryFolder()
+        let entries = [
+            #"{"code":"G001","name":"居酒屋"}"#, #"{"code":"G0\u001b[31m","name":"ラーメン"}"#,
+            #"{"code":"G013","name":"ラー\u001b]0;x\u0007メン"}"#, #"{"code":"G014 ","name":"カフェ"}"#,
+            #"{"code":"g015","name":"その他"}"#, #"{"code":"G016","name":""}"#,
+            #"{"code":"Y005","name":"渋谷","within":{"code":"Z0\n1","name":"東京"}}"#,
+        ]
+        try write(entries.joined(separator: ","), saved: anHourAgo, in: folder)
+
+        // When it is looked up
+        let list = cache(folder).lookup(.genres)
+
+        // Then only the good entry is used
+        #expect(list == [CodeEntry(code: "G001", name: "居酒屋")], "\(String(describing: list))")
+    }
+
+    @Test func aListWithNothingUsableOrNotAListIsAbsent() throws {
+        // Given a list whose every entry is bad, and then a file that is no list
+        let folder = try TemporaryFolder()
+        try write(#"{"code":"\u001b","name":"x"}"#, saved: anHourAgo, in: folder)
+        #expect(cache(folder).lookup(.genres) == nil, "nothing usable: absent, so the service is asked")
+        try Data("[1,2,3]".utf8).write(to: cache(folder).file(.genres))
+        #expect(cache(folder).lookup(.genres) == nil, "not a saved list: absent")
+    }
+}
+
 @Suite struct CodeNameTests {
     let genres = StubCodeLists.genres, budgets = StubCodeLists.budgets
 

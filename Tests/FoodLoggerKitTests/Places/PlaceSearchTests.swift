@@ -66,9 +66,12 @@ enum NominatimSeeds {
         let server = try LoopbackServer { _ in .json(NominatimSeeds.shibuya) }
         let folder = try TemporaryFolder()
         let clock = Clock()
-        let cache = PlaceCache(folder: folder.url, now: { clock.lock.withLock { clock.now } }, sleep: { clock.sleep($0) })
+        let now: @Sendable () -> Date = { clock.lock.withLock { clock.now } }
+        let turns = RequestTurns(
+            stamp: folder.url.appendingPathComponent("nominatim-last-request"), now: now, sleep: { clock.sleep($0) })
         let worker = GeocodingWorker(
-            geocoder: NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: 0)), cache: cache)
+            geocoder: NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: 0)),
+            cache: PlaceCache(folder: folder.url, now: now), turns: turns)
 
         let first = try await worker.locate("Shibuya")
         let again = try await worker.locate("  shibuya ")
@@ -96,6 +99,75 @@ enum NominatimSeeds {
         #expect(CacheFolder.url(environment: ["HOME": "/h"])?.path == "/h/.cache/foodlogger")
         #expect(CacheFolder.url(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.path == "/h/.cache/foodlogger")
         #expect(CacheFolder.url(environment: [:]) == nil)
+    }
+}
+
+@Suite struct PlaceCacheTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func cache(_ folder: TemporaryFolder) -> PlaceCache { PlaceCache(folder: folder.url, now: { Self.now }) }
+
+    /// One cached place as JSON, `saved` in the encoder's own seconds (since 2001).
+    static func entry(name: String = "渋谷駅", lat: String = "35.658", saved: String? = nil) -> String {
+        let seconds = saved ?? String(now.timeIntervalSinceReferenceDate - 3600)
+        return #"{"name":"\#(name)","lat":\#(lat),"lng":139.7016,"matches":2,"saved":\#(seconds)}"#
+    }
+
+    @Test func entriesThatCannotBeTrueAreDropped() throws {
+        // Given a cache holding one good place and places saved in the far future, with an
+        // escape sequence in the name, off the Earth, or under a key with a control character
+        let folder = try TemporaryFolder()
+        let table = [
+            #""good":\#(Self.entry())"#, #""future":\#(Self.entry(saved: "9e15"))"#,
+            #""escape":\#(Self.entry(name: #"\u001b[31m渋谷"#))"#, #""off":\#(Self.entry(lat: "1000"))"#,
+            #""key\u0007":\#(Self.entry())"#,
+        ]
+        try Data("{\(table.joined(separator: ","))}".utf8).write(to: cache(folder).file.url)
+
+        // When they are looked up
+        let sut = cache(folder)
+
+        // Then only the good one is found
+        #expect(sut.lookup("good")?.place.name == "渋谷駅", "a plausible, fresh place is kept")
+        for key in ["future", "escape", "off", "key\u{7}"] { #expect(sut.lookup(key) == nil, "\(key) is dropped") }
+    }
+
+    @Test func concurrentStoresKeepEveryPlace() async throws {
+        // Given 30 stores at once into one cache, as from 30 runs
+        let folder = try TemporaryFolder()
+        let places = (0..<30).map { "place \($0)" }
+
+        // When each stores its own place
+        await withTaskGroup(of: Void.self) { group in
+            for (index, name) in places.enumerated() {
+                group.addTask {
+                    let located = GeocodingWorker.Located(
+                        place: Place(name: name, coordinate: Coordinate(lat: 35, lng: 139 + Double(index) / 100)), matches: 1)
+                    await cache(folder).store(located, for: name)
+                }
+            }
+        }
+
+        // Then every one is in the file
+        let kept = cache(folder).entries()
+        #expect(Set(kept.keys) == Set(places), "\(kept.count) of \(places.count) places kept")
+    }
+
+    @Test func aHugeCacheIsAbsentAndTheNextStoreStartsAfresh() async throws {
+        // Given a 1 GiB places.json (sparse)
+        let folder = try TemporaryFolder()
+        let file = cache(folder).file.url
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil) && truncate(file.path, 1 << 30) == 0)
+
+        // When a place is looked up and then stored
+        let found = cache(folder).lookup("shibuya")
+        let located = GeocodingWorker.Located(place: Place(name: "渋谷駅", coordinate: Coordinate(lat: 35, lng: 139)), matches: 1)
+        await cache(folder).store(located, for: "shibuya")
+
+        // Then the lookup found nothing, and the file now holds just that place
+        #expect(found == nil, "a cache over the cap is absent")
+        let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? .max
+        #expect(size < 1000 && cache(folder).lookup("shibuya") == located, "replaced by a small file: \(size) bytes")
     }
 }
 
@@ -155,6 +227,29 @@ enum NominatimSeeds {
         let run = await CLIRun.run(["map", "--stub", "--near", "梅田", "--width", "40", "--height", "12"])
         #expect(run.code == .success, "\(run.stderr)")
         #expect(run.stdout.contains("N ↑"), "a map")
+    }
+
+    @Test func withoutAHomeVerboseSaysTheCacheIsOffAndThePlaceIsStillFound() async throws {
+        // Given no HOME and no XDG_CACHE_HOME, and the services on loopback
+        let places = try LoopbackServer { _ in .json(NominatimSeeds.shibuya) }
+        let shops = try LoopbackServer { _ in .json(FaultSeeds.oneShop) }
+        let environment = [
+            "HOME": "", "HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": shops.baseURL.absoluteString,
+            "FOODLOGGER_NOMINATIM_URL": places.baseURL.absoluteString,
+        ]
+
+        // When a search near a place runs with --verbose
+        let run = await CLIRun.run(["search", "--near", "shibuya", "--json", "--verbose"], environment: environment)
+
+        // Then it succeeds and says once why nothing is kept
+        #expect(run.code == .success, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("cache off") }
+        #expect(lines.count == 1, "one line: \(run.stderr)")
+        #expect(lines.first?.contains("a second apart within this run only") == true, "\(run.stderr)")
+        #expect(places.requests.count == 1, "the place was asked for")
+        let byCoordinates = await CLIRun.run(
+            ["search", "--lat", "35.6", "--lng", "139.7", "--json", "--verbose"], environment: environment)
+        #expect(!byCoordinates.stderr.contains("cache off"), "no place search, no word of its cache")
     }
 
     /// The real path: the place search and the restaurant search, both on loopback servers,
