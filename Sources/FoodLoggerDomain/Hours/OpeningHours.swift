@@ -51,6 +51,9 @@ public struct OpeningHours: Sendable, Equatable {
     public var closedAroundNewYear = false
     /// 不定休: closed on days the shop does not announce. The hours still tell when it opens.
     public var irregularClosures = false
+    /// The closing-days text names no day or date (an advertisement, an invitation to call):
+    /// the hours alone decide, which a reader may want to know.
+    public var closingDaysUnstated = false
 
     public struct MonthDay: Sendable, Equatable {
         public var month: Int

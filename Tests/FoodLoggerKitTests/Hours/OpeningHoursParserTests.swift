@@ -38,6 +38,7 @@ func describe(_ hours: OpeningHours?) -> String? {
     }
     if hours.closedAroundNewYear { parts.append("new year") }
     if hours.irregularClosures { parts.append("irregular") }
+    if hours.closingDaysUnstated { parts.append("no closing days named") }
     return parts.joined(separator: "; ")
 }
 
@@ -109,7 +110,8 @@ func describe(_ hours: OpeningHours?) -> String? {
         "J001264046": "\(weekdays) 10:30-16:00; sat,sun,hol 10:30-18:00; irregular",
         "J000397535": "\(week),hol,eve 11:00-23:00",
         "J001246257": "\(week),hol,eve 11:00-24:00",
-        "J000406291": nil,  // its close text is an invitation to call, not closing days
+        // Its close text is an invitation to call, which names no closing day: the hours decide.
+        "J000406291": "\(week),hol,eve 11:00-20:00; no closing days named",
         "J000961590": "\(week),hol,eve 08:00-23:00",
     ]
 
@@ -128,5 +130,106 @@ func describe(_ hours: OpeningHours?) -> String? {
             }
         }
         #expect(seen == Self.captured.count, "every captured shop read")
+    }
+}
+
+/// Real `open`/`close` texts captured from the live service by others (Tests/Fixtures/hotpepper/hours,
+/// sources in its README), each with what a careful reader decides at four moments. The parser
+/// may say "unknown" where a reader decides, but never the opposite of the reader.
+@Suite struct OpenNowCorpusTests {
+    struct Corpus: Decodable {
+        struct Text: Decodable {
+            var source: Int
+            var set: String
+            var open: String
+            var close: String
+            var expected: [String: String]
+        }
+        var moments: [String: String]
+        var texts: [Text]
+    }
+
+    /// How the parser fared at one moment over some texts.
+    struct Tally: CustomStringConvertible {
+        var decided = 0, unknown = 0, wrong = 0
+        var unknownShare: Double { decided == 0 ? 0 : Double(unknown) / Double(decided) }
+        var description: String {
+            "\(unknown)/\(decided) unknown (\(Int((unknownShare * 100).rounded()))%), \(wrong) wrong"
+        }
+    }
+
+    static func load() throws -> Corpus {
+        try JSONDecoder().decode(Corpus.self, from: Fixtures.data("hours/open_close_texts.json"))
+    }
+
+    /// "2026-11-20T12:30+09:00" as a moment in Japan.
+    static func moment(_ iso: String) throws -> OpeningHours.Moment {
+        let parts = iso.prefix(16).split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
+        try #require(parts.count == 5, "a moment written as yyyy-mm-ddThh:mm: \(iso)")
+        return OpeningHours.Moment(
+            JapanTime(date: JapanDate(year: parts[0], month: parts[1], day: parts[2]), minute: parts[3] * 60 + parts[4]))
+    }
+
+    /// open, closed or unknown, as the fixture names them (closing soon is open).
+    static func answer(_ text: Corpus.Text, at moment: OpeningHours.Moment) -> String {
+        switch OpeningHoursParser.parse(open: text.open, close: text.close)?.status(at: moment) ?? .unknown {
+        case .open, .closingSoon: "open"
+        case .closed: "closed"
+        case .unknown: "unknown"
+        }
+    }
+
+    static func tally(_ texts: [Corpus.Text], at key: String, _ moment: OpeningHours.Moment) -> (Tally, [String]) {
+        var tally = Tally()
+        var wrong: [String] = []
+        for text in texts {
+            let expected = text.expected[key] ?? "unknown"
+            guard expected != "unknown" else { continue }
+            tally.decided += 1
+            switch answer(text, at: moment) {
+            case "unknown": tally.unknown += 1
+            case expected: break
+            case let got:
+                tally.wrong += 1
+                wrong.append("\(key): \(got), a reader says \(expected): \(text.open) / \(text.close)")
+            }
+        }
+        return (tally, wrong)
+    }
+
+    @Test func theCorpusIsWhole() throws {
+        // Given the fixture
+        let corpus = try Self.load()
+        // Then it holds 130 distinct texts or more, a held-out part, and an answer at every moment
+        let distinct = Set(corpus.texts.map { $0.open + "\u{0}" + $0.close })
+        #expect(distinct.count == corpus.texts.count && distinct.count >= 130, "distinct texts: \(distinct.count)")
+        #expect(corpus.texts.filter { $0.set == "held-out" }.count >= 30, "a held-out part")
+        for text in corpus.texts {
+            #expect(Set(text.expected.keys) == Set(corpus.moments.keys), "every moment decided: \(text.open)")
+            #expect(text.expected.values.allSatisfy { ["open", "closed", "unknown"].contains($0) }, "\(text.expected)")
+        }
+    }
+
+    @Test func neverWrongAndMostlyDecided() throws {
+        // Given the real texts and the moments a reader decided them at
+        let corpus = try Self.load()
+        var total = Tally()
+        for key in corpus.moments.keys.sorted() {
+            let moment = try Self.moment(corpus.moments[key]!)
+            // When the parser answers at that moment
+            var line = "\(key):"
+            for set in ["tuning", "held-out"] {
+                let (tally, wrong) = Self.tally(corpus.texts.filter { $0.set == set }, at: key, moment)
+                // Then it never says the opposite of the reader
+                #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+                line += " \(set) \(tally);"
+            }
+            let (all, _) = Self.tally(corpus.texts, at: key, moment)
+            print("open-now coverage \(line) all \(all)")
+            // and leaves at most 15% of the texts that decide the moment unknown
+            #expect(all.unknownShare <= 0.15, "\(key): \(all)")
+            total.decided += all.decided; total.unknown += all.unknown; total.wrong += all.wrong
+        }
+        print("open-now coverage over all moments: \(total)")
     }
 }
