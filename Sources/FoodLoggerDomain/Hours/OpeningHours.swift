@@ -80,11 +80,12 @@ public struct OpeningHours: Sendable, Equatable {
     /// The periods of one day, [] when closed, nil when the texts leave it unknown.
     public func periods(on day: Moment.DayFacts) -> [Period]? {
         let date = day.date
+        // A date the texts name is closed whatever else falls on it (元旦 is also a holiday).
+        if closedDates.contains(where: { $0.month == date.month && $0.day == date.day }) { return [] }
         if closedAroundNewYear, (date.month == 12 && date.day >= 29) || (date.month == 1 && date.day <= 3) { return nil }
         let closed =
             closedWeekdays.contains(day.weekday) || (closedOnHolidays && day.isHoliday)
             || closedNthWeekdays.contains { $0.weekday == day.weekday && $0.ordinals.contains(date.weekdayOrdinal) }
-            || closedDates.contains { $0.month == date.month && $0.day == date.day }
         if closed {
             // A closing weekday that falls on a holiday the shop gives hours for: either may win.
             return day.isHoliday && !closedOnHolidays && self[.holiday] != nil ? nil : []

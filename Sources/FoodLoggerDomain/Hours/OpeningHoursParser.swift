@@ -172,6 +172,10 @@ public enum OpeningHoursParser {
             if scanner.takeAny(Words.noClosures) || scanner.takeAny(Words.irregular) {
                 if Words.irregular.contains(where: { text[start...].starts(with: $0) }) { hours.irregularClosures = true }
                 readRule = true
+            } else if scanner.take(Words.none) {
+                // 無 alone says "none" only as a word of its own, not in 無料.
+                guard scanner.atBoundary else { return readRule ? .unread : rest(from: start) }
+                readRule = true
             } else if scanner.take(Words.newYear) {
                 _ = scanner.take("の")
                 hours.closedAroundNewYear = true
@@ -212,8 +216,10 @@ enum Words {
     /// Longest first: the scanner takes the first that matches.
     static let noClosures = scalars([
         "年中無休", "定休日御座いません", "定休日ございません", "定休日はございません", "定休日はありません", "毎日営業",
-        "365日営業", "無休", "なし", "無し", "無",
+        "365日営業", "無休", "なし", "無し",
     ])
+    /// 無 alone: none, when it stands as a word.
+    static let none = Array("無".unicodeScalars)
     /// Closed on days the shop does not announce (臨時休業あり: now and then, unannounced).
     static let irregular = scalars(["不定休日", "不定休", "不定", "臨時休業"])
     static let holidayEve = scalars(["祝前日", "祝日前日"])
