@@ -90,6 +90,8 @@ public struct OpeningHours: Sendable, Equatable {
             // A closing weekday that falls on a holiday the shop gives hours for: either may win.
             return day.isHoliday && !closedOnHolidays && self[.holiday] != nil ? nil : []
         }
+        // A holiday that is also the eve of one (3 May), for a shop closed on eves: either may win.
+        if day.isHoliday, day.isHolidayEve, self[.holidayEve] == [], !closedOnHolidays { return nil }
         if day.isHoliday, let hours = self[.holiday] { return hours }
         if day.isHolidayEve, let hours = self[.holidayEve] { return hours }
         return self[.weekday(day.weekday)] ?? []

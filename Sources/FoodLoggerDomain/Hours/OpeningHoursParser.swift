@@ -197,7 +197,11 @@ public enum OpeningHoursParser {
                     switch day {
                     case .weekday(let weekday): hours.closedWeekdays.insert(weekday)
                     case .holiday: hours.closedOnHolidays = true
-                    case .holidayEve: return .unread  // closed the day before a holiday: rare, and easily misread
+                    case .holidayEve:
+                        // Closed the day before a holiday: no periods that day. A shop that also gives
+                        // hours for it contradicts itself.
+                        if let periods = hours[.holidayEve], !periods.isEmpty { return .unread }
+                        hours[.holidayEve] = []
                     }
                 }
                 readRule = true
@@ -232,7 +236,7 @@ enum Words {
     static let filler = scalars([
         "毎週", "定休日", "定休", "休業日", "休業", "店休日", "お休みさせて頂きます", "お休みさせていただきます",
         "お休みをいただきます", "お休み", "休み", "をいただきます", "となっております", "となります", "です", "だけ", "のみ",
-        "まで", "迄", "あり", "有り", "は", "。", "※",
+        "まで", "迄", "あり", "有り", "は", "。", "※", ":",
     ])
     static let newYear = Array("年末年始".unicodeScalars)
     static let weekdays = Array("平日".unicodeScalars)

@@ -40,6 +40,18 @@ import Testing
         #expect(status(open, "年末年始", (2026, 12, 30), 12) == .unknown, "年末年始 alone")
     }
 
+    @Test func closedOnHolidayEves() {
+        // Given a shop closed on Sundays, holidays and the days before them
+        let open = "月～土: 17:00～23:00", close = "日、祝日、祝前日"
+        // Then an eve is closed, an ordinary Friday open
+        #expect(status(open, close, (2026, 12, 31), 19) == .closed, "12/31, the eve of 元日")
+        #expect(status(open, close, (2026, 11, 20), 19) == .open, "an ordinary Friday")
+        // and a holiday that is also an eve follows the holiday (closed here)
+        #expect(status(open, close, (2026, 5, 4), 19) == .closed, "5/4: a holiday before 5/5")
+        // while one the shop gives holiday hours for is unknown: which wins is not said
+        #expect(status("月～日、祝日: 17:00～23:00", "祝前日", (2026, 5, 4), 19) == .unknown, "holiday hours and a closed eve")
+    }
+
     @Test func backToBackPeriodsAreNotClosingSoon() {
         #expect(status("月～日: 11:00～15:00 15:00～22:00", "", (2026, 11, 20), 14, 50) == .open)
     }
