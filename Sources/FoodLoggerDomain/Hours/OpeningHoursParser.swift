@@ -157,9 +157,9 @@ public enum OpeningHoursParser {
         return ["", "曜", "曜日"].contains(String(text.dropFirst()))
     }
 
-    /// One sentence of a close text. Words after 無休, 不定休, 年末年始 or dates are passed over when
-    /// they name no day (年中無休で営業を行っております); after closing weekdays they are not, since
-    /// they may qualify them (土日は貸切営業).
+    /// One sentence of a close text. Words after 無休, 不定休 or 年末年始 are passed over when they
+    /// name no day (年中無休で営業を行っております); after closing weekdays or dates they are not,
+    /// since they may qualify them (土日は貸切営業, 12月31日は営業).
     static func addClosures(_ text: [Unicode.Scalar], to hours: inout OpeningHours) -> Sentence {
         var scanner = Scanner(text)
         var readRule = false, readDays = false
@@ -183,6 +183,7 @@ public enum OpeningHoursParser {
             } else if let dates = scanner.dates() {
                 hours.closedDates += dates
                 readRule = true
+                readDays = true  // 12月31日は営業: words after a date may open it
             } else if let nth = scanner.nthWeekday() {
                 hours.closedNthWeekdays.append(nth)
                 readRule = true
@@ -235,7 +236,7 @@ enum Words {
     /// Words around closing days that add nothing: 毎週, 定休日, だけお休みをいただきます…
     static let filler = scalars([
         "毎週", "定休日", "定休", "休業日", "休業", "店休日", "お休みさせて頂きます", "お休みさせていただきます",
-        "お休みをいただきます", "お休み", "休み", "をいただきます", "となっております", "となります", "です", "だけ", "のみ",
+        "お休みをいただきます", "お休み", "休み", "をいただきます", "いただきます", "頂きます", "となっております", "となります", "です", "だけ", "のみ",
         "まで", "迄", "あり", "有り", "は", "。", "※", ":",
     ])
     static let newYear = Array("年末年始".unicodeScalars)
