@@ -111,7 +111,8 @@ public enum OpeningHoursParser {
         return true
     }
 
-    /// What one sentence of a close text gave.
+    /// What one sentence of a close text gave: a closing rule (with harmless words after it),
+    /// nothing but separators, only words that name no day, or words it cannot read.
     enum Sentence { case rule, nothing, noDay, unread }
 
     /// The sentences of a close text. A bracket holding a weekday alone (12月31日（火）) is dropped,
@@ -211,7 +212,11 @@ public enum OpeningHoursParser {
                 return rest(from: start)
             }
         }
-        return readRule ? .rule : .nothing
+        // Closing words with no day (定休日, お休み alone) say nothing a reader could go by.
+        guard !readRule, let first = text.firstIndex(where: { ![" ", "、", "・", "。", "/"].contains($0) }) else {
+            return readRule ? .rule : .nothing
+        }
+        return rest(from: first)
     }
 
 }
