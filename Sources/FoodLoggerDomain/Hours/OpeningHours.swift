@@ -51,6 +51,9 @@ public struct OpeningHours: Sendable, Equatable {
     public var closedAroundNewYear = false
     /// 不定休: closed on days the shop does not announce. The hours still tell when it opens.
     public var irregularClosures = false
+    /// The closing-days text names no day or date (an advertisement, an invitation to call):
+    /// the hours alone decide, which a reader may want to know.
+    public var closingDaysUnstated = false
 
     public struct MonthDay: Sendable, Equatable {
         public var month: Int
@@ -77,15 +80,18 @@ public struct OpeningHours: Sendable, Equatable {
     /// The periods of one day, [] when closed, nil when the texts leave it unknown.
     public func periods(on day: Moment.DayFacts) -> [Period]? {
         let date = day.date
+        // A date the texts name is closed whatever else falls on it (元旦 is also a holiday).
+        if closedDates.contains(where: { $0.month == date.month && $0.day == date.day }) { return [] }
         if closedAroundNewYear, (date.month == 12 && date.day >= 29) || (date.month == 1 && date.day <= 3) { return nil }
         let closed =
             closedWeekdays.contains(day.weekday) || (closedOnHolidays && day.isHoliday)
             || closedNthWeekdays.contains { $0.weekday == day.weekday && $0.ordinals.contains(date.weekdayOrdinal) }
-            || closedDates.contains { $0.month == date.month && $0.day == date.day }
         if closed {
             // A closing weekday that falls on a holiday the shop gives hours for: either may win.
             return day.isHoliday && !closedOnHolidays && self[.holiday] != nil ? nil : []
         }
+        // A holiday that is also the eve of one (3 May), for a shop closed on eves: either may win.
+        if day.isHoliday, day.isHolidayEve, self[.holidayEve] == [], !closedOnHolidays { return nil }
         if day.isHoliday, let hours = self[.holiday] { return hours }
         if day.isHolidayEve, let hours = self[.holidayEve] { return hours }
         return self[.weekday(day.weekday)] ?? []

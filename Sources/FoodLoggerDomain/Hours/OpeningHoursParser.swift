@@ -1,12 +1,15 @@
 /// Reads a shop's `open` and `close` texts, free Japanese text each shop writes, into
 /// `OpeningHours`. It knows the forms the service's texts take: day ranges and lists (月～金,
-/// 土・日, 月、水), 祝日 and 祝前日, several periods a day, hours past midnight (翌2:00, 26:00),
-/// full-width digits and punctuation, line breaks, last-order notes, and closing days (日、祝日,
-/// 無休, 不定休, 第2・4火曜日, 12月31日, 年末年始). Anything else gives nil: a guessed "open"
-/// would send someone to a closed door.
+/// 土・日, 月、水), 祝日 and 祝前日, several periods a day, written apart or back to back
+/// (11:30～14:3017:00～23:00), hours past midnight (翌2:00, 26:00), full-width digits and
+/// punctuation, line breaks, last-order notes, and closing days (日、祝日, 無休, 不定休, 第2・4火曜日,
+/// 12月31日, 1/1～1/3, 元旦, 年末年始). A closing text is read sentence by sentence: words that name
+/// no day, date or closure around a rule (an advertisement, an invitation to call) are passed
+/// over; anything else it cannot read gives nil: a guessed "open" would send someone to a
+/// closed door.
 public enum OpeningHoursParser {
     public static func parse(open: String, close: String) -> OpeningHours? {
-        guard var hours = parseOpen(normalized(open)), addClosures(normalized(close), to: &hours) else { return nil }
+        guard var hours = parseOpen(normalized(open)), readClosings(close, into: &hours) else { return nil }
         return hours.isEmpty ? nil : hours
     }
 
@@ -31,7 +34,8 @@ public enum OpeningHoursParser {
                 note = nil
             case "：": appendTo(&out, &note, ":")
             case "〜", "~", "-", "－", "−", "–", "—", "～": appendTo(&out, &note, "～")
-            case "，", ",", "､", "／", "/": appendTo(&out, &note, "、")
+            case "，", ",", "､": appendTo(&out, &note, "、")
+            case "／", "/": appendTo(&out, &note, "/")
             case "．": appendTo(&out, &note, ".")
             case " ", "\u{3000}", "\t", "\n", "\r":
                 if note == nil, out.last != " " { out.append(" ") }
@@ -86,41 +90,148 @@ public enum OpeningHoursParser {
 
     // MARK: close
 
-    static func addClosures(_ text: [Unicode.Scalar]?, to hours: inout OpeningHours) -> Bool {
-        guard let text else { return false }
+    /// Reads the close text one sentence at a time (split at 。, ！, ※, ★, brackets…). A sentence
+    /// is a closing rule, a rule followed by words that name no day, or words that name no day
+    /// at all (passed over); any other sentence makes the whole text unreadable. A text of
+    /// nothing but such words sets `closingDaysUnstated`: the hours alone decide.
+    static func readClosings(_ close: String, into hours: inout OpeningHours) -> Bool {
+        var readRule = false, passedOver = false
+        for sentence in sentences(close) {
+            guard let text = normalized(sentence) else { return false }
+            switch addClosures(text, to: &hours) {
+            case .rule: readRule = true
+            case .nothing: continue
+            case .noDay: passedOver = true
+            case .unread: return false
+            }
+        }
+        // 年末年始（12/31・1/1）: the dates named are the new-year closing, the days around them open.
+        if hours.closedAroundNewYear, !hours.closedDates.isEmpty { hours.closedAroundNewYear = false }
+        hours.closingDaysUnstated = passedOver && !readRule
+        return true
+    }
+
+    /// What one sentence of a close text gave: a closing rule (with harmless words after it),
+    /// nothing but separators, only words that name no day, or words it cannot read.
+    enum Sentence { case rule, nothing, noDay, unread }
+
+    /// The sentences of a close text. A bracket holding a weekday alone (12月31日（火）) is dropped,
+    /// so a date range written with weekdays stays one sentence.
+    static func sentences(_ text: String) -> [String] {
+        var sentences: [String] = [], current = "", bracket: String? = nil
+        let opening: Set<Character> = ["（", "(", "【", "[", "《", "≪", "＜", "<", "「", "『", "〔"]
+        let closing: Set<Character> = ["）", ")", "】", "]", "》", "≫", "＞", ">", "」", "』", "〕"]
+        let breaks: Set<Character> = [
+            "。", "！", "!", "？", "?", "★", "☆", "◎", "■", "□", "◆", "◇", "●", "○", "♪", "※", "\n", "\r", "\r\n",
+        ]
+        func end() {
+            if !current.isEmpty { sentences.append(current) }
+            current = ""
+        }
+        for character in text {
+            if bracket != nil {
+                if closing.contains(character) {
+                    if !isWeekdayName(bracket!) {
+                        end()
+                        sentences.append(bracket!)
+                    }
+                    bracket = nil
+                } else {
+                    bracket!.append(character)
+                }
+            } else if opening.contains(character) {
+                bracket = ""
+            } else if breaks.contains(character) {
+                end()
+            } else {
+                current.append(character)
+            }
+        }
+        if let bracket { current += bracket }
+        end()
+        return sentences
+    }
+
+    /// 火 / 火曜 / 火曜日.
+    static func isWeekdayName(_ text: String) -> Bool {
+        guard let first = text.first, "月火水木金土日".contains(first) else { return false }
+        return ["", "曜", "曜日"].contains(String(text.dropFirst()))
+    }
+
+    /// One sentence of a close text. Words after 無休, 不定休 or 年末年始 are passed over when they
+    /// name no day (年中無休で営業を行っております); after closing weekdays or dates they are not,
+    /// since they may qualify them (土日は貸切営業, 12月31日は営業).
+    static func addClosures(_ text: [Unicode.Scalar], to hours: inout OpeningHours) -> Sentence {
         var scanner = Scanner(text)
+        var readRule = false, readDays = false
+        func rest(from start: Int) -> Sentence {
+            guard !readDays, !ClosingWords.nameADay(Array(text[start...])) else { return .unread }
+            return readRule ? .rule : .noDay
+        }
         while scanner.skipSeparators(), !scanner.atEnd {
-            if scanner.takeAny(Words.noClosures) {
-                continue
-            } else if scanner.takeAny(Words.irregular) {
-                hours.irregularClosures = true
+            let start = scanner.index
+            if scanner.takeAny(Words.noClosures) || scanner.takeAny(Words.irregular) {
+                if Words.irregular.contains(where: { text[start...].starts(with: $0) }) { hours.irregularClosures = true }
+                readRule = true
+            } else if scanner.take(Words.none) {
+                // 無 alone says "none" only as a word of its own, not in 無料.
+                guard scanner.atBoundary else { return readRule ? .unread : rest(from: start) }
+                readRule = true
             } else if scanner.take(Words.newYear) {
+                _ = scanner.take("の")
                 hours.closedAroundNewYear = true
-            } else if let date = scanner.monthDay() {
-                hours.closedDates.append(date)
+                readRule = true
+            } else if let dates = scanner.dates() {
+                hours.closedDates += dates
+                readRule = true
+                readDays = true  // 12月31日は営業: words after a date may open it
             } else if let nth = scanner.nthWeekday() {
                 hours.closedNthWeekdays.append(nth)
+                readRule = true
+                readDays = true
             } else if let days = scanner.days(), !days.isEmpty {
+                // A weekday inside a word (日本酒) is no day: then the sentence is words.
+                guard scanner.atBoundary else {
+                    scanner.index = start
+                    return readRule ? .unread : rest(from: start)
+                }
                 for day in days {
                     switch day {
                     case .weekday(let weekday): hours.closedWeekdays.insert(weekday)
                     case .holiday: hours.closedOnHolidays = true
-                    case .holidayEve: return false  // closed the day before a holiday: rare, and easily misread
+                    case .holidayEve:
+                        // Closed the day before a holiday: no periods that day. A shop that also gives
+                        // hours for it contradicts itself.
+                        if let periods = hours[.holidayEve], !periods.isEmpty { return .unread }
+                        hours[.holidayEve] = []
                     }
                 }
+                readRule = true
+                readDays = true
             } else if !scanner.takeAny(Words.filler) {
-                return false
+                return rest(from: start)
             }
         }
-        return true
+        // Closing words with no day (定休日, お休み alone) say nothing a reader could go by.
+        guard !readRule, let first = text.firstIndex(where: { ![" ", "、", "・", "。", "/"].contains($0) }) else {
+            return readRule ? .rule : .nothing
+        }
+        return rest(from: first)
     }
 
 }
 
 /// The words the texts are read by, made once: the parser looks for them at every position.
 enum Words {
-    static let noClosures = scalars(["年中無休", "無休", "なし", "無し", "無"])
-    static let irregular = scalars(["不定休", "不定"])
+    /// Longest first: the scanner takes the first that matches.
+    static let noClosures = scalars([
+        "年中無休", "定休日御座いません", "定休日ございません", "定休日はございません", "定休日はありません", "毎日営業",
+        "365日営業", "無休", "なし", "無し",
+    ])
+    /// 無 alone: none, when it stands as a word.
+    static let none = Array("無".unicodeScalars)
+    /// Closed on days the shop does not announce (臨時休業あり: now and then, unannounced).
+    static let irregular = scalars(["不定休日", "不定休", "不定", "臨時休業"])
     static let holidayEve = scalars(["祝前日", "祝日前日"])
     static let holiday = scalars(["祝祭日", "祝日", "祝"])
     static let lastOrder = scalars(["L.O.", "L.O", "LO", "ラストオーダー"])
@@ -129,14 +240,79 @@ enum Words {
     static let weekdaySuffix = scalars(["曜日", "曜"])
     /// Words around closing days that add nothing: 毎週, 定休日, だけお休みをいただきます…
     static let filler = scalars([
-        "毎週", "定休日", "定休", "休業日", "休業", "店休日", "お休みをいただきます", "お休み", "休み", "をいただきます",
-        "となっております", "となります", "です", "だけ", "のみ", "は", "。", "※",
+        "毎週", "定休日", "定休", "休業日", "休業", "店休日", "お休みさせて頂きます", "お休みさせていただきます",
+        "お休みをいただきます", "お休み", "休み", "をいただきます", "いただきます", "頂きます", "となっております", "となります", "です", "だけ", "のみ",
+        "まで", "迄", "あり", "有り", "は", "。", "※", ":",
     ])
     static let newYear = Array("年末年始".unicodeScalars)
     static let weekdays = Array("平日".unicodeScalars)
     static let everyDay = Array("毎日".unicodeScalars)
+    /// 元旦 and 元日: 1 January.
+    static let newYearsDay = scalars(["元旦", "元日"])
+    /// 年末31日から新年3日: the day numbers of the year's end and the new year's start.
+    static let yearEnd = scalars(["年末"])
+    static let yearStart = scalars(["新年", "年始", "年明け"])
+    /// Between the two ends of a date range: 1/1～1/3, 1/1から1/3.
+    static let rangeTo = scalars(["～", "から"])
+    /// After dates that follow 年中無休: ＜年中無休＞※1/1～1/3は除く.
+    static let except = scalars(["は除く", "を除く", "は除きます", "を除きます"])
 
-    private static func scalars(_ words: [String]) -> [[Unicode.Scalar]] { words.map { Array($0.unicodeScalars) } }
+    static func scalars(_ words: [String]) -> [[Unicode.Scalar]] { words.map { Array($0.unicodeScalars) } }
+}
+
+/// Whether words a close text holds besides its rules could name a day, a date or a closing:
+/// those must be understood, or the text is unread. Everything else (an invitation to call,
+/// an advertisement) says nothing about when the shop is shut.
+enum ClosingWords {
+    /// Words that name days, dates, closings, or conditions on them.
+    static let signals = Words.scalars([
+        "曜", "祝", "休", "年末", "年始", "正月", "元旦", "元日", "盆", "GW", "ゴールデン", "平日", "週", "毎月", "第", "末", "初",
+        "除", "以外", "但し", "ただし", "場合", "臨時", "ビル", "館", "テナント", "準", "未定", "不定", "変更", "異な", "短縮", "時短",
+        "閉店", "早め", "翌", "営業日", "連休", "期間", "祭", "季節", "施設", "曜",
+    ])
+    /// Words with a day or 休 in them that name no closing: 年中無休で休まず営業中, 誕生日・記念日に.
+    static let harmless = Words.scalars(["休まず", "無休", "誕生日", "記念日", "当日", "本日", "毎日", "前日", "日本"])
+    static let weekdayMarks: Set<Unicode.Scalar> = ["月", "火", "水", "木", "金", "土", "日"]
+    /// What follows a digit when it is part of a date or a time: 1月, 3日, 1/1, 17:00, 17時.
+    static let dateMarks: Set<Unicode.Scalar> = ["月", "日", "/", ":", "時", "～", "曜", "."]
+
+    static func nameADay(_ text: [Unicode.Scalar]) -> Bool {
+        var text = text
+        for word in harmless { text = removing(word, from: text) }
+        for start in text.indices {
+            var scanner = Scanner(text)
+            scanner.index = start
+            if scanner.takeAny(signals) { return true }
+            let scalar = text[start]
+            let next = start + 1 < text.count ? text[start + 1] : nil
+            if ("0"..."9").contains(scalar), let next, dateMarks.contains(next) {
+                // 3時間 is a length of time, not a moment.
+                if next == "時", start + 2 < text.count, text[start + 2] == "間" { continue }
+                return true
+            }
+            // A weekday standing as one (日は, 土日, 火・水, a text ending in 日), not inside a word (六本木の).
+            if weekdayMarks.contains(scalar) {
+                guard let next else { return true }
+                if weekdayMarks.contains(next) || ["、", "・", "～", "/", "は", " ", "定"].contains(next) { return true }
+                if start > 0, ["、", "・", "～", "/"].contains(text[start - 1]) { return true }
+            }
+        }
+        return false
+    }
+
+    static func removing(_ word: [Unicode.Scalar], from text: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = [], index = 0
+        while index < text.count {
+            if index + word.count <= text.count, text[index..<index + word.count].elementsEqual(word) {
+                out.append(" ")
+                index += word.count
+            } else {
+                out.append(text[index])
+                index += 1
+            }
+        }
+        return out
+    }
 }
 
 /// Reads tokens off the normalized text.
@@ -162,6 +338,14 @@ struct Scanner {
 
     mutating func takeAny(_ words: [[Unicode.Scalar]]) -> Bool { words.contains { take($0) } }
 
+    /// Where a closing day's name may end: the text's end, a separator, or a word such as
+    /// は or 定休日 (not 本 of 日本酒).
+    var atBoundary: Bool {
+        guard !atEnd else { return true }
+        if [" ", "、", "・", "/", "。"].contains(text[index]) { return true }
+        return Words.filler.contains { text[index...].starts(with: $0) }
+    }
+
     /// Skips spaces; true, so it can lead a condition.
     @discardableResult mutating func skipSpace() -> Bool {
         while !atEnd, text[index] == " " { index += 1 }
@@ -169,7 +353,7 @@ struct Scanner {
     }
 
     @discardableResult mutating func skipSeparators() -> Bool {
-        while !atEnd, text[index] == " " || text[index] == "、" || text[index] == "・" || text[index] == "。" { index += 1 }
+        while !atEnd, [" ", "、", "・", "。", "/"].contains(text[index]) { index += 1 }
         return true
     }
 
@@ -213,7 +397,7 @@ struct Scanner {
             let save = index
             skipSpace()
             // Listed with 、 or ・, or run together (土日祝).
-            if !(take("、") || take("・")), atEnd || !Self.startsDay(text[index]) {
+            if !(take("、") || take("・") || take("/")), atEnd || !Self.startsDay(text[index]) {
                 index = save
                 break
             }
@@ -283,7 +467,11 @@ struct Scanner {
         let nextDay = take("翌")
         guard let hour = number() else { return nil }
         var minute = 0
-        if take(":") || take("時") {
+        if take(":") {
+            // Always two digits: 14:3017:00 is 14:30 then 17:00, as the service often runs them together.
+            guard let value = twoDigits() else { return nil }
+            minute = value
+        } else if take("時") {
             if let value = number() { minute = value }
             _ = take("分")
         } else {
@@ -293,15 +481,68 @@ struct Scanner {
         return (nextDay ? 1440 : 0) + hour * 60 + minute
     }
 
-    /// 12月31日.
-    mutating func monthDay() -> OpeningHours.MonthDay? {
+    /// Two digits as a number (a minute).
+    mutating func twoDigits() -> Int? {
+        guard index + 1 < text.count, ("0"..."9").contains(text[index]), ("0"..."9").contains(text[index + 1]) else { return nil }
+        defer { index += 2 }
+        return Int(text[index].value - 0x30) * 10 + Int(text[index + 1].value - 0x30)
+    }
+
+    /// 12月31日 / 12/31 / 元旦; `month` alone for 年末31日 and 新年3日.
+    mutating func monthDay(month: Int? = nil) -> OpeningHours.MonthDay? {
         let save = index
-        guard let month = number(), take("月"), let day = number(), take("日"), (1...12).contains(month), (1...31).contains(day)
-        else {
+        if month == nil, takeAny(Words.newYearsDay) { return OpeningHours.MonthDay(month: 1, day: 1) }
+        var month = month
+        if month == nil {
+            if takeAny(Words.yearEnd) {
+                month = 12
+                _ = take("の")
+            } else if takeAny(Words.yearStart) {
+                month = 1
+            }
+        }
+        let first = number()
+        let value: (Int, Int)?
+        if let month, let day = first, take("日") {
+            value = (month, day)
+        } else if let first, take("月") || take("/"), let day = number() {
+            _ = take("日")
+            value = (first, day)
+        } else {
+            value = nil
+        }
+        guard let (month, day) = value, (1...12).contains(month), (1...31).contains(day) else {
             index = save
             return nil
         }
         return OpeningHours.MonthDay(month: month, day: day)
+    }
+
+    /// A date, or a range of them (12月31日～1月3日, 1/1から1/3まで, 1月1日～2日, 年末31日から新年3日),
+    /// each day of it; nil for none, or for a range longer than two weeks, which is a season
+    /// rather than a closing.
+    mutating func dates() -> [OpeningHours.MonthDay]? {
+        let save = index
+        guard let first = monthDay() else { return nil }
+        let afterFirst = index
+        guard takeAny(Words.rangeTo) else { _ = takeAny(Words.except); return [first] }
+        // The end: a full date, or a day of the first one's month (1月1日～2日).
+        guard let last = monthDay() ?? monthDay(month: first.month) else {
+            index = afterFirst
+            return [first]
+        }
+        var days: [OpeningHours.MonthDay] = [first]
+        var day = JapanDate(year: 2001, month: first.month, day: first.day)  // 2001: no 29 February to trip on
+        while days.last != last {
+            day = day.adding(days: 1)
+            days.append(OpeningHours.MonthDay(month: day.month, day: day.day))
+            if days.count > 14 {
+                index = save
+                return nil
+            }
+        }
+        _ = takeAny(Words.except)
+        return days
     }
 
     /// 第2・4火曜日 / 第1、第3月.

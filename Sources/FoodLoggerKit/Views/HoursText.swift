@@ -46,7 +46,9 @@ enum HoursText {
         let status = hours.status(at: moment)
         guard let today = hours.periods(on: moment.today) else { return "? · \(day) is not clear from the texts below" }
         let word = status == .unknown ? "?" : word(status)
-        return "\(word) · \(day) \(periods(today))" + (hours.irregularClosures ? " (irregular holidays)" : "")
+        let caveat =
+            hours.irregularClosures ? " (irregular holidays)" : hours.closingDaysUnstated ? " (no closing days given)" : ""
+        return "\(word) · \(day) \(periods(today))" + caveat
     }
 
     /// "11:30–14:30, 17:00–23:00", or "closed".
@@ -82,12 +84,13 @@ enum HoursText {
         let dates = hours.closedDates.map { JSONValue.string(two($0.month) + "-" + two($0.day)) }
         let closings: [JSONValue] = [
             .bool(hours.closedOnHolidays), .array(nth), .array(dates), .bool(hours.closedAroundNewYear),
-            .bool(hours.irregularClosures),
+            .bool(hours.irregularClosures), .bool(hours.closingDaysUnstated),
         ]
         return .object(days + Array(zip(closingKeys, closings)))
     }
 
     static let closingKeys = [
         "closed_on_holidays", "closed_nth_weekdays", "closed_dates", "closed_around_new_year", "irregular_closures",
+        "closing_days_unstated",
     ]
 }

@@ -27,6 +27,31 @@ import Testing
         #expect(status(open, close, (2026, 11, 3), 12) == .closed, "文化の日, a Tuesday holiday")
     }
 
+    @Test func namedNewYearDatesCloseThoseAndDecideTheOthers() {
+        // Given a shop closed on the new-year dates it names
+        let open = "月～日、祝日、祝前日: 11:00～22:00", close = "年末年始（12/31・1/1）"
+        // Then those dates are closed, and the days around them and November go by the hours
+        #expect(status(open, close, (2026, 12, 31), 12) == .closed, "12/31 named")
+        #expect(status(open, close, (2027, 1, 1), 12) == .closed, "1/1 named")
+        #expect(status(open, close, (2026, 12, 30), 12) == .open, "12/30 not named")
+        #expect(status(open, close, (2027, 1, 2), 12) == .open, "1/2 not named")
+        #expect(status(open, close, (2026, 11, 20), 12) == .open, "a Friday in November")
+        // and 年末年始 without dates still leaves those days unknown
+        #expect(status(open, "年末年始", (2026, 12, 30), 12) == .unknown, "年末年始 alone")
+    }
+
+    @Test func closedOnHolidayEves() {
+        // Given a shop closed on Sundays, holidays and the days before them
+        let open = "月～土: 17:00～23:00", close = "日、祝日、祝前日"
+        // Then an eve is closed, an ordinary Friday open
+        #expect(status(open, close, (2026, 12, 31), 19) == .closed, "12/31, the eve of 元日")
+        #expect(status(open, close, (2026, 11, 20), 19) == .open, "an ordinary Friday")
+        // and a holiday that is also an eve follows the holiday (closed here)
+        #expect(status(open, close, (2026, 5, 4), 19) == .closed, "5/4: a holiday before 5/5")
+        // while one the shop gives holiday hours for is unknown: which wins is not said
+        #expect(status("月～日、祝日: 17:00～23:00", "祝前日", (2026, 5, 4), 19) == .unknown, "holiday hours and a closed eve")
+    }
+
     @Test func backToBackPeriodsAreNotClosingSoon() {
         #expect(status("月～日: 11:00～15:00 15:00～22:00", "", (2026, 11, 20), 14, 50) == .open)
     }

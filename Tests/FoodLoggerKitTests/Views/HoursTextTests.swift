@@ -1,0 +1,56 @@
+import Testing
+@testable import FoodLoggerDomain
+@testable import FoodLoggerKit
+
+/// The hours in words (the card's line) and in the JSON schema.
+@Suite struct HoursTextTests {
+    /// Friday 2026-11-20 at 12:30 in Japan.
+    static let friday = OpeningHours.Moment(JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: 750))
+
+    static func shop(close: String) -> Restaurant {
+        var shop = Seeds.restaurant("J0000000009", name: "試験亭", lat: 35.6812, lng: 139.7671)
+        shop.open = "月～日: 11:00～22:00"
+        shop.close = close
+        return shop
+    }
+
+    /// The members of `hours` as pairs, for reading one back.
+    static func members(_ value: JSONValue) -> [(String, JSONValue)] {
+        guard case .object(let members) = value else { return [] }
+        return members
+    }
+
+    /// `closing_days_unstated` of an `hours` object: true, false, or nil when null or missing.
+    static func unstated(_ value: JSONValue) -> Bool? {
+        guard case .bool(let flag)? = members(value).first(where: { $0.0 == "closing_days_unstated" })?.1 else { return nil }
+        return flag
+    }
+
+    static func isNull(_ value: JSONValue) -> Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    @Test func aCloseTextNamingNoDayIsSaidOnTheCardAndInJSON() {
+        // Given a shop whose close text is an invitation to call, and one with a closing day
+        let unstated = Self.shop(close: "お気軽にお問い合わせください。")
+        let sunday = Self.shop(close: "日")
+        // When its hours are worded
+        let line = HoursText.today(unstated, at: Self.friday)
+        let json = HoursText.json(unstated.openingHours)
+        // Then the card says the hours alone answered, and the JSON carries the flag
+        #expect(line == "open · today 11:00–22:00 (no closing days given)", "\(line)")
+        #expect(Self.unstated(json) == true, "closing_days_unstated: true")
+        // while a shop that names its closing day has neither
+        #expect(HoursText.today(sunday, at: Self.friday) == "open · today 11:00–22:00")
+        #expect(Self.unstated(HoursText.json(sunday.openingHours)) == false, "closing_days_unstated: false")
+    }
+
+    @Test func unreadHoursKeepEveryMemberNull() {
+        // Given texts that cannot be read
+        let json = Self.members(HoursText.json(nil))
+        // Then the new member is there too, null, so a CSV keeps its columns
+        #expect(json.map(\.0).contains("closing_days_unstated"), "member present")
+        #expect(json.allSatisfy { Self.isNull($0.1) }, "all null")
+    }
+}
