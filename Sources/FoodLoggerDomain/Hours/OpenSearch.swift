@@ -63,6 +63,7 @@ extension HotpepperWorking {
         var kept: [Restaurant] = []
         var tally = OpenTally(closed: 0, unknown: 0, examined: 0, stoppedEarly: false)
         var total = 0
+        var dropped: [RestaurantPage.DroppedShop] = []
         /// Looks at shops in the service's order until the list is full.
         func examine(_ shops: [Restaurant]) {
             for shop in shops where kept.count < wanted {
@@ -78,17 +79,23 @@ extension HotpepperWorking {
         guard case .success(let firstPage) = first else { return first.map { ($0, nil) } }
         total = firstPage.total
         examine(firstPage.restaurants)
-        let remaining = total - (query.start + firstPage.restaurants.count) + 1
-        if kept.count < wanted, remaining > 0, !firstPage.restaurants.isEmpty {
-            ask.start = query.start + firstPage.restaurants.count
-            ask.limit = min(remaining, OpenSearch.maxExamined - firstPage.restaurants.count)
+        dropped = firstPage.dropped
+        // The service's own count of what it sent, shops left out (off the Earth) included.
+        let sent = firstPage.restaurants.count + firstPage.dropped.count
+        let remaining = total - (query.start + sent) + 1
+        if kept.count < wanted, remaining > 0, sent > 0 {
+            ask.start = query.start + sent
+            ask.limit = min(remaining, OpenSearch.maxExamined - sent)
             switch await searchNearestFirst(ask) {
             case .failure(let error): return .failure(error)
-            case .success(let more): examine(more.restaurants)
+            case .success(let more):
+                examine(more.restaurants)
+                dropped += more.dropped
             }
         }
         tally.stoppedEarly = kept.count < wanted && query.start - 1 + tally.examined < total
-        let page = RestaurantPage(total: total, start: query.start, restaurants: kept, coverage: firstPage.coverage)
+        let page = RestaurantPage(
+            total: total, start: query.start, restaurants: kept, coverage: firstPage.coverage, dropped: dropped)
         return .success((page, tally))
     }
 }

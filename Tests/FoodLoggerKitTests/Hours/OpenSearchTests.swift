@@ -9,9 +9,13 @@ import LoopbackHTTP
 actor HoursServiceSpy: HotpepperProtocol {
     let total: Int
     let openEvery: Int
+    /// Positions the service places off the Earth (lat 1e308).
+    let offEarth: Set<Int>
     private(set) var starts: [Int] = []
 
-    init(total: Int, openEvery: Int) { self.total = total; self.openEvery = openEvery }
+    init(total: Int, openEvery: Int, offEarth: Set<Int> = []) {
+        self.total = total; self.openEvery = openEvery; self.offEarth = offEarth
+    }
 
     func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
         starts.append(query.start)
@@ -22,7 +26,7 @@ actor HoursServiceSpy: HotpepperProtocol {
 
     nonisolated func shop(_ position: Int) -> Restaurant {
         var shop = HotpepperServiceSpy.shop(position)
-        shop.coordinate = Coordinate(lat: 35.68 + Double(position) * 1e-5, lng: 139.76)
+        shop.coordinate = Coordinate(lat: offEarth.contains(position) ? 1e308 : 35.68 + Double(position) * 1e-5, lng: 139.76)
         shop.close = ""
         shop.open =
             position % openEvery == 0 ? "月～日、祝日: 00:00～24:00" : position % 7 == 0 ? "気まぐれ営業" : "月～日、祝日: 05:00～06:00"
@@ -50,6 +54,16 @@ actor HoursServiceSpy: HotpepperProtocol {
         #expect(answer.page.restaurants.count == 20 && answer.page.total == 250, "filled from the later pages")
         #expect(await service.starts == [1, 101, 201], "the first page, then the rest of the 250")
         #expect(answer.tally?.examined == 200, "looked at up to the 20th open shop")
+    }
+
+    @Test func shopsLeftOutOffTheEarthAreReportedAndNotAskedForAgain() async throws {
+        // Given a service that places the 5th and the 150th shop off the Earth
+        let service = HoursServiceSpy(total: 250, openEvery: 10, offEarth: [5, 150])
+        // When an open-only search reads past the first page
+        let answer = try await HotpepperWorker(api: service).search(query(count: 20), friday).get()
+        // Then both are in the page's dropped list, and the next page starts after all 100 sent
+        #expect(answer.page.dropped.map(\.id) == [5, 150].map { service.shop($0).id }, "both reported for the warning")
+        #expect(await service.starts == [1, 101, 201], "the second page starts at 101, not at 100 again")
     }
 
     @Test func unknownHoursAreKeptOnlyWhenAsked() async throws {
