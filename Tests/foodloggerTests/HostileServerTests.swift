@@ -43,7 +43,7 @@ import TestSupport
         // Then it stops at the 8 MiB cap, says so in one line, and stays small
         #expect(result.status == 65, "EX_DATAERR; stderr: \(result.stderr)")
         #expect(result.stderrLines.count == 1, "one line: \(result.stderr)")
-        #expect(result.stderr.contains("larger than 8 MiB"), "names the limit: \(result.stderr)")
+        #expect(result.stderr.contains("past the 8 MiB"), "names the limit: \(result.stderr)")
         #expect(result.stderr.contains("--max-response"), "says how to raise it: \(result.stderr)")
         Self.expectBounded(result)
         #expect(result.stdout.isEmpty, "nothing on stdout")
@@ -53,7 +53,7 @@ import TestSupport
         let server = try LoopbackServer(replies: [Self.jsonStart.endless()])
         let result = try Self.search(server, ["--max-response", "20"])
         #expect(result.status == 65, "stopped at the raised cap; stderr: \(result.stderr)")
-        #expect(result.stderr.contains("larger than 20 MiB"), "names the raised limit: \(result.stderr)")
+        #expect(result.stderr.contains("past the 20 MiB"), "names the raised limit: \(result.stderr)")
         Self.expectBounded(result)
     }
 
@@ -69,9 +69,29 @@ import TestSupport
         let result = try Self.search(server)
         // Then the decoded bytes hit the cap, whatever the compressed size was
         #expect(result.status == 65, "EX_DATAERR; stderr: \(result.stderr)")
-        #expect(result.stderrLines.count == 1 && result.stderr.contains("larger than 8 MiB"), "one line: \(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("past the 8 MiB"), "one line: \(result.stderr)")
         Self.expectBounded(result)
         #expect(result.stdout.isEmpty, "no 256 MiB JSON on stdout")
+    }
+
+    @Test func aPageCutAtTheCapEndsAPagedSearch() throws {
+        // Given 400 shops, whose second page is a flood of 1-byte chunks and whose others never come
+        let first = LimitBinaryTests.page(start: 1, count: 100).replacingOccurrences(
+            of: #""results_available":312"#, with: #""results_available":400"#)
+        let server = try LoopbackServer { request in
+            switch request.queryValue("start") {
+            case "1": .json(first)
+            case "101": Reply.json(" ").endless()
+            default: .hang
+            }
+        }
+        // When --limit asks for all four pages at once
+        let result = try Self.search(server, ["--limit", "400", "--timeout", "5"])
+        // Then the flood ends the search, and the pages still waiting are let go (it hung here:
+        // cancelling waited for URLSession's queue, which waited for the delegate's)
+        #expect(result.status == 65, "the cap's line; stderr: \(result.stderr)")
+        #expect(result.seconds < 15, "ended, in \(result.seconds) s")
+        Self.expectBounded(result)
     }
 
     @Test func aLengthShorterThanTheStreamEndsTheBodyAtTheLength() throws {

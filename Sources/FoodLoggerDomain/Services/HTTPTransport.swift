@@ -84,7 +84,8 @@ final class PendingTransfer: @unchecked Sendable {
         let continuation = continuation, cancel = cancelTransfer
         self.continuation = nil; cancelTransfer = nil
         lock.unlock()
-        if case .failure(let failure) = result, failure.code == .cancelled { cancel?() }
+        // The caller first: cancelling a transfer may wait for URLSession's own queue.
         continuation?.resume(returning: result)
+        if case .failure(let failure) = result, failure.code == .cancelled { cancel?() }
     }
 }

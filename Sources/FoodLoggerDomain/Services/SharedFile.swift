@@ -91,18 +91,24 @@ public struct SharedFile: Sendable {
         return try await body()
     }
 
+    /// How long a run waits for another's lock before it goes on without (ETIMEDOUT): a holder
+    /// stopped with Ctrl-Z must not stop every other run.
+    public static let maxLockWait: Duration = .seconds(30)
+
     /// Opens the lock file (creating the folder and the file) and takes its exclusive lock,
-    /// trying again every few milliseconds while another holder has it.
+    /// trying again every few milliseconds while another holder has it, for `maxLockWait` at most.
     func lock() async throws(Failure) -> Int32 {
         try Self.makeFolder(url.deletingLastPathComponent())
         let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(lockURL, errno: errno) }
         var pause: UInt64 = 1_000_000
+        let deadline = ContinuousClock.now + Self.maxLockWait
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let number = errno
-            guard number == EWOULDBLOCK || number == EINTR, !Task.isCancelled else {
+            guard number == EWOULDBLOCK || number == EINTR, !Task.isCancelled, ContinuousClock.now < deadline else {
                 close(descriptor)
-                throw Failure(lockURL, errno: Task.isCancelled ? ECANCELED : number)
+                let reason = Task.isCancelled ? ECANCELED : number == EWOULDBLOCK ? ETIMEDOUT : number
+                throw Failure(lockURL, errno: reason)
             }
             try? await Task.sleep(nanoseconds: pause)
             pause = min(pause * 2, 20_000_000)
@@ -145,6 +151,8 @@ public struct SharedFile: Sendable {
             }
             written += count
         }
+        // On disk before it replaces the old file: a crash must not leave an empty one.
+        fsync(descriptor)
         close(descriptor)
         guard rename(temporary.path, url.path) == 0 else {
             let number = errno

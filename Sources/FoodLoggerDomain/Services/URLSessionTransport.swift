@@ -33,6 +33,12 @@ struct URLSessionTransport: HTTPTransport {
     }()
     private static let transfers = TransferDelegate()
 
+    /// Cancels on another thread: in Swift 6.3 `cancel()` waits for URLSession's own queue,
+    /// which may be waiting for room in the delegate queue, which may be where this is called.
+    static func cancel(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
+    }
+
     /// `timeout` is a backstop only: the client races its own timer, as on Linux URLSession has
     /// not always covered a server that accepts and then never answers.
     func get(_ url: URL, headers: [String: String], timeout: TimeInterval, limit: Int) async throws -> HTTPReply {
@@ -43,7 +49,7 @@ struct URLSessionTransport: HTTPTransport {
             let task = session.dataTask(with: request)
             Self.transfers.begin(task, Transfer(pending: pending, limit: limit, origin: url))
             task.resume()
-            return { task.cancel() }
+            return { Self.cancel(task) }
         }
     }
 }
@@ -95,6 +101,19 @@ private final class Transfer: @unchecked Sendable {
     }
 }
 
+/// Scheme, host and port, the port given or the scheme's default.
+private struct Origin {
+    var scheme: String?
+    var host: String?
+    var port: Int?
+
+    init(_ url: URL) {
+        scheme = url.scheme?.lowercased()
+        host = url.host?.lowercased()
+        port = url.port ?? ["http": 80, "https": 443][scheme ?? ""]
+    }
+}
+
 /// The session's delegate: routes each task's events to its `Transfer`.
 private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
@@ -116,7 +135,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private func stop(_ task: URLSessionTask, _ failure: HTTPTransferFailure) {
         guard let transfer = end(task) else { return }
         transfer.pending.finish(.failure(failure))
-        task.cancel()
+        URLSessionTransport.cancel(task)
     }
 
     func urlSession(
@@ -147,16 +166,17 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         transfer.body.append(data)
     }
 
-    /// Redirects are followed on the same host only, and never from https to http: another
-    /// host is not the service the user chose, and the request may carry a key.
+    /// Redirects are followed on the same host and port only (http to https on the default
+    /// ports too), never from https to http: another server is not the service the user chose,
+    /// and the request may carry a key.
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
         guard let transfer = transfer(task), let target = request.url else { return completionHandler(nil) }
-        let sameHost = target.host?.lowercased() == transfer.origin.host?.lowercased()
-        let downgrade = transfer.origin.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https"
-        if sameHost, !downgrade {
+        let from = Origin(transfer.origin), to = Origin(target)
+        let upgrade = from.scheme == "http" && from.port == 80 && to.scheme == "https" && to.port == 443
+        if from.host == to.host, from.scheme == to.scheme && from.port == to.port || upgrade {
             transfer.redirects.append(target)
             completionHandler(request)
         } else {

@@ -48,7 +48,11 @@ struct CommonOptions: Sendable {
             help:
                 "stop reading an answer larger than this many MiB once decoded, up to \(maxResponseMiB.upperBound) (default \(ServiceClient.defaultMaxResponseBytes >> 20))"
         ),
-        OptionSpec("--verbose", help: "print each request (key redacted), its status, size and time, and each retry, on stderr"),
+        OptionSpec(
+            "--verbose",
+            help:
+                "print each request (key and base URL passwords redacted), its status, size and time, each redirect and each retry, on stderr"
+        ),
     ]
 
     static let maxResponseMiB = 1...1024

@@ -40,8 +40,8 @@ extension HotpepperError: LocalizedError {
             return
                 "the service answered something unreadable: \(safe(detail)). Try again later, or check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
         case .responseTooLarge(let limit):
-            return "the service's answer is larger than \(limit >> 20) MiB once decoded, more than any real answer, so "
-                + "foodlogger stopped reading it. Check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one, "
+            return "the service's answer went past the \(limit >> 20) MiB that one answer may bring (decoded), more than "
+                + "any real answer, so foodlogger stopped reading it. Check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one, "
                 + "or allow more with --max-response MIB."
         case .redirectRefused(let target):
             return "the service redirected to another host (\(TerminalSafe.short(target, limit: 160))), which foodlogger does "
