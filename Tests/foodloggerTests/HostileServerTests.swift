@@ -11,8 +11,9 @@ import TestSupport
 
 /// The built binary against servers that misbehave on purpose, and against outputs that cannot
 /// be written: each test asserts the exit status, the one line on stderr, and the peak memory
-/// the kernel counted for the process (`Spawned`), never a guess.
-@Suite struct HostileServerTests {
+/// the kernel counted for the process (`Spawned`), never a guess. One at a time: each floods
+/// loopback at full speed, which would starve the timing tests running beside them on 2 cores.
+@Suite(.serialized) struct HostileServerTests {
     /// Peak RSS allowed, whatever a server sends.
     static let memoryBound = 100 << 20
     static let key = "canary-7d41e0f3"

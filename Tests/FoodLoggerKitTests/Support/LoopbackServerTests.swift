@@ -274,9 +274,11 @@ import Testing
         let result = await pending.result
 
         // Then
-        #expect(stopTook < 5, "expected stop() to return promptly, took \(stopTook) s")
+        // Well under the client's own 60 s, with room for a loaded 2-core machine (6.5 s seen in
+        // CI while the hostile-server tests flooded loopback beside it).
+        #expect(stopTook < 20, "expected stop() to return promptly, took \(stopTook) s")
         #expect(sut.activeConnections == 0, "expected no connection left after stop()")
-        #expect(seconds(since: start) < 5, "expected the client to fail promptly after stop()")
+        #expect(seconds(since: start) < 20, "expected the client to fail promptly after stop()")
         #expect(throws: URLError.self, "expected the client to see the connection closed") { try result.get() }
         let afterStop = await Result { try await get(baseURL, session: session) }
         #expect(throws: URLError.self, "expected the port to refuse connections after stop()") {
