@@ -64,9 +64,10 @@ extension HotpepperWorking {
         var tally = OpenTally(closed: 0, unknown: 0, examined: 0, stoppedEarly: false)
         var total = 0
         var dropped: [RestaurantPage.DroppedShop] = []
-        /// Looks at shops in the service's order until the list is full.
+        var seen = Set<String>()
+        /// Looks at shops in the service's order until the list is full, each once.
         func examine(_ shops: [Restaurant]) {
-            for shop in shops where kept.count < wanted {
+            for shop in shops where kept.count < wanted && (shop.id.isEmpty || seen.insert(shop.id).inserted) {
                 tally.examined += 1
                 switch shop.openStatus(at: facts) {
                 case .open, .closingSoon: kept.append(shop)
@@ -80,8 +81,7 @@ extension HotpepperWorking {
         total = firstPage.total
         examine(firstPage.restaurants)
         dropped = firstPage.dropped
-        // The service's own count of what it sent, shops left out (off the Earth) included.
-        let sent = firstPage.restaurants.count + firstPage.dropped.count
+        let sent = firstPage.sent
         let remaining = total - (query.start + sent) + 1
         if kept.count < wanted, remaining > 0, sent > 0 {
             ask.start = query.start + sent

@@ -11,6 +11,12 @@ public struct RestaurantPage: Sendable, Equatable {
     /// Shops the service sent that no view can place (a position off the Earth), left out of
     /// `restaurants` and named here so the app can say so.
     public var dropped: [DroppedShop]
+    /// Shops the service sent again (an id already in the page), left out of `restaurants`.
+    public var repeats = 0
+
+    /// How many shops the service sent for this page, left-out ones included: where the next
+    /// page starts.
+    public var sent: Int { restaurants.count + dropped.count + repeats }
 
     public init(
         total: Int, start: Int, restaurants: [Restaurant], coverage: [String]? = nil, dropped: [DroppedShop] = []
@@ -35,7 +41,11 @@ public struct RestaurantPage: Sendable, Equatable {
         var page = self
         var seen = Set<String>()
         page.restaurants = []
-        for shop in restaurants where shop.id.isEmpty || seen.insert(shop.id).inserted {
+        for shop in restaurants {
+            guard shop.id.isEmpty || seen.insert(shop.id).inserted else {
+                page.repeats += 1
+                continue
+            }
             if shop.coordinate.isOnEarth {
                 page.restaurants.append(shop)
             } else {

@@ -113,6 +113,7 @@ public struct HotpepperWorker: HotpepperWorking {
         for page in later {
             merged.restaurants += page.restaurants
             merged.dropped += page.dropped
+            merged.repeats += page.repeats
         }
         return merged.sanitized()
     }

@@ -31,7 +31,8 @@ enum ResultsText {
         var lines: [String] = []
         if !page.restaurants.isEmpty {
             let nearest = query.center == nil ? "" : ", nearest first"
-            let last = page.start + (tally?.examined ?? page.restaurants.count) - 1
+            // Shops left out (off the Earth, sent twice) still take their places in the results.
+            let last = page.start + (tally?.examined ?? page.sent) - 1
             if tally != nil, let open {
                 lines.append(
                     "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open)) (Japan time) among results "

@@ -120,6 +120,7 @@ final class ProgressRecorder: @unchecked Sendable {
         // Then
         #expect(page.restaurants.map(\.id) == [repeated.id, HotpepperServiceSpy.shop(2).id], "one shop, once, in order")
         #expect(page.dropped.map(\.id) == ["J_FAR"], "whichever service answered, the shop off the Earth is named")
+        #expect(page.repeats == 2 && page.sent == 5, "the two copies counted, so the next page starts after all five")
     }
 
     @Test func droppedShopsOfEveryPageAreKept() async throws {
