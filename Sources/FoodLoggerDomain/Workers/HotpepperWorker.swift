@@ -94,23 +94,21 @@ public struct HotpepperWorker: HotpepperWorking {
         return try await query.resolvingNames { kind throws(HotpepperError) in try await codes.list(kind) }
     }
 
-    /// Up to `limit` shops from `query.start` on: the first page tells the total, the rest are
-    /// fetched concurrently and merged in order, each shop once. Any failed page fails the whole,
-    /// so a user never gets a silently shortened list.
+    /// Up to `limit` shops from `query.start` on: every page asked for at once (at most
+    /// `maxPagesInFlight` in flight), since waiting for the first to learn the total costs a
+    /// whole round trip; the total comes with whichever page answers first, and pages past it
+    /// are not asked for, or dropped. Merged in order, each shop once. Any failed page fails the
+    /// whole, so a user never gets a silently shortened list.
     nonisolated(nonsending) func fetchPages(_ query: RestaurantQuery, limit: Int) async throws(HotpepperError) -> RestaurantPage {
         let pageSize = RestaurantQuery.maxCount
-        let first = try await api.searchRestaurants(Self.page(of: query, start: query.start, count: min(limit, pageSize)))
-        let wanted = min(limit, max(first.total - query.start + 1, 0))
-        let rest = stride(from: pageSize, to: wanted, by: pageSize).map { offset in
-            Self.page(of: query, start: query.start + offset, count: min(pageSize, wanted - offset))
+        let queries = stride(from: 0, to: limit, by: pageSize).map { offset in
+            Self.page(of: query, start: query.start + offset, count: min(pageSize, limit - offset))
         }
-        guard !rest.isEmpty else { return first.sanitized() }
-        let pageCount = rest.count + 1
-        progress?(.fetched(pages: 1, of: pageCount))
+        guard queries.count > 1 else { return try await api.searchRestaurants(queries[0]).sanitized() }
         defer { progress?(.finished) }
-        let later = try await fetchConcurrently(rest, pageCount: pageCount)
-        var merged = first
-        for page in later {
+        let pages = try await fetchConcurrently(queries)
+        var merged = pages[0]
+        for page in pages.dropFirst() {
             merged.restaurants += page.restaurants
             merged.dropped += page.dropped
             merged.repeats += page.repeats
@@ -118,36 +116,43 @@ public struct HotpepperWorker: HotpepperWorking {
         return merged.sanitized()
     }
 
-    /// The pages of each query, in the order given, with at most `maxPagesInFlight` asked
-    /// at once; the first failure cancels the rest and is thrown.
-    private func fetchConcurrently(_ queries: [RestaurantQuery], pageCount: Int) async throws(HotpepperError)
-        -> [RestaurantPage]
-    {
+    /// The pages of `queries`, in their order, with at most `maxPagesInFlight` asked at once;
+    /// a page that starts past the total (told by the first answer) is not asked for, and one
+    /// already asked for is left out; the first failure cancels the rest and is thrown.
+    private func fetchConcurrently(_ queries: [RestaurantQuery]) async throws(HotpepperError) -> [RestaurantPage] {
         let api = api
+        let progress = progress
         let outcome = await withTaskGroup(of: Page.self, returning: Result<[RestaurantPage], HotpepperError>.self) { group in
-            var pages = [RestaurantPage](repeating: RestaurantPage(total: 0, start: 1, restaurants: []), count: queries.count)
-            var arrived = 1
-            for index in queries.indices.prefix(Self.maxPagesInFlight) {
+            var pages: [RestaurantPage?] = Array(repeating: nil, count: queries.count)
+            var total: Int?
+            var arrived = 0
+            /// The pages worth asking for: all until the total is known, then those that start within it.
+            var needed: Int { total.map { total in queries.count { $0.start <= total } } ?? queries.count }
+            var next = 0
+            func askNext() {
+                guard next < needed else { return }
+                let index = next
                 group.addTask { await Page(index: index, result: api.result(of: queries[index])) }
+                next += 1
             }
-            var next = min(queries.count, Self.maxPagesInFlight)
+            for _ in 0..<Self.maxPagesInFlight { askNext() }
             while let page = await group.next() {
                 switch page.result {
                 case .failure(let error):
                     group.cancelAll()
                     return .failure(error)
                 case .success(let answer):
+                    total = total ?? answer.total
+                    guard page.index < needed else { continue }
                     pages[page.index] = answer
                     arrived += 1
-                    progress?(.fetched(pages: arrived, of: pageCount))
+                    progress?(.fetched(pages: arrived, of: max(needed, 1)))
                 }
-                if next < queries.count {
-                    let index = next
-                    group.addTask { await Page(index: index, result: api.result(of: queries[index])) }
-                    next += 1
-                }
+                askNext()
             }
-            return .success(pages)
+            // Every page within the total arrived; a first page past it (nothing to show) is empty.
+            let empty = RestaurantPage(total: total ?? 0, start: queries[0].start, restaurants: [])
+            return .success(pages.prefix(max(needed, 1)).map { $0 ?? empty })
         }
         return try outcome.get()
     }

@@ -88,7 +88,8 @@ final class ProgressRecorder: @unchecked Sendable {
         let api = HotpepperServiceSpy(total: 130)
         let page = try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 1000))
         let asked = await api.queries.map { [$0.start, $0.count] }.sorted { $0[0] < $1[0] }
-        #expect(asked == [[1, 100], [101, 30]], "no page past the 130th shop")
+        // The first four go out together, before any answer tells the total; none after them.
+        #expect(asked == [[1, 100], [101, 100], [201, 100], [301, 100]], "no page asked once the total was known")
         #expect(page.restaurants.count == 130, "every shop there is")
     }
 
@@ -153,7 +154,19 @@ final class ProgressRecorder: @unchecked Sendable {
         await #expect(throws: HotpepperError.rejectedKey(message: "no"), "the first page's error") {
             try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 500))
         }
-        #expect(await api.queries.count == 1, "nothing asked after the first page failed")
+        #expect(
+            await api.queries.count <= HotpepperWorker.maxPagesInFlight, "nothing asked after the first page failed")
+    }
+
+    @Test func everyPageIsAskedBeforeTheFirstAnswers() async throws {
+        // Given three pages' worth of shops
+        let api = HotpepperServiceSpy(total: 312)
+        // When --limit 250 is fetched
+        let page = try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 250))
+        // Then the three requests were out together, not the first alone and then the rest
+        let most = await api.maxInFlight
+        #expect(most == 3, "all three pages in flight at once, saw \(most)")
+        #expect(page.restaurants.map(\.id) == (1...250).map { HotpepperServiceSpy.shop($0).id }, "in order, once each")
     }
 
     @Test func atMostFourPagesAreInFlight() async throws {
