@@ -147,6 +147,7 @@ struct OSMOpeningHoursParser {
                 rule.monthdays.append(item)
             } while next == .symbol(",") && startsMonthday(at: position + 1)
         }
+        if next == .symbol(":"), peek(1) == .word("week") { position += 1 }
         if next == .word("week") {
             position += 1
             repeat {
@@ -196,7 +197,7 @@ struct OSMOpeningHoursParser {
         guard next == .symbol("-") else { return .dates(from: start, to: start) }
         position += 1
         // `Jan 23-31`: the end in the same month.
-        if case .number(let day, let digits) = next, digits <= 2, peek(1) != .symbol(":"), case .fixed = start.day {
+        if case .number(let day, _) = next, startsDay(at: position), case .fixed = start.day {
             position += 1
             var end = start
             end.day = .fixed(day)
@@ -225,7 +226,7 @@ struct OSMOpeningHoursParser {
             guard case .word(let word) = next, let month = Self.months[word] else { return nil }
             position += 1
             point.month = month
-            if case .number(let day, let digits) = next, digits <= 2, peek(1) != .symbol(":") {
+            if case .number(let day, _) = next, startsDay(at: position) {
                 guard (1...31).contains(day) else { return nil }
                 position += 1
                 point.day = .fixed(day)
@@ -242,8 +243,8 @@ struct OSMOpeningHoursParser {
     }
 
     private func startsDay(at index: Int) -> Bool {
-        if case .number(_, let digits) = token(at: index), digits <= 2, token(at: index + 1) != .symbol(":") { return true }
-        return false
+        guard case .number(_, let digits) = token(at: index), digits <= 2 else { return false }
+        return !startsTime(at: index)
     }
 
     /// `+3 days`, `-1 day`.
@@ -334,7 +335,10 @@ struct OSMOpeningHoursParser {
 
     private func startsTime(at index: Int) -> Bool {
         switch token(at: index) {
-        case .number(_, let digits): digits <= 2 && token(at: index + 1) == .symbol(":")
+        // `Jan 02: 18:00`: a day, then the colon after the dates, then a time.
+        case .number(_, let digits):
+            digits <= 2 && token(at: index + 1) == .symbol(":") && isNumber(token(at: index + 2))
+                && token(at: index + 3) != .symbol(":")
         case .word(let word): Self.events.contains(word)
         case .symbol("("): true
         default: false
