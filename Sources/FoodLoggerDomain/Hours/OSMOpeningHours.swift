@@ -86,7 +86,7 @@ public struct OSMOpeningHours: Sendable {
     /// What a minute of a day's timeline says. `off` is closed by a rule that says so, which a
     /// night running on from the day before does not override.
     enum Mark: UInt8 {
-        case none, open, unknown, off
+        case unset, open, unknown, off
     }
 
     /// Minutes of a day and the night after it (0..<2880): rules may run past midnight.
@@ -96,7 +96,7 @@ public struct OSMOpeningHours: Sendable {
         let today = timeline(day: day, &calendar)
         let yesterday = timeline(day: day - 1, &calendar)
         switch Self.combine(today[minute], carried: yesterday[minute + 1440]) {
-        case .none, .off: return .closed
+        case .unset, .off: return .closed
         case .unknown: return .unknown
         case .open: break
         }
@@ -110,7 +110,7 @@ public struct OSMOpeningHours: Sendable {
             switch next {
             case .open: later += 1
             case .unknown: return .open
-            case .none, .off: return .closingSoon
+            case .unset, .off: return .closingSoon
             }
         }
         return .open
@@ -121,20 +121,20 @@ public struct OSMOpeningHours: Sendable {
         if own == .off { return .off }
         if own == .open || carried == .open { return .open }
         if own == .unknown || carried == .unknown { return .unknown }
-        return .none
+        return .unset
     }
 
     /// One day's rules, in order: a rule (`;`) replaces what earlier rules said of the days it
     /// selects, except a closing one with times, which closes those times only; an additional
     /// rule (`,`) adds to them; a fallback (`||`) speaks only for days no earlier rule selected.
     func timeline(day: Int, _ calendar: inout Holidays) -> [Mark] {
-        var line = [Mark](repeating: .none, count: Self.span)
+        var line = [Mark](repeating: .unset, count: Self.span)
         var selected = false
         for rule in rules {
             if rule.separator == .fallback, selected { continue }
             guard rule.selects(day: day, &calendar) else { continue }
             if rule.separator != .additional, !(rule.kind == .closed && rule.spans != nil) {
-                line = [Mark](repeating: .none, count: Self.span)
+                line = [Mark](repeating: .unset, count: Self.span)
             }
             let mark: Mark =
                 switch rule.kind {
@@ -167,8 +167,6 @@ public struct OSMOpeningHours: Sendable {
         /// Nil: the whole day.
         var spans: [Span]?
         var kind = Kind.open
-        /// `24/7`.
-        var allDay = false
 
         var isWeekly: Bool {
             separator != .fallback && years.isEmpty && monthdays.isEmpty && weeks.isEmpty && holidays.isEmpty

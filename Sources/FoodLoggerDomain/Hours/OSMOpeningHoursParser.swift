@@ -87,8 +87,8 @@ struct OSMOpeningHoursParser {
         var rule = OSMOpeningHours.Rule()
         let start = position
         if case .number(24, _) = next, peek(1) == .symbol("/"), case .number(7, _) = peek(2) {
+            // `24/7`: no selectors, the whole day every day.
             position += 3
-            rule.allDay = true
         } else {
             guard wideSelectors(into: &rule) else { return nil }
             if next == .symbol(":") { position += 1 }
