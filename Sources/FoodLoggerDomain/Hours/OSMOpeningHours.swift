@@ -10,9 +10,13 @@ public struct OSMOpeningHours: Sendable {
     public let value: String
     let rules: [Rule]
 
+    /// OSM keeps a tag's value to 255 characters: a longer one is not from OSM, and would let a
+    /// hostile server make every question slow.
+    public static let maxLength = 255
+
     /// Nil when the value is outside what the specification (and its common bends) allows.
     public init?(_ value: String) {
-        guard let rules = OSMOpeningHoursParser.parse(value) else { return nil }
+        guard value.count <= Self.maxLength, let rules = OSMOpeningHoursParser.parse(value) else { return nil }
         self.value = value
         self.rules = rules
     }
@@ -28,14 +32,14 @@ public struct OSMOpeningHours: Sendable {
         var runs = 0
         while let assumed = pending.popLast() {
             runs += 1
-            var calendar = Holidays(country: country, assumed: assumed)
-            let answer = status(day: date.daysSinceEpoch, minute: minute, &calendar)
-            if let fact = calendar.doubts.first, runs < 64 {
+            var holidays = Holidays(country: country, assumed: assumed)
+            let answer = status(day: date.daysSinceEpoch, minute: minute, &holidays)
+            if let fact = holidays.doubts.first, runs < 64 {
                 pending.append(assumed.merging([fact: true]) { $1 })
                 pending.append(assumed.merging([fact: false]) { $1 })
                 continue
             }
-            guard calendar.doubts.isEmpty else { return .unknown }
+            guard holidays.doubts.isEmpty else { return .unknown }
             answers.insert(answer)
         }
         if answers.count == 1, let answer = answers.first { return answer }
@@ -63,8 +67,8 @@ public struct OSMOpeningHours: Sendable {
         // 2024-01-01 was a Monday; no weekly rule looks at the date itself.
         let monday = JapanDate(year: 2024, month: 1, day: 1).daysSinceEpoch
         for (index, weekday) in Weekday.mondayFirst.enumerated() {
-            var calendar = Holidays(country: nil, assumed: [:])
-            let line = timeline(day: monday + index, &calendar)
+            var holidays = Holidays(country: nil, assumed: [:])
+            let line = timeline(day: monday + index, &holidays)
             var periods: [OpeningHours.Period] = []
             var minute = 0
             while minute < line.count {
@@ -92,9 +96,9 @@ public struct OSMOpeningHours: Sendable {
     /// Minutes of a day and the night after it (0..<2880): rules may run past midnight.
     static let span = 2 * 1440
 
-    private func status(day: Int, minute: Int, _ calendar: inout Holidays) -> OpenStatus {
-        let today = timeline(day: day, &calendar)
-        let yesterday = timeline(day: day - 1, &calendar)
+    private func status(day: Int, minute: Int, _ holidays: inout Holidays) -> OpenStatus {
+        let today = timeline(day: day, &holidays)
+        let yesterday = timeline(day: day - 1, &holidays)
         switch Self.combine(today[minute], carried: yesterday[minute + 1440]) {
         case .unset, .off: return .closed
         case .unknown: return .unknown
@@ -106,7 +110,7 @@ public struct OSMOpeningHours: Sendable {
             let next =
                 later < 1440
                 ? Self.combine(today[later], carried: yesterday[later + 1440])
-                : Self.combine(timeline(day: day + 1, &calendar)[later - 1440], carried: today[later])
+                : Self.combine(timeline(day: day + 1, &holidays)[later - 1440], carried: today[later])
             switch next {
             case .open: later += 1
             case .unknown: return .open
@@ -127,12 +131,12 @@ public struct OSMOpeningHours: Sendable {
     /// One day's rules, in order: a rule (`;`) replaces what earlier rules said of the days it
     /// selects, except a closing one with times, which closes those times only; an additional
     /// rule (`,`) adds to them; a fallback (`||`) speaks only for days no earlier rule selected.
-    func timeline(day: Int, _ calendar: inout Holidays) -> [Mark] {
+    func timeline(day: Int, _ holidays: inout Holidays) -> [Mark] {
         var line = [Mark](repeating: .unset, count: Self.span)
         var selected = false
         for rule in rules {
             if rule.separator == .fallback, selected { continue }
-            guard rule.selects(day: day, &calendar) else { continue }
+            guard rule.selects(day: day, &holidays) else { continue }
             if rule.separator != .additional, !(rule.kind == .closed && rule.spans != nil) {
                 line = [Mark](repeating: .unset, count: Self.span)
             }
@@ -241,6 +245,8 @@ public struct OSMOpeningHours: Sendable {
                 guard base.adding(days: 0) == base else { return nil }
             case .nth(let weekday, let ordinal):
                 base = OSMOpeningHours.nthWeekday(weekday, ordinal, year: year, month: month)
+                // A fifth Sunday the month does not have.
+                guard base.month == month else { return nil }
             case .easter:
                 base = OSMOpeningHours.easter(year)
             }

@@ -19,6 +19,12 @@ import Testing
         #expect(OSMOpeningHours(value) == nil, "\(value) is not read")
     }
 
+    @Test func aValueLongerThanOSMAllowsIsNotRead() {
+        let rules = Array(repeating: "Mo 10:00-12:00", count: 20).joined(separator: "; ")
+        #expect(OSMOpeningHours(String(rules.prefix(OSMOpeningHours.maxLength))) != nil, "255 characters are read")
+        #expect(OSMOpeningHours(rules) == nil, "\(rules.count) characters are not")
+    }
+
     @Test func aNightRunsIntoTheNextMorningAndClosesThere() {
         // Given a bar open Friday and Saturday nights
         let value = "Fr-Sa 18:00-02:00"
@@ -72,6 +78,11 @@ import Testing
         let market = "Sa[1] 08:00-13:00"
         #expect(Self.status(market, JapanDate(year: 2026, month: 11, day: 7), 9) == .open)
         #expect(Self.status(market, JapanDate(year: 2026, month: 11, day: 14), 9) == .closed)
+        // And a fifth Sunday falls only in months that have one: November 2026 does, December not
+        let fifth = "Mo-Su 10:00-20:00; Nov Su[5] off; Dec Su[5] off"
+        #expect(Self.status(fifth, JapanDate(year: 2026, month: 11, day: 29), 12) == .closed, "the fifth Sunday of November")
+        #expect(Self.status(fifth, JapanDate(year: 2026, month: 12, day: 27), 12) == .open, "the fourth and last of December")
+        #expect(Self.status(fifth, JapanDate(year: 2027, month: 1, day: 3), 12) == .open, "not December's fifth Sunday")
     }
 
     @Test func aFallbackSpeaksOnlyForDaysTheRulesBeforeItLeaveOut() {
