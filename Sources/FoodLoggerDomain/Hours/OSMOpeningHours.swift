@@ -26,6 +26,7 @@ public struct OSMOpeningHours: Sendable {
     /// "JP", in doubt elsewhere.
     /// `JapanDate` serves as a plain calendar date here: its arithmetic holds for any place.
     public func status(on date: JapanDate, minute: Int, country: String?) -> OpenStatus {
+        guard (0..<1440).contains(minute) else { return .unknown }
         // Each holiday in doubt is tried both ways; the answer stands only where all agree.
         var pending: [[Fact: Bool]] = [[:]]
         var answers: Set<OpenStatus> = []

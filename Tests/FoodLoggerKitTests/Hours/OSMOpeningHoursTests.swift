@@ -39,6 +39,7 @@ import Testing
     @Test func closingSoonLooksPastMidnight() {
         #expect(Self.status("Mo-Su 11:00-24:00", Self.monday, 23, 40) == .closingSoon)
         #expect(Self.status("24/7", Self.monday, 23, 50) == .open, "24/7 never closes")
+        #expect(Self.status("24/7", Self.monday, 24) == .unknown, "a minute beyond the day is no moment")
     }
 
     @Test func japanesePublicHolidaysAreKnownOthersAreInDoubt() {
