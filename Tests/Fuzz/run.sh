@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode on any bytes),
-# `arguments` (ArgumentParser.parse + SearchCommand on NUL-separated argument lists) and
-# `renderers` (every output format and both maps on shops with fuzzed coordinates and text).
+# `arguments` (ArgumentParser.parse + SearchCommand on NUL-separated argument lists),
+# `renderers` (every output format and both maps on shops with fuzzed coordinates and text) and
+# `osmhours` (OSMOpeningHours on any text, asked at several moments).
 #
 #   Tests/Fuzz/run.sh                   every target, 60 s each
 #   Tests/Fuzz/run.sh decoder 3600      one target for an hour
@@ -16,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets=${1:-"decoder arguments renderers"}
+targets=${1:-"decoder arguments renderers osmhours"}
 seconds=${2:-60}
 out=.build-fuzz
 # Let libFuzzer handle a crash and save the input; Swift's own backtracer would get in its way.

@@ -1,0 +1,390 @@
+import Foundation
+
+/// An OpenStreetMap `opening_hours` value, read once by the wiki's specification
+/// (Key:opening_hours/specification) and asked whether the place is open at a moment of its own
+/// wall clock. What the value leaves in doubt is `.unknown`, never a guess: open ends after their
+/// start, `sunrise`/`sunset`, rules that only hold on school holidays, and public holidays outside
+/// Japan (whose holidays are known) wherever they would change the answer.
+public struct OSMOpeningHours: Sendable {
+    /// The value as tagged.
+    public let value: String
+    let rules: [Rule]
+
+    /// OSM keeps a tag's value to 255 characters: a longer one is not from OSM, and would let a
+    /// hostile server make every question slow.
+    public static let maxLength = 255
+
+    /// Nil when the value is outside what the specification (and its common bends) allows.
+    public init?(_ value: String) {
+        guard value.count <= Self.maxLength, let rules = OSMOpeningHoursParser.parse(value) else { return nil }
+        self.value = value
+        self.rules = rules
+    }
+
+    /// Open, closing within half an hour, closed or unknown at `minute` (0..<1440) of `date` on
+    /// the place's own clock. `country` (ISO 3166-1 alpha-2) decides public holidays: known for
+    /// "JP", in doubt elsewhere.
+    /// `JapanDate` serves as a plain calendar date here: its arithmetic holds for any place.
+    public func status(on date: JapanDate, minute: Int, country: String?) -> OpenStatus {
+        guard (0..<1440).contains(minute) else { return .unknown }
+        // Each holiday in doubt is tried both ways; the answer stands only where all agree.
+        var pending: [[Fact: Bool]] = [[:]]
+        var answers: Set<OpenStatus> = []
+        var runs = 0
+        while let assumed = pending.popLast() {
+            runs += 1
+            var holidays = Holidays(country: country, assumed: assumed)
+            let answer = status(day: date.daysSinceEpoch, minute: minute, &holidays)
+            if let fact = holidays.doubts.first, runs < 64 {
+                pending.append(assumed.merging([fact: true]) { $1 })
+                pending.append(assumed.merging([fact: false]) { $1 })
+                continue
+            }
+            guard holidays.doubts.isEmpty else { return .unknown }
+            answers.insert(answer)
+        }
+        if answers.count == 1, let answer = answers.first { return answer }
+        return answers == [.open, .closingSoon] ? .open : .unknown
+    }
+
+    /// The same question about an instant, on the clock of `timeZone`.
+    public func status(at instant: Date, timeZone: TimeZone, country: String?) -> OpenStatus {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        guard let year = parts.year, let month = parts.month, let day = parts.day, let hour = parts.hour,
+            let minute = parts.minute
+        else { return .unknown }
+        return status(on: JapanDate(year: year, month: month, day: day), minute: hour * 60 + minute, country: country)
+    }
+
+    /// The week as `OpeningHours` gives it (each weekday's periods, past midnight beyond 24:00),
+    /// where the value is the same every week: weekdays and fixed times only, no dates,
+    /// holidays, open ends or doubt. Nil otherwise, so the renderers show what they show for
+    /// texts they cannot read.
+    public var weekly: OpeningHours? {
+        guard rules.allSatisfy(\.isWeekly) else { return nil }
+        var hours = OpeningHours()
+        // 2024-01-01 was a Monday; no weekly rule looks at the date itself.
+        let monday = JapanDate(year: 2024, month: 1, day: 1).daysSinceEpoch
+        for (index, weekday) in Weekday.mondayFirst.enumerated() {
+            var holidays = Holidays(country: nil, assumed: [:])
+            let line = timeline(day: monday + index, &holidays)
+            var periods: [OpeningHours.Period] = []
+            var minute = 0
+            while minute < line.count {
+                guard line[minute] == .open else {
+                    minute += 1
+                    continue
+                }
+                let start = minute
+                while minute < line.count, line[minute] == .open { minute += 1 }
+                periods.append(.init(start: start, end: minute))
+            }
+            hours[.weekday(weekday)] = periods
+        }
+        return hours
+    }
+
+    // MARK: - Evaluation
+
+    /// What a minute of a day's timeline says. `off` is closed by a rule that says so, which a
+    /// night running on from the day before does not override.
+    enum Mark: UInt8 {
+        case unset, open, unknown, off
+    }
+
+    /// Minutes of a day and the night after it (0..<2880): rules may run past midnight.
+    static let span = 2 * 1440
+
+    private func status(day: Int, minute: Int, _ holidays: inout Holidays) -> OpenStatus {
+        let today = timeline(day: day, &holidays)
+        let yesterday = timeline(day: day - 1, &holidays)
+        switch Self.combine(today[minute], carried: yesterday[minute + 1440]) {
+        case .unset, .off: return .closed
+        case .unknown: return .unknown
+        case .open: break
+        }
+        // Closing soon: the first minute within half an hour that is not open is closed.
+        var later = minute + 1
+        while later <= minute + 30 {
+            let next =
+                later < 1440
+                ? Self.combine(today[later], carried: yesterday[later + 1440])
+                : Self.combine(timeline(day: day + 1, &holidays)[later - 1440], carried: today[later])
+            switch next {
+            case .open: later += 1
+            case .unknown: return .open
+            case .unset, .off: return .closingSoon
+            }
+        }
+        return .open
+    }
+
+    /// A minute as the day's own rules mark it and as the night before carries into it.
+    private static func combine(_ own: Mark, carried: Mark) -> Mark {
+        if own == .off { return .off }
+        if own == .open || carried == .open { return .open }
+        if own == .unknown || carried == .unknown { return .unknown }
+        return .unset
+    }
+
+    /// One day's rules, in order: a rule (`;`) replaces what earlier rules said of the days it
+    /// selects, except a closing one with times, which closes those times only; an additional
+    /// rule (`,`) adds to them; a fallback (`||`) speaks only for days no earlier rule selected.
+    func timeline(day: Int, _ holidays: inout Holidays) -> [Mark] {
+        var line = [Mark](repeating: .unset, count: Self.span)
+        var selected = false
+        for rule in rules {
+            if rule.separator == .fallback, selected { continue }
+            guard rule.selects(day: day, &holidays) else { continue }
+            if rule.separator != .additional, !(rule.kind == .closed && rule.spans != nil) {
+                line = [Mark](repeating: .unset, count: Self.span)
+            }
+            let mark: Mark =
+                switch rule.kind {
+                case .open: .open
+                case .closed: .off
+                case .unknown: .unknown
+                }
+            for (range, certain) in rule.minutes {
+                for minute in range { line[minute] = certain ? mark : .unknown }
+            }
+            selected = true
+        }
+        return line
+    }
+
+    // MARK: - Rules
+
+    struct Rule: Sendable {
+        enum Separator: Sendable { case normal, additional, fallback }
+        enum Kind: Sendable { case open, closed, unknown }
+
+        var separator = Separator.normal
+        var years: [NumberRange] = []
+        var monthdays: [MonthdayRange] = []
+        var weeks: [NumberRange] = []
+        var weekdays: [WeekdayItem] = []
+        var holidays: [Holiday] = []
+        /// `PH Mo-Fr`: a day must be both; `PH,Mo-Fr`: either.
+        var daysIntersect = false
+        /// Nil: the whole day.
+        var spans: [Span]?
+        var kind = Kind.open
+
+        var isWeekly: Bool {
+            separator != .fallback && years.isEmpty && monthdays.isEmpty && weeks.isEmpty && holidays.isEmpty
+                && kind != .unknown
+                && weekdays.allSatisfy { if case .range = $0 { true } else { false } }
+                && (spans ?? []).allSatisfy { !$0.openEnd && $0.start != .event && $0.end != .event }
+        }
+
+        /// The minutes the rule speaks of, from the day's midnight, and whether they are certain.
+        var minutes: [(Range<Int>, Bool)] {
+            guard let spans else { return [(0..<1440, true)] }
+            return spans.flatMap(\.minutes)
+        }
+
+        func selects(day: Int, _ calendar: inout Holidays) -> Bool {
+            let date = JapanDate(daysSinceEpoch: day)
+            if !years.isEmpty, !years.contains(where: { $0.contains(date.year) }) { return false }
+            if !monthdays.isEmpty, !monthdays.contains(where: { $0.contains(day) }) { return false }
+            if !weeks.isEmpty, !weeks.contains(where: { $0.contains(Self.isoWeek(day)) }) { return false }
+            let weekdayMatch = weekdays.contains { $0.contains(day) }
+            if weekdays.isEmpty, holidays.isEmpty { return true }
+            if daysIntersect {
+                return weekdayMatch && holidays.contains { calendar.isHoliday(day - $0.offset, school: $0.school) }
+            }
+            return weekdayMatch || holidays.contains { calendar.isHoliday(day - $0.offset, school: $0.school) }
+        }
+
+        /// ISO 8601: weeks start on Monday, and week 1 holds the year's first Thursday.
+        static func isoWeek(_ day: Int) -> Int {
+            let mondayBased = (JapanDate(daysSinceEpoch: day).weekday.rawValue + 5) % 7
+            let thursday = day - mondayBased + 3
+            let year = JapanDate(daysSinceEpoch: thursday).year
+            return (thursday - JapanDate(year: year, month: 1, day: 1).daysSinceEpoch) / 7 + 1
+        }
+    }
+
+    /// Years (`2012-2016`, `2060+`) or ISO weeks (`01-53/2`); `to` before `from` wraps (weeks).
+    struct NumberRange: Sendable {
+        var from: Int
+        var to: Int
+        var step = 1
+
+        func contains(_ value: Int) -> Bool {
+            let distance = from <= to ? value - from : (value >= from ? value - from : value + 53 - from)
+            let inside = from <= to ? (from...to).contains(value) : value >= from || value <= to
+            return inside && distance % step == 0
+        }
+    }
+
+    /// A day of the month: fixed, the nth weekday of the month, or Easter Sunday.
+    enum MonthDay: Sendable {
+        case fixed(Int)
+        case nth(Weekday, Int)
+        case easter
+    }
+
+    struct DatePoint: Sendable {
+        var year: Int?
+        var month: Int
+        var day: MonthDay
+        var offset = 0
+
+        /// The day this point falls on in `year` (its own year when it names one), as days
+        /// since 1970; nil for a date the year does not have (29 Feb).
+        func resolved(in year: Int) -> Int? {
+            let year = self.year ?? year
+            let base: JapanDate
+            switch day {
+            case .fixed(let value):
+                base = JapanDate(year: year, month: month, day: value)
+                // A day the month does not have comes back from the day count as another date.
+                guard base.adding(days: 0) == base else { return nil }
+            case .nth(let weekday, let ordinal):
+                base = OSMOpeningHours.nthWeekday(weekday, ordinal, year: year, month: month)
+                // A fifth Sunday the month does not have.
+                guard base.month == month else { return nil }
+            case .easter:
+                base = OSMOpeningHours.easter(year)
+            }
+            return base.daysSinceEpoch + offset
+        }
+    }
+
+    enum MonthdayRange: Sendable {
+        case months(year: Int?, from: Int, to: Int)
+        case dates(from: DatePoint, to: DatePoint)
+
+        func contains(_ day: Int) -> Bool {
+            let date = JapanDate(daysSinceEpoch: day)
+            switch self {
+            case .months(let year, let from, let to):
+                if from <= to { return (from...to).contains(date.month) && (year ?? date.year) == date.year }
+                guard let year else { return date.month >= from || date.month <= to }
+                return (date.year == year && date.month >= from) || (date.year == year + 1 && date.month <= to)
+            case .dates(let from, let to):
+                // The range that starts in this year, the year before, or (offsets) the year after.
+                for year in [date.year - 1, date.year, date.year + 1] {
+                    guard let start = from.resolved(in: year), var end = to.resolved(in: to.year ?? year) else { continue }
+                    if end < start, to.year == nil, let next = to.resolved(in: year + 1) { end = next }
+                    if end >= start, (start...end).contains(day) { return true }
+                }
+                return false
+            }
+        }
+    }
+
+    enum WeekdayItem: Sendable {
+        case range(Weekday, Weekday)
+        /// `Sa[-1] +3 days`: three days after the month's last Saturday.
+        case nth(Weekday, [Int], offset: Int)
+
+        func contains(_ day: Int) -> Bool {
+            switch self {
+            case .range(let from, let to):
+                let weekday = JapanDate(daysSinceEpoch: day).weekday.rawValue
+                return from.rawValue <= to.rawValue
+                    ? (from.rawValue...to.rawValue).contains(weekday)
+                    : weekday >= from.rawValue || weekday <= to.rawValue
+            case .nth(let weekday, let ordinals, let offset):
+                let date = JapanDate(daysSinceEpoch: day - offset)
+                guard date.weekday == weekday else { return false }
+                let last = JapanDate(year: date.year, month: date.month, day: 1).adding(days: 31)
+                let daysInMonth = 31 - (last.day - 1)
+                return ordinals.contains { $0 > 0 ? $0 == date.weekdayOrdinal : -$0 == (daysInMonth - date.day) / 7 + 1 }
+            }
+        }
+    }
+
+    /// `PH` or `SH`, `+1 day` for the day after one.
+    struct Holiday: Sendable {
+        var school: Bool
+        var offset: Int
+    }
+
+    enum Time: Sendable, Equatable {
+        case fixed(Int)
+        /// sunrise, sunset, dawn, dusk, with or without an offset: not worked out.
+        case event
+    }
+
+    struct Span: Sendable {
+        var start: Time
+        var end: Time?
+        /// `18:00+`: open from 18:00, closing at a time not given.
+        var openEnd: Bool
+
+        /// The minutes this span speaks of, and whether with certainty. Open ends are in doubt
+        /// until midnight (or the next midnight, for one past it), as opening_hours.js reads them.
+        var minutes: [(Range<Int>, Bool)] {
+            switch (start, end) {
+            case (.fixed(let from), .fixed(var to)?):
+                if to <= from { to += 1440 }
+                let to2 = min(to, OSMOpeningHours.span)
+                guard openEnd else { return [(from..<to2, true)] }
+                return [(from..<to2, true), (to2..<(to2 < 1440 ? 1440 : OSMOpeningHours.span), false)]
+            case (.fixed(let from), nil):
+                let stop = from < 1440 ? 1440 : OSMOpeningHours.span
+                return [(from..<from + 1, true), (from + 1..<stop, false)]
+            case (.fixed(let from), .event?):
+                // Sunset after the start, or sunrise the next morning.
+                return [(from..<min(from + 1440, OSMOpeningHours.span), false)]
+            case (.event, .fixed(let to)?):
+                // Sunrise may come after the end (`sunrise-05:59` in winter): then into tomorrow.
+                return [(0..<min(to + 1440, OSMOpeningHours.span), false)]
+            case (.event, _):
+                return [(0..<OSMOpeningHours.span, false)]
+            }
+        }
+    }
+
+    // MARK: - Calendar
+
+    /// Holidays as far as they are known; each one in doubt is noted, so that `status` can try
+    /// it both ways.
+    struct Holidays {
+        let country: String?
+        let assumed: [Fact: Bool]
+        var doubts: [Fact] = []
+
+        mutating func isHoliday(_ day: Int, school: Bool) -> Bool {
+            if !school, country?.uppercased() == "JP" {
+                return JapaneseHolidays.isHoliday(JapanDate(daysSinceEpoch: day))
+            }
+            let fact = Fact(day: day, school: school)
+            if let known = assumed[fact] { return known }
+            if !doubts.contains(fact) { doubts.append(fact) }
+            return false
+        }
+    }
+
+    struct Fact: Hashable, Sendable {
+        var day: Int
+        var school: Bool
+    }
+
+    static func nthWeekday(_ weekday: Weekday, _ ordinal: Int, year: Int, month: Int) -> JapanDate {
+        if ordinal > 0 {
+            let first = JapanDate(year: year, month: month, day: 1)
+            let offset = (weekday.rawValue - first.weekday.rawValue + 7) % 7
+            return first.adding(days: offset + 7 * (ordinal - 1))
+        }
+        let last = JapanDate(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1).adding(days: -1)
+        let offset = (last.weekday.rawValue - weekday.rawValue + 7) % 7
+        return last.adding(days: -offset - 7 * (-ordinal - 1))
+    }
+
+    /// Easter Sunday in the Gregorian calendar (the anonymous Gregorian algorithm).
+    static func easter(_ year: Int) -> JapanDate {
+        let a = year % 19, b = year / 100, c = year % 100
+        let h = (19 * a + b - b / 4 - (8 * b + 13) / 25 + 15) % 30
+        let l = (32 + 2 * (b % 4) + 2 * (c / 4) - h - c % 4) % 7
+        let m = (a + 11 * h + 22 * l) / 451
+        let month = (h + l - 7 * m + 114) / 31
+        return JapanDate(year: year, month: month, day: (h + l - 7 * m + 114) % 31 + 1)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import FoodLoggerDomain
+import Testing
+
+/// The evaluator's own questions: the clock it answers on, holidays, closing soon, the weekly
+/// shape, and what it refuses to read.
+@Suite struct OSMOpeningHoursTests {
+    /// Monday 2026-11-23.
+    static let monday = JapanDate(year: 2026, month: 11, day: 23)
+
+    static func status(_ value: String, _ date: JapanDate, _ hour: Int, _ minute: Int = 0, country: String? = "DE")
+        -> OpenStatus?
+    {
+        OSMOpeningHours(value)?.status(on: date, minute: hour * 60 + minute, country: country)
+    }
+
+    @Test(arguments: ["Mo-Fr 8-17", "Mo-Fr 08:00", "10:00-16:00/01:30", "Montag 10:00-18:00", "", ";", "Mo-Fr 10:00-12:00 ,"])
+    func valuesOutsideTheSpecificationAreNotRead(_ value: String) {
+        #expect(OSMOpeningHours(value) == nil, "\(value) is not read")
+    }
+
+    @Test func aValueLongerThanOSMAllowsIsNotRead() {
+        let rules = Array(repeating: "Mo 10:00-12:00", count: 20).joined(separator: "; ")
+        #expect(OSMOpeningHours(String(rules.prefix(OSMOpeningHours.maxLength))) != nil, "255 characters are read")
+        #expect(OSMOpeningHours(rules) == nil, "\(rules.count) characters are not")
+    }
+
+    @Test func aNightRunsIntoTheNextMorningAndClosesThere() {
+        // Given a bar open Friday and Saturday nights
+        let value = "Fr-Sa 18:00-02:00"
+        let saturday = Self.monday.adding(days: 5), sunday = Self.monday.adding(days: 6)
+        // Then it is open early Saturday and Sunday, closing soon at 01:45, closed at 02:00
+        #expect(Self.status(value, saturday, 1) == .open)
+        #expect(Self.status(value, sunday, 1, 45) == .closingSoon)
+        #expect(Self.status(value, sunday, 2) == .closed)
+        #expect(Self.status(value, Self.monday, 1) == .closed, "Sunday night is not Saturday's")
+    }
+
+    @Test func closingSoonLooksPastMidnight() {
+        #expect(Self.status("Mo-Su 11:00-24:00", Self.monday, 23, 40) == .closingSoon)
+        #expect(Self.status("24/7", Self.monday, 23, 50) == .open, "24/7 never closes")
+        #expect(Self.status("24/7", Self.monday, 24) == .unknown, "a minute beyond the day is no moment")
+    }
+
+    @Test func japanesePublicHolidaysAreKnownOthersAreInDoubt() {
+        // Given a shop closed on public holidays; 2026-11-23 is 勤労感謝の日 in Japan
+        let value = "Mo-Fr 10:00-18:00; PH off"
+        // Then in Japan it is closed that Monday and open the next day
+        #expect(Self.status(value, Self.monday, 12, country: "JP") == .closed)
+        #expect(Self.status(value, Self.monday.adding(days: 1), 12, country: "JP") == .open)
+        // And elsewhere any weekday might be a holiday, so it is unknown; the weekend is closed either way
+        #expect(Self.status(value, Self.monday, 12, country: "DE") == .unknown)
+        #expect(Self.status(value, Self.monday.adding(days: 5), 12, country: "DE") == .closed)
+        #expect(Self.status(value, Self.monday, 12, country: nil) == .unknown)
+    }
+
+    @Test func schoolHolidaysAreNeverGuessed() {
+        #expect(Self.status("Mo-Fr 09:00-17:00; SH off", Self.monday, 12) == .unknown)
+        #expect(Self.status("Mo-Fr 09:00-17:00; SH off", Self.monday, 20) == .closed)
+    }
+
+    @Test func openEndsAndSunsetAreUnknownAfterTheirStart() {
+        #expect(Self.status("Mo-Sa 18:00+", Self.monday, 18) == .open)
+        #expect(Self.status("Mo-Sa 18:00+", Self.monday, 21) == .unknown)
+        #expect(Self.status("Mo-Sa 18:00+", Self.monday, 12) == .closed)
+        #expect(Self.status("sunset-sunrise", Self.monday, 12) == .unknown)
+    }
+
+    @Test func datesMonthsAndNthWeekdays() {
+        // Given a beer garden open from April to October, closed on 24 December, and a
+        // market on the month's first Saturday
+        let summer = "Apr-Oct Mo-Su 11:00-22:00"
+        let july = JapanDate(year: 2026, month: 7, day: 1)
+        #expect(Self.status(summer, july, 12) == .open)
+        #expect(Self.status(summer, Self.monday, 12) == .closed)
+        let christmas = "Mo-Su 10:00-20:00; Dec 24 off"
+        #expect(Self.status(christmas, JapanDate(year: 2026, month: 12, day: 24), 12) == .closed)
+        #expect(Self.status(christmas, JapanDate(year: 2026, month: 12, day: 23), 12) == .open)
+        let market = "Sa[1] 08:00-13:00"
+        #expect(Self.status(market, JapanDate(year: 2026, month: 11, day: 7), 9) == .open)
+        #expect(Self.status(market, JapanDate(year: 2026, month: 11, day: 14), 9) == .closed)
+        // And a fifth Sunday falls only in months that have one: November 2026 does, December not
+        let fifth = "Mo-Su 10:00-20:00; Nov Su[5] off; Dec Su[5] off"
+        #expect(Self.status(fifth, JapanDate(year: 2026, month: 11, day: 29), 12) == .closed, "the fifth Sunday of November")
+        #expect(Self.status(fifth, JapanDate(year: 2026, month: 12, day: 27), 12) == .open, "the fourth and last of December")
+        #expect(Self.status(fifth, JapanDate(year: 2027, month: 1, day: 3), 12) == .open, "not December's fifth Sunday")
+    }
+
+    @Test func aFallbackSpeaksOnlyForDaysTheRulesBeforeItLeaveOut() {
+        let value = "Mo-Fr 09:00-17:00 || \"by appointment\""
+        #expect(Self.status(value, Self.monday, 12) == .open)
+        #expect(Self.status(value, Self.monday, 20) == .closed)
+        #expect(Self.status(value, Self.monday.adding(days: 5), 12) == .unknown)
+    }
+
+    @Test func anInstantIsReadOnThePlacesClock() throws {
+        // Given 2026-11-23 11:30 UTC, which is 12:30 in Berlin and 20:30 in Tokyo
+        let instant = try #require(ISO8601DateFormatter().date(from: "2026-11-23T11:30:00Z"))
+        let hours = try #require(OSMOpeningHours("Mo-Fr 12:00-14:00"))
+        // Then the same value is open in Berlin and closed in Tokyo
+        #expect(hours.status(at: instant, timeZone: try #require(TimeZone(identifier: "Europe/Berlin")), country: "DE") == .open)
+        #expect(hours.status(at: instant, timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")), country: "JP") == .closed)
+    }
+
+    @Test func aWeeklyValueGivesTheWeekTheRenderersShow() throws {
+        // Given a weekly value with a night past midnight and a closed day
+        let hours = try #require(OSMOpeningHours("Mo-Th 11:00-14:00, 17:00-22:00; Fr-Sa 17:00-02:00; Su off"))
+        let week = try #require(hours.weekly)
+        // Then each weekday holds its periods, past midnight beyond 24:00
+        #expect(
+            week[.weekday(.monday)] == [OpeningHours.Period(start: 660, end: 840), OpeningHours.Period(start: 1020, end: 1320)])
+        #expect(week[.weekday(.saturday)] == [OpeningHours.Period(start: 1020, end: 1560)])
+        #expect(week[.weekday(.sunday)] == [])
+    }
+
+    @Test(arguments: ["Mo-Fr 10:00-18:00; PH off", "Apr-Oct 10:00-18:00", "Mo-Sa 18:00+", "Sa[1] 08:00-13:00", "sunrise-sunset"])
+    func aValueThatChangesFromWeekToWeekHasNoWeeklyShape(_ value: String) throws {
+        #expect(try #require(OSMOpeningHours(value)).weekly == nil, "\(value) is not the same every week")
+    }
+}
