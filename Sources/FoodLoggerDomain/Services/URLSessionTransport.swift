@@ -8,7 +8,7 @@ import Foundation
 /// The body is taken as it streams in (a delegate, not a completion handler), so the byte cap
 /// is enforced while it arrives: URLSession hands over the bytes after decoding any
 /// Content-Encoding, so a gzip bomb is stopped at the cap like an endless body, and memory stays
-/// near the cap whatever the server sends (`BoundedDelegateQueue` sees that the count keeps up).
+/// near the cap whatever the server sends.
 struct URLSessionTransport: HTTPTransport {
     /// One session for the process: concurrent pages share its connections.
     private static let session: URLSession = {
@@ -29,14 +29,25 @@ struct URLSessionTransport: HTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCredentialStorage = nil
-        return URLSession(configuration: configuration, delegate: transfers, delegateQueue: BoundedDelegateQueue())
+        return URLSession(configuration: configuration, delegate: transfers, delegateQueue: callbacks)
     }()
     private static let transfers = TransferDelegate()
+    /// The delegate's callbacks run on a serial queue of their own, which Dispatch gives a thread
+    /// whenever it has work. URLSession's default one runs on the pool that Swift concurrency's
+    /// tasks use too, which on 2 cores is 2 threads: with both waiting on URLSession (resume and
+    /// cancel wait for its queue in Swift 6.3), the callbacks never ran and a flooding body piled
+    /// up in memory, gigabytes of it (seen under load).
+    private static let callbacks: OperationQueue = {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.underlyingQueue = DispatchQueue(label: "foodlogger.transfer-callbacks")
+        return queue
+    }()
 
-    /// Cancels on another thread: in Swift 6.3 `cancel()` waits for URLSession's own queue,
-    /// which may be waiting for room in the delegate queue, which may be where this is called.
+    /// Cancels on a thread of its own: in Swift 6.3 `cancel()` waits for URLSession's own
+    /// queue, which must not hold up the delegate's callbacks or the concurrency pool.
     static func cancel(_ task: URLSessionTask) {
-        DispatchQueue.global().async { task.cancel() }
+        Thread.detachNewThread { task.cancel() }
     }
 
     /// `timeout` is a backstop only: the client races its own timer, as on Linux URLSession has
@@ -50,29 +61,6 @@ struct URLSessionTransport: HTTPTransport {
             Self.transfers.begin(task, Transfer(pending: pending, limit: limit, origin: url))
             task.resume()
             return { Self.cancel(task) }
-        }
-    }
-}
-
-/// The session's delegate queue, with room for a few callbacks only. URLSession on Linux hands
-/// each piece of a body to the delegate queue and reads on without waiting, so a server sending
-/// tiny chunks at full speed piles up pieces faster than they are counted (24 GB in a trial).
-/// Here the network side waits while the queue is full, which also slows the sender (TCP).
-private final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
-    private let room = DispatchSemaphore(value: 64)
-
-    override init() {
-        super.init()
-        maxConcurrentOperationCount = 1
-    }
-
-    override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        // A callback that queues another must not wait for itself.
-        guard OperationQueue.current !== self else { return super.addOperation(block) }
-        room.wait()
-        super.addOperation { [room] in
-            block()
-            room.signal()
         }
     }
 }
