@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode on any bytes),
+# Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode and
+# OverpassDecoder.decode on any bytes),
 # `arguments` (ArgumentParser.parse + SearchCommand on NUL-separated argument lists),
 # `renderers` (every output format and both maps on shops with fuzzed coordinates and text) and
 # `osmhours` (OSMOpeningHours on any text, asked at several moments).
@@ -45,6 +46,9 @@ for target in $targets; do
     samples=${FOODLOGGER_TEST_SAMPLES:-../shared/hotpepper/samples}
     if [[ $target == decoder && -d $samples/gourmet ]]; then
         corpora+=("$samples/gourmet" "$samples/errors")
+    fi
+    if [[ $target == decoder && -d $samples/overpass ]]; then
+        corpora+=("$samples/overpass")
     fi
     mkdir -p "${corpora[0]}"
 

@@ -2,7 +2,12 @@ import Foundation
 
 /// One shop as the service describes it, normalised: strings are never nil where the API
 /// may give "" (they are ""), and optional parts of the response are optionals here.
+///
+/// Every service's shops take this one shape, so scenes and views never ask which service
+/// answered: what a service lacks is "" or nil (OpenStreetMap has no budget, HOT PEPPER no
+/// machine-readable hours), and `urls.shop` is whatever page the service gives for the shop.
 public struct Restaurant: Sendable, Equatable {
+    /// As the service writes it: `J001234567` for HOT PEPPER, `node/123` or `way/987` for OSM.
     public var id: String
     public var name: String
     public var nameKana: String
@@ -29,6 +34,12 @@ public struct Restaurant: Sendable, Equatable {
     public var otherMemo: String
     public var shopDetailMemo: String
     public var wedding: String
+    /// Which service described the shop, for the attribution and the JSON.
+    public var provider: Provider
+    /// The hours in OpenStreetMap's `opening_hours` syntax, as written, for the OSM hours
+    /// evaluator to read; nil when the service has none in that syntax (HOT PEPPER's hours are
+    /// free text in `open`, which `openingHours` reads).
+    public var osmOpeningHours: String?
 
     public struct Genre: Sendable, Equatable {
         public var code: String
@@ -91,7 +102,8 @@ public struct Restaurant: Sendable, Equatable {
         address: String = "", stationName: String = "", access: String = "", mobileAccess: String = "",
         open: String = "", close: String = "", capacity: Int? = nil, partyCapacity: Int? = nil,
         urls: Links, areas: Areas = Areas(), amenities: [Amenity] = [],
-        otherMemo: String = "", shopDetailMemo: String = "", wedding: String = ""
+        otherMemo: String = "", shopDetailMemo: String = "", wedding: String = "", provider: Provider = .hotpepper,
+        osmOpeningHours: String? = nil
     ) {
         self.id = id; self.name = name; self.nameKana = nameKana; self.genre = genre; self.subGenre = subGenre
         self.catchCopy = catchCopy; self.budget = budget; self.budgetMemo = budgetMemo; self.coordinate = coordinate
@@ -99,12 +111,30 @@ public struct Restaurant: Sendable, Equatable {
         self.open = open; self.close = close; self.capacity = capacity; self.partyCapacity = partyCapacity
         self.urls = urls; self.areas = areas; self.amenities = amenities
         self.otherMemo = otherMemo; self.shopDetailMemo = shopDetailMemo; self.wedding = wedding
+        self.provider = provider; self.osmOpeningHours = osmOpeningHours
     }
 
     /// The value of one amenity as the API wrote it ("あり ：memo"), or nil when absent.
     public func amenity(_ kind: AmenityKind) -> String? {
         amenities.first { $0.kind == kind }?.value
     }
+}
+
+extension [Restaurant] {
+    /// The shops by distance from `center`, ties in their order here: the order the numbers in a
+    /// list and on a map agree with.
+    public func nearestFirst(to center: Coordinate) -> [Restaurant] {
+        enumerated()
+            .map { (offset: $0.offset, distance: $0.element.coordinate.distance(to: center), restaurant: $0.element) }
+            .sorted { ($0.distance, $0.offset) < ($1.distance, $1.offset) }
+            .map(\.restaurant)
+    }
+}
+
+/// The services a shop can come from. The raw value is the name the JSON output and the
+/// `--provider` option use.
+public enum Provider: String, Sendable, CaseIterable, Codable {
+    case hotpepper, osm
 }
 
 /// One yes/no fact about a shop, as the service phrased it (e.g. "あり ：個室は2部屋").
@@ -137,12 +167,14 @@ public struct Amenity: Sendable, Equatable {
 }
 
 /// The API's amenity fields, in the order the reference lists them. The raw value is both the
-/// response field and the 0/1 search parameter of the same name.
+/// response field and the 0/1 search parameter of the same name. The last three are facts
+/// only OpenStreetMap states (its keys of the same names); HOT PEPPER sends no such field.
 public enum AmenityKind: String, Sendable, CaseIterable, Codable {
     case wifi, course, freeDrink = "free_drink", freeFood = "free_food", privateRoom = "private_room"
     case horigotatsu, tatami, card, nonSmoking = "non_smoking", charter, ktai, parking
     case barrierFree = "barrier_free", sommelier, openAir = "open_air", show, equipment, karaoke, band, tv
     case lunch, midnight, english, pet, child
+    case takeaway, delivery, smoking
 
     /// A short English label for cards and help text.
     public var label: String {
@@ -172,6 +204,9 @@ public enum AmenityKind: String, Sendable, CaseIterable, Codable {
         case .english: "English menu"
         case .pet: "Pets allowed"
         case .child: "Children welcome"
+        case .takeaway: "Takeaway"
+        case .delivery: "Delivery"
+        case .smoking: "Smoking"
         }
     }
 }

@@ -18,11 +18,27 @@ public struct RestaurantPage: Sendable, Equatable {
     /// page starts.
     public var sent: Int { restaurants.count + dropped.count + repeats }
 
+    /// Where the shops are, as far as the service says: their clock and country, which the
+    /// opening hours are read in. Nil when the service does not say (HOT PEPPER: always Japan).
+    public var region: Region?
+
     public init(
-        total: Int, start: Int, restaurants: [Restaurant], coverage: [String]? = nil, dropped: [DroppedShop] = []
+        total: Int, start: Int, restaurants: [Restaurant], coverage: [String]? = nil, dropped: [DroppedShop] = [],
+        region: Region? = nil
     ) {
         self.total = total; self.start = start; self.restaurants = restaurants; self.coverage = coverage
-        self.dropped = dropped
+        self.dropped = dropped; self.region = region
+    }
+
+    /// The areas around a search's centre, from OpenStreetMap's `timezone` and `ISO3166-1` tags.
+    public struct Region: Sendable, Equatable {
+        /// An IANA zone name (`Asia/Ho_Chi_Minh`), nil when no area around the centre has one.
+        public var timeZone: String?
+        /// ISO 3166-1 alpha-2, upper case (`VN`), for the public holidays; nil when unknown.
+        public var countryCode: String?
+        public init(timeZone: String?, countryCode: String?) {
+            self.timeZone = timeZone; self.countryCode = countryCode
+        }
     }
 
     /// A shop left out of a page, and the position that made it unplaceable.

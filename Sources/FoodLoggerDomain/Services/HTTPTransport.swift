@@ -1,10 +1,26 @@
 import Foundation
 
-/// The seam between the client and the network: one GET, nothing about the gourmet API.
+/// The seam between the client and the network: one request, nothing about any service.
 protocol HTTPTransport: Sendable {
     /// Throws `HTTPTransferFailure` when the transfer fails (`.cancelled`, at once, when the
     /// calling task is cancelled; `.tooLarge` as soon as the body, decoded, passes `limit` bytes).
-    func get(_ url: URL, headers: [String: String], timeout: TimeInterval, limit: Int) async throws -> HTTPReply
+    func send(_ request: HTTPRequest, timeout: TimeInterval, limit: Int) async throws -> HTTPReply
+}
+
+/// One request as a service client asks for it: a GET, or a POST when it carries a body
+/// (Overpass takes its query as a form, too long for an address).
+struct HTTPRequest: Sendable, Equatable {
+    var url: URL
+    var headers: [String: String]
+    var body: Body?
+
+    /// What a POST sends, and what it is.
+    struct Body: Sendable, Equatable {
+        var contentType: String
+        var data: Data
+    }
+
+    var method: String { body == nil ? "GET" : "POST" }
 }
 
 /// An HTTP answer, whatever its status.

@@ -88,6 +88,7 @@ extension HotpepperError {
         case .rejectedKey(let message): return .rejectedKey(message: clean(message))
         case .invalidRequest(let message): return .invalidRequest(message: clean(message))
         case .serviceFailure(let code, let message): return .serviceFailure(code: code, message: clean(message))
+        case .queryFailed(let remark): return .queryFailed(remark: clean(remark))
         case .network(let failure, let detail): return .network(failure, detail: clean(detail))
         case .unreadableResponse(let detail): return .unreadableResponse(detail: clean(detail))
         case .badBaseURL(let text, let variable): return .badBaseURL(clean(text), variable: variable)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One GET to a web service, with the faults every service shares handled alike: each attempt
+/// One request to a web service (a GET, or a POST with a body), with the faults every service shares handled alike: each attempt
 /// bounded by `timeout` (connection and body included) and by `maxResponseBytes` (counted as
 /// the body arrives, after decoding), transient failures retried by `retry`, redirects followed
 /// on the same host only, each step narrated to `log`. Every service goes through it.
@@ -15,18 +15,21 @@ public struct ServiceClient: Sendable {
     public static let defaultMaxResponseBytes = 8 << 20
 
     /// `decode` reads a 200 answer; `secret` (the key) is taken out of every URL the narration
-    /// prints and out of every error's text, as is any user-info in a URL.
+    /// prints and out of every error's text, as is any user-info in a URL. With a `body` the
+    /// request is a POST; the narration gives the body's size only, never its text.
     func fetch<Value>(
-        _ url: URL, accept: String, secret: String = "",
+        _ url: URL, accept: String, secret: String = "", body: HTTPRequest.Body? = nil,
         decode: (HTTPReply) throws(HotpepperError) -> Value
     ) async throws(HotpepperError) -> Value {
-        let headers = ["Accept": accept, "User-Agent": "foodlogger/\(FoodLoggerVersion.current)"]
+        let request = HTTPRequest(
+            url: url, headers: ["Accept": accept, "User-Agent": "foodlogger/\(FoodLoggerVersion.current)"], body: body)
+        let sent = body.map { ", \($0.data.count) bytes of \($0.contentType)" } ?? ""
         let policy = retry
         var attempt = 1
         while true {
-            narrate("attempt \(attempt) of \(policy.retries + 1): GET \(Redaction.shown(url))")
+            narrate("attempt \(attempt) of \(policy.retries + 1): \(request.method) \(Redaction.shown(url))\(sent)")
             let failure: Failure
-            switch await self.attempt(url, headers: headers, secret: secret, decode: decode) {
+            switch await self.attempt(request, secret: secret, decode: decode) {
             case .success(let value): return value
             case .failure(let error): failure = error
             }
@@ -50,13 +53,13 @@ public struct ServiceClient: Sendable {
 
     /// One request, one answer: sent, bounded by the timeout, checked and decoded.
     private func attempt<Value>(
-        _ url: URL, headers: [String: String], secret: String, decode: (HTTPReply) throws(HotpepperError) -> Value
+        _ request: HTTPRequest, secret: String, decode: (HTTPReply) throws(HotpepperError) -> Value
     ) async -> Result<Value, Failure> {
         let clock = ContinuousClock()
         let started = clock.now
         let reply: HTTPReply
         do {
-            reply = try await send(url, headers: headers)
+            reply = try await send(request)
         } catch {
             narrate("failed after \(Self.seconds(started.duration(to: clock.now))): \(Self.summary(error))")
             return .failure(Failure(error: error))
@@ -83,14 +86,14 @@ public struct ServiceClient: Sendable {
     /// The transfer raced against the timeout. The transport has its own timeout too, but on
     /// Linux URLSession's has not always covered a server that accepts and then never answers,
     /// so the bound is enforced here; the losing transfer is cancelled.
-    private func send(_ url: URL, headers: [String: String]) async throws(HotpepperError) -> HTTPReply {
+    private func send(_ request: HTTPRequest) async throws(HotpepperError) -> HTTPReply {
         let timeout = timeout
         let limit = maxResponseBytes
         let transport = transport
         let reply: HTTPReply
         do {
             reply = try await withThrowingTaskGroup(of: HTTPReply.self) { group in
-                group.addTask { try await transport.get(url, headers: headers, timeout: timeout, limit: limit) }
+                group.addTask { try await transport.send(request, timeout: timeout, limit: limit) }
                 group.addTask {
                     try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
                     throw HTTPTransferFailure(code: .timedOut, message: "timed out")
@@ -102,7 +105,7 @@ public struct ServiceClient: Sendable {
         } catch let failure as HTTPTransferFailure where failure.code == .dataLengthExceedsMaximum {
             throw .responseTooLarge(limit: limit)
         } catch {
-            throw Self.networkError(error, host: Self.hostDescription(url), timeout: timeout)
+            throw Self.networkError(error, host: Self.hostDescription(request.url), timeout: timeout)
         }
         // URLSession answers with a status for every HTTP response; 0 means something else.
         guard reply.status > 0 else { throw .unreadableResponse(detail: "a response that is not HTTP") }
@@ -156,6 +159,7 @@ public struct ServiceClient: Sendable {
         case .network(let failure, _): failure.rawValue
         case .httpStatus(let status): "HTTP \(status)"
         case .serviceFailure(let code, _): "service error \(code)"
+        case .queryFailed: "the query failed on the server"
         case .rejectedKey: "service error 2000"
         case .invalidRequest: "service error 3000"
         case .unreadableResponse: "an unreadable answer"

@@ -3,7 +3,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One GET over URLSession. The client's only use of the network.
+/// One request over URLSession. The client's only use of the network.
 ///
 /// The body is taken as it streams in (a delegate, not a completion handler), so the byte cap
 /// is enforced while it arrives: URLSession hands over the bytes after decoding any
@@ -52,13 +52,18 @@ struct URLSessionTransport: HTTPTransport {
 
     /// `timeout` is a backstop only: the client races its own timer, as on Linux URLSession has
     /// not always covered a server that accepts and then never answers.
-    func get(_ url: URL, headers: [String: String], timeout: TimeInterval, limit: Int) async throws -> HTTPReply {
-        var request = URLRequest(url: url, timeoutInterval: timeout + 1)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    func send(_ request: HTTPRequest, timeout: TimeInterval, limit: Int) async throws -> HTTPReply {
+        var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout + 1)
+        urlRequest.httpMethod = request.method
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        if let body = request.body {
+            urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+            urlRequest.httpBody = body.data
+        }
         let session = Self.session
         return try await PendingTransfer.run { pending in
-            let task = session.dataTask(with: request)
-            Self.transfers.begin(task, Transfer(pending: pending, limit: limit, origin: url))
+            let task = session.dataTask(with: urlRequest)
+            Self.transfers.begin(task, Transfer(pending: pending, limit: limit, origin: request.url))
             task.resume()
             return { Self.cancel(task) }
         }

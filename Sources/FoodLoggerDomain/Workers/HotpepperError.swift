@@ -13,6 +13,9 @@ public enum HotpepperError: Error, Equatable, Sendable {
     case invalidRequest(message: String)
     /// Error 1000 or an unknown service error code.
     case serviceFailure(code: Int, message: String)
+    /// An answer with HTTP 200 that says the service gave up on the query (Overpass's `remark`:
+    /// a runtime error, its own time-out), in the service's words. Never an empty result.
+    case queryFailed(remark: String)
     /// An HTTP status other than 200.
     case httpStatus(Int)
     /// The request never got an answer.

@@ -40,10 +40,7 @@ extension HotpepperWorking {
         guard let center = query.center else { return result }
         return result.map { page in
             var page = page
-            page.restaurants = page.restaurants.enumerated()
-                .map { (offset: $0.offset, distance: $0.element.coordinate.distance(to: center), restaurant: $0.element) }
-                .sorted { ($0.distance, $0.offset) < ($1.distance, $1.offset) }
-                .map(\.restaurant)
+            page.restaurants = page.restaurants.nearestFirst(to: center)
             return page
         }
     }

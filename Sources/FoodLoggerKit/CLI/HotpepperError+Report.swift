@@ -26,6 +26,9 @@ extension HotpepperError: LocalizedError {
             return "the service refused the search (error 3000: \(safe(message))). Check the search options (--help)."
         case .serviceFailure(let code, let message):
             return "the service failed (error \(code): \(safe(message))). Try again in a moment."
+        case .queryFailed(let remark):
+            return "the service gave up on the search (\(TerminalSafe.short(remark, limit: 160))). "
+                + "Try a smaller --range, or again in a few minutes."
         case .httpStatus(let status):
             let advice =
                 switch status {
@@ -81,7 +84,7 @@ extension HotpepperError: LocalizedError {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
         case .invalidRequest, .unknownName, .ambiguousName: .usage
-        case .serviceFailure, .httpStatus, .network, .redirectRefused: .unavailable
+        case .serviceFailure, .queryFailed, .httpStatus, .network, .redirectRefused: .unavailable
         case .unreadableResponse, .responseTooLarge: .dataError
         case .placeNotFound: .noSuchPlace
         }

@@ -15,6 +15,10 @@ import Testing
         (.httpStatus(404), .unavailable, ["HTTP 404", "HOTPEPPER_BASE_URL"]),
         (.unreadableResponse(detail: "not JSON (text/html, 5 bytes starting \"<html\")"), .dataError, ["not JSON", "text/html"]),
         (.serviceFailure(code: 1000, message: "サーバ障害"), .unavailable, ["error 1000", "サーバ障害", "Try again"]),
+        (
+            .queryFailed(remark: "runtime error: Query timed out in \"query\" at line 4 after 26 seconds."), .unavailable,
+            ["gave up", "Query timed out", "--range"]
+        ),
         (.rejectedKey(message: "APIキーが正しくありません"), .permissionDenied, ["error 2000", "APIキーが正しくありません", "HOTPEPPER_API_KEY"]),
         (.invalidRequest(message: "少なくとも１つの条件を入れてください。"), .usage, ["error 3000", "少なくとも１つの条件を入れてください。", "--help"]),
         (

@@ -3,18 +3,18 @@ import Testing
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
-/// Answers every GET with `reply` and remembers what was asked.
+/// Answers every request with `reply` and remembers what was asked.
 private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
-    private var recorded: [(url: URL, headers: [String: String])] = []
+    private var recorded: [HTTPRequest] = []
     let reply: HTTPReply
 
     init(_ reply: HTTPReply) { self.reply = reply }
 
-    var requests: [(url: URL, headers: [String: String])] { lock.withLock { recorded } }
+    var requests: [HTTPRequest] { lock.withLock { recorded } }
 
-    func get(_ url: URL, headers: [String: String], timeout: TimeInterval, limit: Int) async throws -> HTTPReply {
-        lock.withLock { recorded.append((url, headers)) }
+    func send(_ request: HTTPRequest, timeout: TimeInterval, limit: Int) async throws -> HTTPReply {
+        lock.withLock { recorded.append(request) }
         return reply
     }
 }
@@ -31,9 +31,28 @@ private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
         await #expect(throws: HotpepperError.httpStatus(404), "the status reaches the client") {
             try await makeSUT(spy).searchRestaurants(query)
         }
-        let headers = try #require(spy.requests.first?.headers, "one request")
+        let request = try #require(spy.requests.first, "one request")
+        #expect(request.method == "GET" && request.body == nil, "a search is a GET without a body")
+        let headers = request.headers
         #expect(headers["Accept"] == "application/json, text/javascript", "JSON wanted: \(headers)")
         #expect(headers["User-Agent"] == "foodlogger/\(FoodLoggerVersion.current)", "the tool named: \(headers)")
+    }
+
+    @Test func aRequestWithABodyIsAPostThatCarriesIt() async throws {
+        // Given a client over the spy
+        let spy = HTTPTransportSpy(HTTPReply(status: 200, headers: [:], body: Data("ok".utf8)))
+        let client = ServiceClient(timeout: 5, retry: RetryPolicy(retries: 0), transport: spy)
+        let form = HTTPRequest.Body(contentType: "application/x-www-form-urlencoded", data: Data("data=x".utf8))
+
+        // When it fetches with a body
+        let answer = try await client.fetch(URL(string: "https://example.invalid/api")!, accept: "application/json", body: form) {
+            reply throws(HotpepperError) in String(decoding: reply.body, as: UTF8.self)
+        }
+
+        // Then the transport was asked for a POST of that body
+        let request = try #require(spy.requests.first, "one request")
+        #expect(request.method == "POST" && request.body == form, "the body, as given: \(request)")
+        #expect(answer == "ok", "the answer decoded")
     }
 
     @Test func headerNamesAreCaseInsensitive() {

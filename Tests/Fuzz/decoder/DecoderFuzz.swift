@@ -1,16 +1,24 @@
 import Foundation
 @testable import FoodLoggerDomain
 
-/// libFuzzer entry: any bytes as a gourmet/v1 body, decoded and then drawn as the Search
-/// scene would (table and JSON), so hostile values reach the formatting code too. Besides
-/// crashes and hangs, it stops on a broken promise: a page with a shop off the Earth, or an
-/// error line that, after the client's redaction and escaping, spans lines or shows the key.
+/// libFuzzer entry: any bytes as a gourmet/v1 body and as an Overpass answer, each decoded
+/// and then drawn as the Search scene would (table and JSON), so hostile values reach the
+/// formatting code too. Besides crashes and hangs, it stops on a broken promise: a page with a
+/// shop off the Earth, or an error line that, after the client's redaction and escaping, spans
+/// lines or shows the key.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
+    check(data) { data throws(HotpepperError) in try GourmetResponseDecoder.decode(data) }
+    check(data) { data throws(HotpepperError) in try OverpassDecoder.decode(data) }
+    return 0
+}
+
+/// One decoder's promises on `data`.
+func check(_ data: Data, _ decode: (Data) throws(HotpepperError) -> RestaurantPage) {
     let key = "fuzzkey"
     do {
-        let page = try GourmetResponseDecoder.decode(data)
+        let page = try decode(data)
         for shop in page.restaurants where !shop.coordinate.isOnEarth {
             fatalError("a coordinate off the Earth in \(shop.id)")
         }
@@ -28,7 +36,6 @@ public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         if message.contains(where: \.isNewline) || message.contains("\u{1B}") { fatalError("not one safe line: \(message)") }
         if message.contains(key) { fatalError("the key leaked: \(message)") }
     }
-    return 0
 }
 
 /// The page through the real presenter and view controller, near a centre and without one.

@@ -11,6 +11,11 @@ public enum Fixtures {
 
     public static func data(_ relativePath: String) throws -> Data { try Data(contentsOf: url(relativePath)) }
 
+    /// The project's own Overpass answers (Tests/Fixtures/osm/overpass, invented places).
+    public static func overpass(_ name: String) -> URL {
+        root.deletingLastPathComponent().appendingPathComponent("osm/overpass/\(name)")
+    }
+
     /// The gourmet responses with shops: the decoder and the binary must bring each out whole.
     public static let gourmetWithShops = [
         "gourmet/v1.30_full_3shops.json", "gourmet/v1.26_lite_2shops.json",

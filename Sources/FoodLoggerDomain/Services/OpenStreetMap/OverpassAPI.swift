@@ -1,0 +1,107 @@
+import Foundation
+
+/// OpenStreetMap through the Overpass API: food places anywhere, without a key. Overpass
+/// answers a search whole, with no pages, so the whole answer is fetched once per query, put
+/// nearest first, and each page the worker asks for is cut from it: one request per search,
+/// however it is paged.
+public struct OverpassAPI: HotpepperProtocol {
+    /// Above the server's own limit (`OverpassRequest.serverTimeout`), so that a slow query
+    /// ends with the server's remark rather than a cut connection.
+    public static let defaultTimeout: TimeInterval = 30
+
+    let url: URL
+    private let client: ServiceClient
+    private let answers = LatestAnswer()
+
+    /// `timeout` bounds each attempt; `log` takes the narration of each request (verbose mode).
+    public init(
+        url: URL = OverpassRequest.defaultURL, timeout: TimeInterval = defaultTimeout, retry: RetryPolicy = RetryPolicy(),
+        log: (@Sendable (String) -> Void)? = nil, maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes
+    ) {
+        self.url = url
+        client = ServiceClient(
+            timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport())
+    }
+
+    /// Shops by id when the query names some, else the food places around its centre; the
+    /// page from `query.start`, `query.count` long.
+    public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        let ql: String
+        if !query.ids.isEmpty {
+            guard let lookup = OverpassRequest.lookup(ids: query.ids) else {
+                return RestaurantPage(total: 0, start: query.start, restaurants: [])
+            }
+            ql = lookup
+        } else {
+            guard let search = OverpassRequest.search(query) else {
+                throw .invalidRequest(message: "an OpenStreetMap search needs a centre")
+            }
+            ql = search
+        }
+        let center = query.center
+        let whole = try await answers.value(for: ql) { () async throws(HotpepperError) in
+            try await fetch(ql, nearestTo: center)
+        }
+        return Self.page(of: whole, start: query.start, count: query.count)
+    }
+
+    /// One POST of `ql`; the shops nearest `center` first.
+    private func fetch(_ ql: String, nearestTo center: Coordinate?) async throws(HotpepperError) -> RestaurantPage {
+        let form = HTTPRequest.Body(contentType: OverpassRequest.contentType, data: OverpassRequest.form(ql))
+        var answer = try await client.fetch(url, accept: "application/json", body: form) {
+            reply throws(HotpepperError) in
+            do throws(HotpepperError) {
+                return try OverpassDecoder.decode(reply.body)
+            } catch .unreadableResponse(let detail) {
+                throw .unreadableResponse(
+                    detail: HotpepperAPI.describeBody(
+                        detail: detail, data: reply.body, contentType: reply.header("Content-Type"), key: ""))
+            }
+        }
+        if let center { answer.restaurants = answer.restaurants.nearestFirst(to: center) }
+        return answer
+    }
+
+    /// `count` shops from the 1-based `start` of the whole answer. The shops left out for their
+    /// position go with the first page only, so pages put together name each once.
+    static func page(of whole: RestaurantPage, start: Int, count: Int) -> RestaurantPage {
+        var page = whole
+        page.start = start
+        page.restaurants = Array(whole.restaurants.dropFirst(max(start - 1, 0)).prefix(max(count, 0)))
+        if start > 1 { page.dropped = [] }
+        return page
+    }
+}
+
+/// The answer to the query asked last, shared by every page of it, even pages asked at once
+/// (the worker fetches pages concurrently): the first asks the server, the others wait for
+/// that answer. A failure is not kept, so asking again sends the query again. Pages of one
+/// query belong to one search, so a page whose task is cancelled cancels the request.
+private actor LatestAnswer {
+    private var latest: (ql: String, task: Task<Result<RestaurantPage, HotpepperError>, Never>)?
+
+    func value(
+        for ql: String, fetch: @escaping @Sendable () async throws(HotpepperError) -> RestaurantPage
+    ) async throws(HotpepperError) -> RestaurantPage {
+        let task: Task<Result<RestaurantPage, HotpepperError>, Never>
+        if let latest, latest.ql == ql {
+            task = latest.task
+        } else {
+            task = Task { () async -> Result<RestaurantPage, HotpepperError> in
+                do throws(HotpepperError) {
+                    return .success(try await fetch())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            latest = (ql, task)
+        }
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        if case .failure = result, latest?.task == task { latest = nil }
+        return try result.get()
+    }
+}

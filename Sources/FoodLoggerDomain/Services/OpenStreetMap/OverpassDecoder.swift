@@ -1,0 +1,113 @@
+import Foundation
+
+/// Turns an Overpass `[out:json]` answer into shops: every node, way or relation with a name and
+/// a position (a node's own, an outline's `center`), in the answer's order, and the region the
+/// `area` elements describe. The server's own failures come inside an HTTP 200 as a `remark`
+/// beside whatever elements it had found: those are errors, never a short or empty result.
+enum OverpassDecoder {
+    static func decode(_ data: Data) throws(HotpepperError) -> RestaurantPage {
+        let body: Body
+        do {
+            // Bytes that are not UTF-8 become U+FFFD in their text instead of failing the answer.
+            body = try JSONDecoder().decode(Body.self, from: Data(String(decoding: data, as: UTF8.self).utf8))
+        } catch let error as DecodingError {
+            throw .unreadableResponse(detail: GourmetResponseDecoder.detail(error))
+        } catch {
+            throw .unreadableResponse(detail: "not JSON")
+        }
+        if let remark = body.remark, failureWords.contains(where: { remark.range(of: $0, options: .caseInsensitive) != nil }) {
+            throw .queryFailed(remark: remark)
+        }
+        guard let elements = body.elements else { throw .unreadableResponse(detail: "JSON without elements or remark") }
+        // A shop placed off the Earth is left out and named, not the answer refused; the total
+        // counts what can be shown, as the pages are cut from those.
+        var page = RestaurantPage(total: 0, start: 1, restaurants: elements.compactMap(\.restaurant), region: region(elements))
+            .sanitized()
+        page.total = page.restaurants.count
+        return page
+    }
+
+    /// What Overpass's remarks say when the query did not run to its end.
+    static let failureWords = ["runtime error", "timed out"]
+
+    /// The clock of the narrowest area that names one (the highest `admin_level`: a province
+    /// may keep its own zone inside a country of several), and the country's alpha-2 code.
+    static func region(_ elements: [Element]) -> RestaurantPage.Region? {
+        let areas = elements.filter { $0.type == "area" }.compactMap(\.tags)
+            .sorted { Int($0["admin_level"] ?? "") ?? 0 > Int($1["admin_level"] ?? "") ?? 0 }
+        let timeZone = areas.lazy.compactMap { $0["timezone"].flatMap(nonEmpty) }.first
+        let country = areas.lazy.compactMap { $0["ISO3166-1"] ?? $0["ISO3166-1:alpha2"] }
+            .first { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }?.uppercased()
+        guard timeZone != nil || country != nil else { return nil }
+        return RestaurantPage.Region(timeZone: timeZone, countryCode: country)
+    }
+
+    struct Body: Decodable {
+        var elements: [Element]?
+        var remark: String?
+    }
+
+    /// One element; Overpass writes every tag value as a string.
+    struct Element: Decodable {
+        var type: String
+        var id: UInt64
+        var lat: Double?
+        var lon: Double?
+        var center: Point?
+        var tags: [String: String]?
+
+        struct Point: Decodable {
+            var lat: Double
+            var lon: Double
+        }
+
+        /// The shop, or nil for an element no list can show: no name, or no position.
+        var restaurant: Restaurant? {
+            guard type != "area", let tags, let name = tags["name"].flatMap(nonEmpty) else { return nil }
+            let position = lat.flatMap { lat in lon.map { Coordinate(lat: lat, lng: $0) } }
+            guard let coordinate = position ?? center.map({ Coordinate(lat: $0.lat, lng: $0.lon) }) else { return nil }
+            let id = "\(type)/\(self.id)"
+            let website = tags["website"].flatMap(nonEmpty) ?? tags["contact:website"].flatMap(nonEmpty)
+            return Restaurant(
+                id: id, name: name, genre: .init(code: "", name: cuisine(tags["cuisine"]), catchCopy: ""),
+                coordinate: coordinate, address: address(tags),
+                urls: .init(shop: website ?? "https://www.openstreetmap.org/\(id)", photo: ""),
+                amenities: AmenityKind.allCases.compactMap { kind in
+                    amenityKeys[kind].flatMap { tags[$0] }.flatMap(nonEmpty).map { Amenity(kind, $0) }
+                },
+                provider: .osm, osmOpeningHours: tags["opening_hours"].flatMap(nonEmpty))
+        }
+    }
+
+    /// The OSM keys of the yes/no facts, by the amenity they tell; their values are kept as OSM
+    /// writes them (`yes`, `limited`, `wlan`, `outside`).
+    static let amenityKeys: [AmenityKind: String] = [
+        .wifi: "internet_access", .barrierFree: "wheelchair", .openAir: "outdoor_seating", .takeaway: "takeaway",
+        .delivery: "delivery", .smoking: "smoking",
+    ]
+
+    /// `cuisine=barbecue;korean;coffee_shop` as a genre's name: "barbecue, korean, coffee shop".
+    static func cuisine(_ value: String?) -> String {
+        (value ?? "").split(separator: ";")
+            .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: " ") }
+            .filter { !$0.isEmpty }
+            .joined(separator: ", ")
+    }
+
+    /// `addr:full` when the mapper wrote one; else the house number and street, then the wider
+    /// places from the narrowest, each once (a city is often its province too).
+    static func address(_ tags: [String: String]) -> String {
+        if let full = tags["addr:full"].flatMap(nonEmpty) { return full }
+        let street = ["addr:housenumber", "addr:street"].compactMap { tags[$0].flatMap(nonEmpty) }.joined(separator: " ")
+        let wider = ["addr:subdistrict", "addr:suburb", "addr:district", "addr:city", "addr:province", "addr:postcode"]
+            .compactMap { tags[$0].flatMap(nonEmpty) }
+        var seen = Set<String>()
+        return ([street] + wider).filter { !$0.isEmpty && seen.insert($0).inserted }.joined(separator: ", ")
+    }
+
+    /// The text without its surrounding spaces, nil when nothing is left.
+    static func nonEmpty(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

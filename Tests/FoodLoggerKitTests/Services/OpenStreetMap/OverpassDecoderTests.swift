@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FoodLoggerDomain
+
+@Suite struct OverpassDecoderTests {
+    private func decode(_ fixture: String) throws -> RestaurantPage {
+        try OverpassDecoder.decode(Data(contentsOf: Fixtures.overpass(fixture)))
+    }
+
+    @Test func namedNodesWaysAndRelationsWithAPositionAreShopsInTheAnswersOrder() throws {
+        // Given an answer with named and unnamed nodes, a way and a relation with centres, a way without one
+        // When it is decoded
+        let page = try decode("lisbon_food_and_areas.json")
+
+        // Then every named element with a position is a shop, and only those
+        #expect(
+            page.restaurants.map(\.id) == ["node/9000000004", "node/9000000001", "way/800000001", "relation/70000001"],
+            "unnamed, blank-named and centreless elements left out, areas are no shops")
+        #expect(page.total == 4 && page.start == 1, "the whole answer is one page of 4")
+        #expect(
+            page.restaurants.map(\.coordinate) == [
+                Coordinate(lat: 38.719, lng: -9.137), Coordinate(lat: 38.71105, lng: -9.13705),
+                Coordinate(lat: 38.713, lng: -9.138), Coordinate(lat: 38.715, lng: -9.137),
+            ], "a node at its own position, an outline at its centre")
+        #expect(page.restaurants.allSatisfy { $0.provider == .osm }, "every shop says where it came from")
+    }
+
+    @Test func aShopOffTheEarthIsDroppedAndNamed() throws {
+        let page = try decode("lisbon_food_and_areas.json")
+        #expect(page.dropped.map(\.id) == ["node/9000000005"], "the node at latitude 1e308, named for the warning")
+    }
+
+    @Test func aShopKeepsItsCuisineAddressPageHoursAndFacts() throws {
+        // Given the fully tagged node
+        let page = try decode("lisbon_food_and_areas.json")
+
+        // When it is read
+        let shop = try #require(page.restaurants.first { $0.id == "node/9000000001" }, "the tasca is a shop")
+
+        // Then its tags fill the provider-neutral fields
+        #expect(shop.name == "Tasca do Teste", "the name")
+        #expect(shop.genre == .init(code: "", name: "portuguese, seafood", catchCopy: ""), "cuisine as the genre")
+        #expect(shop.address == "12 Rua do Ensaio, Lisboa, 1100-001", "house number and street, then wider places")
+        #expect(shop.urls.shop == "https://tasca.example.invalid/", "the website is the page")
+        #expect(shop.osmOpeningHours == "Mo-Sa 12:00-15:00,19:00-23:00; Su off", "the raw opening_hours, for the evaluator")
+        #expect(shop.open.isEmpty && shop.budget == nil, "nothing HOT PEPPER-shaped is made up")
+        #expect(
+            shop.amenities == [
+                Amenity(.wifi, "wlan"), Amenity(.barrierFree, "limited"), Amenity(.openAir, "yes"), Amenity(.takeaway, "yes"),
+                Amenity(.delivery, "no"), Amenity(.smoking, "outside"),
+            ], "the yes/no facts as OSM writes them, in the amenities' order")
+    }
+
+    @Test func thePageIsTheContactWebsiteElseTheElementOnOpenStreetMap() throws {
+        let page = try decode("lisbon_food_and_areas.json")
+        let pages = Dictionary(uniqueKeysWithValues: page.restaurants.map { ($0.id, $0.urls.shop) })
+        #expect(pages["way/800000001"] == "https://mercado.example.invalid/", "contact:website")
+        #expect(pages["relation/70000001"] == "https://www.openstreetmap.org/relation/70000001", "the element's own page")
+        let market = try #require(page.restaurants.first { $0.id == "way/800000001" }, "the market is a shop")
+        #expect(market.address == "Praça Fictícia 3, 1100-002 Lisboa", "addr:full as written")
+        #expect(market.genre.name == "coffee shop", "an underscore read as a space")
+    }
+
+    @Test func theAreasGiveTheShopsClockAndCountry() throws {
+        let page = try decode("lisbon_food_and_areas.json")
+        #expect(page.region == .init(timeZone: "Europe/Lisbon", countryCode: "PT"), "from the country's area")
+    }
+
+    @Test func theNarrowestAreaWithAClockGivesIt() throws {
+        // Given a country with one zone and a region inside it with another
+        let json = """
+            {"elements": [
+              {"type": "area", "id": 1, "tags": {"admin_level": "2", "ISO3166-1": "es", "timezone": "Europe/Madrid"}},
+              {"type": "area", "id": 2, "tags": {"admin_level": "4", "timezone": "Atlantic/Canary"}}
+            ]}
+            """
+        // When it is decoded
+        let page = try OverpassDecoder.decode(Data(json.utf8))
+        // Then the region's zone wins and the country code is upper case
+        #expect(page.region == .init(timeZone: "Atlantic/Canary", countryCode: "ES"), "the narrowest clock, alpha-2")
+        #expect(page.restaurants.isEmpty, "areas are no shops")
+    }
+
+    @Test func anEmptyAnswerIsNoShopsAndNoRegion() throws {
+        let page = try decode("empty.json")
+        #expect(page == RestaurantPage(total: 0, start: 1, restaurants: []), "nothing found is nothing, not an error")
+    }
+
+    @Test func aRemarkThatTheQueryFailedIsAnErrorNeverAShortResult() throws {
+        #expect(
+            throws: HotpepperError.queryFailed(remark: "runtime error: Query timed out in \"query\" at line 2 after 26 seconds."),
+            "the server's words, although an element came before"
+        ) {
+            try decode("remark_timed_out.json")
+        }
+    }
+
+    @Test func anyOtherRemarkIsNoError() throws {
+        let page = try OverpassDecoder.decode(Data(#"{"elements": [], "remark": "runtime remark: 3 areas skipped"}"#.utf8))
+        #expect(page.restaurants.isEmpty && page.total == 0, "a remark that is not a failure changes nothing")
+    }
+
+    @Test(arguments: [
+        ("<html>busy</html>", "not JSON"), (#"{"remark": null}"#, "JSON without elements or remark"),
+        (#"{"elements": [{"type": "node"}]}"#, "missing elements[0].id"),
+    ])
+    func anAnswerThatIsNoOverpassAnswerIsUnreadable(body: String, detail: String) {
+        #expect(throws: HotpepperError.unreadableResponse(detail: detail), "said as what was wrong") {
+            try OverpassDecoder.decode(Data(body.utf8))
+        }
+    }
+
+    /// The real answer in shared/ (816 nodes and 10 ways around Hoàn Kiếm lake, Hanoi).
+    @Test(Samples.required) func theRealHanoiAnswerDecodesEveryNamedPlaceWaysIncluded() throws {
+        // Given the capture, and what it holds, counted independently of the decoder
+        let data = try Samples.data("overpass/hanoi_826_elements_out_center.json")
+        let raw =
+            try #require(
+                try JSONSerialization.jsonObject(with: data) as? [String: Any], "a JSON object"
+            )["elements"] as? [[String: Any]] ?? []
+        let named = raw.filter { (($0["tags"] as? [String: String])?["name"] ?? "").contains { !$0.isWhitespace } }
+
+        // When it is decoded
+        let page = try OverpassDecoder.decode(data)
+
+        // Then every named element is a shop, the ways at their centres
+        #expect(raw.count == 826, "the capture as described in SOURCES.md")
+        #expect(page.restaurants.count == named.count && page.dropped.isEmpty, "\(named.count) named places, all on the Earth")
+        let namedWays = named.filter { $0["type"] as? String == "way" }.count
+        #expect(namedWays == 9, "9 of the capture's 10 ways have a name")
+        #expect(page.restaurants.filter { $0.id.hasPrefix("way/") }.count == namedWays, "the named ways are shops too")
+        let king = try #require(page.restaurants.first { $0.id == "way/675364233" }, "the way with every tag")
+        #expect(king.coordinate == Coordinate(lat: 21.0241766, lng: 105.8539843), "its centre")
+        #expect(king.urls.shop == "http://kingbbq20hbt.vn/" && king.osmOpeningHours == "Mo-Su 10:00-22:00", "its page and hours")
+
+        // And nearest first from Hoàn Kiếm lake, the distances never decrease
+        let lake = Coordinate(lat: 21.0287, lng: 105.8524)
+        let distances = page.restaurants.nearestFirst(to: lake).map { $0.coordinate.distance(to: lake) }
+        #expect(distances == distances.sorted(), "sorted by distance")
+        #expect(distances.first.map { $0 < 150 } == true, "a place by the lake comes first: \(distances.first ?? -1) m")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import FoodLoggerDomain
+
+@Suite struct OverpassRequestTests {
+    private let tokyoStation = Coordinate(lat: 35.6812, lng: 139.7671)
+
+    @Test func aSearchAsksForFoodPlacesAroundTheCentreAndTheAreasItLiesIn() throws {
+        // Given a search of 1 km around Tokyo Station
+        let query = RestaurantQuery(center: tokyoStation, range: .m1000)
+
+        // When its QL is built
+        let ql = try #require(OverpassRequest.search(query), "a search with a centre has a query")
+
+        // Then it is exactly the food places as nodes, ways and relations, with centres, and the areas' clock and country
+        #expect(
+            ql == """
+                [out:json][timeout:25];
+                nwr["amenity"~"^(restaurant|cafe|fast_food|bar|pub|food_court|ice_cream|biergarten)$"](around:1000,35.6812000,139.7671000);
+                out center tags;
+                is_in(35.6812000,139.7671000)->.areas;
+                (area.areas["timezone"];area.areas["ISO3166-1"];);
+                out tags;
+
+                """, "the QL, word for word")
+    }
+
+    @Test func eachKeywordTermIsANameRegexWithEveryMetacharacterEscaped() throws {
+        // Given a keyword of two terms full of regex characters, a quote and a backslash
+        let query = RestaurantQuery(center: tokyoStation, range: .m300, keyword: #"c++ (new)|[x].*?^$\"{2}"#)
+
+        // When its QL is built
+        let ql = try #require(OverpassRequest.search(query), "a search with a centre has a query")
+
+        // Then each term must occur in the name, in any case, as the very characters typed
+        #expect(
+            ql.contains(
+                #"nwr["amenity"~"^(restaurant|cafe|fast_food|bar|pub|food_court|ice_cream|biergarten)$"]"#
+                    + #"["name"~"c\\+\\+",i]["name"~"\\(new\\)\\|\\[x\\]\\.\\*\\?\\^\\$\\\\\"\\{2\\}",i](around:300,"#),
+            "escaped for the regex, then for the QL string: \(ql)")
+    }
+
+    @Test func coordinatesNeverTakeTheExponentForm() throws {
+        let query = RestaurantQuery(center: Coordinate(lat: 0.00001, lng: -0.000002), range: .m500)
+        let ql = try #require(OverpassRequest.search(query), "a search with a centre has a query")
+        #expect(ql.contains("(around:500,0.0000100,-0.0000020)"), "plain decimals: \(ql)")
+    }
+
+    @Test func aSearchWithoutACentreHasNoQuery() {
+        #expect(OverpassRequest.search(RestaurantQuery(keyword: "ramen")) == nil, "Overpass is not searched world-wide by name")
+    }
+
+    @Test func aLookupIsOneQueryOfEveryElementTypeNamed() {
+        // Given ids as OSM writes them, and some of other shapes
+        let ids = ["way/987", "node/123", "J001234567", "node/456", "relation/5", "node/-1", "node/12/3"]
+
+        // When the lookup's QL is built
+        let ql = OverpassRequest.lookup(ids: ids)
+
+        // Then one union names each type's ids, the others left out
+        #expect(
+            ql == "[out:json][timeout:25];\n(node(id:123,456);way(id:987);relation(id:5););\nout center tags;\n",
+            "one request for all of them")
+        #expect(OverpassRequest.lookup(ids: ["J001234567"]) == nil, "no OSM id: nothing to ask")
+    }
+
+    @Test func theFormCarriesTheQueryPercentEncoded() {
+        let form = String(decoding: OverpassRequest.form("nwr[\"name\"~\"a&b=c\",i];"), as: UTF8.self)
+        #expect(form == "data=nwr%5B%22name%22~%22a%26b%3Dc%22%2Ci%5D%3B", "one field, nothing in it read as another: \(form)")
+    }
+}
