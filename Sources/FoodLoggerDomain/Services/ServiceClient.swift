@@ -1,9 +1,10 @@
 import Foundation
 
-/// One request to a web service (a GET, or a POST with a body), with the faults every service shares handled alike: each attempt
-/// bounded by `timeout` (connection and body included) and by `maxResponseBytes` (counted as
-/// the body arrives, after decoding), transient failures retried by `retry`, redirects followed
-/// on the same host only, each step narrated to `log`. Every service goes through it.
+/// One request to a web service (a GET, or a POST with a body), with the faults every service
+/// shares handled alike: each attempt bounded by `timeout` (connection and body included) and by
+/// `maxResponseBytes` (counted as the body arrives, after decoding), transient failures retried
+/// by `retry`, redirects followed on the same host only, each step narrated to `log`. Every
+/// service goes through it.
 public struct ServiceClient: Sendable {
     var timeout: TimeInterval
     var retry: RetryPolicy
@@ -16,7 +17,8 @@ public struct ServiceClient: Sendable {
 
     /// `decode` reads a 200 answer; `secret` (the key) is taken out of every URL the narration
     /// prints and out of every error's text, as is any user-info in a URL. With a `body` the
-    /// request is a POST; the narration gives the body's size only, never its text.
+    /// request is a POST; the narration gives the body's size only, never its text. A POST is
+    /// retried like a GET: the services' POSTs (Overpass queries) only read.
     func fetch<Value>(
         _ url: URL, accept: String, secret: String = "", body: HTTPRequest.Body? = nil,
         decode: (HTTPReply) throws(HotpepperError) -> Value
