@@ -22,6 +22,18 @@ import TestSupport
         try Self.decodesWhole(Fixtures.url(file))
     }
 
+    /// The fields other services fill stay as HOT PEPPER's shops always had them.
+    @Test(arguments: Fixtures.gourmetWithShops)
+    func hotpepperShopsSayWhereTheyCameFromAndNothingOfOSMs(file: String) throws {
+        let page = try GourmetResponseDecoder.decode(Fixtures.data(file))
+        #expect(!page.restaurants.isEmpty, "\(file) has shops")
+        #expect(page.restaurants.allSatisfy { $0.provider == .hotpepper }, "every shop is HOT PEPPER's")
+        #expect(page.restaurants.allSatisfy { $0.osmOpeningHours == nil }, "no hours in OSM's syntax")
+        let osmOnly: Set<AmenityKind> = [.takeaway, .delivery, .smoking]
+        #expect(page.restaurants.allSatisfy { $0.amenities.allSatisfy { !osmOnly.contains($0.kind) } }, "none of OSM's facts")
+        #expect(page.region == nil, "no region said")
+    }
+
     /// Decoding `file` keeps every shop, in order, with the fields the JSON output is made of.
     static func decodesWhole(_ file: URL) throws {
         let data = try Data(contentsOf: file)
