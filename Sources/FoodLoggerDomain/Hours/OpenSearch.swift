@@ -95,7 +95,8 @@ extension HotpepperWorking {
         }
         tally.stoppedEarly = kept.count < wanted && query.start - 1 + tally.examined < total
         let page = RestaurantPage(
-            total: total, start: query.start, restaurants: kept, coverage: firstPage.coverage, dropped: dropped)
+            total: total, start: query.start, restaurants: kept, coverage: firstPage.coverage, dropped: dropped,
+            region: firstPage.region, provider: firstPage.provider)
         return .success((page, tally))
     }
 }

@@ -131,12 +131,6 @@ extension [Restaurant] {
     }
 }
 
-/// The services a shop can come from. The raw value is the name the JSON output and the
-/// `--provider` option use.
-public enum Provider: String, Sendable, CaseIterable, Codable {
-    case hotpepper, osm
-}
-
 /// One yes/no fact about a shop, as the service phrased it (e.g. "あり ：個室は2部屋").
 public struct Amenity: Sendable, Equatable {
     public var kind: AmenityKind

@@ -21,13 +21,15 @@ public struct RestaurantPage: Sendable, Equatable {
     /// Where the shops are, as far as the service says: their clock and country, which the
     /// opening hours are read in. Nil when the service does not say (HOT PEPPER: always Japan).
     public var region: Region?
+    /// The service that answered, whose credit goes with the page even when it holds no shop.
+    public var provider: Provider
 
     public init(
         total: Int, start: Int, restaurants: [Restaurant], coverage: [String]? = nil, dropped: [DroppedShop] = [],
-        region: Region? = nil
+        region: Region? = nil, provider: Provider = .hotpepper
     ) {
         self.total = total; self.start = start; self.restaurants = restaurants; self.coverage = coverage
-        self.dropped = dropped; self.region = region
+        self.dropped = dropped; self.region = region; self.provider = provider
     }
 
     /// The areas around a search's centre, from OpenStreetMap's `timezone` and `ISO3166-1` tags.

@@ -122,6 +122,8 @@ public struct HotpepperWorker: HotpepperWorking {
         let outcome = await withTaskGroup(of: Page.self, returning: Result<[RestaurantPage], HotpepperError>.self) { group in
             var pages: [RestaurantPage?] = Array(repeating: nil, count: queries.count)
             var total: Int?
+            /// The first answer, whose service and region an empty page keeps.
+            var first: RestaurantPage?
             var arrived = 0
             /// The pages worth asking for: all until the total is known, then those that start within it.
             var needed: Int { total.map { total in queries.count { $0.start <= total } } ?? queries.count }
@@ -140,6 +142,7 @@ public struct HotpepperWorker: HotpepperWorking {
                     return .failure(error)
                 case .success(let answer):
                     total = total ?? answer.total
+                    first = first ?? answer
                     guard page.index < needed else { continue }
                     pages[page.index] = answer
                     arrived += 1
@@ -148,7 +151,9 @@ public struct HotpepperWorker: HotpepperWorking {
                 askNext()
             }
             // Every page within the total arrived; a first page past it (nothing to show) is empty.
-            let empty = RestaurantPage(total: total ?? 0, start: queries[0].start, restaurants: [])
+            let empty = RestaurantPage(
+                total: total ?? 0, start: queries[0].start, restaurants: [], region: first?.region,
+                provider: first?.provider ?? .hotpepper)
             return .success(pages.prefix(max(needed, 1)).map { $0 ?? empty })
         }
         return try outcome.get()

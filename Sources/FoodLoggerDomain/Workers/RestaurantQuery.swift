@@ -85,10 +85,12 @@ public enum SearchOrder: Int, Sendable, CaseIterable {
     }
 }
 
-/// The API's 0/1 search filters. The raw value is the query parameter.
+/// The yes/no search filters. The raw value is HOT PEPPER's 0/1 query parameter; the last two
+/// are facts only OpenStreetMap carries. `Provider.searchFilters` says which service has which.
 public enum SearchFilter: String, Sendable, CaseIterable {
     case wifi, wedding, course, freeDrink = "free_drink", freeFood = "free_food", privateRoom = "private_room"
     case horigotatsu, tatami, cocktail, shochu, sake, wine, card, nonSmoking = "non_smoking", charter, ktai
     case parking, barrierFree = "barrier_free", sommelier, nightView = "night_view", openAir = "open_air"
     case show, equipment, karaoke, band, tv, lunch, midnight, midnightMeal = "midnight_meal", english, pet, child
+    case takeaway, delivery
 }

@@ -40,6 +40,8 @@ extension SearchFilter {
         case .english: "has an English menu"
         case .pet: "allows pets"
         case .child: "welcomes children"
+        case .takeaway: "sells food to take away"
+        case .delivery: "delivers"
         }
     }
 }

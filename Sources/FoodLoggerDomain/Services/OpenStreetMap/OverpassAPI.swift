@@ -29,7 +29,7 @@ public struct OverpassAPI: HotpepperProtocol {
         let ql: String
         if !query.ids.isEmpty {
             guard let lookup = OverpassRequest.lookup(ids: query.ids) else {
-                return RestaurantPage(total: 0, start: query.start, restaurants: [])
+                return RestaurantPage(total: 0, start: query.start, restaurants: [], provider: .osm)
             }
             ql = lookup
         } else {

@@ -21,8 +21,10 @@ enum OverpassDecoder {
         guard let elements = body.elements else { throw .unreadableResponse(detail: "JSON without elements or remark") }
         // A shop placed off the Earth is left out and named, not the answer refused; the total
         // counts what can be shown, as the pages are cut from those.
-        var page = RestaurantPage(total: 0, start: 1, restaurants: elements.compactMap(\.restaurant), region: region(elements))
-            .sanitized()
+        var page = RestaurantPage(
+            total: 0, start: 1, restaurants: elements.compactMap(\.restaurant), region: region(elements), provider: .osm
+        )
+        .sanitized()
         page.total = page.restaurants.count
         return page
     }

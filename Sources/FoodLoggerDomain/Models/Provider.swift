@@ -1,0 +1,58 @@
+/// The services a shop can come from. The raw value is the name the JSON output and the
+/// `--provider` option use.
+public enum Provider: String, Sendable, CaseIterable, Codable {
+    case hotpepper, osm
+
+    /// The name a person knows the service by.
+    public var title: String {
+        switch self {
+        case .hotpepper: "HOT PEPPER Gourmet"
+        case .osm: "OpenStreetMap"
+        }
+    }
+
+    /// The credit the service's terms ask for wherever its data is shown, and the page it links to.
+    public var credit: (text: String, url: String) {
+        switch self {
+        case .hotpepper: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/")
+        case .osm: ("© OpenStreetMap contributors", "https://www.openstreetmap.org/copyright")
+        }
+    }
+
+    /// The yes/no filters the service can search by.
+    public var searchFilters: Set<SearchFilter> {
+        switch self {
+        case .hotpepper: Set(SearchFilter.allCases).subtracting([.takeaway, .delivery])
+        case .osm: Set(OSMFacts.filters.keys)
+        }
+    }
+
+    /// The conditions of a search the service can honour, beyond a centre, a range, a keyword,
+    /// genres and the filters above.
+    public var searchConditions: Set<SearchCondition> {
+        switch self {
+        case .hotpepper: Set(SearchCondition.allCases)
+        case .osm: []
+        }
+    }
+
+    /// The code lists the service has (`genres --provider osm` lists OSM's cuisines).
+    public var codeLists: Set<CodeListKind> {
+        switch self {
+        case .hotpepper: Set(CodeListKind.allCases)
+        case .osm: [.genres]
+        }
+    }
+}
+
+/// Search conditions not every service has.
+public enum SearchCondition: String, Sendable, CaseIterable {
+    /// Budget bands (HOT PEPPER's codes).
+    case budget
+    /// A named area instead of a centre.
+    case area
+    /// An order other than nearest first.
+    case order
+    /// A search with no centre at all (by keyword or area alone).
+    case withoutCenter
+}

@@ -1,0 +1,21 @@
+/// The yes/no facts OpenStreetMap carries, as search filters: the tag each filter reads and the
+/// values that keep a place. One table for the Overpass query and the offline stub, so both
+/// keep the same places.
+public enum OSMFacts {
+    /// A filter's tag and the values that count as yes. A place without the tag is left out:
+    /// OSM's silence is not a yes.
+    public static let filters: [SearchFilter: (key: String, values: [String])] = [
+        .wifi: ("internet_access", ["wlan", "yes", "wifi"]),
+        .barrierFree: ("wheelchair", ["yes"]),
+        .openAir: ("outdoor_seating", ["yes"]),
+        .nonSmoking: ("smoking", ["no", "outside", "separated", "isolated"]),
+        .takeaway: ("takeaway", ["yes", "only"]),
+        .delivery: ("delivery", ["yes", "only"]),
+    ]
+
+    /// Whether a place's tags keep it under `filter`; false for a filter OSM has no tag for.
+    public static func keeps(_ tags: [String: String], _ filter: SearchFilter) -> Bool {
+        guard let fact = filters[filter], let value = tags[fact.key] else { return false }
+        return fact.values.contains(value.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}
