@@ -171,6 +171,7 @@ public struct ServiceClient: Sendable {
         case .badBaseURL(_, let variable): "no usable \(variable)"
         case .placeNotFound: "no such place"
         case .unknownName, .ambiguousName: "a name without a code"
+        case .noCodeList: "no such code list"
         }
     }
 

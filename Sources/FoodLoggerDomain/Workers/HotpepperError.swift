@@ -39,6 +39,8 @@ public enum HotpepperError: Error, Equatable, Sendable {
     /// A name that answers to several codes where one is needed, or budgets that come to more
     /// than the service takes (`RestaurantQuery.maxBudgets`).
     case ambiguousName(CodeNameKind, String, matches: [CodeEntry])
+    /// A code list the service does not have (OpenStreetMap has genres only).
+    case noCodeList(CodeListKind, service: Provider)
 
     public enum NetworkFailure: String, Sendable {
         case refused = "connection refused"

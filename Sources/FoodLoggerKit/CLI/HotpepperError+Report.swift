@@ -72,6 +72,11 @@ extension HotpepperError: LocalizedError {
             }
             return
                 "--\(kind.rawValue) \(TerminalSafe.quoted(text)) names \(matches.count) \(kind.rawValue)s: \(listed); give one of their codes."
+        case .noCodeList(let kind, let service):
+            let list = kind.rawValue.replacingOccurrences(of: "_", with: " ")
+            let others = Provider.allCases.filter { $0.codeLists.contains(kind) }
+            let elsewhere = others.map { "\($0.title) has one (--provider \($0.rawValue))" }.joined(separator: "; ")
+            return "\(service.title) has no \(list) list\(elsewhere.isEmpty ? "" : ": \(elsewhere)")."
         case .badBaseURL(let text, let variable):
             return "\(variable) is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."
@@ -83,7 +88,7 @@ extension HotpepperError: LocalizedError {
         switch self {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
-        case .invalidRequest, .unknownName, .ambiguousName: .usage
+        case .invalidRequest, .unknownName, .ambiguousName, .noCodeList: .usage
         case .serviceFailure, .queryFailed, .httpStatus, .network, .redirectRefused: .unavailable
         case .unreadableResponse, .responseTooLarge: .dataError
         case .placeNotFound: .noSuchPlace

@@ -12,6 +12,8 @@ import Testing
         (.network(.noAnswer, detail: "h"), .unavailable, ["closed without an answer"]),
         (.httpStatus(503), .unavailable, ["HTTP 503", "Try again later"]),
         (.httpStatus(429), .unavailable, ["HTTP 429", "wait a minute"]),
+        (.httpStatus(504), .unavailable, ["HTTP 504", "Try again later"]),
+        (.noCodeList(.budgets, service: .osm), .usage, ["OpenStreetMap has no budget list", "--provider hotpepper"]),
         (.httpStatus(404), .unavailable, ["HTTP 404", "HOTPEPPER_BASE_URL"]),
         (.unreadableResponse(detail: "not JSON (text/html, 5 bytes starting \"<html\")"), .dataError, ["not JSON", "text/html"]),
         (.serviceFailure(code: 1000, message: "サーバ障害"), .unavailable, ["error 1000", "サーバ障害", "Try again"]),

@@ -33,10 +33,7 @@ public struct OverpassAPI: HotpepperProtocol {
             }
             ql = lookup
         } else {
-            guard let search = OverpassRequest.search(query) else {
-                throw .invalidRequest(message: "an OpenStreetMap search needs a centre")
-            }
-            ql = search
+            ql = try OverpassRequest.search(query)
         }
         let center = query.center
         let whole = try await answers.value(for: ql) { () async throws(HotpepperError) in

@@ -13,27 +13,60 @@ public enum OverpassRequest {
 
     /// The food places within the range of the centre, nearest first once decoded, and the areas
     /// the centre lies in with their `timezone` and `ISO3166-1` tags (the shops' clock and
-    /// country). Each keyword term must occur in the name, in any case. Nil without a centre:
-    /// Overpass has no search of the whole world by name.
-    static func search(_ query: RestaurantQuery) -> String? {
-        guard let center = query.center else { return nil }
+    /// country). Each keyword term must occur in the name, in any case; a place must serve one
+    /// of the genres (OSM `cuisine` values) and have every filter's fact. A condition OSM cannot
+    /// honour is refused, never dropped: the search would otherwise answer another question.
+    static func search(_ query: RestaurantQuery) throws(HotpepperError) -> String {
+        guard let center = query.center else {
+            throw .invalidRequest(message: "an OpenStreetMap search needs a centre")
+        }
+        guard query.budgets.isEmpty, query.area == nil, query.names.isEmpty else {
+            throw .invalidRequest(message: "OpenStreetMap has no budget or area codes, and reads genres as cuisine values only")
+        }
         let point = "\(decimal(center.lat)),\(decimal(center.lng))"
         let names = (query.keyword ?? "").split(whereSeparator: \.isWhitespace)
             .map { "[\"name\"~\"\(quoted(escapingRegex(String($0))))\",i]" }
             .joined()
+        let conditions = names + cuisine(query.genres) + (try facts(query.filters))
         return """
             [out:json][timeout:\(serverTimeout)];
-            nwr["amenity"~"^(\(amenities.joined(separator: "|")))$"]\(names)(around:\(query.range.metres),\(point));
+            nwr["amenity"~"^(\(amenities.joined(separator: "|")))$"]\(conditions)(around:\(query.range.metres),\(point));
             out center tags;
             is_in(\(point))->.areas;
-            (area.areas["timezone"];area.areas["ISO3166-1"];);
+            \(areas)
             out tags;
 
             """
     }
 
+    /// `cuisine` holds one or more values separated by `;`, with spaces at times: a place serves
+    /// a genre when any of its values is one. "" for no genre.
+    static func cuisine(_ genres: [String]) -> String {
+        guard !genres.isEmpty else { return "" }
+        let values = genres.map { quoted(escapingRegex($0)) }.joined(separator: "|")
+        return "[\"cuisine\"~\"(^|;) *(\(values)) *(;|$)\",i]"
+    }
+
+    /// Each filter as its tag having one of the values that count as yes (`OSMFacts`, which the
+    /// stub reads too), spaces around it allowed as `OSMFacts.keeps` trims them. A filter OSM
+    /// has no tag for is refused: the command line never sends one.
+    static func facts(_ filters: [SearchFilter]) throws(HotpepperError) -> String {
+        var conditions = ""
+        for filter in filters {
+            guard let fact = OSMFacts.filters[filter] else {
+                throw .invalidRequest(message: "OpenStreetMap has no tag for the filter \(filter.rawValue)")
+            }
+            let values = fact.values.map { quoted(escapingRegex($0)) }.joined(separator: "|")
+            conditions += "[\"\(quoted(fact.key))\"~\"^ *(\(values)) *$\",i]"
+        }
+        return conditions
+    }
+
     /// The elements named by ids as OSM writes them (`node/123`, `way/987`, `relation/5`), in
-    /// one request; ids of any other shape are left out. Nil when none is left.
+    /// one request, with the areas they lie in (their clock and country). `is_in` without
+    /// coordinates reads the nodes of its input, so an outline is placed by its nodes: a
+    /// way's own, a relation's member nodes and its member ways' nodes. Ids of any other shape
+    /// are left out. Nil when none is left.
     static func lookup(ids: [String]) -> String? {
         var numbers: [String: [String]] = [:]
         for id in ids {
@@ -45,8 +78,21 @@ public enum OverpassRequest {
         let statements = elementTypes.compactMap { type in
             numbers[type].map { "\(type)(id:\($0.joined(separator: ",")));" }
         }
-        return "[out:json][timeout:\(serverTimeout)];\n(\(statements.joined()));\nout center tags;\n"
+        return """
+            [out:json][timeout:\(serverTimeout)];
+            (\(statements.joined()))->.shops;
+            .shops out center tags;
+            (way.shops;way(r.shops);)->.outlines;
+            (node.shops;node(r.shops);node(w.outlines);)->.points;
+            .points is_in->.areas;
+            \(areas)
+            out tags;
+
+            """
     }
+
+    /// The areas of the set `.areas` that carry a clock or a country: all the decoder reads.
+    static let areas = #"(area.areas["timezone"];area.areas["ISO3166-1"];);"#
 
     static let elementTypes = ["node", "way", "relation"]
 

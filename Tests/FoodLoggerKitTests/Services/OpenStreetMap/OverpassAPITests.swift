@@ -8,11 +8,13 @@ import TestSupport
 @Suite struct OverpassAPITests {
     private let baixa = Coordinate(lat: 38.711, lng: -9.137)
 
-    /// Retries without waiting; the narration collected in `log`.
-    private func makeSUT(_ server: LoopbackServer, log: Recorder = Recorder()) -> OverpassAPI {
+    /// Retries without waiting, each wait asked for noted in `waits`; the narration collected in `log`.
+    private func makeSUT(
+        _ server: LoopbackServer, log: Recorder = Recorder(), retries: Int = 2, waits: Recorder = Recorder()
+    ) -> OverpassAPI {
         OverpassAPI(
             url: server.baseURL.appendingPathComponent("api/interpreter"), timeout: 10,
-            retry: RetryPolicy(retries: 2, sleep: { _ in }), log: { log.append($0) })
+            retry: RetryPolicy(retries: retries, sleep: { waits.append("\($0)") }), log: { log.append($0) })
     }
 
     private func answer(_ fixture: String) throws -> Reply {
@@ -40,7 +42,7 @@ import TestSupport
         #expect(request.method == "POST" && request.path == "/api/interpreter", "POST to the interpreter: \(request.target)")
         #expect(request.headers["content-type"] == "application/x-www-form-urlencoded", "a form: \(request.headers)")
         #expect(request.headers["user-agent"]?.hasPrefix("foodlogger/") == true, "the tool named: \(request.headers)")
-        #expect(sentQL(request) == OverpassRequest.search(query), "the QL, whole, in the data field")
+        #expect(sentQL(request) == (try OverpassRequest.search(query)), "the QL, whole, in the data field")
         #expect(sentQL(request)?.contains(#"["name"~"a\\.b",i]"#) == true, "the keyword escaped")
 
         // And the shops come nearest first, with the region
@@ -69,6 +71,51 @@ import TestSupport
         #expect(log.values.contains { $0.hasSuffix("after HTTP 504") }, "504 retried: \(log.values)")
     }
 
+    @Test func aRateLimitWaitsAsLongAsRetryAfterSays() async throws {
+        // Given Overpass rate-limiting once, asking for 7 seconds, then answering
+        let server = try LoopbackServer(replies: [.status(429, retryAfter: "7"), try answer("lisbon_food_and_areas.json")])
+        let waits = Recorder()
+
+        // When a search is made
+        let page = try await makeSUT(server, waits: waits).searchRestaurants(RestaurantQuery(center: baixa))
+
+        // Then it waited the server's time once, and the second answer is the result
+        #expect(waits.values == ["7.0"], "the Retry-After, not the backoff: \(waits.values)")
+        #expect(server.requests.count == 2 && page.restaurants.count == 4, "answered on the second attempt")
+    }
+
+    @Test func aGatewayTimingOutEveryTimeEndsWithItsStatus() async throws {
+        // Given Overpass's gateway timing out more often than the retries allow
+        let server = try LoopbackServer(replies: [.status(504), .status(504), try answer("empty.json")])
+        let waits = Recorder()
+
+        // When a search is made with one retry
+        await #expect(throws: HotpepperError.httpStatus(504), "the last status, for one line and exit 69") {
+            try await makeSUT(server, retries: 1, waits: waits).searchRestaurants(RestaurantQuery(center: baixa))
+        }
+
+        // Then it was sent twice, after one backoff wait
+        #expect(server.requests.count == 2, "the first attempt and one retry")
+        #expect(waits.values.count == 1, "one wait between them: \(waits.values)")
+    }
+
+    @Test func genreNamesAndFiltersGoIntoTheOneQuery() async throws {
+        // Given Overpass answering, and a worker over it
+        let server = try LoopbackServer(replies: [try answer("empty.json")])
+        let worker = HotpepperWorker(api: makeSUT(server))
+        var query = RestaurantQuery(center: baixa, filters: [.openAir])
+        query.ask(genres: ["ramen", "coffee shop"], budgets: [], area: nil)
+
+        // When ramen or coffee shops with outdoor seats are searched
+        _ = try await worker.fetchRestaurants(query)
+
+        // Then the cuisines and the fact were in the QL sent
+        let ql = try #require(server.requests.first.flatMap(sentQL), "one query sent")
+        #expect(
+            ql.contains(#"["cuisine"~"(^|;) *(ramen|coffee_shop) *(;|$)",i]["outdoor_seating"~"^ *(yes) *$",i](around:"#),
+            "cuisine and outdoor_seating conditions: \(ql)")
+    }
+
     @Test func theNarrationGivesTheMethodAndTheBodysSizeNeverItsText() async throws {
         let server = try LoopbackServer(replies: [try answer("empty.json")])
         let log = Recorder()
@@ -76,7 +123,7 @@ import TestSupport
 
         _ = try await makeSUT(server, log: log).searchRestaurants(query)
 
-        let size = OverpassRequest.form(try #require(OverpassRequest.search(query), "a query")).count
+        let size = OverpassRequest.form(try OverpassRequest.search(query)).count
         #expect(
             log.values.first
                 == "attempt 1 of 3: POST \(server.baseURL)api/interpreter, \(size) bytes of application/x-www-form-urlencoded",
@@ -134,9 +181,25 @@ import TestSupport
         // Then one query named both, and they come in the order asked
         #expect(server.requests.count == 1, "one request")
         #expect(
-            server.requests.first.flatMap(sentQL)
-                == "[out:json][timeout:25];\n(node(id:9000000001);way(id:800000001););\nout center tags;\n", "by id")
+            server.requests.first.flatMap(sentQL) == OverpassRequest.lookup(ids: ["way/800000001", "node/9000000001"]),
+            "by id")
         #expect(shops.map(\.id) == ["way/800000001", "node/9000000001"], "as asked; the unknown id absent")
+    }
+
+    @Test func aLookedUpShopComesWithTheAreasClock() async throws {
+        // Given Overpass answering a lookup with the shop and the areas its nodes lie in
+        let server = try LoopbackServer(replies: [try answer("lisbon_food_and_areas.json")])
+
+        // When a way is looked up by id
+        let page = try await makeSUT(server).searchRestaurants(RestaurantQuery(ids: ["way/800000001"]))
+
+        // Then the request asked for the areas around its nodes, and the page has their clock and country
+        let ql = try #require(server.requests.first.flatMap(sentQL), "one query sent")
+        #expect(
+            ql.contains("(way(id:800000001);)->.shops;") && ql.contains(".points is_in->.areas;"),
+            "the shop and its areas in one request: \(ql)")
+        #expect(page.region == RestaurantPage.Region(timeZone: "Europe/Lisbon", countryCode: "PT"), "the shop's clock")
+        #expect(page.restaurants.contains { $0.id == "way/800000001" }, "the shop itself")
     }
 
     @Test func aSearchWithoutACentreSendsNothing() async throws {

@@ -10,7 +10,7 @@ import Testing
         let query = RestaurantQuery(center: tokyoStation, range: .m1000)
 
         // When its QL is built
-        let ql = try #require(OverpassRequest.search(query), "a search with a centre has a query")
+        let ql = try OverpassRequest.search(query)
 
         // Then it is exactly the food places as nodes, ways and relations, with centres, and the areas' clock and country
         #expect(
@@ -30,7 +30,7 @@ import Testing
         let query = RestaurantQuery(center: tokyoStation, range: .m300, keyword: #"c++ (new)|[x].*?^$\"{2}"#)
 
         // When its QL is built
-        let ql = try #require(OverpassRequest.search(query), "a search with a centre has a query")
+        let ql = try OverpassRequest.search(query)
 
         // Then each term must occur in the name, in any case, as the very characters typed
         #expect(
@@ -42,12 +42,54 @@ import Testing
 
     @Test func coordinatesNeverTakeTheExponentForm() throws {
         let query = RestaurantQuery(center: Coordinate(lat: 0.00001, lng: -0.000002), range: .m500)
-        let ql = try #require(OverpassRequest.search(query), "a search with a centre has a query")
+        let ql = try OverpassRequest.search(query)
         #expect(ql.contains("(around:500,0.0000100,-0.0000020)"), "plain decimals: \(ql)")
     }
 
     @Test func aSearchWithoutACentreHasNoQuery() {
-        #expect(OverpassRequest.search(RestaurantQuery(keyword: "ramen")) == nil, "Overpass is not searched world-wide by name")
+        #expect(throws: HotpepperError.invalidRequest(message: "an OpenStreetMap search needs a centre"), "not world-wide") {
+            try OverpassRequest.search(RestaurantQuery(keyword: "ramen"))
+        }
+    }
+
+    @Test func genresAreCuisineValuesAndFiltersAreTheirTagsFacts() throws {
+        // Given a search for ramen or coffee shops with wifi and a wheelchair entrance
+        let query = RestaurantQuery(
+            center: tokyoStation, range: .m500, genres: ["ramen", "coffee_shop"], filters: [.wifi, .barrierFree])
+
+        // When its QL is built
+        let ql = try OverpassRequest.search(query)
+
+        // Then a place must list one of the cuisines among its `;`-separated values, and have each fact OSMFacts accepts
+        #expect(
+            ql == """
+                [out:json][timeout:25];
+                nwr["amenity"~"^(restaurant|cafe|fast_food|bar|pub|food_court|ice_cream|biergarten)$"]\
+                ["cuisine"~"(^|;) *(ramen|coffee_shop) *(;|$)",i]\
+                ["internet_access"~"^ *(wlan|yes|wifi) *$",i]["wheelchair"~"^ *(yes) *$",i]\
+                (around:500,35.6812000,139.7671000);
+                out center tags;
+                is_in(35.6812000,139.7671000)->.areas;
+                (area.areas["timezone"];area.areas["ISO3166-1"];);
+                out tags;
+
+                """, "the QL, word for word")
+    }
+
+    @Test func aGenreWithRegexCharactersIsMatchedLiterally() throws {
+        let query = RestaurantQuery(center: tokyoStation, genres: [#"a.b|c"d"#])
+        let ql = try OverpassRequest.search(query)
+        #expect(ql.contains(#"["cuisine"~"(^|;) *(a\\.b\\|c\"d) *(;|$)",i]"#), "escaped for the regex, then the QL: \(ql)")
+    }
+
+    @Test(arguments: [
+        RestaurantQuery(center: Coordinate(lat: 35.6812, lng: 139.7671), filters: [.wifi, .lunch]),
+        RestaurantQuery(center: Coordinate(lat: 35.6812, lng: 139.7671), budgets: ["B002"]),
+    ])
+    func aConditionOSMHasNoDataForIsRefusedNotDropped(query: RestaurantQuery) {
+        #expect(throws: HotpepperError.self, "refused, so the search never answers another question") {
+            try OverpassRequest.search(query)
+        }
     }
 
     @Test func aLookupIsOneQueryOfEveryElementTypeNamed() {
@@ -57,10 +99,19 @@ import Testing
         // When the lookup's QL is built
         let ql = OverpassRequest.lookup(ids: ids)
 
-        // Then one union names each type's ids, the others left out
+        // Then one union names each type's ids, the others left out, with the areas their nodes lie in
         #expect(
-            ql == "[out:json][timeout:25];\n(node(id:123,456);way(id:987);relation(id:5););\nout center tags;\n",
-            "one request for all of them")
+            ql == """
+                [out:json][timeout:25];
+                (node(id:123,456);way(id:987);relation(id:5);)->.shops;
+                .shops out center tags;
+                (way.shops;way(r.shops);)->.outlines;
+                (node.shops;node(r.shops);node(w.outlines);)->.points;
+                .points is_in->.areas;
+                (area.areas["timezone"];area.areas["ISO3166-1"];);
+                out tags;
+
+                """, "one request for all of them and their clock")
         #expect(OverpassRequest.lookup(ids: ["J001234567"]) == nil, "no OSM id: nothing to ask")
     }
 
