@@ -27,7 +27,7 @@ public enum OverpassRequest {
         let names = (query.keyword ?? "").split(whereSeparator: \.isWhitespace)
             .map { "[\"name\"~\"\(quoted(escapingRegex(String($0))))\",i]" }
             .joined()
-        let conditions = names + cuisine(query.genres) + (try facts(query.filters))
+        let conditions = names + (try cuisine(query.genres)) + (try facts(query.filters))
         return """
             [out:json][timeout:\(serverTimeout)];
             nwr["amenity"~"^(\(amenities.joined(separator: "|")))$"]\(conditions)(around:\(query.range.metres),\(point));
@@ -40,9 +40,14 @@ public enum OverpassRequest {
     }
 
     /// `cuisine` holds one or more values separated by `;`, with spaces at times: a place serves
-    /// a genre when any of its values is one. "" for no genre.
-    static func cuisine(_ genres: [String]) -> String {
+    /// a genre when any of its values is one. "" for no genre. A genre outside OSM's list (a HOT
+    /// PEPPER code such as G013, which the command line takes as a code whatever the service)
+    /// is refused: it would find nothing, silently.
+    static func cuisine(_ genres: [String]) throws(HotpepperError) -> String {
         guard !genres.isEmpty else { return "" }
+        if let stranger = genres.first(where: { !OSMCodeLists.cuisines.contains($0) }) {
+            throw .unknownName(.genre, stranger, closest: CodeMatching.closest(stranger, in: OSMCodeLists.genres) { [$0.name] })
+        }
         let values = genres.map { quoted(escapingRegex($0)) }.joined(separator: "|")
         return "[\"cuisine\"~\"(^|;) *(\(values)) *(;|$)\",i]"
     }

@@ -76,10 +76,14 @@ import Testing
                 """, "the QL, word for word")
     }
 
-    @Test func aGenreWithRegexCharactersIsMatchedLiterally() throws {
-        let query = RestaurantQuery(center: tokyoStation, genres: [#"a.b|c"d"#])
-        let ql = try OverpassRequest.search(query)
-        #expect(ql.contains(#"["cuisine"~"(^|;) *(a\\.b\\|c\"d) *(;|$)",i]"#), "escaped for the regex, then the QL: \(ql)")
+    @Test func aGenreOutsideOSMsListIsRefusedNotSearched() {
+        // Given HOT PEPPER's code for ramen, which the command line passes as a code
+        let query = RestaurantQuery(center: tokyoStation, genres: ["ramen", "G013"])
+
+        // Then the search is refused as naming no genre, rather than finding nothing
+        #expect(throws: HotpepperError.unknownName(.genre, "G013", closest: []), "no such cuisine") {
+            try OverpassRequest.search(query)
+        }
     }
 
     @Test(arguments: [
