@@ -29,7 +29,7 @@ struct Binary {
         process.arguments = arguments
         let home = try TemporaryFolder("foodlogger-home")
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config"]
-            .merging(environment) { $1 }
+            .merging(Loopback.unreachableServices) { $1 }.merging(environment) { $1 }
         process.currentDirectoryURL = home.url
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -73,7 +73,7 @@ struct Binary {
     }
 
     @Test func noKeyIsExit78() throws {
-        let result = try Binary.run(["search", "--lat", "35", "--lng", "139"])
+        let result = try Binary.run(["search", "--provider", "hotpepper", "--lat", "35", "--lng", "139"])
         #expect(result.status == 78, "exit 78")
         #expect(result.stderr.contains("--stub"), "suggests --stub")
     }

@@ -242,7 +242,7 @@ struct SearchCommand: Sendable {
 
 extension SearchCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
-        let places = try common.makePlaces(context: context)
+        let places = try common.makePlaces(for: workers.provider, context: context)
         let scene = SearchScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive)
         return interactive
