@@ -72,6 +72,19 @@ struct Binary {
             "one line naming the flag")
     }
 
+    @Test func withoutAKeyTheBinaryAsksTheOverpassServerItIsGiven() throws {
+        // Given Overpass on loopback, named by the environment (the binary reads only the variables it lists)
+        let server = try LoopbackServer(replies: [
+            .json(#"{"elements":[{"type":"node","id":1,"lat":21.03,"lon":105.85,"tags":{"name":"Phở Thử"}}]}"#)
+        ])
+        let result = try Binary.run(
+            ["search", "--lat", "21.03", "--lng", "105.85", "--json"],
+            environment: ["FOODLOGGER_OVERPASS_URL": server.baseURL.absoluteString + "api/interpreter"])
+        #expect(result.status == 0, "found: \(result.stderr)")
+        #expect(server.requests.first?.path == "/api/interpreter", "asked there, as written")
+        #expect(result.stdout.contains("Phở Thử"), "the place: \(result.stdout)")
+    }
+
     @Test func noKeyIsExit78() throws {
         let result = try Binary.run(["search", "--provider", "hotpepper", "--lat", "35", "--lng", "139"])
         #expect(result.status == 78, "exit 78")

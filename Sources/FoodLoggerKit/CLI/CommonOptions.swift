@@ -166,7 +166,8 @@ struct CommonOptions: Sendable {
         case (.osm, true):
             return Services(provider: .osm, restaurants: OverpassStub(), codes: OSMCodeLists())
         case (.osm, false):
-            let url = try Self.url(context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL)
+            let url = try Self.url(
+                context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL, isFolder: false)
             let api = OverpassAPI(
                 url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: RetryPolicy(retries: retries),
                 log: narration(context), maxResponseBytes: maxResponseBytes)
@@ -237,11 +238,14 @@ struct CommonOptions: Sendable {
         try url(environment, "HOTPEPPER_BASE_URL", default: GourmetRequest.defaultBaseURL)
     }
 
-    /// A service's address from the environment, or its default.
-    static func url(_ environment: [String: String], _ variable: String, default: URL) throws(HotpepperError) -> URL {
+    /// A service's address from the environment, or its default. A folder's address (that paths
+    /// are added to) ends in `/`; an endpoint's (Overpass's interpreter) is taken as it is.
+    static func url(
+        _ environment: [String: String], _ variable: String, default: URL, isFolder: Bool = true
+    ) throws(HotpepperError) -> URL {
         guard let text = environment[variable], !text.isEmpty else { return `default` }
         // The scheme in lower case: URLSession on Linux refuses `HTTP://` as an unsupported URL.
-        guard var parts = URLComponents(string: text.hasSuffix("/") ? text : text + "/"),
+        guard var parts = URLComponents(string: text.hasSuffix("/") || !isFolder ? text : text + "/"),
             let scheme = parts.scheme?.lowercased(), ["http", "https"].contains(scheme), parts.host?.isEmpty == false
         else {
             throw .badBaseURL(Redaction.withoutUserInfo(text), variable: variable)
