@@ -40,9 +40,11 @@ struct URLSessionTransport: HTTPTransport {
     private static let callbacks: OperationQueue = {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        queue.underlyingQueue = DispatchQueue(label: "foodlogger.transfer-callbacks")
+        queue.underlyingQueue = callbackQueue
         return queue
     }()
+    /// Held here: `underlyingQueue` is declared `unowned(unsafe)`, which keeps no reference.
+    private static let callbackQueue = DispatchQueue(label: "foodlogger.transfer-callbacks")
 
     /// Cancels on a thread of its own: in Swift 6.3 `cancel()` waits for URLSession's own
     /// queue, which must not hold up the delegate's callbacks or the concurrency pool.
