@@ -34,7 +34,7 @@ public struct OverpassAPI: HotpepperProtocol {
             ql = lookup
         } else {
             guard let search = OverpassRequest.search(query) else {
-                throw .invalidRequest(message: "an OpenStreetMap search needs a centre")
+                throw Self.noCentre
             }
             ql = search
         }
@@ -44,6 +44,9 @@ public struct OverpassAPI: HotpepperProtocol {
         }
         return Self.page(of: whole, start: query.start, count: query.count)
     }
+
+    /// A search without a centre or ids: Overpass has no search of the whole world by name.
+    static let noCentre = HotpepperError.invalidRequest(message: "an OpenStreetMap search needs a centre")
 
     /// One POST of `ql`; the shops nearest `center` first.
     private func fetch(_ ql: String, nearestTo center: Coordinate?) async throws(HotpepperError) -> RestaurantPage {
