@@ -8,7 +8,8 @@ import Foundation
 /// with either service, and Times Square, the Eiffel Tower and Hoàn Kiếm. Each place is planned at
 /// a distance from its neighbourhood's centre (metres north and east of it): a few within 300 m,
 /// more within 500 m and 1 km, one or two 1–3 km out, so every `range` step adds places.
-/// Nodes, ways with a `center`, one relation. Ids lie beyond any OSM has given out, so the page on
+/// Nodes, ways with a `center`, one relation. Websites are under `.invalid`, which never resolves
+/// (as the HOT PEPPER stub's are); ids lie beyond any OSM has given out, so the page on
 /// openstreetmap.org a place without a website links to is no real place's.
 ///
 /// On purpose: cuisine lists (`a;b`), hours of many kinds (a range past midnight, `24/7`, month
@@ -135,7 +136,8 @@ enum OverpassStubPlaces {
                 "way", 3, north: 200, east: 170,
                 yaesu.merging([
                     "amenity": "restaurant", "name": "八重洲 鮨 汐見", "cuisine": "sushi", "addr:housenumber": "2-1-9",
-                    "opening_hours": "Tu-Su 11:30-14:00,17:30-22:00; Mo off", "website": "https://shiomi-sushi.example/",
+                    "opening_hours": "Tu-Su 11:30-14:00,17:30-22:00; Mo off",
+                    "website": "https://shiomi-sushi.stub.foodlogger.invalid/",
                 ]) { $1 }),
             here.place(
                 "node", 4, north: 300, east: -290,
@@ -161,7 +163,7 @@ enum OverpassStubPlaces {
                 marunouchi.merging([
                     "amenity": "restaurant", "name": "丸の内 ビストロ ルミエール", "cuisine": "french",
                     "addr:housenumber": "3-2-5", "opening_hours": "Mo-Sa 11:30-14:30,18:00-23:00; Dec 24-25 18:00-24:00",
-                    "outdoor_seating": "yes", "website": "https://bistro-lumiere.example/",
+                    "outdoor_seating": "yes", "website": "https://bistro-lumiere.stub.foodlogger.invalid/",
                 ]) { $1 }),
             here.place(
                 "node", 8, north: 900, east: 200,
@@ -211,7 +213,7 @@ enum OverpassStubPlaces {
                 [
                     "amenity": "restaurant", "name": "Pizzeria Udagawa", "cuisine": "pizza;italian",
                     "opening_hours": "Tu-Su 12:00-15:00,17:30-23:00", "outdoor_seating": "yes", "delivery": "yes",
-                    "website": "https://pizzeria-udagawa.example/",
+                    "website": "https://pizzeria-udagawa.stub.foodlogger.invalid/",
                 ]),
             here.place(
                 "node", 6, north: 520, east: 330,
@@ -230,7 +232,8 @@ enum OverpassStubPlaces {
                 "node", 8, north: 750, east: -500,
                 [
                     "amenity": "restaurant", "name": "Vegan Deli Jinnan", "cuisine": "vegan;salad",
-                    "contact:website": "https://vegan-deli-jinnan.example/", "opening_hours": "Mo-Fr 11:00-20:00; PH off",
+                    "contact:website": "https://vegan-deli-jinnan.stub.foodlogger.invalid/",
+                    "opening_hours": "Mo-Fr 11:00-20:00; PH off",
                 ]),
             here.place(
                 "node", 9, north: -1_100, east: -600,
@@ -270,7 +273,8 @@ enum OverpassStubPlaces {
                 newYork.merging([
                     "amenity": "restaurant", "name": "Hell's Kitchen Noodle House", "cuisine": "ramen;japanese",
                     "addr:housenumber": "654", "addr:street": "9th Avenue",
-                    "opening_hours": "Mo-Fr 11:00-22:00; Sa,Su 12:00-23:00", "website": "https://hk-noodles.example/",
+                    "opening_hours": "Mo-Fr 11:00-22:00; Sa,Su 12:00-23:00",
+                    "website": "https://hk-noodles.stub.foodlogger.invalid/",
                 ]) { $1 }),
             here.place(
                 "node", 4, north: -400, east: 260,
@@ -337,7 +341,7 @@ enum OverpassStubPlaces {
                 paris7.merging([
                     "amenity": "restaurant", "name": "Le Bistrot Invité", "cuisine": "french", "addr:housenumber": "42",
                     "addr:street": "Rue de Grenelle", "opening_hours": "Tu-Sa 12:00-14:30,19:00-22:30; Su,Mo off",
-                    "website": "https://bistrot-invite.example/", "wheelchair": "limited",
+                    "website": "https://bistrot-invite.stub.foodlogger.invalid/", "wheelchair": "limited",
                 ]) { $1 }),
             here.place(
                 "node", 4, north: 380, east: 260,
@@ -363,7 +367,7 @@ enum OverpassStubPlaces {
                 "node", 7, north: 500, east: -780,
                 [
                     "amenity": "restaurant", "name": "Le Comptoir Végétal", "cuisine": "vegan;french", "wheelchair": "yes",
-                    "opening_hours": "Mo-Fr 11:30-15:00", "website": "https://comptoir-vegetal.example/",
+                    "opening_hours": "Mo-Fr 11:30-15:00", "website": "https://comptoir-vegetal.stub.foodlogger.invalid/",
                 ]),
             here.place(
                 "node", 8, north: -1_100, east: -900,
@@ -426,7 +430,8 @@ enum OverpassStubPlaces {
                 "node", 6, north: -620, east: 450,
                 [
                     "amenity": "restaurant", "name": "Hanoi Pizza Garden", "cuisine": "pizza",
-                    "opening_hours": "Mo-Fr 11:00-22:00; Sa,Su 12:00-23:00", "website": "https://hanoi-pizza-garden.example/",
+                    "opening_hours": "Mo-Fr 11:00-22:00; Sa,Su 12:00-23:00",
+                    "website": "https://hanoi-pizza-garden.stub.foodlogger.invalid/",
                     "wheelchair": "yes",
                 ]),
             here.place(

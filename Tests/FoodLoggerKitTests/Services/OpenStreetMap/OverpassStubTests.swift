@@ -32,6 +32,11 @@ import Testing
         #expect(page.restaurants.map(\.id) == Self.places.map { "\($0.type)/\($0.id)" }, "every element is a shop")
         #expect(page.dropped.isEmpty && page.repeats == 0, "none dropped, no id twice")
         #expect(Set(Self.places.map(\.type)) == ["node", "way", "relation"], "nodes, outlines and a relation")
+        for shop in page.restaurants {
+            let host = URL(string: shop.urls.shop)?.host ?? ""
+            #expect(host.hasSuffix(".invalid") || host == "www.openstreetmap.org", "\(shop.name): a made-up page or OSM's")
+        }
+        #expect(page.restaurants.contains { $0.urls.shop.hasSuffix(".invalid/") }, "some places have a website")
         for area in Neighbourhood.allCases {
             for shop in try OverpassDecoder.decode(OverpassStub.document(area.places)).restaurants {
                 #expect(shop.coordinate.distance(to: area.centre) <= OverpassStubPlaces.reach, "\(shop.name) is too far out")
