@@ -1,6 +1,7 @@
 import Foundation
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
+import TestSupport
 
 /// Test data for the fault-handling tests: a canary key, bodies the service (or an impostor)
 /// might send, and a way to run the whole CLI in-process.
@@ -37,6 +38,7 @@ enum FaultSeeds {
     ) async -> Run {
         let stdout = CapturedOutput(), stderr = CapturedOutput()
         let isolated = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"]
+            .merging(Loopback.unreachableServices) { $1 }
         let context = ProcessContext(
             arguments: arguments, environment: isolated.merging(environment) { $1 },
             currentDirectory: currentDirectory, stdout: stdout, stderr: stderr)

@@ -27,7 +27,7 @@ import TestSupport
         runs.append(("search-keyword", ["search", "--stub", "--keyword", "ラーメン", "--format", "table"]))
         runs.append(("search-nothing", ["search", "--stub", "--format", "table", "--lat", "43.0621", "--lng", "141.3544"]))
         runs.append(("search-bad-flag", ["search", "--stub", "--rnage", "2"]))
-        runs.append(("search-no-key", ["search"] + tokyo))
+        runs.append(("search-no-key", ["search", "--provider", "hotpepper"] + tokyo))
         return runs
     }()
 

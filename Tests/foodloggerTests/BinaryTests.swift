@@ -29,7 +29,7 @@ struct Binary {
         process.arguments = arguments
         let home = try TemporaryFolder("foodlogger-home")
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config"]
-            .merging(environment) { $1 }
+            .merging(Loopback.unreachableServices) { $1 }.merging(environment) { $1 }
         process.currentDirectoryURL = home.url
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -72,8 +72,21 @@ struct Binary {
             "one line naming the flag")
     }
 
+    @Test func withoutAKeyTheBinaryAsksTheOverpassServerItIsGiven() throws {
+        // Given Overpass on loopback, named by the environment (the binary reads only the variables it lists)
+        let server = try LoopbackServer(replies: [
+            .json(#"{"elements":[{"type":"node","id":1,"lat":21.03,"lon":105.85,"tags":{"name":"Phở Thử"}}]}"#)
+        ])
+        let result = try Binary.run(
+            ["search", "--lat", "21.03", "--lng", "105.85", "--json"],
+            environment: ["FOODLOGGER_OVERPASS_URL": server.baseURL.absoluteString + "api/interpreter"])
+        #expect(result.status == 0, "found: \(result.stderr)")
+        #expect(server.requests.first?.path == "/api/interpreter", "asked there, as written")
+        #expect(result.stdout.contains("Phở Thử"), "the place: \(result.stdout)")
+    }
+
     @Test func noKeyIsExit78() throws {
-        let result = try Binary.run(["search", "--lat", "35", "--lng", "139"])
+        let result = try Binary.run(["search", "--provider", "hotpepper", "--lat", "35", "--lng", "139"])
         #expect(result.status == 78, "exit 78")
         #expect(result.stderr.contains("--stub"), "suggests --stub")
     }

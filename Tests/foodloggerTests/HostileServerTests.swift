@@ -267,7 +267,7 @@ enum Spawned {
         }
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let variables = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config"]
-            .merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+            .merging(Loopback.unreachableServices) { $1 }.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         let argv = ([Binary.url.path] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -17,7 +17,10 @@ struct CodeListCommand: Sendable {
             case .genres:
                 (
                     "list the genres --genre takes, with their codes and English names",
-                    ["foodlogger genres", "foodlogger genres --json | jq -r '.genres[] | \"\\(.code) \\(.english)\"'"]
+                    [
+                        "foodlogger genres", "foodlogger genres --provider osm",
+                        "foodlogger genres --json | jq -r '.genres[] | \"\\(.code) \\(.english)\"'",
+                    ]
                 )
             case .budgets:
                 (

@@ -5,9 +5,14 @@ import FoodLoggerDomain
 struct CommonOptions: Sendable {
     var useStub: Bool
     var keyFile: String?
+    /// --provider, else FOODLOGGER_PROVIDER; nil: chosen by the key (see `makeServices`).
+    var provider: Provider?
+    /// The provider was named by --provider, which ids of another service contradict (the
+    /// environment's is a default they override).
+    var providerIsFlag: Bool
     var format: OutputFormat
-    /// Seconds each attempt may take, connection and body included.
-    var timeout: TimeInterval
+    /// Seconds each attempt may take, connection and body included; nil: the service's default.
+    var timeout: TimeInterval?
     /// Attempts after the first, for transient failures only.
     var retries: Int
     /// The most one answer may bring, decoded (--max-response, in MiB).
@@ -35,11 +40,18 @@ struct CommonOptions: Sendable {
         help: "auto|always|never: colour and bold (default auto: on a terminal, unless NO_COLOR is set or TERM=dumb)")
 
     static let serviceSpecs: [OptionSpec] = [
+        OptionSpec(
+            "--provider", kind: .value("NAME"), values: Provider.allCases.map(\.rawValue),
+            help:
+                "hotpepper|osm: the service to ask (also FOODLOGGER_PROVIDER); default: HOT PEPPER Gourmet when its key is found, else OpenStreetMap"
+        ),
         OptionSpec("--stub", help: "use the offline stub service (also FOODLOGGER_STUB=1); no key needed"),
-        OptionSpec("--key-file", kind: .value("PATH"), help: "read the API key from this key.plist"),
+        OptionSpec("--key-file", kind: .value("PATH"), help: "read the HOT PEPPER API key from this key.plist"),
         OptionSpec(
             "--timeout", kind: .value("SECONDS"),
-            help: "give up on a request after this long, up to 300 (default 10; decimals allowed)"),
+            help:
+                "give up on a request after this long, up to 300 (default 10, OpenStreetMap's searches 30; decimals allowed)"
+        ),
         OptionSpec(
             "--retries", kind: .value("0..10"),
             help: "send a request again this many times after a network error, HTTP 5xx/429 or service error 1000 (default 2)"),
@@ -67,6 +79,11 @@ struct CommonOptions: Sendable {
         if useStub, keyFile != nil {
             throw UsageError("--key-file has no effect with --stub; use one or the other")
         }
+        provider = try Self.provider(parsed, environment: context.environment)
+        providerIsFlag = parsed.value("--provider") != nil
+        if let provider, provider != .hotpepper, keyFile != nil {
+            throw UsageError("--key-file holds a HOT PEPPER key, which \(provider.title) does not take; leave it out")
+        }
         let chosen = try parsed.choice("--format", OutputFormat.allCases.map { ($0.rawValue, $0) })
         if parsed.has("--json"), let chosen, chosen != .json {
             throw UsageError("--json contradicts --format \(chosen.rawValue); use one")
@@ -85,10 +102,24 @@ struct CommonOptions: Sendable {
         }
     }
 
-    /// Seconds, more than 0 and at most 300, in plain decimal notation.
-    static func timeout(_ parsed: ParsedArguments) throws(UsageError) -> TimeInterval {
+    /// --provider, else FOODLOGGER_PROVIDER, else nil.
+    static func provider(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> Provider? {
+        let choices = Provider.allCases.map { ($0.rawValue, $0) }
+        if let given = try parsed.choice("--provider", choices) { return given }
+        guard let text = environment["FOODLOGGER_PROVIDER"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            return nil
+        }
+        guard let named = Provider(rawValue: text.lowercased()) else {
+            throw UsageError(
+                "FOODLOGGER_PROVIDER is \(TerminalSafe.quoted(text)); it takes \(choices.map(\.0).joined(separator: " or "))")
+        }
+        return named
+    }
+
+    /// Seconds, more than 0 and at most 300, in plain decimal notation; nil when not given.
+    static func timeout(_ parsed: ParsedArguments) throws(UsageError) -> TimeInterval? {
         let limit = HotpepperAPI.Configuration.maxTimeout
-        guard let text = parsed.value("--timeout") else { return HotpepperAPI.Configuration.defaultTimeout }
+        guard let text = parsed.value("--timeout") else { return nil }
         guard let seconds = try? parsed.decimal("--timeout", in: 0...limit), seconds > 0 else {
             throw UsageError(
                 "--timeout must be seconds, more than 0 and at most \(limit.plainText), not \(TerminalSafe.quoted(text))")
@@ -96,13 +127,62 @@ struct CommonOptions: Sendable {
         return seconds
     }
 
-    /// The service the assembly injects: the stub, or the web API with the located key.
-    func makeService(context: ProcessContext) throws(HotpepperError) -> any HotpepperProtocol & CodeListProtocol {
-        if useStub { return HotpepperStub() }
-        let located = try APIKeyLocator(
-            environment: context.environment, keyFile: keyFile,
-            currentDirectory: context.currentDirectory
-        ).locate()
+    /// The services a command's scenes talk to, and which provider they are.
+    struct Services {
+        var provider: Provider
+        var restaurants: any HotpepperProtocol
+        var codes: any CodeListProtocol
+    }
+
+    /// The provider asked for (or implied by the ids a command was given), else HOT PEPPER
+    /// when its key is found (the stub needs none), else OpenStreetMap, said on a terminal.
+    /// A key that is there but unusable is an error, never a quiet change of service.
+    func makeServices(implied: Provider?, context: ProcessContext) throws(HotpepperError) -> Services {
+        var chosen = (providerIsFlag ? provider : nil) ?? implied ?? provider
+        var located: APIKeyLocator.Located?
+        if chosen == nil, !useStub {
+            do throws(HotpepperError) {
+                located = try locateKey(context)
+                chosen = .hotpepper
+            } catch .missingKey {
+                chosen = .osm
+                if context.terminal.stderrIsTerminal {
+                    context.report(
+                        "No HOT PEPPER key: searching OpenStreetMap. See 'API key' in the README to search HOT PEPPER Gourmet, or say --provider osm."
+                    )
+                }
+            }
+        }
+        switch (chosen ?? .hotpepper, useStub) {
+        case (.hotpepper, true):
+            let stub = HotpepperStub()
+            return Services(provider: .hotpepper, restaurants: stub, codes: stub)
+        case (.hotpepper, false):
+            // `??` would lose the error's type: its right side is a rethrowing autoclosure.
+            let key: APIKeyLocator.Located
+            if let located { key = located } else { key = try locateKey(context) }
+            let api = try makeHotpepper(located: key, context: context)
+            return Services(provider: .hotpepper, restaurants: api, codes: api)
+        case (.osm, true):
+            return Services(provider: .osm, restaurants: OverpassStub(), codes: OSMCodeLists())
+        case (.osm, false):
+            let url = try Self.url(
+                context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL, isFolder: false)
+            let api = OverpassAPI(
+                url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: RetryPolicy(retries: retries),
+                log: narration(context), maxResponseBytes: maxResponseBytes)
+            return Services(provider: .osm, restaurants: api, codes: OSMCodeLists())
+        }
+    }
+
+    /// The HOT PEPPER key, from --key-file, the environment or a key.plist.
+    private func locateKey(_ context: ProcessContext) throws(HotpepperError) -> APIKeyLocator.Located {
+        try APIKeyLocator(environment: context.environment, keyFile: keyFile, currentDirectory: context.currentDirectory)
+            .locate()
+    }
+
+    /// HOT PEPPER's web API with the located key, warning when the key's file is readable by others.
+    private func makeHotpepper(located: APIKeyLocator.Located, context: ProcessContext) throws(HotpepperError) -> HotpepperAPI {
         if let mode = located.sharedMode {
             let path = TerminalSafe.line(located.source)
             // A name that had to be escaped would make a chmod line that names another file.
@@ -113,20 +193,23 @@ struct CommonOptions: Sendable {
         let baseURL: URL
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
         let configuration = HotpepperAPI.Configuration(
-            key: located.key, baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries),
+            key: located.key, baseURL: baseURL, timeout: timeout ?? HotpepperAPI.Configuration.defaultTimeout,
+            retry: RetryPolicy(retries: retries),
             log: narration(context), maxResponseBytes: maxResponseBytes)
         return HotpepperAPI(configuration: configuration)
     }
 
     /// The place search for --near: the stub's, or Nominatim's (FOODLOGGER_NOMINATIM_URL to point
-    /// it elsewhere) with answers cached under the XDG cache directory.
-    func makePlaces(context: ProcessContext) throws(HotpepperError) -> GeocodingWorker {
+    /// it elsewhere) with answers cached under the XDG cache directory; Japan's places for HOT
+    /// PEPPER, the world's for the others.
+    func makePlaces(for provider: Provider, context: ProcessContext) throws(HotpepperError) -> GeocodingWorker {
         if useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
         let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
         // Retries go within the run's turn: waits from 2 s with jitter (1 to 2 s, then 2 to 4 s…)
         // keep them a second apart too.
         let geocoder = NominatimAPI(
-            baseURL: baseURL, timeout: timeout, retry: RetryPolicy(retries: retries, baseDelay: 2), log: narration(context),
+            baseURL: baseURL, timeout: timeout ?? HotpepperAPI.Configuration.defaultTimeout,
+            retry: RetryPolicy(retries: retries, baseDelay: 2), log: narration(context),
             maxResponseBytes: maxResponseBytes)
         let folder = CacheFolder.url(environment: context.environment)
         let turns = RequestTurns(
@@ -142,12 +225,12 @@ struct CommonOptions: Sendable {
         verbose ? { @Sendable line in context.report(line) } : nil
     }
 
-    /// The code lists behind names for codes: the service's, kept a day under the XDG cache
-    /// directory, or the stub's.
-    func makeCodeLists(_ service: any CodeListProtocol, context: ProcessContext) -> CodeListWorker {
+    /// The code lists behind names for codes: HOT PEPPER's, kept a day under the XDG cache
+    /// directory; the stub's and OpenStreetMap's, which cost no request, as they are.
+    func makeCodeLists(_ services: Services, context: ProcessContext) -> CodeListWorker {
         let server = (try? Self.baseURL(context.environment)) ?? GourmetRequest.defaultBaseURL
-        let folder = useStub ? nil : CacheFolder.url(environment: context.environment)
-        return CodeListWorker(service: service, cache: folder.map { CodeListCache(folder: $0, service: server) })
+        let folder = services.codes is HotpepperAPI ? CacheFolder.url(environment: context.environment) : nil
+        return CodeListWorker(service: services.codes, cache: folder.map { CodeListCache(folder: $0, service: server) })
     }
 
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.
@@ -155,11 +238,14 @@ struct CommonOptions: Sendable {
         try url(environment, "HOTPEPPER_BASE_URL", default: GourmetRequest.defaultBaseURL)
     }
 
-    /// A service's address from the environment, or its default.
-    static func url(_ environment: [String: String], _ variable: String, default: URL) throws(HotpepperError) -> URL {
+    /// A service's address from the environment, or its default. A folder's address (that paths
+    /// are added to) ends in `/`; an endpoint's (Overpass's interpreter) is taken as it is.
+    static func url(
+        _ environment: [String: String], _ variable: String, default: URL, isFolder: Bool = true
+    ) throws(HotpepperError) -> URL {
         guard let text = environment[variable], !text.isEmpty else { return `default` }
         // The scheme in lower case: URLSession on Linux refuses `HTTP://` as an unsupported URL.
-        guard var parts = URLComponents(string: text.hasSuffix("/") ? text : text + "/"),
+        guard var parts = URLComponents(string: text.hasSuffix("/") || !isFolder ? text : text + "/"),
             let scheme = parts.scheme?.lowercased(), ["http", "https"].contains(scheme), parts.host?.isEmpty == false
         else {
             throw .badBaseURL(Redaction.withoutUserInfo(text), variable: variable)

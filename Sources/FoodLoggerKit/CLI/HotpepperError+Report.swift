@@ -5,6 +5,9 @@ import FoodLoggerDomain
 /// the worker layer states facts, the words that name flags and files live here. Every text an
 /// error carries from outside (a server's message or body, a path) is made terminal-safe here.
 extension HotpepperError: LocalizedError {
+    /// The variables that point foodlogger at other servers, for messages about a server's faults.
+    static let addresses = "HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL or FOODLOGGER_NOMINATIM_URL"
+
     public var errorDescription: String? {
         let safe = TerminalSafe.line
         switch self {
@@ -13,7 +16,7 @@ extension HotpepperError: LocalizedError {
                 no HOT PEPPER API key found. Looked in: \(searched.map(TerminalSafe.line).joined(separator: ", ")).
                 Get a free key at https://webservice.recruit.co.jp/register/ and either export \
                 HOTPEPPER_API_KEY=... or save it as key.plist (see key.plist.example) in \
-                ~/.config/foodlogger/ (chmod 600). To try foodlogger without a key, add --stub.
+                ~/.config/foodlogger/ (chmod 600). Without a key, --provider osm searches OpenStreetMap and --stub answers offline.
                 """
         case .unusableKeyFile(APIKeyLocator.environmentVariable, let problem):
             return "\(APIKeyLocator.environmentVariable): \(safe(problem))."
@@ -34,21 +37,21 @@ extension HotpepperError: LocalizedError {
                 switch status {
                 case 429: "Too many requests: wait a minute before trying again."
                 case 500...: "Try again later."
-                default: "Check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
+                default: "Check \(Self.addresses) if you set one."
                 }
             return "the service answered HTTP \(status) instead of 200. \(advice)"
         case .network(let failure, let detail):
             return "cannot reach the service: \(failure.rawValue) (\(TerminalSafe.short(detail, limit: 160))). \(failure.advice)"
         case .unreadableResponse(let detail):
             return
-                "the service answered something unreadable: \(safe(detail)). Try again later, or check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
+                "the service answered something unreadable: \(safe(detail)). Try again later, or check \(Self.addresses) if you set one."
         case .responseTooLarge(let limit):
             return "the service's answer went past the \(limit >> 20) MiB that one answer may bring (decoded), more than "
-                + "any real answer, so foodlogger stopped reading it. Check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one, "
+                + "any real answer, so foodlogger stopped reading it. Check \(Self.addresses) if you set one, "
                 + "or allow more with --max-response MIB."
         case .redirectRefused(let target):
             return "the service redirected to another host (\(TerminalSafe.short(target, limit: 160))), which foodlogger does "
-                + "not follow. Check HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
+                + "not follow. Check \(Self.addresses) if you set one."
         case .placeNotFound(let text, let known):
             let only =
                 known.isEmpty
@@ -116,8 +119,8 @@ extension HotpepperError.NetworkFailure {
     /// What the user can do about it.
     var advice: String {
         switch self {
-        case .refused, .noAnswer: "Check your connection, or HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
-        case .hostNotFound: "Check your connection and DNS, or HOTPEPPER_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one."
+        case .refused, .noAnswer: "Check your connection, or \(HotpepperError.addresses) if you set one."
+        case .hostNotFound: "Check your connection and DNS, or \(HotpepperError.addresses) if you set one."
         case .timedOut: "Try again later, or allow more time with --timeout SECONDS."
         case .tls: "Check the system clock, the CA certificates and any proxy in between."
         case .other: "Check your connection and try again."

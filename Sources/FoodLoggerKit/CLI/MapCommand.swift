@@ -96,11 +96,12 @@ struct MapCommand: Sendable {
 
 extension MapCommand: SceneCommand {
     var common: CommonOptions { search.common }
+    func refusal(by provider: Provider) -> UsageError? { search.refusal(by: provider) }
 
     func fillsScreen(_ context: ProcessContext) -> Bool { interaction(context) == .explore }
 
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
-        let places = try common.makePlaces(context: context)
+        let places = try common.makePlaces(for: workers.provider, context: context)
         if let format {
             return await SearchScene.assemble(context: context, format: format, worker: workers.restaurants, places: places)
                 .search(drawingQuery, open: search.open, near: search.near)

@@ -4,6 +4,8 @@ struct OpenCommand: Sendable {
     var common: CommonOptions
     var id: String
     var printURLOnly: Bool
+    /// The service whose id it is.
+    let impliedProvider: Provider?
 
     static let name = "open"
     static let summary = "open a shop's page in the browser (or print its address)"
@@ -15,6 +17,7 @@ struct OpenCommand: Sendable {
         examples: [
             "foodlogger open J001234567",
             "foodlogger open J001234567 --print-url > shop-url.txt",
+            "foodlogger open way/987654",
             "foodlogger open --stub J900000001 --print-url",
         ],
         sections: [
@@ -25,9 +28,10 @@ struct OpenCommand: Sendable {
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         common = try CommonOptions(parsed, context: context)
-        let ids = try ShowCommand.ids(parsed.positionals, limit: Int.max)
+        let (ids, provider) = try ShowCommand.ids(parsed.positionals, limit: Int.max, common: common)
         guard ids.count == 1 else { throw UsageError("open takes one shop id, got \(ids.count)") }
         id = ids[0]
+        impliedProvider = provider
         printURLOnly = parsed.has("--print-url")
     }
 }

@@ -57,6 +57,11 @@ public struct ProcessContext: Sendable {
             "HOTPEPPER_BASE_URL",
             "replaces https://webservice.recruit.co.jp/hotpepper/, to point foodlogger at a compatible server"
         ),
+        ("FOODLOGGER_PROVIDER", "hotpepper or osm: the service to ask when --provider is not given"),
+        (
+            "FOODLOGGER_OVERPASS_URL",
+            "replaces https://overpass-api.de/api/interpreter, to point OpenStreetMap searches at another Overpass server"
+        ),
         ("FOODLOGGER_STUB", "1, true or yes: use the offline stub service, as --stub does"),
         ("FOODLOGGER_LAT", "the search centre's latitude when --lat is not given (with FOODLOGGER_LNG)"),
         ("FOODLOGGER_LNG", "the search centre's longitude when --lng is not given (with FOODLOGGER_LAT)"),

@@ -4,6 +4,12 @@ import FoodLoggerDomain
 /// the code lists. Parsing, --help and building the workers are the same for all of them.
 protocol SceneCommand: Sendable {
     var common: CommonOptions { get }
+    /// The service the arguments name by themselves (ids written as only one service writes
+    /// them); nil when they name none.
+    var impliedProvider: Provider? { get }
+    /// Why `provider` cannot answer what the command asks (an option it has no data for), said
+    /// before anything is sent; nil when it can.
+    func refusal(by provider: Provider) -> UsageError?
     /// True when the command takes the whole screen, where a progress line would scribble.
     func fillsScreen(_ context: ProcessContext) -> Bool
     /// `context` carries the command's --color and --tiles.
@@ -11,12 +17,16 @@ protocol SceneCommand: Sendable {
 }
 
 extension SceneCommand {
+    var impliedProvider: Provider? { nil }
+    func refusal(by provider: Provider) -> UsageError? { nil }
     func fillsScreen(_ context: ProcessContext) -> Bool { false }
 }
 
 extension FoodLogger {
     /// The workers a command's scenes talk to, over the service the options chose.
     struct Workers {
+        /// The service that answers, for the assembly's own choices (the place search's reach).
+        var provider: Provider
         var restaurants: HotpepperWorker
         var codes: CodeListWorker
     }
@@ -39,10 +49,15 @@ extension FoodLogger {
         context.mapTiles = options.mapTiles
         if command.fillsScreen(context) { context.terminal.stderrIsTerminal = false }
         do {
-            let service = try options.makeService(context: context)
-            let codes = options.makeCodeLists(service, context: context)
-            let restaurants = HotpepperWorker(api: service, progress: PagingProgressLine.reporter(for: context), codes: codes)
-            return try await command.run(Workers(restaurants: restaurants, codes: codes), context: context)
+            let services = try options.makeServices(implied: command.impliedProvider, context: context)
+            if let refusal = command.refusal(by: services.provider) {
+                return usageError(refusal, command: help.command, context: context)
+            }
+            let codes = options.makeCodeLists(services, context: context)
+            let restaurants = HotpepperWorker(
+                api: services.restaurants, progress: PagingProgressLine.reporter(for: context), codes: codes)
+            return try await command.run(
+                Workers(provider: services.provider, restaurants: restaurants, codes: codes), context: context)
         } catch {
             return fail(error, context: context)
         }

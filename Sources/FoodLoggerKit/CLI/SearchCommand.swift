@@ -16,6 +16,7 @@ struct SearchCommand: Sendable {
     static let examples = [
         "foodlogger search --near 渋谷駅",
         "foodlogger search --near \"Tokyo Station\" --open-now",
+        "foodlogger search --provider osm --near \"Eiffel Tower\" --genre french --open-at \"fri 20:00\"",
         "foodlogger search --lat 35.6812 --lng 139.7671",
         "foodlogger search --stub --lat 35.6812 --lng 139.7671 --json | jq '.restaurants[0]'",
         "foodlogger search --near shibuya --range 2 --genre ramen --lunch",
@@ -29,7 +30,9 @@ struct SearchCommand: Sendable {
     static let whereSpecs: [OptionSpec] = [
         OptionSpec(
             "--near", kind: .value("PLACE"),
-            help: "start from a station, area, landmark or address: 渋谷駅, shibuya, \"Tokyo Station\" (else FOODLOGGER_NEAR)"),
+            help:
+                "start from a station, area, landmark or address: 渋谷駅, shibuya, \"Tokyo Station\", \"Times Square\" (else FOODLOGGER_NEAR)"
+        ),
         OptionSpec("--lat", kind: .value("DEG"), help: "latitude of the centre, -90 to 90 (else FOODLOGGER_LAT)"),
         OptionSpec("--lng", kind: .value("DEG"), help: "longitude of the centre, -180 to 180 (else FOODLOGGER_LNG)"),
         OptionSpec("--no-center", help: "search without a centre, leaving out FOODLOGGER_LAT/LNG"),
@@ -242,7 +245,7 @@ struct SearchCommand: Sendable {
 
 extension SearchCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
-        let places = try common.makePlaces(context: context)
+        let places = try common.makePlaces(for: workers.provider, context: context)
         let scene = SearchScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive)
         return interactive

@@ -111,6 +111,7 @@ struct Bench {
         interactiveMap(mapFigures)
         try endToEnd()
         try paging()
+        try openStreetMap()
         try silentServer()
         memorySection()
         let report = compose(loadBefore: loadBefore, loadAfter: Machine.load(), seconds: Date().timeIntervalSince(started))
@@ -301,6 +302,56 @@ struct Bench {
                 name: "(d) --limit 250 vs one page", measured: measured[0].seconds.median / measured[1].seconds.median,
                 limit: 1.3 * options.slack, unit: "×"))
         try measureMemory(measured[0].label + " (loopback, 100 ms)", limited, environment, budget: "(e) peak RSS of (d)")
+    }
+
+    // MARK: (g) OpenStreetMap
+
+    /// The real Overpass answer around Hoàn Kiếm lake (826 elements, from shared/; the row says
+    /// so when it is absent), replayed on loopback: a search with no key against `curl | jq` of
+    /// the same POST.
+    mutating func openStreetMap() throws {
+        let samples =
+            ProcessInfo.processInfo.environment["FOODLOGGER_TEST_SAMPLES"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "../shared/hotpepper/samples"
+        let capture = samples + "/overpass/hanoi_826_elements_out_center.json"
+        let title = "(g) OpenStreetMap: the 826-element Hanoi answer from a loopback Overpass"
+        guard let body = FileManager.default.contents(atPath: capture) else {
+            lines += ["### \(title)", "", "Not measured: the capture is not at \(capture) (set FOODLOGGER_TEST_SAMPLES).", ""]
+            return
+        }
+        let server = try LoopbackServer(replies: [.json(body, contentType: "application/json")])
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("api/interpreter").absoluteString
+        let environment = environment.merging(["FOODLOGGER_OVERPASS_URL": url]) { $1 }
+        let search = Command(
+            foodlogger,
+            ["search", "--provider", "osm", "--lat", "21.0287", "--lng", "105.8524", "--range", "5", "--limit", "1000", "--json"])
+        var candidates = [
+            (label: "foodlogger search --provider osm --range 5 --limit 1000 --json", run: runner([search], environment))
+        ]
+        let tools = (curl: Command.find("curl"), jq: Command.find("jq"))
+        if let curl = tools.curl, let jq = tools.jq {
+            let ql = "[out:json];nwr[amenity](around:3000,21.0287,105.8524);out center tags;"
+            candidates.append(
+                (
+                    label: "curl -s --data-urlencode data=QL URL | jq .elements",
+                    run: runner(
+                        [Command(curl, ["-s", "--data-urlencode", "data=\(ql)", url]), Command(jq, [".elements"])], environment)
+                ))
+        }
+        let measured = try interleave(candidates, runs: options.runs, warmups: options.warmups)
+        section(
+            title,
+            note: "Both POST to the same server, which answers the same 217 kB body; foodlogger decodes it, reads every "
+                + "place's opening hours and prints the places within 3 km nearest first. Ratio: over curl | jq's median.",
+            measured, baseline: measured.count > 1 ? measured[1] : nil)
+        budgets.append(
+            Budget(
+                name: "(g) search --provider osm vs curl | jq",
+                measured: measured.count > 1 ? measured[0].seconds.median / measured[1].seconds.median : nil,
+                limit: 1.5 * options.slack, unit: "×"))
+        if tools.curl == nil || tools.jq == nil { lines += ["curl or jq is not installed: the ratio was not measured.", ""] }
+        try measureMemory(measured[0].label + " (loopback)", search, environment, budget: "(e) peak RSS of (g)")
     }
 
     // MARK: (f) CPU while the server is silent

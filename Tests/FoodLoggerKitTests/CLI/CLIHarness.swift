@@ -1,6 +1,7 @@
 import Foundation
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
+import TestSupport
 
 /// Runs the whole CLI in-process with captured streams.
 struct CLIRun {
@@ -16,7 +17,8 @@ struct CLIRun {
     ) async -> CLIRun {
         let out = CapturedOutput(), err = CapturedOutput()
         // A home with no key.plist, so a developer's own key never leaks into a test.
-        let environment = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"].merging(environment) { $1 }
+        let environment = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"]
+            .merging(Loopback.unreachableServices) { $1 }.merging(environment) { $1 }
         var context = ProcessContext(
             arguments: arguments, environment: environment, currentDirectory: currentDirectory,
             stdout: out, stderr: err, terminal: terminal)

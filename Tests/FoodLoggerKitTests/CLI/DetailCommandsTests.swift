@@ -66,9 +66,12 @@ struct DetailCommandsTests {
         "show rejects bad ids with exit 64",
         arguments: [
             ([], "give at least one shop id, like J001234567"),
-            (["12345"], "'12345' is not a shop id; ids look like J001234567"),
-            (["J12,XJ3"], "'XJ3' is not a shop id; ids look like J001234567"),
-            (["J\u{1B}[2J\nfoodlogger: fake"], "'J\\u{1B}[2J\\nfoodlogger: fake' is not a shop id; ids look like J001234567"),
+            (["12345"], "'12345' is not a shop id; ids look like J001234567 or node/123"),
+            (["J12,XJ3"], "'XJ3' is not a shop id; ids look like J001234567 or node/123"),
+            (
+                ["J\u{1B}[2J\nfoodlogger: fake"],
+                "'J\\u{1B}[2J\\nfoodlogger: fake' is not a shop id; ids look like J001234567 or node/123"
+            ),
             ((1...101).map { "J\($0)" }, "at most 100 shop ids at a time, got 101"),
         ])
     func showUsage(ids: [String], message: String) async {

@@ -74,7 +74,8 @@ import Testing
     }
 
     @Test func noKeyExplainsWhereItLookedAndExits78() async {
-        let run = await CLIRun.run(["search", "--lat", "35.6812", "--lng", "139.7671"], currentDirectory: "/nonexistent-cwd")
+        let run = await CLIRun.run(
+            ["search", "--provider", "hotpepper", "--lat", "35.6812", "--lng", "139.7671"], currentDirectory: "/nonexistent-cwd")
         #expect(run.code == .configuration, "exit 78")
         #expect(
             run.stderr.contains(

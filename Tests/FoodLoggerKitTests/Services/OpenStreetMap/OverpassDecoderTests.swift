@@ -84,7 +84,8 @@ import TestSupport
 
     @Test func anEmptyAnswerIsNoShopsAndNoRegion() throws {
         let page = try decode("empty.json")
-        #expect(page == RestaurantPage(total: 0, start: 1, restaurants: [], provider: .osm), "nothing found is nothing, not an error")
+        #expect(
+            page == RestaurantPage(total: 0, start: 1, restaurants: [], provider: .osm), "nothing found is nothing, not an error")
     }
 
     @Test func aRemarkThatTheQueryFailedIsAnErrorNeverAShortResult() throws {

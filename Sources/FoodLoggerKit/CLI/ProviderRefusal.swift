@@ -1,0 +1,46 @@
+import FoodLoggerDomain
+
+/// The line that refuses what a service has no data for, naming a service that has it.
+enum ProviderRefusal {
+    /// "--budget: OpenStreetMap has no budgets; use --provider hotpepper (HOT PEPPER Gourmet) for it".
+    static func refuse(_ option: String, _ reason: String, has: (Provider) -> Bool) -> UsageError {
+        let others = Provider.allCases.filter(has).map { "--provider \($0.rawValue) (\($0.title))" }
+        return UsageError("\(option): \(reason)\(others.isEmpty ? "" : "; use " + others.joined(separator: " or ") + " for it")")
+    }
+}
+
+extension SearchCommand {
+    /// The first option the provider has no data for, refused before anything is sent.
+    func refusal(by provider: Provider) -> UsageError? {
+        let name = provider.title
+        let conditions: [(option: String, reason: String, condition: SearchCondition, asked: Bool)] = [
+            ("--budget", "\(name) has no budgets", .budget, !query.budgets.isEmpty || !query.names.budgets.isEmpty),
+            (
+                "--area", "\(name) has no named areas: give --near or --lat/--lng", .area,
+                query.area != nil || query.names.area != nil
+            ),
+            ("--order", "\(name) always lists the nearest first", .order, query.order != nil),
+            (
+                "--keyword", "\(name) cannot search without a centre: add --near or --lat/--lng", .withoutCenter,
+                query.center == nil && near == nil
+            ),
+        ]
+        if let missing = conditions.first(where: { $0.asked && !provider.searchConditions.contains($0.condition) }) {
+            return ProviderRefusal.refuse(missing.option, missing.reason) { $0.searchConditions.contains(missing.condition) }
+        }
+        guard let filter = query.filters.first(where: { !provider.searchFilters.contains($0) }) else { return nil }
+        return ProviderRefusal.refuse(filter.flag, "\(name) does not say which shops \(filter.summary)") {
+            $0.searchFilters.contains(filter)
+        }
+    }
+}
+
+extension CodeListCommand {
+    /// `budgets` and `areas` are HOT PEPPER's: OpenStreetMap has genres (its cuisines) only.
+    func refusal(by provider: Provider) -> UsageError? {
+        guard subject.kinds.contains(where: { !provider.codeLists.contains($0) }) else { return nil }
+        return ProviderRefusal.refuse(subject.rawValue, "\(provider.title) has no \(subject.rawValue)") { other in
+            subject.kinds.allSatisfy { other.codeLists.contains($0) }
+        }
+    }
+}
