@@ -295,11 +295,14 @@ enum NominatimSeeds {
         #expect(((run.json?["restaurants"] as? [Any]) ?? []).count > 0, "shops around \(place)")
     }
 
-    /// Whichever service's stub then searches around it (HOT PEPPER's has no shops abroad).
-    @Test func aPlaceAbroadIsFoundOffline() async {
-        let run = await CLIRun.run(["search", "--stub", "--near", "Eiffel Tower", "--json"])
-        #expect(run.code != .noSuchPlace, "\(run.stderr)")
-        #expect((run.json?["center"] as? [String: Any])?["name"] as? String == "Tour Eiffel", "the stub's place")
+    /// The place search and the OpenStreetMap stub, both offline, meet at the stub's centres.
+    @Test(arguments: [("Eiffel Tower", "Tour Eiffel"), ("Times Square", "Times Square"), ("Hoan Kiem", "Hồ Hoàn Kiếm")])
+    func aPlaceAbroadIsFoundOfflineWithPlacesAroundIt(place: String, name: String) async {
+        let run = await CLIRun.run(["search", "--provider", "osm", "--stub", "--near", place, "--json"])
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect((run.json?["center"] as? [String: Any])?["name"] as? String == name, "the stub's place")
+        let ids = ((run.json?["restaurants"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+        #expect(!ids.isEmpty && ids.allSatisfy { $0.hasPrefix("node/") || $0.hasPrefix("way/") }, "OSM places: \(ids)")
     }
 
     @Test func aPlaceTheStubDoesNotKnowIsExit66NamingTheKnownOnes() async {
