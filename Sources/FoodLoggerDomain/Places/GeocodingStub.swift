@@ -1,9 +1,14 @@
 import Foundation
 
-/// The offline place search: the stub's neighbourhoods and their stations, by their Japanese
-/// and their romaji names (`渋谷`, `渋谷駅`, `shibuya`, `Shibuya Station`), and nothing else.
+/// The offline place search: the stubs' neighbourhoods and their stations, by their Japanese
+/// and their romaji names (`渋谷`, `渋谷駅`, `shibuya`, `Shibuya Station`), and the OpenStreetMap
+/// stub's places abroad by their local and English names (`Tour Eiffel`, `Eiffel Tower`,
+/// `Hoan Kiem`), and nothing else.
 public struct GeocodingStub: GeocodingProtocol {
     public init() {}
+
+    /// The same few places whatever the search's countries or language.
+    public var scope: String { "offline" }
 
     public func findPlaces(_ text: String) async throws(HotpepperError) -> [Place] {
         let wanted = Self.key(text)
@@ -26,7 +31,8 @@ public struct GeocodingStub: GeocodingProtocol {
         return key
     }
 
-    /// Each place's Japanese name first, its romaji second (the error lists them so).
+    /// Each place's local name first, its name in Latin letters or another that tells it second
+    /// (the error lists them so).
     static let places: [(names: [String], place: Place)] = [
         (
             ["東京駅", "Tokyo Station", "東京", "marunouchi", "丸の内"],
@@ -38,5 +44,17 @@ public struct GeocodingStub: GeocodingProtocol {
         (["新宿駅", "Shinjuku", "新宿"], Place(name: "新宿駅", coordinate: .init(lat: 35.6896, lng: 139.7006))),
         (["梅田", "Umeda", "大阪駅", "osaka"], Place(name: "梅田", coordinate: .init(lat: 34.7025, lng: 135.4959))),
         (["京都駅", "Kyoto Station", "京都", "kyoto"], Place(name: "京都駅", coordinate: .init(lat: 34.9858, lng: 135.7588))),
+        (
+            ["Times Square", "New York", "Times Sq", "Manhattan"],
+            Place(name: "Times Square", coordinate: .init(lat: 40.7580, lng: -73.9855))
+        ),
+        (
+            ["Tour Eiffel", "Eiffel Tower", "La Tour Eiffel", "Paris"],
+            Place(name: "Tour Eiffel", coordinate: .init(lat: 48.8584, lng: 2.2945))
+        ),
+        (
+            ["Hồ Hoàn Kiếm", "Hoan Kiem", "Hoàn Kiếm", "Hoan Kiem Lake", "Hanoi", "Hà Nội"],
+            Place(name: "Hồ Hoàn Kiếm", coordinate: .init(lat: 21.0287, lng: 105.8524))
+        ),
     ]
 }

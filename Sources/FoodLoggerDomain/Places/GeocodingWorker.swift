@@ -20,7 +20,7 @@ public struct GeocodingWorker: PlaceLocating {
     }
 
     public func locate(_ text: String) async throws(HotpepperError) -> Located {
-        let key = PlaceCache.key(text)
+        let key = PlaceCache.key(text, scope: geocoder.scope)
         if let cached = cache?.lookup(key) { return cached }
         guard let turns else { return try await find(text) }
         // Runs started together with the same name wait in turn; all but the first find it kept,
@@ -41,8 +41,9 @@ public struct GeocodingWorker: PlaceLocating {
 
 /// Places already found, kept on disk under the XDG cache directory so a name is asked for
 /// once (a month at most). Places found through another server (FOODLOGGER_NOMINATIM_URL) are
-/// kept apart. Runs add their places under the file's lock, each to what is on disk then, so
-/// runs at the same time keep every place.
+/// kept apart, and so are those found in another scope (Japan only or the whole world, in each
+/// language): the key says which. Runs add their places under the file's lock, each to what is
+/// on disk then, so runs at the same time keep every place.
 public struct PlaceCache: Sendable {
     /// `CacheFolder`.
     let folder: URL
@@ -69,8 +70,10 @@ public struct PlaceCache: Sendable {
             "nominatim-last-request\(CacheFolder.suffix(for: service, default: NominatimAPI.defaultBaseURL))")
     }
 
-    static func key(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    /// The name in lower case with its spaces made single, after the place search's scope:
+    /// "[jp ja] shibuya", "[world fr] tour eiffel".
+    static func key(_ text: String, scope: String) -> String {
+        "[\(scope)] " + text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     struct Entry: Codable {

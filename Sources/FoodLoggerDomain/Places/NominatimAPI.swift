@@ -1,36 +1,55 @@
 import Foundation
 
-/// The place search on OpenStreetMap's Nominatim: no key, Japanese and romaji names alike
-/// (`渋谷駅`, `shibuya`, `Tokyo Station`), and addresses. Limited to Japan, answers in Japanese.
-/// Its usage policy asks for a User-Agent naming the tool (ServiceClient sends one), at most
-/// one request a second and caching, which `GeocodingWorker` sees to.
+/// The place search on OpenStreetMap's Nominatim: no key, names in any script (`渋谷駅`,
+/// `shibuya`, `Tour Eiffel`) and addresses, limited to some countries or not, named in one
+/// language. Its usage policy asks for a User-Agent naming the tool (ServiceClient sends one),
+/// at most one request a second and caching, which `GeocodingWorker` sees to.
 public struct NominatimAPI: GeocodingProtocol {
     public static let defaultBaseURL = URL(string: "https://nominatim.openstreetmap.org/")!
 
     let baseURL: URL
     let client: ServiceClient
+    /// ISO 3166-1 alpha-2 codes the search keeps to (`countrycodes`); empty: the whole world.
+    let countryCodes: [String]
+    /// The language places are named in (`accept-language`): `ja`, `fr`.
+    let language: String
 
+    /// `countryCodes` ["jp"] and `language` "ja" for HOT PEPPER, which has shops in Japan only;
+    /// [] and the user's language (`language(environment:)`) for OpenStreetMap.
     public init(
-        baseURL: URL = defaultBaseURL, timeout: TimeInterval, retry: RetryPolicy, log: (@Sendable (String) -> Void)? = nil,
+        baseURL: URL = defaultBaseURL, countryCodes: [String] = ["jp"], language: String = "ja", timeout: TimeInterval,
+        retry: RetryPolicy, log: (@Sendable (String) -> Void)? = nil,
         maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes
     ) {
-        self.init(
-            baseURL: baseURL,
-            client: ServiceClient(
-                timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport()))
+        self.baseURL = baseURL
+        self.countryCodes = countryCodes.map { $0.lowercased() }
+        self.language = language
+        client = ServiceClient(
+            timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport())
     }
 
-    init(baseURL: URL, client: ServiceClient) {
-        self.baseURL = baseURL; self.client = client
+    /// The countries and the language: "jp ja", "world fr".
+    public var scope: String {
+        "\(countryCodes.isEmpty ? "world" : countryCodes.joined(separator: ",")) \(language)"
+    }
+
+    /// The language of the user's locale (`LC_ALL`, else `LC_MESSAGES`, else `LANG`, as POSIX
+    /// reads them): `fr_FR.UTF-8` gives `fr`; none, `C`, `POSIX` or anything else gives `en`.
+    public static func language(environment: [String: String]) -> String {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let language = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" && $0 != "-" }.lowercased()
+        return (2...3).contains(language.count) && language.allSatisfy { ("a"..."z").contains($0) } ? language : "en"
     }
 
     public func findPlaces(_ text: String) async throws(HotpepperError) -> [Place] {
         var components = URLComponents(url: baseURL.appendingPathComponent("search"), resolvingAgainstBaseURL: false)!
-        components.queryItems = [
-            URLQueryItem(name: "q", value: text), URLQueryItem(name: "format", value: "jsonv2"),
-            URLQueryItem(name: "limit", value: "5"), URLQueryItem(name: "countrycodes", value: "jp"),
-            URLQueryItem(name: "accept-language", value: "ja"),
-        ]
+        components.queryItems =
+            [
+                URLQueryItem(name: "q", value: text), URLQueryItem(name: "format", value: "jsonv2"),
+                URLQueryItem(name: "limit", value: "5"),
+            ]
+            + (countryCodes.isEmpty ? [] : [URLQueryItem(name: "countrycodes", value: countryCodes.joined(separator: ","))])
+            + [URLQueryItem(name: "accept-language", value: language)]
         let url = components.url!
         return try await client.fetch(url, accept: "application/json") {
             reply throws(HotpepperError) in

@@ -29,4 +29,7 @@ public struct NearPlace: Sendable, Equatable {
 public protocol GeocodingProtocol: Sendable {
     /// The matches for a place name, best first; [] when the service knows none.
     func findPlaces(_ text: String) async throws(HotpepperError) -> [Place]
+    /// What its answers depend on besides the name (the countries searched, the language), part
+    /// of a cached place's key, so an answer for one scope never stands in for another's.
+    var scope: String { get }
 }

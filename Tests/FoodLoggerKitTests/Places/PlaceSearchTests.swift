@@ -17,13 +17,23 @@ enum NominatimSeeds {
 }
 
 @Suite struct NominatimAPITests {
-    func client(_ server: some LoopbackEndpoint, retries: Int = 0) -> NominatimAPI {
-        NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: retries, random: { 0 }, sleep: { _ in }))
+    func client(
+        _ server: some LoopbackEndpoint, countryCodes: [String] = ["jp"], language: String = "ja", retries: Int = 0
+    ) -> NominatimAPI {
+        NominatimAPI(
+            baseURL: server.baseURL, countryCodes: countryCodes, language: language, timeout: 2,
+            retry: RetryPolicy(retries: retries, random: { 0 }, sleep: { _ in }))
+    }
+
+    /// The query items of the one request a server received.
+    func items(_ server: LoopbackServer) throws -> [String: String] {
+        let request = try #require(server.requests.first, "one request")
+        return Dictionary(uniqueKeysWithValues: request.queryItems.map { ($0.name, $0.value ?? "") })
     }
 
     @Test func asksForPlacesInJapanAndReadsTheBestFirst() async throws {
         let server = try LoopbackServer { _ in .json(NominatimSeeds.shibuya, contentType: "application/json") }
-        let places = try await client(server).findPlaces("shibuya station")
+        let places = try await client(server, countryCodes: ["jp"], language: "ja").findPlaces("shibuya station")
         #expect(places.map(\.name) == ["渋谷駅", "渋谷"], "named, the unnamed one by its display name")
         #expect(places.first?.coordinate == Coordinate(lat: 35.658, lng: 139.7016), "lat/lon read from strings")
         let request = try #require(server.requests.first)
@@ -32,6 +42,35 @@ enum NominatimSeeds {
         #expect(
             items == ["q": "shibuya station", "format": "jsonv2", "limit": "5", "countrycodes": "jp", "accept-language": "ja"])
         #expect(request.headers["user-agent"] == "foodlogger/\(FoodLoggerVersion.current)", "a User-Agent naming the tool")
+    }
+
+    @Test func worldwideItAsksEveryCountryInTheUsersLanguage() async throws {
+        // Given a place search of the whole world, in French
+        let server = try LoopbackServer { _ in .json(NominatimSeeds.none) }
+
+        // When a place is asked for
+        _ = try await client(server, countryCodes: [], language: "fr").findPlaces("Tour Eiffel")
+
+        // Then no country is named, and the language is
+        #expect(
+            try items(server) == ["q": "Tour Eiffel", "format": "jsonv2", "limit": "5", "accept-language": "fr"],
+            "no countrycodes: the whole world")
+    }
+
+    @Test func severalCountriesAreOneList() async throws {
+        let server = try LoopbackServer { _ in .json(NominatimSeeds.none) }
+        _ = try await client(server, countryCodes: ["JP", "kr"], language: "en").findPlaces("Busan")
+        #expect(try items(server)["countrycodes"] == "jp,kr", "comma-separated, lower case")
+    }
+
+    @Test(arguments: [
+        (["LANG": "fr_FR.UTF-8"], "fr"), (["LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"], "de"),
+        (["LC_MESSAGES": "es_ES", "LANG": "fr_FR"], "es"), (["LC_ALL": "", "LANG": "ja_JP.UTF-8"], "ja"),
+        (["LANG": "sr@latin"], "sr"), (["LANG": "fil_PH"], "fil"), (["LANG": "C.UTF-8"], "en"), (["LANG": "POSIX"], "en"),
+        (["LANG": "1234"], "en"), ([:], "en"),
+    ])
+    func theLanguageIsTheLocales(environment: [String: String], language: String) {
+        #expect(NominatimAPI.language(environment: environment) == language, "\(environment)")
     }
 
     @Test func faultsAreTheServicesFaults() async throws {
@@ -92,6 +131,35 @@ enum NominatimSeeds {
         await #expect(throws: HotpepperError.placeNotFound("どこでもない", known: [])) {
             try await worker.locate("どこでもない")
         }
+    }
+
+    @Test func aPlaceFoundInJapanNeverStandsInForOneFoundWorldwide() async throws {
+        // Given one cache, and place searches of Japan in Japanese and of the world in French and English
+        let server = try LoopbackServer { _ in .json(NominatimSeeds.shibuya) }
+        let folder = try TemporaryFolder()
+        let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
+        func worker(_ countryCodes: [String], _ language: String) -> GeocodingWorker {
+            GeocodingWorker(
+                geocoder: NominatimAPI(
+                    baseURL: server.baseURL, countryCodes: countryCodes, language: language, timeout: 2,
+                    retry: RetryPolicy(retries: 0)),
+                cache: PlaceCache(folder: folder.url, now: now), turns: RequestTurns(stamp: nil, now: now, sleep: { _ in }))
+        }
+
+        // When each looks the same name up, and the worldwide French one again
+        _ = try await worker(["jp"], "ja").locate("Shibuya")
+        _ = try await worker([], "fr").locate("shibuya")
+        _ = try await worker([], "en").locate("shibuya")
+        _ = try await worker([], "fr").locate("SHIBUYA")
+
+        // Then each scope asked once, and found its own answer kept
+        #expect(server.requests.count == 3, "one request per scope: \(server.requests.map(\.target))")
+        #expect(
+            server.requests.map { $0.queryItems.first { $0.name == "accept-language" }?.value } == ["ja", "fr", "en"],
+            "in each scope's language")
+        #expect(
+            Set(PlaceCache(folder: folder.url, now: now).entries().keys)
+                == ["[jp ja] shibuya", "[world fr] shibuya", "[world en] shibuya"], "kept apart by scope")
     }
 
     @Test func theCacheLivesWhereXDGSays() {
@@ -171,6 +239,46 @@ enum NominatimSeeds {
     }
 }
 
+@Suite struct GeocodingStubTests {
+    let sut = GeocodingStub()
+
+    /// The OpenStreetMap stub's places abroad, by their local and English names.
+    @Test(arguments: [
+        ("Times Square", "Times Square"), ("times sq", "Times Square"), ("New York", "Times Square"),
+        ("Eiffel Tower", "Tour Eiffel"), ("Tour Eiffel", "Tour Eiffel"), ("la tour eiffel", "Tour Eiffel"),
+        ("Hoan Kiem", "Hồ Hoàn Kiếm"), ("Hoàn Kiếm", "Hồ Hoàn Kiếm"), ("Hồ Hoàn Kiếm", "Hồ Hoàn Kiếm"),
+        ("hanoi", "Hồ Hoàn Kiếm"), ("Hà Nội", "Hồ Hoàn Kiếm"),
+    ])
+    func placesAbroad(text: String, name: String) async throws {
+        #expect(try await sut.findPlaces(text).map(\.name) == [name], "\(text)")
+    }
+
+    @Test func placesAbroadAreTheOpenStreetMapStubsCentres() async throws {
+        let centres = [
+            "Times Square": OverpassStubPlaces.Neighbourhood.timesSquare.centre,
+            "Tour Eiffel": OverpassStubPlaces.Neighbourhood.eiffelTower.centre,
+            "Hoan Kiem": OverpassStubPlaces.Neighbourhood.hoanKiem.centre,
+        ]
+        for (text, centre) in centres {
+            #expect(try await sut.findPlaces(text).first?.coordinate == centre, "\(text) is where the stub's places are")
+        }
+    }
+
+    @Test func anUnknownPlaceNamesEveryKnownOne() async {
+        do {
+            _ = try await sut.findPlaces("Sydney")
+            Issue.record("Sydney is not in the stub")
+        } catch {
+            guard case .placeNotFound(let text, let known) = error else {
+                Issue.record("expected placeNotFound, got \(error)")
+                return
+            }
+            #expect(text == "Sydney" && known.first == "東京駅 (Tokyo Station)", "\(known)")
+            #expect(known.suffix(3) == ["Times Square (New York)", "Tour Eiffel (Eiffel Tower)", "Hồ Hoàn Kiếm (Hoan Kiem)"])
+        }
+    }
+}
+
 @MainActor
 @Suite struct NearCommandTests {
     /// Every stub neighbourhood and station, in both scripts.
@@ -185,6 +293,16 @@ enum NominatimSeeds {
         #expect(run.code == .success, "\(place): \(run.stderr)")
         #expect((run.json?["center"] as? [String: Any])?["name"] as? String == name, "\(place)")
         #expect(((run.json?["restaurants"] as? [Any]) ?? []).count > 0, "shops around \(place)")
+    }
+
+    /// The place search and the OpenStreetMap stub, both offline, meet at the stub's centres.
+    @Test(arguments: [("Eiffel Tower", "Tour Eiffel"), ("Times Square", "Times Square"), ("Hoan Kiem", "Hồ Hoàn Kiếm")])
+    func aPlaceAbroadIsFoundOfflineWithPlacesAroundIt(place: String, name: String) async {
+        let run = await CLIRun.run(["search", "--provider", "osm", "--stub", "--near", place, "--json"])
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect((run.json?["center"] as? [String: Any])?["name"] as? String == name, "the stub's place")
+        let ids = ((run.json?["restaurants"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+        #expect(!ids.isEmpty && ids.allSatisfy { $0.hasPrefix("node/") || $0.hasPrefix("way/") }, "OSM places: \(ids)")
     }
 
     @Test func aPlaceTheStubDoesNotKnowIsExit66NamingTheKnownOnes() async {

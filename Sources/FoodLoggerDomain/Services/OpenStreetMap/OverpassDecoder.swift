@@ -49,8 +49,9 @@ enum OverpassDecoder {
         var remark: String?
     }
 
-    /// One element; Overpass writes every tag value as a string.
-    struct Element: Decodable {
+    /// One element; Overpass writes every tag value as a string. Encodable too: the offline stub
+    /// (`OverpassStub`) writes its places in Overpass's own format and reads them back here.
+    struct Element: Codable {
         var type: String
         var id: UInt64
         var lat: Double?
@@ -58,7 +59,7 @@ enum OverpassDecoder {
         var center: Point?
         var tags: [String: String]?
 
-        struct Point: Decodable {
+        struct Point: Codable {
             var lat: Double
             var lon: Double
         }
