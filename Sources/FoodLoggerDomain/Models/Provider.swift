@@ -19,6 +19,24 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The countries (ISO 3166-1 alpha-2, lower case) the service has shops in, where `--near`
+    /// looks for places; empty for the whole world.
+    public var countries: [String] {
+        switch self {
+        case .hotpepper: ["jp"]
+        case .osm: []
+        }
+    }
+
+    /// The language `--near`'s places are named in: the service's own (HOT PEPPER's Japanese),
+    /// else nil for the user's.
+    public var placeLanguage: String? {
+        switch self {
+        case .hotpepper: "ja"
+        case .osm: nil
+        }
+    }
+
     /// The yes/no filters the service can search by.
     public var searchFilters: Set<SearchFilter> {
         switch self {

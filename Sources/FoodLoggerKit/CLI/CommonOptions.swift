@@ -208,7 +208,9 @@ struct CommonOptions: Sendable {
         // Retries go within the run's turn: waits from 2 s with jitter (1 to 2 s, then 2 to 4 s…)
         // keep them a second apart too.
         let geocoder = NominatimAPI(
-            baseURL: baseURL, timeout: timeout ?? HotpepperAPI.Configuration.defaultTimeout,
+            baseURL: baseURL, countryCodes: provider.countries,
+            language: provider.placeLanguage ?? NominatimAPI.language(environment: context.environment),
+            timeout: timeout ?? HotpepperAPI.Configuration.defaultTimeout,
             retry: RetryPolicy(retries: retries, baseDelay: 2), log: narration(context),
             maxResponseBytes: maxResponseBytes)
         let folder = CacheFolder.url(environment: context.environment)

@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func withoutACentreOrIdsItIsRefusedAsOverpassIs() async {
-        await #expect(throws: OverpassAPI.noCentre, "no search of the whole world by name") {
+        await #expect(throws: HotpepperError.invalidRequest(message: "an OpenStreetMap search needs a centre"), "no search of the whole world by name") {
             try await sut.searchRestaurants(RestaurantQuery(keyword: "ramen"))
         }
     }
