@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func detailDocumentAddsEveryDetailAfterTheSearchFields() throws {
-        let listing = RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment)
+        let listing = RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment, region: nil)
         #expect(keys(listing) == ["restaurants", "open_at"], "show's document holds the restaurants and the time asked")
         let record = try #require(listing.records.first)
         #expect(Array(record.members.map(\.0).prefix(RestaurantRecord.fieldNames.count)) == RestaurantRecord.fieldNames)

@@ -90,7 +90,7 @@ struct FuzzInput {
 @MainActor
 func drawEverything(_ search: FuzzSearch) {
     let query = RestaurantQuery(center: search.center, range: search.range)
-    let open = OpenQuestion(moment: JapanTime(Date(timeIntervalSince1970: 1_780_000_000)))
+    let open = OpenQuestion(moment: .now(Date(timeIntervalSince1970: 1_780_000_000)))
     let listing = RestaurantListing(search.page, query: query, open: open)
     for format in [OutputFormat.json, .ndjson, .geojson, .csv] {
         checkNoRawControl(format.render(listing, tiles: false), in: "\(format)")
@@ -136,7 +136,7 @@ func presentEveryFormat(_ page: RestaurantPage, search: FuzzSearch) {
         presenter.presentRestaurants(
             .init(
                 result: .success(page), query: RestaurantQuery(center: search.center, range: search.range),
-                open: OpenQuestion(moment: JapanTime(Date(timeIntervalSince1970: 1_780_000_000)))))
+                open: OpenQuestion(moment: .now(Date(timeIntervalSince1970: 1_780_000_000)))))
         checkNoRawControl(stdout.text, in: "search \(format)")
         checkNoRawControl(stderr.text, in: "stderr of \(format)")
         let warnings = stderr.text.split(separator: "\n").filter { $0.hasPrefix("foodlogger: warning: left out") }

@@ -65,7 +65,8 @@ struct DetailPresenterTests {
         let listing = try cards(display.restaurantViewModels.first).listing
         #expect(listing.search == nil, "show has no centre, total or start")
         #expect(
-            listing.records == RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment).records, "every detail")
+            listing.records == RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment, region: nil).records,
+            "every detail")
     }
 
     @Test("missing ids are named and make the exit code 1, found shops are still shown")

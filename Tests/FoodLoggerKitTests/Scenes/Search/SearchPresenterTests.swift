@@ -77,7 +77,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let footer = try #require(tableOf(present(.success(page)))?.footer)
         #expect(footer[0] == "1–2 of 25 within 3000 m of 35.6812, 139.7671, nearest first.", "counts and place")
         #expect(footer[1] == "More: add --start 3.", "the next page")
-        #expect(footer.last == Credit.line, "the service's credit closes the footer")
+        #expect(footer.last == Provider.hotpepper.creditLine, "the service's credit closes the footer")
     }
 
     @Test func underThePromptTheFooterPointsAtN() throws {
