@@ -382,3 +382,11 @@ final class ManualClock: @unchecked Sendable {
         )
     }
 }
+
+extension CodeListCommandTests {
+    @Test(arguments: Provider.allCases)
+    @MainActor func theListsCreditIsTheirServices(provider: Provider) {
+        let lines = CodeListPresenter.footer(.genres, count: 2, example: nil, provider: provider)
+        #expect(lines.last == "\(provider.credit.text) (\(provider.credit.url))", "\(lines)")
+    }
+}

@@ -163,3 +163,31 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
             ], "one line each, the name escaped")
     }
 }
+
+/// OpenStreetMap's pages in the table: hours where there is no budget, OSM's credit.
+extension SearchPresenterTests {
+    @Test(arguments: [40, 80, 200])
+    func anOSMTableShowsTheDaysHoursInsteadOfABudget(width: Int) throws {
+        // Given a page of Paris shops, asked about on Friday
+        let query = RestaurantQuery(center: Seeds.OSM.center, range: .m1000)
+        let (table, footer) = try #require(tableOf(present(.success(Seeds.OSM.page), query: query)))
+        // When it is drawn
+        let lines = TableRenderer.render(table, width: width)
+        // Then the column says Hours, with Friday's in Paris, no empty Station column, and OSM's credit
+        #expect(table.columns.map(\.title) == ["#", "Name", "Genre", "Dist.", "Hours", "Open"], "\(table.columns)")
+        #expect(table.rows[0][4] == "12:00–14:30, 19:00–22:30" && table.rows[1][4] == "–", "\(table.rows)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")
+        #expect(width < 80 || lines[1].contains("12:00–14:30, 19:00–22:30"), "shown whole where it fits: \(lines)")
+        #expect(footer.last == "© OpenStreetMap contributors (https://www.openstreetmap.org/copyright)")
+    }
+
+    @Test func aPageWithoutATimeZoneSaysOnceThatOpenIsUnknown() throws {
+        var page = Seeds.OSM.page
+        page.region = nil
+        let (table, footer) = try #require(tableOf(present(.success(page))))
+        let document = listing(present(.success(page), as: .document))
+        #expect(table.rows.allSatisfy { $0.last == "?" }, "\(table.rows)")
+        #expect(footer.filter { $0.contains("names no time zone") }.count == 1, "\(footer)")
+        #expect(document?.warnings.filter { $0.contains("names no time zone") }.count == 1, "on stderr beside JSON")
+    }
+}
