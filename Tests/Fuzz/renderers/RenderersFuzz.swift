@@ -103,7 +103,7 @@ func drawEverything(_ search: FuzzSearch) {
     let table = SearchPresenter.table(search.page, center: search.center, open: open)
     checkNoRawControl(TableRenderer.render(table, width: search.width).joined(separator: "\n"), in: "table")
     for shop in search.page.restaurants {
-        let card = DetailPresenter.card(shop, at: OpeningHours.Moment(open.moment))
+        let card = DetailPresenter.card(shop, on: OpenClock(open.moment, region: search.page.region))
         checkNoRawControl(CardRenderer.render(card, width: search.width).joined(separator: "\n"), in: "card")
     }
     let markers = search.page.restaurants.enumerated().map {
