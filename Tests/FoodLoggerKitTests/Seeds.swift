@@ -59,7 +59,31 @@ enum Seeds {
         static let empty = RestaurantPage(total: 0, start: 1, restaurants: [])
     }
 
+    /// OpenStreetMap's shops as the Overpass decoder makes them: no budget, reading or station,
+    /// their hours in `opening_hours`.
+    enum OSM {
+        static func shop(_ id: String, name: String, lat: Double, lng: Double, cuisine: String, hours: String?) -> Restaurant {
+            Restaurant(
+                id: id, name: name, genre: .init(code: "", name: cuisine, catchCopy: ""),
+                coordinate: Coordinate(lat: lat, lng: lng), address: "1 Rue d'Essai, Paris",
+                urls: .init(shop: "https://www.openstreetmap.org/\(id)", photo: ""), provider: .osm, osmOpeningHours: hours)
+        }
+
+        static let paris = shop(
+            "node/1001", name: "Bistrot d'Essai", lat: 48.8566, lng: 2.3522, cuisine: "french",
+            hours: "Mo-Sa 12:00-14:30,19:00-22:30")
+        static let newYork = shop(
+            "node/1002", name: "Test Diner", lat: 40.758, lng: -73.9855, cuisine: "diner", hours: "24/7")
+        static let unreadable = shop(
+            "way/1003", name: "Café Flou", lat: 48.857, lng: 2.353, cuisine: "coffee shop", hours: "when we feel like it")
+        static let parisRegion = RestaurantPage.Region(timeZone: "Europe/Paris", countryCode: "FR")
+        static let newYorkRegion = RestaurantPage.Region(timeZone: "America/New_York", countryCode: "US")
+        static let center = Coordinate(lat: 48.8566, lng: 2.3522)
+        static let page = RestaurantPage(
+            total: 2, start: 1, restaurants: [paris, unreadable], region: parisRegion, provider: .osm)
+    }
+
     static let query = RestaurantQuery(center: tokyoStation, range: .m3000)
     /// Whether shops are open, asked at the tests' fixed "now" (Friday 19:30 in Japan).
-    static let open = OpenQuestion(moment: JapanTime(CLIRun.friday))
+    static let open = OpenQuestion(moment: .now(CLIRun.friday))
 }

@@ -57,7 +57,7 @@ struct HTMLMapBrowserTests {
         }
         let listing = RestaurantListing(
             RestaurantPage(total: 3, start: 1, restaurants: restaurants),
-            query: RestaurantQuery(center: center), open: OpenQuestion(moment: JapanTime(Date())))
+            query: RestaurantQuery(center: center), open: OpenQuestion(moment: .now(Date())))
         let page = try write(HTMLMapRenderer.render(listing))
 
         try await browser.open(page)

@@ -103,3 +103,24 @@ public struct JapanTime: Sendable, Equatable {
 
     public var instant: Date { date.start.addingTimeInterval(TimeInterval(minute * 60)) }
 }
+
+extension JapanTime {
+    /// What a clock in `timeZone` shows at `instant`. `JapanDate` and `JapanTime` serve as a
+    /// plain calendar day and minute here, as `OSMOpeningHours` reads them: their arithmetic
+    /// holds for any place.
+    public init(_ instant: Date, timeZone: TimeZone) {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        let days = Int((Double(seconds) / 86400).rounded(.down))
+        self.init(date: JapanDate(daysSinceEpoch: days), minute: (seconds - days * 86400) / 60)
+    }
+}
+
+extension JapanTime {
+    /// The instant a clock in `timeZone` shows this time (the first, where summer time ends and
+    /// repeats an hour; the hour after, where it begins and skips one).
+    public func instant(in timeZone: TimeZone) -> Date {
+        let asUTC = instant.addingTimeInterval(TimeInterval(JapanDate.offset))
+        let guess = asUTC.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: asUTC)))
+        return asUTC.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: guess)))
+    }
+}

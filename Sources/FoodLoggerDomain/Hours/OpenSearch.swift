@@ -1,26 +1,130 @@
-extension Restaurant {
-    /// The shop's week read from its `open` and `close` texts; nil where they cannot be read
-    /// with confidence.
-    public var openingHours: OpeningHours? { OpeningHoursParser.parse(open: open, close: close) }
+import Foundation
 
-    /// Whether the shop is open at a moment, as far as its texts tell.
-    public func openStatus(at moment: OpeningHours.Moment) -> OpenStatus {
-        openingHours?.status(at: moment) ?? .unknown
+extension Restaurant {
+    /// The shop's week for the JSON's `hours` and the day's periods: HOT PEPPER's `open` and
+    /// `close` texts, or an OpenStreetMap value that is the same every week; nil where neither
+    /// can be read with confidence.
+    public var openingHours: OpeningHours? {
+        guard let osmOpeningHours else { return OpeningHoursParser.parse(open: open, close: close) }
+        return OSMOpeningHours(osmOpeningHours)?.weekly
+    }
+
+    /// Whether the shop is open at a moment on its own clock, as far as its hours tell: the one
+    /// question every search and view asks. `region` is the page's (where OpenStreetMap's shops
+    /// are); a list of shops asks through one `OpenClock` instead, which works the clocks out once.
+    public func openStatus(at moment: OpenQuestion.Moment, region: RestaurantPage.Region?) -> OpenStatus {
+        OpenClock(moment, region: region).status(of: self)
     }
 }
 
 /// When to tell whether shops are open, and whether to keep only the open ones.
 public struct OpenQuestion: Sendable, Equatable {
-    public var moment: JapanTime
+    public var moment: Moment
     /// Keep only the shops open at `moment` (--open-now, --open-at).
     public var openOnly: Bool
     /// With `openOnly`: keep the shops whose hours cannot be read, too.
     public var includeUnknown: Bool
-    /// The moment was asked for with its date (`--open-at 2027-01-01 12:00`), which its wording keeps.
-    public var dated: Bool
 
-    public init(moment: JapanTime, openOnly: Bool = false, includeUnknown: Bool = false, dated: Bool = false) {
-        self.moment = moment; self.openOnly = openOnly; self.includeUnknown = includeUnknown; self.dated = dated
+    public init(moment: Moment, openOnly: Bool = false, includeUnknown: Bool = false) {
+        self.moment = moment; self.openOnly = openOnly; self.includeUnknown = includeUnknown
+    }
+
+    /// An instant, or a time on the clock where the shops are, whatever the user's own zone.
+    public enum Moment: Sendable, Equatable {
+        /// --open-now, and a card's "now": each shop reads the instant on its own clock.
+        case now(Date)
+        /// --open-at: `minute` (0..<1440) of `day` on the shops' clock; "today" and a weekday
+        /// count from the date that clock shows at `asked`.
+        case wallClock(day: Day, minute: Int, asked: Date)
+
+        public enum Day: Sendable, Equatable {
+            case today
+            /// The next such weekday from today, today included.
+            case weekday(Weekday)
+            case date(JapanDate)
+        }
+
+        /// The moment on a clock that shows `reading` for an instant.
+        public func time(_ reading: (Date) -> JapanTime) -> JapanTime {
+            switch self {
+            case .now(let instant):
+                return reading(instant)
+            case .wallClock(let day, let minute, let asked):
+                let today = reading(asked).date
+                switch day {
+                case .today: return JapanTime(date: today, minute: minute)
+                case .weekday(let weekday):
+                    let ahead = (weekday.rawValue - today.weekday.rawValue + 7) % 7
+                    return JapanTime(date: today.adding(days: ahead), minute: minute)
+                case .date(let date): return JapanTime(date: date, minute: minute)
+                }
+            }
+        }
+    }
+}
+
+/// The clock a service's hours are read on, given where its shops are.
+public enum HoursClock: Sendable, Equatable {
+    /// Japan's, with its public holidays: every HOT PEPPER shop is there.
+    case japan
+    /// The zone the region names (`Europe/Paris`).
+    case zone(TimeZone)
+    /// The region names no zone (or one this system does not know): open or closed is unknown,
+    /// never answered on the user's own clock.
+    case unknown
+}
+
+extension HoursClock {
+    /// The moment as this clock shows it; nil when the clock is unknown.
+    public func time(_ moment: OpenQuestion.Moment) -> JapanTime? {
+        switch self {
+        case .japan: moment.time { JapanTime($0) }
+        case .zone(let zone): moment.time { JapanTime($0, timeZone: zone) }
+        case .unknown: nil
+        }
+    }
+}
+
+extension Provider {
+    /// HOT PEPPER's shops keep Japan's clock; OpenStreetMap's the zone of the areas around the
+    /// search's centre.
+    public func clock(in region: RestaurantPage.Region?) -> HoursClock {
+        switch self {
+        case .hotpepper: .japan
+        case .osm: region?.timeZone.flatMap(TimeZone.init(identifier:)).map(HoursClock.zone) ?? .unknown
+        }
+    }
+}
+
+/// A question's moment read on the clocks a list of shops keeps, worked out once for the list
+/// (an open-only search reads up to 500 shops).
+public struct OpenClock: Sendable {
+    /// The moment on each service's clock; absent where that clock is unknown.
+    private let moments: [Provider: OpeningHours.Moment]
+    /// The region's country, for OpenStreetMap's public holidays.
+    private let country: String?
+
+    public init(_ moment: OpenQuestion.Moment, region: RestaurantPage.Region?) {
+        var moments: [Provider: OpeningHours.Moment] = [:]
+        for provider in Provider.allCases {
+            moments[provider] = provider.clock(in: region).time(moment).map(OpeningHours.Moment.init)
+        }
+        self.moments = moments
+        country = region?.countryCode
+    }
+
+    /// The moment on the clock `shop`'s hours are read on (its day and minute); nil when that
+    /// clock is unknown. The day's holiday facts are Japan's, which only HOT PEPPER's texts
+    /// read: an OpenStreetMap week (`weekly`) has no holiday rules.
+    public func moment(for shop: Restaurant) -> OpeningHours.Moment? { moments[shop.provider] }
+
+    /// Open, closing soon, closed or unknown: an OpenStreetMap value read by the specification
+    /// on the shop's clock (the region's country for public holidays), else HOT PEPPER's texts.
+    public func status(of shop: Restaurant) -> OpenStatus {
+        guard let moment = moment(for: shop) else { return .unknown }
+        guard let value = shop.osmOpeningHours else { return shop.openingHours?.status(at: moment) ?? .unknown }
+        let day = moment.today
+        return OSMOpeningHours(value)?.status(on: day.date, minute: moment.minute, country: country) ?? .unknown
     }
 }
 
@@ -56,7 +160,6 @@ extension HotpepperWorking {
         guard question.openOnly else { return await searchNearestFirst(query).map { ($0, nil) } }
         let wanted = query.limit ?? query.count
         let includeUnknown = question.includeUnknown
-        let facts = OpeningHours.Moment(question.moment)
         var ask = query
         ask.limit = nil
         ask.count = RestaurantQuery.maxCount
@@ -66,10 +169,10 @@ extension HotpepperWorking {
         var dropped: [RestaurantPage.DroppedShop] = []
         var seen = Set<String>()
         /// Looks at shops in the service's order until the list is full, each once.
-        func examine(_ shops: [Restaurant]) {
+        func examine(_ shops: [Restaurant], on clock: OpenClock) {
             for shop in shops where kept.count < wanted && (shop.id.isEmpty || seen.insert(shop.id).inserted) {
                 tally.examined += 1
-                switch shop.openStatus(at: facts) {
+                switch clock.status(of: shop) {
                 case .open, .closingSoon: kept.append(shop)
                 case .closed: tally.closed += 1
                 case .unknown: if includeUnknown { kept.append(shop) } else { tally.unknown += 1 }
@@ -79,7 +182,8 @@ extension HotpepperWorking {
         let first = await searchNearestFirst(ask)
         guard case .success(let firstPage) = first else { return first.map { ($0, nil) } }
         total = firstPage.total
-        examine(firstPage.restaurants)
+        let clock = OpenClock(question.moment, region: firstPage.region)
+        examine(firstPage.restaurants, on: clock)
         dropped = firstPage.dropped
         let sent = firstPage.sent
         let remaining = total - (query.start + sent) + 1
@@ -89,7 +193,7 @@ extension HotpepperWorking {
             switch await searchNearestFirst(ask) {
             case .failure(let error): return .failure(error)
             case .success(let more):
-                examine(more.restaurants)
+                examine(more.restaurants, on: clock)
                 dropped += more.dropped
             }
         }
@@ -99,4 +203,9 @@ extension HotpepperWorking {
             region: firstPage.region, provider: firstPage.provider)
         return .success((page, tally))
     }
+}
+
+extension RestaurantPage {
+    /// The clock the page's hours are read on.
+    public var clock: HoursClock { provider.clock(in: region) }
 }

@@ -68,7 +68,9 @@ struct CodeListCommand: Sendable {
 
 extension CodeListCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
-        await CodeListScene.assemble(context: context, format: common.format, worker: workers.codes)
-            .show(subject, keyword: keyword)
+        await CodeListScene.assemble(
+            context: context, format: common.format, worker: workers.codes, provider: workers.provider
+        )
+        .show(subject, keyword: keyword)
     }
 }

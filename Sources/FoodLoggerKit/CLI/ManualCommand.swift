@@ -34,7 +34,8 @@ struct ManualCommand: TextCommand {
                 "foodlogger asks the HOT PEPPER Gourmet web service (Recruit) for the restaurants around a point "
                     + "and shows them nearest first: a table on a terminal, JSON in a pipe. "
                     + "A command's options may also stand before it (foodlogger --stub search ...). "
-                    + "Data from the service is shown with its credit: \(Credit.line)."),
+                    + "Data from each service is shown with its credit: "
+                    + Provider.allCases.map(\.creditLine).joined(separator: "; ") + "."),
             ".SH COMMANDS",
         ]
         for command in commands {

@@ -1,18 +1,19 @@
 import Foundation
 import FoodLoggerDomain
 
-/// --open-now, --open-at and --include-unknown: the moment to ask about, in Japan's time, since
-/// the shops are there whatever the machine's clock says.
+/// --open-now, --open-at and --include-unknown: the moment to ask about. --open-at is a time on
+/// the clock where the shops are (Japan's for HOT PEPPER, the area's zone for OpenStreetMap),
+/// whatever the machine's clock says.
 enum OpenAtOption {
     static let specs: [OptionSpec] = [
         OptionSpec(
             "--open-now",
             help:
-                "keep only the shops open now (Japan time), read from their hours; to fill the page, looks at up to \(OpenSearch.maxExamined) results (5 requests)"
+                "keep only the shops open now, read from their hours; to fill the page, looks at up to \(OpenSearch.maxExamined) results (5 requests)"
         ),
         OptionSpec(
             "--open-at", kind: .value("TIME"),
-            help: "keep only the shops open then, in Japan time: 19:30 (today), fri 19:30, 2026-11-23 12:00"),
+            help: "keep only the shops open then, on their own clock: 19:30 (today), fri 19:30, 2026-11-23 12:00"),
         OptionSpec(
             "--include-unknown",
             help: "with --open-now/--open-at, keep the shops whose hours cannot be read too (marked ?)"),
@@ -27,30 +28,25 @@ enum OpenAtOption {
         if parsed.has("--include-unknown"), !openOnly {
             throw UsageError("--include-unknown keeps shops that --open-now or --open-at would leave out; give one of them")
         }
-        let current = JapanTime(now)
-        let asked = try at.map { text throws(UsageError) in try Self.moment(text, now: current) } ?? current
-        return OpenQuestion(
-            moment: asked, openOnly: openOnly, includeUnknown: parsed.has("--include-unknown"),
-            dated: at?.contains("-") == true)
+        let asked = try at.map { text throws(UsageError) in try Self.moment(text, now: now) } ?? .now(now)
+        return OpenQuestion(moment: asked, openOnly: openOnly, includeUnknown: parsed.has("--include-unknown"))
     }
 
-    /// "19:30" today, "fri 19:30" (or 金 19:30) the next Friday from today, "2026-11-23 12:00".
-    static func moment(_ text: String, now: JapanTime) throws(UsageError) -> JapanTime {
+    /// "19:30" today, "fri 19:30" (or 金 19:30) the next Friday from today, "2026-11-23 12:00":
+    /// which day "today" is depends on the shops' clock, which the answer tells.
+    static func moment(_ text: String, now: Date) throws(UsageError) -> OpenQuestion.Moment {
         let words = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
         let problem = UsageError(
-            "--open-at takes a time in Japan such as 19:30, fri 19:30 or 2026-11-23 12:00, not \(TerminalSafe.quoted(text))")
+            "--open-at takes a time such as 19:30, fri 19:30 or 2026-11-23 12:00, not \(TerminalSafe.quoted(text))")
         guard let clock = words.last, let minute = minutes(clock), words.count <= 2 else { throw problem }
-        guard words.count == 2 else { return JapanTime(date: now.date, minute: minute) }
-        if let weekday = weekday(words[0]) {
-            let ahead = (weekday.rawValue - now.date.weekday.rawValue + 7) % 7
-            return JapanTime(date: now.date.adding(days: ahead), minute: minute)
-        }
+        guard words.count == 2 else { return .wallClock(day: .today, minute: minute, asked: now) }
+        if let weekday = weekday(words[0]) { return .wallClock(day: .weekday(weekday), minute: minute, asked: now) }
         let parts = words[0].split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]), (2000...2099).contains(parts[0])
         else { throw problem }
         let date = JapanDate(year: parts[0], month: parts[1], day: parts[2])
         guard JapanDate(date.start) == date else { throw problem }  // 2026-02-30 is not a day
-        return JapanTime(date: date, minute: minute)
+        return .wallClock(day: .date(date), minute: minute, asked: now)
     }
 
     /// "19:30" → 1170; nil unless hours 0–23 and minutes 0–59.

@@ -24,7 +24,7 @@ enum HTMLMapRenderer {
             : """
             <div class="map" id="map">
             \(svg(frame, records: records, tiles: tiles))
-            <div class="info" id="info" role="dialog" aria-live="polite" hidden></div>
+            <div class="info" id="info" role="dialog" aria-live="polite" data-clock="\(escape(HoursText.name(listing.clock)))" hidden></div>
             </div>
             <p class="attribution" id="attribution">\(credit)</p>
             """
@@ -50,7 +50,7 @@ enum HTMLMapRenderer {
             \(records.isEmpty ? "<p class=\"empty\">No restaurants found.</p>" : "")
             </section>
             </main>
-            <footer><a href="\(Credit.url)">\(Credit.text)</a></footer>
+            <footer>\(listing.providers.map { "<a href=\"\(escape($0.credit.url))\">\(escape($0.credit.text))</a>" }.joined(separator: " · "))</footer>
             <script type="application/json" id="data">\(scriptSafe(listing.json.serialized()))</script>
             <script>\(script)</script>
             </body>
@@ -266,8 +266,10 @@ enum HTMLMapRenderer {
           if(s.catch)add(info,"p",s.catch,"catch");
           if(s.budget||s.budget_average)add(info,"p","Budget: "+[s.budget,s.budget_average].filter(Boolean).join(" / "),"budget");
           if(s.access)add(info,"p","Access: "+s.access,"access");
-          add(info,"p",(s.open_now===true?"Open":s.open_now===false?"Closed":"Hours unclear")+" at "+data.open_at.slice(11,16)+" (Japan time)","open-now");
-          if(s.open)add(info,"p","Hours: "+s.open+(s.close?" (closed: "+s.close+")":""),"hours");
+          if(data.open_at)add(info,"p",(s.open_now===true?"Open":s.open_now===false?"Closed":"Hours unclear")+" at "+data.open_at.slice(11,16)+" ("+info.getAttribute("data-clock")+")","open-now");
+          else add(info,"p","Open or closed: unknown ("+info.getAttribute("data-clock")+")","open-now");
+          var hours=s.opening_hours||s.open;
+          if(hours)add(info,"p","Hours: "+hours+(s.close?" (closed: "+s.close+")":""),"hours");
           var links=add(info,"p",null,"links");
           [["Shop page",s.url],["Photo",s.photo_url]].forEach(function(p){var u=safeURL(p[1]);if(u){var a=add(links,"a",p[0]);a.href=u;a.target="_blank";a.rel="noopener";}});
           info.hidden=false;place(m.querySelector(".dot"));

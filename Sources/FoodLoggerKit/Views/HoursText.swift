@@ -8,10 +8,19 @@ enum HoursText {
     /// At least two digits: "07".
     static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 
-    /// "2026-11-23T12:00+09:00".
-    static func iso(_ time: JapanTime) -> String {
+    /// "2026-11-23T12:00+09:00": the moment on `clock` with its offset from UTC; nil when the
+    /// clock is unknown.
+    static func iso(_ moment: OpenQuestion.Moment, on place: HoursClock) -> String? {
+        guard let time = place.time(moment) else { return nil }
         let date = time.date
-        return "\(date.year)-\(two(date.month))-\(two(date.day))T\(clock(time.minute))+09:00"
+        let offset =
+            switch place {
+            case .zone(let zone): zone.secondsFromGMT(for: time.instant(in: zone))
+            case .japan, .unknown: 9 * 3600
+            }
+        let sign = offset < 0 ? "-" : "+"
+        return "\(date.year)-\(two(date.month))-\(two(date.day))T\(clock(time.minute))"
+            + sign + clock(abs(offset) / 60)
     }
 
     /// "fri 19:30": the moment in a footer or notice.
@@ -19,13 +28,40 @@ enum HoursText {
         time.date.weekday.short + " " + clock(time.minute)
     }
 
-    /// The moment a search asked about: "fri 19:30", with its date when it was asked with one
-    /// ("wed 2020-01-01 12:00"), since a weekday alone would not say which week.
-    static func asked(_ open: OpenQuestion) -> String {
-        guard open.dated else { return short(open.moment) }
-        let date = open.moment.date
-        let day = String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
-        return "\(date.weekday.short) \(day) \(clock(open.moment.minute))"
+    static func short(_ moment: OpeningHours.Moment) -> String {
+        moment.today.weekday.short + " " + clock(moment.minute)
+    }
+
+    /// The moment a search asked about, on the shops' clock: "fri 19:30 (Japan time)", with its
+    /// date when it was asked with one ("wed 2020-01-01 12:00 (Europe/Paris time)"), since a
+    /// weekday alone would not say which week. Where the clock is unknown, as it was asked.
+    static func asked(_ open: OpenQuestion, on place: HoursClock) -> String {
+        let time = place.time(open.moment)
+        let words: String
+        switch (open.moment, time) {
+        case (.wallClock(.date(let date), let minute, _), _):
+            words = "\(date.weekday.short) \(date.year)-\(two(date.month))-\(two(date.day)) \(clock(minute))"
+        case (_, let time?): words = short(time)
+        case (.now, nil): words = "now"
+        case (.wallClock(.today, let minute, _), nil): words = clock(minute)
+        case (.wallClock(.weekday(let weekday), let minute, _), nil): words = weekday.short + " " + clock(minute)
+        }
+        return words + " (\(name(place)))"
+    }
+
+    /// "Japan time", "Europe/Paris time".
+    static func name(_ clock: HoursClock) -> String {
+        switch clock {
+        case .japan: "Japan time"
+        case .zone(let zone): "\(zone.identifier) time"
+        case .unknown: "time zone unknown"
+        }
+    }
+
+    /// Said once under a list whose shops keep a clock nobody named: whether they are open is
+    /// unknown rather than answered on this machine's clock.
+    static func unknownClockNote(_ provider: Provider) -> String {
+        "\(provider.title) names no time zone for this area: whether each shop is open is unknown."
     }
 
     /// The table's Open column and the card's first word.
@@ -40,15 +76,28 @@ enum HoursText {
 
     /// "open · today 11:30–14:30, 17:00–23:00", or why it cannot be told: the card's and the
     /// map's info window's line.
-    /// `day`: how the moment's day is named ("today", or "fri" for a day asked about).
-    static func today(_ restaurant: Restaurant, at moment: OpeningHours.Moment, day: String = "today") -> String {
-        guard let hours = restaurant.openingHours else { return "? · the hours below could not be read" }
-        let status = hours.status(at: moment)
-        guard let today = hours.periods(on: moment.today) else { return "? · \(day) is not clear from the texts below" }
+    /// `named`: the day is the one a search asked about, named by its weekday ("fri") rather
+    /// than "today".
+    static func today(_ restaurant: Restaurant, on clock: OpenClock, named: Bool = false) -> String {
+        guard let moment = clock.moment(for: restaurant) else { return "? · the time zone here is unknown" }
+        let status = clock.status(of: restaurant)
         let word = status == .unknown ? "?" : word(status)
+        guard let hours = restaurant.openingHours else {
+            return status == .unknown ? "? · the hours below could not be read" : "\(word) · see the hours below"
+        }
+        let day = named ? moment.today.weekday.short : "today"
+        guard let today = hours.periods(on: moment.today) else { return "? · \(day) is not clear from the texts below" }
         let caveat =
             hours.irregularClosures ? " (irregular holidays)" : hours.closingDaysUnstated ? " (no closing days given)" : ""
         return "\(word) · \(day) \(periods(today))" + caveat
+    }
+
+    /// The day's hours on the shop's own clock ("11:00–14:30, 19:00–22:30", or "closed"); nil
+    /// when they cannot be told.
+    static func periods(of restaurant: Restaurant, on clock: OpenClock) -> String? {
+        guard let moment = clock.moment(for: restaurant), let today = restaurant.openingHours?.periods(on: moment.today)
+        else { return nil }
+        return periods(today)
     }
 
     /// "11:30–14:30, 17:00–23:00", or "closed".

@@ -1,4 +1,6 @@
+import Foundation
 import FoodLoggerDomain
+
 /// Restaurants as every data format shows them (JSON, NDJSON, GeoJSON, CSV, HTML): typed
 /// values the presenter prepares once, which each renderer draws in its own way.
 struct RestaurantListing: Sendable, Equatable {
@@ -6,8 +8,12 @@ struct RestaurantListing: Sendable, Equatable {
     /// nil for `show`, whose document holds only the restaurants.
     var search: SearchFrame?
     var records: [RestaurantRecord]
-    /// The moment each record's `open_now` answers for (now, or --open-at).
-    var openAt: JapanTime
+    /// The moment each record's `open_now` answers for (now, or --open-at), and the clock of
+    /// the shops it is read on.
+    var openAt: OpenQuestion.Moment
+    var clock: HoursClock
+    /// The services whose shops these are, whose credits go with them.
+    var providers: [Provider]
     /// What --open-now/--open-at left out; nil when no shop was left out for its hours.
     var leftOut: OpenTally? = nil
 
@@ -20,26 +26,31 @@ struct RestaurantListing: Sendable, Equatable {
         var start: Int
     }
 
-    /// `show`'s shops, with every detail.
-    init(details restaurants: [Restaurant], at moment: JapanTime) {
-        let facts = OpeningHours.Moment(moment)
-        records = restaurants.map { RestaurantRecord($0, distanceMetres: nil, detailed: true, at: facts) }
+    /// `show`'s shops, with every detail; `region`: where they are, as far as it is known.
+    init(details restaurants: [Restaurant], at moment: OpenQuestion.Moment, region: RestaurantPage.Region?) {
+        let clock = OpenClock(moment, region: region)
+        records = restaurants.map { RestaurantRecord($0, distanceMetres: nil, detailed: true, on: clock) }
         openAt = moment
+        providers = restaurants.reduce(into: []) { if !$0.contains($1.provider) { $0.append($1.provider) } }
+        // No shop, no clock to name: Japan's, as before there was more than one service.
+        self.clock = (providers.first ?? .hotpepper).clock(in: region)
     }
 
     /// A page of search results, with each shop's distance from the centre.
     init(
         _ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion, tally: OpenTally? = nil, centerName: String? = nil
     ) {
-        let center = query.center, facts = OpeningHours.Moment(open.moment)
+        let center = query.center, clock = OpenClock(open.moment, region: page.region)
         search = SearchFrame(
             center: center, centerName: centerName, rangeMetres: query.range.metres, total: page.total, start: page.start)
         records = page.restaurants.map { restaurant in
             RestaurantRecord(
                 restaurant, distanceMetres: center.map { restaurant.coordinate.roundedMetres(to: $0) }, detailed: false,
-                at: facts)
+                on: clock)
         }
         openAt = open.moment
+        self.clock = page.provider.clock(in: page.region)
+        providers = [page.provider]
         leftOut = tally
     }
 
@@ -47,7 +58,7 @@ struct RestaurantListing: Sendable, Equatable {
     /// only restaurants.
     var json: JSONValue {
         let restaurants: (String, JSONValue) = ("restaurants", .array(records.map { .object($0.members) }))
-        let openAt: (String, JSONValue) = ("open_at", .string(HoursText.iso(self.openAt)))
+        let openAt: (String, JSONValue) = ("open_at", HoursText.iso(self.openAt, on: clock).map(JSONValue.string) ?? .null)
         guard let search else { return .object([restaurants, openAt]) }
         let center = search.center
         let leftOut = self.leftOut.map { tally -> (String, JSONValue) in
@@ -82,41 +93,48 @@ struct RestaurantRecord: Sendable, Equatable {
     var hours: OpeningHours?
     var openStatus = OpenStatus.unknown
 
-    init(_ restaurant: Restaurant, distanceMetres: Int?, detailed: Bool, at moment: OpeningHours.Moment) {
+    init(_ restaurant: Restaurant, distanceMetres: Int?, detailed: Bool, on clock: OpenClock) {
         self.restaurant = restaurant; self.distanceMetres = distanceMetres; self.detailed = detailed
         hours = restaurant.openingHours
-        openStatus = hours?.status(at: moment) ?? .unknown
+        openStatus = clock.status(of: restaurant)
     }
 
     /// The documented snake_case fields, in a fixed order; `detailed` adds the rest after them.
-    /// Strings the API left empty stay "".
+    /// Strings the API left empty stay ""; fields the shop's service does not have are null.
     var members: [(String, JSONValue)] {
         let shop = restaurant
         let basic: [(String, JSONValue)] = [
             ("id", .string(shop.id)),
             ("name", .string(shop.name)),
-            ("name_kana", .string(shop.nameKana)),
+            ("name_kana", text(shop.nameKana, .reading)),
             ("genre", .string(shop.genre.name)),
             ("genre_code", .string(shop.genre.code)),
-            ("catch", .string(shop.catchCopy)),
-            ("budget", .string(shop.budget?.name ?? "")),
-            ("budget_code", .string(shop.budget?.code ?? "")),
-            ("budget_average", .string(shop.budget?.average ?? "")),
+            ("catch", text(shop.catchCopy, .catchCopy)),
+            ("budget", text(shop.budget?.name ?? "", .budget)),
+            ("budget_code", text(shop.budget?.code ?? "", .budget)),
+            ("budget_average", text(shop.budget?.average ?? "", .budget)),
             ("lat", .number(shop.coordinate.lat)),
             ("lng", .number(shop.coordinate.lng)),
             ("distance_m", distanceMetres.map(JSONValue.integer) ?? .null),
             ("address", .string(shop.address)),
-            ("station", .string(shop.stationName)),
-            ("access", .string(shop.access)),
-            ("open", .string(shop.open)),
-            ("close", .string(shop.close)),
+            ("station", text(shop.stationName, .access)),
+            ("access", text(shop.access, .access)),
+            ("open", text(shop.open, .hoursText)),
+            ("close", text(shop.close, .hoursText)),
             ("url", .string(shop.urls.shop)),
-            ("photo_url", .string(shop.urls.photo)),
-            ("coupon_url", .string(shop.urls.coupon)),
+            ("photo_url", text(shop.urls.photo, .pictures)),
+            ("coupon_url", text(shop.urls.coupon, .pictures)),
             ("open_now", openStatus.isOpen.map(JSONValue.bool) ?? .null),
             ("hours", HoursText.json(hours)),
+            ("provider", .string(shop.provider.rawValue)),
+            ("opening_hours", shop.osmOpeningHours.map(JSONValue.string) ?? .null),
         ]
         return detailed ? basic + detailMembers : basic
+    }
+
+    /// The shop's text, or null where its service has no such field.
+    private func text(_ value: String, _ field: ShopField) -> JSONValue {
+        restaurant.provider.describes(field) ? .string(value) : .null
     }
 
     /// Everything else the service tells about the shop. `capacity`/`party_capacity` are null
@@ -129,11 +147,11 @@ struct RestaurantRecord: Sendable, Equatable {
         return [
             ("sub_genre", shop.subGenre.map { .string($0.name) } ?? .null),
             ("sub_genre_code", shop.subGenre.map { .string($0.code) } ?? .null),
-            ("genre_catch", .string(shop.genre.catchCopy)),
-            ("budget_memo", .string(shop.budgetMemo)),
+            ("genre_catch", text(shop.genre.catchCopy, .catchCopy)),
+            ("budget_memo", text(shop.budgetMemo, .budget)),
             ("capacity", shop.capacity.map(JSONValue.integer) ?? .null),
             ("party_capacity", shop.partyCapacity.map(JSONValue.integer) ?? .null),
-            ("mobile_access", .string(shop.mobileAccess)),
+            ("mobile_access", text(shop.mobileAccess, .access)),
             (
                 "areas",
                 .object([
@@ -143,12 +161,12 @@ struct RestaurantRecord: Sendable, Equatable {
                 ])
             ),
             ("amenities", .object(shop.amenities.map { ($0.kind.rawValue, .string($0.value)) })),
-            ("wedding", .string(shop.wedding)),
-            ("other_memo", .string(shop.otherMemo)),
-            ("shop_detail_memo", .string(shop.shopDetailMemo)),
-            ("logo_url", .string(shop.urls.logo)),
-            ("coupon_pc_url", .string(shop.urls.couponPC)),
-            ("coupon_sp_url", .string(shop.urls.couponSP)),
+            ("wedding", text(shop.wedding, .memos)),
+            ("other_memo", text(shop.otherMemo, .memos)),
+            ("shop_detail_memo", text(shop.shopDetailMemo, .memos)),
+            ("logo_url", text(shop.urls.logo, .pictures)),
+            ("coupon_pc_url", text(shop.urls.couponPC, .pictures)),
+            ("coupon_sp_url", text(shop.urls.couponSP, .pictures)),
         ]
     }
 
@@ -163,6 +181,5 @@ struct RestaurantRecord: Sendable, Equatable {
         Restaurant(
             id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
             coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: "")),
-        distanceMetres: nil, detailed: false,
-        at: OpeningHours.Moment(JapanTime(date: .init(year: 2026, month: 1, day: 5), minute: 0)))
+        distanceMetres: nil, detailed: false, on: OpenClock(.now(Date(timeIntervalSince1970: 0)), region: nil))
 }

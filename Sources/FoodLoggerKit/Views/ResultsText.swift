@@ -22,7 +22,8 @@ enum ResultsText {
         }
     }
 
-    /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), the credit.
+    /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), that open or
+    /// closed is unknown where the shops' clock is, and the service's credit.
     /// After an open-only search (`tally`), the counts say how far into the results it looked.
     static func footer(
         _ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false, open: OpenQuestion? = nil,
@@ -35,7 +36,7 @@ enum ResultsText {
             let last = page.start + (tally?.examined ?? page.sent) - 1
             if tally != nil, let open {
                 lines.append(
-                    "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open)) (Japan time) among results "
+                    "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open, on: page.clock)) among results "
                         + "\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
             } else {
                 lines.append("\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
@@ -49,8 +50,14 @@ enum ResultsText {
                         : "More: add --start \(last + 1).")
             }
         }
-        lines.append(Credit.line)
+        if let note = clockNote(page) { lines.append(note) }
+        lines.append(page.provider.creditLine)
         return lines
+    }
+
+    /// When the page's shops keep a clock nobody named: that whether they are open is unknown.
+    static func clockNote(_ page: RestaurantPage) -> String? {
+        page.restaurants.isEmpty || page.clock != .unknown ? nil : HoursText.unknownClockNote(page.provider)
     }
 
     /// "3–5", or "5" alone for one result ("5–5 of 5" read as a typo).
@@ -72,7 +79,7 @@ enum ResultsText {
             let further =
                 last >= page.total ? "a wider --range" : prompted ? "n to look further" : "--start \(last + 1) to look further"
             let tries = ["another time", further, tally.unknown > 0 ? "--include-unknown" : nil].compactMap { $0 }
-            return "No restaurants open at \(HoursText.asked(open)) (Japan time) among results \(span(page.start, last))"
+            return "No restaurants open at \(HoursText.asked(open, on: page.clock)) among results \(span(page.start, last))"
                 + " of \(page.total)\(place(query))\(counts.isEmpty ? "" : " (\(counts))"). Try "
                 + tries.dropLast().joined(separator: ", ") + ", or " + tries.last! + "."
         }
@@ -107,7 +114,7 @@ enum ResultsText {
 
     /// What an open-only search left out, for stderr: "Left out 12 closed and 3 whose hours could
     /// not be read (--include-unknown keeps those)."
-    static func leftOut(_ tally: OpenTally, open: OpenQuestion) -> String? {
+    static func leftOut(_ tally: OpenTally, open: OpenQuestion, on clock: HoursClock) -> String? {
         var parts: [String] = []
         if tally.closed > 0 { parts.append("\(tally.closed) closed") }
         if tally.unknown > 0 { parts.append("\(tally.unknown) whose hours could not be read (--include-unknown keeps those)") }
@@ -116,7 +123,7 @@ enum ResultsText {
             ? " Stopped after \(tally.examined) results; narrow the search or add --start to look further." : ""
         guard !parts.isEmpty || !stopped.isEmpty else { return nil }
         let left =
-            parts.isEmpty ? "" : "At \(HoursText.asked(open)) (Japan time), left out \(parts.joined(separator: " and "))."
+            parts.isEmpty ? "" : "At \(HoursText.asked(open, on: clock)), left out \(parts.joined(separator: " and "))."
         return left + stopped
     }
 

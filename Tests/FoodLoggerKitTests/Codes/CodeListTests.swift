@@ -324,7 +324,7 @@ final class ManualClock: @unchecked Sendable {
             lines[0].contains("Code  Name") && lines.contains { $0.hasPrefix("G013  ラーメン") && $0.hasSuffix("ramen") },
             "\(run.stdout)")
         #expect(lines.contains("17 genres. Search by name or code: --genre ramen, --genre G013."))
-        #expect(lines.last == Credit.line, "the service's credit")
+        #expect(lines.last == Provider.hotpepper.creditLine, "the service's credit")
     }
 
     @Test func onANarrowTerminalTheEnglishNameIsWholeOrLeftOut() async {
@@ -380,5 +380,13 @@ final class ManualClock: @unchecked Sendable {
             unknown.stderr
                 == "foodlogger: --genre 'rame' names no genre; the closest: ラーメン (ramen, G013). See 'foodlogger genres' for them all.\n"
         )
+    }
+}
+
+extension CodeListCommandTests {
+    @Test(arguments: Provider.allCases)
+    @MainActor func theListsCreditIsTheirServices(provider: Provider) {
+        let lines = CodeListPresenter.footer(.genres, count: 2, example: nil, provider: provider)
+        #expect(lines.last == "\(provider.credit.text) (\(provider.credit.url))", "\(lines)")
     }
 }

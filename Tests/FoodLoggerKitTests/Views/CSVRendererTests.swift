@@ -70,7 +70,7 @@ import Testing
     func detailFieldsGetColumnsToo() throws {
         // Given a card's listing, as `show --format csv` renders it
         let shop = StubRestaurants.all[0]
-        let listing = RestaurantListing(details: [shop], at: Seeds.open.moment)
+        let listing = RestaurantListing(details: [shop], at: Seeds.open.moment, region: nil)
         // When
         let records = try parse(CSVRenderer.render(listing))
         // Then

@@ -66,7 +66,7 @@ import Testing
         let table = TableRenderer.render(SearchPresenter.table(page, center: MapSeeds.tokyo, open: Seeds.open), width: 80)
         #expect(table.count >= 5, "a header and four rows")
         for shop in Self.shops(value) {
-            let card = CardRenderer.render(DetailPresenter.card(shop, at: OpeningHours.Moment(Seeds.open.moment)), width: 60)
+            let card = CardRenderer.render(DetailPresenter.card(shop, on: OpenClock(Seeds.open.moment, region: nil)), width: 60)
             #expect(!card.isEmpty && !Self.writesANonFiniteNumber(card.joined(separator: "\n")), "a card for \(shop.name)")
         }
     }

@@ -5,7 +5,8 @@ import Testing
 /// The hours in words (the card's line) and in the JSON schema.
 @Suite struct HoursTextTests {
     /// Friday 2026-11-20 at 12:30 in Japan.
-    static let friday = OpeningHours.Moment(JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: 750))
+    static let friday = OpenClock(
+        .now(JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: 750).instant), region: nil)
 
     static func shop(close: String) -> Restaurant {
         var shop = Seeds.restaurant("J0000000009", name: "試験亭", lat: 35.6812, lng: 139.7671)
@@ -36,13 +37,13 @@ import Testing
         let unstated = Self.shop(close: "お気軽にお問い合わせください。")
         let sunday = Self.shop(close: "日")
         // When its hours are worded
-        let line = HoursText.today(unstated, at: Self.friday)
+        let line = HoursText.today(unstated, on: Self.friday)
         let json = HoursText.json(unstated.openingHours)
         // Then the card says the hours alone answered, and the JSON carries the flag
         #expect(line == "open · today 11:00–22:00 (no closing days given)", "\(line)")
         #expect(Self.unstated(json) == true, "closing_days_unstated: true")
         // while a shop that names its closing day has neither
-        #expect(HoursText.today(sunday, at: Self.friday) == "open · today 11:00–22:00")
+        #expect(HoursText.today(sunday, on: Self.friday) == "open · today 11:00–22:00")
         #expect(Self.unstated(HoursText.json(sunday.openingHours)) == false, "closing_days_unstated: false")
     }
 

@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func detailDocumentAddsEveryDetailAfterTheSearchFields() throws {
-        let listing = RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment)
+        let listing = RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment, region: nil)
         #expect(keys(listing) == ["restaurants", "open_at"], "show's document holds the restaurants and the time asked")
         let record = try #require(listing.records.first)
         #expect(Array(record.members.map(\.0).prefix(RestaurantRecord.fieldNames.count)) == RestaurantRecord.fieldNames)
@@ -55,5 +55,48 @@ import Testing
         #expect((areas["small_area"] as? [String: String])?["name"] == "八重洲", "areas with code and name")
         #expect(areas["middle_area"] is NSNull, "an area the service did not give is null")
         #expect(shop["coupon_pc_url"] as? String == "https://coupon.example/pc/101", "coupon for PC")
+    }
+}
+
+/// OpenStreetMap's shops in the same schema: what the service lacks is null.
+extension RestaurantListingTests {
+    @Test func osmShopsSayTheirProviderAndHoursAndNullWhatOSMLacks() throws {
+        // Given a page of OpenStreetMap shops in Paris
+        let query = RestaurantQuery(center: Seeds.OSM.center, range: .m1000)
+        let listing = RestaurantListing(Seeds.OSM.page, query: query, open: Seeds.open)
+        // When it is read back as JSON
+        let document = try parsed(listing)
+        let shops = try #require(document["restaurants"] as? [[String: Any]])
+        let paris = try #require(shops.first), unreadable = try #require(shops.last)
+        // Then each shop says osm and carries its raw value, with null where OSM has no field
+        #expect(paris["provider"] as? String == "osm" && paris["opening_hours"] as? String == "Mo-Sa 12:00-14:30,19:00-22:30")
+        for key in [
+            "name_kana", "catch", "budget", "budget_code", "budget_average", "station", "access", "open", "close",
+            "photo_url", "coupon_url",
+        ] {
+            #expect(paris[key] is NSNull, "\(key) is null for OSM")
+        }
+        #expect(paris["address"] as? String == "1 Rue d'Essai, Paris" && paris["genre"] as? String == "french")
+        // The weekly rule has the same hours shape; the moment is Paris's with its offset
+        let hours = try #require(paris["hours"] as? [String: Any])
+        #expect((hours["mon"] as? [[String: String]])?.first == ["open": "12:00", "close": "14:30"], "\(hours)")
+        #expect(paris["open_now"] as? Bool == false, "11:30 in Paris: not yet open")
+        #expect(document["open_at"] as? String == "2026-11-20T11:30+01:00", "\(document["open_at"] ?? "")")
+        #expect(unreadable["open_now"] is NSNull && (unreadable["hours"] as? [String: Any])?["mon"] is NSNull)
+    }
+
+    @Test func hotpepperShopsGainOnlyTheTwoKeys() throws {
+        let listing = RestaurantListing(Seeds.Pages.tokyo, query: Seeds.query, open: Seeds.open)
+        let shop = try #require((try parsed(listing)["restaurants"] as? [[String: Any]])?.first)
+        #expect(shop["provider"] as? String == "hotpepper" && shop["opening_hours"] is NSNull)
+        #expect(shop["budget"] as? String == "2001～3000円" && shop["name_kana"] as? String == "てすと", "unchanged")
+    }
+
+    @Test func withoutATimeZoneOpenAtAndOpenNowAreNull() throws {
+        var page = Seeds.OSM.page
+        page.region = .init(timeZone: nil, countryCode: "FR")
+        let document = try parsed(RestaurantListing(page, query: Seeds.query, open: Seeds.open))
+        let shop = try #require((document["restaurants"] as? [[String: Any]])?.first)
+        #expect(document["open_at"] is NSNull && shop["open_now"] is NSNull, "never this machine's clock")
     }
 }

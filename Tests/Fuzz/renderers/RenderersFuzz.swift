@@ -90,7 +90,7 @@ struct FuzzInput {
 @MainActor
 func drawEverything(_ search: FuzzSearch) {
     let query = RestaurantQuery(center: search.center, range: search.range)
-    let open = OpenQuestion(moment: JapanTime(Date(timeIntervalSince1970: 1_780_000_000)))
+    let open = OpenQuestion(moment: .now(Date(timeIntervalSince1970: 1_780_000_000)))
     let listing = RestaurantListing(search.page, query: query, open: open)
     for format in [OutputFormat.json, .ndjson, .geojson, .csv] {
         checkNoRawControl(format.render(listing, tiles: false), in: "\(format)")
@@ -103,7 +103,7 @@ func drawEverything(_ search: FuzzSearch) {
     let table = SearchPresenter.table(search.page, center: search.center, open: open)
     checkNoRawControl(TableRenderer.render(table, width: search.width).joined(separator: "\n"), in: "table")
     for shop in search.page.restaurants {
-        let card = DetailPresenter.card(shop, at: OpeningHours.Moment(open.moment))
+        let card = DetailPresenter.card(shop, on: OpenClock(open.moment, region: search.page.region))
         checkNoRawControl(CardRenderer.render(card, width: search.width).joined(separator: "\n"), in: "card")
     }
     let markers = search.page.restaurants.enumerated().map {
@@ -136,7 +136,7 @@ func presentEveryFormat(_ page: RestaurantPage, search: FuzzSearch) {
         presenter.presentRestaurants(
             .init(
                 result: .success(page), query: RestaurantQuery(center: search.center, range: search.range),
-                open: OpenQuestion(moment: JapanTime(Date(timeIntervalSince1970: 1_780_000_000)))))
+                open: OpenQuestion(moment: .now(Date(timeIntervalSince1970: 1_780_000_000)))))
         checkNoRawControl(stdout.text, in: "search \(format)")
         checkNoRawControl(stderr.text, in: "stderr of \(format)")
         let warnings = stderr.text.split(separator: "\n").filter { $0.hasPrefix("foodlogger: warning: left out") }

@@ -11,9 +11,12 @@ protocol CodeListPresentationLogic: AnyObject {
 final class CodeListPresenter: CodeListPresentationLogic {
     weak var viewController: (any CodeListDisplayLogic)?
     let presentation: CodeList.Show.Presentation
+    /// The service the lists come from, whose credit goes under them.
+    let provider: Provider
 
-    init(presentation: CodeList.Show.Presentation) {
+    init(presentation: CodeList.Show.Presentation, provider: Provider) {
         self.presentation = presentation
+        self.provider = provider
     }
 
     func presentList(_ response: CodeList.Show.Response) {
@@ -34,7 +37,9 @@ final class CodeListPresenter: CodeListPresentationLogic {
                 .table(
                     Self.table(response.subject, lists),
                     footer: count > 0
-                        ? Self.footer(response.subject, count: count, example: lists.first { !$0.entries.isEmpty }?.entries[0])
+                        ? Self.footer(
+                            response.subject, count: count, example: lists.first { !$0.entries.isEmpty }?.entries[0],
+                            provider: provider)
                         : [])
             }
         viewController?.displayList(.init(content: content, notice: notice, exitCode: count > 0 ? .success : .noResults))
@@ -96,7 +101,7 @@ final class CodeListPresenter: CodeListPresentationLogic {
     }
 
     /// How many, how to use them (with an area from the list itself), and the credit.
-    static func footer(_ subject: CodeList.Subject, count: Int, example: CodeEntry?) -> [String] {
+    static func footer(_ subject: CodeList.Subject, count: Int, example: CodeEntry?, provider: Provider) -> [String] {
         let counted = "\(count) \(count == 1 ? String(subject.rawValue.dropLast()) : subject.rawValue)."
         let use =
             switch subject {
@@ -105,7 +110,7 @@ final class CodeListPresenter: CodeListPresentationLogic {
             case .areas:
                 "Search by name or code instead of a centre: --area \(example.map { "\($0.name), --area \($0.code)" } ?? "渋谷")."
             }
-        return [counted + " " + use, Credit.line]
+        return [counted + " " + use, provider.creditLine]
     }
 
     static func level(_ kind: CodeListKind) -> String {

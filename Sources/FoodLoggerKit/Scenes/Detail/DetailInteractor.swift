@@ -15,7 +15,9 @@ protocol DetailDataStore: AnyObject {
     var restaurants: [Restaurant] { get set }
     /// The moment the card says "open" or "closed" for, when the search asked for one
     /// (--open-at); nil: the moment of the request.
-    var moment: JapanTime? { get set }
+    var moment: OpenQuestion.Moment? { get set }
+    /// Where the shops are (their clock), as far as the search that found them said.
+    var region: RestaurantPage.Region? { get set }
 }
 
 /// Looks shops up through the worker (or takes the ones passed in) and hands them, unformatted,
@@ -28,7 +30,8 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     let opener: any URLOpening
 
     var restaurants: [Restaurant] = []
-    var moment: JapanTime?
+    var moment: OpenQuestion.Moment?
+    var region: RestaurantPage.Region?
 
     init(worker: any HotpepperWorking, opener: any URLOpening) {
         self.worker = worker
@@ -47,7 +50,8 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     func showPassedRestaurants(_ request: Detail.ShowPassed.Request) {
         presenter?.presentRestaurants(
             Detail.ShowPassed.Response(
-                result: .success(restaurants), moment: moment ?? request.moment, askedAbout: moment != nil))
+                result: .success(restaurants), moment: moment ?? request.moment, askedAbout: moment != nil,
+                region: region))
     }
 
     func openPage(_ request: Detail.OpenPage.Request) async {

@@ -7,17 +7,20 @@ enum Detail {
             /// Validated ids, without duplicates, in the order to show.
             var ids: [String]
             /// Now, for whether each shop is open.
-            var moment: JapanTime
+            var moment: OpenQuestion.Moment
         }
 
         /// The shops found, in the order asked, and the ids the service did not know.
         struct Response: Sendable {
             var result: Result<[Restaurant], HotpepperError>
             var missingIDs: [String] = []
-            var moment: JapanTime
+            var moment: OpenQuestion.Moment
             /// The moment is the one the search asked about (--open-at, --open-now), not the
             /// card's own "now": the card names it.
             var askedAbout = false
+            /// Where the shops are (their clock), as far as the search that found them said; a
+            /// lookup by id does not say.
+            var region: RestaurantPage.Region? = nil
         }
 
         struct ViewModel: Sendable, Equatable {
@@ -30,7 +33,7 @@ enum Detail {
                 var cards: [TextCard]
                 /// Every field of each shop, for JSON and the other data formats.
                 var listing: RestaurantListing
-                /// Lines under the cards: the service's credit.
+                /// Lines under the cards: a note when the shops' clock is unknown, the services' credits.
                 var footer: [String]
                 /// Which ids were not found, when some were not.
                 var missing: String?
@@ -46,7 +49,7 @@ enum Detail {
     enum ShowPassed {
         struct Request: Sendable, Equatable {
             /// Now, for whether each shop is open.
-            var moment: JapanTime
+            var moment: OpenQuestion.Moment
         }
         typealias Response = Lookup.Response
         typealias ViewModel = Lookup.ViewModel

@@ -18,12 +18,13 @@ final class DetailPresenter: DetailPresentationLogic {
         case .failure(let error):
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
         case .success(let restaurants):
+            let clock = OpenClock(response.moment, region: response.region)
+            let listing = RestaurantListing(details: restaurants, at: response.moment, region: response.region)
+            let unknownClock = listing.providers.first { $0.clock(in: response.region) == .unknown }
             let cards = Detail.Lookup.ViewModel.Cards(
-                cards: restaurants.map {
-                    Self.card($0, at: OpeningHours.Moment(response.moment), asked: response.askedAbout ? response.moment : nil)
-                },
-                listing: RestaurantListing(details: restaurants, at: response.moment),
-                footer: [Credit.line],
+                cards: restaurants.map { Self.card($0, on: clock, asked: response.askedAbout) },
+                listing: listing,
+                footer: (unknownClock.map { [HoursText.unknownClockNote($0)] } ?? []) + listing.providers.map(\.creditLine),
                 missing: response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs))
             let complete = response.missingIDs.isEmpty && !restaurants.isEmpty
             viewModel = .init(content: .cards(cards), exitCode: complete ? .success : .noResults)
@@ -67,8 +68,8 @@ final class DetailPresenter: DetailPresentationLogic {
         "no restaurant has the id\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", "))"
     }
 
-    /// `asked`: the moment a search asked about, which the card names instead of "now".
-    static func card(_ restaurant: Restaurant, at moment: OpeningHours.Moment, asked: JapanTime? = nil) -> TextCard {
+    /// `asked`: the moment is one a search asked about, which the card names instead of "now".
+    static func card(_ restaurant: Restaurant, on clock: OpenClock, asked: Bool = false) -> TextCard {
         typealias Field = TextCard.Field
         let genre = [restaurant.genre.name, restaurant.subGenre?.name].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: " / ")
@@ -89,9 +90,9 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Station", restaurant.stationName),
             Field("Access", restaurant.access),
             Field(
-                asked.map { "Open \(HoursText.short($0))" } ?? "Open now",
-                HoursText.today(restaurant, at: moment, day: asked.map { $0.date.weekday.short } ?? "today")),
-            Field("Hours", restaurant.open),
+                asked ? "Open " + (clock.moment(for: restaurant).map(HoursText.short) ?? "then") : "Open now",
+                HoursText.today(restaurant, on: clock, named: asked)),
+            Field("Hours", restaurant.osmOpeningHours ?? restaurant.open),
             Field("Closed", restaurant.close),
             Field("Capacity", seats),
             Field("Weddings", restaurant.wedding),

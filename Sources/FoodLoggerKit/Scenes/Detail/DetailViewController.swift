@@ -23,13 +23,13 @@ final class DetailViewController: DetailDisplayLogic {
 
     /// `foodlogger show ID...`
     func show(ids: [String]) async -> ExitCode {
-        await interactor?.lookupRestaurants(Detail.Lookup.Request(ids: ids, moment: JapanTime(context.now())))
+        await interactor?.lookupRestaurants(Detail.Lookup.Request(ids: ids, moment: .now(context.now())))
         return exitCode
     }
 
     /// Shows what a router put in the data store.
     func showPassed() -> ExitCode {
-        interactor?.showPassedRestaurants(Detail.ShowPassed.Request(moment: JapanTime(context.now())))
+        interactor?.showPassedRestaurants(Detail.ShowPassed.Request(moment: .now(context.now())))
         return exitCode
     }
 

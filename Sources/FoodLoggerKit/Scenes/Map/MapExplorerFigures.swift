@@ -26,7 +26,7 @@ public struct MapExplorerFigures: Sendable {
             + (0..<moves).map { TerminalEvent.key($0.isMultiple(of: 2) ? .shiftLeft : .shiftRight) }
         let terminal = ScriptedTerminal(script, size: .init(columns: columns, rows: rows))
         _ = await scene.explore(
-            RestaurantQuery(range: range), around: .coordinate(centre), open: OpenQuestion(moment: JapanTime(Date())),
+            RestaurantQuery(range: range), around: .coordinate(centre), open: OpenQuestion(moment: .now(Date())),
             terminal: terminal)
         let bytes = terminal.bytesPerEvent
         return MapExplorerFigures(

@@ -24,6 +24,8 @@ protocol MapDataStore: AnyObject {
     var cardRestaurant: Restaurant? { get set }
     /// What "open" means on this map: now, or --open-at's moment.
     var open: OpenQuestion { get }
+    /// Where the restaurants shown are (their clock), as far as the service said.
+    var region: RestaurantPage.Region? { get }
 }
 
 /// Asks the worker for the restaurants around the centre and hands them, unformatted, to the
@@ -43,7 +45,8 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     /// The interactive map's state, from its first search on.
     private(set) var explorer: Map.Explore.State?
     private var size = Map.Explore.Size(columns: 80, rows: 24)
-    private(set) var open = OpenQuestion(moment: JapanTime(Date()))
+    private(set) var open = OpenQuestion(moment: .now(Date()))
+    private(set) var region: RestaurantPage.Region?
     /// A newer search, or the map closing, cancels it.
     private(set) var searchInFlight: Task<Void, Never>?
     /// --near's place while it is being found.
@@ -75,6 +78,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         }
         query = asked
         restaurants = (try? result.get().page.restaurants) ?? []
+        region = (try? result.get().page.region) ?? nil
         presenter?.presentRestaurants(.init(result: result, query: asked, open: request.open, viewport: request.viewport))
     }
 
@@ -190,16 +194,18 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         case .failure(let error):
             state.alert = .failed(error)
         case .success(let answer) where answer.page.restaurants.isEmpty && state.answered:
-            state.alert = .nothingFound(asked, tally: answer.tally)
+            state.alert = .nothingFound(asked, tally: answer.tally, clock: answer.page.clock)
         case .success(let answer):
             state.restaurants = answer.page.restaurants
+            state.region = answer.page.region
             state.total = answer.page.total
             state.tally = answer.tally
             state.searched = asked
             state.answered = true
             state.selected = state.restaurants.isEmpty ? nil : 0
-            state.alert = state.restaurants.isEmpty ? .nothingFound(asked, tally: answer.tally) : nil
+            state.alert = state.restaurants.isEmpty ? .nothingFound(asked, tally: answer.tally, clock: answer.page.clock) : nil
             restaurants = state.restaurants
+            region = state.region
         }
         explorer = state
         present(dropped: (try? result.get().page.dropped) ?? [])

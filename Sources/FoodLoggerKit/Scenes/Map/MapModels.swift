@@ -161,6 +161,8 @@ extension Map {
         /// What the map holds between key presses (the interactor's data store).
         struct State: Sendable {
             var restaurants: [Restaurant] = []
+            /// Where they are (their clock), as far as the service said.
+            var region: RestaurantPage.Region?
             /// How many the service matched in all (more than shown when past the page size).
             var total = 0
             /// What --open-now/--open-at left out of the restaurants shown.
@@ -187,7 +189,8 @@ extension Map {
 
         enum Alert: Sendable, Equatable {
             /// The search asked, and what --open-now/--open-at left out of it.
-            case nothingFound(Search, tally: OpenTally?)
+            /// `clock`: the one the moment asked about was read on.
+            case nothingFound(Search, tally: OpenTally?, clock: HoursClock)
             case failed(HotpepperError)
         }
 

@@ -52,7 +52,8 @@ final class MapPresenter: MapPresentationLogic {
                 content: .drawing(
                     .init(
                         map: drawing.map, legend: drawing.legend, footer: drawing.footer, notice: notice,
-                        leftOut: page.restaurants.isEmpty ? nil : tally.flatMap { ResultsText.leftOut($0, open: open) },
+                        leftOut: page.restaurants.isEmpty
+                            ? nil : tally.flatMap { ResultsText.leftOut($0, open: open, on: page.clock) },
                         place: found.located.map { ResultsText.placeLine($0, near: found.near) },
                         warnings: ResultsText.dropped(page.dropped))),
                 exitCode: page.restaurants.isEmpty ? .noResults : .success)
@@ -344,15 +345,16 @@ extension MapPresenter {
     /// After --open-at or --open-now, "open" and the day's hours are those of the moment asked
     /// about, named by its weekday rather than "today".
     func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, open: OpenQuestion) -> [String] {
-        let moment = OpeningHours.Moment(open.moment)
+        let clock = OpenClock(open.moment, region: state.region)
         let budget = restaurant.budget.map { BudgetBand.short($0.name) } ?? ""
         let metres = restaurant.coordinate.roundedMetres(to: state.home)
         let access = restaurant.mobileAccess.isEmpty ? restaurant.access : restaurant.mobileAccess
         let separator = glyph(" · ", " - ")
         // Hours that cannot be read are shown as the shop wrote them.
-        let readable = restaurant.openingHours?.periods(on: moment.today) != nil
-        let hours = HoursText.today(restaurant, at: moment, day: open.openOnly ? open.moment.date.weekday.short : "today")
-        let given = restaurant.open.isEmpty ? "not given" : restaurant.open
+        let readable = HoursText.periods(of: restaurant, on: clock) != nil
+        let hours = HoursText.today(restaurant, on: clock, named: open.openOnly)
+        let written = restaurant.osmOpeningHours ?? restaurant.open
+        let given = written.isEmpty ? "not given" : written
         return [
             [restaurant.genre.name, budget].filter { !$0.isEmpty }.joined(separator: separator),
             "\(metres) m from @" + separator + access,
@@ -417,9 +419,9 @@ extension MapPresenter {
     /// out), or why the search failed; the map under it is as it was.
     func alertLines(_ alert: Map.Explore.Alert, state: Map.Explore.State, open: OpenQuestion) -> [String] {
         switch alert {
-        case .nothingFound(let search, let tally):
+        case .nothingFound(let search, let tally, let clock):
             let keyword = search.keyword.map { " for \(quoted($0))" } ?? ""
-            let open = open.openOnly ? " open at \(HoursText.asked(open))" : ""
+            let open = open.openOnly ? " open at \(HoursText.asked(open, on: clock))" : ""
             let place = search.centre == state.home ? "@" : "the map's centre"
             var lines = DisplayWidth.wrap(
                 "No restaurants\(keyword)\(open) within \(LocalProjection.scaleLabel(search.range.metres)) of \(place).",

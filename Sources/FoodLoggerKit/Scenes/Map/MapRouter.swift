@@ -36,6 +36,7 @@ final class MapRouter: MapRoutingLogic {
         let destination = DetailScene.assemble(context: context, format: .table, worker: worker)
         destination.router?.dataStore?.restaurants = [restaurant]
         destination.router?.dataStore?.moment = dataStore.flatMap { $0.open.openOnly ? $0.open.moment : nil }
+        destination.router?.dataStore?.region = dataStore?.region
         _ = destination.showPassed()
         return output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

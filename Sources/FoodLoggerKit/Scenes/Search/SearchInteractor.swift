@@ -13,6 +13,8 @@ protocol SearchDataStore: AnyObject {
     var query: RestaurantQuery? { get }
     /// What "open" means for these results: now, or --open-at's moment.
     var open: OpenQuestion? { get }
+    /// Where the last results are (their clock), as far as the service said.
+    var region: RestaurantPage.Region? { get }
 }
 
 /// Asks the worker for restaurants and hands the answer, unformatted, to the presenter.
@@ -26,6 +28,7 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     private(set) var restaurants: [Restaurant] = []
     private(set) var query: RestaurantQuery?
     private(set) var open: OpenQuestion?
+    private(set) var region: RestaurantPage.Region?
     /// Where --near found the centre, kept for the pages after the first.
     private var near: (asked: NearPlace, located: GeocodingWorker.Located)?
     /// How many shops the last successful search matched in all, to know where paging ends.
@@ -56,6 +59,7 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         query = asked
         open = request.open
         restaurants = (try? result.get().restaurants) ?? []
+        region = (try? result.get().region) ?? nil
         total = (try? result.get().total) ?? total
         let tally = (try? answer.get())?.tally
         pageSpan = tally?.examined ?? request.query.count

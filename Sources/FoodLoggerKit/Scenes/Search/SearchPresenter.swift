@@ -39,7 +39,9 @@ final class SearchPresenter: SearchPresentationLogic {
                             page, query: response.query, open: response.open, tally: response.tally,
                             centerName: response.located?.place.name))
                 }
-            let leftOut = response.tally.flatMap { ResultsText.leftOut($0, open: response.open) }
+            let leftOut = response.tally.flatMap { ResultsText.leftOut($0, open: response.open, on: page.clock) }
+            // Under a table, the footer says it; beside a document, stderr.
+            let clockNote = presentation == .document ? ResultsText.clockNote(page) : nil
             let listing = Search.Restaurants.ViewModel.Listing(
                 body: body,
                 notice: page.restaurants.isEmpty
@@ -49,7 +51,7 @@ final class SearchPresenter: SearchPresentationLogic {
                 numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
                 leftOut: page.restaurants.isEmpty ? nil : leftOut,
                 place: response.located.map { ResultsText.placeLine($0, near: response.near) },
-                warnings: ResultsText.dropped(page.dropped))
+                warnings: ResultsText.dropped(page.dropped) + (clockNote.map { [$0] } ?? []))
             viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)
@@ -70,25 +72,36 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Open", minWidth: 6, dropPriority: 5),
     ]
 
-    /// Without a centre there is no distance to show, so no Dist. column.
+    /// Without a centre there is no distance to show, so no Dist. column; a service without
+    /// stations has no Station column, and one without budgets shows the day's hours instead.
     static func table(_ page: RestaurantPage, center: Coordinate?, open: OpenQuestion) -> TextTable {
-        let distanceColumn = 3
-        let moment = OpeningHours.Moment(open.moment)
+        let (distanceColumn, budgetColumn, stationColumn) = (3, 4, 5)
+        let clock = OpenClock(open.moment, region: page.region)
         let rows = page.restaurants.enumerated().map { offset, restaurant in
-            var cells = [
+            [
                 String(page.start + offset),
                 restaurant.name,
                 restaurant.genre.name,
                 center.map { "\(restaurant.coordinate.roundedMetres(to: $0)) m" } ?? "",
-                restaurant.budget.map { BudgetBand.short($0.name) } ?? "",
+                budgetOrHours(restaurant, on: clock),
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
-                HoursText.word(restaurant.openStatus(at: moment)),
+                HoursText.word(clock.status(of: restaurant)),
             ].map(ResultsText.singleLine)
-            if center == nil { cells.remove(at: distanceColumn) }
-            return cells
         }
         var columns = columns
-        if center == nil { columns.remove(at: distanceColumn) }
-        return TextTable(columns: columns, rows: rows)
+        if !page.provider.describes(.budget) { columns[budgetColumn].title = "Hours" }
+        // From the right, so the indexes before each stay put.
+        let dropped = [
+            page.provider.describes(.access) ? nil : stationColumn, center == nil ? distanceColumn : nil,
+        ].compactMap { $0 }
+        for column in dropped { columns.remove(at: column) }
+        return TextTable(columns: columns, rows: rows.map { row in dropped.reduce(into: row) { $0.remove(at: $1) } })
+    }
+
+    /// The budget band where the shop's service has budgets; else the day's hours on the shop's
+    /// clock ("12:00–14:30, 19:00–22:30"), or "–" when they cannot be told.
+    static func budgetOrHours(_ restaurant: Restaurant, on clock: OpenClock) -> String {
+        guard restaurant.provider.describes(.budget) else { return HoursText.periods(of: restaurant, on: clock) ?? "–" }
+        return restaurant.budget.map { BudgetBand.short($0.name) } ?? ""
     }
 }

@@ -48,6 +48,7 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
     func passDataToDetail(source: any SearchDataStore, index: Int, destination: any DetailDataStore) {
         destination.restaurants = [source.restaurants[index]]
         destination.moment = source.open.flatMap { $0.openOnly ? $0.moment : nil }
+        destination.region = source.region
     }
 
     /// In a terminal, "presenting" the next scene is letting it draw below this one.

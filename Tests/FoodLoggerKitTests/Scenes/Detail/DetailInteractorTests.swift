@@ -131,12 +131,12 @@ struct DetailInteractorTests {
     @Test func aPassedShopsCardAnswersForTheMomentTheSearchAskedAbout() throws {
         let sut = makeSUT()
         sut.restaurants = [DetailSeeds.cafe]
-        let asked = JapanTime(date: JapanDate(year: 2026, month: 11, day: 27), minute: 12 * 60)
+        let asked = OpenQuestion.Moment.wallClock(day: .weekday(.friday), minute: 12 * 60, asked: CLIRun.friday)
         sut.moment = asked
         sut.showPassedRestaurants(Detail.ShowPassed.Request(moment: Seeds.open.moment))
         let response = try #require(presenter.restaurantsResponses.first)
         #expect(response.moment == asked && response.askedAbout, "--open-at's moment, named on the card")
-        let card = DetailPresenter.card(DetailSeeds.cafe, at: OpeningHours.Moment(asked), asked: asked)
+        let card = DetailPresenter.card(DetailSeeds.cafe, on: OpenClock(asked, region: nil), asked: true)
         let open = try #require(card.sections.flatMap(\.fields).first { $0.label.hasPrefix("Open") })
         #expect(open.label == "Open fri 12:00" && !open.value.contains("today"), "\(open)")
     }

@@ -65,7 +65,8 @@ struct DetailPresenterTests {
         let listing = try cards(display.restaurantViewModels.first).listing
         #expect(listing.search == nil, "show has no centre, total or start")
         #expect(
-            listing.records == RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment).records, "every detail")
+            listing.records == RestaurantListing(details: [DetailSeeds.izakaya], at: Seeds.open.moment, region: nil).records,
+            "every detail")
     }
 
     @Test("missing ids are named and make the exit code 1, found shops are still shown")
@@ -134,5 +135,25 @@ struct DetailPresenterTests {
         ])
     func amenityWords(value: String, expected: String) {
         #expect(DetailPresenter.amenityValue(value) == expected, "\(value) reads as \(expected)")
+    }
+}
+
+/// OpenStreetMap's shops on a card: their hours as tagged, no empty budget, OSM's credit.
+extension DetailPresenterTests {
+    @Test func anOSMCardHasItsHoursAndOSMsCredit() throws {
+        // Given a Paris shop passed from a search in Paris, asked about Friday 20:00 there
+        let sut = makeSUT()
+        let moment = OpenQuestion.Moment.wallClock(day: .weekday(.friday), minute: 1200, asked: CLIRun.friday)
+        // When its card is presented
+        sut.presentRestaurants(
+            .init(
+                result: .success([Seeds.OSM.paris]), moment: moment, askedAbout: true, region: Seeds.OSM.parisRegion))
+        let cards = try cards(display.restaurantViewModels.first)
+        let fields = cards.cards[0].sections.flatMap(\.fields)
+        // Then it is open then, the hours are the tag's, nothing is said of a budget, and OSM is credited
+        #expect(fields.contains(.init("Open fri 20:00", "open · fri 12:00–14:30, 19:00–22:30")), "\(fields)")
+        #expect(fields.contains(.init("Hours", "Mo-Sa 12:00-14:30,19:00-22:30")), "\(fields)")
+        #expect(!fields.contains { $0.label.hasPrefix("Budget") }, "no budget line")
+        #expect(cards.footer == ["© OpenStreetMap contributors (https://www.openstreetmap.org/copyright)"])
     }
 }

@@ -33,7 +33,9 @@ struct DetailViewControllerTests {
     }
 
     static func cards(_ cards: [TextCard], missing: String? = nil) -> Detail.Lookup.ViewModel.Cards {
-        .init(cards: cards, listing: RestaurantListing(details: [], at: Seeds.open.moment), footer: ["credit"], missing: missing)
+        .init(
+            cards: cards, listing: RestaurantListing(details: [], at: Seeds.open.moment, region: nil), footer: ["credit"],
+            missing: missing)
     }
 
     static let card = TextCard(title: "店", sections: [.init(fields: [.init("Access", "東京駅八重洲北口より徒歩3分。外堀通り沿い、ビルの2階です。")])])

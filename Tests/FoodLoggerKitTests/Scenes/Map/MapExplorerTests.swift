@@ -127,7 +127,7 @@ import Testing
 
     @Test(arguments: [(5 * 60, "Left out: 10 closed"), (11 * 60 + 15, "closed left out")])
     func openOnlySaysWhatItLeftOut(minute: Int, saying: String) async throws {
-        let friday = JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: minute)
+        let friday = OpenQuestion.Moment.now(JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: minute).instant)
         let sut = scene()
         _ = await sut.explore(
             RestaurantQuery(range: .m1000), around: .place(NearPlace(text: "渋谷駅")),
@@ -390,7 +390,7 @@ extension MapExplorerGeometryTests {
         let state = Map.Explore.State(
             restaurants: [shop], home: Self.centre, searched: .init(centre: Self.centre, range: .m1000),
             viewCentre: Self.centre, selected: 0)
-        let friday = JapanTime(date: JapanDate(year: 2026, month: 11, day: 27), minute: 720)
+        let friday = OpenQuestion.Moment.now(JapanTime(date: JapanDate(year: 2026, month: 11, day: 27), minute: 720).instant)
         let asked = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday, openOnly: true))
         let now = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday))
         #expect(asked.contains { $0.contains("· fri ") } && !asked.joined().contains("today"), "\(asked)")
@@ -433,6 +433,7 @@ extension MapExplorerSceneTests {
         var selectedRestaurant: Restaurant?
         var cardRestaurant: Restaurant?
         var open = Seeds.open
+        var region: RestaurantPage.Region?
     }
 
     @Test func theCardStaysOnItsRestaurantWhateverTheMapDoesBehindIt() throws {
@@ -450,7 +451,8 @@ extension MapExplorerSceneTests {
         sut.closeCard()
         #expect(try #require(sut.cardLines(width: 80)).joined().contains("二番目の店"), "closed, the selection again")
         #expect(try #require(sut.cardLines(width: 80)).contains { $0.contains("Open now") }, "without --open-at: now")
-        store.open = OpenQuestion(moment: JapanTime(date: JapanDate(year: 2026, month: 11, day: 27), minute: 720), openOnly: true)
+        store.open = OpenQuestion(
+            moment: .now(JapanTime(date: JapanDate(year: 2026, month: 11, day: 27), minute: 720).instant), openOnly: true)
         #expect(try #require(sut.cardLines(width: 80)).contains { $0.contains("Open fri 12:00") }, "after --open-at: its moment")
     }
 
@@ -459,7 +461,7 @@ extension MapExplorerSceneTests {
         sut.viewController = spy
         let search = Map.Explore.Search(centre: MapSeeds.tokyo, range: .m1000)
         var state = Map.Explore.State(home: MapSeeds.tokyo, searched: search, viewCentre: MapSeeds.tokyo)
-        state.alert = .nothingFound(search, tally: nil)
+        state.alert = .nothingFound(search, tally: nil, clock: .japan)
         state.prompt = "ab"
         sut.presentExplorer(.init(state: state, size: .init(columns: 80, rows: 24), open: Seeds.open))
         let shown = try #require(spy.screens.last)

@@ -35,7 +35,7 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         #expect(drawing.legend.rows.map { $0[0] } == ["1", "2", "3"], "each marker's key")
         #expect(drawing.legend.rows[0][1] == MapSeeds.tricky[0].name, "the name beside its key")
         #expect(drawing.legend.rows.allSatisfy { !$0.joined().contains("\n") }, "legend cells are one line")
-        #expect(drawing.footer.last == Credit.line, "the service's credit")
+        #expect(drawing.footer.last == Provider.hotpepper.creditLine, "the service's credit")
     }
 
     @Test("nothing found: the map with its centre, a notice, exit 1")

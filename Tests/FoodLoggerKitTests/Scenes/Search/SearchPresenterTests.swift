@@ -77,7 +77,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let footer = try #require(tableOf(present(.success(page)))?.footer)
         #expect(footer[0] == "1–2 of 25 within 3000 m of 35.6812, 139.7671, nearest first.", "counts and place")
         #expect(footer[1] == "More: add --start 3.", "the next page")
-        #expect(footer.last == Credit.line, "the service's credit closes the footer")
+        #expect(footer.last == Provider.hotpepper.creditLine, "the service's credit closes the footer")
     }
 
     @Test func underThePromptTheFooterPointsAtN() throws {
@@ -161,5 +161,33 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
                 "warning: left out '遠い店' (J666): the service placed it at lat 1e+308, lng 139.7671, which is not on the Earth.",
                 "warning: left out '\\u{1B}]52;c;x\\u{7}': the service placed it at lat 35.6, lng -inf, which is not on the Earth.",
             ], "one line each, the name escaped")
+    }
+}
+
+/// OpenStreetMap's pages in the table: hours where there is no budget, OSM's credit.
+extension SearchPresenterTests {
+    @Test(arguments: [40, 80, 200])
+    func anOSMTableShowsTheDaysHoursInsteadOfABudget(width: Int) throws {
+        // Given a page of Paris shops, asked about on Friday
+        let query = RestaurantQuery(center: Seeds.OSM.center, range: .m1000)
+        let (table, footer) = try #require(tableOf(present(.success(Seeds.OSM.page), query: query)))
+        // When it is drawn
+        let lines = TableRenderer.render(table, width: width)
+        // Then the column says Hours, with Friday's in Paris, no empty Station column, and OSM's credit
+        #expect(table.columns.map(\.title) == ["#", "Name", "Genre", "Dist.", "Hours", "Open"], "\(table.columns)")
+        #expect(table.rows[0][4] == "12:00–14:30, 19:00–22:30" && table.rows[1][4] == "–", "\(table.rows)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")
+        #expect(width < 80 || lines[1].contains("12:00–14:30, 19:00–22:30"), "shown whole where it fits: \(lines)")
+        #expect(footer.last == "© OpenStreetMap contributors (https://www.openstreetmap.org/copyright)")
+    }
+
+    @Test func aPageWithoutATimeZoneSaysOnceThatOpenIsUnknown() throws {
+        var page = Seeds.OSM.page
+        page.region = nil
+        let (table, footer) = try #require(tableOf(present(.success(page))))
+        let document = listing(present(.success(page), as: .document))
+        #expect(table.rows.allSatisfy { $0.last == "?" }, "\(table.rows)")
+        #expect(footer.filter { $0.contains("names no time zone") }.count == 1, "\(footer)")
+        #expect(document?.warnings.filter { $0.contains("names no time zone") }.count == 1, "on stderr beside JSON")
     }
 }

@@ -27,11 +27,13 @@ struct SearchRouterTests {
         var restaurants: [Restaurant] = [DetailSeeds.izakaya, DetailSeeds.cafe]
         var query: RestaurantQuery? = RestaurantQuery(keyword: "炉端")
         var open: OpenQuestion? = OpenQuestion(moment: Seeds.open.moment, openOnly: true)
+        var region: RestaurantPage.Region?
     }
 
     final class DetailDataStoreSpy: DetailDataStore {
         var restaurants: [Restaurant] = []
-        var moment: JapanTime?
+        var moment: OpenQuestion.Moment?
+        var region: RestaurantPage.Region?
     }
 
     let stdout = CapturedOutput()

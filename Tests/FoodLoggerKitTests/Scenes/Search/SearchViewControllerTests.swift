@@ -25,7 +25,7 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         body: .table(TextTable(columns: [.init("#"), .init("Name")], rows: [["1", "しずく亭"]]), footer: ["1–1 of 1.", "credit"]),
         notice: nil)
     static let documentListing = Search.Restaurants.ViewModel.Listing(
-        body: .document(RestaurantListing(details: [], at: Seeds.open.moment)), notice: nil)
+        body: .document(RestaurantListing(details: [], at: Seeds.open.moment, region: nil)), notice: nil)
 
     @Test func searchSendsTheQueryAsARequest() async {
         let sut = makeSUT(format: .json)
