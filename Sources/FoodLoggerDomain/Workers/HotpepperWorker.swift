@@ -3,24 +3,31 @@ public protocol HotpepperWorking: Sendable {
     /// The shops matching the query: one page, or with `query.limit` as many pages as it takes.
     /// Runs on the caller's executor, like `HotpepperProtocol.searchRestaurants` (see there).
     nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
-    /// Shops by id, in the order asked; ids the service does not know are simply absent.
-    nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant]
+    /// Shops by id, in the order asked, and where they are (the page's region, for their
+    /// clock); ids the service does not know are simply absent.
+    nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage
 }
 
 extension HotpepperWorking {
     /// The service takes at most `RestaurantQuery.maxIDs` ids per request, so more are asked
     /// for in batches, one after another. Written once on top of `fetchRestaurants`, so every
     /// worker (and every spy that does not override it) looks shops up the same way.
-    nonisolated(nonsending) public func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant] {
+    nonisolated(nonsending) public func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
         var found: [String: Restaurant] = [:]
+        var answered: RestaurantPage?
         for batchStart in stride(from: 0, to: ids.count, by: RestaurantQuery.maxIDs) {
             let batch = Array(ids[batchStart..<min(batchStart + RestaurantQuery.maxIDs, ids.count)])
             let page = try await fetchRestaurants(RestaurantQuery(ids: batch, count: batch.count))
             for restaurant in page.restaurants where batch.contains(restaurant.id) {
                 found[restaurant.id] = restaurant
             }
+            answered = answered ?? page
+            if answered?.region == nil { answered?.region = page.region }
         }
-        return ids.compactMap { found[$0] }
+        let shops = ids.compactMap { found[$0] }
+        return RestaurantPage(
+            total: shops.count, start: 1, restaurants: shops, region: answered?.region,
+            provider: answered?.provider ?? .hotpepper)
     }
 
     /// One search as the scenes show it: the result or the error, nearest first when there is a

@@ -116,6 +116,8 @@ extension CodeEntry {
     var described: String {
         let english = englishName.map { "\($0), " } ?? ""
         let wider = within.map { " in \(TerminalSafe.line($0.name))" } ?? ""
+        // A code that is its own name (OpenStreetMap's `ramen`) is said once.
+        guard name != code || english != "" || wider != "" else { return TerminalSafe.line(name) }
         return "\(TerminalSafe.line(name)) (\(english)\(code)\(wider))"
     }
 }

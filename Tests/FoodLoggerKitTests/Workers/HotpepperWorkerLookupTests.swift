@@ -34,7 +34,7 @@ struct HotpepperWorkerLookupTests {
         let ids = shops.map(\.id).shuffled()
 
         // When
-        let found = try await sut.lookupRestaurants(ids: ids)
+        let found = try await sut.lookupRestaurants(ids: ids).restaurants
 
         // Then
         #expect(api.queries.map(\.ids.count) == [20, 20, 5], "three requests of 20, 20 and 5 ids")
@@ -48,7 +48,7 @@ struct HotpepperWorkerLookupTests {
         let api = LookupServiceSpy(known: [DetailSeeds.izakaya, DetailSeeds.cafe])
         let sut = HotpepperWorker(api: api)
 
-        let found = try await sut.lookupRestaurants(ids: [DetailSeeds.cafe.id, "J999", DetailSeeds.izakaya.id])
+        let found = try await sut.lookupRestaurants(ids: [DetailSeeds.cafe.id, "J999", DetailSeeds.izakaya.id]).restaurants
 
         #expect(found == [DetailSeeds.cafe, DetailSeeds.izakaya], "cafe then izakaya, J999 missing")
         #expect(api.queries.count == 1, "three ids fit one request")

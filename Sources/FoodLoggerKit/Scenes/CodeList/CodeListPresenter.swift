@@ -105,7 +105,10 @@ final class CodeListPresenter: CodeListPresentationLogic {
         let counted = "\(count) \(count == 1 ? String(subject.rawValue.dropLast()) : subject.rawValue)."
         let use =
             switch subject {
-            case .genres: "Search by name or code: --genre ramen, --genre G013."
+            case .genres:
+                // A list whose codes are its names (OpenStreetMap's cuisines) shows one of its own.
+                (example.flatMap { $0.name == $0.code ? "Search by name: --genre \($0.code)." : nil })
+                    ?? "Search by name or code: --genre ramen, --genre G013."
             case .budgets: "Search by yen or code: --budget 2000-3000, --budget -1000, --budget B002."
             case .areas:
                 "Search by name or code instead of a centre: --area \(example.map { "\($0.name), --area \($0.code)" } ?? "渋谷")."

@@ -40,11 +40,13 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
 
     func lookupRestaurants(_ request: Detail.Lookup.Request) async {
         let result = await lookup(request.ids)
-        restaurants = (try? result.get()) ?? []
+        restaurants = (try? result.get())?.restaurants ?? []
+        region = (try? result.get())?.region
         let found = Set(restaurants.map(\.id))
         presenter?.presentRestaurants(
             Detail.Lookup.Response(
-                result: result, missingIDs: request.ids.filter { !found.contains($0) }, moment: request.moment))
+                result: result.map(\.restaurants), missingIDs: request.ids.filter { !found.contains($0) },
+                moment: request.moment, region: region))
     }
 
     func showPassedRestaurants(_ request: Detail.ShowPassed.Request) {
@@ -57,7 +59,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     func openPage(_ request: Detail.OpenPage.Request) async {
         let result: Result<Restaurant?, HotpepperError>
         if let id = request.id {
-            result = await lookup([id]).map(\.first)
+            result = await lookup([id]).map(\.restaurants.first)
             restaurants = (try? result.get()).flatMap { $0.map { [$0] } } ?? []
         } else {
             result = .success(restaurants.first)
@@ -67,7 +69,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, attempt: attempt))
     }
 
-    private func lookup(_ ids: [String]) async -> Result<[Restaurant], HotpepperError> {
+    private func lookup(_ ids: [String]) async -> Result<RestaurantPage, HotpepperError> {
         do {
             return .success(try await worker.lookupRestaurants(ids: ids))
         } catch {

@@ -18,8 +18,8 @@ enum Detail {
             /// The moment is the one the search asked about (--open-at, --open-now), not the
             /// card's own "now": the card names it.
             var askedAbout = false
-            /// Where the shops are (their clock), as far as the search that found them said; a
-            /// lookup by id does not say.
+            /// Where the shops are (their clock), as far as the search that found them or the
+            /// lookup by id said.
             var region: RestaurantPage.Region? = nil
         }
 

@@ -10,6 +10,7 @@ struct DetailInteractorTests {
         private let lock = NSLock()
         private var lookups: [[String]] = []
         var answer: Result<[Restaurant], HotpepperError> = .success([])
+        var region: RestaurantPage.Region?
 
         var lookedUp: [[String]] { lock.withLock { lookups } }
 
@@ -18,9 +19,10 @@ struct DetailInteractorTests {
             return RestaurantPage(total: 0, start: 1, restaurants: [])
         }
 
-        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant] {
+        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
             lock.withLock { lookups.append(ids) }
-            return try answer.get()
+            let shops = try answer.get()
+            return RestaurantPage(total: shops.count, start: 1, restaurants: shops, region: region)
         }
     }
 
@@ -53,6 +55,19 @@ struct DetailInteractorTests {
         #expect(try response.result.get() == [DetailSeeds.izakaya], "the izakaya found")
         #expect(response.missingIDs == ["J999"], "J999 reported missing")
         #expect(sut.restaurants == [DetailSeeds.izakaya], "the data store keeps what was shown")
+    }
+
+    @Test("a lookup by id hands on where the shops are, so their hours are read on their clock")
+    func lookupPresentsTheRegionTheServiceGave() async throws {
+        let sut = makeSUT()
+        worker.answer = .success([DetailSeeds.izakaya])
+        worker.region = RestaurantPage.Region(timeZone: "Europe/Paris", countryCode: "FR")
+
+        await sut.lookupRestaurants(Detail.Lookup.Request(ids: [DetailSeeds.izakaya.id], moment: Seeds.open.moment))
+
+        let response = try #require(presenter.restaurantsResponses.first, "one response presented")
+        #expect(response.region == worker.region, "the lookup's region, not none")
+        #expect(sut.region == worker.region, "kept in the data store for the card's page")
     }
 
     @Test("a worker error is presented as a failure")

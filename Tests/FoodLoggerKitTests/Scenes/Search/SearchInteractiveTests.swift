@@ -25,9 +25,9 @@ struct SearchInteractiveTests {
             return RestaurantPage(total: Self.total, start: query.start, restaurants: numbers.map(DetailSeeds.numbered))
         }
 
-        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant] {
+        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
             lock.withLock { lookups.append(ids) }
-            return []
+            return RestaurantPage(total: 0, start: 1, restaurants: [])
         }
     }
 

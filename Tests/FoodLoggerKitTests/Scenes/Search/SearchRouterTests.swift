@@ -17,9 +17,9 @@ struct SearchRouterTests {
             return RestaurantPage(total: 0, start: 1, restaurants: [])
         }
 
-        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> [Restaurant] {
+        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
             lock.withLock { calls.append("lookup \(ids)") }
-            return []
+            return RestaurantPage(total: 0, start: 1, restaurants: [])
         }
     }
 

@@ -183,7 +183,8 @@ import TestSupport
         #expect(
             server.requests.first.flatMap(sentQL) == OverpassRequest.lookup(ids: ["way/800000001", "node/9000000001"]),
             "by id")
-        #expect(shops.map(\.id) == ["way/800000001", "node/9000000001"], "as asked; the unknown id absent")
+        #expect(shops.restaurants.map(\.id) == ["way/800000001", "node/9000000001"], "as asked; the unknown id absent")
+        #expect(shops.region?.timeZone == "Europe/Lisbon", "where they are, for their clock")
     }
 
     @Test func aLookedUpShopComesWithTheAreasClock() async throws {
