@@ -253,18 +253,28 @@ struct Bench {
                     run: runner([Command(curl, ["-s", url.absoluteString]), Command(jq, [".results.shop"])], environment)
                 ))
         }
-        let measured = try interleave(candidates, runs: options.runs, warmups: options.warmups)
-        section(
-            "(c) End to end: a 100-shop page from a loopback server",
+        try againstCurl(
+            candidates, title: "(c) End to end: a 100-shop page from a loopback server",
             note: "Both ask the same server for the same URL; ratio: foodlogger's median over curl | jq's.",
-            measured, baseline: measured.count > 1 ? measured[1] : nil)
+            budget: ("(c) search --count 100 vs curl | jq", 1.0), search: search, environment: environment)
+    }
+
+    /// Times foodlogger against the `curl | jq` in `candidates` (when both are installed), checks
+    /// the ratio's budget and foodlogger's peak memory, section `budget.name`'s first letters.
+    mutating func againstCurl(
+        _ candidates: [(label: String, run: () throws -> Double)], title: String, note: String,
+        budget: (name: String, limit: Double), search: Command, environment: [String: String]
+    ) throws {
+        let measured = try interleave(candidates, runs: options.runs, warmups: options.warmups)
+        section(title, note: note, measured, baseline: measured.count > 1 ? measured[1] : nil)
         budgets.append(
             Budget(
-                name: "(c) search --count 100 vs curl | jq",
+                name: budget.name,
                 measured: measured.count > 1 ? measured[0].seconds.median / measured[1].seconds.median : nil,
-                limit: 1.0 * options.slack, unit: "×"))
-        if tools.curl == nil || tools.jq == nil { lines += ["curl or jq is not installed: the ratio was not measured.", ""] }
-        try measureMemory(measured[0].label + " (loopback)", search, environment, budget: "(e) peak RSS of (c)")
+                limit: budget.limit * options.slack, unit: "×"))
+        if measured.count < 2 { lines += ["curl or jq is not installed: the ratio was not measured.", ""] }
+        let letter = budget.name.prefix(3)
+        try measureMemory(measured[0].label + " (loopback)", search, environment, budget: "(e) peak RSS of \(letter)")
     }
 
     // MARK: (d) paging
@@ -339,19 +349,11 @@ struct Bench {
                         [Command(curl, ["-s", "--data-urlencode", "data=\(ql)", url]), Command(jq, [".elements"])], environment)
                 ))
         }
-        let measured = try interleave(candidates, runs: options.runs, warmups: options.warmups)
-        section(
-            title,
+        try againstCurl(
+            candidates, title: title,
             note: "Both POST to the same server, which answers the same 217 kB body; foodlogger decodes it, reads every "
                 + "place's opening hours and prints the places within 3 km nearest first. Ratio: over curl | jq's median.",
-            measured, baseline: measured.count > 1 ? measured[1] : nil)
-        budgets.append(
-            Budget(
-                name: "(g) search --provider osm vs curl | jq",
-                measured: measured.count > 1 ? measured[0].seconds.median / measured[1].seconds.median : nil,
-                limit: 1.5 * options.slack, unit: "×"))
-        if tools.curl == nil || tools.jq == nil { lines += ["curl or jq is not installed: the ratio was not measured.", ""] }
-        try measureMemory(measured[0].label + " (loopback)", search, environment, budget: "(e) peak RSS of (g)")
+            budget: ("(g) search --provider osm vs curl | jq", 1.5), search: search, environment: environment)
     }
 
     // MARK: (f) CPU while the server is silent
