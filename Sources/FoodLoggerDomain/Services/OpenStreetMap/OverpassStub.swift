@@ -18,7 +18,9 @@ public struct OverpassStub: HotpepperProtocol {
         if !query.ids.isEmpty { return try Self.answer(Self.lookup(query.ids), query: query, nearestTo: query.center) }
         // The real query's refusals (no centre, a genre OSM does not know, a filter it has no tag for).
         _ = try OverpassRequest.search(query)
-        guard let centre = query.center else { return RestaurantPage(total: 0, start: query.start, restaurants: [], provider: .osm) }
+        guard let centre = query.center else {
+            return RestaurantPage(total: 0, start: query.start, restaurants: [], provider: .osm)
+        }
         let reachable = OverpassStubPlaces.reachable(from: centre, within: query.range)
         let places = reachable.flatMap(\.places).filter { Self.keeps($0, query, around: centre) }
         // `is_in` gives the areas the centre lies in: the nearest neighbourhood's.
