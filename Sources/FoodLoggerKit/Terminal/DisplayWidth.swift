@@ -60,15 +60,25 @@ enum DisplayWidth {
     }
 
     /// Breaks text into lines of at most `width` columns: between words where there are
-    /// spaces, and anywhere inside a word too long for a line (Japanese text has no spaces).
-    /// Existing line breaks are kept.
+    /// spaces, and anywhere inside a word too long for a line (Japanese text has no spaces),
+    /// except an address (`https://…`), which goes whole on a line of its own, so it can still
+    /// be copied or clicked. Existing line breaks are kept.
     static func wrap(_ text: String, to width: Int) -> [String] {
         let width = max(width, 2)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = "", used = 0
+            /// The paragraph ended with an address on its own line: no empty line after it.
+            var endsWithAddress = false
             for word in paragraph.split(separator: " ") {
+                endsWithAddress = false
                 let wordWidth = of(String(word))
+                if wordWidth > width, word.contains("://") {
+                    if !line.isEmpty { lines.append(line) }
+                    lines.append(String(word)); line = ""; used = 0
+                    endsWithAddress = true
+                    continue
+                }
                 let gap = line.isEmpty ? 0 : 1
                 if used + gap + wordWidth > width, wordWidth <= width, !line.isEmpty {
                     lines.append(line); line = ""; used = 0
@@ -81,7 +91,7 @@ enum DisplayWidth {
                     line.append(character); used += characterWidth
                 }
             }
-            lines.append(line)
+            if !endsWithAddress { lines.append(line) }
         }
         return lines
     }

@@ -27,6 +27,10 @@ import Testing
         #expect(DisplayWidth.wrap("open late every day", to: 10) == ["open late", "every day"], "at spaces")
         #expect(DisplayWidth.wrap("月曜日から金曜日まで", to: 8) == ["月曜日か", "ら金曜日", "まで"], "anywhere in Japanese")
         #expect(DisplayWidth.wrap("a\nb", to: 10) == ["a", "b"], "keeps line breaks")
+        #expect(
+            DisplayWidth.wrap("© OpenStreetMap contributors (https://www.openstreetmap.org/copyright)", to: 30)
+                == ["© OpenStreetMap contributors", "(https://www.openstreetmap.org/copyright)"],
+            "an address too long for a line goes whole on its own, never cut")
         for line in DisplayWidth.wrap("東京駅 八重洲北口から徒歩3分 the long road", to: 9) {
             #expect(DisplayWidth.of(line) <= 9, "'\(line)' fits 9 columns")
         }
