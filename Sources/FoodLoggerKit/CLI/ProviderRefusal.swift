@@ -3,9 +3,11 @@ import FoodLoggerDomain
 /// The line that refuses what a service has no data for, naming a service that has it.
 enum ProviderRefusal {
     /// "--budget: OpenStreetMap has no budgets; use --provider hotpepper (HOT PEPPER Gourmet) for it".
-    static func refuse(_ option: String, _ reason: String, has: (Provider) -> Bool) -> UsageError {
+    /// `option` nil: the command itself is what the provider lacks (`budgets`).
+    static func refuse(_ option: String?, _ reason: String, has: (Provider) -> Bool) -> UsageError {
         let others = Provider.allCases.filter(has).map { "--provider \($0.rawValue) (\($0.title))" }
-        return UsageError("\(option): \(reason)\(others.isEmpty ? "" : "; use " + others.joined(separator: " or ") + " for it")")
+        let advice = others.isEmpty ? "" : "; use " + others.joined(separator: " or ") + " for \(option == nil ? "them" : "it")"
+        return UsageError((option.map { "\($0): " } ?? "") + reason + advice)
     }
 }
 
@@ -39,7 +41,7 @@ extension CodeListCommand {
     /// `budgets` and `areas` are HOT PEPPER's: OpenStreetMap has genres (its cuisines) only.
     func refusal(by provider: Provider) -> UsageError? {
         guard subject.kinds.contains(where: { !provider.codeLists.contains($0) }) else { return nil }
-        return ProviderRefusal.refuse(subject.rawValue, "\(provider.title) has no \(subject.rawValue)") { other in
+        return ProviderRefusal.refuse(nil, "\(provider.title) has no \(subject.rawValue)") { other in
             subject.kinds.allSatisfy { other.codeLists.contains($0) }
         }
     }

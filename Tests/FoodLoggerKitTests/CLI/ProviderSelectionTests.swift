@@ -100,7 +100,10 @@ import TestSupport
         for subject in ["budgets", "areas"] {
             let run = await CLIRun.run([subject, "--provider", "osm"])
             #expect(run.code == .usage, "\(subject): exit 64")
-            #expect(run.stderr.contains("\(subject): OpenStreetMap has no \(subject); use --provider hotpepper"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "foodlogger \(subject): OpenStreetMap has no \(subject); use --provider hotpepper (HOT PEPPER Gourmet) for them."
+                ), "\(run.stderr)")
         }
     }
 
