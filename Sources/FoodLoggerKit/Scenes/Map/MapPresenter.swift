@@ -357,7 +357,7 @@ extension MapPresenter {
         let given = written.isEmpty ? "not given" : written
         return [
             [restaurant.genre.name, budget].filter { !$0.isEmpty }.joined(separator: separator),
-            "\(metres) m from @" + separator + access,
+            ["\(metres) m from @", access].filter { !$0.isEmpty }.joined(separator: separator),
             readable ? glyph(hours, hours.replacingOccurrences(of: " · ", with: " - ")) : "Hours: " + given,
             "Enter: card   o: its page",
         ].map(ResultsText.singleLine)
