@@ -62,12 +62,41 @@ struct URLSessionTransport: HTTPTransport {
             urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
             urlRequest.httpBody = body.data
         }
-        let session = Self.session
+        let session = Self.session, prepared = urlRequest
         return try await PendingTransfer.run { pending in
-            let task = session.dataTask(with: urlRequest)
-            Self.transfers.begin(task, Transfer(pending: pending, limit: limit, origin: request.url))
-            task.resume()
-            return { Self.cancel(task) }
+            // Made and started on a thread of their own, as cancels are: making a task waits for
+            // URLSession's queue, which a server flooding another transfer of this run can hold
+            // for as long as it sends, and a task of the concurrency pool must never wait on it.
+            let started = StartedTask()
+            Thread.detachNewThread {
+                let task = session.dataTask(with: prepared)
+                Self.transfers.begin(task, Transfer(pending: pending, limit: limit, origin: request.url))
+                if started.set(task) { task.resume() } else { task.cancel() }
+            }
+            return { started.cancel().map(Self.cancel) }
+        }
+    }
+}
+
+/// The URLSession task of a transfer once it is made, or that it was cancelled before.
+private final class StartedTask: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var cancelled = false
+
+    /// Keeps the task; false when the transfer was cancelled first (the task is not started).
+    func set(_ task: URLSessionTask) -> Bool {
+        lock.withLock {
+            self.task = task
+            return !cancelled
+        }
+    }
+
+    /// The task to cancel, nil when it is not made yet (it will not be started).
+    func cancel() -> URLSessionTask? {
+        lock.withLock {
+            cancelled = true
+            return task
         }
     }
 }
