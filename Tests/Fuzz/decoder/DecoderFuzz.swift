@@ -49,6 +49,6 @@ func present(_ page: RestaurantPage) {
         let presenter = SearchPresenter(presentation: SearchScene.presentation(for: format, prompting: false))
         presenter.viewController = viewController
         presenter.presentRestaurants(
-            .init(result: .success(page), query: RestaurantQuery(center: center), open: OpenQuestion(moment: JapanTime(Date()))))
+            .init(result: .success(page), query: RestaurantQuery(center: center), open: OpenQuestion(moment: .now(Date()))))
     }
 }
