@@ -32,6 +32,6 @@ func check(_ command: SearchCommand) {
     }
     precondition(query.genres.allSatisfy { $0.range(of: "^G[0-9]{3}$", options: .regularExpression) != nil }, "bad genre")
     precondition(query.budgets.count <= 2, "too many budgets")
-    precondition(command.common.timeout > 0 && command.common.timeout <= 300, "timeout out of range")
+    if let timeout = command.common.timeout { precondition(timeout > 0 && timeout <= 300, "timeout out of range") }
     precondition(RetryPolicy.retryRange.contains(command.common.retries), "retries out of range")
 }
