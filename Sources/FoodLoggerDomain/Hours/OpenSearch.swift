@@ -87,11 +87,11 @@ extension HoursClock {
 
 extension Provider {
     /// HOT PEPPER's shops keep Japan's clock; OpenStreetMap's the zone of the areas around the
-    /// search's centre.
+    /// search's centre; Google's the UTC offset its places give.
     public func clock(in region: RestaurantPage.Region?) -> HoursClock {
         switch self {
         case .hotpepper: .japan
-        case .osm: region?.timeZone.flatMap(TimeZone.init(identifier:)).map(HoursClock.zone) ?? .unknown
+        case .osm, .google: region?.timeZone.flatMap(TimeZone.init(identifier:)).map(HoursClock.zone) ?? .unknown
         }
     }
 }

@@ -1,13 +1,14 @@
 /// The services a shop can come from. The raw value is the name the JSON output and the
 /// `--provider` option use.
 public enum Provider: String, Sendable, CaseIterable, Codable {
-    case hotpepper, osm
+    case hotpepper, osm, google
 
     /// The name a person knows the service by.
     public var title: String {
         switch self {
         case .hotpepper: "HOT PEPPER Gourmet"
         case .osm: "OpenStreetMap"
+        case .google: "Google Places"
         }
     }
 
@@ -16,6 +17,7 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         switch self {
         case .hotpepper: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/")
         case .osm: ("© OpenStreetMap contributors", "https://www.openstreetmap.org/copyright")
+        case .google: ("Powered by Google", "https://developers.google.com/maps/documentation/places/web-service/policies")
         }
     }
 
@@ -24,7 +26,7 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
     public var countries: [String] {
         switch self {
         case .hotpepper: ["jp"]
-        case .osm: []
+        case .osm, .google: []
         }
     }
 
@@ -33,7 +35,7 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
     public var placeLanguage: String? {
         switch self {
         case .hotpepper: "ja"
-        case .osm: nil
+        case .osm, .google: nil
         }
     }
 
@@ -42,6 +44,7 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         switch self {
         case .hotpepper: Set(SearchFilter.allCases).subtracting([.takeaway, .delivery])
         case .osm: Set(OSMFacts.filters.keys)
+        case .google: []
         }
     }
 
@@ -50,7 +53,7 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
     public var searchConditions: Set<SearchCondition> {
         switch self {
         case .hotpepper: Set(SearchCondition.allCases)
-        case .osm: []
+        case .osm, .google: []
         }
     }
 
@@ -58,7 +61,7 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
     public var codeLists: Set<CodeListKind> {
         switch self {
         case .hotpepper: Set(CodeListKind.allCases)
-        case .osm: [.genres]
+        case .osm, .google: [.genres]
         }
     }
 }

@@ -6,7 +6,10 @@ import Foundation
 /// Every service's shops take this one shape, so scenes and views never ask which service
 /// answered: what a service lacks is "" or nil (OpenStreetMap has no budget, HOT PEPPER no
 /// machine-readable hours), and `urls.shop` is whatever page the service gives for the shop.
-public struct Restaurant: Sendable, Equatable {
+///
+/// Codable: the answer cache and the last list keep shops as they were answered, and read
+/// back only what this version wrote (anything else is absent).
+public struct Restaurant: Sendable, Equatable, Codable {
     /// As the service writes it: `J001234567` for HOT PEPPER, `node/123` or `way/987` for OSM.
     public var id: String
     public var name: String
@@ -40,8 +43,21 @@ public struct Restaurant: Sendable, Equatable {
     /// evaluator to read; nil when the service has none in that syntax (HOT PEPPER's hours are
     /// free text in `open`, which `openingHours` reads).
     public var osmOpeningHours: String?
+    /// The average of the service's reviews, 1 to 5 stars, and how many there are; nil when the
+    /// service has no reviews (only Google Places has them).
+    public var rating: Double?
+    public var ratingCount: Int?
+    /// How dear the place is, 0 (free) to 4 (very expensive); nil when not known.
+    public var priceLevel: Int?
+    /// Whether the place still trades; nil when the service does not say.
+    public var businessStatus: BusinessStatus?
 
-    public struct Genre: Sendable, Equatable {
+    /// A place that closed for a while or for good is never shown as open, whatever its hours say.
+    public enum BusinessStatus: String, Sendable, Equatable, Codable {
+        case operational, closedTemporarily = "closed_temporarily", closedPermanently = "closed_permanently"
+    }
+
+    public struct Genre: Sendable, Equatable, Codable {
         public var code: String
         public var name: String
         public var catchCopy: String
@@ -56,7 +72,7 @@ public struct Restaurant: Sendable, Equatable {
         public init(code: String, name: String) { self.code = code; self.name = name }
     }
 
-    public struct Budget: Sendable, Equatable {
+    public struct Budget: Sendable, Equatable, Codable {
         public var code: String
         public var name: String
         /// Free text, e.g. "3000円" or "ランチ：1000円　ディナー：3000円"; may be "".
@@ -66,7 +82,7 @@ public struct Restaurant: Sendable, Equatable {
         }
     }
 
-    public struct Links: Sendable, Equatable {
+    public struct Links: Sendable, Equatable, Codable {
         public var shop: String
         public var photo: String
         public var logo: String
@@ -81,7 +97,7 @@ public struct Restaurant: Sendable, Equatable {
         public var coupon: String { couponSP.isEmpty ? couponPC : couponSP }
     }
 
-    public struct Areas: Sendable, Equatable {
+    public struct Areas: Sendable, Equatable, Codable {
         public var largeServiceArea: CodeName?
         public var serviceArea: CodeName?
         public var largeArea: CodeName?
@@ -103,7 +119,8 @@ public struct Restaurant: Sendable, Equatable {
         open: String = "", close: String = "", capacity: Int? = nil, partyCapacity: Int? = nil,
         urls: Links, areas: Areas = Areas(), amenities: [Amenity] = [],
         otherMemo: String = "", shopDetailMemo: String = "", wedding: String = "", provider: Provider = .hotpepper,
-        osmOpeningHours: String? = nil
+        osmOpeningHours: String? = nil, rating: Double? = nil, ratingCount: Int? = nil, priceLevel: Int? = nil,
+        businessStatus: BusinessStatus? = nil
     ) {
         self.id = id; self.name = name; self.nameKana = nameKana; self.genre = genre; self.subGenre = subGenre
         self.catchCopy = catchCopy; self.budget = budget; self.budgetMemo = budgetMemo; self.coordinate = coordinate
@@ -112,6 +129,8 @@ public struct Restaurant: Sendable, Equatable {
         self.urls = urls; self.areas = areas; self.amenities = amenities
         self.otherMemo = otherMemo; self.shopDetailMemo = shopDetailMemo; self.wedding = wedding
         self.provider = provider; self.osmOpeningHours = osmOpeningHours
+        self.rating = rating; self.ratingCount = ratingCount; self.priceLevel = priceLevel
+        self.businessStatus = businessStatus
     }
 
     /// The value of one amenity as the API wrote it ("あり ：memo"), or nil when absent.
@@ -132,7 +151,7 @@ extension [Restaurant] {
 }
 
 /// One yes/no fact about a shop, as the service phrased it (e.g. "あり ：個室は2部屋").
-public struct Amenity: Sendable, Equatable {
+public struct Amenity: Sendable, Equatable, Codable {
     public var kind: AmenityKind
     public var value: String
     public init(_ kind: AmenityKind, _ value: String) { self.kind = kind; self.value = value }

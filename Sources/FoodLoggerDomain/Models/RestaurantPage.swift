@@ -1,5 +1,5 @@
 /// One answer of the gourmet search: a page of shops and where it sits in the whole result.
-public struct RestaurantPage: Sendable, Equatable {
+public struct RestaurantPage: Sendable, Equatable, Codable {
     /// `results_available`: how many shops match in all.
     public var total: Int
     /// `results_start`: the 1-based position of the first shop of this page.
@@ -33,7 +33,7 @@ public struct RestaurantPage: Sendable, Equatable {
     }
 
     /// The areas around a search's centre, from OpenStreetMap's `timezone` and `ISO3166-1` tags.
-    public struct Region: Sendable, Equatable {
+    public struct Region: Sendable, Equatable, Codable {
         /// An IANA zone name (`Asia/Ho_Chi_Minh`), nil when no area around the centre has one.
         public var timeZone: String?
         /// ISO 3166-1 alpha-2, upper case (`VN`), for the public holidays; nil when unknown.
@@ -44,7 +44,7 @@ public struct RestaurantPage: Sendable, Equatable {
     }
 
     /// A shop left out of a page, and the position that made it unplaceable.
-    public struct DroppedShop: Sendable, Equatable {
+    public struct DroppedShop: Sendable, Equatable, Codable {
         public var id: String
         public var name: String
         public var coordinate: Coordinate

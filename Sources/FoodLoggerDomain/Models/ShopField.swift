@@ -23,7 +23,7 @@ extension Provider {
     public func describes(_ field: ShopField) -> Bool {
         switch self {
         case .hotpepper: true
-        case .osm: false
+        case .osm, .google: false
         }
     }
 }

@@ -1,15 +1,41 @@
 import Foundation
 
-/// Where foodlogger keeps what it may forget: the XDG Base Directory specification's cache
-/// folder, `$XDG_CACHE_HOME/foodlogger`, by default `~/.cache/foodlogger`.
+/// Where foodlogger keeps what it writes, by the XDG Base Directory specification: what it may
+/// forget (caches), what it remembers between runs (the last list), and the user's own data
+/// (the food log), each in a `foodlogger` folder of its own.
+public enum XDGFolder: Sendable {
+    /// `$XDG_CACHE_HOME`, by default `~/.cache`.
+    case cache
+    /// `$XDG_STATE_HOME`, by default `~/.local/state`.
+    case state
+    /// `$XDG_DATA_HOME`, by default `~/.local/share`.
+    case data
+
+    /// The variable that moves the folder, and where it is without it, under the home.
+    var variable: (name: String, defaultUnderHome: String) {
+        switch self {
+        case .cache: ("XDG_CACHE_HOME", ".cache")
+        case .state: ("XDG_STATE_HOME", ".local/state")
+        case .data: ("XDG_DATA_HOME", ".local/share")
+        }
+    }
+
+    /// `…/foodlogger`; nil without a home and without an absolute variable (the specification
+    /// says to ignore a relative one): nothing is kept then.
+    public func url(environment: [String: String]) -> URL? {
+        if let folder = environment[variable.name], folder.hasPrefix("/") {
+            return URL(fileURLWithPath: folder).appendingPathComponent("foodlogger")
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(variable.defaultUnderHome).appendingPathComponent("foodlogger")
+    }
+}
+
+/// The cache folder, `$XDG_CACHE_HOME/foodlogger`, by default `~/.cache/foodlogger`.
 public enum CacheFolder {
     /// nil without a home (and without an absolute XDG_CACHE_HOME): nothing is cached then.
     public static func url(environment: [String: String]) -> URL? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return URL(fileURLWithPath: cache).appendingPathComponent("foodlogger")
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/foodlogger")
+        XDGFolder.cache.url(environment: environment)
     }
 
     /// What a cache file's name adds for a server other than the real one ("-127-0-0-1-8080",

@@ -172,6 +172,8 @@ struct CommonOptions: Sendable {
                 url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: RetryPolicy(retries: retries),
                 log: narration(context), maxResponseBytes: maxResponseBytes)
             return Services(provider: .osm, restaurants: api, codes: OSMCodeLists())
+        case (.google, _):
+            throw .invalidRequest(message: "Google Places is not wired in yet")
         }
     }
 
