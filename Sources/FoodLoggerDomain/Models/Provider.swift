@@ -57,6 +57,16 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// Whether the service's terms let foodlogger keep what it answered (names, hours…) past the
+    /// run, in the answer cache and the last list. Google's let an app keep place ids only, so
+    /// its places are kept as ids and asked for again.
+    public var mayKeepContent: Bool {
+        switch self {
+        case .hotpepper, .osm: true
+        case .google: false
+        }
+    }
+
     /// The code lists the service has (`genres --provider osm` lists OSM's cuisines).
     public var codeLists: Set<CodeListKind> {
         switch self {
