@@ -37,12 +37,17 @@ enum FaultSeeds {
         currentDirectory: String = NSTemporaryDirectory()
     ) async -> Run {
         let stdout = CapturedOutput(), stderr = CapturedOutput()
-        let isolated = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"]
-            .merging(Loopback.unreachableServices) { $1 }
+        // A cache of the run's own: one test's kept answers never stand in for another's.
+        let cache = try? TemporaryFolder("foodlogger-cache")
+        let isolated = [
+            "HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config", "XDG_CACHE_HOME": cache?.path ?? "",
+        ]
+        .merging(Loopback.unreachableServices) { $1 }
         let context = ProcessContext(
             arguments: arguments, environment: isolated.merging(environment) { $1 },
             currentDirectory: currentDirectory, stdout: stdout, stderr: stderr)
         let code = await FoodLogger.main(context: context)
+        withExtendedLifetime(cache) {}
         return Run(exitCode: code, stdout: stdout.text, stderr: stderr.text)
     }
 }

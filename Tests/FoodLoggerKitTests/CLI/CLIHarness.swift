@@ -17,14 +17,20 @@ struct CLIRun {
     ) async -> CLIRun {
         let out = CapturedOutput(), err = CapturedOutput()
         // A home with no key.plist, so a developer's own key never leaks into a test.
-        let environment = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"]
-            .merging(Loopback.unreachableServices) { $1 }.merging(environment) { $1 }
+        // A cache of the run's own, unless the test names one: one test's kept answers never
+        // stand in for another's.
+        let cache = try? TemporaryFolder("foodlogger-cache")
+        let environment = [
+            "HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config", "XDG_CACHE_HOME": cache?.path ?? "",
+        ]
+        .merging(Loopback.unreachableServices) { $1 }.merging(environment) { $1 }
         var context = ProcessContext(
             arguments: arguments, environment: environment, currentDirectory: currentDirectory,
             stdout: out, stderr: err, terminal: terminal)
         context.now = { now }
         if let fullScreen { context.fullScreen = { fullScreen } }
         let code = await FoodLogger.main(context: context)
+        withExtendedLifetime(cache) {}
         return CLIRun(code: code, stdout: out.text, stderr: err.text)
     }
 
