@@ -74,6 +74,21 @@ public struct LastList: Sendable, Equatable, Codable {
         }
     }
 
+    /// Where to draw `shops` (the list's, as looked up): around the search's centre, else the
+    /// middle of the shops, with the smallest search range that reaches the farthest (at most
+    /// the widest; a shop beyond it is off the map).
+    public func frame(of shops: [Restaurant]) -> (center: Coordinate, range: SearchRange) {
+        let middle = shops.isEmpty
+            ? Coordinate(lat: 0, lng: 0)
+            : Coordinate(
+                lat: shops.map(\.coordinate.lat).reduce(0, +) / Double(shops.count),
+                lng: shops.map(\.coordinate.lng).reduce(0, +) / Double(shops.count))
+        let center = center ?? middle
+        let farthest = shops.map { $0.coordinate.distance(to: center) }.max() ?? 0
+        let range = SearchRange.allCases.first { Double($0.metres) >= farthest } ?? SearchRange.allCases.last ?? .default
+        return (center, range)
+    }
+
     /// Whether the list is one this version could have written: its format, a plausible start,
     /// a plausible id for every shop and a place on the Earth for every shop kept.
     var isPlausible: Bool {
