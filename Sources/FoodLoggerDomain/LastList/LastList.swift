@@ -74,18 +74,17 @@ public struct LastList: Sendable, Equatable, Codable {
         }
     }
 
-    /// Where to draw `shops` (the list's, as looked up): around the search's centre, else the
-    /// middle of the shops, with the smallest search range that reaches the farthest (at most
-    /// the widest; a shop beyond it is off the map).
+    /// Where to draw `shops` (the list's, as looked up): around the search's centre when the
+    /// widest range reaches them all from there, else around their middle; with the smallest
+    /// range that reaches the farthest (a shop beyond the widest is off the map).
     public func frame(of shops: [Restaurant]) -> (center: Coordinate, range: SearchRange) {
-        let middle = shops.isEmpty
-            ? Coordinate(lat: 0, lng: 0)
-            : Coordinate(
-                lat: shops.map(\.coordinate.lat).reduce(0, +) / Double(shops.count),
-                lng: shops.map(\.coordinate.lng).reduce(0, +) / Double(shops.count))
-        let center = center ?? middle
-        let farthest = shops.map { $0.coordinate.distance(to: center) }.max() ?? 0
-        let range = SearchRange.allCases.first { Double($0.metres) >= farthest } ?? SearchRange.allCases.last ?? .default
+        // To 4 decimals (about 10 m), as a person would write it: the map's footer shows it.
+        let average = { (degrees: [Double]) in (degrees.reduce(0, +) / Double(max(shops.count, 1)) * 10_000).rounded() / 10_000 }
+        let middle = Coordinate(lat: average(shops.map(\.coordinate.lat)), lng: average(shops.map(\.coordinate.lng)))
+        let widest = SearchRange.allCases.last ?? .default
+        let farthest = { (center: Coordinate) in shops.map { $0.coordinate.distance(to: center) }.max() ?? 0 }
+        let center = center.flatMap { farthest($0) <= Double(widest.metres) ? $0 : nil } ?? middle
+        let range = SearchRange.allCases.first { Double($0.metres) >= farthest(center) } ?? widest
         return (center, range)
     }
 

@@ -34,7 +34,8 @@ struct MapCommand: Sendable {
 
     static let lastSpec = OptionSpec(
         "--last",
-        help: "draw the last list's shops (the last search's, numbered as it showed them) instead of searching; no request when they are kept"
+        help:
+            "draw the last list's shops (the last search's, numbered as it showed them) instead of searching; no request when they are kept"
     )
 
     static let sizeSpecs: [OptionSpec] = [

@@ -44,7 +44,7 @@ struct ShopArguments: Sendable {
         if ids.count > limit { throw UsageError("at most \(limit) shops at a time, got \(ids.count)") }
         if providers.count > 1 {
             throw UsageError(
-                "these shops come from \(providers.map(\.title).joined(separator: " and ")); give one service's at a time")
+                "these ids come from \(providers.map(\.title).joined(separator: " and ")); give one service's at a time")
         }
         if common.providerIsFlag, let flag = common.provider, flag != provider {
             throw UsageError("\(TerminalSafe.quoted(ids[0])) is an id of \(provider.title), not of --provider \(flag.rawValue)")

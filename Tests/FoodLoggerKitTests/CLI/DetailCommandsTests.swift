@@ -130,7 +130,7 @@ struct DetailCommandsTests {
             #expect(result.status == .success, "\(command) --help exits 0")
             #expect(
                 result.stdout.hasPrefix("foodlogger \(command): ")
-                    && result.stdout.contains("\n\nExamples:\n  foodlogger \(command) J"),
+                    && result.stdout.contains("\n\nExamples:\n  foodlogger \(command) 3 "),
                 "\(command) help starts with its examples")
         }
         let tool = await run(["--help"])

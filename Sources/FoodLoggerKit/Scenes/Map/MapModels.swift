@@ -103,7 +103,8 @@ extension Map {
         enum Request: Sendable, Equatable {
             /// Find the centre (coordinates, or --near's place) and search around it.
             /// With `shown` (`map --last`), those shops are the first map instead of a search.
-            case start(query: RestaurantQuery, centre: Restaurants.Centre, open: OpenQuestion, size: Size, shown: RestaurantPage? = nil)
+            case start(
+                query: RestaurantQuery, centre: Restaurants.Centre, open: OpenQuestion, size: Size, shown: RestaurantPage? = nil)
             /// Select the marker nearest the selected one in a direction.
             case move(Direction)
             /// Select the next (or previous) restaurant by distance.
