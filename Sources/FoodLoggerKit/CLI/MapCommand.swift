@@ -135,8 +135,11 @@ extension MapCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
         let places = try common.makePlaces(for: workers.provider, context: context)
         if let format {
-            return await SearchScene.assemble(context: context, format: format, worker: workers.restaurants, places: places)
-                .search(drawingQuery, open: search.open, near: search.near)
+            return await SearchScene.assemble(
+                context: context, format: format, worker: workers.restaurants, places: places,
+                lastList: LastListKeeper(context: context)
+            )
+            .search(drawingQuery, open: search.open, near: search.near)
         }
         let (drawing, exploring, centre, shown) = try await lastListFramed(workers.restaurants)
         let interaction = interaction(context)
