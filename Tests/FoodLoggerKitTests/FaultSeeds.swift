@@ -37,12 +37,16 @@ enum FaultSeeds {
         currentDirectory: String = NSTemporaryDirectory()
     ) async -> Run {
         let stdout = CapturedOutput(), stderr = CapturedOutput()
+        // A state folder of the run's own: a search's last list reaches no other test.
+        let state = try? TemporaryFolder("foodlogger-state")
         let isolated = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"]
+            .merging(state.map { ["XDG_STATE_HOME": $0.path] } ?? [:]) { $1 }
             .merging(Loopback.unreachableServices) { $1 }
         let context = ProcessContext(
             arguments: arguments, environment: isolated.merging(environment) { $1 },
             currentDirectory: currentDirectory, stdout: stdout, stderr: stderr)
         let code = await FoodLogger.main(context: context)
+        withExtendedLifetime(state) {}
         return Run(exitCode: code, stdout: stdout.text, stderr: stderr.text)
     }
 }
