@@ -21,7 +21,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .usage: "bad arguments (EX_USAGE)"
         case .dataError: "the service answered something unreadable, or more than --max-response (EX_DATAERR)"
         case .noSuchPlace: "the place given to --near (or FOODLOGGER_NEAR) was not found (EX_NOINPUT)"
-        case .unavailable: "a network failure or a service-side error (EX_UNAVAILABLE)"
+        case .unavailable: "a network failure, a service-side error, or --offline with nothing cached (EX_UNAVAILABLE)"
         case .ioError: "the output could not be written: a full disk, a closed stdout (EX_IOERR)"
         case .permissionDenied: "the service rejected the API key (EX_NOPERM)"
         case .configuration: "no usable API key, or HOTPEPPER_BASE_URL is not an http(s) URL (EX_CONFIG)"

@@ -50,7 +50,7 @@ extension FoodLogger {
         if command.fillsScreen(context) { context.terminal.stderrIsTerminal = false }
         do {
             let services = try options.makeServices(implied: command.impliedProvider, context: context)
-            if let refusal = command.refusal(by: services.provider) {
+            if let refusal = options.refusal(by: services.provider) ?? command.refusal(by: services.provider) {
                 return usageError(refusal, command: help.command, context: context)
             }
             let codes = options.makeCodeLists(services, context: context)
