@@ -59,6 +59,16 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
                 coordinate: restaurant.coordinate, address: restaurant.address, url: restaurant.urls.shop)
         }
 
+        /// The shop as scenes take one (to draw on a map, to show its card), from what the log
+        /// kept; nil when it kept no position.
+        public var restaurant: Restaurant? {
+            coordinate.map {
+                Restaurant(
+                    id: id, name: name, genre: .init(code: "", name: genre, catchCopy: ""), coordinate: $0,
+                    address: address, urls: .init(shop: url, photo: ""), provider: provider)
+            }
+        }
+
         enum CodingKeys: String, CodingKey {
             case provider, id, name, genre, lat, lng, address, url
         }

@@ -8,9 +8,13 @@ import Foundation
 
 /// The food log as it is on disk: the entries this version can read, in the file's order, and
 /// the lines it cannot (numbered from 1), which are kept as they are.
-public struct FoodLog: Sendable, Equatable {
+public struct FoodLogContents: Sendable, Equatable {
     public var entries: [FoodLogEntry]
     public var unreadableLines: [Int]
+
+    public init(entries: [FoodLogEntry], unreadableLines: [Int] = []) {
+        self.entries = entries; self.unreadableLines = unreadableLines
+    }
 
     /// The most recent meal first (a want counts on the day it was written), then the
     /// entries written later first.
@@ -21,6 +25,26 @@ public struct FoodLog: Sendable, Equatable {
 
 extension FoodLogEntry {
     var sortDay: LogDate { date ?? LogDate(writtenAt, in: TimeZone(identifier: "UTC")!) }
+}
+
+/// An entry added or removed, and the lines of the log that are not entries (kept as they are).
+public struct FoodLogChange: Sendable, Equatable {
+    public var entry: FoodLogEntry
+    public var unreadableLines: [Int]
+
+    public init(entry: FoodLogEntry, unreadableLines: [Int] = []) {
+        self.entry = entry; self.unreadableLines = unreadableLines
+    }
+}
+
+/// What scenes ask of the food log; a protocol so tests can seat a spy.
+public protocol FoodLogStoring: Sendable {
+    /// Where the log is kept, for messages; nil when there is nowhere to keep one.
+    var url: URL? { get }
+    func read() throws(FoodLogError) -> FoodLogContents
+    /// Adds the entry with the next number, and returns it as written.
+    func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange
+    func remove(number: Int) async throws(FoodLogError) -> FoodLogChange
 }
 
 /// Why the food log could not be read or changed: facts, worded by the app.
@@ -44,34 +68,37 @@ public enum FoodLogError: Error, Equatable, Sendable {
 /// runs adding at once all keep their entries, and a crash leaves the old log or the new one.
 /// A change rewrites every other line byte for byte: a line this version cannot read (a hand
 /// edit, a later version's entry) is never lost.
-public struct FoodLogStore: Sendable {
+public struct FoodLogStore: FoodLogStoring {
     public static let fileName = "log.jsonl"
     /// Far more than a lifetime of meals (an entry is some 400 bytes): a larger file is refused
     /// whole rather than read in part, so no change can drop the entries past the cap.
     public static let defaultMaxBytes = 64 << 20
 
-    let file: SharedFile
-    public var url: URL { file.url }
+    /// nil: neither HOME nor an absolute XDG_DATA_HOME, and every use fails with `noFolder`.
+    let file: SharedFile?
+    public var url: URL? { file?.url }
 
     public init(folder: URL, maxBytes: Int = FoodLogStore.defaultMaxBytes) {
         file = SharedFile(folder.appendingPathComponent(Self.fileName), maxBytes: maxBytes)
     }
 
     /// The log in `$XDG_DATA_HOME/foodlogger`, by default `~/.local/share/foodlogger`.
-    public init(environment: [String: String]) throws(FoodLogError) {
-        guard let folder = XDGFolder.data.url(environment: environment) else { throw .noFolder }
-        self.init(folder: folder)
+    public init(environment: [String: String]) {
+        file = XDGFolder.data.url(environment: environment).map {
+            SharedFile($0.appendingPathComponent(Self.fileName), maxBytes: Self.defaultMaxBytes)
+        }
     }
 
     /// The log now; empty when there is no file yet.
-    public func read() throws(FoodLogError) -> FoodLog {
-        Self.parse(try contents()).log
+    public func read() throws(FoodLogError) -> FoodLogContents {
+        guard let file else { throw .noFolder }
+        return Self.parse(try Self.contents(of: file)).log
     }
 
     /// Adds `entry` with the next number (one more than the highest there is) and returns it
     /// as written.
     @discardableResult
-    public func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogEntry {
+    public func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange {
         try await change { lines throws(FoodLogError) in
             var entry = entry
             entry.number = (lines.compactMap(\.entry?.number).max() ?? 0) + 1
@@ -84,7 +111,7 @@ public struct FoodLogStore: Sendable {
 
     /// Removes the entry numbered `number` and returns it.
     @discardableResult
-    public func remove(number: Int) async throws(FoodLogError) -> FoodLogEntry {
+    public func remove(number: Int) async throws(FoodLogError) -> FoodLogChange {
         try await change { lines throws(FoodLogError) in
             guard let index = lines.firstIndex(where: { $0.entry?.number == number }), let removed = lines[index].entry else {
                 throw .noSuchEntry(number, last: lines.compactMap(\.entry?.number).max())
@@ -111,11 +138,11 @@ public struct FoodLogStore: Sendable {
 
     /// The file's lines. A line that is not an entry (or repeats an earlier entry's number,
     /// which `remove` could not tell apart) has none; blank lines are not counted as unreadable.
-    static func parse(_ data: Data) -> (lines: [Line], log: FoodLog) {
+    static func parse(_ data: Data) -> (lines: [Line], log: FoodLogContents) {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         var lines: [Line] = []
-        var log = FoodLog(entries: [], unreadableLines: [])
+        var log = FoodLogContents(entries: [])
         var numbers: Set<Int> = []
         var start = data.startIndex
         while start < data.endIndex {
@@ -138,18 +165,21 @@ public struct FoodLogStore: Sendable {
     /// be read whole is refused, never replaced by what was read of it.
     private func change(
         _ edit: ([Line]) throws(FoodLogError) -> (Data, FoodLogEntry)
-    ) async throws(FoodLogError) -> FoodLogEntry {
+    ) async throws(FoodLogError) -> FoodLogChange {
+        guard let file else { throw .noFolder }
         let descriptor: Int32
         do { descriptor = try await file.lock() } catch { throw .unwritable(error) }
         defer { close(descriptor) }  // closing it unlocks the file
-        let (data, entry) = try edit(Self.parse(try contents()).lines)
+        let (lines, log) = Self.parse(try Self.contents(of: file))
+        let (data, entry) = try edit(lines)
         do { try file.replace(with: data) } catch { throw .unwritable(error) }
-        return entry
+        return FoodLogChange(entry: entry, unreadableLines: log.unreadableLines)
     }
 
     /// The whole file; empty when it does not exist.
-    private func contents() throws(FoodLogError) -> Data {
+    private static func contents(of file: SharedFile) throws(FoodLogError) -> Data {
         if let data = file.read() { return data }
+        let url = file.url
         var status = stat()
         guard stat(url.path, &status) == 0 else {
             if errno == ENOENT { return Data() }

@@ -16,6 +16,7 @@ public enum FoodLogger {
           foodlogger show J001234567                                  everything about one shop
           foodlogger open J001234567                                  its page in the browser
           foodlogger map --stub --near 京都駅                         the shops around you, drawn
+          foodlogger log add J001234567 --rating 4 --note "good"      keep a food log; 'foodlogger log' lists it
           foodlogger genres                                           the genres --genre takes
 
         Usage: foodlogger COMMAND [options]
@@ -39,7 +40,7 @@ public enum FoodLogger {
     /// Every command, as help lists them; the completions and the manual page are made from it.
     nonisolated static let commands =
         [
-            SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help,
+            SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help, LogCommand.help,
         ] + CodeList.Subject.allCases.map(CodeListCommand.help) + [
             CompletionsCommand.help, ManualCommand.help,
         ]
@@ -77,6 +78,8 @@ public enum FoodLogger {
             return await run(Array(arguments.dropFirst()), help: OpenCommand.help, context: context, make: OpenCommand.init)
         case MapCommand.name:
             return await run(Array(arguments.dropFirst()), help: MapCommand.help, context: context, make: MapCommand.init)
+        case LogCommand.name:
+            return await run(Array(arguments.dropFirst()), help: LogCommand.help, context: context, make: LogCommand.init)
         case let name where CodeList.Subject(rawValue: name) != nil:
             let subject = CodeList.Subject(rawValue: name)!
             return await run(Array(arguments.dropFirst()), help: CodeListCommand.help(subject), context: context) {

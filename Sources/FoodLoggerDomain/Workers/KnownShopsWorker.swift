@@ -1,0 +1,47 @@
+import Foundation
+
+/// Shops already known (the food log's), answered as a search would answer them, without asking
+/// any service: how the map, its cards and the data formats draw a list that needs no search.
+/// Every search finds the same shops (those whose name, genre or address holds the keyword),
+/// nearest first when it has a centre.
+public struct KnownShopsWorker: HotpepperWorking {
+    public let shops: [Restaurant]
+
+    public init(_ shops: [Restaurant]) {
+        self.shops = shops
+    }
+
+    public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError)
+        -> RestaurantPage
+    {
+        var found = query.ids.isEmpty ? shops : shops.filter { query.ids.contains($0.id) }
+        if let keyword = query.keyword?.lowercased(), !keyword.isEmpty {
+            found = found.filter { [$0.name, $0.genre.name, $0.address].contains { $0.lowercased().contains(keyword) } }
+        }
+        if let center = query.center { found = found.nearestFirst(to: center) }
+        let page = Array(found.dropFirst(query.start - 1).prefix(query.limit ?? query.count))
+        return RestaurantPage(
+            total: found.count, start: query.start, restaurants: page, region: nil, provider: Self.provider(of: shops))
+    }
+
+    /// The service most of the shops come from, whose credit goes under them.
+    static func provider(of shops: [Restaurant]) -> Provider {
+        let counts = shops.reduce(into: [Provider: Int]()) { $0[$1.provider, default: 0] += 1 }
+        return Provider.allCases.max { counts[$0, default: 0] < counts[$1, default: 0] } ?? .hotpepper
+    }
+
+    /// Where to draw the shops around: their median position (one far-off shop does not pull the
+    /// map away from the others), and the smallest radius that holds them all, else the largest
+    /// (the map draws those beyond at its edge). nil without shops.
+    public static func frame(of shops: [Restaurant]) -> (centre: Coordinate, range: SearchRange)? {
+        guard !shops.isEmpty else { return nil }
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
+        }
+        let centre = Coordinate(lat: median(shops.map(\.coordinate.lat)), lng: median(shops.map(\.coordinate.lng)))
+        let farthest = shops.map { $0.coordinate.distance(to: centre) }.max() ?? 0
+        let range = SearchRange.allCases.first { Double($0.metres) >= farthest } ?? SearchRange.allCases.last!
+        return (centre, range)
+    }
+}
