@@ -32,8 +32,8 @@ public enum FoodLogger {
         Gourmet when its key is found (--key-file, HOTPEPPER_API_KEY, ./key.plist or
         ~/.config/foodlogger/key.plist), else OpenStreetMap, which needs none.
         Exit codes: 0 found, 1 nothing found, 64 bad arguments, 65 unreadable answer, 66 no such
-        place, 69 network or service failure, 74 output not written, 77 key rejected, 78 no
-        usable key.
+        place, 69 network or service failure, 74 output or food log not written, 77 key
+        rejected, 78 no usable key.
 
         """
 

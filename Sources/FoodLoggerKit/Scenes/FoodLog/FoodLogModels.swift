@@ -24,6 +24,13 @@ enum FoodLog {
         case log(FoodLogError)
     }
 
+    /// The entry added or removed, or why not.
+    struct ChangeResponse: Sendable {
+        var result: Result<FoodLogChange, Failure>
+        /// The log's file, for messages.
+        var file: URL?
+    }
+
     /// An entry added or removed, said in one line; or the failure.
     struct Outcome: Sendable, Equatable {
         /// For stdout: what was logged or removed.
@@ -53,12 +60,7 @@ enum FoodLog {
             var zone: TimeZone
         }
 
-        struct Response: Sendable {
-            var result: Result<FoodLogChange, Failure>
-            /// The log's file, for messages.
-            var file: URL?
-        }
-
+        typealias Response = ChangeResponse
         typealias ViewModel = Outcome
     }
 
@@ -67,11 +69,7 @@ enum FoodLog {
             var number: Int
         }
 
-        struct Response: Sendable {
-            var result: Result<FoodLogChange, Failure>
-            var file: URL?
-        }
-
+        typealias Response = ChangeResponse
         typealias ViewModel = Outcome
     }
 
