@@ -37,12 +37,18 @@ enum FaultSeeds {
         currentDirectory: String = NSTemporaryDirectory()
     ) async -> Run {
         let stdout = CapturedOutput(), stderr = CapturedOutput()
+        // A cache of the run's own, unless the test names a home or a cache: one test's kept
+        // answers never stand in for another's.
+        let ownsCache = environment["HOME"] == nil && environment["XDG_CACHE_HOME"] == nil
+        let cache = ownsCache ? try? TemporaryFolder("foodlogger-cache") : nil
         let isolated = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"]
+            .merging(cache.map { ["XDG_CACHE_HOME": $0.path] } ?? [:]) { $1 }
             .merging(Loopback.unreachableServices) { $1 }
         let context = ProcessContext(
             arguments: arguments, environment: isolated.merging(environment) { $1 },
             currentDirectory: currentDirectory, stdout: stdout, stderr: stderr)
         let code = await FoodLogger.main(context: context)
+        withExtendedLifetime(cache) {}
         return Run(exitCode: code, stdout: stdout.text, stderr: stderr.text)
     }
 }

@@ -83,6 +83,25 @@ enum Seeds {
             total: 2, start: 1, restaurants: [paris, unreadable], region: parisRegion, provider: .osm)
     }
 
+    /// Google's places as its decoder makes them: reviews, a price level, a business status,
+    /// weekly hours written in `opening_hours` syntax, on a fixed UTC offset.
+    enum Google {
+        static let kyoto = Restaurant(
+            id: "ChIJtestKyotoNoodleBar00001", name: "Test Noodle Bar",
+            genre: .init(code: "ramen_restaurant", name: "Ramen restaurant", catchCopy: ""),
+            coordinate: Coordinate(lat: 35.0116, lng: 135.7681), address: "1 Test-dori, Kyoto",
+            urls: .init(shop: "https://maps.google.com/?cid=1", photo: ""), provider: .google,
+            osmOpeningHours: "Mo-Su 11:00-22:00", rating: 4.25, ratingCount: 1234, priceLevel: 2,
+            businessStatus: .operational)
+        static let gone = Restaurant(
+            id: "ChIJtestKyotoClosedCafe0002", name: "Test Closed Café", genre: .init(code: "cafe", name: "Cafe", catchCopy: ""),
+            coordinate: Coordinate(lat: 35.012, lng: 135.769), address: "2 Test-dori, Kyoto",
+            urls: .init(shop: "https://maps.google.com/?cid=2", photo: ""), provider: .google,
+            osmOpeningHours: "Mo-Su 00:00-24:00", businessStatus: .closedPermanently)
+        static let region = RestaurantPage.Region(timeZone: "GMT+0900", countryCode: "JP")
+        static let page = RestaurantPage(total: 2, start: 1, restaurants: [kyoto, gone], region: region, provider: .google)
+    }
+
     static let query = RestaurantQuery(center: tokyoStation, range: .m3000)
     /// Whether shops are open, asked at the tests' fixed "now" (Friday 19:30 in Japan).
     static let open = OpenQuestion(moment: .now(CLIRun.friday))

@@ -19,13 +19,17 @@ struct InteractiveTerminalTests {
     final class Session {
         let tmux: String
         let socket = "foodlogger-test-\(UUID().uuidString.prefix(8))"
+        /// The session's own state folder: the lists its searches leave stay out of the user's.
+        let state: TemporaryFolder
 
         init(_ command: [String]) throws {
+            state = try TemporaryFolder("foodlogger-tmux-state")
             tmux = try #require(Prerequisite.program("tmux"), "tmux is not installed (apt-get install tmux); .ci/run installs it")
             // The shell shows the exit status and then whether the terminal is back in its usual
             // mode; the pane then stays, its screen readable, however soon the command ended.
             let line =
-                command.map(InteractiveTerminalTests.shellQuoted).joined(separator: " ")
+                "export XDG_STATE_HOME=\(InteractiveTerminalTests.shellQuoted(state.path)); "
+                + command.map(InteractiveTerminalTests.shellQuoted).joined(separator: " ")
                 + "; echo EXIT=$?; stty -a | grep -o -e '-icanon' -e '-echo ' || echo TERMINAL=sane; exec sleep 600"
             try InteractiveTerminalTests.start(
                 tmux, ["-L", socket, "new-session", "-d", "-s", "fl", "-x", "120", "-y", "40", line])

@@ -48,6 +48,24 @@ struct MapTerminalTests {
         #expect(!end.contains("nearest first"), "the alternate screen is gone, the shell's screen is back")
     }
 
+    @Test("map --last opens on the shops the last search listed, numbered as it listed them, and asks nothing")
+    func lastListOpensTheMap() async throws {
+        // Given a search that listed three of the stub's shops near Shibuya, then map --last
+        let script =
+            "\"$0\" search --stub --near 渋谷駅 --count 3 --json > /dev/null && exec env LANG=C.UTF-8 \"$0\" map --last --stub"
+        let session = try Session(["sh", "-c", script, try Self.binary()])
+
+        // When the map is up
+        let first = try await Self.opened(session)
+
+        // Then it shows those three, the nearest selected as 1, as the search numbered it
+        #expect(first.contains("┌─ 1 豚骨ラーメン 渦 渋谷店"), "the search's first shop is 1: \(first)")
+        #expect(first.contains("3 restaurants"), "the list's three shops: \(first)")
+        try session.send("q")
+        let end = try await Self.ended(session)
+        #expect(end.contains("EXIT=0") && end.contains("TERMINAL=sane"), "\(end)")
+    }
+
     @Test("o says in the status line what became of the page: a stub shop's is made up, so nothing opens")
     func openPageSaysWhatHappened() async throws {
         let session = try Session(Self.map(try Self.binary()))

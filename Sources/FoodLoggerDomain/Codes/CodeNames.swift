@@ -3,7 +3,7 @@ import Foundation
 /// Genre, budget and area names as the user typed them, still to be turned into the service's
 /// codes (by `CodeListWorker`, from the code lists). Codes themselves never get here: they go
 /// straight into the query.
-public struct CodeNames: Sendable, Equatable {
+public struct CodeNames: Sendable, Equatable, Codable {
     public var genres: [String] = []
     public var budgets: [String] = []
     public var area: String?

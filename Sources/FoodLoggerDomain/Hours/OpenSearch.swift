@@ -101,8 +101,9 @@ extension Provider {
 public struct OpenClock: Sendable {
     /// The moment on each service's clock; absent where that clock is unknown.
     private let moments: [Provider: OpeningHours.Moment]
-    /// The region's country, for OpenStreetMap's public holidays.
-    private let country: String?
+    /// The region's country (ISO 3166-1 alpha-2), for OpenStreetMap's public holidays and the
+    /// currency a price level is written in.
+    public let country: String?
 
     public init(_ moment: OpenQuestion.Moment, region: RestaurantPage.Region?) {
         var moments: [Provider: OpeningHours.Moment] = [:]
@@ -120,7 +121,9 @@ public struct OpenClock: Sendable {
 
     /// Open, closing soon, closed or unknown: an OpenStreetMap value read by the specification
     /// on the shop's clock (the region's country for public holidays), else HOT PEPPER's texts.
+    /// A place closed for a while or for good is closed, whatever its hours say.
     public func status(of shop: Restaurant) -> OpenStatus {
+        if let status = shop.businessStatus, status != .operational { return .closed }
         guard let moment = moment(for: shop) else { return .unknown }
         guard let value = shop.osmOpeningHours else { return shop.openingHours?.status(at: moment) ?? .unknown }
         let day = moment.today

@@ -17,7 +17,7 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         switch self {
         case .hotpepper: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/")
         case .osm: ("© OpenStreetMap contributors", "https://www.openstreetmap.org/copyright")
-        case .google: ("Powered by Google", "https://developers.google.com/maps/documentation/places/web-service/policies")
+        case .google: ("Powered by Google", "https://cloud.google.com/maps-platform/terms")
         }
     }
 

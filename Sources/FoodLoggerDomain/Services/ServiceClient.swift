@@ -172,6 +172,7 @@ public struct ServiceClient: Sendable {
         case .placeNotFound: "no such place"
         case .unknownName, .ambiguousName: "a name without a code"
         case .noCodeList: "no such code list"
+        case .notCached: "nothing cached"
         }
     }
 

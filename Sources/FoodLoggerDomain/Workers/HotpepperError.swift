@@ -41,6 +41,18 @@ public enum HotpepperError: Error, Equatable, Sendable {
     case ambiguousName(CodeNameKind, String, matches: [CodeEntry])
     /// A code list the service does not have (OpenStreetMap has genres only).
     case noCodeList(CodeListKind, service: Provider)
+    /// Nothing may be sent (`CachingService.Mode.offline`), and nothing is kept for the request.
+    case notCached(Unsent)
+
+    /// A request that would have had to be sent.
+    public enum Unsent: Sendable, Equatable {
+        /// A page of a search, or a lookup by ids: answers are kept `AnswerCache.lifetime`.
+        case search(RestaurantQuery)
+        /// A code list, kept a day.
+        case codeList(CodeListKind)
+        /// A place name for the place search.
+        case place(String)
+    }
 
     public enum NetworkFailure: String, Sendable {
         case refused = "connection refused"

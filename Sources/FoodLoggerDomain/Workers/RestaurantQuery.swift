@@ -1,6 +1,7 @@
 /// What to ask the gourmet search for: the user's conditions, already validated.
 /// Both the real client and the stub read the same query, so they honour the same semantics.
-public struct RestaurantQuery: Sendable, Equatable {
+/// Codable: its encoding is the answer cache's key (`AnswerCache.Key`).
+public struct RestaurantQuery: Sendable, Equatable, Codable {
     public var center: Coordinate?
     public var range: SearchRange
     /// Space-separated terms, ANDed by the service.
@@ -72,7 +73,7 @@ public enum SearchRange: Int, Sendable, CaseIterable, Codable {
 
 /// The API's `order`. With a centre the service orders by distance whatever is asked, so the
 /// CLI only sends it for searches without one.
-public enum SearchOrder: Int, Sendable, CaseIterable {
+public enum SearchOrder: Int, Sendable, CaseIterable, Codable {
     case kana = 1, genre, smallArea, recommended
 
     public var name: String {
@@ -87,7 +88,7 @@ public enum SearchOrder: Int, Sendable, CaseIterable {
 
 /// The yes/no search filters. The raw value is HOT PEPPER's 0/1 query parameter; the last two
 /// are facts only OpenStreetMap carries. `Provider.searchFilters` says which service has which.
-public enum SearchFilter: String, Sendable, CaseIterable {
+public enum SearchFilter: String, Sendable, CaseIterable, Codable {
     case wifi, wedding, course, freeDrink = "free_drink", freeFood = "free_food", privateRoom = "private_room"
     case horigotatsu, tatami, cocktail, shochu, sake, wine, card, nonSmoking = "non_smoking", charter, ktai
     case parking, barrierFree = "barrier_free", sommelier, nightView = "night_view", openAir = "open_air"

@@ -19,6 +19,8 @@ struct CommonOptions: Sendable {
     var maxResponseBytes: Int
     /// Narrate each request on stderr.
     var verbose: Bool
+    /// --refresh, --offline: whether answers come from the cache, the service or either.
+    var cacheMode: CachingService.Mode
     var color: ColorChoice
     var mapTiles: Bool
 
@@ -63,9 +65,22 @@ struct CommonOptions: Sendable {
         OptionSpec(
             "--verbose",
             help:
-                "print each request (key and base URL passwords redacted), its status, size and time, each redirect and each retry, on stderr"
+                "print each request (key and base URL passwords redacted), its status, size and time, each redirect and each retry, and each answer taken from the cache, on stderr"
+        ),
+        OptionSpec(
+            "--refresh",
+            help:
+                "ask the service even when its answer is cached (answers are kept \(cacheMinutes) minutes), and keep the new one"
+        ),
+        OptionSpec(
+            "--offline",
+            help:
+                "send nothing: answer from the cache only (searches of the last \(cacheMinutes) minutes, places and code lists found before)"
         ),
     ]
+
+    /// How long answers are kept, as the help and messages say it.
+    static let cacheMinutes = Int(AnswerCache.lifetime / 60)
 
     static let maxResponseMiB = 1...1024
 
@@ -95,6 +110,7 @@ struct CommonOptions: Sendable {
             try parsed.integer("--max-response", in: Self.maxResponseMiB).map { $0 << 20 }
             ?? ServiceClient.defaultMaxResponseBytes
         verbose = parsed.has("--verbose")
+        cacheMode = try Self.cacheMode(parsed, useStub: useStub)
         color = try parsed.choice("--color", ColorChoice.allCases.map { ($0.rawValue, $0) }) ?? .auto
         mapTiles = parsed.has("--tiles")
         if mapTiles, format != .html {
@@ -114,6 +130,26 @@ struct CommonOptions: Sendable {
                 "FOODLOGGER_PROVIDER is \(TerminalSafe.quoted(text)); it takes \(choices.map(\.0).joined(separator: " or "))")
         }
         return named
+    }
+
+    /// --refresh or --offline, each alone, and neither with the stub, which sends nothing and
+    /// keeps nothing.
+    static func cacheMode(_ parsed: ParsedArguments, useStub: Bool) throws(UsageError) -> CachingService.Mode {
+        let refresh = parsed.has("--refresh"), offline = parsed.has("--offline")
+        if refresh, offline { throw UsageError("--refresh asks the service and --offline sends nothing; use one") }
+        if useStub, refresh || offline {
+            throw UsageError(
+                "\(refresh ? "--refresh" : "--offline") has no effect with --stub, which sends nothing; use one or the other")
+        }
+        return refresh ? .refresh : offline ? .offline : .normal
+    }
+
+    /// --offline with a service none of whose answers are kept could answer nothing.
+    func refusal(by provider: Provider) -> UsageError? {
+        guard cacheMode == .offline, !provider.mayKeepContent else { return nil }
+        return ProviderRefusal.refuse("--offline", "\(provider.title)'s terms let foodlogger keep nothing it answers") {
+            $0.mayKeepContent
+        }
     }
 
     /// Seconds, more than 0 and at most 300, in plain decimal notation; nil when not given.
@@ -162,7 +198,8 @@ struct CommonOptions: Sendable {
             let key: APIKeyLocator.Located
             if let located { key = located } else { key = try locateKey(context) }
             let api = try makeHotpepper(located: key, context: context)
-            return Services(provider: .hotpepper, restaurants: api, codes: api)
+            let server = (try? Self.baseURL(context.environment)) ?? GourmetRequest.defaultBaseURL
+            return Services(provider: .hotpepper, restaurants: cached(api, .hotpepper, server: server, context), codes: api)
         case (.osm, true):
             return Services(provider: .osm, restaurants: OverpassStub(), codes: OSMCodeLists())
         case (.osm, false):
@@ -171,10 +208,20 @@ struct CommonOptions: Sendable {
             let api = OverpassAPI(
                 url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: RetryPolicy(retries: retries),
                 log: narration(context), maxResponseBytes: maxResponseBytes)
-            return Services(provider: .osm, restaurants: api, codes: OSMCodeLists())
+            return Services(provider: .osm, restaurants: cached(api, .osm, server: url, context), codes: OSMCodeLists())
         case (.google, _):
             throw .invalidRequest(message: "Google Places is not wired in yet")
         }
+    }
+
+    /// A real service behind the answer cache (kept in the XDG cache folder), as --refresh and
+    /// --offline say; the stubs, which cost nothing, are never wrapped.
+    func cached(
+        _ service: any HotpepperProtocol, _ provider: Provider, server: URL, _ context: ProcessContext
+    ) -> CachingService {
+        let store = CacheFolder.url(environment: context.environment).map { AnswerCache(cacheFolder: $0) }
+        return CachingService(
+            service, provider: provider, server: server, store: store, mode: cacheMode, log: narration(context))
     }
 
     /// The HOT PEPPER key, from --key-file, the environment or a key.plist.
@@ -216,6 +263,10 @@ struct CommonOptions: Sendable {
             retry: RetryPolicy(retries: retries, baseDelay: 2), log: narration(context),
             maxResponseBytes: maxResponseBytes)
         let folder = CacheFolder.url(environment: context.environment)
+        if cacheMode == .offline {
+            return GeocodingWorker(
+                geocoder: OfflineGeocoder(scope: geocoder.scope), cache: folder.map { PlaceCache(folder: $0, service: baseURL) })
+        }
         let turns = RequestTurns(
             stamp: folder.map { PlaceCache.stamp(folder: $0, service: baseURL) }, log: narration(context),
             withoutStamp:
@@ -233,8 +284,10 @@ struct CommonOptions: Sendable {
     /// directory; the stub's and OpenStreetMap's, which cost no request, as they are.
     func makeCodeLists(_ services: Services, context: ProcessContext) -> CodeListWorker {
         let server = (try? Self.baseURL(context.environment)) ?? GourmetRequest.defaultBaseURL
-        let folder = services.codes is HotpepperAPI ? CacheFolder.url(environment: context.environment) : nil
-        return CodeListWorker(service: services.codes, cache: folder.map { CodeListCache(folder: $0, service: server) })
+        let sends = services.codes is HotpepperAPI
+        let folder = sends ? CacheFolder.url(environment: context.environment) : nil
+        let service = sends && cacheMode == .offline ? OfflineCodeLists() : services.codes
+        return CodeListWorker(service: service, cache: folder.map { CodeListCache(folder: $0, service: server) })
     }
 
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.

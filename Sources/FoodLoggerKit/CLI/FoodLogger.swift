@@ -13,8 +13,9 @@ public enum FoodLogger {
           foodlogger search --near shibuya --genre ramen --open-now   ramen, open now
           foodlogger search --near 梅田 --json | jq '.restaurants[].name'
           foodlogger search --near "Tokyo Station" -i                 pick a restaurant, see its card
-          foodlogger show J001234567                                  everything about one shop
-          foodlogger open J001234567                                  its page in the browser
+          foodlogger show 3                                           shop 3 of the last list, all about it
+          foodlogger open 3                                           its page in the browser
+          foodlogger show J001234567                                  a shop by its id
           foodlogger map --stub --near 京都駅                         the shops around you, drawn
           foodlogger log add J001234567 --rating 4 --note "good"      keep a food log; 'foodlogger log' lists it
           foodlogger genres                                           the genres --genre takes

@@ -80,6 +80,8 @@ extension HotpepperError: LocalizedError {
             let others = Provider.allCases.filter { $0.codeLists.contains(kind) }
             let elsewhere = others.map { "\($0.title) has one (--provider \($0.rawValue))" }.joined(separator: "; ")
             return "\(service.title) has no \(list) list\(elsewhere.isEmpty ? "" : ": \(elsewhere)")."
+        case .notCached(let request):
+            return request.notCachedLine
         case .badBaseURL(let text, let variable):
             return "\(variable) is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."
@@ -92,9 +94,33 @@ extension HotpepperError: LocalizedError {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
         case .invalidRequest, .unknownName, .ambiguousName, .noCodeList: .usage
-        case .serviceFailure, .queryFailed, .httpStatus, .network, .redirectRefused: .unavailable
+        case .serviceFailure, .queryFailed, .httpStatus, .network, .redirectRefused, .notCached: .unavailable
         case .unreadableResponse, .responseTooLarge: .dataError
         case .placeNotFound: .noSuchPlace
+        }
+    }
+}
+
+extension HotpepperError.Unsent {
+    /// "nothing cached for this search within the last 10 minutes; run it without --offline".
+    var notCachedLine: String {
+        let without = "run it without --offline"
+        switch self {
+        case .search(let query):
+            let what =
+                if !query.ids.isEmpty {
+                    "shop \(query.ids.map(TerminalSafe.line).joined(separator: ", "))"
+                } else if query.start > 1 {
+                    "this search from shop \(query.start) on"
+                } else {
+                    "this search"
+                }
+            return "nothing cached for \(what) within the last \(CommonOptions.cacheMinutes) minutes; \(without)"
+        case .codeList(let kind):
+            return
+                "the \(kind.rawValue.replacingOccurrences(of: "_", with: " ")) list is not cached (lists are kept a day); \(without)"
+        case .place(let text):
+            return "no place called \(TerminalSafe.quoted(text)) is cached; \(without), or give --lat and --lng"
         }
     }
 }

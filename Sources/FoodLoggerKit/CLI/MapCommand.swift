@@ -13,6 +13,8 @@ struct MapCommand: Sendable {
     var format: OutputFormat?
     /// --static: the drawing, even at a terminal where the interactive map would open.
     var staticDrawing: Bool
+    /// --last: the last list's shops, drawn with the numbers it showed, instead of a search.
+    var lastList: LastList?
 
     static let name = "map"
     static let summary = "explore the restaurants around a point on an interactive map"
@@ -22,12 +24,19 @@ struct MapCommand: Sendable {
         "foodlogger map --stub --near umeda --open-now",
         "foodlogger map --near shibuya --range 2 --genre ramen",
         "foodlogger map --near 梅田 --static --width 100   # the drawing, printed once",
+        "foodlogger map --last                      # the last search's shops, with the numbers it showed",
         "foodlogger map --lat 35.6812 --lng 139.7671 --format html > map.html   # open in a browser",
         "foodlogger map --lat 35.6812 --lng 139.7671 --format geojson > shops.geojson",
     ]
 
     static let staticSpec = OptionSpec(
         "--static", help: "print the map once instead of opening the interactive map (the default in a pipe)")
+
+    static let lastSpec = OptionSpec(
+        "--last",
+        help:
+            "draw the last list's shops (the last search's, numbered as it showed them) instead of searching; no request when they are kept"
+    )
 
     static let sizeSpecs: [OptionSpec] = [
         OptionSpec(
@@ -49,15 +58,23 @@ struct MapCommand: Sendable {
         "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre")
 
     static let help = HelpText(
-        command: name, summary: summary, usage: "foodlogger map (--near PLACE | --lat DEG --lng DEG) [options]",
+        command: name, summary: summary, usage: "foodlogger map (--near PLACE | --lat DEG --lng DEG | --last) [options]",
         examples: examples,
-        sections: [("Map", [staticSpec] + sizeSpecs)]
+        sections: [("Map", [lastSpec, staticSpec] + sizeSpecs)]
             + SearchCommand.help.sections.map { title, specs in
                 (title, specs.filter { !searchOnly.contains($0.name) }.map { $0.name == "--keyword" ? keywordSpec : $0 })
             })
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
-        if let near = try SearchCommand.near(parsed, environment: context.environment) {
+        // The last list's centre (its real one is known once its shops are: see `run`), else the search's.
+        var given: Coordinate?
+        if parsed.has("--last") {
+            let list = try Self.lastList(parsed, context: context)
+            lastList = list
+            let center = list.center ?? Coordinate(lat: 0, lng: 0)
+            given = center
+            centre = .coordinate(center)
+        } else if let near = try SearchCommand.near(parsed, environment: context.environment) {
             centre = .place(near)
         } else if let center = try SearchCommand.center(parsed, environment: context.environment) {
             centre = .coordinate(center)
@@ -65,7 +82,7 @@ struct MapCommand: Sendable {
             throw UsageError(
                 "a map needs a centre: give --near PLACE, or --lat and --lng (or FOODLOGGER_NEAR or FOODLOGGER_LAT/LNG)")
         }
-        search = try SearchCommand(parsed, context: context)
+        search = try SearchCommand(parsed, context: context, center: given)
         format = parsed.has("--json") || parsed.value("--format") != nil ? search.common.format : nil
         staticDrawing = parsed.has("--static")
         width = try parsed.integer("--width", in: TerminalMap.widthRange)
@@ -87,6 +104,20 @@ struct MapCommand: Sendable {
         return query
     }
 
+    /// The last list, for --last; a search's conditions (where, what, which page) have no place
+    /// beside it, nor a data format (`show 1,2,3 --format …` gives the list's data).
+    static func lastList(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) -> LastList {
+        let searchSpecs =
+            SearchCommand.whereSpecs + SearchCommand.pageSpecs + SearchCommand.filterSpecs + OpenAtOption.specs
+            + [CommonOptions.outputSpecs[0], CommonOptions.outputSpecs[1]]
+        if let given = searchSpecs.first(where: { parsed.has($0.name) || parsed.value($0.name) != nil }) {
+            throw UsageError(
+                "--last draws the last list as it was shown; \(given.name) has no place beside it (for its data: foodlogger show 1,2,3 --json)"
+            )
+        }
+        return try ShopArguments.load(LastListStore(environment: context.environment))
+    }
+
     var exploringQuery: RestaurantQuery {
         var query = search.query
         if !pageSizeGiven { query.count = RestaurantQuery.maxCount }
@@ -96,6 +127,7 @@ struct MapCommand: Sendable {
 
 extension MapCommand: SceneCommand {
     var common: CommonOptions { search.common }
+    var impliedProvider: Provider? { lastList?.provider }
     func refusal(by provider: Provider) -> UsageError? { search.refusal(by: provider) }
 
     func fillsScreen(_ context: ProcessContext) -> Bool { interaction(context) == .explore }
@@ -103,21 +135,45 @@ extension MapCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
         let places = try common.makePlaces(for: workers.provider, context: context)
         if let format {
-            return await SearchScene.assemble(context: context, format: format, worker: workers.restaurants, places: places)
-                .search(drawingQuery, open: search.open, near: search.near)
+            return await SearchScene.assemble(
+                context: context, format: format, worker: workers.restaurants, places: places,
+                lastList: LastListKeeper(context: context)
+            )
+            .search(drawingQuery, open: search.open, near: search.near)
         }
-        let scene = MapScene.assemble(context: context, worker: workers.restaurants, places: places)
-        switch interaction(context) {
+        let (drawing, exploring, centre, shown) = try await lastListFramed(workers.restaurants)
+        let interaction = interaction(context)
+        let keeper = LastListKeeper(context: context, reportsAtOnce: interaction != .explore)
+        let scene = MapScene.assemble(context: context, worker: workers.restaurants, places: places, lastList: keeper)
+        switch interaction {
         case .explore:
-            return await scene.explore(exploringQuery, around: centre, open: search.open, terminal: context.fullScreen())
+            let code = await scene.explore(
+                exploring, around: centre, open: search.open, terminal: context.fullScreen(), shops: shown)
+            keeper.reportFailure()
+            return code
         case .drawing(let note):
             if let note { context.report(note) }
-            return await scene.show(drawingQuery, around: centre, open: search.open, width: width, height: height)
+            return await scene.show(drawing, around: centre, open: search.open, width: width, height: height, shops: shown)
         }
     }
 }
 
 extension MapCommand {
+    /// The queries and centre to draw, and with --last the list's shops (looked up only when
+    /// not kept: Google's), numbered as the list showed them, around their own centre.
+    func lastListFramed(_ worker: any HotpepperWorking) async throws(HotpepperError) -> (
+        drawing: RestaurantQuery, exploring: RestaurantQuery, centre: Map.Restaurants.Centre, shown: RestaurantPage?
+    ) {
+        guard let list = lastList else { return (drawingQuery, exploringQuery, centre, nil) }
+        var shown = try await KnownShopsWorker(base: worker, list: list).lookupRestaurants(ids: list.ids)
+        shown.start = list.firstNumber
+        let frame = list.frame(of: shown.restaurants)
+        var query = search.query
+        query.center = frame.center
+        query.range = frame.range
+        return (query, query, .coordinate(frame.center), shown)
+    }
+
     enum Interaction: Equatable {
         case explore
         /// The drawing, with a note on why it is not the interactive map when one is due.

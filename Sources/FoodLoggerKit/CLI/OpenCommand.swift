@@ -1,11 +1,10 @@
 import FoodLoggerDomain
-/// `foodlogger open ID`: the shop's page in the browser.
+/// `foodlogger open N|ID`: the shop's page in the browser.
 struct OpenCommand: Sendable {
     var common: CommonOptions
-    var id: String
+    var shop: ShopArguments
     var printURLOnly: Bool
-    /// The service whose id it is.
-    let impliedProvider: Provider?
+    var impliedProvider: Provider? { shop.provider }
 
     static let name = "open"
     static let summary = "open a shop's page in the browser (or print its address)"
@@ -13,8 +12,9 @@ struct OpenCommand: Sendable {
     static let printURLSpec = OptionSpec("--print-url", help: "print the page's address on stdout instead of opening it")
 
     static let help = HelpText(
-        command: name, summary: summary, usage: "foodlogger open ID [--print-url] [options]",
+        command: name, summary: summary, usage: "foodlogger open N|ID [--print-url] [options]",
         examples: [
+            "foodlogger open 3                  # the shop numbered 3 by the last search",
             "foodlogger open J001234567",
             "foodlogger open J001234567 --print-url > shop-url.txt",
             "foodlogger open way/987654",
@@ -24,21 +24,20 @@ struct OpenCommand: Sendable {
             ("Output", [printURLSpec]),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ],
-        argumentName: "ID")
+        argumentName: "N|ID")
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         common = try CommonOptions(parsed, context: context)
-        let (ids, provider) = try ShowCommand.ids(parsed.positionals, limit: Int.max, common: common)
-        guard ids.count == 1 else { throw UsageError("open takes one shop id, got \(ids.count)") }
-        id = ids[0]
-        impliedProvider = provider
+        shop = try ShopArguments(
+            parsed.positionals, limit: Int.max, common: common, store: LastListStore(environment: context.environment))
+        guard shop.ids.count == 1 else { throw UsageError("open takes one shop, got \(shop.ids.count)") }
         printURLOnly = parsed.has("--print-url")
     }
 }
 
 extension OpenCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
-        await DetailScene.assemble(context: context, format: common.format, worker: workers.restaurants)
-            .openPage(id: id, printURLOnly: printURLOnly)
+        await DetailScene.assemble(context: context, format: common.format, worker: shop.worker(over: workers.restaurants))
+            .openPage(id: shop.ids[0], printURLOnly: printURLOnly)
     }
 }

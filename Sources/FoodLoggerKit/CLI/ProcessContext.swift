@@ -71,7 +71,10 @@ public struct ProcessContext: Sendable {
             "replaces https://nominatim.openstreetmap.org/ for --near, to point foodlogger at a compatible server"
         ),
         ("XDG_CONFIG_HOME", "where foodlogger/key.plist is looked for (default ~/.config)"),
-        ("XDG_CACHE_HOME", "where foodlogger/ keeps the places --near found (default ~/.cache)"),
+        (
+            "XDG_CACHE_HOME",
+            "where foodlogger/ keeps the places --near found, the code lists and, in answers/, the search answers of the last minutes (default ~/.cache)"
+        ),
         ("XDG_STATE_HOME", "where foodlogger/ keeps the last list shown, for show 3 (default ~/.local/state)"),
         ("XDG_DATA_HOME", "where foodlogger/ keeps the food log (default ~/.local/share)"),
         ("TZ", "the time zone 'log add' dates a meal in (default the system's)"),

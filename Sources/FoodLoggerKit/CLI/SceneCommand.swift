@@ -55,7 +55,7 @@ extension FoodLogger {
         if let status = await command.runWithoutService(context: context) { return status }
         do {
             let services = try options.makeServices(implied: command.impliedProvider, context: context)
-            if let refusal = command.refusal(by: services.provider) {
+            if let refusal = options.refusal(by: services.provider) ?? command.refusal(by: services.provider) {
                 return usageError(refusal, command: help.command, context: context)
             }
             let codes = options.makeCodeLists(services, context: context)

@@ -95,6 +95,12 @@ struct SearchCommand: Sendable {
     }
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        try self.init(parsed, context: context, center: nil)
+    }
+
+    /// `center`: the centre the caller already has (`map --last`'s), in place of the options'
+    /// and the environment's.
+    init(_ parsed: ParsedArguments, context: ProcessContext, center: Coordinate?) throws(UsageError) {
         if let extra = parsed.positionals.first {
             throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))\(Self.hint(parsed))")
         }
@@ -107,8 +113,12 @@ struct SearchCommand: Sendable {
         if area != nil, ["--near", "--lat", "--lng"].contains(where: { parsed.value($0) != nil }) {
             throw UsageError("--area and --near or --lat/--lng both say where to search; use one")
         }
-        near = area == nil ? try Self.near(parsed, environment: context.environment) : nil
-        if near == nil, area == nil { query.center = try Self.center(parsed, environment: context.environment) }
+        near = area == nil && center == nil ? try Self.near(parsed, environment: context.environment) : nil
+        if let center {
+            query.center = center
+        } else if near == nil, area == nil {
+            query.center = try Self.center(parsed, environment: context.environment)
+        }
         let fromEnvironment = near?.fromEnvironment ?? (parsed.value("--lat") == nil && query.center != nil)
         let centerWords =
             fromEnvironment
@@ -247,7 +257,8 @@ extension SearchCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
         let places = try common.makePlaces(for: workers.provider, context: context)
         let scene = SearchScene.assemble(
-            context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive)
+            context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive,
+            lastList: LastListKeeper(context: context))
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near)
             : await scene.search(query, open: open, near: near)

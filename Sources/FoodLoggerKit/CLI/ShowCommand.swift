@@ -1,17 +1,19 @@
 import FoodLoggerDomain
-/// `foodlogger show ID...`: one card per shop, looked up by id.
+/// `foodlogger show 3 | ID...`: one card per shop, from the last list or looked up by id.
 struct ShowCommand: Sendable {
     var common: CommonOptions
-    var ids: [String]
+    var shops: ShopArguments
 
     static let name = "show"
-    static let summary = "show everything about shops, by id (J001234567, node/123)"
+    static let summary = "show everything about shops, by their number in the last list (3) or by id (J001234567)"
     /// Enough for any sensible use, and few enough requests (20 ids each) to stay polite.
     static let maxIDs = 100
 
     static let help = HelpText(
-        command: name, summary: summary, usage: "foodlogger show ID [ID...] [options]",
+        command: name, summary: summary, usage: "foodlogger show N|ID [N|ID...] [options]",
         examples: [
+            "foodlogger show 3                  # the shop numbered 3 by the last search, map or search -i",
+            "foodlogger show 1 4 --json         # or 1,4",
             "foodlogger show J001234567",
             "foodlogger show node/2750164437 way/987654",
             "foodlogger show --stub J900000001 J900000102 --json | jq '.restaurants[].amenities'",
@@ -21,47 +23,15 @@ struct ShowCommand: Sendable {
             ("Output", CommonOptions.outputSpecs),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ],
-        argumentName: "ID")
+        argumentName: "N|ID")
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         common = try CommonOptions(parsed, context: context)
-        (ids, impliedProvider) = try Self.ids(parsed.positionals, limit: Self.maxIDs, common: common)
+        shops = try ShopArguments(
+            parsed.positionals, limit: Self.maxIDs, common: common, store: LastListStore(environment: context.environment))
     }
 
-    /// The service whose ids these are.
-    let impliedProvider: Provider?
-
-    /// Shop ids from the command line as their service writes them (HOT PEPPER's `J` and digits,
-    /// upper-cased; OpenStreetMap's `node/123`, `way/…`, `relation/…`, lower-cased), commas
-    /// allowed between them, duplicates dropped (first one kept), at least one and at most
-    /// `limit`, all of one service (which a --provider must not contradict).
-    static func ids(
-        _ arguments: [String], limit: Int, common: CommonOptions
-    ) throws(UsageError) -> (ids: [String], provider: Provider) {
-        var ids: [String] = []
-        var providers: [Provider] = []
-        for argument in arguments {
-            for word in argument.split(separator: ",") {
-                let text = word.trimmingCharacters(in: .whitespaces)
-                guard let (id, provider) = idForm(text) else {
-                    throw UsageError(
-                        "\(TerminalSafe.quoted(String(word))) is not a shop id; ids look like J001234567 or node/123")
-                }
-                if !providers.contains(provider) { providers.append(provider) }
-                if !ids.contains(id) { ids.append(id) }
-            }
-        }
-        guard let provider = providers.first else { throw UsageError("give at least one shop id, like J001234567") }
-        if ids.count > limit { throw UsageError("at most \(limit) shop ids at a time, got \(ids.count)") }
-        if providers.count > 1 {
-            throw UsageError(
-                "these ids come from \(providers.map(\.title).joined(separator: " and ")); give one service's at a time")
-        }
-        if common.providerIsFlag, let flag = common.provider, flag != provider {
-            throw UsageError("\(TerminalSafe.quoted(ids[0])) is an id of \(provider.title), not of --provider \(flag.rawValue)")
-        }
-        return (ids, provider)
-    }
+    var impliedProvider: Provider? { shops.provider }
 
     /// The id as its service writes it, and the service; nil for text of no service's form.
     static func idForm(_ text: String) -> (String, Provider)? {
@@ -75,6 +45,7 @@ struct ShowCommand: Sendable {
 
 extension ShowCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
-        await DetailScene.assemble(context: context, format: common.format, worker: workers.restaurants).show(ids: ids)
+        await DetailScene.assemble(context: context, format: common.format, worker: shops.worker(over: workers.restaurants))
+            .show(ids: shops.ids)
     }
 }

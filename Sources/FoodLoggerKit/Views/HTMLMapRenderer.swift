@@ -24,7 +24,7 @@ enum HTMLMapRenderer {
             : """
             <div class="map" id="map">
             \(svg(frame, records: records, tiles: tiles))
-            <div class="info" id="info" role="dialog" aria-live="polite" data-clock="\(escape(HoursText.name(listing.clock)))" hidden></div>
+            <div class="info" id="info" role="dialog" aria-live="polite" data-clock="\(escape(HoursText.name(listing.clock)))" data-currency="\(escape(listing.currency))" hidden></div>
             </div>
             <p class="attribution" id="attribution">\(credit)</p>
             """
@@ -263,7 +263,10 @@ enum HTMLMapRenderer {
           var close_=add(info,"button","×","close");close_.type="button";close_.setAttribute("aria-label","Close");close_.onclick=close;
           add(info,"h2",(i+1)+". "+s.name,"name");
           add(info,"p",[s.genre,s.distance_m!=null?s.distance_m+" m":""].filter(Boolean).join(" · "),"meta");
+          if(s.business_status&&s.business_status!=="operational")add(info,"p",s.business_status==="closed_permanently"?"Closed for good":"Closed for now","status");
           if(s.catch)add(info,"p",s.catch,"catch");
+          if(s.rating!=null)add(info,"p","Rating: "+s.rating.toFixed(1)+" of 5"+(s.rating_count!=null?" ("+s.rating_count+" reviews)":""),"rating");
+          if(s.price_level!=null&&!s.budget)add(info,"p","Price: "+(s.price_level===0?"free":info.getAttribute("data-currency").repeat(Math.min(s.price_level,4))),"price");
           if(s.budget||s.budget_average)add(info,"p","Budget: "+[s.budget,s.budget_average].filter(Boolean).join(" / "),"budget");
           if(s.access)add(info,"p","Access: "+s.access,"access");
           if(data.open_at)add(info,"p",(s.open_now===true?"Open":s.open_now===false?"Closed":"Hours unclear")+" at "+data.open_at.slice(11,16)+" ("+info.getAttribute("data-clock")+")","open-now");

@@ -12,6 +12,8 @@ struct RestaurantListing: Sendable, Equatable {
     /// the shops it is read on.
     var openAt: OpenQuestion.Moment
     var clock: HoursClock
+    /// The symbol a price level is written in where the shops are (HTML draws it).
+    var currency: String
     /// The services whose shops these are, whose credits go with them.
     var providers: [Provider]
     /// What --open-now/--open-at left out; nil when no shop was left out for its hours.
@@ -34,6 +36,7 @@ struct RestaurantListing: Sendable, Equatable {
         providers = restaurants.reduce(into: []) { if !$0.contains($1.provider) { $0.append($1.provider) } }
         // No shop, no clock to name: Japan's, as before there was more than one service.
         self.clock = (providers.first ?? .hotpepper).clock(in: region)
+        currency = BudgetBand.currencySymbol(region?.countryCode)
     }
 
     /// A page of search results, with each shop's distance from the centre.
@@ -50,6 +53,7 @@ struct RestaurantListing: Sendable, Equatable {
         }
         openAt = open.moment
         self.clock = page.provider.clock(in: page.region)
+        currency = BudgetBand.currencySymbol(page.region?.countryCode)
         providers = [page.provider]
         leftOut = tally
     }
@@ -128,6 +132,10 @@ struct RestaurantRecord: Sendable, Equatable {
             ("hours", HoursText.json(hours)),
             ("provider", .string(shop.provider.rawValue)),
             ("opening_hours", shop.osmOpeningHours.map(JSONValue.string) ?? .null),
+            ("rating", shop.rating.flatMap { $0.isFinite ? JSONValue.number($0) : nil } ?? .null),
+            ("rating_count", shop.ratingCount.map(JSONValue.integer) ?? .null),
+            ("price_level", shop.priceLevel.map(JSONValue.integer) ?? .null),
+            ("business_status", shop.businessStatus.map { .string($0.rawValue) } ?? .null),
         ]
         return detailed ? basic + detailMembers : basic
     }

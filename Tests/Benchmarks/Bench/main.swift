@@ -111,6 +111,7 @@ struct Bench {
         interactiveMap(mapFigures)
         try endToEnd()
         try paging()
+        try cachedRepeat()
         try openStreetMap()
         try silentServer()
         memorySection()
@@ -240,8 +241,8 @@ struct Bench {
         let server = try LoopbackServer(replies: [.json(SyntheticResponse.page(total: 312, count: 100))])
         defer { server.stop() }
         let environment = environment(server: server)
-        let search = Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json"])
-        var candidates = [(label: "foodlogger search --count 100 --json", run: runner([search], environment))]
+        let search = Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json", "--refresh"])
+        var candidates = [(label: "foodlogger search --count 100 --json --refresh", run: runner([search], environment))]
         let tools = (curl: Command.find("curl"), jq: Command.find("jq"))
         if let curl = tools.curl, let jq = tools.jq {
             let url = GourmetRequest.url(
@@ -255,7 +256,9 @@ struct Bench {
         }
         try againstCurl(
             candidates, title: "(c) End to end: a 100-shop page from a loopback server",
-            note: "Both ask the same server for the same URL; ratio: foodlogger's median over curl | jq's.",
+            note:
+                "Both ask the same server for the same URL (--refresh: every run asks, and keeps the answer, as a first search does); "
+                + "ratio: foodlogger's median over curl | jq's.",
             budget: ("(c) search --count 100 vs curl | jq", 1.0), search: search, environment: environment)
     }
 
@@ -293,25 +296,58 @@ struct Bench {
         }
         defer { server.stop() }
         let environment = environment(server: server)
-        let limited = Command(foodlogger, ["search"] + Self.center + ["--limit", "250", "--json"])
+        let limited = Command(foodlogger, ["search"] + Self.center + ["--limit", "250", "--json", "--refresh"])
         let candidates = [
-            (label: "foodlogger search --limit 250 --json", run: runner([limited], environment)),
+            (label: "foodlogger search --limit 250 --json --refresh", run: runner([limited], environment)),
             (
-                label: "foodlogger search --count 100 --json",
-                run: runner([Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json"])], environment)
+                label: "foodlogger search --count 100 --json --refresh",
+                run: runner(
+                    [Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json", "--refresh"])], environment)
             ),
         ]
         let measured = try interleave(candidates, runs: options.runs, warmups: min(options.warmups, 1))
         section(
             "(d) Paging: --limit 250 with 100 ms per request",
             note:
-                "Three pages, all asked at once (the total comes with whichever answers first), against one page; ratio: over the single page's median.",
+                "Three pages, all asked at once (the total comes with whichever answers first), against one page; --refresh: every run asks. "
+                + "Ratio: over the single page's median.",
             measured, baseline: measured[1])
         budgets.append(
             Budget(
                 name: "(d) --limit 250 vs one page", measured: measured[0].seconds.median / measured[1].seconds.median,
                 limit: 1.3 * options.slack, unit: "×"))
         try measureMemory(measured[0].label + " (loopback, 100 ms)", limited, environment, budget: "(e) peak RSS of (d)")
+    }
+
+    // MARK: (i) a repeated search
+
+    /// The search of (c) repeated within the cache's lifetime, so answered from the answer cache,
+    /// against `--version`: what a repeat costs beyond starting up. The server counts what it is
+    /// asked, and a request after the first run stops the bench.
+    mutating func cachedRepeat() throws {
+        let server = try LoopbackServer(replies: [.json(SyntheticResponse.page(total: 312, count: 100))])
+        defer { server.stop() }
+        let environment = environment(server: server)
+        let search = Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json"])
+        _ = try Spawn.run([search], environment: environment)  // the first search: asked and kept
+        let candidates = [
+            (label: "foodlogger search --count 100 --json (repeated)", run: runner([search], environment)),
+            (label: "foodlogger --version", run: runner([Command(foodlogger, ["--version"])], environment)),
+        ]
+        let measured = try interleave(candidates, runs: options.runs, warmups: options.warmups)
+        guard server.requests.count == 1 else {
+            throw SpawnError(description: "(i): a repeated search sent \(server.requests.count - 1) request(s); the cache missed")
+        }
+        section(
+            "(i) A repeated search, from the answer cache",
+            note:
+                "The search of (c) run once, then again and again within the cache's ten minutes: the server is asked once in all. "
+                + "Ratio: over `--version`'s median (starting up and printing a line).",
+            measured, baseline: measured[1])
+        budgets.append(
+            Budget(
+                name: "(i) cached repeat search vs --version",
+                measured: measured[0].seconds.median / measured[1].seconds.median, limit: 1.5 * options.slack, unit: "×"))
     }
 
     // MARK: (g) OpenStreetMap
@@ -335,9 +371,16 @@ struct Bench {
         let environment = environment.merging(["FOODLOGGER_OVERPASS_URL": url]) { $1 }
         let search = Command(
             foodlogger,
-            ["search", "--provider", "osm", "--lat", "21.0287", "--lng", "105.8524", "--range", "5", "--limit", "1000", "--json"])
+            [
+                "search", "--provider", "osm", "--lat", "21.0287", "--lng", "105.8524", "--range", "5", "--limit", "1000",
+                "--json",
+                "--refresh",
+            ])
         var candidates = [
-            (label: "foodlogger search --provider osm --range 5 --limit 1000 --json", run: runner([search], environment))
+            (
+                label: "foodlogger search --provider osm --range 5 --limit 1000 --json --refresh",
+                run: runner([search], environment)
+            )
         ]
         let tools = (curl: Command.find("curl"), jq: Command.find("jq"))
         if let curl = tools.curl, let jq = tools.jq {

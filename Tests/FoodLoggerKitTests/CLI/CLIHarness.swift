@@ -16,8 +16,16 @@ struct CLIRun {
         fullScreen: ScriptedTerminal? = nil
     ) async -> CLIRun {
         let out = CapturedOutput(), err = CapturedOutput()
+        // A cache and a state folder of the run's own, unless the test names a home or one of
+        // them: one test's kept answers or last list never stand in for another's (nor a
+        // developer's own).
+        let ownsCache = environment["HOME"] == nil && environment["XDG_CACHE_HOME"] == nil
+        let cache = ownsCache ? try? TemporaryFolder("foodlogger-cache") : nil
+        let state = environment["XDG_STATE_HOME"] == nil ? try? TemporaryFolder("foodlogger-state") : nil
         // A home with no key.plist, so a developer's own key never leaks into a test.
         let environment = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"]
+            .merging(cache.map { ["XDG_CACHE_HOME": $0.path] } ?? [:]) { $1 }
+            .merging(state.map { ["XDG_STATE_HOME": $0.path] } ?? [:]) { $1 }
             .merging(Loopback.unreachableServices) { $1 }.merging(environment) { $1 }
         var context = ProcessContext(
             arguments: arguments, environment: environment, currentDirectory: currentDirectory,
@@ -25,6 +33,7 @@ struct CLIRun {
         context.now = { now }
         if let fullScreen { context.fullScreen = { fullScreen } }
         let code = await FoodLogger.main(context: context)
+        withExtendedLifetime((cache, state)) {}
         return CLIRun(code: code, stdout: out.text, stderr: err.text)
     }
 

@@ -65,16 +65,16 @@ struct DetailCommandsTests {
     @Test(
         "show rejects bad ids with exit 64",
         arguments: [
-            ([], "give at least one shop id, like J001234567"),
-            (["12345"], "'12345' is not a shop id; ids look like J001234567 or node/123"),
-            (["J12,XJ3"], "'XJ3' is not a shop id; ids look like J001234567 or node/123"),
-            (
-                ["J\u{1B}[2J\nfoodlogger: fake"],
-                "'J\\u{1B}[2J\\nfoodlogger: fake' is not a shop id; ids look like J001234567 or node/123"
-            ),
-            ((1...101).map { "J\($0)" }, "at most 100 shop ids at a time, got 101"),
+            ([], "give at least one shop: a number the last search showed (3) or an id like J001234567"),
+            (["1.5"], "'1.5' is NEITHER"),
+            (["J12,XJ3"], "'XJ3' is NEITHER"),
+            (["J\u{1B}[2J\nfoodlogger: fake"], "'J\\u{1B}[2J\\nfoodlogger: fake' is NEITHER"),
+            ((1...101).map { "J\($0)" }, "at most 100 shops at a time, got 101"),
         ])
     func showUsage(ids: [String], message: String) async {
+        let neither =
+            "neither a shop number nor a shop id; give 3 (a number the last search showed) or an id like J001234567 or node/123"
+        let message = message.replacingOccurrences(of: "NEITHER", with: neither)
         let result = await run(["show", "--stub"] + ids)
 
         #expect(result.status == .usage, "exit 64")
@@ -103,7 +103,7 @@ struct DetailCommandsTests {
         let result = await run(["open", "--stub", "J1", "J2"])
 
         #expect(result.status == .usage, "exit 64")
-        #expect(result.stderr == "foodlogger open: open takes one shop id, got 2. See 'foodlogger open --help'.\n", "why")
+        #expect(result.stderr == "foodlogger open: open takes one shop, got 2. See 'foodlogger open --help'.\n", "why")
     }
 
     @Test(
@@ -130,7 +130,7 @@ struct DetailCommandsTests {
             #expect(result.status == .success, "\(command) --help exits 0")
             #expect(
                 result.stdout.hasPrefix("foodlogger \(command): ")
-                    && result.stdout.contains("\n\nExamples:\n  foodlogger \(command) J"),
+                    && result.stdout.contains("\n\nExamples:\n  foodlogger \(command) 3 "),
                 "\(command) help starts with its examples")
         }
         let tool = await run(["--help"])

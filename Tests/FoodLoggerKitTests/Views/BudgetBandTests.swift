@@ -13,6 +13,24 @@ import Testing
         #expect(BudgetBand.short(name) == short, "\(name)")
     }
 
+    @Test(
+        arguments: [
+            (0, "JP", "free"), (1, "JP", "¥"), (2, "FR", "€€"), (3, "GB", "£££"), (4, "US", "$$$$"), (2, nil, "$$"),
+            (9, "DE", "€€€€"), (1, "vn", "₫"),
+        ] as [(Int, String?, String)])
+    func priceLevelsAreWrittenInTheCountrysCurrency(level: Int, country: String?, text: String) {
+        #expect(BudgetBand.priceLevel(level, country: country) == text)
+    }
+
+    @Test func aBudgetBandWinsOverAPriceLevel() {
+        var shop = Seeds.Google.kyoto
+        #expect(BudgetBand.short(of: shop, country: "JP") == "¥¥")
+        shop.budget = .init(code: "B002", name: "501～1000円", average: "")
+        #expect(BudgetBand.short(of: shop, country: "JP") == "¥501–1,000")
+        shop.budget = nil; shop.priceLevel = nil
+        #expect(BudgetBand.short(of: shop, country: "JP") == "")
+    }
+
     @Test func aNarrowTableNeverCutsABand() {
         // Given a table of bands the width of the terminal cannot hold whole
         let page = RestaurantPage(

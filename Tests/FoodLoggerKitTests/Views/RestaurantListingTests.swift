@@ -92,6 +92,22 @@ extension RestaurantListingTests {
         #expect(shop["budget"] as? String == "2001～3000円" && shop["name_kana"] as? String == "てすと", "unchanged")
     }
 
+    @Test func googlePlacesSayTheirRatingPriceAndStatusAndAClosedPlaceIsNeverOpen() throws {
+        // Given Google places in Kyoto: one open with reviews, one closed for good with 24/7 hours
+        let query = RestaurantQuery(center: Seeds.Google.kyoto.coordinate, range: .m1000)
+        let document = try parsed(RestaurantListing(Seeds.Google.page, query: query, open: Seeds.open))
+        let shops = try #require(document["restaurants"] as? [[String: Any]])
+        let open = try #require(shops.first), gone = try #require(shops.last)
+        // Then the new keys hold Google's facts, and what Google lacks is null
+        #expect(open["provider"] as? String == "google" && open["rating"] as? Double == 4.25)
+        #expect(open["rating_count"] as? Int == 1234 && open["price_level"] as? Int == 2)
+        #expect(open["business_status"] as? String == "operational" && open["open_now"] as? Bool == true, "19:30 in Kyoto")
+        #expect(open["name_kana"] is NSNull && open["budget"] is NSNull && open["station"] is NSNull)
+        #expect(gone["business_status"] as? String == "closed_permanently" && gone["open_now"] as? Bool == false)
+        #expect(gone["rating"] is NSNull && gone["rating_count"] is NSNull && gone["price_level"] is NSNull)
+        #expect(document["open_at"] as? String == "2026-11-20T19:30+09:00", "\(document["open_at"] ?? "")")
+    }
+
     @Test func withoutATimeZoneOpenAtAndOpenNowAreNull() throws {
         var page = Seeds.OSM.page
         page.region = .init(timeZone: nil, countryCode: "FR")

@@ -77,13 +77,15 @@ final class DetailPresenter: DetailPresentationLogic {
             restaurant.budget.map { budget in
                 [budget.name, budget.average.isEmpty ? "" : "average \(budget.average)"]
                     .filter { !$0.isEmpty }.joined(separator: " · ")
-            } ?? ""
+            } ?? restaurant.priceLevel.map { BudgetBand.priceLevel($0, country: clock.country) } ?? ""
         let seats = [restaurant.capacity.map { "\($0) seats" }, restaurant.partyCapacity.map { "parties up to \($0)" }]
             .compactMap { $0 }.joined(separator: " · ")
         let main: [Field] = [
             Field("ID", restaurant.id),
             Field("Genre", [genre, restaurant.genre.catchCopy].filter { !$0.isEmpty }.joined(separator: " — ")),
+            Field("Status", restaurant.businessStatus?.notice ?? ""),
             Field("Catch", restaurant.catchCopy),
+            Field("Rating", RatingText.long(restaurant) ?? ""),
             Field("Budget", budget),
             Field("Budget note", restaurant.budgetMemo),
             Field("Address", restaurant.address),

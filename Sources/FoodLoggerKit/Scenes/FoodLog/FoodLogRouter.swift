@@ -21,25 +21,24 @@ final class FoodLogRouter: FoodLogRoutingLogic {
     weak var viewController: FoodLogViewController?
     var dataStore: (any FoodLogDataStore)?
 
-    /// Hands the data store's shops to the destination through a worker that knows them, around
-    /// their middle and within a radius that holds them (`KnownShopsWorker.frame`).
+    /// Hands the data store's shops to the destination through a worker that answers with them,
+    /// around their middle and within a radius that holds them, as `map --last` frames its list.
     func routeToMap(_ route: FoodLog.MapRoute) async -> ExitCode {
-        guard let context = viewController?.context, let shops = dataStore?.shops,
-            let frame = KnownShopsWorker.frame(of: shops)
-        else { return .noResults }
-        let worker = KnownShopsWorker(shops)
+        guard let context = viewController?.context, let shops = dataStore?.shops, !shops.isEmpty else { return .noResults }
+        let frame = LastList.frame(of: shops, around: nil)
+        let worker = ShopListWorker(shops)
         let query = RestaurantQuery(
-            center: frame.centre, range: frame.range, count: min(shops.count, RestaurantQuery.maxCount), limit: shops.count)
+            center: frame.center, range: frame.range, count: min(shops.count, RestaurantQuery.maxCount), limit: shops.count)
         let open = OpenQuestion(moment: .now(context.now()))
         switch route {
         case .format(let format):
             return await SearchScene.assemble(context: context, format: format, worker: worker).search(query, open: open)
         case .drawing(let width, let height):
             return await MapScene.assemble(context: context, worker: worker)
-                .show(query, around: .coordinate(frame.centre), open: open, width: width, height: height)
+                .show(query, around: .coordinate(frame.center), open: open, width: width, height: height)
         case .explore:
             return await MapScene.assemble(context: context, worker: worker)
-                .explore(query, around: .coordinate(frame.centre), open: open, terminal: context.fullScreen())
+                .explore(query, around: .coordinate(frame.center), open: open, terminal: context.fullScreen())
         }
     }
 }

@@ -38,6 +38,8 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     let places: (any PlaceLocating)?
     /// The browser, for `o`.
     let opener: any URLOpening
+    /// Keeps each list shown for `show 3`; nil keeps nothing.
+    let lastList: (any LastListKeeping)?
 
     private(set) var restaurants: [Restaurant] = []
     var cardRestaurant: Restaurant?
@@ -57,10 +59,14 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         return explorer.restaurants[index]
     }
 
-    init(worker: any HotpepperWorking, places: (any PlaceLocating)? = nil, opener: any URLOpening) {
+    init(
+        worker: any HotpepperWorking, places: (any PlaceLocating)? = nil, opener: any URLOpening,
+        lastList: (any LastListKeeping)? = nil
+    ) {
         self.worker = worker
         self.places = places
         self.opener = opener
+        self.lastList = lastList
     }
 
     func showRestaurants(_ request: Map.Restaurants.Request) async {
@@ -72,25 +78,26 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         case .success(let (center, located)):
             asked.center = center
             let near: NearPlace? = if case .place(let place) = request.centre { place } else { nil }
-            result = await worker.search(asked, request.open).map {
-                .init(page: $0.page, tally: $0.tally, center: center, near: near, located: located)
-            }
+            let answer: Result<(page: RestaurantPage, tally: OpenTally?), HotpepperError> =
+                if let shown = request.shown { .success((shown, nil)) } else { await worker.search(asked, request.open) }
+            result = answer.map { .init(page: $0.page, tally: $0.tally, center: center, near: near, located: located) }
         }
         query = asked
         restaurants = (try? result.get().page.restaurants) ?? []
         region = (try? result.get().page.region) ?? nil
         presenter?.presentRestaurants(.init(result: result, query: asked, open: request.open, viewport: request.viewport))
+        if let found = try? result.get() { await lastList?.keep(found.page, center: found.center) }
     }
 
     /// Acts on one request and presents the screen after it. A search goes on in the
     /// background (`searchInFlight`), so keys keep working while it runs; it presents when it
     /// ends.
     func explore(_ request: Map.Explore.Request) {
-        if case .start(let query, let centre, let open, let size) = request {
+        if case .start(let query, let centre, let open, let size, let shown) = request {
             self.query = query
             self.open = open
             self.size = size
-            searchInFlight = Task { await start(at: centre) }
+            searchInFlight = Task { await start(at: centre, shown: shown) }
             return
         }
         if case .resize(let newSize) = request { size = newSize }
@@ -153,8 +160,8 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         }
     }
 
-    /// Finds the centre, then makes the first search.
-    private func start(at centre: Map.Restaurants.Centre) async {
+    /// Finds the centre, then makes the first search (or shows `shown` as its answer).
+    private func start(at centre: Map.Restaurants.Centre, shown: RestaurantPage?) async {
         if case .place(let near) = centre {
             locating = near.text
             presenter?.presentExplorerLocating(.init(place: near.text, size: size))
@@ -171,20 +178,21 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             explorer = Map.Explore.State(
                 home: center, searched: first, searching: first, viewCentre: center, placeName: located?.place.name)
             present()
-            await find(first)
+            await find(first, shown: shown)
         }
     }
 
     /// Searches with the map's conditions. What it finds replaces the map; when it finds
     /// nothing or fails, the map stays as it was and an alert says so. Until a search has
     /// answered (the first, or one asked for while it ran), a failure ends the map instead.
-    private func find(_ asked: Map.Explore.Search) async {
+    private func find(_ asked: Map.Explore.Search, shown: RestaurantPage? = nil) async {
         guard var query else { return }
         query.center = asked.centre
         query.range = asked.range
         query.keyword = asked.keyword
         query.start = 1
-        let result = await worker.search(query, open)
+        let result: Result<(page: RestaurantPage, tally: OpenTally?), HotpepperError> =
+            if let shown { .success((shown, nil)) } else { await worker.search(query, open) }
         guard !Task.isCancelled, var state = explorer else { return }
         state.searching = nil
         switch result {
@@ -209,6 +217,12 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         }
         explorer = state
         present(dropped: (try? result.get().page.dropped) ?? [])
+        if case .success(let answer) = result, state.searched == asked {
+            // The interactive map numbers its markers from 1, whatever page the answer was.
+            var shown = answer.page
+            shown.start = 1
+            await lastList?.keep(shown, center: asked.centre)
+        }
     }
 
     private func present(dropped: [RestaurantPage.DroppedShop] = []) {

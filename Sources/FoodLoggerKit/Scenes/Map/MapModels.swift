@@ -18,6 +18,8 @@ enum Map {
             var viewport: Viewport
             /// --open-now/--open-at: only the shops open then.
             var open: OpenQuestion
+            /// Shops to draw instead of searching (`map --last`), numbered from the page's start.
+            var shown: RestaurantPage? = nil
         }
 
         /// What the map is drawn around: coordinates, or a place to find them from (--near).
@@ -100,7 +102,9 @@ extension Map {
         /// What the user asked for, one key (or click) at a time.
         enum Request: Sendable, Equatable {
             /// Find the centre (coordinates, or --near's place) and search around it.
-            case start(query: RestaurantQuery, centre: Restaurants.Centre, open: OpenQuestion, size: Size)
+            /// With `shown` (`map --last`), those shops are the first map instead of a search.
+            case start(
+                query: RestaurantQuery, centre: Restaurants.Centre, open: OpenQuestion, size: Size, shown: RestaurantPage? = nil)
             /// Select the marker nearest the selected one in a direction.
             case move(Direction)
             /// Select the next (or previous) restaurant by distance.

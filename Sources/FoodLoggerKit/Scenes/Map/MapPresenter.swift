@@ -346,7 +346,7 @@ extension MapPresenter {
     /// about, named by its weekday rather than "today".
     func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, open: OpenQuestion) -> [String] {
         let clock = OpenClock(open.moment, region: state.region)
-        let budget = restaurant.budget.map { BudgetBand.short($0.name) } ?? ""
+        let budget = BudgetBand.short(of: restaurant, country: clock.country)
         let metres = restaurant.coordinate.roundedMetres(to: state.home)
         let access = restaurant.mobileAccess.isEmpty ? restaurant.access : restaurant.mobileAccess
         let separator = glyph(" · ", " - ")
@@ -356,7 +356,8 @@ extension MapPresenter {
         let written = restaurant.osmOpeningHours ?? restaurant.open
         let given = written.isEmpty ? "not given" : written
         return [
-            [restaurant.genre.name, budget].filter { !$0.isEmpty }.joined(separator: separator),
+            [restaurant.genre.name, RatingText.short(restaurant).map { glyph("★", "*") + $0 } ?? "", budget]
+                .filter { !$0.isEmpty }.joined(separator: separator),
             ["\(metres) m from @", access].filter { !$0.isEmpty }.joined(separator: separator),
             readable ? glyph(hours, hours.replacingOccurrences(of: " · ", with: " - ")) : "Hours: " + given,
             "Enter: card   o: its page",

@@ -7,7 +7,7 @@ extension MapViewController {
     /// way out.
     func explore(
         _ query: RestaurantQuery, around centre: Map.Restaurants.Centre, open: OpenQuestion,
-        terminal: any FullScreenTerminal
+        terminal: any FullScreenTerminal, shops: RestaurantPage? = nil
     ) async -> ExitCode {
         self.terminal = terminal
         terminal.enter()
@@ -17,7 +17,7 @@ extension MapViewController {
             // A page still opening says nothing once the map is gone.
             self.terminal = nil
         }
-        interactor?.explore(.start(query: query, centre: centre, open: open, size: terminal.size))
+        interactor?.explore(.start(query: query, centre: centre, open: open, size: terminal.size, shown: shops))
         while true {
             if let failure = shown?.failure {
                 terminal.leave()

@@ -30,12 +30,13 @@ final class MapViewController: MapDisplayLogic {
 
     /// Fetches and draws one map, as the app does when its map screen appears: as large as
     /// asked, else as the terminal has room for.
+    /// `shops`: the shops to draw (`map --last`), asking the service nothing.
     func show(
         _ query: RestaurantQuery, around centre: Map.Restaurants.Centre, open: OpenQuestion, width: Int? = nil,
-        height: Int? = nil
+        height: Int? = nil, shops: RestaurantPage? = nil
     ) async -> ExitCode {
         let viewport = Map.Viewport(width: width, height: height, columns: context.terminal.width, rows: context.terminal.rows)
-        await interactor?.showRestaurants(.init(query: query, centre: centre, viewport: viewport, open: open))
+        await interactor?.showRestaurants(.init(query: query, centre: centre, viewport: viewport, open: open, shown: shops))
         return exitCode
     }
 

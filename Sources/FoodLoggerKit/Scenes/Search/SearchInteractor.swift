@@ -24,6 +24,8 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     let worker: any HotpepperWorking
     /// Finds --near's place; nil where no search takes one.
     let places: (any PlaceLocating)?
+    /// Keeps each list shown for `show 3`; nil keeps nothing.
+    let lastList: (any LastListKeeping)?
 
     private(set) var restaurants: [Restaurant] = []
     private(set) var query: RestaurantQuery?
@@ -37,9 +39,10 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     /// open-only search left some out.
     private var pageSpan = 0
 
-    init(worker: any HotpepperWorking, places: (any PlaceLocating)? = nil) {
+    init(worker: any HotpepperWorking, places: (any PlaceLocating)? = nil, lastList: (any LastListKeeping)? = nil) {
         self.worker = worker
         self.places = places
+        self.lastList = lastList
     }
 
     func searchRestaurants(_ request: Search.Restaurants.Request) async {
@@ -65,6 +68,7 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         pageSpan = tally?.examined ?? request.query.count
         presenter?.presentRestaurants(
             .init(result: result, query: asked, open: request.open, tally: tally, near: near?.asked, located: near?.located))
+        if case .success(let page) = result { await lastList?.keep(page, center: asked.center) }
     }
 
     private func locate(_ place: NearPlace) async -> Result<GeocodingWorker.Located, HotpepperError> {

@@ -66,42 +66,42 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("#", alignRight: true, minWidth: 4),
         .init("Name", minWidth: 16, weight: 2.5),
         .init("Genre", minWidth: 6, dropPriority: 2),
+        .init("Rating", alignRight: true, minWidth: 3, dropPriority: 3, mayCut: false),
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
-        .init("Budget", minWidth: 8, dropPriority: 3, mayCut: false),
-        .init("Station / access", minWidth: 8, dropPriority: 4, weight: 1.5),
-        .init("Open", minWidth: 6, dropPriority: 5),
+        .init("Budget", minWidth: 8, dropPriority: 4, mayCut: false),
+        .init("Station / access", minWidth: 8, dropPriority: 5, weight: 1.5),
+        .init("Open", minWidth: 6, dropPriority: 6),
     ]
 
-    /// Without a centre there is no distance to show, so no Dist. column; a service without
-    /// stations has no Station column, and one without budgets shows the day's hours instead.
+    /// Without a centre there is no distance to show, so no Dist. column; without reviews, no
+    /// Rating column; a service without stations has no Station column, and a page without
+    /// budgets or price levels shows the day's hours instead.
     static func table(_ page: RestaurantPage, center: Coordinate?, open: OpenQuestion) -> TextTable {
-        let (distanceColumn, budgetColumn, stationColumn) = (3, 4, 5)
+        let (ratingColumn, distanceColumn, budgetColumn, stationColumn) = (3, 4, 5, 6)
+        let priced = page.provider.describes(.budget) || page.restaurants.contains { $0.priceLevel != nil }
         let clock = OpenClock(open.moment, region: page.region)
         let rows = page.restaurants.enumerated().map { offset, restaurant in
             [
                 String(page.start + offset),
                 restaurant.name,
                 restaurant.genre.name,
+                RatingText.short(restaurant) ?? "",
                 center.map { "\(restaurant.coordinate.roundedMetres(to: $0)) m" } ?? "",
-                budgetOrHours(restaurant, on: clock),
+                priced
+                    ? BudgetBand.short(of: restaurant, country: clock.country)
+                    : HoursText.periods(of: restaurant, on: clock) ?? "–",
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
                 HoursText.word(clock.status(of: restaurant)),
             ].map(ResultsText.singleLine)
         }
         var columns = columns
-        if !page.provider.describes(.budget) { columns[budgetColumn].title = "Hours" }
+        if !priced { columns[budgetColumn].title = "Hours" }
         // From the right, so the indexes before each stay put.
         let dropped = [
             page.provider.describes(.access) ? nil : stationColumn, center == nil ? distanceColumn : nil,
+            page.restaurants.contains { $0.rating != nil } ? nil : ratingColumn,
         ].compactMap { $0 }
         for column in dropped { columns.remove(at: column) }
         return TextTable(columns: columns, rows: rows.map { row in dropped.reduce(into: row) { $0.remove(at: $1) } })
-    }
-
-    /// The budget band where the shop's service has budgets; else the day's hours on the shop's
-    /// clock ("12:00–14:30, 19:00–22:30"), or "–" when they cannot be told.
-    static func budgetOrHours(_ restaurant: Restaurant, on clock: OpenClock) -> String {
-        guard restaurant.provider.describes(.budget) else { return HoursText.periods(of: restaurant, on: clock) ?? "–" }
-        return restaurant.budget.map { BudgetBand.short($0.name) } ?? ""
     }
 }

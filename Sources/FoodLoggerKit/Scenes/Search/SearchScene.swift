@@ -6,10 +6,10 @@ enum SearchScene {
     /// a prompt with its own way to the next page.
     static func assemble(
         context: ProcessContext, format: OutputFormat, worker: any HotpepperWorking,
-        places: (any PlaceLocating)? = nil, prompting: Bool = false
+        places: (any PlaceLocating)? = nil, prompting: Bool = false, lastList: (any LastListKeeping)? = nil
     ) -> SearchViewController {
         let viewController = SearchViewController(context: context, format: format)
-        let interactor = SearchInteractor(worker: worker, places: places)
+        let interactor = SearchInteractor(worker: worker, places: places, lastList: lastList)
         let presenter = SearchPresenter(presentation: presentation(for: format, prompting: prompting))
         let router = SearchRouter()
         viewController.interactor = interactor

@@ -58,6 +58,19 @@ struct DetailPresenterTests {
         #expect(viewModel.missing == nil, "nothing missing")
     }
 
+    @Test("a Google card says the rating, the price level in the country's currency and a closure")
+    func googleCard() {
+        let clock = OpenClock(Seeds.open.moment, region: Seeds.Google.region)
+        let open = DetailPresenter.card(Seeds.Google.kyoto, on: clock)
+        #expect(
+            field("Rating", in: open) == "4.2 of 5 · 1,234 reviews" || field("Rating", in: open) == "4.3 of 5 · 1,234 reviews")
+        #expect(field("Budget", in: open) == "¥¥" && field("Status", in: open) == nil, "\(open)")
+        #expect(field("Hours", in: open) == "Mo-Su 11:00-22:00")
+        let gone = DetailPresenter.card(Seeds.Google.gone, on: clock)
+        #expect(field("Status", in: gone) == "closed for good" && field("Rating", in: gone) == nil, "\(gone)")
+        #expect(field("Open now", in: gone)?.hasPrefix("closed") == true, "\(gone)")
+    }
+
     @Test("the listing holds every shop with all its details, and no search frame")
     func listing() throws {
         makeSUT().presentRestaurants(.init(result: .success([DetailSeeds.izakaya]), moment: Seeds.open.moment))

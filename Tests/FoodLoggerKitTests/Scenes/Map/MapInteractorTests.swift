@@ -44,6 +44,48 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         #expect(sut.restaurants.map(\.id) == ["J002", "J9"], "the data store keeps what is shown")
     }
 
+    @Test("map --last: the shops given are drawn and kept as they were numbered, and the worker is not asked")
+    func shownShopsAreDrawnWithoutASearch() async throws {
+        // Given a worker, and the last list's shops numbered from 4
+        let worker = MapWorkerSpy(page: RestaurantPage(total: 0, start: 1, restaurants: []))
+        let keeper = LastListKeeperSpy()
+        let sut = MapInteractor(worker: worker, opener: OpenerSpy(), lastList: keeper), presenter = MapPresentationLogicSpy()
+        sut.presenter = presenter
+        let shown = RestaurantPage(total: 2, start: 4, restaurants: Array(MapSeeds.tricky.prefix(2)))
+
+        // When the map is asked to draw them
+        await sut.showRestaurants(
+            .init(
+                query: RestaurantQuery(center: MapSeeds.tokyo), centre: .coordinate(MapSeeds.tokyo), viewport: .init(),
+                open: Seeds.open, shown: shown))
+
+        // Then they are drawn as given, nothing was asked, and the list is kept with its numbers
+        #expect(worker.queries.isEmpty, "no search: \(worker.queries)")
+        #expect(try presenter.responses.first?.result.get().page == shown)
+        #expect(keeper.kept.map(\.page) == [shown] && keeper.kept.first?.center == MapSeeds.tokyo)
+    }
+
+    @Test("the interactive map leaves its list as the last one, numbered from 1 as its markers are")
+    func theInteractiveMapKeepsItsList() async throws {
+        // Given a worker whose answer is a later page
+        let shops = [MapSeeds.restaurant("J1", "一番目の店", at: MapSeeds.tokyo)]
+        let worker = MapWorkerSpy(page: RestaurantPage(total: 30, start: 21, restaurants: shops))
+        let keeper = LastListKeeperSpy()
+        let sut = MapInteractor(worker: worker, opener: OpenerSpy(), lastList: keeper)
+        sut.presenter = MapPresentationLogicSpy()
+
+        // When the interactive map starts and its first search answers
+        sut.explore(
+            .start(
+                query: RestaurantQuery(), centre: .coordinate(MapSeeds.tokyo), open: Seeds.open,
+                size: .init(columns: 80, rows: 24)))
+        await sut.searchInFlight?.value
+
+        // Then its shops are kept, numbered from 1 as the markers show them
+        #expect(keeper.kept.map(\.page.restaurants) == [shops])
+        #expect(keeper.kept.first?.page.start == 1)
+    }
+
     @Test("o opens the page of the card's restaurant, else the selected one's, chosen when pressed")
     func openPageOfTheCardOrTheSelection() async throws {
         let shops = [

@@ -16,6 +16,12 @@ final class HotpepperWorkerSpy: HotpepperWorking, @unchecked Sendable {
     }
 }
 
+/// Records the lists a scene leaves as the last list.
+final class LastListKeeperSpy: LastListKeeping, @unchecked Sendable {
+    var kept: [(page: RestaurantPage, center: Coordinate?)] = []
+    func keep(_ page: RestaurantPage, center: Coordinate?) async { kept.append((page, center)) }
+}
+
 @MainActor
 final class SearchPresentationLogicSpy: SearchPresentationLogic {
     var responses: [Search.Restaurants.Response] = []
@@ -26,6 +32,24 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
 
 @MainActor
 @Suite struct SearchInteractorTests {
+    @Test func eachListShownIsKeptAsShownAndAFailureKeepsNothing() async {
+        // Given a search that answers, then one that fails
+        let worker = HotpepperWorkerSpy()
+        let keeper = LastListKeeperSpy()
+        let sut = SearchInteractor(worker: worker, lastList: keeper)
+        sut.presenter = SearchPresentationLogicSpy()
+
+        // When both are made
+        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
+        worker.result = .failure(.invalidRequest(message: "no"))
+        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
+
+        // Then the first page is kept, nearest first as shown, with the search's centre; the failure keeps nothing
+        #expect(keeper.kept.count == 1, "one list kept")
+        #expect(keeper.kept.first?.page.restaurants.map(\.id) == ["J0000000001", "J0000000002", "J0000000003"])
+        #expect(keeper.kept.first?.center == Seeds.tokyoStation)
+    }
+
     @Test func searchAsksTheWorkerWithTheRequestQuery() async {
         // Given
         let worker = HotpepperWorkerSpy()

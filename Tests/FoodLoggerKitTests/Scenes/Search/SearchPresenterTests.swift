@@ -181,6 +181,21 @@ extension SearchPresenterTests {
         #expect(footer.last == "© OpenStreetMap contributors (https://www.openstreetmap.org/copyright)")
     }
 
+    @Test(arguments: [40, 80, 200])
+    func aGoogleTableShowsRatingsAndPriceLevels(width: Int) throws {
+        // Given a page of Google places in Kyoto, one with reviews and a price level
+        let query = RestaurantQuery(center: Seeds.Google.kyoto.coordinate, range: .m1000)
+        let (table, footer) = try #require(tableOf(present(.success(Seeds.Google.page), query: query)))
+        // When it is drawn
+        let lines = TableRenderer.render(table, width: width)
+        // Then a Rating column holds the stars and the count, the Budget column yen signs, and Google is credited
+        #expect(table.columns.map(\.title) == ["#", "Name", "Genre", "Rating", "Dist.", "Budget", "Open"], "\(table.columns)")
+        #expect(table.rows[0][3] == "4.2 (1,234)" || table.rows[0][3] == "4.3 (1,234)", "\(table.rows)")
+        #expect(table.rows[0][5] == "¥¥" && table.rows[1][3] == "" && table.rows[1][5] == "", "\(table.rows)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")
+        #expect(footer.last == "Powered by Google (https://cloud.google.com/maps-platform/terms)", "\(footer)")
+    }
+
     @Test func aPageWithoutATimeZoneSaysOnceThatOpenIsUnknown() throws {
         var page = Seeds.OSM.page
         page.region = nil

@@ -1,0 +1,33 @@
+/// A worker that answers a lookup by id from shops already at hand (the last list's kept
+/// shops), and asks the worker behind it only for the ids it does not know: `show 3` after a
+/// search sends nothing. Searches go straight through.
+public struct KnownShopsWorker: HotpepperWorking {
+    let base: any HotpepperWorking
+    let known: [String: Restaurant]
+    let region: RestaurantPage.Region?
+    let provider: Provider
+
+    public init(base: any HotpepperWorking, list: LastList) {
+        self.base = base
+        known = Dictionary(list.keptShops.map { ($0.id, $0) }) { first, _ in first }
+        region = list.region
+        provider = list.provider
+    }
+
+    public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
+    {
+        try await base.fetchRestaurants(query)
+    }
+
+    /// The known shops as kept, the others as the service answers now, in the order asked.
+    public nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
+        let unknown = ids.filter { known[$0] == nil }
+        var answered: RestaurantPage?
+        if !unknown.isEmpty { answered = try await base.lookupRestaurants(ids: unknown) }
+        let fresh = Dictionary((answered?.restaurants ?? []).map { ($0.id, $0) }) { first, _ in first }
+        let shops = ids.compactMap { known[$0] ?? fresh[$0] }
+        return RestaurantPage(
+            total: shops.count, start: 1, restaurants: shops, region: region ?? answered?.region,
+            provider: answered?.provider ?? provider)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import FoodLoggerDomain
+
+/// Keeps each non-empty list a scene shows as the last list. A list that cannot be kept (a
+/// read-only state folder) costs the numbers, not the search: one warning line on stderr per
+/// run, and the exit code stays the search's.
+final class LastListKeeper: LastListKeeping, @unchecked Sendable {
+    let store: LastListStore
+    let context: ProcessContext
+    /// False while a full-screen view runs, where a line on stderr would scribble on it: the
+    /// command calls `reportFailure` once the screen is restored.
+    let reportsAtOnce: Bool
+    private let lock = NSLock()
+    private var failure: SharedFile.Failure?
+    private var reported = false
+
+    init(context: ProcessContext, reportsAtOnce: Bool = true) {
+        store = LastListStore(environment: context.environment)
+        self.context = context
+        self.reportsAtOnce = reportsAtOnce
+    }
+
+    func keep(_ page: RestaurantPage, center: Coordinate?) async {
+        guard !page.restaurants.isEmpty else { return }
+        do {
+            try await store.save(LastList(page: page, center: center, saved: context.now()))
+        } catch {
+            lock.withLock { failure = failure ?? error }
+            if reportsAtOnce { reportFailure() }
+        }
+    }
+
+    /// The first failure to keep a list, said once.
+    func reportFailure() {
+        let line: String? = lock.withLock {
+            guard let failure, !reported else { return nil }
+            reported = true
+            return "warning: the numbers shown cannot be kept for show 3 (\(TerminalSafe.line(failure.path)): \(failure.reason))"
+        }
+        if let line { context.report(line) }
+    }
+}

@@ -1,0 +1,91 @@
+import FoodLoggerDomain
+
+/// The shops a command's words name, for `show`, `open`, `log add`: numbers from the last list
+/// (`3`, `1 4`, `1,4`: the numbers the last search showed) or ids as their service writes them
+/// (`J001234567`, `node/123`), mixed as the user likes. A word of ASCII digits alone is a
+/// number; every service's ids hold a letter, so nothing is both.
+struct ShopArguments: Sendable {
+    /// The ids, numbers turned into their shops' ids, in the order given, each once.
+    var ids: [String]
+    /// The service whose ids these are.
+    var provider: Provider
+    /// The last list, when a number named one of its shops: its kept shops need no request.
+    var list: LastList?
+
+    /// Reads the words; the last list is loaded from `store` only when a number needs it.
+    init(_ words: [String], limit: Int, common: CommonOptions, store: LastListStore) throws(UsageError) {
+        var ids: [String] = []
+        var providers: [Provider] = []
+        var list: LastList?
+        for argument in words {
+            for word in argument.split(separator: ",") {
+                let text = word.trimmingCharacters(in: .whitespaces)
+                let id: String, provider: Provider
+                if let number = try Self.number(text) {
+                    let loaded: LastList
+                    if let list { loaded = list } else { loaded = try Self.load(store) }
+                    list = loaded
+                    do { id = try loaded.ids(numbered: [number])[0] } catch { throw Self.usageError(error) }
+                    provider = loaded.provider
+                } else if let form = ShowCommand.idForm(text) {
+                    (id, provider) = form
+                } else {
+                    throw UsageError(
+                        "\(TerminalSafe.quoted(String(word))) is neither a shop number nor a shop id; give 3 (a number the last search showed) or an id like J001234567 or node/123"
+                    )
+                }
+                if !providers.contains(provider) { providers.append(provider) }
+                if !ids.contains(id) { ids.append(id) }
+            }
+        }
+        guard let provider = providers.first else {
+            throw UsageError("give at least one shop: a number the last search showed (3) or an id like J001234567")
+        }
+        if ids.count > limit { throw UsageError("at most \(limit) shops at a time, got \(ids.count)") }
+        if providers.count > 1 {
+            throw UsageError(
+                "these ids come from \(providers.map(\.title).joined(separator: " and ")); give one service's at a time")
+        }
+        if common.providerIsFlag, let flag = common.provider, flag != provider {
+            throw UsageError("\(TerminalSafe.quoted(ids[0])) is an id of \(provider.title), not of --provider \(flag.rawValue)")
+        }
+        self.ids = ids
+        self.provider = provider
+        self.list = list
+    }
+
+    /// The number a word of digits is (nil for any other word); 0 and negative numbers are
+    /// errors, and one too long for an Int is past any list's end.
+    static func number(_ text: String) throws(UsageError) -> Int? {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard !text.hasPrefix("-"), digits.contains(where: { $0 != "0" }) else {
+            throw UsageError("\(TerminalSafe.quoted(text)) is not a shop number: the last list's numbers start at 1")
+        }
+        return Int(digits) ?? Int.max
+    }
+
+    static func load(_ store: LastListStore) throws(UsageError) -> LastList {
+        guard let list = store.load() else {
+            throw UsageError(
+                "no last list yet: search first, e.g. foodlogger search --near 渋谷駅, then use the numbers it shows (show 3)")
+        }
+        return list
+    }
+
+    /// "the last list has 10 shops; there is no 12", or its numbers when they did not start at 1.
+    static func usageError(_ miss: LastList.Miss) -> UsageError {
+        let number = miss.number == Int.max ? "such number" : String(miss.number)
+        guard let numbers = miss.numbers else { return UsageError("the last list is empty; there is no \(number)") }
+        let holds =
+            numbers.lowerBound == 1
+            ? "has \(numbers.count) \(numbers.count == 1 ? "shop" : "shops")"
+            : "has the shops numbered \(numbers.lowerBound) to \(numbers.upperBound)"
+        return UsageError("the last list \(holds); there is no \(number)")
+    }
+
+    /// The worker to look the shops up with: the last list's kept shops answer first, without a request.
+    func worker(over base: any HotpepperWorking) -> any HotpepperWorking {
+        list.map { KnownShopsWorker(base: base, list: $0) } ?? base
+    }
+}

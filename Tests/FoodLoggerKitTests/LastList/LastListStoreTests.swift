@@ -1,0 +1,113 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FoodLoggerDomain
+
+@Suite struct LastListStoreTests {
+    static let list = LastList(page: Seeds.Pages.tokyo, center: Seeds.tokyoStation, saved: LastListTests.saved)
+
+    @Test func aSavedListIsLoadedAsItWas() async throws {
+        // Given a state folder
+        let folder = try TemporaryFolder()
+        let sut = LastListStore(environment: ["XDG_STATE_HOME": folder.path, "HOME": "/nonexistent-home"])
+
+        // When a list is saved and loaded
+        try await sut.save(Self.list)
+
+        // Then it is the same list, in foodlogger's folder there
+        #expect(sut.load() == Self.list)
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/foodlogger/last-list.json"))
+    }
+
+    @Test(arguments: [
+        "", "{", "null", "[1,2]", "{\"provider\":\"hotpepper\"}", "not json at all \u{1B}[2J",
+    ])
+    func aBrokenFileIsNoList(_ text: String) throws {
+        // Given a last-list file that is not a list
+        let folder = try TemporaryFolder()
+        let sut = LastListStore(folder: folder.url)
+        try Data(text.utf8).write(to: folder.url.appendingPathComponent("last-list.json"))
+
+        // When it is loaded
+        // Then there is no list
+        #expect(sut.load() == nil, "\(text.debugDescription) is no list")
+    }
+
+    @Test func aListOfAnotherFormatOrWithImplausibleValuesIsNoList() async throws {
+        // Given lists another version, or a hand, could have written
+        let folder = try TemporaryFolder()
+        let sut = LastListStore(folder: folder.url)
+        var otherFormat = Self.list
+        otherFormat.format = 2
+        var offTheEarth = Self.list
+        offTheEarth.center = Coordinate(lat: 91, lng: 0)
+        var noStart = Self.list
+        noStart.firstNumber = 0
+        var controlInID = Self.list
+        controlInID.shops = .ids(["J1\u{1B}[2J"])
+
+        for foreign in [otherFormat, offTheEarth, noStart, controlInID] {
+            // When each is saved and loaded
+            try await sut.save(foreign)
+
+            // Then it is no list
+            #expect(sut.load() == nil, "\(foreign) is no list")
+        }
+    }
+
+    @Test func withoutAFolderNothingIsKeptAndNothingFails() async throws {
+        // Given no home and no XDG_STATE_HOME
+        let sut = LastListStore(environment: ["HOME": ""])
+
+        // When a list is saved
+        try await sut.save(Self.list)
+
+        // Then there is still no list
+        #expect(sut.load() == nil)
+    }
+
+    @Test func aFolderThatCannotBeWrittenIsAFailure() async throws {
+        // Given a state folder under a regular file (no folder can be made there, even by root)
+        let folder = try TemporaryFolder()
+        let blocker = folder.url.appendingPathComponent("file")
+        try Data().write(to: blocker)
+        let sut = LastListStore(folder: blocker.appendingPathComponent("foodlogger"))
+
+        // When a list is saved
+        // Then the save fails, and there is no list
+        await #expect(throws: SharedFile.Failure.self) { try await sut.save(Self.list) }
+        #expect(sut.load() == nil)
+    }
+
+    @Test func concurrentSavesLeaveOneWholeList() async throws {
+        // Given 24 runs at once, each saving a list of its own (its own store, as separate runs have)
+        let folder = try TemporaryFolder()
+        let lists = (1...24).map { run in
+            LastList(
+                page: RestaurantPage(
+                    total: run, start: 1,
+                    restaurants: (1...run).map { Seeds.restaurant("J\(run)0\($0)", name: "店 \(run)-\($0)", lat: 35, lng: 139) }),
+                center: nil, saved: LastListTests.saved)
+        }
+
+        // When they all save, while a reader keeps reading
+        let reads = await withTaskGroup(of: [Data].self) { group in
+            for list in lists {
+                group.addTask {
+                    try? await LastListStore(folder: folder.url).save(list); return []
+                }
+            }
+            group.addTask { (0..<200).compactMap { _ in LastListStore(folder: folder.url).file?.read() } }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+
+        // Then every read, and the list left, is one of the lists saved, whole
+        let left = try #require(LastListStore(folder: folder.url).load(), "a list is left")
+        #expect(lists.contains(left), "the list left is one that was saved, whole")
+        let torn = reads.filter { data in (try? JSONDecoder().decode(LastList.self, from: data)).map(lists.contains) != true }
+        #expect(torn.isEmpty, "every file a reader found was a whole list saved: \(torn.count) of \(reads.count) were not")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["last-list.json", "last-list.json.lock"], "no temporary files left: \(names)")
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import FoodLoggerDomain
+
+@Suite struct LastListTests {
+    static let saved = Date(timeIntervalSince1970: 1_790_000_000)
+
+    @Test func theNumbersAreTheOnesShownFromThePagesStart() throws {
+        // Given a page that began at --start 11, three shops in the order shown
+        var page = Seeds.Pages.tokyo
+        page.start = 11
+
+        // When it becomes the last list
+        let sut = LastList(page: page, center: Seeds.tokyoStation, saved: Self.saved)
+
+        // Then 11, 12, 13 name its shops in that order, and 10 and 14 are misses saying what it holds
+        #expect(sut.numbers == 11...13)
+        #expect(try sut.ids(numbered: [13, 11]) == ["J0000000002", "J0000000003"], "asked order, as shown")
+        #expect(throws: LastList.Miss(number: 14, numbers: 11...13)) { try sut.ids(numbered: [14]) }
+        #expect(throws: LastList.Miss(number: 10, numbers: 11...13)) { try sut.ids(numbered: [10]) }
+        #expect(sut.center == Seeds.tokyoStation && sut.saved == Self.saved && sut.provider == .hotpepper)
+    }
+
+    @Test func aServiceThatMayKeepItsContentKeepsTheShopsWhole() {
+        // Given HOT PEPPER's and OpenStreetMap's pages
+        for page in [Seeds.Pages.tokyo, Seeds.OSM.page] {
+            // When each becomes the last list
+            let sut = LastList(page: page, center: nil, saved: Self.saved)
+
+            // Then the shops are kept as shown
+            #expect(sut.shops == .kept(page.restaurants), "\(page.provider) keeps its shops")
+        }
+    }
+
+    @Test func googlesListKeepsOnlyTheIds() throws {
+        // Given a page answered by Google Places, whose terms let an app keep place ids only
+        let page = RestaurantPage(
+            total: 3, start: 1, restaurants: Seeds.Pages.tokyo.restaurants, region: Seeds.OSM.parisRegion, provider: .google)
+
+        // When it becomes the last list and is encoded as the store writes it
+        let sut = LastList(page: page, center: Seeds.tokyoStation, saved: Self.saved)
+        let written = String(decoding: try JSONEncoder().encode(sut), as: UTF8.self)
+
+        // Then it holds the ids, in order, and none of the shops' names or addresses
+        #expect(sut.shops == .ids(["J0000000003", "J0000000001", "J0000000002"]))
+        #expect(sut.keptShops.isEmpty)
+        #expect(try sut.ids(numbered: [2]) == ["J0000000001"])
+        for shop in page.restaurants {
+            #expect(!written.contains(shop.name) && !written.contains(shop.address), "no \(shop.name) in \(written)")
+        }
+    }
+}
