@@ -17,7 +17,7 @@ public enum FoodLogger {
           foodlogger open 3                                           its page in the browser
           foodlogger show J001234567                                  a shop by its id
           foodlogger map --stub --near 京都駅                         the shops around you, drawn
-          foodlogger log add J001234567 --rating 4 --note "good"      keep a food log; 'foodlogger log' lists it
+          foodlogger log add 3 --rating 4 --note "good"               keep a food log; 'foodlogger log' lists it
           foodlogger genres                                           the genres --genre takes
 
         Usage: foodlogger COMMAND [options]

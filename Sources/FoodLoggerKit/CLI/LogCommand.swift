@@ -11,8 +11,10 @@ struct LogCommand: Sendable {
     var action: Action
     var common: CommonOptions
     var filter: FoodLog.Filter
-    /// `add`'s shop id, and the service it is an id of.
+    /// `add`'s shop id (a last-list number turned into its shop's), and the service it is an id of.
     var id: String?
+    /// `add`'s words read, whose worker answers a kept last-list shop without a request.
+    var shopArguments: ShopArguments?
     var impliedProvider: Provider?
     var when: FoodLog.Add.When
     var note: String?
@@ -41,9 +43,9 @@ struct LogCommand: Sendable {
     ]
 
     static let help = HelpText(
-        command: name, summary: summary, usage: "foodlogger log [list | add ID | remove N | map] [options]",
+        command: name, summary: summary, usage: "foodlogger log [list | add SHOP | remove N | map] [options]",
         examples: [
-            "foodlogger log add J001234567 --rating 4 --note \"good tonkotsu\"",
+            "foodlogger log add 3 --rating 4 --note \"good tonkotsu\"   # shop 3 of the last search",
             "foodlogger log add node/2750164437 --date yesterday",
             "foodlogger log add J001234567 --want          # a shop to go to",
             "foodlogger log                                # newest first",
@@ -57,7 +59,7 @@ struct LogCommand: Sendable {
             ("Output", CommonOptions.outputSpecs),
             ("Service (log add)", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ],
-        argumentValues: Action.allCases.map(\.rawValue), argumentName: "ID")
+        argumentValues: Action.allCases.map(\.rawValue), argumentName: "SHOP")
 
     /// The options each action takes besides --help; any other is refused, never ignored.
     static let accepted: [Action: Set<String>] = [
@@ -96,7 +98,7 @@ struct LogCommand: Sendable {
         rating = try parsed.integer("--rating", in: FoodLogEntry.ratings)
         note = try Self.note(parsed.value("--note"))
         when = try Self.when(parsed)
-        (id, impliedProvider, number) = (nil, nil, nil)
+        (id, impliedProvider, number, shopArguments) = (nil, nil, nil, nil)
         switch action {
         case .list:
             if !words.isEmpty { throw UsageError("'log list' takes no arguments, not \(TerminalSafe.quoted(words[0]))") }
@@ -107,10 +109,13 @@ struct LogCommand: Sendable {
             }
         case .add:
             guard words.count == 1 else {
-                throw UsageError(words.isEmpty ? "give the shop to log, like 'log add J001234567'" : "log one shop at a time")
+                throw UsageError(
+                    words.isEmpty
+                        ? "give the shop to log: a number the last search showed (3) or an id like J001234567"
+                        : "log one shop at a time")
             }
-            let (ids, provider) = try ShowCommand.ids(words, limit: 1, common: common)
-            (id, impliedProvider) = (ids[0], provider)
+            let shop = try ShopArguments(words, limit: 1, common: common, store: LastListStore(environment: context.environment))
+            (id, impliedProvider, shopArguments) = (shop.ids[0], shop.provider, shop)
         case .remove:
             guard words.count == 1, let number = Int(words[0]), number > 0 else {
                 let given = words.first.map { ", not \(TerminalSafe.quoted($0))" } ?? ""
@@ -180,7 +185,7 @@ extension LogCommand: SceneCommand {
     }
 
     @MainActor func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
-        await run(worker: workers.restaurants, context: context)
+        await run(worker: shopArguments?.worker(over: workers.restaurants) ?? workers.restaurants, context: context)
     }
 
     @MainActor func run(worker: (any HotpepperWorking)?, context: ProcessContext) async -> ExitCode {

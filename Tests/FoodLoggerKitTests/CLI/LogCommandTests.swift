@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import TestSupport
 import Testing
 
@@ -13,8 +14,11 @@ import Testing
 
     init() throws { folder = try TemporaryFolder("foodlogger-log") }
 
-    func run(_ arguments: [String], terminal: Terminal = Terminal(), zone: String = "Asia/Tokyo") async -> CLIRun {
-        await CLIRun.run(arguments, environment: ["XDG_DATA_HOME": folder.path, "TZ": zone], terminal: terminal)
+    func run(
+        _ arguments: [String], terminal: Terminal = Terminal(), zone: String = "Asia/Tokyo", service: [String: String] = [:]
+    ) async -> CLIRun {
+        let environment = ["XDG_DATA_HOME": folder.path, "XDG_STATE_HOME": folder.path + "/state", "TZ": zone]
+        return await CLIRun.run(arguments, environment: environment.merging(service) { $1 }, terminal: terminal)
     }
 
     /// Three entries: J900000001 on the 20th rated 4, J900000102 to go to, J900000104 on the 1st.
@@ -34,6 +38,26 @@ import Testing
             result.stdout == "Logged entry 1: 炉端 かがり火 丸の内店, eaten 2026-11-20, rated 4/5.\n", "one line: \(result.stdout)")
         let entries = try FoodLogStore(folder: logURL.deletingLastPathComponent()).read().entries
         #expect(entries.map(\.shop.id) == ["J900000001"] && entries[0].note == "good tonkotsu", "the entry kept: \(entries)")
+    }
+
+    @Test func addByNumberTakesTheLastListsShopWithoutARequest() async throws {
+        // Given HOT PEPPER on loopback, counting requests, and a search that listed three shops
+        let server = try LoopbackServer(replies: [try .file(Fixtures.url("gourmet/v1.30_full_3shops.json").path)])
+        let service = ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString]
+        let search = await run(["search", "--json", "--lat", "35.6812", "--lng", "139.7671"], service: service)
+        let listed = (search.json?["restaurants"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        try #require(search.code == .success && listed.count == 3, "the search listed three shops: \(search.stderr)")
+
+        // When shop 2 is logged by its number, and 4 (past the list's end) is tried
+        let added = await run(["log", "add", "2", "--want"], service: service)
+        let past = await run(["log", "add", "4"], service: service)
+
+        // Then the second listed shop is logged, with only the search's request sent
+        #expect(added.code == .success, "exit 0: \(added.stderr)")
+        let entries = try FoodLogStore(folder: logURL.deletingLastPathComponent()).read().entries
+        #expect(entries.map(\.shop.id) == [listed[1]], "shop 2 of the list: \(entries.map(\.shop.id))")
+        #expect(server.requests.count == 1, "the search's request only: \(server.requests.count)")
+        #expect(past.code == .usage && past.stderr.contains("the last list has 3 shops; there is no 4"), "\(past.stderr)")
     }
 
     @Test(arguments: [
@@ -118,7 +142,8 @@ import Testing
         (["log", "add", "--stub", "J900000001", "--want", "--date", "today"], "--want is for a shop you have not been to"),
         (["log", "add", "--stub"], "give the shop to log"),
         (["log", "add", "--stub", "J900000001", "J900000102"], "log one shop at a time"),
-        (["log", "add", "--stub", "ramen"], "is not a shop id"),
+        (["log", "add", "--stub", "ramen"], "is neither a shop number nor a shop id"),
+        (["log", "add", "--stub", "3"], "no last list yet: search first"),
         (["log", "add", "--stub", "J900000001", "--visited"], "--visited has no effect with 'log add'"),
         (["log", "--note", "x"], "--note has no effect with 'log list'"),
         (["log", "--want", "--visited"], "--want and --visited exclude each other"),
@@ -239,7 +264,7 @@ import Testing
         let completion = await run(["completions", "bash"])
 
         // Then the help leads with examples and the completions offer the subcommands and flags
-        #expect(help.code == .success && help.stdout.contains("foodlogger log add J001234567 --rating 4"), "\(help.stdout)")
+        #expect(help.code == .success && help.stdout.contains("foodlogger log add 3 --rating 4"), "\(help.stdout)")
         #expect(completion.stdout.contains("log)") && completion.stdout.contains("--rating"), "log completes")
         #expect(completion.stdout.contains("add list remove map") || completion.stdout.contains("list add remove map"), "actions")
     }
