@@ -169,7 +169,7 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
             ("number", .integer(entry.number)), ("date", entry.date.map { .string($0.description) } ?? .null),
             ("want", .bool(entry.want)), ("rating", entry.rating.map(JSONValue.integer) ?? .null),
             ("note", entry.note.map(JSONValue.string) ?? .null),
-            ("written_at", .string(ISO8601DateFormatter().string(from: entry.writtenAt))),
+            ("written_at", .string(entry.writtenAt.formatted(.iso8601))),
             (
                 "shop",
                 .object([
