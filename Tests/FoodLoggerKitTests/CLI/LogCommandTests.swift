@@ -249,6 +249,23 @@ import Testing
             want.code == .success && want.stdout.contains("Cafe & Books ことのは") && !want.stdout.contains("丸の内店"), "only the want")
     }
 
+    @Test func aMapOfShopsFromTwoServicesCreditsBoth() async {
+        // Given a HOT PEPPER shop and an OpenStreetMap one in the log
+        _ = await run(["log", "add", "--stub", "J900000001"])
+        _ = await run(["log", "add", "--stub", "node/99000000101"])
+
+        // When the map is drawn, and its HTML page made
+        let drawing = await run(["log", "map", "--static", "--width", "80"])
+        let html = await run(["log", "map", "--format", "html"])
+
+        // Then both services are credited
+        for output in [drawing.stdout, html.stdout] {
+            #expect(
+                output.contains("ホットペッパーグルメ") && output.contains("OpenStreetMap contributors"),
+                "both credits: \(output.suffix(300))")
+        }
+    }
+
     @Test func logMapOfAnEmptyLogExitsOne() async {
         // When the map of an empty log is asked for
         let result = await run(["log", "map", "--static"])
