@@ -156,15 +156,14 @@ struct LogCommand: Sendable {
         }
     }
 
-    /// How `log map` shows the shops: a data format, the drawing, or the interactive map at a
-    /// terminal that can show it (as `map` decides).
-    func mapRoute(_ context: ProcessContext) -> FoodLog.MapRoute {
-        if let format { return .format(format) }
-        let terminal = context.terminal
-        let canExplore =
-            !staticDrawing && width == nil && height == nil && terminal.stdinIsTerminal && terminal.stdoutIsTerminal
-            && context.environment["TERM"] != "dumb"
-        return canExplore ? .explore : .drawing(width: width, height: height)
+    /// How `log map` shows the shops: a data format, the drawing (with a note on why, when the
+    /// interactive map was due), or the interactive map, as `map` decides.
+    func mapRoute(_ context: ProcessContext) -> (route: FoodLog.MapRoute, note: String?) {
+        if let format { return (.format(format), nil) }
+        switch MapCommand.interaction(drawingAsked: staticDrawing || width != nil || height != nil, context) {
+        case .explore: return (.explore, nil)
+        case .drawing(let note): return (.drawing(width: width, height: height), note)
+        }
     }
 
     var presentation: FoodLog.List.Presentation {
@@ -177,7 +176,7 @@ struct LogCommand: Sendable {
 }
 
 extension LogCommand: SceneCommand {
-    func fillsScreen(_ context: ProcessContext) -> Bool { action == .map && mapRoute(context) == .explore }
+    func fillsScreen(_ context: ProcessContext) -> Bool { action == .map && mapRoute(context).route == .explore }
 
     /// Only `add` asks a service; the others read the log alone.
     @MainActor func runWithoutService(context: ProcessContext) async -> ExitCode? {
@@ -196,7 +195,10 @@ extension LogCommand: SceneCommand {
         case .list: return scene.list(filter)
         case .add: return await scene.add(id: id ?? "", when: when, note: note, rating: rating)
         case .remove: return await scene.remove(number: number ?? 0)
-        case .map: return await scene.map(filter, as: mapRoute(context))
+        case .map:
+            let (route, note) = mapRoute(context)
+            if let note { context.report(note) }
+            return await scene.map(filter, as: route)
         }
     }
 }

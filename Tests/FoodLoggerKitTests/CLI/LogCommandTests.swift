@@ -266,6 +266,19 @@ import Testing
         }
     }
 
+    @Test func logMapAtADumbTerminalDrawsAndSaysWhy() async {
+        // Given a logged shop, and a terminal that cannot show the interactive map
+        _ = await run(["log", "add", "--stub", "J900000001"])
+        let terminal = Terminal(stdinIsTerminal: true, stdoutIsTerminal: true, columns: 80)
+
+        // When the map is asked for
+        let result = await run(["log", "map", "--color", "never"], terminal: terminal, service: ["TERM": "dumb"])
+
+        // Then the drawing is printed, with the note on why
+        #expect(result.code == .success && result.stdout.hasPrefix("+- N ↑ "), "the drawing: \(result.stdout.prefix(80))")
+        #expect(result.stderr.contains("TERM=dumb cannot show the interactive map"), "\(result.stderr)")
+    }
+
     @Test func logMapOfAnEmptyLogExitsOne() async {
         // When the map of an empty log is asked for
         let result = await run(["log", "map", "--static"])
