@@ -41,14 +41,17 @@ enum FaultSeeds {
         // answers never stand in for another's.
         let ownsCache = environment["HOME"] == nil && environment["XDG_CACHE_HOME"] == nil
         let cache = ownsCache ? try? TemporaryFolder("foodlogger-cache") : nil
+        // A state folder of the run's own: a search's last list reaches no other test.
+        let state = try? TemporaryFolder("foodlogger-state")
         let isolated = ["HOME": "/nonexistent-home", "XDG_CONFIG_HOME": "/nonexistent-config"]
             .merging(cache.map { ["XDG_CACHE_HOME": $0.path] } ?? [:]) { $1 }
+            .merging(state.map { ["XDG_STATE_HOME": $0.path] } ?? [:]) { $1 }
             .merging(Loopback.unreachableServices) { $1 }
         let context = ProcessContext(
             arguments: arguments, environment: isolated.merging(environment) { $1 },
             currentDirectory: currentDirectory, stdout: stdout, stderr: stderr)
         let code = await FoodLogger.main(context: context)
-        withExtendedLifetime(cache) {}
+        withExtendedLifetime((cache, state)) {}
         return Run(exitCode: code, stdout: stdout.text, stderr: stderr.text)
     }
 }

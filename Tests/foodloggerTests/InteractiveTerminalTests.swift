@@ -198,6 +198,9 @@ struct InteractiveTerminalTests {
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = environment["TERM"].flatMap { $0.isEmpty || $0 == "dumb" ? nil : $0 } ?? "xterm-256color"
         environment.removeValue(forKey: "TMUX")
+        // A state folder no run can make (even as root): a search run from here leaves no last
+        // list in the user's; a Session gives its shell a folder of its own.
+        environment["XDG_STATE_HOME"] = "/dev/null/foodlogger-test-state"
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         return process

@@ -131,8 +131,10 @@ public struct SharedFile: Sendable {
     }
 
     /// Writes `data` to a new file beside this one and renames it over this one: readers see
-    /// the old file or the new, never a mixture. Call with the lock held.
-    func replace(with data: Data) throws(Failure) {
+    /// the old file or the new, never a mixture. Call with the lock held. `durably` false skips
+    /// the flush to disk, for a file whose loss in a crash costs a request only (an answer kept
+    /// for minutes): a crash may then leave it empty or cut short, which its reader treats as absent.
+    func replace(with data: Data, durably: Bool = true) throws(Failure) {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -152,7 +154,7 @@ public struct SharedFile: Sendable {
             written += count
         }
         // On disk before it replaces the old file: a crash must not leave an empty one.
-        fsync(descriptor)
+        if durably { fsync(descriptor) }
         close(descriptor)
         guard rename(temporary.path, url.path) == 0 else {
             let number = errno

@@ -91,6 +91,9 @@ struct MapCommand: Sendable {
             throw UsageError("--width and --height size the terminal map; they have no effect with --format \(format.rawValue)")
         }
         pageSizeGiven = parsed.value("--count") != nil || parsed.value("--limit") != nil
+        // A drawing of kept shops asks nothing: the offline stub stands in for the service, so
+        // a list from --stub, or one made with a key since gone, needs neither (as `show 3`).
+        if lastList?.provider.mayKeepContent == true, interaction(context) != .explore { search.common.useStub = true }
     }
 
     /// --count or --limit was given; else a drawing shows every shop within its radius, and
@@ -167,6 +170,8 @@ extension MapCommand {
         guard let list = lastList else { return (drawingQuery, exploringQuery, centre, nil) }
         var shown = try await KnownShopsWorker(base: worker, list: list).lookupRestaurants(ids: list.ids)
         shown.start = list.firstNumber
+        // Counted as shown: a list that began at 4 ends at its last number.
+        shown.total = list.firstNumber - 1 + shown.restaurants.count
         let frame = list.frame(of: shown.restaurants)
         var query = search.query
         query.center = frame.center

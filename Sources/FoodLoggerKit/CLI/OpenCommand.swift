@@ -27,9 +27,10 @@ struct OpenCommand: Sendable {
         argumentName: "N|ID")
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
-        common = try CommonOptions(parsed, context: context)
+        let given = try CommonOptions(parsed, context: context)
         shop = try ShopArguments(
-            parsed.positionals, limit: Int.max, common: common, store: LastListStore(environment: context.environment))
+            parsed.positionals, limit: Int.max, common: given, store: LastListStore(environment: context.environment))
+        common = shop.options(given)
         guard shop.ids.count == 1 else { throw UsageError("open takes one shop, got \(shop.ids.count)") }
         printURLOnly = parsed.has("--print-url")
     }

@@ -84,6 +84,22 @@ struct ShopArguments: Sendable {
         return UsageError("the last list \(holds); there is no \(number)")
     }
 
+    /// Every shop named is one the last list kept: nothing will be asked of any service.
+    var asksNothing: Bool {
+        guard let list else { return false }
+        let kept = Set(list.keptShops.map(\.id))
+        return ids.allSatisfy(kept.contains)
+    }
+
+    /// The options to look the shops up with: when nothing will be asked, the offline stub
+    /// stands in for the service, so a list from `--stub`, or one made with a key since gone,
+    /// needs neither `--stub` nor the key.
+    func options(_ common: CommonOptions) -> CommonOptions {
+        var options = common
+        if asksNothing { options.useStub = true }
+        return options
+    }
+
     /// The worker to look the shops up with: the last list's kept shops answer first, without a request.
     func worker(over base: any HotpepperWorking) -> any HotpepperWorking {
         list.map { KnownShopsWorker(base: base, list: $0) } ?? base

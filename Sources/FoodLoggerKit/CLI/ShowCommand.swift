@@ -26,9 +26,10 @@ struct ShowCommand: Sendable {
         argumentName: "N|ID")
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
-        common = try CommonOptions(parsed, context: context)
+        let given = try CommonOptions(parsed, context: context)
         shops = try ShopArguments(
-            parsed.positionals, limit: Self.maxIDs, common: common, store: LastListStore(environment: context.environment))
+            parsed.positionals, limit: Self.maxIDs, common: given, store: LastListStore(environment: context.environment))
+        common = shops.options(given)
     }
 
     var impliedProvider: Provider? { shops.provider }

@@ -321,33 +321,38 @@ struct Bench {
 
     // MARK: (i) a repeated search
 
-    /// The search of (c) repeated within the cache's lifetime, so answered from the answer cache,
-    /// against `--version`: what a repeat costs beyond starting up. The server counts what it is
-    /// asked, and a request after the first run stops the bench.
+    /// A search repeated within the cache's lifetime, so answered from the answer cache, against
+    /// `--version`: what a repeat costs beyond starting up. The budget is on the search as a user
+    /// types it (a page of 10); (c)'s 100-shop page is reported beside it. The server counts what
+    /// it is asked, and a request after each search's first run stops the bench.
     mutating func cachedRepeat() throws {
-        let server = try LoopbackServer(replies: [.json(SyntheticResponse.page(total: 312, count: 100))])
+        let server = try LoopbackServer { request in
+            .json(SyntheticResponse.page(total: 312, count: Int(request.queryValue("count") ?? "") ?? 10))
+        }
         defer { server.stop() }
         let environment = environment(server: server)
-        let search = Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json"])
-        _ = try Spawn.run([search], environment: environment)  // the first search: asked and kept
+        let search = Command(foodlogger, ["search"] + Self.center + ["--json"])
+        let hundred = Command(foodlogger, ["search"] + Self.center + ["--count", "100", "--json"])
+        for first in [search, hundred] { _ = try Spawn.run([first], environment: environment) }  // asked and kept
         let candidates = [
-            (label: "foodlogger search --count 100 --json (repeated)", run: runner([search], environment)),
+            (label: "foodlogger search --json (repeated: 10 shops)", run: runner([search], environment)),
+            (label: "foodlogger search --count 100 --json (repeated)", run: runner([hundred], environment)),
             (label: "foodlogger --version", run: runner([Command(foodlogger, ["--version"])], environment)),
         ]
         let measured = try interleave(candidates, runs: options.runs, warmups: options.warmups)
-        guard server.requests.count == 1 else {
-            throw SpawnError(description: "(i): a repeated search sent \(server.requests.count - 1) request(s); the cache missed")
+        guard server.requests.count == 2 else {
+            throw SpawnError(description: "(i): repeated searches sent \(server.requests.count - 2) request(s); the cache missed")
         }
         section(
             "(i) A repeated search, from the answer cache",
             note:
-                "The search of (c) run once, then again and again within the cache's ten minutes: the server is asked once in all. "
-                + "Ratio: over `--version`'s median (starting up and printing a line).",
-            measured, baseline: measured[1])
+                "Each search run once, then again and again within the cache's ten minutes: the server is asked once per search in all. "
+                + "Ratio: over `--version`'s median (starting up and printing a line); the budget is on the first row.",
+            measured, baseline: measured[2])
         budgets.append(
             Budget(
                 name: "(i) cached repeat search vs --version",
-                measured: measured[0].seconds.median / measured[1].seconds.median, limit: 1.5 * options.slack, unit: "×"))
+                measured: measured[0].seconds.median / measured[2].seconds.median, limit: 1.5 * options.slack, unit: "×"))
     }
 
     // MARK: (g) OpenStreetMap

@@ -78,6 +78,21 @@ import TestSupport
         #expect(server.requests.count == 1, "the search's request only")
     }
 
+    @Test func keptShopsNeedNeitherTheStubNorAKey() async throws {
+        // Given a list from the offline stub
+        let search = await run(["search", "--stub", "--json", "--count", "3"] + Self.tokyo)
+
+        // When its shops are shown, opened and drawn without --stub, and with no key anywhere
+        let shown = await run(["show", "2", "--json"])
+        let opened = await run(["open", "1", "--print-url"])
+        let drawn = await run(["map", "--last", "--static", "--width", "60", "--height", "15"])
+
+        // Then they are the listed shops, as kept
+        #expect(shown.code == .success && ids(shown) == [ids(search)[1]], "\(shown.stderr)")
+        #expect(opened.code == .success && opened.stdout.contains(ids(search)[0]), "\(opened.stdout) \(opened.stderr)")
+        #expect(drawn.code == .success && drawn.stdout.contains("1–3 of 3"), "\(drawn.stdout) \(drawn.stderr)")
+    }
+
     @Test func numbersFollowStartAsTheTableShowsThem() async throws {
         // Given a table that began at --start 4
         let search = await run(["search", "--stub", "--format", "table", "--start", "4", "--count", "3"] + Self.tokyo)

@@ -116,7 +116,9 @@ public struct AnswerCache: Sendable {
         let url = file(key)
         do {
             try SharedFile.makeFolder(folder)
-            try SharedFile(url).replace(with: data)
+            // Not flushed to disk: that would cost every search several milliseconds, and a
+            // crash can only cost an answer, which is then broken and asked for again.
+            try SharedFile(url).replace(with: data, durably: false)
         } catch {
             return
         }
