@@ -116,6 +116,8 @@ struct LogCommand: Sendable {
             }
             let shop = try ShopArguments(words, limit: 1, common: common, store: LastListStore(environment: context.environment))
             (id, impliedProvider, shopArguments) = (shop.ids[0], shop.provider, shop)
+            // A shop the last list kept asks no service: it needs neither --stub nor a key.
+            common = shop.options(common)
         case .remove:
             guard words.count == 1, let number = Int(words[0]), number > 0 else {
                 let given = words.first.map { ", not \(TerminalSafe.quoted($0))" } ?? ""

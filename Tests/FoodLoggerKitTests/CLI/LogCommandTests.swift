@@ -48,8 +48,8 @@ import Testing
         let listed = (search.json?["restaurants"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
         try #require(search.code == .success && listed.count == 3, "the search listed three shops: \(search.stderr)")
 
-        // When shop 2 is logged by its number, and 4 (past the list's end) is tried
-        let added = await run(["log", "add", "2", "--want"], service: service)
+        // When shop 2 is logged by its number (the key gone meanwhile), and 4 (past the list's end) is tried
+        let added = await run(["log", "add", "2", "--want"])
         let past = await run(["log", "add", "4"], service: service)
 
         // Then the second listed shop is logged, with only the search's request sent
