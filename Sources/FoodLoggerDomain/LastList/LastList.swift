@@ -78,6 +78,12 @@ public struct LastList: Sendable, Equatable, Codable {
     /// widest range reaches them all from there, else around their middle; with the smallest
     /// range that reaches the farthest (a shop beyond the widest is off the map).
     public func frame(of shops: [Restaurant]) -> (center: Coordinate, range: SearchRange) {
+        Self.frame(of: shops, around: center)
+    }
+
+    /// Where to draw `shops`: around `center` when the widest range reaches them all from there,
+    /// else around their middle (the food log's map has no centre of its own).
+    public static func frame(of shops: [Restaurant], around center: Coordinate?) -> (center: Coordinate, range: SearchRange) {
         // To 4 decimals (about 10 m), as a person would write it: the map's footer shows it.
         let average = { (degrees: [Double]) in (degrees.reduce(0, +) / Double(max(shops.count, 1)) * 10_000).rounded() / 10_000 }
         let middle = Coordinate(lat: average(shops.map(\.coordinate.lat)), lng: average(shops.map(\.coordinate.lng)))

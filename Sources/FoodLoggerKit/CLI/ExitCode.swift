@@ -17,14 +17,16 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     var meaning: String {
         switch self {
         case .success: "restaurants (or the requested text) printed"
-        case .noResults: "the search worked and found nothing"
-        case .usage: "bad arguments (EX_USAGE)"
+        case .noResults: "the search worked and found nothing (or the food log holds nothing to show)"
+        case .usage: "bad arguments, or a food log entry number not in the log (EX_USAGE)"
         case .dataError: "the service answered something unreadable, or more than --max-response (EX_DATAERR)"
         case .noSuchPlace: "the place given to --near (or FOODLOGGER_NEAR) was not found (EX_NOINPUT)"
         case .unavailable: "a network failure, a service-side error, or --offline with nothing cached (EX_UNAVAILABLE)"
-        case .ioError: "the output could not be written: a full disk, a closed stdout (EX_IOERR)"
+        case .ioError:
+            "the output or the food log could not be written (a full disk, a closed stdout), or the log read (EX_IOERR)"
         case .permissionDenied: "the service rejected the API key (EX_NOPERM)"
-        case .configuration: "no usable API key, or HOTPEPPER_BASE_URL is not an http(s) URL (EX_CONFIG)"
+        case .configuration:
+            "no usable API key, HOTPEPPER_BASE_URL is not an http(s) URL, or no folder for the food log (EX_CONFIG)"
         case .interrupted: "Ctrl-C in the interactive map, as SIGINT ends the prompt (128 + 2)"
         }
     }

@@ -17,6 +17,7 @@ public enum FoodLogger {
           foodlogger open 3                                           its page in the browser
           foodlogger show J001234567                                  a shop by its id
           foodlogger map --stub --near 京都駅                         the shops around you, drawn
+          foodlogger log add 3 --rating 4 --note "good"               keep a food log; 'foodlogger log' lists it
           foodlogger genres                                           the genres --genre takes
 
         Usage: foodlogger COMMAND [options]
@@ -32,15 +33,15 @@ public enum FoodLogger {
         Gourmet when its key is found (--key-file, HOTPEPPER_API_KEY, ./key.plist or
         ~/.config/foodlogger/key.plist), else OpenStreetMap, which needs none.
         Exit codes: 0 found, 1 nothing found, 64 bad arguments, 65 unreadable answer, 66 no such
-        place, 69 network or service failure, 74 output not written, 77 key rejected, 78 no
-        usable key.
+        place, 69 network or service failure, 74 output or food log not written, 77 key
+        rejected, 78 no usable key.
 
         """
 
     /// Every command, as help lists them; the completions and the manual page are made from it.
     nonisolated static let commands =
         [
-            SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help,
+            SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help, LogCommand.help,
         ] + CodeList.Subject.allCases.map(CodeListCommand.help) + [
             CompletionsCommand.help, ManualCommand.help,
         ]
@@ -78,6 +79,8 @@ public enum FoodLogger {
             return await run(Array(arguments.dropFirst()), help: OpenCommand.help, context: context, make: OpenCommand.init)
         case MapCommand.name:
             return await run(Array(arguments.dropFirst()), help: MapCommand.help, context: context, make: MapCommand.init)
+        case LogCommand.name:
+            return await run(Array(arguments.dropFirst()), help: LogCommand.help, context: context, make: LogCommand.init)
         case let name where CodeList.Subject(rawValue: name) != nil:
             let subject = CodeList.Subject(rawValue: name)!
             return await run(Array(arguments.dropFirst()), help: CodeListCommand.help(subject), context: context) {

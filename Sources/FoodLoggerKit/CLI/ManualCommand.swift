@@ -71,6 +71,12 @@ struct ManualCommand: TextCommand {
                 "Answers worth keeping: places.json (--near's places, a month), codes-*.json (the genre, budget and area "
                     + "lists, a day) and nominatim-last-request (when the place search was last asked, to keep requests a "
                     + "second apart). Another server's answers get files of their own. Deleting the folder is always safe."),
+            ".TP",
+            #"\fB$XDG_DATA_HOME/foodlogger/log.jsonl\fR (default \fB~/.local/share/foodlogger/log.jsonl\fR)"#,
+            text(
+                "The food log (foodlogger log): JSON Lines, one entry a line (number, date or want, note, rating, "
+                    + "written_at, and the shop: provider, id, name, genre, lat, lng, address, url). Yours to read, edit "
+                    + "and back up: lines foodlogger cannot read are kept as they are. Changed under log.jsonl.lock."),
             ".SH EXIT STATUS",
         ]
         for code in ExitCode.allCases {

@@ -185,11 +185,15 @@ extension MapCommand {
         case drawing(note: String?)
     }
 
-    /// The interactive map needs a person at a terminal that can show it.
     func interaction(_ context: ProcessContext) -> Interaction {
+        Self.interaction(drawingAsked: format != nil || staticDrawing || width != nil || height != nil, context)
+    }
+
+    /// The interactive map needs a person at a terminal that can show it, and no drawing or
+    /// data format asked for (`log map` decides the same way).
+    static func interaction(drawingAsked: Bool, _ context: ProcessContext) -> Interaction {
         let terminal = context.terminal
-        guard format == nil, !staticDrawing, width == nil, height == nil, terminal.stdinIsTerminal, terminal.stdoutIsTerminal
-        else {
+        guard !drawingAsked, terminal.stdinIsTerminal, terminal.stdoutIsTerminal else {
             return .drawing(note: nil)
         }
         guard context.environment["TERM"] != "dumb" else {

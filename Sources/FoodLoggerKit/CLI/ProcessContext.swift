@@ -77,6 +77,7 @@ public struct ProcessContext: Sendable {
         ),
         ("XDG_STATE_HOME", "where foodlogger/ keeps the last list shown, for show 3 (default ~/.local/state)"),
         ("XDG_DATA_HOME", "where foodlogger/ keeps the food log (default ~/.local/share)"),
+        ("TZ", "the time zone 'log add' dates a meal in (default the system's)"),
         ("HOME", "the home folder, for the default configuration and cache folders"),
         ("NO_COLOR", "set and not empty: no colour or bold unless --color always"),
         ("LC_ALL", "with LC_CTYPE and LANG, the locale: UTF-8 ones get braille dots on the interactive map, others ASCII"),

@@ -14,12 +14,16 @@ protocol SceneCommand: Sendable {
     func fillsScreen(_ context: ProcessContext) -> Bool
     /// `context` carries the command's --color and --tiles.
     @MainActor func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode
+    /// Runs the command without a service when it asks none this time (`log list`), so none is
+    /// chosen (or said to be); nil when it needs one.
+    @MainActor func runWithoutService(context: ProcessContext) async -> ExitCode?
 }
 
 extension SceneCommand {
     var impliedProvider: Provider? { nil }
     func refusal(by provider: Provider) -> UsageError? { nil }
     func fillsScreen(_ context: ProcessContext) -> Bool { false }
+    func runWithoutService(context: ProcessContext) async -> ExitCode? { nil }
 }
 
 extension FoodLogger {
@@ -48,6 +52,7 @@ extension FoodLogger {
         context.color = options.color
         context.mapTiles = options.mapTiles
         if command.fillsScreen(context) { context.terminal.stderrIsTerminal = false }
+        if let status = await command.runWithoutService(context: context) { return status }
         do {
             let services = try options.makeServices(implied: command.impliedProvider, context: context)
             if let refusal = options.refusal(by: services.provider) ?? command.refusal(by: services.provider) {

@@ -24,7 +24,12 @@ enum CSVRenderer {
             let cells = Dictionary(record, uniquingKeysWith: { first, _ in first })
             return columns.map { cells[$0] ?? "" }
         }
-        return ([columns] + rows).map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+        return render(columns: columns, rows: rows)
+    }
+
+    /// A header row and rows of cells, as RFC 4180 text.
+    static func render(columns: [String], rows: [[String]]) -> String {
+        ([columns] + rows).map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
     }
 
     static func field(_ text: String) -> String {

@@ -54,7 +54,8 @@ struct RestaurantListing: Sendable, Equatable {
         openAt = open.moment
         self.clock = page.provider.clock(in: page.region)
         currency = BudgetBand.currencySymbol(page.region?.countryCode)
-        providers = [page.provider]
+        // A list from the food log mixes services: each one's credit goes with its shops.
+        providers = ([page.provider] + page.restaurants.map(\.provider)).uniqued()
         leftOut = tally
     }
 

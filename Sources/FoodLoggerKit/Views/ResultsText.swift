@@ -51,7 +51,8 @@ enum ResultsText {
             }
         }
         if let note = clockNote(page) { lines.append(note) }
-        lines.append(page.provider.creditLine)
+        // A list from the food log mixes services: each one's credit goes with its shops.
+        lines += ([page.provider] + page.restaurants.map(\.provider)).uniqued().map(\.creditLine)
         return lines
     }
 

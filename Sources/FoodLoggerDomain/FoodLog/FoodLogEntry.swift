@@ -1,0 +1,199 @@
+import Foundation
+
+/// One line of the food log: a shop the user ate at (on `date`) or wants to go to (`want`),
+/// with their note and rating, and enough of the shop to show it without asking the service.
+///
+/// Written as one JSON object per line with snake_case keys (the README documents each):
+/// `number`, `date` (absent for a want), `want`, `note`, `rating`, `written_at` and `shop`.
+public struct FoodLogEntry: Sendable, Equatable, Codable {
+    /// The entry's number, given by the store when it is added and never changed: what
+    /// `log remove` takes.
+    public var number: Int
+    /// The day the user ate there; nil for a shop they want to go to.
+    public var date: LogDate?
+    public var note: String?
+    /// 1 to 5 stars, the user's own; nil when not rated.
+    public var rating: Int?
+    /// When the entry was added.
+    public var writtenAt: Date
+    public var shop: Shop
+
+    /// "Want to go": the user has not been yet.
+    public var want: Bool { date == nil }
+
+    public static let ratings = 1...5
+
+    public init(number: Int = 0, date: LogDate?, note: String?, rating: Int?, writtenAt: Date, shop: Shop) {
+        self.number = number; self.date = date; self.note = note; self.rating = rating
+        self.writtenAt = writtenAt; self.shop = shop
+    }
+
+    /// What the log keeps of a shop: who describes it, its id there, and what a list and a map
+    /// show. A service whose terms let foodlogger keep only ids (`Provider.mayKeepContent`) has
+    /// its shops kept as ids: the rest is empty and nil.
+    public struct Shop: Sendable, Equatable, Codable {
+        public var provider: Provider
+        public var id: String
+        public var name: String
+        public var genre: String
+        public var coordinate: Coordinate?
+        public var address: String
+        /// The shop's page at its service; "" when it has none.
+        public var url: String
+
+        public init(
+            provider: Provider, id: String, name: String = "", genre: String = "", coordinate: Coordinate? = nil,
+            address: String = "", url: String = ""
+        ) {
+            self.provider = provider; self.id = id; self.name = name; self.genre = genre
+            self.coordinate = coordinate; self.address = address; self.url = url
+        }
+
+        public init(_ restaurant: Restaurant) {
+            guard restaurant.provider.mayKeepContent else {
+                self.init(provider: restaurant.provider, id: restaurant.id)
+                return
+            }
+            self.init(
+                provider: restaurant.provider, id: restaurant.id, name: restaurant.name, genre: restaurant.genre.name,
+                coordinate: restaurant.coordinate, address: restaurant.address, url: restaurant.urls.shop)
+        }
+
+        /// The shop as scenes take one (to draw on a map, to show its card), from what the log
+        /// kept; nil when it kept no position.
+        public var restaurant: Restaurant? {
+            coordinate.map {
+                Restaurant(
+                    id: id, name: name, genre: .init(code: "", name: genre, catchCopy: ""), coordinate: $0,
+                    address: address, urls: .init(shop: url, photo: ""), provider: provider)
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case provider, id, name, genre, lat, lng, address, url
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            provider = try container.decode(Provider.self, forKey: .provider)
+            id = try container.decode(String.self, forKey: .id)
+            name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+            genre = try container.decodeIfPresent(String.self, forKey: .genre) ?? ""
+            address = try container.decodeIfPresent(String.self, forKey: .address) ?? ""
+            url = try container.decodeIfPresent(String.self, forKey: .url) ?? ""
+            let lat = try container.decodeIfPresent(Double.self, forKey: .lat)
+            let lng = try container.decodeIfPresent(Double.self, forKey: .lng)
+            coordinate = lat.flatMap { lat in lng.map { Coordinate(lat: lat, lng: $0) } }
+            // A position a hand edit put off the Earth would reach the map's arithmetic.
+            guard !id.isEmpty, coordinate?.isOnEarth ?? true else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.id], debugDescription: "not a shop"))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(provider, forKey: .provider)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(genre, forKey: .genre)
+            try container.encodeIfPresent(coordinate?.lat, forKey: .lat)
+            try container.encodeIfPresent(coordinate?.lng, forKey: .lng)
+            try container.encode(address, forKey: .address)
+            try container.encode(url, forKey: .url)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case number, date, want, note, rating, shop
+        case writtenAt = "written_at"
+    }
+
+    /// Reads only what this version writes: a line that is not (a rating of 7, a want with a
+    /// date) is not an entry, and the store keeps it as it is.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        number = try container.decode(Int.self, forKey: .number)
+        date = try container.decodeIfPresent(LogDate.self, forKey: .date)
+        let want = try container.decode(Bool.self, forKey: .want)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        rating = try container.decodeIfPresent(Int.self, forKey: .rating)
+        writtenAt = try container.decode(Date.self, forKey: .writtenAt)
+        shop = try container.decode(Shop.self, forKey: .shop)
+        guard number > 0, want == (date == nil), rating.map(Self.ratings.contains) ?? true else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.number], debugDescription: "not an entry"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        try container.encodeIfPresent(date, forKey: .date)
+        try container.encode(want, forKey: .want)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(rating, forKey: .rating)
+        try container.encode(writtenAt, forKey: .writtenAt)
+        try container.encode(shop, forKey: .shop)
+    }
+}
+
+/// A day on the calendar, written YYYY-MM-DD: the day a meal was eaten, in the user's zone.
+public struct LogDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year; self.month = month; self.day = day
+    }
+
+    /// `2026-11-24`, a day that exists (no 2026-02-30); nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), parts[0].count == 4,
+            (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day)
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day `instant` falls on in `zone`, `offset` days later (-1: the day before).
+    public init(_ instant: Date, in zone: TimeZone, offset: Int = 0) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let shifted = calendar.date(byAdding: .day, value: offset, to: instant) ?? instant
+        let parts = calendar.dateComponents([.year, .month, .day], from: shifted)
+        self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public var description: String {
+        let digits = { (value: Int, width: Int) in
+            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
+        return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))"
+    }
+
+    public static func < (lhs: LogDate, rhs: LogDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = LogDate(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not YYYY-MM-DD"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

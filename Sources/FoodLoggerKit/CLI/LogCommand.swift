@@ -1,0 +1,206 @@
+import Foundation
+import FoodLoggerDomain
+
+/// `foodlogger log [list|add|remove|map]`: the food log, a file of the shops the user ate at or
+/// wants to go to. Only `add` asks a service (to look the shop up); the others read the file.
+struct LogCommand: Sendable {
+    enum Action: String, Sendable, CaseIterable {
+        case list, add, remove, map
+    }
+
+    var action: Action
+    var common: CommonOptions
+    var filter: FoodLog.Filter
+    /// `add`'s shop id (a last-list number turned into its shop's), and the service it is an id of.
+    var id: String?
+    /// `add`'s words read, whose worker answers a kept last-list shop without a request.
+    var shopArguments: ShopArguments?
+    var impliedProvider: Provider?
+    var when: FoodLog.Add.When
+    var note: String?
+    var rating: Int?
+    /// `remove`'s entry number.
+    var number: Int?
+    /// `map`'s data format, if one was asked for, and the drawing's size.
+    var format: OutputFormat?
+    var staticDrawing: Bool
+    var width: Int?
+    var height: Int?
+
+    static let name = "log"
+    static let summary = "keep a food log: the shops you ate at or want to go to"
+    /// Enough for a paragraph; a diary longer than that belongs in a file of its own.
+    static let maxNoteLength = 1000
+
+    static let logSpecs: [OptionSpec] = [
+        OptionSpec("--note", kind: .value("TEXT"), help: "log add: what you thought, in your words"),
+        OptionSpec("--rating", kind: .value("1-5"), values: ["1", "2", "3", "4", "5"], help: "log add: your stars, 1 to 5"),
+        OptionSpec(
+            "--date", kind: .value("DAY"), values: ["today", "yesterday"],
+            help: "log add: the day you ate there, YYYY-MM-DD, today or yesterday (default today, in your time zone)"),
+        OptionSpec("--want", help: "log add: a shop you want to go to; log, log map: only those"),
+        OptionSpec("--visited", help: "log, log map: only the shops you ate at"),
+    ]
+
+    static let help = HelpText(
+        command: name, summary: summary, usage: "foodlogger log [list | add SHOP | remove N | map] [options]",
+        examples: [
+            "foodlogger log add 3 --rating 4 --note \"good tonkotsu\"   # shop 3 of the last search",
+            "foodlogger log add node/2750164437 --date yesterday",
+            "foodlogger log add J001234567 --want          # a shop to go to",
+            "foodlogger log                                # newest first",
+            "foodlogger log --want --format csv > to-go.csv",
+            "foodlogger log remove 3                       # the number 'foodlogger log' shows",
+            "foodlogger log map --static",
+            "foodlogger log map --format html > log.html",
+        ],
+        sections: [
+            ("Log", logSpecs), ("Map (log map)", [MapCommand.staticSpec] + MapCommand.sizeSpecs),
+            ("Output", CommonOptions.outputSpecs),
+            ("Service (log add)", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
+        ],
+        argumentValues: Action.allCases.map(\.rawValue), argumentName: "SHOP")
+
+    /// The options each action takes besides --help; any other is refused, never ignored.
+    static let accepted: [Action: Set<String>] = [
+        .list: ["--want", "--visited", "--format", "--json", "--color"],
+        .add: Set(["--note", "--rating", "--date", "--want", "--color"] + CommonOptions.serviceSpecs.map(\.name)),
+        .remove: ["--color"],
+        .map: Set(["--want", "--visited", "--format", "--json", "--color", "--tiles", "--static", "--width", "--height"]),
+    ]
+
+    init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        var words = parsed.positionals
+        action = .list
+        if let first = words.first {
+            guard let named = Action(rawValue: first) else {
+                throw UsageError(
+                    "\(TerminalSafe.quoted(first)) is not a log command; use \(Action.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            action = named
+            words.removeFirst()
+        }
+        let given = parsed.flags.union(parsed.values.keys)
+        if let stray = given.subtracting(Self.accepted[action, default: []]).sorted().first {
+            throw UsageError("\(stray) has no effect with 'log \(action.rawValue)'")
+        }
+        common = try CommonOptions(parsed, context: context)
+        if parsed.has("--want"), parsed.has("--visited") { throw UsageError("--want and --visited exclude each other; give one") }
+        filter = parsed.has("--want") ? .want : parsed.has("--visited") ? .visited : .all
+        format = parsed.has("--json") || parsed.value("--format") != nil ? common.format : nil
+        staticDrawing = parsed.has("--static")
+        width = try parsed.integer("--width", in: TerminalMap.widthRange)
+        height = try parsed.integer("--height", in: TerminalMap.heightRange)
+        if let format, width != nil || height != nil {
+            throw UsageError("--width and --height size the terminal map; they have no effect with --format \(format.rawValue)")
+        }
+        rating = try parsed.integer("--rating", in: FoodLogEntry.ratings)
+        note = try Self.note(parsed.value("--note"))
+        when = try Self.when(parsed)
+        (id, impliedProvider, number, shopArguments) = (nil, nil, nil, nil)
+        switch action {
+        case .list:
+            if !words.isEmpty { throw UsageError("'log list' takes no arguments, not \(TerminalSafe.quoted(words[0]))") }
+            if ![.table, .json, .csv].contains(common.format) {
+                throw UsageError(
+                    "'log list' prints table, json or csv, not \(common.format.rawValue) (try 'log map --format \(common.format.rawValue)')"
+                )
+            }
+        case .add:
+            guard words.count == 1 else {
+                throw UsageError(
+                    words.isEmpty
+                        ? "give the shop to log: a number the last search showed (3) or an id like J001234567"
+                        : "log one shop at a time")
+            }
+            let shop = try ShopArguments(words, limit: 1, common: common, store: LastListStore(environment: context.environment))
+            (id, impliedProvider, shopArguments) = (shop.ids[0], shop.provider, shop)
+            // A shop the last list kept asks no service: it needs neither --stub nor a key.
+            common = shop.options(common)
+        case .remove:
+            guard words.count == 1, let number = Int(words[0]), number > 0 else {
+                let given = words.first.map { ", not \(TerminalSafe.quoted($0))" } ?? ""
+                throw UsageError("'log remove' takes one entry's number, as 'foodlogger log' shows it\(given)")
+            }
+            self.number = number
+        case .map:
+            if !words.isEmpty { throw UsageError("'log map' takes no arguments, not \(TerminalSafe.quoted(words[0]))") }
+        }
+    }
+
+    /// --note, trimmed; an empty one is a mistake, not a way to say nothing.
+    static func note(_ text: String?) throws(UsageError) -> String? {
+        guard let text else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { throw UsageError("--note is empty; leave it out, or say something") }
+        if trimmed.count > maxNoteLength {
+            throw UsageError("--note is \(trimmed.count) characters; at most \(maxNoteLength) are kept")
+        }
+        return trimmed
+    }
+
+    /// --date's day, or --want.
+    static func when(_ parsed: ParsedArguments) throws(UsageError) -> FoodLog.Add.When {
+        if parsed.has("--want") {
+            if parsed.value("--date") != nil { throw UsageError("--want is for a shop you have not been to; leave out --date") }
+            return .want
+        }
+        guard let text = parsed.value("--date") else { return .today }
+        switch text.lowercased() {
+        case "today": return .today
+        case "yesterday": return .yesterday
+        default:
+            guard let day = LogDate(text) else {
+                throw UsageError("--date must be YYYY-MM-DD, today or yesterday, not \(TerminalSafe.quoted(text))")
+            }
+            return .day(day)
+        }
+    }
+
+    /// How `log map` shows the shops: a data format, the drawing (with a note on why, when the
+    /// interactive map was due), or the interactive map, as `map` decides.
+    func mapRoute(_ context: ProcessContext) -> (route: FoodLog.MapRoute, note: String?) {
+        if let format { return (.format(format), nil) }
+        switch MapCommand.interaction(drawingAsked: staticDrawing || width != nil || height != nil, context) {
+        case .explore: return (.explore, nil)
+        case .drawing(let note): return (.drawing(width: width, height: height), note)
+        }
+    }
+
+    var presentation: FoodLog.List.Presentation {
+        switch common.format {
+        case .csv: .csv
+        case .table: .table
+        default: .document
+        }
+    }
+}
+
+extension LogCommand: SceneCommand {
+    func fillsScreen(_ context: ProcessContext) -> Bool { action == .map && mapRoute(context).route == .explore }
+
+    /// Only `add` asks a service; the others read the log alone.
+    @MainActor func runWithoutService(context: ProcessContext) async -> ExitCode? {
+        action == .add ? nil : await run(worker: nil, context: context)
+    }
+
+    @MainActor func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
+        await run(worker: shopArguments?.worker(over: workers.restaurants) ?? workers.restaurants, context: context)
+    }
+
+    @MainActor func run(worker: (any HotpepperWorking)?, context: ProcessContext) async -> ExitCode {
+        let scene = FoodLogScene.assemble(
+            context: context, presentation: presentation, store: FoodLogStore(environment: context.environment),
+            worker: worker)
+        switch action {
+        case .list: return scene.list(filter)
+        case .add: return await scene.add(id: id ?? "", when: when, note: note, rating: rating)
+        case .remove: return await scene.remove(number: number ?? 0)
+        case .map:
+            let (route, note) = mapRoute(context)
+            if let note { context.report(note) }
+            return await scene.map(filter, as: route)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import FoodLoggerDomain
+
+/// What the FoodLog scene can do.
+@MainActor
+protocol FoodLogBusinessLogic: AnyObject {
+    func add(_ request: FoodLog.Add.Request) async
+    func remove(_ request: FoodLog.Remove.Request) async
+    func list(_ request: FoodLog.List.Request)
+    func showMap(_ request: FoodLog.ShowMap.Request)
+}
+
+/// What the router passes to the Map scene: the logged shops and where to draw them.
+@MainActor
+protocol FoodLogDataStore: AnyObject {
+    var shops: [Restaurant] { get }
+}
+
+/// Looks the shop up through the worker and writes the entry, or reads and changes the log, and
+/// hands what happened, unformatted, to the presenter.
+@MainActor
+final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
+    var presenter: (any FoodLogPresentationLogic)?
+    let store: any FoodLogStoring
+    /// The service, to look a shop up by id; nil where no command needs one (list, remove, map).
+    let worker: (any HotpepperWorking)?
+
+    private(set) var shops: [Restaurant] = []
+
+    init(store: any FoodLogStoring, worker: (any HotpepperWorking)?) {
+        self.store = store
+        self.worker = worker
+    }
+
+    func add(_ request: FoodLog.Add.Request) async {
+        let result: Result<FoodLogChange, FoodLog.Failure>
+        do throws(FoodLog.Failure) {
+            let shop = try await lookup(request.id)
+            let date: LogDate? =
+                switch request.when {
+                case .today: LogDate(request.now, in: request.zone)
+                case .yesterday: LogDate(request.now, in: request.zone, offset: -1)
+                case .day(let day): day
+                case .want: nil
+                }
+            let entry = FoodLogEntry(
+                date: date, note: request.note, rating: request.rating, writtenAt: request.now, shop: .init(shop))
+            do { result = .success(try await store.add(entry)) } catch { throw .log(error) }
+        } catch {
+            result = .failure(error)
+        }
+        presenter?.presentAdded(.init(result: result, file: store.url))
+    }
+
+    func remove(_ request: FoodLog.Remove.Request) async {
+        let result: Result<FoodLogChange, FoodLog.Failure>
+        do {
+            result = .success(try await store.remove(number: request.number))
+        } catch {
+            result = .failure(.log(error))
+        }
+        presenter?.presentRemoved(.init(result: result, file: store.url))
+    }
+
+    func list(_ request: FoodLog.List.Request) {
+        presenter?.presentList(
+            .init(result: Result { () throws(FoodLogError) in try store.read() }, filter: request.filter, file: store.url))
+    }
+
+    /// Keeps the shops the filter takes that have a position, each once, for the router.
+    func showMap(_ request: FoodLog.ShowMap.Request) {
+        let read = Result { () throws(FoodLogError) in try store.read() }
+        let entries = ((try? read.get())?.newestFirst ?? []).filter(request.filter.keeps)
+        var seen: Set<String> = []
+        let unique = entries.filter { seen.insert("\($0.shop.provider.rawValue) \($0.shop.id)").inserted }
+        shops = unique.compactMap(\.shop.restaurant)
+        presenter?.presentMap(
+            .init(
+                result: read.map { _ in (shops, unique.count - shops.count) },
+                unreadableLines: (try? read.get())?.unreadableLines ?? [], filter: request.filter, file: store.url))
+    }
+
+    /// The shop by id, from the service.
+    private func lookup(_ id: String) async throws(FoodLog.Failure) -> Restaurant {
+        guard let worker else { throw .unknownShop(id: id) }
+        let page: RestaurantPage
+        do { page = try await worker.lookupRestaurants(ids: [id]) } catch { throw .service(error) }
+        guard let shop = page.restaurants.first else { throw .unknownShop(id: id) }
+        return shop
+    }
+}

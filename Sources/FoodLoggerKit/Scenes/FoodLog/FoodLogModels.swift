@@ -1,0 +1,130 @@
+import Foundation
+import FoodLoggerDomain
+
+/// The FoodLog scene's use cases: add a shop to the food log, list the log, remove an entry, and
+/// draw the logged shops on the map.
+enum FoodLog {
+    /// Which entries a list or a map takes: all, only the shops to go to, or only visits.
+    enum Filter: Sendable, Equatable {
+        case all, want, visited
+
+        func keeps(_ entry: FoodLogEntry) -> Bool {
+            switch self {
+            case .all: true
+            case .want: entry.want
+            case .visited: !entry.want
+            }
+        }
+    }
+
+    /// What went wrong with a change: the service's failure, a shop it does not know, or the log's.
+    enum Failure: Error, Sendable, Equatable {
+        case service(HotpepperError)
+        case unknownShop(id: String)
+        case log(FoodLogError)
+    }
+
+    /// The entry added or removed, or why not.
+    struct ChangeResponse: Sendable {
+        var result: Result<FoodLogChange, Failure>
+        /// The log's file, for messages.
+        var file: URL?
+    }
+
+    /// An entry added or removed, said in one line; or the failure.
+    struct Outcome: Sendable, Equatable {
+        /// For stdout: what was logged or removed.
+        var line: String?
+        /// For stderr: the failure, one line.
+        var failure: String?
+        /// For stderr, one line each: lines of the log that are not entries.
+        var warnings: [String] = []
+        var exitCode: ExitCode
+    }
+
+    enum Add {
+        /// The day the meal was eaten, as given, or none: a shop the user wants to go to.
+        enum When: Sendable, Equatable {
+            case today, yesterday
+            case day(LogDate)
+            case want
+        }
+
+        struct Request: Sendable, Equatable {
+            var id: String
+            var when: When
+            var note: String?
+            var rating: Int?
+            /// The clock and zone today and yesterday are read in.
+            var now: Date
+            var zone: TimeZone
+        }
+
+        typealias Response = ChangeResponse
+        typealias ViewModel = Outcome
+    }
+
+    enum Remove {
+        struct Request: Sendable, Equatable {
+            var number: Int
+        }
+
+        typealias Response = ChangeResponse
+        typealias ViewModel = Outcome
+    }
+
+    enum List {
+        struct Request: Sendable, Equatable {
+            var filter: Filter
+        }
+
+        /// The whole log (its entries newest first) and what the filter keeps.
+        struct Response: Sendable {
+            var result: Result<FoodLogContents, FoodLogError>
+            var filter: Filter
+            var file: URL?
+        }
+
+        struct ViewModel: Sendable {
+            enum Content: Sendable {
+                case table(TextTable, footer: [String])
+                case document(JSONValue)
+                case csv(columns: [String], rows: [[String]])
+                case failure(message: String)
+            }
+
+            var content: Content
+            /// Set when the filter kept nothing: what to tell the user, and how to add.
+            var notice: String? = nil
+            var warnings: [String] = []
+            var exitCode: ExitCode
+        }
+
+        /// Fixed when the scene is assembled, so the presenter prepares only what is drawn.
+        enum Presentation: Sendable {
+            case table, document, csv
+        }
+    }
+
+    /// The logged shops that have a position, handed to the Map scene.
+    enum ShowMap {
+        struct Request: Sendable, Equatable {
+            var filter: Filter
+        }
+
+        struct Response: Sendable {
+            /// The shops, each once, newest first; the entries left out for want of a position.
+            var result: Result<(shops: [Restaurant], unplaced: Int), FoodLogError>
+            var unreadableLines: [Int]
+            var filter: Filter
+            var file: URL?
+        }
+
+        struct ViewModel: Sendable, Equatable {
+            /// nil: the map can be drawn.
+            var failure: String?
+            var notices: [String] = []
+            var exitCode: ExitCode
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import FoodLoggerDomain
+
+/// What the FoodLog scene's presenter is told.
+@MainActor
+protocol FoodLogPresentationLogic: AnyObject {
+    func presentAdded(_ response: FoodLog.Add.Response)
+    func presentRemoved(_ response: FoodLog.Remove.Response)
+    func presentList(_ response: FoodLog.List.Response)
+    func presentMap(_ response: FoodLog.ShowMap.Response)
+}
+
+/// Words what happened to the log: a line per change, the list as a table, JSON or CSV, and
+/// each failure as one line with its exit code. Text from a shop or a note is escaped here, so
+/// it never reaches the terminal raw. Never prints.
+@MainActor
+final class FoodLogPresenter: FoodLogPresentationLogic {
+    weak var viewController: (any FoodLogDisplayLogic)?
+    let presentation: FoodLog.List.Presentation
+
+    init(presentation: FoodLog.List.Presentation) {
+        self.presentation = presentation
+    }
+
+    func presentAdded(_ response: FoodLog.Add.Response) {
+        viewController?.displayChange(
+            Self.outcome(response.result, file: response.file) { entry in
+                let when = entry.date.map { "eaten \($0)" } ?? "to go to"
+                let rating = entry.rating.map { ", rated \($0)/5" } ?? ""
+                return "Logged entry \(entry.number): \(Self.shopName(entry.shop)), \(when)\(rating)."
+            })
+    }
+
+    func presentRemoved(_ response: FoodLog.Remove.Response) {
+        viewController?.displayChange(
+            Self.outcome(response.result, file: response.file) { entry in
+                "Removed entry \(entry.number): \(Self.shopName(entry.shop)), \(entry.date.map { "eaten \($0)" } ?? "to go to")."
+            })
+    }
+
+    func presentList(_ response: FoodLog.List.Response) {
+        let log: FoodLogContents
+        switch response.result {
+        case .failure(let error):
+            viewController?.displayList(.init(content: .failure(message: Self.message(error)), exitCode: Self.exitCode(error)))
+            return
+        case .success(let read): log = read
+        }
+        let entries = log.newestFirst.filter(response.filter.keeps)
+        let notice = entries.isEmpty ? Self.nothingKept(response.filter, in: log) : nil
+        let content: FoodLog.List.ViewModel.Content
+        switch presentation {
+        case .document:
+            content = .document(
+                .object([
+                    ("entries", .array(entries.map(Self.record))), ("count", .integer(entries.count)),
+                    ("file", response.file.map { .string($0.path) } ?? .null),
+                ]))
+        case .csv:
+            let records = entries.map { Self.record($0).cells() }
+            content = .csv(columns: Self.csvColumns, rows: records.map { $0.map(\.1) })
+        case .table:
+            content = .table(Self.table(entries), footer: entries.isEmpty ? [] : Self.footer(entries, file: response.file))
+        }
+        viewController?.displayList(
+            .init(
+                content: content, notice: notice, warnings: Self.unreadable(log.unreadableLines, file: response.file),
+                exitCode: entries.isEmpty ? .noResults : .success))
+    }
+
+    func presentMap(_ response: FoodLog.ShowMap.Response) {
+        let warnings = Self.unreadable(response.unreadableLines, file: response.file)
+        switch response.result {
+        case .failure(let error):
+            viewController?.displayMap(.init(failure: Self.message(error), exitCode: Self.exitCode(error)))
+        case .success(let (shops, unplaced)):
+            var notices = warnings
+            if unplaced > 0 {
+                notices.append(
+                    "\(unplaced) logged \(unplaced == 1 ? "shop has" : "shops have") no position kept, so \(unplaced == 1 ? "it is" : "they are") not on the map."
+                )
+            }
+            guard !shops.isEmpty else {
+                let log = FoodLogContents(entries: [])
+                viewController?.displayMap(
+                    .init(failure: Self.nothingKept(response.filter, in: log), notices: notices, exitCode: .noResults))
+                return
+            }
+            viewController?.displayMap(.init(failure: nil, notices: notices, exitCode: .success))
+        }
+    }
+
+    // MARK: - Words
+
+    /// The shop's name as the log kept it, else its id, safe for a terminal line.
+    static func shopName(_ shop: FoodLogEntry.Shop) -> String {
+        ResultsText.singleLine(shop.name.isEmpty ? shop.id : shop.name)
+    }
+
+    static func outcome(
+        _ result: Result<FoodLogChange, FoodLog.Failure>, file: URL?, line: (FoodLogEntry) -> String
+    ) -> FoodLog.Outcome {
+        switch result {
+        case .success(let change):
+            return .init(line: line(change.entry), warnings: unreadable(change.unreadableLines, file: file), exitCode: .success)
+        case .failure(.service(let error)):
+            return .init(failure: error.localizedDescription + "; nothing was logged", exitCode: error.exitCode)
+        case .failure(.unknownShop(let id)):
+            return .init(failure: "no shop has the id \(TerminalSafe.quoted(id)); nothing was logged", exitCode: .noResults)
+        case .failure(.log(let error)):
+            return .init(failure: message(error), exitCode: exitCode(error))
+        }
+    }
+
+    /// One line per failure of the log, naming the file and what to do.
+    static func message(_ error: FoodLogError) -> String {
+        switch error {
+        case .noFolder:
+            return "there is nowhere to keep the food log: set HOME, or XDG_DATA_HOME to an absolute folder"
+        case .tooLarge(let path, let bytes, let limit):
+            return
+                "the food log \(TerminalSafe.line(path)) is \(bytes >> 20) MiB, more than the \(limit >> 20) MiB foodlogger reads; nothing was changed (move it aside to start a new one)"
+        case .unreadable(let path, let reason):
+            return "cannot read the food log \(TerminalSafe.line(path)): \(reason)"
+        case .unwritable(let failure):
+            return "cannot write the food log (\(TerminalSafe.line(failure.path)): \(failure.reason)); nothing was changed"
+        case .noSuchEntry(let number, let last):
+            let known = last.map { "its entries are numbered up to \($0); see 'foodlogger log'" } ?? "the food log is empty"
+            return "there is no entry \(number) in the food log (\(known))"
+        }
+    }
+
+    static func exitCode(_ error: FoodLogError) -> ExitCode {
+        switch error {
+        case .noFolder: .configuration
+        case .tooLarge, .unreadable, .unwritable: .ioError
+        case .noSuchEntry: .usage
+        }
+    }
+
+    /// What to say when the filter kept nothing, with how to add.
+    static func nothingKept(_ filter: FoodLog.Filter, in log: FoodLogContents) -> String {
+        let total = log.entries.count
+        let others = total == 0 ? "" : " (it holds \(total) \(total == 1 ? "entry" : "entries"))"
+        return switch filter {
+        case .all: "the food log is empty. Add a shop: foodlogger log add ID --rating 4 --note \"good tonkotsu\""
+        case .want: "no shops to go to in the food log\(others). Add one: foodlogger log add ID --want"
+        case .visited: "no visits in the food log\(others). Add one: foodlogger log add ID --date yesterday"
+        }
+    }
+
+    /// Lines of the log that are not entries, said once per run.
+    static func unreadable(_ lines: [Int], file: URL?) -> [String] {
+        guard !lines.isEmpty else { return [] }
+        let path = file.map { TerminalSafe.line($0.path) } ?? "the food log"
+        let numbers = lines.prefix(5).map(String.init).joined(separator: ", ") + (lines.count > 5 ? "…" : "")
+        return lines.count == 1
+            ? ["\(path): line \(numbers) is not an entry foodlogger can read; it is kept as it is"]
+            : ["\(path): lines \(numbers) are not entries foodlogger can read; they are kept as they are"]
+    }
+
+    // MARK: - The list
+
+    /// An entry as the JSON output and CSV give it: the file's keys, in the order the README
+    /// lists them, with null for what the entry lacks.
+    static func record(_ entry: FoodLogEntry) -> JSONValue {
+        let shop = entry.shop
+        return .object([
+            ("number", .integer(entry.number)), ("date", entry.date.map { .string($0.description) } ?? .null),
+            ("want", .bool(entry.want)), ("rating", entry.rating.map(JSONValue.integer) ?? .null),
+            ("note", entry.note.map(JSONValue.string) ?? .null),
+            ("written_at", .string(entry.writtenAt.formatted(.iso8601))),
+            (
+                "shop",
+                .object([
+                    ("provider", .string(shop.provider.rawValue)), ("id", .string(shop.id)), ("name", .string(shop.name)),
+                    ("genre", .string(shop.genre)), ("lat", shop.coordinate.map { .number($0.lat) } ?? .null),
+                    ("lng", shop.coordinate.map { .number($0.lng) } ?? .null), ("address", .string(shop.address)),
+                    ("url", .string(shop.url)),
+                ])
+            ),
+        ])
+    }
+
+    /// The CSV header: the JSON record's keys, nested ones dotted (`shop.name`).
+    static let csvColumns = record(
+        FoodLogEntry(date: nil, note: nil, rating: nil, writtenAt: Date(), shop: .init(provider: .hotpepper, id: "J"))
+    ).cells().map(\.0)
+
+    static let tableColumns: [TextTable.Column] = [
+        .init("#", alignRight: true, minWidth: 1, mayCut: false),
+        .init("Date", minWidth: 10, mayCut: false),
+        .init("Rating", minWidth: 3, dropPriority: 2, mayCut: false),
+        .init("Shop", minWidth: 10, weight: 2),
+        .init("Genre", minWidth: 6, dropPriority: 1),
+        .init("Note", minWidth: 8, weight: 2),
+    ]
+
+    static func table(_ entries: [FoodLogEntry]) -> TextTable {
+        let rows = entries.map { entry in
+            [
+                String(entry.number), entry.date?.description ?? "want", entry.rating.map { "\($0)/5" } ?? "",
+                shopName(entry.shop), ResultsText.singleLine(entry.shop.genre), ResultsText.singleLine(entry.note ?? ""),
+            ]
+        }
+        return TextTable(columns: tableColumns, rows: rows)
+    }
+
+    /// How many, where the file is, and the credits of the services the shops came from.
+    static func footer(_ entries: [FoodLogEntry], file: URL?) -> [String] {
+        let wants = entries.filter(\.want).count, visits = entries.count - wants
+        let counted =
+            "\(entries.count) \(entries.count == 1 ? "entry" : "entries"): \(visits) \(visits == 1 ? "visit" : "visits"), \(wants) to go to."
+        let providers = entries.reduce(into: [Provider]()) { if !$0.contains($1.shop.provider) { $0.append($1.shop.provider) } }
+        return [counted + (file.map { " Kept in \(TerminalSafe.line($0.path))." } ?? "")] + providers.map(\.creditLine)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import FoodLoggerDomain
+
+/// What the FoodLog scene shows.
+@MainActor
+protocol FoodLogDisplayLogic: AnyObject {
+    func displayChange(_ viewModel: FoodLog.Outcome)
+    func displayList(_ viewModel: FoodLog.List.ViewModel)
+    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel)
+}
+
+/// The terminal stand-in for the app's diary screen: turns `log add`, `log`, `log remove` and
+/// `log map` into Requests, and draws the line, list or map that comes back.
+@MainActor
+final class FoodLogViewController: FoodLogDisplayLogic {
+    var interactor: (any FoodLogBusinessLogic)?
+    var router: (any FoodLogRoutingLogic)?
+    let context: ProcessContext
+    /// The exit status of the last thing displayed.
+    private(set) var exitCode: ExitCode = .success
+
+    init(context: ProcessContext) {
+        self.context = context
+    }
+
+    /// `foodlogger log add ID [--note TEXT] [--rating N] [--date DAY | --want]`, dated in the
+    /// user's zone (TZ, else the system's).
+    func add(id: String, when: FoodLog.Add.When, note: String?, rating: Int?) async -> ExitCode {
+        let zone = context.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
+        await interactor?.add(
+            .init(id: id, when: when, note: note, rating: rating, now: context.now(), zone: zone ?? .current))
+        return exitCode
+    }
+
+    /// `foodlogger log remove N`
+    func remove(number: Int) async -> ExitCode {
+        await interactor?.remove(.init(number: number))
+        return exitCode
+    }
+
+    /// `foodlogger log [list] [--want | --visited]`
+    func list(_ filter: FoodLog.Filter) -> ExitCode {
+        interactor?.list(.init(filter: filter))
+        return exitCode
+    }
+
+    /// `foodlogger log map`: the logged shops, drawn by the Map scene when there are any.
+    func map(_ filter: FoodLog.Filter, as route: FoodLog.MapRoute) async -> ExitCode {
+        interactor?.showMap(.init(filter: filter))
+        guard exitCode == .success, let router else { return exitCode }
+        return await router.routeToMap(route)
+    }
+
+    func displayChange(_ viewModel: FoodLog.Outcome) {
+        exitCode = viewModel.exitCode
+        for warning in viewModel.warnings { context.report(warning) }
+        if let failure = viewModel.failure { context.report(failure) }
+        if let line = viewModel.line { context.stdout.write(line + "\n") }
+    }
+
+    func displayList(_ viewModel: FoodLog.List.ViewModel) {
+        exitCode = viewModel.exitCode
+        for warning in viewModel.warnings { context.report(warning) }
+        switch viewModel.content {
+        case .failure(let message):
+            context.report(message)
+        case .document(let document):
+            context.stdout.write(document.serialized(pretty: true) + "\n")
+        case .csv(let columns, let rows):
+            context.stdout.write(CSVRenderer.render(columns: columns, rows: rows))
+        case .table(let table, let footer):
+            guard !table.rows.isEmpty else { break }
+            let width = context.terminal.width
+            let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
+            context.stdout.write(
+                DisplayWidth.withFooter(TableRenderer.render(table, width: width, bold: bold), footer, width: width))
+        }
+        if let notice = viewModel.notice { context.report(notice) }
+    }
+
+    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) {
+        exitCode = viewModel.exitCode
+        for notice in viewModel.notices { context.report(notice) }
+        if let failure = viewModel.failure { context.report(failure) }
+    }
+}

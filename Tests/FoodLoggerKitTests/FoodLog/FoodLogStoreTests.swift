@@ -1,0 +1,246 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FoodLoggerDomain
+
+@Suite struct FoodLogStoreTests {
+    static let written = Date(timeIntervalSince1970: 1_795_000_000)
+
+    static func entry(_ shop: Restaurant = Seeds.Restaurants.near, date: LogDate? = LogDate(year: 2026, month: 11, day: 20))
+        -> FoodLogEntry
+    {
+        FoodLogEntry(date: date, note: "塩ラーメン, \"good\"", rating: 4, writtenAt: written, shop: .init(shop))
+    }
+
+    @Test func anAddedEntryReadsBackWithItsNumberAndTheShop() async throws {
+        // Given an empty data folder
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url.appendingPathComponent("foodlogger"))
+
+        // When two entries are added
+        let first = try await sut.add(Self.entry()).entry
+        let second = try await sut.add(Self.entry(Seeds.Restaurants.far, date: nil)).entry
+
+        // Then they are numbered 1 and 2 and read back as written
+        #expect(first.number == 1 && second.number == 2, "numbers 1 and 2: \(first.number), \(second.number)")
+        let log = try sut.read()
+        #expect(log.entries == [first, second], "both entries read back whole")
+        #expect(log.unreadableLines.isEmpty, "no unreadable line")
+        #expect(log.entries[1].want && log.entries[1].shop.name == "京橋 ラーメン一番星", "the want kept with its shop")
+    }
+
+    @Test func eachEntryIsOneDocumentedLine() async throws {
+        // Given a log with one entry
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        try await sut.add(Self.entry())
+
+        // When the file is read as text
+        let text = try String(contentsOf: #require(sut.url), encoding: .utf8)
+
+        // Then it is one JSON line with the documented snake_case keys
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 1 && text.hasSuffix("\n"), "one line ending in a newline: \(text)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["number", "date", "want", "note", "rating", "written_at", "shop"], "keys: \(object.keys)")
+        #expect(object["date"] as? String == "2026-11-20", "the date as YYYY-MM-DD")
+        #expect(object["written_at"] as? String == "2026-11-18T11:06:40Z", "written_at in ISO 8601")
+        let shop = try #require(object["shop"] as? [String: Any])
+        #expect(
+            Set(shop.keys) == ["provider", "id", "name", "genre", "lat", "lng", "address", "url"], "shop keys: \(shop.keys)")
+        #expect(shop["url"] as? String == "https://example.invalid/J0000000001/", "the page's address, slashes unescaped")
+    }
+
+    @Test func newestFirstIsByDateThenByNumber() async throws {
+        // Given entries for three days, written out of order, and a want written on the 18th
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        try await sut.add(Self.entry(date: LogDate(year: 2026, month: 11, day: 18)))
+        try await sut.add(Self.entry(date: LogDate(year: 2026, month: 11, day: 20)))
+        try await sut.add(Self.entry(date: LogDate(year: 2026, month: 11, day: 1)))
+        try await sut.add(Self.entry(date: nil))
+
+        // When the log is listed newest first
+        let numbers = try sut.read().newestFirst.map(\.number)
+
+        // Then the 20th comes first, and the want on the day it was written (the 18th, UTC)
+        #expect(numbers == [2, 4, 1, 3], "newest first: \(numbers)")
+    }
+
+    @Test func removeTakesOutOneEntryAndKeepsTheNumbersOfTheOthers() async throws {
+        // Given three entries
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        for _ in 1...3 { try await sut.add(Self.entry()) }
+
+        // When the second is removed
+        let removed = try await sut.remove(number: 2).entry
+
+        // Then 1 and 3 stay, and a number no longer there is refused with the highest one
+        #expect(removed.number == 2, "entry 2 removed")
+        #expect(try sut.read().entries.map(\.number) == [1, 3], "1 and 3 keep their numbers")
+        await #expect(throws: FoodLogError.noSuchEntry(2, last: 3)) { try await sut.remove(number: 2) }
+    }
+
+    @Test func aLineTheStoreCannotReadIsKeptAsItIsAndReported() async throws {
+        // Given a log with a hand-edited line, a later version's entry and a torn last line
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        try await sut.add(Self.entry())
+        let foreign = [
+            "# my notes: 2026 meals", #"{"number":9,"rating":7,"want":true}"#, #"{"number":10,"date":"2026-11"#,
+        ]
+        let original = try String(contentsOf: #require(sut.url), encoding: .utf8) + foreign.joined(separator: "\n")
+        try original.write(to: #require(sut.url), atomically: true, encoding: .utf8)
+
+        // When the log is read, an entry added and entry 1 removed
+        let unreadable = try sut.read().unreadableLines
+        let added = try await sut.add(Self.entry())
+        try await sut.remove(number: 1)
+
+        // Then the three lines are reported, and still in the file, byte for byte
+        #expect(unreadable == [2, 3, 4], "lines 2 to 4 reported: \(unreadable)")
+        #expect(
+            added.entry.number == 2 && added.unreadableLines == [2, 3, 4], "the next number after the readable ones: \(added)")
+        let text = try String(contentsOf: #require(sut.url), encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(3)) == foreign, "the unreadable lines kept as they were: \(lines)")
+        #expect(try sut.read().entries.map(\.number) == [2], "entry 2 is the only entry left")
+    }
+
+    @Test func aDuplicatedNumberIsNotTakenForAnEntry() async throws {
+        // Given a log in which a user copied line 1
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        try await sut.add(Self.entry())
+        let text = try String(contentsOf: #require(sut.url), encoding: .utf8)
+        try (text + text).write(to: #require(sut.url), atomically: true, encoding: .utf8)
+
+        // When it is read
+        let log = try sut.read()
+
+        // Then the copy is reported, and remove 1 takes the first only
+        #expect(log.entries.count == 1 && log.unreadableLines == [2], "one entry, line 2 reported: \(log.unreadableLines)")
+        try await sut.remove(number: 1)
+        #expect(try String(contentsOf: #require(sut.url), encoding: .utf8) == text, "the copy stays")
+    }
+
+    @Test func aCrashMidWriteLosesNothingAlreadyLogged() async throws {
+        // Given a log of two entries, and what a run killed while writing leaves: its
+        // temporary file, half written, beside the log (the rename never happened)
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        try await sut.add(Self.entry())
+        try await sut.add(Self.entry())
+        let before = try Data(contentsOf: #require(sut.url))
+        let torn = folder.url.appendingPathComponent(".log.jsonl.4242.17.tmp")
+        try before.prefix(before.count / 2).write(to: torn)
+
+        // When the log is read, and added to by the next run
+        let log = try sut.read()
+        let next = try await sut.add(Self.entry())
+
+        // Then both entries are there, and the next one after them
+        #expect(log.entries.map(\.number) == [1, 2], "the two entries logged before the crash")
+        #expect(next.entry.number == 3, "the next run goes on from them")
+        #expect(try sut.read().entries.count == 3, "three entries now")
+    }
+
+    @Test func eightWritersAtOnceKeepEightEntries() async throws {
+        // Given eight writers, each with its own store (its own open of the lock, as separate
+        // runs have)
+        let folder = try TemporaryFolder()
+        let url = folder.url.appendingPathComponent("foodlogger")
+
+        // When they all add at once
+        let numbers = await withTaskGroup(of: Int?.self) { group in
+            for _ in 1...8 { group.addTask { try? await FoodLogStore(folder: url).add(Self.entry()).entry.number } }
+            return await group.reduce(into: [Int?]()) { $0.append($1) }
+        }
+
+        // Then all eight are kept, each with a number of its own
+        #expect(numbers.compactMap { $0 }.sorted() == Array(1...8), "numbers 1 to 8: \(numbers)")
+        #expect(try FoodLogStore(folder: url).read().entries.count == 8, "eight entries in the file")
+    }
+
+    @Test func aLogLargerThanTheCapIsRefusedNotCut() async throws {
+        // Given a log of three entries and a store that reads at most 1 KiB
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url, maxBytes: 1024)
+        for _ in 1...3 { try await sut.add(Self.entry()) }
+        let before = try Data(contentsOf: #require(sut.url))
+        #expect(before.count > 1024, "the log is past the cap: \(before.count) bytes")
+
+        // When it is read and added to
+        let reading = #expect(throws: FoodLogError.self) { try sut.read() }
+        await #expect(throws: FoodLogError.self) { try await sut.add(Self.entry()) }
+
+        // Then both are refused, saying how large it is, and the file is unchanged
+        let path = try #require(sut.url).path
+        #expect(
+            reading == .tooLarge(path: path, bytes: before.count, limit: 1024),
+            "too large: \(String(describing: reading))")
+        #expect(try Data(contentsOf: #require(sut.url)) == before, "the log as it was")
+    }
+
+    @Test func aFolderThatCannotBeWrittenIsAFailureAndNoLog() async throws {
+        // Given a data folder whose place is taken by a file
+        let folder = try TemporaryFolder()
+        let blocked = folder.url.appendingPathComponent("foodlogger")
+        try Data("x".utf8).write(to: blocked)
+
+        // When an entry is added
+        let error = await #expect(throws: FoodLogError.self) { try await FoodLogStore(folder: blocked).add(Self.entry()) }
+
+        // Then it fails as unwritable
+        guard case .unwritable = error else {
+            Issue.record("expected unwritable, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func theLogIsInTheXDGDataFolder() throws {
+        // Given XDG_DATA_HOME, then only HOME, then neither
+        let moved = FoodLogStore(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).url?.path
+        let home = FoodLogStore(environment: ["HOME": "/home/u"]).url?.path
+
+        // Then the log is under the one given, and there is none without either
+        #expect(moved == "/data/foodlogger/log.jsonl", "under XDG_DATA_HOME: \(moved)")
+        #expect(home == "/home/u/.local/share/foodlogger/log.jsonl", "under ~/.local/share: \(home)")
+        #expect(throws: FoodLogError.noFolder) { try FoodLogStore(environment: [:]).read() }
+    }
+
+    @Test func aShopOfAServiceThatLetsKeepOnlyIdsIsKeptAsItsId() {
+        // Given a Google place
+        var place = Seeds.Restaurants.near
+        place.provider = .google
+
+        // When the log keeps it
+        let shop = FoodLogEntry.Shop(place)
+
+        // Then only the service and the id are kept
+        #expect(shop == .init(provider: .google, id: place.id), "only the id: \(shop)")
+    }
+
+    @Test(arguments: [
+        ("2026-11-24", true), ("2024-02-29", true), ("2026-02-29", false), ("2026-13-01", false), ("26-11-24", false),
+        ("2026-1-245", false), ("２０２６-11-24", false), ("2026-11-24x", false),
+    ])
+    func datesAreReadStrictly(text: String, valid: Bool) {
+        // When the text is read as a date, Then only real YYYY-MM-DD days are
+        #expect((LogDate(text) != nil) == valid, "\(text) valid: \(valid)")
+        if valid { #expect(LogDate(text)?.description == text, "written back as given") }
+    }
+
+    @Test func todayAndYesterdayAreTheUsersDays() throws {
+        // Given 2026-11-20 00:30 in Tokyo, still the 19th in UTC
+        let instant = Date(timeIntervalSince1970: 1_795_102_200)
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+
+        // Then today and yesterday are Tokyo's
+        #expect(LogDate(instant, in: tokyo).description == "2026-11-20", "today in Tokyo")
+        #expect(LogDate(instant, in: tokyo, offset: -1).description == "2026-11-19", "yesterday in Tokyo")
+        #expect(LogDate(instant, in: TimeZone(identifier: "UTC")!).description == "2026-11-19", "today in UTC")
+    }
+}

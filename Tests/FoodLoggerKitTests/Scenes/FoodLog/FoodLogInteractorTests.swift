@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+@testable import FoodLoggerDomain
+@testable import FoodLoggerKit
+
+@MainActor
+@Suite("FoodLogInteractor")
+struct FoodLogInteractorTests {
+    final class StoreSpy: FoodLogStoring, @unchecked Sendable {
+        private let lock = NSLock()
+        private var addedEntries: [FoodLogEntry] = []
+        private var removedNumbers: [Int] = []
+        var contents: Result<FoodLogContents, FoodLogError> = .success(FoodLogContents(entries: []))
+        var change: Result<FoodLogChange, FoodLogError>?
+
+        var added: [FoodLogEntry] { lock.withLock { addedEntries } }
+        var removed: [Int] { lock.withLock { removedNumbers } }
+        var url: URL? { URL(fileURLWithPath: "/data/foodlogger/log.jsonl") }
+
+        func read() throws(FoodLogError) -> FoodLogContents { try contents.get() }
+
+        func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange {
+            lock.withLock { addedEntries.append(entry) }
+            return try change?.get() ?? FoodLogChange(entry: entry)
+        }
+
+        func remove(number: Int) async throws(FoodLogError) -> FoodLogChange {
+            lock.withLock { removedNumbers.append(number) }
+            return try change?.get() ?? FoodLogChange(entry: FoodLogSeeds.entry(number))
+        }
+    }
+
+    final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
+        private let lock = NSLock()
+        private var lookups: [[String]] = []
+        var answer: Result<[Restaurant], HotpepperError> = .success([Seeds.Restaurants.near])
+        var lookedUp: [[String]] { lock.withLock { lookups } }
+
+        func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+            Issue.record("the log looks shops up by id; it never searches")
+            return RestaurantPage(total: 0, start: 1, restaurants: [])
+        }
+
+        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
+            lock.withLock { lookups.append(ids) }
+            let shops = try answer.get()
+            return RestaurantPage(total: shops.count, start: 1, restaurants: shops)
+        }
+    }
+
+    final class PresenterSpy: FoodLogPresentationLogic {
+        var addedResponses: [FoodLog.Add.Response] = []
+        var removedResponses: [FoodLog.Remove.Response] = []
+        var listResponses: [FoodLog.List.Response] = []
+        var mapResponses: [FoodLog.ShowMap.Response] = []
+        func presentAdded(_ response: FoodLog.Add.Response) { addedResponses.append(response) }
+        func presentRemoved(_ response: FoodLog.Remove.Response) { removedResponses.append(response) }
+        func presentList(_ response: FoodLog.List.Response) { listResponses.append(response) }
+        func presentMap(_ response: FoodLog.ShowMap.Response) { mapResponses.append(response) }
+    }
+
+    let store = StoreSpy()
+    let worker = WorkerSpy()
+    let presenter = PresenterSpy()
+
+    func makeSUT(worker: (any HotpepperWorking)? = nil) -> FoodLogInteractor {
+        let sut = FoodLogInteractor(store: store, worker: worker ?? self.worker)
+        sut.presenter = presenter
+        return sut
+    }
+
+    /// Friday 2026-11-20 00:30 in Tokyo: still the 19th in UTC.
+    static let justAfterMidnight = Date(timeIntervalSince1970: 1_795_102_200)
+    static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+
+    func request(_ when: FoodLog.Add.When, note: String? = "good", rating: Int? = 4) -> FoodLog.Add.Request {
+        .init(id: "J0000000001", when: when, note: note, rating: rating, now: Self.justAfterMidnight, zone: Self.tokyo)
+    }
+
+    @Test(
+        "add looks the shop up and writes it dated in the user's zone",
+        arguments: [
+            (FoodLog.Add.When.today, "2026-11-20"), (.yesterday, "2026-11-19"),
+            (.day(LogDate(year: 2026, month: 10, day: 3)), "2026-10-03"), (.want, nil),
+        ] as [(FoodLog.Add.When, String?)])
+    func addWritesTheEntry(when: FoodLog.Add.When, date: String?) async throws {
+        // Given the service knows the shop
+        let sut = makeSUT()
+
+        // When it is added
+        await sut.add(request(when))
+
+        // Then it was looked up once, and written with the day, note, rating and the shop
+        #expect(worker.lookedUp == [["J0000000001"]], "one lookup by id")
+        let entry = try #require(store.added.first, "one entry written")
+        #expect(entry.date?.description == date, "dated \(String(describing: date)): \(String(describing: entry.date))")
+        #expect(entry.note == "good" && entry.rating == 4, "the note and rating as given")
+        #expect(entry.shop == FoodLogEntry.Shop(Seeds.Restaurants.near), "the shop as the service described it")
+        #expect(entry.writtenAt == Self.justAfterMidnight, "written now")
+        let response = try #require(presenter.addedResponses.first)
+        #expect(try response.result.get().entry == entry, "the entry presented")
+    }
+
+    @Test("a shop the service does not know is not logged")
+    func unknownShopIsNotLogged() async throws {
+        // Given the service finds nothing for the id
+        worker.answer = .success([])
+        let sut = makeSUT()
+
+        // When it is added
+        await sut.add(request(.today))
+
+        // Then nothing is written, and the unknown id is presented
+        #expect(store.added.isEmpty, "nothing written")
+        let response = try #require(presenter.addedResponses.first)
+        #expect(response.result.failure == .unknownShop(id: "J0000000001"), "unknown shop: \(response.result)")
+    }
+
+    @Test("the service's failure and the log's are presented as they are")
+    func failuresArePresented() async throws {
+        // Given a service that fails, then a log that cannot be written
+        worker.answer = .failure(.httpStatus(503))
+        let sut = makeSUT()
+        await sut.add(request(.today))
+        worker.answer = .success([Seeds.Restaurants.near])
+        store.change = .failure(.noFolder)
+        await sut.add(request(.today))
+
+        // Then each is presented
+        let failures = presenter.addedResponses.map(\.result.failure)
+        #expect(
+            failures == [.service(.httpStatus(503)), .log(.noFolder)], "service, then log: \(failures)")
+    }
+
+    @Test("remove asks the store to remove the number and presents what it removed")
+    func removePresentsTheEntry() async throws {
+        // Given a store with entry 3
+        let sut = makeSUT()
+
+        // When 3 is removed
+        await sut.remove(.init(number: 3))
+
+        // Then the store was asked for 3, and entry 3 presented
+        #expect(store.removed == [3], "remove 3 asked")
+        #expect(try presenter.removedResponses.first?.result.get().entry.number == 3, "entry 3 presented")
+    }
+
+    @Test("list presents the log as read, with the filter and the file")
+    func listPresentsTheLog() throws {
+        // Given a log of two entries
+        let log = FoodLogContents(entries: [FoodLogSeeds.entry(1), FoodLogSeeds.entry(2, date: nil)], unreadableLines: [3])
+        store.contents = .success(log)
+        let sut = makeSUT()
+
+        // When the want list is asked for
+        sut.list(.init(filter: .want))
+
+        // Then the whole log goes to the presenter with the filter
+        let response = try #require(presenter.listResponses.first)
+        #expect(try response.result.get() == log, "the log as read")
+        #expect(response.filter == .want && response.file == store.url, "the filter and the file")
+    }
+
+    @Test("the map gets each placed shop once, newest first, and counts those without a position")
+    func mapKeepsPlacedShopsOnce() throws {
+        // Given the same shop logged twice, another shop, and a shop kept as an id only
+        var idOnly = FoodLogSeeds.entry(4)
+        idOnly.shop = .init(provider: .google, id: "ChIJ-place")
+        store.contents = .success(
+            FoodLogContents(entries: [
+                FoodLogSeeds.entry(1), FoodLogSeeds.entry(2, shop: Seeds.Restaurants.far), FoodLogSeeds.entry(3), idOnly,
+            ]))
+        let sut = makeSUT()
+
+        // When the map is asked for
+        sut.showMap(.init(filter: .all))
+
+        // Then the data store holds the two placed shops, newest first, once each
+        #expect(sut.shops.map(\.id) == ["J0000000001", "J0000000003"], "each shop once: \(sut.shops.map(\.id))")
+        let response = try #require(presenter.mapResponses.first)
+        #expect(try response.result.get().unplaced == 1, "the id-only shop counted as unplaced")
+    }
+}
+
+/// Entries written for these tests.
+enum FoodLogSeeds {
+    static let written = Date(timeIntervalSince1970: 1_795_000_000)
+
+    static func entry(
+        _ number: Int, date: LogDate? = LogDate(year: 2026, month: 11, day: 18), shop: Restaurant = Seeds.Restaurants.near,
+        note: String? = "塩ラーメン", rating: Int? = 4
+    ) -> FoodLogEntry {
+        FoodLogEntry(number: number, date: date, note: note, rating: rating, writtenAt: written, shop: .init(shop))
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+@testable import FoodLoggerDomain
+@testable import FoodLoggerKit
+
+@MainActor
+@Suite("FoodLogPresenter")
+struct FoodLogPresenterTests {
+    final class DisplaySpy: FoodLogDisplayLogic {
+        var changes: [FoodLog.Outcome] = []
+        var lists: [FoodLog.List.ViewModel] = []
+        var maps: [FoodLog.ShowMap.ViewModel] = []
+        func displayChange(_ viewModel: FoodLog.Outcome) { changes.append(viewModel) }
+        func displayList(_ viewModel: FoodLog.List.ViewModel) { lists.append(viewModel) }
+        func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) { maps.append(viewModel) }
+    }
+
+    let display = DisplaySpy()
+    let file = URL(fileURLWithPath: "/data/foodlogger/log.jsonl")
+
+    func makeSUT(_ presentation: FoodLog.List.Presentation = .table) -> FoodLogPresenter {
+        let sut = FoodLogPresenter(presentation: presentation)
+        sut.viewController = display
+        return sut
+    }
+
+    @Test("an added entry is one line with its number, shop, day and rating")
+    func addedIsOneLine() throws {
+        // Given an entry the store wrote as number 7, in a log with an unreadable line
+        let sut = makeSUT()
+        let change = FoodLogChange(entry: FoodLogSeeds.entry(7), unreadableLines: [2])
+
+        // When it is presented
+        sut.presentAdded(.init(result: .success(change), file: file))
+
+        // Then one line says what was logged, and the unreadable line is warned about once
+        let outcome = try #require(display.changes.first)
+        #expect(outcome.line == "Logged entry 7: 丸の内 しずく亭, eaten 2026-11-18, rated 4/5.", "\(String(describing: outcome.line))")
+        #expect(outcome.exitCode == .success, "exit 0")
+        #expect(
+            outcome.warnings == ["/data/foodlogger/log.jsonl: line 2 is not an entry foodlogger can read; it is kept as it is"],
+            "one warning: \(outcome.warnings)")
+    }
+
+    @Test("a shop's name with escapes reaches the line escaped")
+    func hostileNameIsEscaped() throws {
+        // Given a shop whose name holds an escape sequence and a line break
+        var shop = Seeds.Restaurants.near
+        shop.name = "悪い\u{1B}]0;owned\u{07}店\nnext"
+        let sut = makeSUT()
+
+        // When it is presented as added and listed
+        sut.presentAdded(.init(result: .success(.init(entry: FoodLogSeeds.entry(1, date: nil, shop: shop))), file: file))
+        sut.presentList(
+            .init(
+                result: .success(.init(entries: [FoodLogSeeds.entry(1, shop: shop, note: "\u{1B}[31mred")])), filter: .all,
+                file: file))
+
+        // Then no escape character is left in either
+        let line = try #require(display.changes.first?.line)
+        #expect(!line.unicodeScalars.contains("\u{1B}") && !line.contains("\n"), "escaped: \(line)")
+        guard case .table(let table, _) = display.lists.first?.content else {
+            Issue.record("a table")
+            return
+        }
+        #expect(!table.rows.joined().joined().unicodeScalars.contains("\u{1B}"), "no escape in the table: \(table.rows)")
+    }
+
+    @Test(
+        "each failure is one line and its exit code",
+        arguments: [
+            (FoodLog.Failure.unknownShop(id: "J0000000099"), ExitCode.noResults, "no shop has the id 'J0000000099'"),
+            (.log(.noSuchEntry(9, last: 3)), .usage, "there is no entry 9 in the food log (its entries are numbered up to 3"),
+            (.log(.noFolder), .configuration, "there is nowhere to keep the food log"),
+            (
+                .log(.tooLarge(path: "/l", bytes: 80 << 20, limit: 64 << 20)), .ioError,
+                "the food log /l is 80 MiB, more than the 64 MiB"
+            ),
+            (
+                .log(.unwritable(.init(URL(fileURLWithPath: "/l"), errno: ENOSPC))), .ioError,
+                "cannot write the food log (/l: No space left on device)"
+            ),
+            (.service(.httpStatus(503)), .unavailable, "503"),
+        ] as [(FoodLog.Failure, ExitCode, String)])
+    func failures(failure: FoodLog.Failure, code: ExitCode, words: String) throws {
+        // When a failure is presented
+        let sut = makeSUT()
+        sut.presentRemoved(.init(result: .failure(failure), file: file))
+
+        // Then it is one line with the exit code
+        let outcome = try #require(display.changes.first)
+        let message = try #require(outcome.failure)
+        #expect(outcome.exitCode == code, "exit \(code.rawValue): \(outcome.exitCode)")
+        #expect(message.contains(words) && !message.contains("\n"), "one line with \(words): \(message)")
+        #expect(outcome.line == nil, "nothing on stdout")
+    }
+
+    @Test("the list table is newest first, with want for a shop to go to, and a footer with the file")
+    func tableNewestFirst() throws {
+        // Given a visit on the 18th, a want, and a visit on the 20th
+        let log = FoodLogContents(entries: [
+            FoodLogSeeds.entry(1), FoodLogSeeds.entry(2, date: nil, rating: nil),
+            FoodLogSeeds.entry(3, date: LogDate(year: 2026, month: 11, day: 20), shop: Seeds.Restaurants.far),
+        ])
+        let sut = makeSUT()
+
+        // When the list is presented
+        sut.presentList(.init(result: .success(log), filter: .all, file: file))
+
+        // Then the rows are newest first, and the footer counts them and names the file
+        let viewModel = try #require(display.lists.first)
+        guard case .table(let table, let footer) = viewModel.content else {
+            Issue.record("a table")
+            return
+        }
+        #expect(table.rows.map(\.[0]) == ["3", "2", "1"], "newest first: \(table.rows.map(\.[0]))")
+        #expect(table.rows[1][1] == "want" && table.rows[1][2] == "", "the want, unrated: \(table.rows[1])")
+        #expect(table.rows[0][3] == "京橋 ラーメン一番星" && table.rows[0][2] == "4/5", "shop and rating: \(table.rows[0])")
+        #expect(footer.first == "3 entries: 2 visits, 1 to go to. Kept in /data/foodlogger/log.jsonl.", "\(footer)")
+        #expect(viewModel.exitCode == .success, "exit 0")
+    }
+
+    @Test("the JSON document holds the entries with the file's keys and null for what is missing")
+    func document() throws {
+        // Given a want with no note or rating
+        let sut = makeSUT(.document)
+
+        // When it is listed as JSON
+        sut.presentList(
+            .init(
+                result: .success(.init(entries: [FoodLogSeeds.entry(2, date: nil, note: nil, rating: nil)])), filter: .want,
+                file: file))
+
+        // Then the document has the entry, the count and the file
+        guard case .document(let document) = display.lists.first?.content else {
+            Issue.record("a document")
+            return
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(document.serialized().utf8)) as? [String: Any])
+        let entry = try #require((object["entries"] as? [[String: Any]])?.first)
+        #expect(object["count"] as? Int == 1 && object["file"] as? String == file.path, "count and file: \(object)")
+        #expect(entry["date"] is NSNull && entry["rating"] is NSNull && entry["want"] as? Bool == true, "a want: \(entry)")
+        #expect((entry["shop"] as? [String: Any])?["id"] as? String == "J0000000001", "the shop's id")
+    }
+
+    @Test("CSV has a header of dotted keys and a row per entry")
+    func csv() throws {
+        // When one entry is listed as CSV
+        let sut = makeSUT(.csv)
+        sut.presentList(.init(result: .success(.init(entries: [FoodLogSeeds.entry(1)])), filter: .all, file: file))
+
+        // Then the columns are the JSON keys, the shop's dotted
+        guard case .csv(let columns, let rows) = display.lists.first?.content else {
+            Issue.record("CSV")
+            return
+        }
+        #expect(
+            columns == [
+                "number", "date", "want", "rating", "note", "written_at", "shop.provider", "shop.id", "shop.name", "shop.genre",
+                "shop.lat", "shop.lng", "shop.address", "shop.url",
+            ], "\(columns)")
+        #expect(
+            rows == [
+                [
+                    "1", "2026-11-18", "false", "4", "塩ラーメン", "2026-11-18T11:06:40Z", "hotpepper", "J0000000001", "丸の内 しずく亭",
+                    "居酒屋", "35.6822", "139.7671", "東京都千代田区丸の内1-1", "https://example.invalid/J0000000001/",
+                ]
+            ], "\(rows)")
+    }
+
+    @Test(
+        "an empty log, or a filter that keeps nothing, exits 1 and says how to add",
+        arguments: [
+            (FoodLog.Filter.all, [], "the food log is empty. Add a shop: foodlogger log add"),
+            (
+                .want, [FoodLogSeeds.entry(1)],
+                "no shops to go to in the food log (it holds 1 entry). Add one: foodlogger log add ID --want"
+            ),
+            (.visited, [FoodLogSeeds.entry(1, date: nil)], "no visits in the food log (it holds 1 entry)"),
+        ] as [(FoodLog.Filter, [FoodLogEntry], String)])
+    func nothingKept(filter: FoodLog.Filter, entries: [FoodLogEntry], words: String) throws {
+        // When the list is presented
+        let sut = makeSUT()
+        sut.presentList(.init(result: .success(.init(entries: entries)), filter: filter, file: file))
+
+        // Then exit 1 with a notice
+        let viewModel = try #require(display.lists.first)
+        #expect(viewModel.exitCode == .noResults, "exit 1")
+        #expect(viewModel.notice?.hasPrefix(words) == true, "notice: \(String(describing: viewModel.notice))")
+    }
+
+    @Test("the map is drawn when shops are placed, and says so when none is")
+    func map() throws {
+        // When one shop is placed and one is not, then none is
+        let sut = makeSUT()
+        sut.presentMap(.init(result: .success(([Seeds.Restaurants.near], 1)), unreadableLines: [], filter: .all, file: file))
+        sut.presentMap(.init(result: .success(([], 0)), unreadableLines: [], filter: .all, file: file))
+
+        // Then the first draws with a notice, the second exits 1
+        #expect(display.maps.first?.failure == nil && display.maps.first?.exitCode == .success, "drawn")
+        #expect(display.maps.first?.notices == ["1 logged shop has no position kept, so it is not on the map."], "notice")
+        #expect(display.maps.last?.exitCode == .noResults && display.maps.last?.failure != nil, "nothing to draw: exit 1")
+    }
+}
