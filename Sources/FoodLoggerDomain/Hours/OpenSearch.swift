@@ -120,7 +120,9 @@ public struct OpenClock: Sendable {
 
     /// Open, closing soon, closed or unknown: an OpenStreetMap value read by the specification
     /// on the shop's clock (the region's country for public holidays), else HOT PEPPER's texts.
+    /// A place closed for a while or for good is closed, whatever its hours say.
     public func status(of shop: Restaurant) -> OpenStatus {
+        if let status = shop.businessStatus, status != .operational { return .closed }
         guard let moment = moment(for: shop) else { return .unknown }
         guard let value = shop.osmOpeningHours else { return shop.openingHours?.status(at: moment) ?? .unknown }
         let day = moment.today

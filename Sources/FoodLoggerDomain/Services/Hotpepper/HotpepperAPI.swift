@@ -85,8 +85,9 @@ extension HotpepperError {
     public func redacting(_ key: String) -> HotpepperError {
         let clean = { (text: String) in Redaction.redact(text, key: key) }
         switch self {
-        case .rejectedKey(let message): return .rejectedKey(message: clean(message))
-        case .invalidRequest(let message): return .invalidRequest(message: clean(message))
+        case .rejectedKey(let message, let service): return .rejectedKey(message: clean(message), service: service)
+        case .invalidRequest(let message, let service): return .invalidRequest(message: clean(message), service: service)
+        case .explainedStatus(let status, let message): return .explainedStatus(status, message: clean(message))
         case .serviceFailure(let code, let message): return .serviceFailure(code: code, message: clean(message))
         case .queryFailed(let remark): return .queryFailed(remark: clean(remark))
         case .network(let failure, let detail): return .network(failure, detail: clean(detail))
