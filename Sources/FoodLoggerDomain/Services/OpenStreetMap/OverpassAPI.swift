@@ -69,36 +69,3 @@ public struct OverpassAPI: HotpepperProtocol {
         return page
     }
 }
-
-/// The answer to the query asked last, shared by every page of it, even pages asked at once
-/// (the worker fetches pages concurrently): the first asks the server, the others wait for
-/// that answer. A failure is not kept, so asking again sends the query again. Pages of one
-/// query belong to one search, so a page whose task is cancelled cancels the request.
-private actor LatestAnswer {
-    private var latest: (ql: String, task: Task<Result<RestaurantPage, HotpepperError>, Never>)?
-
-    func value(
-        for ql: String, fetch: @escaping @Sendable () async throws(HotpepperError) -> RestaurantPage
-    ) async throws(HotpepperError) -> RestaurantPage {
-        let task: Task<Result<RestaurantPage, HotpepperError>, Never>
-        if let latest, latest.ql == ql {
-            task = latest.task
-        } else {
-            task = Task { () async -> Result<RestaurantPage, HotpepperError> in
-                do throws(HotpepperError) {
-                    return .success(try await fetch())
-                } catch {
-                    return .failure(error)
-                }
-            }
-            latest = (ql, task)
-        }
-        let result = await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-        if case .failure = result, latest?.task == task { latest = nil }
-        return try result.get()
-    }
-}
