@@ -132,13 +132,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
             body: request.body.map { HTTPRequest.Body(contentType: GooglePlacesRequest.contentType, data: $0) },
             explain: { reply in GooglePlacesError.error(status: reply.status, body: reply.body) }
         ) { reply throws(HotpepperError) -> Answer in
-            do throws(HotpepperError) {
-                return try decode(reply.body)
-            } catch .unreadableResponse(let detail) {
-                throw .unreadableResponse(
-                    detail: HotpepperAPI.describeBody(
-                        detail: detail, data: reply.body, contentType: reply.header("Content-Type"), key: key))
-            }
+            try HotpepperAPI.decoding(reply, key: key, decode)
         }
     }
 }

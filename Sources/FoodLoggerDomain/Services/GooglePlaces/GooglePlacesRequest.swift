@@ -53,8 +53,8 @@ struct GooglePlacesRequest: Equatable {
 
     /// Text Search (New) for `query.keyword`, biased to the circle of the range (Text Search
     /// restricts to rectangles only; the client keeps the places within the circle), nearest
-    /// first, 20 a page; `pageToken` asks for the page after the one that gave it. Text Search
-    /// takes one type at most.
+    /// first, 20 a page; `pageToken` asks for the page after the one that gave it (with the
+    /// same body otherwise, as Google requires). Text Search takes one type at most.
     static func text(
         _ query: RestaurantQuery, pageToken: String?, key: String, baseURL: URL, language: String
     ) throws(HotpepperError) -> GooglePlacesRequest {
@@ -63,7 +63,8 @@ struct GooglePlacesRequest: Equatable {
             throw .invalidRequest(message: "Google's text search takes one genre at most", service: .google)
         }
         let body = TextBody(
-            textQuery: query.keyword ?? "", includedType: query.genres.first, pageSize: pageSize, pageToken: pageToken,
+            textQuery: query.keyword ?? "", includedType: query.genres.first,
+            strictTypeFiltering: query.genres.isEmpty ? nil : true, pageSize: pageSize, pageToken: pageToken,
             rankPreference: "DISTANCE", languageCode: language,
             locationBias: .init(circle: .init(center: center, radius: Double(query.range.metres))))
         return search("places:searchText", body: body, mask: textFieldMask, key: key, baseURL: baseURL)
@@ -132,6 +133,8 @@ struct GooglePlacesRequest: Equatable {
     struct TextBody: Encodable {
         var textQuery: String
         var includedType: String?
+        /// Only places of `includedType`, not places merely like it.
+        var strictTypeFiltering: Bool?
         var pageSize: Int
         var pageToken: String?
         var rankPreference: String

@@ -56,15 +56,20 @@ public struct HotpepperAPI: HotpepperProtocol {
         return try await client.fetch(
             url, accept: "application/json, text/javascript", secret: configuration.key
         ) { reply throws(HotpepperError) -> Answer in
-            do throws(HotpepperError) {
-                return try decode(reply.body)
-            } catch .unreadableResponse(let detail) {
-                throw .unreadableResponse(
-                    detail: Self.describeBody(
-                        detail: detail, data: reply.body, contentType: reply.header("Content-Type"), key: configuration.key))
-            } catch {
-                throw error
-            }
+            try Self.decoding(reply, key: configuration.key, decode)
+        }
+    }
+
+    /// `decode` on the reply's body; a body it cannot read is described (`describeBody`). Every
+    /// service's client reads its answers through this.
+    static func decoding<Answer>(
+        _ reply: HTTPReply, key: String, _ decode: (Data) throws(HotpepperError) -> Answer
+    ) throws(HotpepperError) -> Answer {
+        do throws(HotpepperError) {
+            return try decode(reply.body)
+        } catch .unreadableResponse(let detail) {
+            throw .unreadableResponse(
+                detail: describeBody(detail: detail, data: reply.body, contentType: reply.header("Content-Type"), key: key))
         }
     }
 

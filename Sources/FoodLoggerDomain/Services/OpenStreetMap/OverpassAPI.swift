@@ -47,13 +47,7 @@ public struct OverpassAPI: HotpepperProtocol {
         let form = HTTPRequest.Body(contentType: OverpassRequest.contentType, data: OverpassRequest.form(ql))
         var answer = try await client.fetch(url, accept: "application/json", body: form) {
             reply throws(HotpepperError) in
-            do throws(HotpepperError) {
-                return try OverpassDecoder.decode(reply.body)
-            } catch .unreadableResponse(let detail) {
-                throw .unreadableResponse(
-                    detail: HotpepperAPI.describeBody(
-                        detail: detail, data: reply.body, contentType: reply.header("Content-Type"), key: ""))
-            }
+            try HotpepperAPI.decoding(reply, key: "") { data throws(HotpepperError) in try OverpassDecoder.decode(data) }
         }
         if let center { answer.restaurants = answer.restaurants.nearestFirst(to: center) }
         return answer

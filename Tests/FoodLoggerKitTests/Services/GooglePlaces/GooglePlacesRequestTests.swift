@@ -56,6 +56,20 @@ import Testing
         #expect(request.headers["X-Goog-FieldMask"]?.hasSuffix(",nextPageToken") == true, "the token asked for")
     }
 
+    @Test func aKeywordWithAGenreKeepsThatTypeOnlyAndTakesOne() throws {
+        let one = try GooglePlacesRequest.text(
+            RestaurantQuery(center: shibuya, keyword: "tonkotsu", genres: ["ramen_restaurant"]), pageToken: nil, key: "k",
+            baseURL: base, language: "en")
+        let body = try json(one)
+        #expect(body["includedType"] as? String == "ramen_restaurant" && body["strictTypeFiltering"] as? Bool == true)
+        #expect(throws: HotpepperError.invalidRequest(message: "Google's text search takes one genre at most", service: .google))
+        {
+            try GooglePlacesRequest.text(
+                RestaurantQuery(center: shibuya, keyword: "x", genres: ["cafe", "bar"]), pageToken: nil, key: "k", baseURL: base,
+                language: "en")
+        }
+    }
+
     @Test func detailsAreAGetOfThePlaceWithItsOwnMask() {
         // When details of a place named as Google names it are built
         let request = GooglePlacesRequest.details(
