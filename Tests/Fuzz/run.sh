@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode and
-# OverpassDecoder.decode on any bytes),
+# Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode,
+# OverpassDecoder.decode and GooglePlacesDecoder's on any bytes),
 # `arguments` (ArgumentParser.parse + SearchCommand on NUL-separated argument lists),
 # `renderers` (every output format and both maps on shops with fuzzed coordinates and text) and
 # `osmhours` (OSMOpeningHours on any text, asked at several moments).

@@ -67,6 +67,15 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The most shops one search can bring, with a keyword or without; nil when only the command's
+    /// own cap holds. Google's Nearby Search answers 20 places at most, its Text Search 60.
+    public func mostShops(withKeyword: Bool) -> Int? {
+        switch self {
+        case .hotpepper, .osm: nil
+        case .google: withKeyword ? 60 : 20
+        }
+    }
+
     /// The code lists the service has (`genres --provider osm` lists OSM's cuisines).
     public var codeLists: Set<CodeListKind> {
         switch self {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Finds the HOT PEPPER key: the key file the caller names (a choice made for this run), else
-/// HOTPEPPER_API_KEY, else ./key.plist, else $XDG_CONFIG_HOME/foodlogger/key.plist (default
-/// ~/.config). Never from a command-line value, which would end up in shell history and `ps`.
+/// Finds a service's key: the key file the caller names (a choice made for this run), else the
+/// service's variable (HOTPEPPER_API_KEY, GOOGLE_PLACES_API_KEY), else ./key.plist, else
+/// $XDG_CONFIG_HOME/foodlogger/key.plist (default ~/.config), where each service has its own
+/// entry. Never from a command-line value, which would end up in shell history and `ps`.
 public struct APIKeyLocator: Sendable {
     /// A key and where it came from.
     public struct Located: Sendable, Equatable {
@@ -13,33 +14,57 @@ public struct APIKeyLocator: Sendable {
         public var sharedMode: Int?
     }
 
-    public static let environmentVariable = "HOTPEPPER_API_KEY"
-    /// The key in key.plist, as the original iOS app named it.
-    public static let plistKey = "hotpepperApiKey"
+    /// Where one service's key is looked for.
+    public struct Service: Sendable, Equatable {
+        public var provider: Provider
+        public var environmentVariable: String
+        /// The entry in key.plist, as the original iOS apps named them.
+        public var plistKey: String
+        /// key.plist.example's stand-in for the key: sent as it is, the service would refuse it.
+        public var placeholder: String
+
+        public static let hotpepper = Service(
+            provider: .hotpepper, environmentVariable: "HOTPEPPER_API_KEY", plistKey: "hotpepperApiKey",
+            placeholder: "YOUR_HOTPEPPER_API_KEY")
+        public static let google = Service(
+            provider: .google, environmentVariable: "GOOGLE_PLACES_API_KEY", plistKey: "googleApiKey",
+            placeholder: "YOUR_GOOGLE_API_KEY")
+        public static let all = [hotpepper, google]
+
+        var placeholderProblem: String { "it still holds the placeholder \(placeholder); put your own key in its place" }
+    }
 
     var environment: [String: String]
     var keyFile: String?
     var currentDirectory: String
+    var service: Service
 
-    public init(environment: [String: String], keyFile: String?, currentDirectory: String) {
+    public init(environment: [String: String], keyFile: String?, currentDirectory: String, service: Service = .hotpepper) {
         self.environment = environment; self.keyFile = keyFile; self.currentDirectory = currentDirectory
+        self.service = service
     }
 
     public func locate() throws(HotpepperError) -> Located {
         if let keyFile {
-            return try read(keyFile)
+            return try read(keyFile, passingOverOthers: false)
         }
-        if let key = environment[Self.environmentVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
-            if key == Self.placeholder {
-                throw .unusableKeyFile(path: Self.environmentVariable, problem: Self.placeholderProblem)
+        let variable = service.environmentVariable
+        if let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+            if key == service.placeholder {
+                throw .unusableKeyFile(path: variable, problem: service.placeholderProblem)
             }
-            return Located(key: key, source: Self.environmentVariable)
+            return Located(key: key, source: variable)
         }
         let candidates = defaultFiles
         for path in candidates where FileManager.default.fileExists(atPath: path) {
-            return try read(path)
+            do throws(HotpepperError) {
+                return try read(path, passingOverOthers: true)
+            } catch .missingKey {
+                // A key.plist that holds only another service's key is that service's, not a fault.
+                continue
+            }
         }
-        throw .missingKey(searched: [Self.environmentVariable] + candidates)
+        throw .missingKey(searched: [variable] + candidates, service: service.provider)
     }
 
     /// ./key.plist, then the per-user configuration file.
@@ -50,7 +75,9 @@ public struct APIKeyLocator: Sendable {
         return [currentDirectory + "/key.plist", configHome + "/foodlogger/key.plist"]
     }
 
-    func read(_ path: String) throws(HotpepperError) -> Located {
+    /// The service's key in the file at `path`. With `passingOverOthers`, a property list that
+    /// has no entry of this service but another's throws `missingKey` (look further), not a fault.
+    func read(_ path: String, passingOverOthers: Bool) throws(HotpepperError) -> Located {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unusableKeyFile(path: path, problem: "no such file")
@@ -68,17 +95,17 @@ public struct APIKeyLocator: Sendable {
         guard let dictionary = plist as? [String: Any] else {
             throw .unusableKeyFile(path: path, problem: "not a property list dictionary")
         }
-        guard let key = (dictionary[Self.plistKey] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) else {
-            throw .unusableKeyFile(path: path, problem: "no \(Self.plistKey) string in it")
+        let entry = service.plistKey
+        guard let key = (dictionary[entry] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) else {
+            if passingOverOthers, dictionary[entry] == nil, Service.all.contains(where: { dictionary[$0.plistKey] != nil }) {
+                throw .missingKey(searched: [path], service: service.provider)
+            }
+            throw .unusableKeyFile(path: path, problem: "no \(entry) string in it")
         }
-        if key.isEmpty { throw .unusableKeyFile(path: path, problem: "its \(Self.plistKey) is empty") }
-        if key == Self.placeholder { throw .unusableKeyFile(path: path, problem: Self.placeholderProblem) }
+        if key.isEmpty { throw .unusableKeyFile(path: path, problem: "its \(entry) is empty") }
+        if key == service.placeholder { throw .unusableKeyFile(path: path, problem: service.placeholderProblem) }
         return Located(key: key, source: path, sharedMode: Self.sharedMode(path))
     }
-
-    /// key.plist.example's stand-in for a key: sent as it is, the service would answer error 2000.
-    static let placeholder = "YOUR_HOTPEPPER_API_KEY"
-    static let placeholderProblem = "it still holds the placeholder \(placeholder); put your own key in its place"
 
     /// Only XML and binary property lists, the formats key.plist is written in. Anything else
     /// would reach CoreFoundation's old-style parser, which prints its own debug line.

@@ -18,20 +18,25 @@ public struct ServiceClient: Sendable {
     /// `decode` reads a 200 answer; `secret` (the key) is taken out of every URL the narration
     /// prints and out of every error's text, as is any user-info in a URL. With a `body` the
     /// request is a POST; the narration gives the body's size only, never its text. A POST is
-    /// retried like a GET: the services' POSTs (Overpass queries) only read.
+    /// retried like a GET: the services' POSTs (Overpass queries, Google's searches) only read.
+    /// `headers` go with the request as they are (Google's key and field mask) and are never
+    /// narrated. `explain` reads the body of an answer other than 200 (Google explains its
+    /// refusals there); without it, or when it finds nothing, the failure is the status alone.
     func fetch<Value>(
-        _ url: URL, accept: String, secret: String = "", body: HTTPRequest.Body? = nil,
-        decode: (HTTPReply) throws(HotpepperError) -> Value
+        _ url: URL, accept: String, secret: String = "", headers: [String: String] = [:], body: HTTPRequest.Body? = nil,
+        explain: ((HTTPReply) -> HotpepperError?)? = nil, decode: (HTTPReply) throws(HotpepperError) -> Value
     ) async throws(HotpepperError) -> Value {
         let request = HTTPRequest(
-            url: url, headers: ["Accept": accept, "User-Agent": "foodlogger/\(FoodLoggerVersion.current)"], body: body)
+            url: url,
+            headers: headers.merging(["Accept": accept, "User-Agent": "foodlogger/\(FoodLoggerVersion.current)"]) { $1 },
+            body: body)
         let sent = body.map { ", \($0.data.count) bytes of \($0.contentType)" } ?? ""
         let policy = retry
         var attempt = 1
         while true {
             narrate("attempt \(attempt) of \(policy.retries + 1): \(request.method) \(Redaction.shown(url))\(sent)")
             let failure: Failure
-            switch await self.attempt(request, secret: secret, decode: decode) {
+            switch await self.attempt(request, secret: secret, explain: explain, decode: decode) {
             case .success(let value): return value
             case .failure(let error): failure = error
             }
@@ -55,7 +60,8 @@ public struct ServiceClient: Sendable {
 
     /// One request, one answer: sent, bounded by the timeout, checked and decoded.
     private func attempt<Value>(
-        _ request: HTTPRequest, secret: String, decode: (HTTPReply) throws(HotpepperError) -> Value
+        _ request: HTTPRequest, secret: String, explain: ((HTTPReply) -> HotpepperError?)?,
+        decode: (HTTPReply) throws(HotpepperError) -> Value
     ) async -> Result<Value, Failure> {
         let clock = ContinuousClock()
         let started = clock.now
@@ -76,7 +82,7 @@ public struct ServiceClient: Sendable {
         }
         guard reply.status == 200 else {
             let retryAfter = retry.retryAfter(reply.header("Retry-After"))
-            return .failure(Failure(error: .httpStatus(reply.status), retryAfter: retryAfter))
+            return .failure(Failure(error: explain?(reply) ?? .httpStatus(reply.status), retryAfter: retryAfter))
         }
         do {
             return .success(try decode(reply))
@@ -159,7 +165,7 @@ public struct ServiceClient: Sendable {
     static func summary(_ error: HotpepperError) -> String {
         switch error {
         case .network(let failure, _): failure.rawValue
-        case .httpStatus(let status): "HTTP \(status)"
+        case .httpStatus(let status), .explainedStatus(let status, _): "HTTP \(status)"
         case .serviceFailure(let code, _): "service error \(code)"
         case .queryFailed: "the query failed on the server"
         case .rejectedKey: "service error 2000"

@@ -3,14 +3,14 @@ import Foundation
 /// Everything that can stop a request from producing shops: facts only. The app words each
 /// case and picks its exit code, in one place (CLI/HotpepperError+Report.swift).
 public enum HotpepperError: Error, Equatable, Sendable {
-    /// No key anywhere; `searched` names the places looked at, in order.
-    case missingKey(searched: [String])
+    /// No key anywhere for `service`; `searched` names the places looked at, in order.
+    case missingKey(searched: [String], service: Provider = .hotpepper)
     /// A key file exists but cannot be used (`problem` says why).
     case unusableKeyFile(path: String, problem: String)
-    /// Error 2000: the service does not accept the key.
-    case rejectedKey(message: String)
-    /// Error 3000: the service refused the parameters.
-    case invalidRequest(message: String)
+    /// The service does not accept the key (HOT PEPPER's error 2000; Google's PERMISSION_DENIED).
+    case rejectedKey(message: String, service: Provider = .hotpepper)
+    /// The service refused the parameters (HOT PEPPER's error 3000; Google's INVALID_ARGUMENT).
+    case invalidRequest(message: String, service: Provider = .hotpepper)
     /// Error 1000 or an unknown service error code.
     case serviceFailure(code: Int, message: String)
     /// An answer with HTTP 200 that says the service gave up on the query (Overpass's `remark`:
@@ -18,6 +18,9 @@ public enum HotpepperError: Error, Equatable, Sendable {
     case queryFailed(remark: String)
     /// An HTTP status other than 200.
     case httpStatus(Int)
+    /// An HTTP status other than 200 that the service explained in its body (Google's
+    /// `{"error": {"status", "message"}}`, as "RESOURCE_EXHAUSTED: Quota exceeded for …").
+    case explainedStatus(Int, message: String)
     /// The request never got an answer.
     case network(NetworkFailure, detail: String)
     /// An answer arrived but is not a gourmet response.
@@ -67,7 +70,7 @@ public enum HotpepperError: Error, Equatable, Sendable {
     var isTransient: Bool {
         switch self {
         case .network: true
-        case .httpStatus(let status): status == 429 || status >= 500
+        case .httpStatus(let status), .explainedStatus(let status, _): status == 429 || status >= 500
         case .serviceFailure(let code, _): code == 1000
         default: false
         }

@@ -45,10 +45,12 @@ struct CommonOptions: Sendable {
         OptionSpec(
             "--provider", kind: .value("NAME"), values: Provider.allCases.map(\.rawValue),
             help:
-                "hotpepper|osm: the service to ask (also FOODLOGGER_PROVIDER); default: HOT PEPPER Gourmet when its key is found, else OpenStreetMap"
+                "hotpepper|osm|google: the service to ask (also FOODLOGGER_PROVIDER); default: HOT PEPPER Gourmet when its key is found, else OpenStreetMap"
         ),
         OptionSpec("--stub", help: "use the offline stub service (also FOODLOGGER_STUB=1); no key needed"),
-        OptionSpec("--key-file", kind: .value("PATH"), help: "read the HOT PEPPER API key from this key.plist"),
+        OptionSpec(
+            "--key-file", kind: .value("PATH"),
+            help: "read the API key from this key.plist (hotpepperApiKey, or googleApiKey with --provider google)"),
         OptionSpec(
             "--timeout", kind: .value("SECONDS"),
             help:
@@ -96,8 +98,8 @@ struct CommonOptions: Sendable {
         }
         provider = try Self.provider(parsed, environment: context.environment)
         providerIsFlag = parsed.value("--provider") != nil
-        if let provider, provider != .hotpepper, keyFile != nil {
-            throw UsageError("--key-file holds a HOT PEPPER key, which \(provider.title) does not take; leave it out")
+        if let provider, Self.keyService(provider) == nil, keyFile != nil {
+            throw UsageError("--key-file holds an API key, which \(provider.title) does not take; leave it out")
         }
         let chosen = try parsed.choice("--format", OutputFormat.allCases.map { ($0.rawValue, $0) })
         if parsed.has("--json"), let chosen, chosen != .json {
@@ -209,8 +211,13 @@ struct CommonOptions: Sendable {
                 url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: RetryPolicy(retries: retries),
                 log: narration(context), maxResponseBytes: maxResponseBytes)
             return Services(provider: .osm, restaurants: cached(api, .osm, server: url, context), codes: OSMCodeLists())
-        case (.google, _):
-            throw .invalidRequest(message: "Google Places is not wired in yet")
+        case (.google, true):
+            let stub = GooglePlacesStub()
+            return Services(provider: .google, restaurants: stub, codes: GooglePlacesTypes())
+        case (.google, false):
+            // Not behind the answer cache: Google's terms let nothing of its answers be kept.
+            let api = try makeGoogle(located: try locateKey(context, service: .google), context: context)
+            return Services(provider: .google, restaurants: api, codes: api)
         }
     }
 
@@ -224,21 +231,49 @@ struct CommonOptions: Sendable {
             service, provider: provider, server: server, store: store, mode: cacheMode, log: narration(context))
     }
 
-    /// The HOT PEPPER key, from --key-file, the environment or a key.plist.
-    private func locateKey(_ context: ProcessContext) throws(HotpepperError) -> APIKeyLocator.Located {
-        try APIKeyLocator(environment: context.environment, keyFile: keyFile, currentDirectory: context.currentDirectory)
-            .locate()
+    /// Where a provider's key is looked for; nil for a service without a key (OpenStreetMap).
+    static func keyService(_ provider: Provider) -> APIKeyLocator.Service? {
+        APIKeyLocator.Service.all.first { $0.provider == provider }
+    }
+
+    /// A service's key (HOT PEPPER's by default), from --key-file, the environment or a key.plist.
+    private func locateKey(
+        _ context: ProcessContext, service: APIKeyLocator.Service = .hotpepper
+    ) throws(HotpepperError) -> APIKeyLocator.Located {
+        try APIKeyLocator(
+            environment: context.environment, keyFile: keyFile, currentDirectory: context.currentDirectory, service: service
+        )
+        .locate()
+    }
+
+    /// Warns when the key's file is readable by others.
+    private func warnIfShared(_ located: APIKeyLocator.Located, context: ProcessContext) {
+        guard let mode = located.sharedMode else { return }
+        let path = TerminalSafe.line(located.source)
+        // A name that had to be escaped would make a chmod line that names another file.
+        let fix = path == located.source ? "chmod 600 '\(path)'" : "chmod 600 on that file"
+        context.report(
+            "warning: \(path) is readable by others (mode \(String(mode, radix: 8))); protect your API key with: \(fix)")
+    }
+
+    /// Google Places (New) with the located key (GOOGLE_PLACES_BASE_URL to point it elsewhere),
+    /// names and types in the user's language.
+    private func makeGoogle(located: APIKeyLocator.Located, context: ProcessContext) throws(HotpepperError) -> GooglePlacesAPI {
+        warnIfShared(located, context: context)
+        let baseURL: URL
+        do {
+            baseURL = try Self.url(context.environment, "GOOGLE_PLACES_BASE_URL", default: GooglePlacesAPI.defaultBaseURL)
+        } catch { throw error.redacting(located.key) }
+        return GooglePlacesAPI(
+            configuration: .init(
+                key: located.key, baseURL: baseURL, language: NominatimAPI.language(environment: context.environment),
+                timeout: timeout ?? GooglePlacesAPI.Configuration.defaultTimeout, retry: RetryPolicy(retries: retries),
+                log: narration(context), maxResponseBytes: maxResponseBytes))
     }
 
     /// HOT PEPPER's web API with the located key, warning when the key's file is readable by others.
     private func makeHotpepper(located: APIKeyLocator.Located, context: ProcessContext) throws(HotpepperError) -> HotpepperAPI {
-        if let mode = located.sharedMode {
-            let path = TerminalSafe.line(located.source)
-            // A name that had to be escaped would make a chmod line that names another file.
-            let fix = path == located.source ? "chmod 600 '\(path)'" : "chmod 600 on that file"
-            context.report(
-                "warning: \(path) is readable by others (mode \(String(mode, radix: 8))); protect your API key with: \(fix)")
-        }
+        warnIfShared(located, context: context)
         let baseURL: URL
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
         let configuration = HotpepperAPI.Configuration(

@@ -6,26 +6,39 @@ import FoodLoggerDomain
 /// error carries from outside (a server's message or body, a path) is made terminal-safe here.
 extension HotpepperError: LocalizedError {
     /// The variables that point foodlogger at other servers, for messages about a server's faults.
-    static let addresses = "HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL or FOODLOGGER_NOMINATIM_URL"
+    static let addresses =
+        "HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL"
 
     public var errorDescription: String? {
         let safe = TerminalSafe.line
         switch self {
-        case .missingKey(let searched):
+        case .missingKey(let searched, .google):
+            let variable = APIKeyLocator.Service.google.environmentVariable
+            return "no Google Places API key found (looked in: \(searched.map(TerminalSafe.line).joined(separator: ", "))). "
+                + "Create a key for Places API (New) in the Google Cloud console and export \(variable)=..., or add it as "
+                + "\(APIKeyLocator.Service.google.plistKey) to key.plist (see key.plist.example) in ~/.config/foodlogger/ (chmod 600)."
+        case .missingKey(let searched, _):
             return """
                 no HOT PEPPER API key found. Looked in: \(searched.map(TerminalSafe.line).joined(separator: ", ")).
                 Get a free key at https://webservice.recruit.co.jp/register/ and either export \
                 HOTPEPPER_API_KEY=... or save it as key.plist (see key.plist.example) in \
                 ~/.config/foodlogger/ (chmod 600). Without a key, --provider osm searches OpenStreetMap and --stub answers offline.
                 """
-        case .unusableKeyFile(APIKeyLocator.environmentVariable, let problem):
-            return "\(APIKeyLocator.environmentVariable): \(safe(problem))."
+        case .unusableKeyFile(let variable, let problem)
+        where APIKeyLocator.Service.all.contains(where: { $0.environmentVariable == variable }):
+            return "\(variable): \(safe(problem))."
         case .unusableKeyFile(let path, let problem):
             return "key file \(safe(path)): \(safe(problem)). See key.plist.example for the expected format."
-        case .rejectedKey(let message):
+        case .rejectedKey(let message, .google):
+            let service = APIKeyLocator.Service.google
+            return "Google Places rejected the API key (\(safe(message))). Check \(service.plistKey) in your key.plist or "
+                + "\(service.environmentVariable), and that Places API (New) is enabled for the key's project."
+        case .rejectedKey(let message, _):
             return
                 "the service rejected the API key (error 2000: \(safe(message))). Check the key in your key.plist or HOTPEPPER_API_KEY."
-        case .invalidRequest(let message):
+        case .invalidRequest(let message, .google):
+            return "Google Places refused the search (\(safe(message))). Check the search options (--help)."
+        case .invalidRequest(let message, _):
             return "the service refused the search (error 3000: \(safe(message))). Check the search options (--help)."
         case .serviceFailure(let code, let message):
             return "the service failed (error \(code): \(safe(message))). Try again in a moment."
@@ -33,13 +46,9 @@ extension HotpepperError: LocalizedError {
             return "the service gave up on the search (\(TerminalSafe.short(remark, limit: 160))). "
                 + "Try a smaller --range, or again in a few minutes."
         case .httpStatus(let status):
-            let advice =
-                switch status {
-                case 429: "Too many requests: wait a minute before trying again."
-                case 500...: "Try again later."
-                default: "Check \(Self.addresses) if you set one."
-                }
-            return "the service answered HTTP \(status) instead of 200. \(advice)"
+            return "the service answered HTTP \(status) instead of 200. \(Self.advice(status))"
+        case .explainedStatus(let status, let message):
+            return "the service answered HTTP \(status) (\(TerminalSafe.short(message, limit: 200))). \(Self.advice(status))"
         case .network(let failure, let detail):
             return "cannot reach the service: \(failure.rawValue) (\(TerminalSafe.short(detail, limit: 160))). \(failure.advice)"
         case .unreadableResponse(let detail):
@@ -88,13 +97,23 @@ extension HotpepperError: LocalizedError {
         }
     }
 
+    /// What to do about an HTTP status other than 200.
+    static func advice(_ status: Int) -> String {
+        switch status {
+        case 429: "Too many requests, or the key's quota is used up: wait a minute before trying again."
+        case 500...: "Try again later."
+        default: "Check \(addresses) if you set one."
+        }
+    }
+
     /// What a script can branch on (sysexits(3)).
     var exitCode: ExitCode {
         switch self {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
         case .invalidRequest, .unknownName, .ambiguousName, .noCodeList: .usage
-        case .serviceFailure, .queryFailed, .httpStatus, .network, .redirectRefused, .notCached: .unavailable
+        case .serviceFailure, .queryFailed, .httpStatus, .explainedStatus, .network, .redirectRefused, .notCached:
+            .unavailable
         case .unreadableResponse, .responseTooLarge: .dataError
         case .placeNotFound: .noSuchPlace
         }

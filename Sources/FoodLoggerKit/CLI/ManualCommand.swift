@@ -63,7 +63,7 @@ struct ManualCommand: TextCommand {
             ".TP",
             #"\fB./key.plist\fR, \fB$XDG_CONFIG_HOME/foodlogger/key.plist\fR (default \fB~/.config/foodlogger/key.plist\fR)"#,
             text(
-                "A property list with the API key under \(APIKeyLocator.plistKey), read when --key-file names no other file "
+                "A property list with the API key under \(APIKeyLocator.Service.hotpepper.plistKey), read when --key-file names no other file "
                     + "and HOTPEPPER_API_KEY is not set. Keep it private (chmod 600)."),
             ".TP",
             #"\fB$XDG_CACHE_HOME/foodlogger/\fR (default \fB~/.cache/foodlogger/\fR)"#,

@@ -52,12 +52,20 @@ public struct ProcessContext: Sendable {
     /// one here when code reads a new one. libcurl, under URLSession, reads its proxy variables
     /// itself, from the real environment.
     static let variables: [(name: String, meaning: String)] = [
-        (APIKeyLocator.environmentVariable, "the API key; it wins over every key.plist"),
+        (APIKeyLocator.Service.hotpepper.environmentVariable, "the API key; it wins over every key.plist"),
+        (
+            APIKeyLocator.Service.google.environmentVariable,
+            "the Google Places API key, for --provider google; it wins over googleApiKey in every key.plist"
+        ),
+        (
+            "GOOGLE_PLACES_BASE_URL",
+            "replaces https://places.googleapis.com/v1/, to point Google Places searches at a compatible server"
+        ),
         (
             "HOTPEPPER_BASE_URL",
             "replaces https://webservice.recruit.co.jp/hotpepper/, to point foodlogger at a compatible server"
         ),
-        ("FOODLOGGER_PROVIDER", "hotpepper or osm: the service to ask when --provider is not given"),
+        ("FOODLOGGER_PROVIDER", "hotpepper, osm or google: the service to ask when --provider is not given"),
         (
             "FOODLOGGER_OVERPASS_URL",
             "replaces https://overpass-api.de/api/interpreter, to point OpenStreetMap searches at another Overpass server"

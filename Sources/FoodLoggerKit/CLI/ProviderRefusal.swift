@@ -30,6 +30,14 @@ extension SearchCommand {
         if let missing = conditions.first(where: { $0.asked && !provider.searchConditions.contains($0.condition) }) {
             return ProviderRefusal.refuse(missing.option, missing.reason) { $0.searchConditions.contains(missing.condition) }
         }
+        let keyword = query.keyword?.isEmpty == false
+        if let limit = query.limit, let most = provider.mostShops(withKeyword: keyword), limit > most {
+            let more = provider.mostShops(withKeyword: true).flatMap {
+                $0 > most && !keyword ? "; add --keyword for up to \($0)" : nil
+            }
+            return UsageError(
+                "--limit: \(name) gives at most \(most) shops \(keyword ? "for a keyword" : "around a centre")\(more ?? "")")
+        }
         guard let filter = query.filters.first(where: { !provider.searchFilters.contains($0) }) else { return nil }
         return ProviderRefusal.refuse(filter.flag, "\(name) does not say which shops \(filter.summary)") {
             $0.searchFilters.contains(filter)

@@ -40,6 +40,12 @@ struct ShowCommand: Sendable {
         if upper.range(of: "^J[0-9]+$", options: .regularExpression) != nil { return (upper, .hotpepper) }
         let lower = text.lowercased()
         if lower.range(of: "^(node|way|relation)/[0-9]{1,19}$", options: .regularExpression) != nil { return (lower, .osm) }
+        // Google's place ids: 20 or more letters, digits, `-` and `_` (ChIJN1t_tDeuEmsRUsoyG83frY4),
+        // or its resource name `places/…`; never a short number, which names a shop of the last list.
+        let bare = text.hasPrefix("places/") ? String(text.dropFirst("places/".count)) : text
+        if bare.range(of: "^[A-Za-z0-9_-]{20,}$", options: .regularExpression) != nil, bare.contains(where: \.isLetter) {
+            return (bare, .google)
+        }
         return nil
     }
 }

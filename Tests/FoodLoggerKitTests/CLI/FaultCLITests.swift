@@ -32,7 +32,7 @@ import TestSupport
         Fault(
             name: "404", replies: [.status(404)], options: ["--retries", "2"], exitCode: .unavailable,
             message:
-                "the service answered HTTP 404 instead of 200. Check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "the service answered HTTP 404 instead of 200. Check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
         Fault(
             name: "error 1000", replies: [.json(FaultSeeds.serviceError(1000, "サーバ障害"))], exitCode: .unavailable,
@@ -56,13 +56,13 @@ import TestSupport
         Fault(
             name: "close without answer", replies: [.closeWithoutAnswer], exitCode: .unavailable,
             message:
-                "cannot reach the service: connection closed without an answer (127.0.0.1:PORT). Check your connection, or HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "cannot reach the service: connection closed without an answer (127.0.0.1:PORT). Check your connection, or HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
         Fault(
             name: "truncated body", replies: [Reply.json(FaultSeeds.oneShop).truncated()], options: ["--retries", "2"],
             exitCode: .dataError,
             message:
-                "the service answered something unreadable: a truncated body: the connection closed before all the bytes the headers promised arrived. Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "the service answered something unreadable: a truncated body: the connection closed before all the bytes the headers promised arrived. Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
         Fault(
             name: "HTML",
@@ -71,12 +71,12 @@ import TestSupport
             ],
             exitCode: .dataError,
             message:
-                "the service answered something unreadable: not JSON (text/html, 27 bytes starting \"<html>captive portal</html>\"). Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "the service answered something unreadable: not JSON (text/html, 27 bytes starting \"<html>captive portal</html>\"). Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
         Fault(
             name: "unexpected shape", replies: [.json(#"{"results":{"api_version":"1.30"}}"#)], exitCode: .dataError,
             message:
-                "the service answered something unreadable: JSON without results.results_available or results.error (text/javascript; charset=utf-8, 34 bytes starting \"{\"results\":{\"api_version\":\"1.30\"}}\"). Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "the service answered something unreadable: JSON without results.results_available or results.error (text/javascript; charset=utf-8, 34 bytes starting \"{\"results\":{\"api_version\":\"1.30\"}}\"). Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
     ]
 
@@ -131,7 +131,7 @@ import TestSupport
         #expect(run.exitCode == .unavailable, "exit 69")
         #expect(
             run.stderr
-                == "foodlogger: cannot reach the service: connection refused (127.0.0.1:\(server.port)). Check your connection, or HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL or FOODLOGGER_NOMINATIM_URL if you set one.\n",
+                == "foodlogger: cannot reach the service: connection refused (127.0.0.1:\(server.port)). Check your connection, or HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.\n",
             "one line: \(run.stderr)")
     }
 

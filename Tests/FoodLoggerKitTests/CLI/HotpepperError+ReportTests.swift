@@ -28,6 +28,26 @@ import Testing
             ["/k/key.plist", "not a property list", "key.plist.example"]
         ),
         (.badBaseURL("ftp://x\u{1B}[2J"), .configuration, ["HOTPEPPER_BASE_URL", "ftp://x", "Unset it"]),
+        (
+            .missingKey(searched: ["GOOGLE_PLACES_API_KEY", "./key.plist"], service: .google), .configuration,
+            ["no Google Places API key", "GOOGLE_PLACES_API_KEY=", "googleApiKey", "./key.plist", "chmod 600"]
+        ),
+        (
+            .rejectedKey(message: "PERMISSION_DENIED: API key not valid.", service: .google), .permissionDenied,
+            [
+                "Google Places rejected the API key", "PERMISSION_DENIED: API key not valid.", "GOOGLE_PLACES_API_KEY",
+                "googleApiKey",
+            ]
+        ),
+        (
+            .invalidRequest(message: "INVALID_ARGUMENT: Invalid included_types.", service: .google), .usage,
+            ["Google Places refused the search", "INVALID_ARGUMENT", "--help"]
+        ),
+        (
+            .explainedStatus(429, message: "RESOURCE_EXHAUSTED: Quota exceeded for quota metric 'SearchNearbyRequest'."),
+            .unavailable, ["HTTP 429", "Quota exceeded for quota metric 'SearchNearbyRequest'", "quota", "wait a minute"]
+        ),
+        (.explainedStatus(503, message: "UNAVAILABLE: try later"), .unavailable, ["HTTP 503", "UNAVAILABLE", "Try again later"]),
     ]
 
     @Test(arguments: faults)

@@ -118,7 +118,7 @@ import TestSupport
     @Test func aKeyFileIsForHotPepperOnly() async {
         let run = await CLIRun.run(["search", "--provider", "osm", "--key-file", "/tmp/key.plist"] + baixa)
         #expect(run.code == .usage, "exit 64")
-        #expect(run.stderr.contains("--key-file holds a HOT PEPPER key, which OpenStreetMap does not take"), "\(run.stderr)")
+        #expect(run.stderr.contains("--key-file holds an API key, which OpenStreetMap does not take"), "\(run.stderr)")
     }
 
     @Test func anOpenStreetMapIdNeedsNoKeyAndNoProvider() async throws {

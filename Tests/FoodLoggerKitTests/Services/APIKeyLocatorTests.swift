@@ -86,12 +86,15 @@ import TestSupport
 
     @Test func thePlaceholderInTheEnvironmentIsRefused() {
         #expect(
-            throws: HotpepperError.unusableKeyFile(path: "HOTPEPPER_API_KEY", problem: APIKeyLocator.placeholderProblem)
+            throws: HotpepperError.unusableKeyFile(
+                path: "HOTPEPPER_API_KEY", problem: APIKeyLocator.Service.hotpepper.placeholderProblem)
         ) {
             try locator(["HOTPEPPER_API_KEY": "YOUR_HOTPEPPER_API_KEY"]).locate()
         }
-        let message = HotpepperError.unusableKeyFile(path: "HOTPEPPER_API_KEY", problem: APIKeyLocator.placeholderProblem)
-            .localizedDescription
+        let message = HotpepperError.unusableKeyFile(
+            path: "HOTPEPPER_API_KEY", problem: APIKeyLocator.Service.hotpepper.placeholderProblem
+        )
+        .localizedDescription
         #expect(message.hasPrefix("HOTPEPPER_API_KEY: it still holds the placeholder"), "\(message)")
     }
 
@@ -99,6 +102,58 @@ import TestSupport
         #expect(throws: HotpepperError.unusableKeyFile(path: directory + "/nope.plist", problem: "no such file")) {
             try locator(keyFile: directory + "/nope.plist").locate()
         }
+    }
+
+    func googleLocator(_ environment: [String: String] = [:], keyFile: String? = nil) -> APIKeyLocator {
+        APIKeyLocator(
+            environment: ["XDG_CONFIG_HOME": directory + "/config"].merging(environment) { $1 },
+            keyFile: keyFile, currentDirectory: directory, service: .google)
+    }
+
+    @Test func googlesKeyHasItsOwnVariableAndEntryInTheSameFiles() throws {
+        // Given one key.plist with both services' keys
+        try write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>hotpepperApiKey</key><string>hp</string>
+            <key>googleApiKey</key><string>gk</string></dict></plist>
+            """, to: directory + "/key.plist")
+        // Then each service reads its own entry, and Google's variable wins over the file
+        #expect(try locator().locate().key == "hp", "HOT PEPPER's entry")
+        #expect(try googleLocator().locate().key == "gk", "Google's entry")
+        let fromEnvironment = try googleLocator(["GOOGLE_PLACES_API_KEY": "genv", "HOTPEPPER_API_KEY": "x"]).locate()
+        #expect(fromEnvironment == .init(key: "genv", source: "GOOGLE_PLACES_API_KEY"), "its own variable only")
+    }
+
+    @Test func aFileWithOnlyTheOtherServicesKeyIsPassedOver() throws {
+        // Given ./key.plist with a Google key only, and the per-user file with a HOT PEPPER key
+        try write(
+            #"<?xml version="1.0"?><plist version="1.0"><dict><key>googleApiKey</key><string>g</string></dict></plist>"#,
+            to: directory + "/key.plist")
+        // Then HOT PEPPER finds no key in it and none anywhere: missing, so the default falls back
+        #expect(
+            throws: HotpepperError.missingKey(searched: [
+                "HOTPEPPER_API_KEY", directory + "/key.plist", directory + "/config/foodlogger/key.plist",
+            ])
+        ) { try locator().locate() }
+        try write(plist("config"), to: directory + "/config/foodlogger/key.plist")
+        #expect(try locator().locate().key == "config", "the next file's key")
+        // But named with --key-file, a file without the entry is a fault
+        #expect(
+            throws: HotpepperError.unusableKeyFile(path: directory + "/key.plist", problem: "no hotpepperApiKey string in it")
+        ) { try locator(keyFile: directory + "/key.plist").locate() }
+    }
+
+    @Test func googlesPlaceholderIsRefusedAndItsAbsenceNamesItsPlaces() throws {
+        #expect(
+            throws: HotpepperError.unusableKeyFile(
+                path: "GOOGLE_PLACES_API_KEY", problem: APIKeyLocator.Service.google.placeholderProblem)
+        ) { try googleLocator(["GOOGLE_PLACES_API_KEY": "YOUR_GOOGLE_API_KEY"]).locate() }
+        #expect(
+            throws: HotpepperError.missingKey(
+                searched: ["GOOGLE_PLACES_API_KEY", directory + "/key.plist", directory + "/config/foodlogger/key.plist"],
+                service: .google)
+        ) { try googleLocator().locate() }
     }
 
     @Test func worldReadableFileWarnsWithTheFix() throws {

@@ -1,7 +1,8 @@
 import Foundation
 @testable import FoodLoggerDomain
 
-/// libFuzzer entry: any bytes as a gourmet/v1 body and as an Overpass answer, each decoded
+/// libFuzzer entry: any bytes as a gourmet/v1 body, an Overpass answer, a Places API (New)
+/// answer and a Google error body, each decoded
 /// and then drawn as the Search scene would (table and JSON), so hostile values reach the
 /// formatting code too. Besides crashes and hangs, it stops on a broken promise: a page with a
 /// shop off the Earth, or an error line that, after the client's redaction and escaping, spans
@@ -11,6 +12,14 @@ public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
     check(data) { data throws(HotpepperError) in try GourmetResponseDecoder.decode(data) }
     check(data) { data throws(HotpepperError) in try OverpassDecoder.decode(data) }
+    check(data) { data throws(HotpepperError) in try GooglePlacesDecoder.decode(data).page }
+    check(data) { data throws(HotpepperError) in try GooglePlacesDecoder.decodePlace(data) }
+    // Google's refusals are read from the body of an answer other than 200.
+    for status in [400, 403, 429] {
+        check(data) { data throws(HotpepperError) in
+            throw GooglePlacesError.error(status: status, body: data) ?? .httpStatus(status)
+        }
+    }
     return 0
 }
 

@@ -56,15 +56,20 @@ public struct HotpepperAPI: HotpepperProtocol {
         return try await client.fetch(
             url, accept: "application/json, text/javascript", secret: configuration.key
         ) { reply throws(HotpepperError) -> Answer in
-            do throws(HotpepperError) {
-                return try decode(reply.body)
-            } catch .unreadableResponse(let detail) {
-                throw .unreadableResponse(
-                    detail: Self.describeBody(
-                        detail: detail, data: reply.body, contentType: reply.header("Content-Type"), key: configuration.key))
-            } catch {
-                throw error
-            }
+            try Self.decoding(reply, key: configuration.key, decode)
+        }
+    }
+
+    /// `decode` on the reply's body; a body it cannot read is described (`describeBody`). Every
+    /// service's client reads its answers through this.
+    static func decoding<Answer>(
+        _ reply: HTTPReply, key: String, _ decode: (Data) throws(HotpepperError) -> Answer
+    ) throws(HotpepperError) -> Answer {
+        do throws(HotpepperError) {
+            return try decode(reply.body)
+        } catch .unreadableResponse(let detail) {
+            throw .unreadableResponse(
+                detail: describeBody(detail: detail, data: reply.body, contentType: reply.header("Content-Type"), key: key))
         }
     }
 
@@ -85,8 +90,9 @@ extension HotpepperError {
     public func redacting(_ key: String) -> HotpepperError {
         let clean = { (text: String) in Redaction.redact(text, key: key) }
         switch self {
-        case .rejectedKey(let message): return .rejectedKey(message: clean(message))
-        case .invalidRequest(let message): return .invalidRequest(message: clean(message))
+        case .rejectedKey(let message, let service): return .rejectedKey(message: clean(message), service: service)
+        case .invalidRequest(let message, let service): return .invalidRequest(message: clean(message), service: service)
+        case .explainedStatus(let status, let message): return .explainedStatus(status, message: clean(message))
         case .serviceFailure(let code, let message): return .serviceFailure(code: code, message: clean(message))
         case .queryFailed(let remark): return .queryFailed(remark: clean(remark))
         case .network(let failure, let detail): return .network(failure, detail: clean(detail))

@@ -47,13 +47,7 @@ public struct OverpassAPI: HotpepperProtocol {
         let form = HTTPRequest.Body(contentType: OverpassRequest.contentType, data: OverpassRequest.form(ql))
         var answer = try await client.fetch(url, accept: "application/json", body: form) {
             reply throws(HotpepperError) in
-            do throws(HotpepperError) {
-                return try OverpassDecoder.decode(reply.body)
-            } catch .unreadableResponse(let detail) {
-                throw .unreadableResponse(
-                    detail: HotpepperAPI.describeBody(
-                        detail: detail, data: reply.body, contentType: reply.header("Content-Type"), key: ""))
-            }
+            try HotpepperAPI.decoding(reply, key: "") { data throws(HotpepperError) in try OverpassDecoder.decode(data) }
         }
         if let center { answer.restaurants = answer.restaurants.nearestFirst(to: center) }
         return answer
@@ -67,38 +61,5 @@ public struct OverpassAPI: HotpepperProtocol {
         page.restaurants = Array(whole.restaurants.dropFirst(max(start - 1, 0)).prefix(max(count, 0)))
         if start > 1 { page.dropped = [] }
         return page
-    }
-}
-
-/// The answer to the query asked last, shared by every page of it, even pages asked at once
-/// (the worker fetches pages concurrently): the first asks the server, the others wait for
-/// that answer. A failure is not kept, so asking again sends the query again. Pages of one
-/// query belong to one search, so a page whose task is cancelled cancels the request.
-private actor LatestAnswer {
-    private var latest: (ql: String, task: Task<Result<RestaurantPage, HotpepperError>, Never>)?
-
-    func value(
-        for ql: String, fetch: @escaping @Sendable () async throws(HotpepperError) -> RestaurantPage
-    ) async throws(HotpepperError) -> RestaurantPage {
-        let task: Task<Result<RestaurantPage, HotpepperError>, Never>
-        if let latest, latest.ql == ql {
-            task = latest.task
-        } else {
-            task = Task { () async -> Result<RestaurantPage, HotpepperError> in
-                do throws(HotpepperError) {
-                    return .success(try await fetch())
-                } catch {
-                    return .failure(error)
-                }
-            }
-            latest = (ql, task)
-        }
-        let result = await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-        if case .failure = result, latest?.task == task { latest = nil }
-        return try result.get()
     }
 }

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Google Places API (New): food places anywhere, with ratings, price levels and hours, for a
+/// key. A search's whole answer is fetched once and each page the worker asks for is cut from it
+/// (as `OverpassAPI` does): Nearby Search gives at most 20 places in one answer; Text Search (for
+/// a keyword) gives 20 a page, and the client follows `nextPageToken` for as many places as the
+/// pages asked for reach, up to 60. Lookups by id are one Place Details request per id.
+public struct GooglePlacesAPI: HotpepperProtocol {
+    public struct Configuration: Sendable {
+        var key: String
+        var baseURL: URL
+        /// The language of names and types (`NominatimAPI.language`'s reading of the locale).
+        var language: String
+        var timeout: TimeInterval
+        var retry: RetryPolicy
+        var log: (@Sendable (String) -> Void)?
+        var maxResponseBytes: Int
+
+        public static let defaultTimeout: TimeInterval = 10
+
+        public init(
+            key: String, baseURL: URL = defaultBaseURL, language: String = "en", timeout: TimeInterval = defaultTimeout,
+            retry: RetryPolicy = RetryPolicy(), log: (@Sendable (String) -> Void)? = nil,
+            maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes
+        ) {
+            self.key = key; self.baseURL = baseURL; self.language = language; self.timeout = timeout
+            self.retry = retry; self.log = log; self.maxResponseBytes = maxResponseBytes
+        }
+    }
+
+    /// The public service, used when GOOGLE_PLACES_BASE_URL does not name another.
+    public static let defaultBaseURL = GooglePlacesRequest.defaultBaseURL
+
+    let configuration: Configuration
+    private let client: ServiceClient
+    private let answers = LatestAnswer()
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        client = ServiceClient(
+            timeout: configuration.timeout, retry: configuration.retry, log: configuration.log,
+            maxResponseBytes: configuration.maxResponseBytes, transport: URLSessionTransport())
+    }
+
+    /// Places by id when the query names some, else those around its centre (by keyword with
+    /// one); the page from `query.start`, `query.count` long, nearest first.
+    public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        if !query.ids.isEmpty { return try await lookup(query.ids) }
+        // Text Search's pages as far as the page asked for reaches: whole pages of 20, so that
+        // the worker's pages within them share one answer.
+        let size = GooglePlacesRequest.pageSize
+        var wanted = size
+        let first: GooglePlacesRequest
+        if query.keyword?.isEmpty == false {
+            wanted = min((query.start - 1 + query.count + size - 1) / size * size, GooglePlacesRequest.maxTextResults)
+            first = try request(query, pageToken: nil)
+        } else {
+            first = try GooglePlacesRequest.nearby(
+                query, key: configuration.key, baseURL: configuration.baseURL, language: configuration.language)
+        }
+        // The key is the request itself (its body holds every condition) and how far to page.
+        let identity = "\(first.url) \(String(decoding: first.body ?? Data(), as: UTF8.self)) \(wanted)"
+        let whole = try await answers.value(for: identity) { [wanted] () async throws(HotpepperError) in
+            try await fetchWhole(query, first: first, wanted: wanted)
+        }
+        return OverpassAPI.page(of: whole, start: query.start, count: query.count)
+    }
+
+    /// The first answer and, for Text Search, the pages after it until `wanted` places have come
+    /// or Google has no more; the places within the circle, nearest the centre first.
+    private func fetchWhole(_ query: RestaurantQuery, first: GooglePlacesRequest, wanted: Int) async throws(HotpepperError)
+        -> RestaurantPage
+    {
+        var answer = try await fetch(first)
+        var whole = answer.page
+        while let token = answer.nextPageToken, whole.restaurants.count + whole.dropped.count < wanted {
+            answer = try await fetch(try request(query, pageToken: token))
+            whole.restaurants += answer.page.restaurants
+            whole.dropped += answer.page.dropped
+        }
+        if let center = query.center {
+            // Text Search is only biased to the circle: what lies beyond the range is left out.
+            whole.restaurants = whole.restaurants.filter { $0.coordinate.distance(to: center) <= Double(query.range.metres) }
+                .nearestFirst(to: center)
+        }
+        whole = whole.sanitized()
+        whole.total = whole.restaurants.count
+        return whole
+    }
+
+    private func request(_ query: RestaurantQuery, pageToken: String?) throws(HotpepperError) -> GooglePlacesRequest {
+        try GooglePlacesRequest.text(
+            query, pageToken: pageToken, key: configuration.key, baseURL: configuration.baseURL,
+            language: configuration.language)
+    }
+
+    /// One Place Details request per id, one after another, in the order asked; an id Google
+    /// does not know (404) is absent from the page.
+    private func lookup(_ ids: [String]) async throws(HotpepperError) -> RestaurantPage {
+        var shops: [Restaurant] = []
+        var region: RestaurantPage.Region?
+        for id in ids {
+            let request = GooglePlacesRequest.details(
+                id: id, key: configuration.key, baseURL: configuration.baseURL, language: configuration.language)
+            let page: RestaurantPage
+            do throws(HotpepperError) {
+                page = try await send(request) { data throws(HotpepperError) in try GooglePlacesDecoder.decodePlace(data) }
+            } catch .explainedStatus(404, _) {
+                continue
+            }
+            shops += page.restaurants
+            region = region ?? page.region
+        }
+        return RestaurantPage(total: shops.count, start: 1, restaurants: shops, region: region, provider: .google)
+    }
+
+    private func fetch(_ request: GooglePlacesRequest) async throws(HotpepperError) -> (
+        page: RestaurantPage, nextPageToken: String?
+    ) {
+        try await send(request) { data throws(HotpepperError) in try GooglePlacesDecoder.decode(data) }
+    }
+
+    /// One request with the configured time-out, retries and narration (which never shows the
+    /// headers, where the key is); Google's error bodies read by `GooglePlacesError`, a body
+    /// `decode` cannot read described with the key redacted.
+    private func send<Answer>(_ request: GooglePlacesRequest, decode: (Data) throws(HotpepperError) -> Answer)
+        async throws(HotpepperError) -> Answer
+    {
+        let key = configuration.key
+        return try await client.fetch(
+            request.url, accept: "application/json", secret: key, headers: request.headers,
+            body: request.body.map { HTTPRequest.Body(contentType: GooglePlacesRequest.contentType, data: $0) },
+            explain: { reply in GooglePlacesError.error(status: reply.status, body: reply.body) }
+        ) { reply throws(HotpepperError) -> Answer in
+            try HotpepperAPI.decoding(reply, key: key, decode)
+        }
+    }
+}
+
+/// The genre list is local (`GooglePlacesTypes`), so a worker over the client reads genre names.
+extension GooglePlacesAPI: CodeListProtocol {
+    public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+        try await GooglePlacesTypes().codeList(kind)
+    }
+}

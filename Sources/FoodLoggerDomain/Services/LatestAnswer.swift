@@ -1,0 +1,34 @@
+/// The answer to the query asked last, shared by every page of it, even pages asked at once
+/// (the worker fetches pages concurrently): the first asks the server, the others wait for
+/// that answer. Overpass answers a query whole and Google's searches hold at most 60 places,
+/// so their clients fetch once and cut each page from the answer. A failure is not kept, so
+/// asking again sends the query again. Pages of one query belong to one search, so a page whose
+/// task is cancelled cancels the request.
+actor LatestAnswer {
+    private var latest: (query: String, task: Task<Result<RestaurantPage, HotpepperError>, Never>)?
+
+    func value(
+        for query: String, fetch: @escaping @Sendable () async throws(HotpepperError) -> RestaurantPage
+    ) async throws(HotpepperError) -> RestaurantPage {
+        let task: Task<Result<RestaurantPage, HotpepperError>, Never>
+        if let latest, latest.query == query {
+            task = latest.task
+        } else {
+            task = Task { () async -> Result<RestaurantPage, HotpepperError> in
+                do throws(HotpepperError) {
+                    return .success(try await fetch())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            latest = (query, task)
+        }
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        if case .failure = result, latest?.task == task { latest = nil }
+        return try result.get()
+    }
+}
