@@ -30,13 +30,14 @@ public struct LastList: Sendable, Equatable, Codable {
     }
 
     /// The list a page makes, its numbers starting at the page's `start`; what the page's
-    /// service allows kept.
-    public init(page: RestaurantPage, center: Coordinate?, saved: Date) {
+    /// service allows kept. An offline stub's page (`invented`) holds no service's content, so
+    /// it is kept whole whatever the service it plays.
+    public init(page: RestaurantPage, center: Coordinate?, saved: Date, invented: Bool = false) {
         provider = page.provider
         region = page.region
         self.center = center
         firstNumber = max(1, page.start)
-        shops = page.provider.mayKeepContent ? .kept(page.restaurants) : .ids(page.restaurants.map(\.id))
+        shops = page.provider.mayKeepContent || invented ? .kept(page.restaurants) : .ids(page.restaurants.map(\.id))
         self.saved = saved
     }
 

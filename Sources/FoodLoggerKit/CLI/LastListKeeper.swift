@@ -10,20 +10,23 @@ final class LastListKeeper: LastListKeeping, @unchecked Sendable {
     /// False while a full-screen view runs, where a line on stderr would scribble on it: the
     /// command calls `reportFailure` once the screen is restored.
     let reportsAtOnce: Bool
+    /// The lists come from an offline stub: kept whole, since nothing in them is a service's.
+    let invented: Bool
     private let lock = NSLock()
     private var failure: SharedFile.Failure?
     private var reported = false
 
-    init(context: ProcessContext, reportsAtOnce: Bool = true) {
+    init(context: ProcessContext, invented: Bool, reportsAtOnce: Bool = true) {
         store = LastListStore(environment: context.environment)
         self.context = context
+        self.invented = invented
         self.reportsAtOnce = reportsAtOnce
     }
 
     func keep(_ page: RestaurantPage, center: Coordinate?) async {
         guard !page.restaurants.isEmpty else { return }
         do {
-            try await store.save(LastList(page: page, center: center, saved: context.now()))
+            try await store.save(LastList(page: page, center: center, saved: context.now(), invented: invented))
         } catch {
             lock.withLock { failure = failure ?? error }
             if reportsAtOnce { reportFailure() }

@@ -140,13 +140,13 @@ extension MapCommand: SceneCommand {
         if let format {
             return await SearchScene.assemble(
                 context: context, format: format, worker: workers.restaurants, places: places,
-                lastList: LastListKeeper(context: context)
+                lastList: LastListKeeper(context: context, invented: common.useStub)
             )
             .search(drawingQuery, open: search.open, near: search.near)
         }
         let (drawing, exploring, centre, shown) = try await lastListFramed(workers.restaurants)
         let interaction = interaction(context)
-        let keeper = LastListKeeper(context: context, reportsAtOnce: interaction != .explore)
+        let keeper = LastListKeeper(context: context, invented: common.useStub, reportsAtOnce: interaction != .explore)
         let scene = MapScene.assemble(context: context, worker: workers.restaurants, places: places, lastList: keeper)
         switch interaction {
         case .explore:

@@ -258,7 +258,7 @@ extension SearchCommand: SceneCommand {
         let places = try common.makePlaces(for: workers.provider, context: context)
         let scene = SearchScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive,
-            lastList: LastListKeeper(context: context))
+            lastList: LastListKeeper(context: context, invented: common.useStub))
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near)
             : await scene.search(query, open: open, near: near)

@@ -50,4 +50,15 @@ import Testing
             #expect(!written.contains(shop.name) && !written.contains(shop.address), "no \(shop.name) in \(written)")
         }
     }
+
+    @Test func theOfflineStubsGoogleListIsKeptWhole() {
+        // Given a page the offline stub answered as Google: invented places, none of Google's content
+        let page = RestaurantPage(total: 3, start: 1, restaurants: Seeds.Pages.tokyo.restaurants, provider: .google)
+
+        // When it becomes the last list
+        let sut = LastList(page: page, center: Seeds.tokyoStation, saved: Self.saved, invented: true)
+
+        // Then its shops are kept, so show 3 after `--stub --provider google` needs no key
+        #expect(sut.shops == .kept(page.restaurants))
+    }
 }
