@@ -18,13 +18,16 @@ enum GooglePlacesDecoder {
         page([try read(Place.self, from: data)])
     }
 
-    /// The shops of `places`, once each and placeable (`sanitized`), in the clock of the first
-    /// place that gives its offset: a page's shops share one clock (see the README's limits).
+    /// The shops of `places`, once each and placeable (`sanitized`), in the clock and country of
+    /// the first place that gives them: a page's shops share one clock (see the README's limits).
+    /// The country writes price levels in its currency.
     static func page(_ places: [Place]) -> RestaurantPage {
         let zone = places.lazy.compactMap(\.utcOffsetMinutes).first.flatMap(timeZoneName)
+        let country = places.lazy.compactMap { $0.postalAddress?.regionCode?.uppercased() }
+            .first { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
+        let region = zone == nil && country == nil ? nil : RestaurantPage.Region(timeZone: zone, countryCode: country)
         var page = RestaurantPage(
-            total: 0, start: 1, restaurants: places.compactMap(\.restaurant),
-            region: zone.map { RestaurantPage.Region(timeZone: $0, countryCode: nil) }, provider: .google
+            total: 0, start: 1, restaurants: places.compactMap(\.restaurant), region: region, provider: .google
         )
         .sanitized()
         page.total = page.restaurants.count
@@ -84,12 +87,18 @@ enum GooglePlacesDecoder {
         var priceLevel: String?
         var businessStatus: String?
         var utcOffsetMinutes: Int?
+        /// Only its `regionCode` (ISO 3166-1 alpha-2) is read: the country.
+        var postalAddress: PostalAddress?
         var regularOpeningHours: GooglePlacesHours.Hours?
         var currentOpeningHours: GooglePlacesHours.Hours?
 
         struct LocalizedText: Codable, Equatable {
             var text: String?
             var languageCode: String?
+        }
+
+        struct PostalAddress: Codable, Equatable {
+            var regionCode: String?
         }
 
         struct LatLng: Codable, Equatable {

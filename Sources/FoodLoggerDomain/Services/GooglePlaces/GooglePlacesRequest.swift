@@ -24,7 +24,7 @@ struct GooglePlacesRequest: Equatable {
     static let placeFields = [
         "id", "displayName", "primaryType", "primaryTypeDisplayName", "location", "shortFormattedAddress",
         "formattedAddress", "googleMapsUri", "rating", "userRatingCount", "priceLevel", "businessStatus",
-        "utcOffsetMinutes", "regularOpeningHours", "currentOpeningHours",
+        "utcOffsetMinutes", "postalAddress", "regularOpeningHours", "currentOpeningHours",
     ]
     static let nearbyFieldMask = placeFields.map { "places.\($0)" }.joined(separator: ",")
     /// Text Search sends the next page's token only when the mask names it.

@@ -70,8 +70,11 @@ public struct GooglePlacesStub: HotpepperProtocol {
     /// Every neighbourhood's places, in Google's shape.
     static let all: [GooglePlacesDecoder.Place] = OverpassStubPlaces.Neighbourhood.allCases.flatMap { neighbourhood in
         let zone = neighbourhood.areas.lazy.compactMap { $0.tags?["timezone"] }.first.flatMap(TimeZone.init(identifier:))
+        let country = neighbourhood.areas.lazy.compactMap { $0.tags?["ISO3166-1"] }.first
         return neighbourhood.places.enumerated().map { index, element in
-            place(element, number: index + 1, in: neighbourhood, offset: zone.map { $0.secondsFromGMT() / 60 })
+            var place = place(element, number: index + 1, in: neighbourhood, offset: zone.map { $0.secondsFromGMT() / 60 })
+            place.postalAddress = country.map { .init(regionCode: $0) }
+            return place
         }
     }
 

@@ -14,6 +14,7 @@ import Testing
            "shortFormattedAddress": "2-10-4 Dogenzaka, Shibuya", "formattedAddress": "2-10-4 Dogenzaka, Shibuya City, Tokyo 150-0043, Japan",
            "googleMapsUri": "https://maps.google.com/?cid=1", "rating": 4.3, "userRatingCount": 812,
            "priceLevel": "PRICE_LEVEL_INEXPENSIVE", "businessStatus": "OPERATIONAL", "utcOffsetMinutes": 540,
+           "postalAddress": {"regionCode": "jp", "locality": "Shibuya"},
            "regularOpeningHours": {"openNow": true, "periods": [
              {"open": {"day": 1, "hour": 11, "minute": 0}, "close": {"day": 1, "hour": 22, "minute": 0}},
              {"open": {"day": 5, "hour": 18, "minute": 0}, "close": {"day": 6, "hour": 2, "minute": 0}}],
@@ -32,6 +33,7 @@ import Testing
         #expect(token == nil, "Nearby Search has no pages")
         #expect(page.provider == .google && page.total == 2, "\(page.provider) \(page.total)")
         #expect(page.region?.timeZone == "GMT+0900", "\(String(describing: page.region))")
+        #expect(page.region?.countryCode == "JP", "the country, for the currency: \(String(describing: page.region))")
         #expect(TimeZone(identifier: page.region?.timeZone ?? "")?.secondsFromGMT() == 9 * 3600, "a zone this system reads")
         let ramen = try #require(page.restaurants.first, "the ramen shop")
         #expect(ramen.id == "ChIJfoodloggerTest0001" && ramen.name == "Ramen Kazamidori", "\(ramen.id) \(ramen.name)")
