@@ -49,6 +49,11 @@ public struct LastList: Sendable, Equatable, Codable {
         }
     }
 
+    /// Every shop is kept whole: showing them all asks no service.
+    public var keepsEveryShop: Bool {
+        if case .kept = shops { true } else { false }
+    }
+
     /// The shops kept whole: none when only ids are.
     public var keptShops: [Restaurant] {
         if case .kept(let shops) = shops { shops } else { [] }

@@ -82,7 +82,13 @@ public struct ServiceClient: Sendable {
         }
         guard reply.status == 200 else {
             let retryAfter = retry.retryAfter(reply.header("Retry-After"))
-            return .failure(Failure(error: explain?(reply) ?? .httpStatus(reply.status), retryAfter: retryAfter))
+            // The key out of the body before it is explained: an explanation cut to one line
+            // could keep a piece of the key that no longer matches it whole.
+            var told = reply
+            if !secret.isEmpty {
+                told.body = Data(Redaction.redact(String(decoding: reply.body, as: UTF8.self), key: secret).utf8)
+            }
+            return .failure(Failure(error: explain?(told) ?? .httpStatus(reply.status), retryAfter: retryAfter))
         }
         do {
             return .success(try decode(reply))

@@ -146,6 +146,12 @@ struct CommonOptions: Sendable {
         return refresh ? .refresh : offline ? .offline : .normal
     }
 
+    /// The provider the run names: --provider, else the one the ids imply, else
+    /// FOODLOGGER_PROVIDER; nil when it is left to the key (see `makeServices`).
+    func named(implied: Provider?) -> Provider? {
+        (providerIsFlag ? provider : nil) ?? implied ?? provider
+    }
+
     /// --offline with a service none of whose answers are kept could answer nothing.
     func refusal(by provider: Provider) -> UsageError? {
         guard cacheMode == .offline, !provider.mayKeepContent else { return nil }
@@ -176,7 +182,7 @@ struct CommonOptions: Sendable {
     /// when its key is found (the stub needs none), else OpenStreetMap, said on a terminal.
     /// A key that is there but unusable is an error, never a quiet change of service.
     func makeServices(implied: Provider?, context: ProcessContext) throws(HotpepperError) -> Services {
-        var chosen = (providerIsFlag ? provider : nil) ?? implied ?? provider
+        var chosen = named(implied: implied)
         var located: APIKeyLocator.Located?
         if chosen == nil, !useStub {
             do throws(HotpepperError) {

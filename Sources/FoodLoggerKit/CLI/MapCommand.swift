@@ -93,7 +93,10 @@ struct MapCommand: Sendable {
         pageSizeGiven = parsed.value("--count") != nil || parsed.value("--limit") != nil
         // A drawing of kept shops asks nothing: the offline stub stands in for the service, so
         // a list from --stub, or one made with a key since gone, needs neither (as `show 3`).
-        if lastList?.provider.mayKeepContent == true, interaction(context) != .explore { search.common.useStub = true }
+        // --refresh asks the service again.
+        if lastList?.keepsEveryShop == true, search.common.cacheMode != .refresh, interaction(context) != .explore {
+            search.common.useStub = true
+        }
     }
 
     /// --count or --limit was given; else a drawing shows every shop within its radius, and
@@ -168,7 +171,9 @@ extension MapCommand {
         drawing: RestaurantQuery, exploring: RestaurantQuery, centre: Map.Restaurants.Centre, shown: RestaurantPage?
     ) {
         guard let list = lastList else { return (drawingQuery, exploringQuery, centre, nil) }
-        var shown = try await KnownShopsWorker(base: worker, list: list).lookupRestaurants(ids: list.ids)
+        let known: any HotpepperWorking =
+            search.common.cacheMode == .refresh ? worker : KnownShopsWorker(base: worker, list: list)
+        var shown = try await known.lookupRestaurants(ids: list.ids)
         shown.start = list.firstNumber
         // Counted as shown: a list that began at 4 ends at its last number.
         shown.total = list.firstNumber - 1 + shown.restaurants.count

@@ -53,9 +53,17 @@ extension FoodLogger {
         context.mapTiles = options.mapTiles
         if command.fillsScreen(context) { context.terminal.stderrIsTerminal = false }
         if let status = await command.runWithoutService(context: context) { return status }
+        // What a named provider lacks is refused before its key is looked for: a wrong option
+        // is the first thing to fix, and a run that sends nothing needs no key to be refused.
+        func refusal(by provider: Provider) -> UsageError? {
+            options.refusal(by: provider) ?? command.refusal(by: provider)
+        }
+        if let named = options.named(implied: command.impliedProvider), let refusal = refusal(by: named) {
+            return usageError(refusal, command: help.command, context: context)
+        }
         do {
             let services = try options.makeServices(implied: command.impliedProvider, context: context)
-            if let refusal = options.refusal(by: services.provider) ?? command.refusal(by: services.provider) {
+            if let refusal = refusal(by: services.provider) {
                 return usageError(refusal, command: help.command, context: context)
             }
             let codes = options.makeCodeLists(services, context: context)

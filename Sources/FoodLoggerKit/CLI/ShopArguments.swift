@@ -10,6 +10,7 @@ struct ShopArguments: Sendable {
     /// The service whose ids these are.
     var provider: Provider
     /// The last list, when a number named one of its shops: its kept shops need no request.
+    /// Nil with --refresh, which asks the service again for every shop.
     var list: LastList?
 
     /// Reads the words; the last list is loaded from `store` only when a number needs it.
@@ -51,7 +52,7 @@ struct ShopArguments: Sendable {
         }
         self.ids = ids
         self.provider = provider
-        self.list = list
+        self.list = common.cacheMode == .refresh ? nil : list
     }
 
     /// The number a word of digits is (nil for any other word); 0 and negative numbers are

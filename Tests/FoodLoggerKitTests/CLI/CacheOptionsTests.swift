@@ -150,6 +150,11 @@ import Testing
             ["--refresh", "--stub"],
             "foodlogger search: --refresh has no effect with --stub, which sends nothing; use one or the other. See 'foodlogger search --help'.\n"
         ),
+        (
+            // Refused before any key is looked for: there is none here.
+            ["--offline", "--provider", "google"],
+            "foodlogger search: --offline: Google Places's terms let foodlogger keep nothing it answers; use --provider hotpepper (HOT PEPPER Gourmet) or --provider osm (OpenStreetMap) for it. See 'foodlogger search --help'.\n"
+        ),
     ])
     func contradictionsExit64(extra: [String], message: String) async {
         // When the options contradict each other

@@ -47,6 +47,23 @@ import TestSupport
         #expect(server.requests.count == 1, "the search's request only: \(server.requests.count)")
     }
 
+    @Test func refreshAsksTheServiceAgainForAKeptShop() async throws {
+        // Given HOT PEPPER on loopback, counting requests, and a search that listed its shops
+        let fixture = try Reply.file(Fixtures.url("gourmet/v1.30_full_3shops.json").path)
+        let server = try LoopbackServer(replies: [fixture, fixture])
+        let service = ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString]
+        let listed = ids(await run(["search", "--json"] + Self.tokyo, service))
+        try #require(listed.count == 3, "the search listed three shops")
+
+        // When the third is shown with --refresh
+        let third = await run(["show", "3", "--json", "--refresh"], service)
+
+        // Then the service was asked for it again, by its id
+        #expect(third.code == .success && ids(third) == [listed[2]], "\(third.stderr)")
+        #expect(server.requests.count == 2, "the search, then the shop asked again: \(server.requests.count)")
+        #expect(server.requests.last?.target.contains(listed[2]) == true, "\(server.requests.last?.target ?? "")")
+    }
+
     @Test func openByNumberOpensTheShopListedWithIt() async throws {
         // Given a search over the stub
         let search = await run(["search", "--stub", "--json", "--count", "5"] + Self.tokyo)

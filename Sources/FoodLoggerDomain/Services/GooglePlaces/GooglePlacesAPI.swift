@@ -95,7 +95,8 @@ public struct GooglePlacesAPI: HotpepperProtocol {
     }
 
     /// One Place Details request per id, one after another, in the order asked; an id Google
-    /// does not know (404) is absent from the page.
+    /// does not know (404) or cannot read as a place id (400) is absent from the page, so
+    /// `show` names it and still shows the others.
     private func lookup(_ ids: [String]) async throws(HotpepperError) -> RestaurantPage {
         var shops: [Restaurant] = []
         var region: RestaurantPage.Region?
@@ -105,7 +106,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
             let page: RestaurantPage
             do throws(HotpepperError) {
                 page = try await send(request) { data throws(HotpepperError) in try GooglePlacesDecoder.decodePlace(data) }
-            } catch .explainedStatus(404, _) {
+            } catch .explainedStatus(404, _), .httpStatus(404), .invalidRequest(_, service: .google) {
                 continue
             }
             shops += page.restaurants

@@ -113,18 +113,20 @@ import Testing
             #"{"id": "ChIJfoodloggerTest0001", "displayName": {"text": "Known"}, "location": {"latitude": 35.6, "longitude": 139.7}, "utcOffsetMinutes": 540}"#
         let server = try LoopbackServer(replies: [
             .json(known, contentType: "application/json"), Self.error(404, "NOT_FOUND", "Place not found."),
+            Reply.status(404, body: "Not Found"),
+            Self.error(400, "INVALID_ARGUMENT", "Not a valid Place ID: ChIJfoodloggerBad0400."),
         ])
 
-        // When both are looked up
-        let page = try await makeSUT(server).searchRestaurants(
-            RestaurantQuery(ids: ["places/ChIJfoodloggerTest0001", "ChIJfoodloggerTest0404"]))
+        // When all four are looked up
+        let ids = ["places/ChIJfoodloggerTest0001", "ChIJfoodloggerTest0404", "ChIJfoodloggerHtml0404", "ChIJfoodloggerBad0400"]
+        let page = try await makeSUT(server).searchRestaurants(RestaurantQuery(ids: ids, count: ids.count))
 
         // Then each was a GET of its own, with the details mask
-        #expect(server.requests.map(\.method) == ["GET", "GET"], "\(server.requests.map(\.method))")
-        #expect(server.requests.map(\.path) == ["/v1/places/ChIJfoodloggerTest0001", "/v1/places/ChIJfoodloggerTest0404"])
+        #expect(server.requests.map(\.method) == ["GET", "GET", "GET", "GET"], "\(server.requests.map(\.method))")
+        #expect(server.requests.map(\.path) == ids.map { "/v1/places/" + $0.replacingOccurrences(of: "places/", with: "") })
         #expect(server.requests.allSatisfy { $0.headers["x-goog-fieldmask"] == GooglePlacesRequest.detailsFieldMask })
         #expect(server.requests.allSatisfy { !$0.target.contains(Self.key) }, "no key in any address")
-        // And only the known place is there
+        // And only the known place is there: an id Google does not know or cannot read is absent, never an error
         #expect(page.restaurants.map(\.id) == ["ChIJfoodloggerTest0001"] && page.region?.timeZone == "GMT+0900")
     }
 
@@ -167,6 +169,24 @@ import Testing
         // Then it fails at once with Google's words, on one line, the key redacted
         #expect(error == expected, "\(String(describing: error))")
         #expect(server.requests.count == 1, "never retried")
+    }
+
+    @Test func aKeyAcrossTheCutOfALongMessageIsRedactedWhole() async throws {
+        // Given Google's message naming the key just where a one-line message is cut
+        let padding = String(repeating: "x", count: 180)
+        let server = try LoopbackServer(replies: [
+            Self.error(403, "PERMISSION_DENIED", "\(padding) key \(Self.key) is blocked for this referer.")
+        ])
+        // When a search is made
+        let error = await #expect(throws: HotpepperError.self) {
+            try await makeSUT(server).searchRestaurants(RestaurantQuery(center: shibuya))
+        }
+        // Then no piece of the key is left in what is said
+        guard case .rejectedKey(let message, _) = error else {
+            Issue.record("expected a rejected key, got \(String(describing: error))")
+            return
+        }
+        #expect(!message.contains(String(Self.key.prefix(8))), "\(message)")
     }
 
     @Test func aUsedUpQuotaIsRetriedThenNamed() async throws {
