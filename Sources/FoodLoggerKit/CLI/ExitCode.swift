@@ -26,7 +26,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
             "the output or the food log could not be written (a full disk, a closed stdout), or the log read (EX_IOERR)"
         case .permissionDenied: "the service rejected the API key (EX_NOPERM)"
         case .configuration:
-            "no usable API key, HOTPEPPER_BASE_URL is not an http(s) URL, or no folder for the food log (EX_CONFIG)"
+            "no usable API key, a service's address (HOTPEPPER_BASE_URL and the like) is not an http(s) URL, or no folder for the food log (EX_CONFIG)"
         case .interrupted: "Ctrl-C in the interactive map, as SIGINT ends the prompt (128 + 2)"
         }
     }

@@ -4,11 +4,12 @@ import FoodLoggerDomain
 @MainActor
 public enum FoodLogger {
     static let toolHelp = """
-        foodlogger: find restaurants near you from the terminal (HOT PEPPER Gourmet, OpenStreetMap)
+        foodlogger: find restaurants near you from the terminal (HOT PEPPER Gourmet, OpenStreetMap, Google Places)
 
         Examples:
           foodlogger search --stub --near 東京駅                      offline demo, no key needed
           foodlogger search --near "Times Square"                     anywhere, with OpenStreetMap: no key
+          foodlogger search --provider google --near Shibuya          ratings and prices (a Google key)
           foodlogger search --near 渋谷駅                             restaurants around Shibuya Station
           foodlogger search --near shibuya --genre ramen --open-now   ramen, open now
           foodlogger search --near 梅田 --json | jq '.restaurants[].name'
@@ -29,9 +30,10 @@ public enum FoodLogger {
           -h, --help    show this help (also: foodlogger COMMAND --help)
           --version     print the version
 
-        The service: --provider hotpepper|osm (or FOODLOGGER_PROVIDER); by default HOT PEPPER
-        Gourmet when its key is found (--key-file, HOTPEPPER_API_KEY, ./key.plist or
-        ~/.config/foodlogger/key.plist), else OpenStreetMap, which needs none.
+        The service: --provider hotpepper|osm|google (or FOODLOGGER_PROVIDER); by default HOT
+        PEPPER Gourmet when its key is found (--key-file, HOTPEPPER_API_KEY, ./key.plist or
+        ~/.config/foodlogger/key.plist), else OpenStreetMap, which needs none. Google's key:
+        GOOGLE_PLACES_API_KEY, or googleApiKey in key.plist.
         Exit codes: 0 found, 1 nothing found, 64 bad arguments, 65 unreadable answer, 66 no such
         place, 69 network or service failure, 74 output or food log not written, 77 key
         rejected, 78 no usable key.

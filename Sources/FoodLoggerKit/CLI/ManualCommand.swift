@@ -63,14 +63,19 @@ struct ManualCommand: TextCommand {
             ".TP",
             #"\fB./key.plist\fR, \fB$XDG_CONFIG_HOME/foodlogger/key.plist\fR (default \fB~/.config/foodlogger/key.plist\fR)"#,
             text(
-                "A property list with the API key under \(APIKeyLocator.Service.hotpepper.plistKey), read when --key-file names no other file "
-                    + "and HOTPEPPER_API_KEY is not set. Keep it private (chmod 600)."),
+                "A property list with the API keys: \(APIKeyLocator.Service.hotpepper.plistKey) for HOT PEPPER, "
+                    + "\(APIKeyLocator.Service.google.plistKey) for Google Places, each read when --key-file names no other file "
+                    + "and its variable (HOTPEPPER_API_KEY, GOOGLE_PLACES_API_KEY) is not set. Keep it private (chmod 600)."),
             ".TP",
             #"\fB$XDG_CACHE_HOME/foodlogger/\fR (default \fB~/.cache/foodlogger/\fR)"#,
             text(
                 "Answers worth keeping: places.json (--near's places, a month), codes-*.json (the genre, budget and area "
                     + "lists, a day) and nominatim-last-request (when the place search was last asked, to keep requests a "
-                    + "second apart). Another server's answers get files of their own. Deleting the folder is always safe."),
+                    + "second apart), and answers/ (the services' answers of the last 10 minutes, nothing of Google's). Another "
+                    + "server's answers get files of their own. Deleting the folder is always safe."),
+            ".TP",
+            #"\fB$XDG_STATE_HOME/foodlogger/last-list.json\fR (default \fB~/.local/state/foodlogger/last-list.json\fR)"#,
+            text("The last list a search showed, for show 3, open 3, log add 3 and map --last (Google's places as ids only)."),
             ".TP",
             #"\fB$XDG_DATA_HOME/foodlogger/log.jsonl\fR (default \fB~/.local/share/foodlogger/log.jsonl\fR)"#,
             text(

@@ -154,6 +154,7 @@ import Testing
     /// What a broken or foreign entry file may be.
     enum Broken: String, CaseIterable {
         case garbage, truncated, directory, linkToDevZero, otherRequest, otherFormat, oversized, implausiblePage, empty
+        case shopOffTheEarth, controlCharacterInAnID, shopTwice
     }
 
     @Test(arguments: Broken.allCases)
@@ -181,6 +182,9 @@ import Testing
         case .otherRequest: try entry { $0.key = Self.key("udon").text }.write(to: file)
         case .otherFormat: try entry { $0.format = 2 }.write(to: file)
         case .implausiblePage: try entry { $0.page.total = -1 }.write(to: file)
+        case .shopOffTheEarth: try entry { $0.page.restaurants[0].coordinate.lat = 1e308 }.write(to: file)
+        case .controlCharacterInAnID: try entry { $0.page.restaurants[0].id = "J1\u{1b}]52;c;x\u{7}" }.write(to: file)
+        case .shopTwice: try entry { $0.page.restaurants += $0.page.restaurants }.write(to: file)
         case .oversized:
             var padded = whole
             padded.append(Data(repeating: UInt8(ascii: " "), count: AnswerCache.maxEntryBytes))

@@ -102,9 +102,13 @@ public struct AnswerCache: Sendable {
         return Hit(page: entry.page, age: now.timeIntervalSince(entry.saved))
     }
 
-    /// A page the service could have sent: counts in range, at most a page of shops.
+    /// A page the service could have sent, as the client hands it on: counts in range, at most
+    /// a page of shops, each on the Earth and once (`sanitized` would change nothing), each id
+    /// text the last list would keep.
     static func isPlausible(_ page: RestaurantPage) -> Bool {
         page.total >= 0 && page.start >= 1 && page.repeats >= 0 && page.sent <= RestaurantQuery.maxCount
+            && page.sanitized().restaurants == page.restaurants
+            && page.restaurants.allSatisfy { CacheCheck.isPlausible($0.id, maxLength: 500) }
     }
 
     /// Keeps `page` for `key`, then trims the folder. A cache that cannot be written costs a
