@@ -12,6 +12,9 @@ public struct APIKeyLocator: Sendable {
         /// The key file's permission bits when group or others may read it, as ssh warns of
         /// for private keys; nil when it is private.
         public var sharedMode: Int?
+
+        /// No key, for a run that sends nothing (--offline): nothing can carry it anywhere.
+        public static let none = Located(key: "", source: "", sharedMode: nil)
     }
 
     /// Where one service's key is looked for.

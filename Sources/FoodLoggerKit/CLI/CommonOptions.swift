@@ -204,7 +204,14 @@ struct CommonOptions: Sendable {
         case (.hotpepper, false):
             // `??` would lose the error's type: its right side is a rethrowing autoclosure.
             let key: APIKeyLocator.Located
-            if let located { key = located } else { key = try locateKey(context) }
+            if let located {
+                key = located
+            } else {
+                do throws(HotpepperError) { key = try locateKey(context) } catch .missingKey where cacheMode == .offline {
+                    // --offline sends nothing, so it answers from the cache without a key.
+                    key = .none
+                }
+            }
             let api = try makeHotpepper(located: key, context: context)
             let server = (try? Self.baseURL(context.environment)) ?? GourmetRequest.defaultBaseURL
             return Services(provider: .hotpepper, restaurants: cached(api, .hotpepper, server: server, context), codes: api)

@@ -119,7 +119,9 @@ struct LogCommand: Sendable {
             // A shop the last list kept asks no service: it needs neither --stub nor a key.
             common = shop.options(common)
         case .remove:
-            guard words.count == 1, let number = Int(words[0]), number > 0 else {
+            // Digits only, as a last list's numbers are read: `+3` is no entry's number.
+            guard words.count == 1, words[0].allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(words[0]), number > 0
+            else {
                 let given = words.first.map { ", not \(TerminalSafe.quoted($0))" } ?? ""
                 throw UsageError("'log remove' takes one entry's number, as 'foodlogger log' shows it\(given)")
             }

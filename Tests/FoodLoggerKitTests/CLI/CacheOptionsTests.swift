@@ -89,6 +89,23 @@ import Testing
         #expect(server.requests.count == 1, "nothing sent offline")
     }
 
+    @Test func offlineNeedsNoKey() async throws {
+        // Given a search run once with the key
+        let server = try Self.pagingServer()
+        let cache = try TemporaryFolder()
+        let first = await CLIRun.run(Self.search, environment: Self.environment(server, cache: cache))
+
+        // When it is run again with --offline, HOT PEPPER named and the key gone
+        var keyless = Self.environment(server, cache: cache)
+        keyless["HOTPEPPER_API_KEY"] = nil
+        let offline = await CLIRun.run(Self.search + ["--offline", "--provider", "hotpepper"], environment: keyless)
+
+        // Then the kept list is printed, since nothing is sent that a key could go with
+        #expect(offline.code == .success, "\(offline.stderr)")
+        #expect(offline.stdout == first.stdout, "the kept list")
+        #expect(server.requests.count == 1, "nothing sent offline")
+    }
+
     @Test(arguments: [
         (
             ["--offline"], "foodlogger: nothing cached for this search within the last 10 minutes; run it without --offline\n"

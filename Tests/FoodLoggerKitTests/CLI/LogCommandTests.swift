@@ -150,6 +150,7 @@ import Testing
         (["log", "--format", "html"], "'log list' prints table, json or csv"),
         (["log", "remove"], "'log remove' takes one entry's number"),
         (["log", "remove", "0"], "'log remove' takes one entry's number"),
+        (["log", "remove", "+1"], "'log remove' takes one entry's number"),
         (["log", "remove", "1", "--stub"], "--stub has no effect with 'log remove'"),
         (["log", "eat"], "'eat' is not a log command"),
         (["log", "map", "--json", "--width", "60"], "no effect with --format json"),
