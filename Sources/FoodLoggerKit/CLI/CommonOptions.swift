@@ -155,7 +155,7 @@ struct CommonOptions: Sendable {
     /// --offline with a service none of whose answers are kept could answer nothing.
     func refusal(by provider: Provider) -> UsageError? {
         guard cacheMode == .offline, !provider.mayKeepContent else { return nil }
-        return ProviderRefusal.refuse("--offline", "\(provider.title)'s terms let foodlogger keep nothing it answers") {
+        return ProviderRefusal.refuse("--offline", "the terms of \(provider.title) let foodlogger keep nothing it answers") {
             $0.mayKeepContent
         }
     }

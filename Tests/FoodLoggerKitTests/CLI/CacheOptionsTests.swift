@@ -170,7 +170,7 @@ import Testing
         (
             // Refused before any key is looked for: there is none here.
             ["--offline", "--provider", "google"],
-            "foodlogger search: --offline: Google Places's terms let foodlogger keep nothing it answers; use --provider hotpepper (HOT PEPPER Gourmet) or --provider osm (OpenStreetMap) for it. See 'foodlogger search --help'.\n"
+            "foodlogger search: --offline: the terms of Google Places let foodlogger keep nothing it answers; use --provider hotpepper (HOT PEPPER Gourmet) or --provider osm (OpenStreetMap) for it. See 'foodlogger search --help'.\n"
         ),
     ])
     func contradictionsExit64(extra: [String], message: String) async {
