@@ -24,8 +24,11 @@ public struct LastListStore: Sendable {
         return list
     }
 
-    /// Replaces the last list with `list`, whole, under the file's lock.
+    /// Replaces the last list with `list`, whole, under the file's lock. The list before is not
+    /// read (nothing of it is kept), and the new one is not flushed to disk: every search saves
+    /// one, and a crash can only cost the numbers, which the next search shows again.
     public func save(_ list: LastList) async throws(SharedFile.Failure) {
-        try await file?.update { _ in try? JSONEncoder().encode(list) }
+        guard let file, let data = try? JSONEncoder().encode(list) else { return }
+        try await file.withLock { () throws(SharedFile.Failure) in try file.replace(with: data, durably: false) }
     }
 }
