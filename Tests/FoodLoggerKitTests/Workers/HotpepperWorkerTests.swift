@@ -11,12 +11,15 @@ actor HotpepperServiceSpy: HotpepperProtocol {
     let failures: [Int: HotpepperError]
     /// Pages starting here begin this many shops early, as when shops are added between requests.
     let shifts: [Int: Int]
+    /// Pages that do not fail answer only when cancelled, as a server that never answers them would.
+    let holdsAnswers: Bool
     private(set) var queries: [RestaurantQuery] = []
     private(set) var inFlight = 0
     private(set) var maxInFlight = 0
+    private(set) var cancelled = 0
 
-    init(total: Int, failures: [Int: HotpepperError] = [:], shifts: [Int: Int] = [:]) {
-        self.total = total; self.failures = failures; self.shifts = shifts
+    init(total: Int, failures: [Int: HotpepperError] = [:], shifts: [Int: Int] = [:], holdsAnswers: Bool = false) {
+        self.total = total; self.failures = failures; self.shifts = shifts; self.holdsAnswers = holdsAnswers
     }
 
     static func shop(_ position: Int) -> Restaurant {
@@ -27,10 +30,12 @@ actor HotpepperServiceSpy: HotpepperProtocol {
         queries.append(query)
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
+        let failure = failures[query.start]
         // Suspend, so that calls the worker makes together overlap here.
-        try? await Task.sleep(nanoseconds: 5_000_000)
+        try? await Task.sleep(for: holdsAnswers && failure == nil ? .seconds(60) : .milliseconds(5))
+        if Task.isCancelled { cancelled += 1 }
         inFlight -= 1
-        if let failure = failures[query.start] { throw failure }
+        if let failure { throw failure }
         let first = query.start - (shifts[query.start] ?? 0)
         let last = min(first + query.count - 1, total)
         let shops = first <= last ? (first...last).map(Self.shop) : []
@@ -150,12 +155,14 @@ final class ProgressRecorder: @unchecked Sendable {
     }
 
     @Test func aFailingFirstPageFailsBeforeAnyOther() async {
-        let api = HotpepperServiceSpy(total: 1000, failures: [1: .rejectedKey(message: "no")])
+        // Given a first page that fails while the three asked with it are still waiting
+        let api = HotpepperServiceSpy(total: 1000, failures: [1: .rejectedKey(message: "no")], holdsAnswers: true)
         await #expect(throws: HotpepperError.rejectedKey(message: "no"), "the first page's error") {
             try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 500))
         }
         #expect(
-            await api.queries.count <= HotpepperWorker.maxPagesInFlight, "nothing asked after the first page failed")
+            await api.queries.count == HotpepperWorker.maxPagesInFlight, "nothing asked after the first page failed")
+        #expect(await api.cancelled == HotpepperWorker.maxPagesInFlight - 1, "the pages still waiting are cancelled")
     }
 
     @Test func everyPageIsAskedBeforeTheFirstAnswers() async throws {
