@@ -18,4 +18,18 @@ public enum OSMFacts {
         guard let fact = filters[filter], let value = tags[fact.key] else { return false }
         return fact.values.contains(value.trimmingCharacters(in: .whitespaces).lowercased())
     }
+
+    /// The values of a `diet:*` tag that say a place caters for the diet; `no`, `limited` and a
+    /// missing tag do not.
+    public static let dietValues = ["yes", "only"]
+
+    /// The diets a place's `diet:*` tags say it caters for, with what each implies (a vegan
+    /// place is a vegetarian one), in `Diet.allCases` order.
+    public static func diets(_ tags: [String: String]) -> [Diet] {
+        Diet.closing(
+            Diet.allCases.filter { diet in
+                tags["diet:\(diet.rawValue)"].map { dietValues.contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }
+                    ?? false
+            })
+    }
 }
