@@ -9,7 +9,8 @@ public struct Walk: Sendable, Equatable {
     /// minute, 0 m (the very spot) none.
     public var minutes: Int
     /// The initial great-circle bearing in whole degrees from north, clockwise, 0..<360; nil
-    /// when the place is at the centre (under half a metre away), where no way is the way.
+    /// when the place is at the centre (under half a metre away), where no way is the way, or
+    /// off the Earth.
     public var bearing: Int?
 
     /// The walking speed the Japanese real-estate rules fix for 徒歩N分: 80 m a minute.
@@ -24,13 +25,16 @@ public struct Walk: Sendable, Equatable {
 
     /// The initial bearing of the great circle from `a` to `b`, rounded to a whole degree
     /// (360 becomes 0). Longitudes are differenced as angles, so a step across the antimeridian
-    /// (179.9° to -179.9°) is a short step east.
-    static func bearing(from a: Coordinate, to b: Coordinate) -> Int {
+    /// (179.9° to -179.9°) is a short step east. Nil from or to a point off the Earth (NaN,
+    /// the infinities), which no view places anyway.
+    static func bearing(from a: Coordinate, to b: Coordinate) -> Int? {
         let phi1 = a.lat * .pi / 180, phi2 = b.lat * .pi / 180
         let dLambda = (b.lng - a.lng) * .pi / 180
         let y = sin(dLambda) * cos(phi2)
         let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dLambda)
-        let degrees = Int((atan2(y, x) * 180 / .pi).rounded())
+        let angle = atan2(y, x) * 180 / .pi
+        guard angle.isFinite else { return nil }
+        let degrees = Int(angle.rounded())
         return (degrees % 360 + 360) % 360
     }
 
