@@ -26,10 +26,11 @@ public enum OSMFacts {
     /// The diets a place's `diet:*` tags say it caters for, with what each implies (a vegan
     /// place is a vegetarian one), in `Diet.allCases` order.
     public static func diets(_ tags: [String: String]) -> [Diet] {
-        Diet.closing(
-            Diet.allCases.filter { diet in
-                tags["diet:\(diet.rawValue)"].map { dietValues.contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }
-                    ?? false
-            })
+        let said = Diet.allCases.filter { diet in
+            tags["diet:\(diet.rawValue)"].map { dietValues.contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }
+                ?? false
+        }
+        // Most places say nothing: no set to build for them.
+        return said.isEmpty ? [] : Diet.closing(said)
     }
 }
