@@ -112,14 +112,17 @@ import TestSupport
         }
     }
 
+    /// The Hanoi capture in shared/ and its elements, read without the decoder.
+    private func hanoi() throws -> (data: Data, elements: [[String: Any]]) {
+        let data = try Samples.data("overpass/hanoi_826_elements_out_center.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "a JSON object")
+        return (data, object["elements"] as? [[String: Any]] ?? [])
+    }
+
     /// The real answer in shared/ (816 nodes and 10 ways around Hoàn Kiếm lake, Hanoi).
     @Test(Samples.required) func theRealHanoiAnswerDecodesEveryNamedPlaceWaysIncluded() throws {
         // Given the capture, and what it holds, counted independently of the decoder
-        let data = try Samples.data("overpass/hanoi_826_elements_out_center.json")
-        let raw =
-            try #require(
-                try JSONSerialization.jsonObject(with: data) as? [String: Any], "a JSON object"
-            )["elements"] as? [[String: Any]] ?? []
+        let (data, raw) = try hanoi()
         let named = raw.filter { (($0["tags"] as? [String: String])?["name"] ?? "").contains { !$0.isWhitespace } }
 
         // When it is decoded
@@ -168,11 +171,7 @@ import TestSupport
     /// The real answer in shared/ holds diet:vegetarian and diet:vegan of yes and only.
     @Test(Samples.required) func theRealHanoiAnswersDietTagsAreRead() throws {
         // Given the capture, and its places that say yes or only to a vegetarian or vegan diet, counted here
-        let data = try Samples.data("overpass/hanoi_826_elements_out_center.json")
-        let raw =
-            try #require(
-                try JSONSerialization.jsonObject(with: data) as? [String: Any], "a JSON object"
-            )["elements"] as? [[String: Any]] ?? []
+        let (data, raw) = try hanoi()
         func says(_ element: [String: Any], _ key: String) -> Bool {
             ["yes", "only"].contains((element["tags"] as? [String: String])?[key] ?? "")
         }
