@@ -48,6 +48,16 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The diets the service says places cater for, which `--diet` can ask for. Google answers
+    /// only whether a place serves vegetarian food.
+    public var diets: Set<Diet> {
+        switch self {
+        case .hotpepper: []
+        case .osm: Set(Diet.allCases)
+        case .google: [.vegetarian]
+        }
+    }
+
     /// The conditions of a search the service can honour, beyond a centre, a range, a keyword,
     /// genres and the filters above.
     public var searchConditions: Set<SearchCondition> {

@@ -51,6 +51,10 @@ public struct Restaurant: Sendable, Equatable, Codable {
     public var priceLevel: Int?
     /// Whether the place still trades; nil when the service does not say.
     public var businessStatus: BusinessStatus?
+    /// The diets the service says the place caters for (yes or only), in `Diet.allCases` order,
+    /// each with what it implies; nil when the service says nothing of diets (HOT PEPPER, or
+    /// Google when not asked). Optional so entries kept before it existed still read.
+    public var diets: [Diet]?
 
     /// A place that closed for a while or for good is never shown as open, whatever its hours say.
     public enum BusinessStatus: String, Sendable, Equatable, Codable {
@@ -120,7 +124,7 @@ public struct Restaurant: Sendable, Equatable, Codable {
         urls: Links, areas: Areas = Areas(), amenities: [Amenity] = [],
         otherMemo: String = "", shopDetailMemo: String = "", wedding: String = "", provider: Provider = .hotpepper,
         osmOpeningHours: String? = nil, rating: Double? = nil, ratingCount: Int? = nil, priceLevel: Int? = nil,
-        businessStatus: BusinessStatus? = nil
+        businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil
     ) {
         self.id = id; self.name = name; self.nameKana = nameKana; self.genre = genre; self.subGenre = subGenre
         self.catchCopy = catchCopy; self.budget = budget; self.budgetMemo = budgetMemo; self.coordinate = coordinate
@@ -130,7 +134,7 @@ public struct Restaurant: Sendable, Equatable, Codable {
         self.otherMemo = otherMemo; self.shopDetailMemo = shopDetailMemo; self.wedding = wedding
         self.provider = provider; self.osmOpeningHours = osmOpeningHours
         self.rating = rating; self.ratingCount = ratingCount; self.priceLevel = priceLevel
-        self.businessStatus = businessStatus
+        self.businessStatus = businessStatus; self.diets = diets
     }
 
     /// The value of one amenity as the API wrote it ("あり ：memo"), or nil when absent.

@@ -25,6 +25,9 @@ public struct RestaurantQuery: Sendable, Equatable, Codable {
     /// How many shops to fetch in all, from `start` on, in as many pages as it takes (1...1000).
     /// Read by `HotpepperWorker`, which pages; services see single pages and ignore it.
     public var limit: Int?
+    /// Diets a place must cater for, every one (`--diet`); services that cannot say are refused
+    /// by the command line before they are asked.
+    public var diets: [Diet] = []
 
     public init(
         center: Coordinate? = nil, range: SearchRange = .default, keyword: String? = nil, ids: [String] = [],

@@ -38,6 +38,11 @@ extension SearchCommand {
             return UsageError(
                 "--limit: \(name) gives at most \(most) shops \(keyword ? "for a keyword" : "around a centre")\(more ?? "")")
         }
+        if let diet = query.diets.first(where: { !provider.diets.contains($0) }) {
+            return ProviderRefusal.refuse("--diet \(diet.rawValue)", "\(name) does not say which places are \(diet.label)") {
+                $0.diets.contains(diet)
+            }
+        }
         guard let filter = query.filters.first(where: { !provider.searchFilters.contains($0) }) else { return nil }
         return ProviderRefusal.refuse(filter.flag, "\(name) does not say which shops \(filter.summary)") {
             $0.searchFilters.contains(filter)

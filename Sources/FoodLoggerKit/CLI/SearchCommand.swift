@@ -20,6 +20,7 @@ struct SearchCommand: Sendable {
         "foodlogger search --lat 35.6812 --lng 139.7671",
         "foodlogger search --stub --lat 35.6812 --lng 139.7671 --json | jq '.restaurants[0]'",
         "foodlogger search --near shibuya --range 2 --genre ramen --lunch",
+        "foodlogger search --provider osm --near \"Tokyo Station\" --diet vegan",
         "foodlogger search --area 梅田 --genre izakaya --budget 2000-3000",
         "foodlogger search --keyword ラーメン --count 5 --start 6",
         "foodlogger search --lat 35.6812 --lng 139.7671 --range 5 --limit 300 --json > tokyo.json",
@@ -50,6 +51,11 @@ struct SearchCommand: Sendable {
         OptionSpec(
             "--budget", kind: .repeated("YEN"),
             help: "dinner budget in yen (2000-3000, -1000, 25000-) or a code such as B002; at most 2 codes in all"),
+        OptionSpec(
+            "--diet", kind: .repeated("DIET"), values: Diet.allCases.map(\.rawValue),
+            help:
+                "only places the service says cater for it: vegetarian|vegan|halal|kosher|gluten_free; repeatable, all must hold (OpenStreetMap; Google: vegetarian)"
+        ),
     ]
 
     static let pageSpecs: [OptionSpec] = [
@@ -142,6 +148,7 @@ struct SearchCommand: Sendable {
         }
         query.ask(genres: genres, budgets: budgets, area: area)
         query.filters = SearchFilter.allCases.filter { parsed.has($0.flag) }
+        query.diets = try Self.diets(parsed)
         query.count = try parsed.integer("--count", in: 1...RestaurantQuery.maxCount) ?? 10
         query.start = try parsed.integer("--start", in: 1...Int.max) ?? 1
         query.limit = try parsed.integer("--limit", in: 1...RestaurantQuery.maxLimit)
@@ -176,6 +183,21 @@ struct SearchCommand: Sendable {
         let values = kind.distinct(given)
         if values.count > limit { throw UsageError("\(option) accepts at most \(limit) values, got \(values.count)") }
         return values
+    }
+
+    /// --diet's words, each diet once; a word that names none is refused with the likeliest one.
+    static func diets(_ parsed: ParsedArguments) throws(UsageError) -> [Diet] {
+        var diets: [Diet] = []
+        for word in try parsed.list("--diet") {
+            guard let diet = Diet(rawValue: word.lowercased()) else {
+                let guess = Diet.closest(to: word).map { " (did you mean \($0.rawValue)?)" } ?? ""
+                throw UsageError(
+                    "--diet takes \(Diet.allCases.map(\.rawValue).joined(separator: ", ")), not \(TerminalSafe.quoted(word))\(guess)"
+                )
+            }
+            if !diets.contains(diet) { diets.append(diet) }
+        }
+        return diets
     }
 
     /// The prompt reads the keyboard and draws tables, so it needs a person at a terminal.

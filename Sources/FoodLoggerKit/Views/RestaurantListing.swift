@@ -31,7 +31,7 @@ struct RestaurantListing: Sendable, Equatable {
     /// `show`'s shops, with every detail; `region`: where they are, as far as it is known.
     init(details restaurants: [Restaurant], at moment: OpenQuestion.Moment, region: RestaurantPage.Region?) {
         let clock = OpenClock(moment, region: region)
-        records = restaurants.map { RestaurantRecord($0, distanceMetres: nil, detailed: true, on: clock) }
+        records = restaurants.map { RestaurantRecord($0, from: nil, detailed: true, on: clock) }
         openAt = moment
         providers = restaurants.reduce(into: []) { if !$0.contains($1.provider) { $0.append($1.provider) } }
         // No shop, no clock to name: Japan's, as before there was more than one service.
@@ -47,9 +47,7 @@ struct RestaurantListing: Sendable, Equatable {
         search = SearchFrame(
             center: center, centerName: centerName, rangeMetres: query.range.metres, total: page.total, start: page.start)
         records = page.restaurants.map { restaurant in
-            RestaurantRecord(
-                restaurant, distanceMetres: center.map { restaurant.coordinate.roundedMetres(to: $0) }, detailed: false,
-                on: clock)
+            RestaurantRecord(restaurant, from: center, detailed: false, on: clock)
         }
         openAt = open.moment
         self.clock = page.provider.clock(in: page.region)
@@ -88,18 +86,21 @@ struct RestaurantListing: Sendable, Equatable {
     }
 }
 
-/// One restaurant as the data formats show it: the shop, its distance from the search's centre
-/// (nil without one), its hours and whether it is open, and whether `show`'s every detail is
-/// wanted.
+/// One restaurant as the data formats show it: the shop, its distance and the way there from the
+/// search's centre (nil without one), its hours and whether it is open, and whether `show`'s
+/// every detail is wanted.
 struct RestaurantRecord: Sendable, Equatable {
     var restaurant: Restaurant
-    var distanceMetres: Int?
+    var walk: Walk?
     var detailed = false
     var hours: OpeningHours?
     var openStatus = OpenStatus.unknown
 
-    init(_ restaurant: Restaurant, distanceMetres: Int?, detailed: Bool, on clock: OpenClock) {
-        self.restaurant = restaurant; self.distanceMetres = distanceMetres; self.detailed = detailed
+    var distanceMetres: Int? { walk?.metres }
+
+    init(_ restaurant: Restaurant, from center: Coordinate?, detailed: Bool, on clock: OpenClock) {
+        self.restaurant = restaurant; self.detailed = detailed
+        walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
         hours = restaurant.openingHours
         openStatus = clock.status(of: restaurant)
     }
@@ -137,6 +138,9 @@ struct RestaurantRecord: Sendable, Equatable {
             ("rating_count", shop.ratingCount.map(JSONValue.integer) ?? .null),
             ("price_level", shop.priceLevel.map(JSONValue.integer) ?? .null),
             ("business_status", shop.businessStatus.map { .string($0.rawValue) } ?? .null),
+            ("walk_minutes", walk.map { .integer($0.minutes) } ?? .null),
+            ("bearing_deg", walk?.bearing.map(JSONValue.integer) ?? .null),
+            ("diet", shop.diets.map { .array($0.map { .string($0.rawValue) }) } ?? .null),
         ]
         return detailed ? basic + detailMembers : basic
     }
@@ -190,5 +194,5 @@ struct RestaurantRecord: Sendable, Equatable {
         Restaurant(
             id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
             coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: "")),
-        distanceMetres: nil, detailed: false, on: OpenClock(.now(Date(timeIntervalSince1970: 0)), region: nil))
+        from: nil, detailed: false, on: OpenClock(.now(Date(timeIntervalSince1970: 0)), region: nil))
 }

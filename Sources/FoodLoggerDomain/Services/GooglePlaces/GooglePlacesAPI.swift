@@ -80,8 +80,11 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         }
         if let center = query.center {
             // Text Search is only biased to the circle: what lies beyond the range is left out.
-            whole.restaurants = whole.restaurants.filter { $0.coordinate.distance(to: center) <= Double(query.range.metres) }
-                .nearestFirst(to: center)
+            // Google cannot search by diet: the places it does not say serve them are left out here.
+            whole.restaurants = whole.restaurants.filter {
+                $0.coordinate.distance(to: center) <= Double(query.range.metres) && $0.serves(query.diets)
+            }
+            .nearestFirst(to: center)
         }
         whole = whole.sanitized()
         whole.total = whole.restaurants.count

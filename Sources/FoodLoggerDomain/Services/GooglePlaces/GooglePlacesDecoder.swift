@@ -91,6 +91,8 @@ enum GooglePlacesDecoder {
         var postalAddress: PostalAddress?
         var regularOpeningHours: GooglePlacesHours.Hours?
         var currentOpeningHours: GooglePlacesHours.Hours?
+        /// Only in answers to a search that names a diet (`GooglePlacesRequest.dietField`).
+        var servesVegetarianFood: Bool?
 
         struct LocalizedText: Codable, Equatable {
             var text: String?
@@ -129,7 +131,8 @@ enum GooglePlacesDecoder {
                 rating: rating.flatMap { (0...5).contains($0) ? $0 : nil },
                 ratingCount: userRatingCount.flatMap { $0 >= 0 ? $0 : nil },
                 priceLevel: priceLevel.flatMap { GooglePlacesDecoder.priceLevels[$0] },
-                businessStatus: businessStatus.flatMap { GooglePlacesDecoder.businessStatuses[$0] })
+                businessStatus: businessStatus.flatMap { GooglePlacesDecoder.businessStatuses[$0] },
+                diets: servesVegetarianFood.map { $0 ? [.vegetarian] : [] })
         }
     }
 

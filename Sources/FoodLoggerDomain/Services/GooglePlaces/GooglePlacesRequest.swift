@@ -30,6 +30,14 @@ struct GooglePlacesRequest: Equatable {
     /// Text Search sends the next page's token only when the mask names it.
     static let textFieldMask = nearbyFieldMask + ",nextPageToken"
     static let detailsFieldMask = placeFields.joined(separator: ",")
+    /// Asked for only when a search names a diet: the field makes the request an Enterprise +
+    /// Atmosphere one, Google's dearest tier.
+    static let dietField = "places.servesVegetarianFood"
+
+    /// A search's mask, with the diet field when the query names a diet.
+    static func mask(_ mask: String, for query: RestaurantQuery) -> String {
+        query.diets.isEmpty ? mask : mask + "," + dietField
+    }
 
     /// Google's food and drink types a search without a genre includes: a place matches when any
     /// of its types is one (a ramen shop is a `restaurant` too).
@@ -48,7 +56,8 @@ struct GooglePlacesRequest: Equatable {
             includedTypes: query.genres.isEmpty ? foodTypes : query.genres, maxResultCount: pageSize,
             rankPreference: "DISTANCE", languageCode: language,
             locationRestriction: .init(circle: .init(center: center, radius: Double(query.range.metres))))
-        return search("places:searchNearby", body: body, mask: nearbyFieldMask, key: key, baseURL: baseURL)
+        return search(
+            "places:searchNearby", body: body, mask: mask(nearbyFieldMask, for: query), key: key, baseURL: baseURL)
     }
 
     /// Text Search (New) for `query.keyword`, biased to the circle of the range (Text Search
@@ -67,7 +76,7 @@ struct GooglePlacesRequest: Equatable {
             strictTypeFiltering: query.genres.isEmpty ? nil : true, pageSize: pageSize, pageToken: pageToken,
             rankPreference: "DISTANCE", languageCode: language,
             locationBias: .init(circle: .init(center: center, radius: Double(query.range.metres))))
-        return search("places:searchText", body: body, mask: textFieldMask, key: key, baseURL: baseURL)
+        return search("places:searchText", body: body, mask: mask(textFieldMask, for: query), key: key, baseURL: baseURL)
     }
 
     /// Place Details (New) of one place id (`ChIJ…`, or `places/ChIJ…` as Google names it).
@@ -89,6 +98,9 @@ struct GooglePlacesRequest: Equatable {
             throw .invalidRequest(
                 message: "Google Places has no budget or area codes or yes/no filters, and reads genres as place types only",
                 service: .google)
+        }
+        if let diet = query.diets.first(where: { !Provider.google.diets.contains($0) }) {
+            throw .invalidRequest(message: "Google Places does not say which places are \(diet.rawValue)", service: .google)
         }
         if let stranger = query.genres.first(where: { !GooglePlacesTypes.codes.contains($0) }) {
             throw .unknownName(

@@ -41,6 +41,13 @@ public struct GooglePlacesStub: HotpepperProtocol {
                 name.range(of: $0, options: .caseInsensitive) != nil
             }
                 && (query.genres.isEmpty || query.genres.contains(place.primaryType ?? ""))
+                && (query.diets.isEmpty || place.servesVegetarianFood == true)
+        }
+        // The field is in the answer only when the mask asks for it, as it does for a diet.
+        .map { place in
+            var place = place
+            if query.diets.isEmpty { place.servesVegetarianFood = nil }
+            return place
         }
         var page = try Self.answer(Array(Self.nearestFirst(found, to: centre).prefix(cap)), query: query)
         if OverpassStubPlaces.reachable(from: centre, within: query.range).isEmpty {
@@ -97,7 +104,9 @@ public struct GooglePlacesStub: HotpepperProtocol {
             rating: rated ? 3.4 + Double(number % 4) * 0.4 : nil, userRatingCount: rated ? 12 + number * 37 : nil,
             priceLevel: rated ? priceWords[number % priceWords.count] : nil,
             businessStatus: number == 9 ? "CLOSED_PERMANENTLY" : "OPERATIONAL", utcOffsetMinutes: offset,
-            regularOpeningHours: tags["opening_hours"].flatMap { OSMOpeningHours($0)?.weekly }.flatMap(periods))
+            regularOpeningHours: tags["opening_hours"].flatMap { OSMOpeningHours($0)?.weekly }.flatMap(periods),
+            servesVegetarianFood: tags.keys.contains { $0.hasPrefix("diet:") }
+                ? OSMFacts.diets(tags).contains(.vegetarian) : nil)
     }
 
     static let priceWords = ["PRICE_LEVEL_INEXPENSIVE", "PRICE_LEVEL_MODERATE", "PRICE_LEVEL_EXPENSIVE"]

@@ -18,4 +18,21 @@ public enum OSMFacts {
         guard let fact = filters[filter], let value = tags[fact.key] else { return false }
         return fact.values.contains(value.trimmingCharacters(in: .whitespaces).lowercased())
     }
+
+    /// The values of a `diet:*` tag that say a place caters for the diet; `no`, `limited` and a
+    /// missing tag do not.
+    public static let dietValues = ["yes", "only"]
+
+    /// Each diet's key, built once rather than for every place of a large answer.
+    static let dietKeys = Diet.allCases.map { (diet: $0, key: "diet:\($0.rawValue)") }
+
+    /// The diets a place's `diet:*` tags say it caters for, with what each implies (a vegan
+    /// place is a vegetarian one), in `Diet.allCases` order.
+    public static func diets(_ tags: [String: String]) -> [Diet] {
+        let said = dietKeys.filter { _, key in
+            tags[key].map { dietValues.contains($0.trimmingCharacters(in: .whitespaces).lowercased()) } ?? false
+        }.map(\.diet)
+        // Most places say nothing: no set to build for them.
+        return said.isEmpty ? [] : Diet.closing(said)
+    }
 }

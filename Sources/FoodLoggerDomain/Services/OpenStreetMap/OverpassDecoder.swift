@@ -78,7 +78,7 @@ enum OverpassDecoder {
                 amenities: AmenityKind.allCases.compactMap { kind in
                     amenityKeys[kind].flatMap { tags[$0] }.flatMap(nonEmpty).map { Amenity(kind, $0) }
                 },
-                provider: .osm, osmOpeningHours: tags["opening_hours"].flatMap(nonEmpty))
+                provider: .osm, osmOpeningHours: tags["opening_hours"].flatMap(nonEmpty), diets: OSMFacts.diets(tags))
         }
     }
 

@@ -27,7 +27,7 @@ public enum OverpassRequest {
         let names = (query.keyword ?? "").split(whereSeparator: \.isWhitespace)
             .map { "[\"name\"~\"\(quoted(escapingRegex(String($0))))\",i]" }
             .joined()
-        let conditions = names + (try cuisine(query.genres)) + (try facts(query.filters))
+        let conditions = names + (try cuisine(query.genres)) + (try facts(query.filters)) + diets(query.diets)
         return """
             [out:json][timeout:\(serverTimeout)];
             nwr["amenity"~"^(\(amenities.joined(separator: "|")))$"]\(conditions)(around:\(query.range.metres),\(point));
@@ -65,6 +65,16 @@ public enum OverpassRequest {
             conditions += "[\"\(quoted(fact.key))\"~\"^ *(\(values)) *$\",i]"
         }
         return conditions
+    }
+
+    /// Each diet as any `diet:*` key that answers for it (vegetarian: `diet:vegetarian` or
+    /// `diet:vegan`) having a value that counts as yes (`OSMFacts.dietValues`), so the server
+    /// fills the page with such places rather than the client thinning it.
+    static func diets(_ diets: [Diet]) -> String {
+        let values = OSMFacts.dietValues.joined(separator: "|")
+        return diets.map { diet in
+            "[~\"^diet:(\(diet.answeredBy.map(\.rawValue).joined(separator: "|")))$\"~\"^ *(\(values)) *$\",i]"
+        }.joined()
     }
 
     /// The elements named by ids as OSM writes them (`node/123`, `way/987`, `relation/5`), in

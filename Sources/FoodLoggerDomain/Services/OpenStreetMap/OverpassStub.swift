@@ -66,6 +66,7 @@ public struct OverpassStub: HotpepperProtocol {
         }
             && (query.genres.isEmpty || query.genres.contains { cuisines.contains($0.lowercased()) })
             && query.filters.allSatisfy { OSMFacts.keeps(tags, $0) }
+            && Set(OSMFacts.diets(tags)).isSuperset(of: query.diets)
     }
 
     /// The places named by ids as OSM writes them (`node/123`), in Overpass's order (nodes, ways,

@@ -15,7 +15,8 @@ import Foundation
 /// On purpose: cuisine lists (`a;b`), hours of many kinds (a range past midnight, `24/7`, month
 /// ranges, an open end, `PH off`) and one value no evaluator reads (Bia Hơi Góc Phố's), places
 /// without hours, and facts whose values keep a filter (`wlan`, `only`, `outside`) or do not
-/// (`limited`, `no`).
+/// (`limited`, `no`); around Tokyo Station, `diet:*` tags of each kind (`yes`, `only`, `no`,
+/// `limited`, vegan without vegetarian).
 enum OverpassStubPlaces {
     typealias Element = OverpassDecoder.Element
 
@@ -123,14 +124,14 @@ enum OverpassStubPlaces {
                 yaesu.merging([
                     "amenity": "restaurant", "name": "麺処 風見", "cuisine": "ramen", "addr:housenumber": "1-4-2",
                     "opening_hours": "Mo-Sa 11:00-15:00,17:00-22:00; Su,PH off", "smoking": "no", "wheelchair": "no",
-                    "takeaway": "no",
+                    "takeaway": "no", "diet:vegan": "no",
                 ]) { $1 }),
             here.place(
                 "node", 2, north: -150, east: -120,
                 marunouchi.merging([
                     "amenity": "cafe", "name": "Kissa Marunouchi", "cuisine": "coffee_shop", "addr:housenumber": "2-7-1",
                     "opening_hours": "Mo-Fr 07:30-20:00; Sa,Su 09:00-18:00", "internet_access": "wlan",
-                    "wheelchair": "yes", "smoking": "no", "outdoor_seating": "no",
+                    "wheelchair": "yes", "smoking": "no", "outdoor_seating": "no", "diet:vegetarian": "yes",
                 ]) { $1 }),
             here.place(
                 "way", 3, north: 200, east: 170,
@@ -144,19 +145,21 @@ enum OverpassStubPlaces {
                 [
                     "amenity": "restaurant", "name": "Gyoza Bar Kōraku", "cuisine": "dumpling;chinese",
                     "addr:full": "東京都千代田区大手町1-6-3 地下1階", "opening_hours": "Mo-Fr 17:00-24:00; Sa 16:00-23:00",
-                    "takeaway": "yes", "smoking": "separated",
+                    "takeaway": "yes", "smoking": "separated", "diet:vegetarian": "limited",
                 ]),
             here.place(
                 "node", 5, north: 400, east: 250,
                 [
                     "amenity": "restaurant", "name": "カレーの店 Nihonbashi Spice", "cuisine": "curry;indian",
-                    "opening_hours": "11:00-21:00", "delivery": "yes", "takeaway": "yes",
+                    "opening_hours": "11:00-21:00", "delivery": "yes", "takeaway": "yes", "diet:vegan": "yes",
+                    "diet:halal": "only",
                 ]),
             here.place(
                 "node", 6, north: -560, east: 330,
                 yaesu.merging([
                     "amenity": "fast_food", "name": "Station Burger Works", "cuisine": "burger", "addr:housenumber": "1-9-8",
                     "opening_hours": "Mo-Su 07:00-23:00", "takeaway": "yes", "wheelchair": "yes", "internet_access": "no",
+                    "diet:vegetarian": "yes", "diet:gluten_free": "yes",
                 ]) { $1 }),
             here.place(
                 "way", 7, north: -620, east: -500,

@@ -18,6 +18,8 @@ protocol DetailDataStore: AnyObject {
     var moment: OpenQuestion.Moment? { get set }
     /// Where the shops are (their clock), as far as the search that found them said.
     var region: RestaurantPage.Region? { get set }
+    /// The centre the search that found the shops measured from, for the walk there; nil for `show`.
+    var center: Coordinate? { get set }
 }
 
 /// Looks shops up through the worker (or takes the ones passed in) and hands them, unformatted,
@@ -32,6 +34,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     var restaurants: [Restaurant] = []
     var moment: OpenQuestion.Moment?
     var region: RestaurantPage.Region?
+    var center: Coordinate?
 
     init(worker: any HotpepperWorking, opener: any URLOpening) {
         self.worker = worker
@@ -53,7 +56,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         presenter?.presentRestaurants(
             Detail.ShowPassed.Response(
                 result: .success(restaurants), moment: moment ?? request.moment, askedAbout: moment != nil,
-                region: region))
+                region: region, center: center))
     }
 
     func openPage(_ request: Detail.OpenPage.Request) async {

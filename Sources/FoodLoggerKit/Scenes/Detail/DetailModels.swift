@@ -21,6 +21,8 @@ enum Detail {
             /// Where the shops are (their clock), as far as the search that found them or the
             /// lookup by id said.
             var region: RestaurantPage.Region? = nil
+            /// The search's centre, which the card gives the walk from; nil when there is none.
+            var center: Coordinate? = nil
         }
 
         struct ViewModel: Sendable, Equatable {

@@ -11,6 +11,12 @@ protocol DetailPresentationLogic: AnyObject {
 @MainActor
 final class DetailPresenter: DetailPresentationLogic {
     weak var viewController: (any DetailDisplayLogic)?
+    /// Whether the terminal shows arrows (the walk's way) or needs the compass letters.
+    let unicode: Bool
+
+    init(unicode: Bool = true) {
+        self.unicode = unicode
+    }
 
     func presentRestaurants(_ response: Detail.Lookup.Response) {
         let viewModel: Detail.Lookup.ViewModel
@@ -22,7 +28,12 @@ final class DetailPresenter: DetailPresentationLogic {
             let listing = RestaurantListing(details: restaurants, at: response.moment, region: response.region)
             let unknownClock = listing.providers.first { $0.clock(in: response.region) == .unknown }
             let cards = Detail.Lookup.ViewModel.Cards(
-                cards: restaurants.map { Self.card($0, on: clock, asked: response.askedAbout) },
+                cards: restaurants.map { restaurant in
+                    let walk = response.center.map { Walk(from: $0, to: restaurant.coordinate) }
+                    return Self.card(
+                        restaurant, on: clock, asked: response.askedAbout,
+                        walk: walk.map { "\($0.metres) m · \(WalkText.short($0, unicode: unicode)) (straight line)" })
+                },
                 listing: listing,
                 footer: (unknownClock.map { [HoursText.unknownClockNote($0)] } ?? []) + listing.providers.map(\.creditLine),
                 missing: response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs))
@@ -68,8 +79,9 @@ final class DetailPresenter: DetailPresentationLogic {
         "no restaurant has the id\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", "))"
     }
 
-    /// `asked`: the moment is one a search asked about, which the card names instead of "now".
-    static func card(_ restaurant: Restaurant, on clock: OpenClock, asked: Bool = false) -> TextCard {
+    /// `asked`: the moment is one a search asked about, which the card names instead of "now";
+    /// `walk`: the way there from the search's centre, worded, when there is one.
+    static func card(_ restaurant: Restaurant, on clock: OpenClock, asked: Bool = false, walk: String? = nil) -> TextCard {
         typealias Field = TextCard.Field
         let genre = [restaurant.genre.name, restaurant.subGenre?.name].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: " / ")
@@ -91,6 +103,8 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Address", restaurant.address),
             Field("Station", restaurant.stationName),
             Field("Access", restaurant.access),
+            Field("Walk", walk ?? ""),
+            Field("Diet", (restaurant.diets ?? []).map(\.label).joined(separator: ", ")),
             Field(
                 asked ? "Open " + (clock.moment(for: restaurant).map(HoursText.short) ?? "then") : "Open now",
                 HoursText.today(restaurant, on: clock, named: asked)),

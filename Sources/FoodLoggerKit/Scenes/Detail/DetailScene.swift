@@ -8,7 +8,7 @@ enum DetailScene {
     ) -> DetailViewController {
         let viewController = DetailViewController(context: context, format: format)
         let interactor = DetailInteractor(worker: worker, opener: context.opener)
-        let presenter = DetailPresenter()
+        let presenter = DetailPresenter(unicode: context.isUTF8)
         let router = DetailRouter()
         viewController.interactor = interactor
         viewController.router = router

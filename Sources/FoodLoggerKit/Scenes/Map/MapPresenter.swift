@@ -347,7 +347,7 @@ extension MapPresenter {
     func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, open: OpenQuestion) -> [String] {
         let clock = OpenClock(open.moment, region: state.region)
         let budget = BudgetBand.short(of: restaurant, country: clock.country)
-        let metres = restaurant.coordinate.roundedMetres(to: state.home)
+        let walk = Walk(from: state.home, to: restaurant.coordinate)
         let access = restaurant.mobileAccess.isEmpty ? restaurant.access : restaurant.mobileAccess
         let separator = glyph(" · ", " - ")
         // Hours that cannot be read are shown as the shop wrote them.
@@ -358,7 +358,8 @@ extension MapPresenter {
         return [
             [restaurant.genre.name, RatingText.short(restaurant).map { glyph("★", "*") + $0 } ?? "", budget]
                 .filter { !$0.isEmpty }.joined(separator: separator),
-            ["\(metres) m from @", access].filter { !$0.isEmpty }.joined(separator: separator),
+            ["\(walk.metres) m from @", WalkText.short(walk, unicode: unicode), access]
+                .filter { !$0.isEmpty }.joined(separator: separator),
             readable ? glyph(hours, hours.replacingOccurrences(of: " · ", with: " - ")) : "Hours: " + given,
             "Enter: card   o: its page",
         ].map(ResultsText.singleLine)

@@ -37,6 +37,7 @@ final class MapRouter: MapRoutingLogic {
         destination.router?.dataStore?.restaurants = [restaurant]
         destination.router?.dataStore?.moment = dataStore.flatMap { $0.open.openOnly ? $0.open.moment : nil }
         destination.router?.dataStore?.region = dataStore?.region
+        destination.router?.dataStore?.center = dataStore?.query?.center
         _ = destination.showPassed()
         return output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

@@ -12,9 +12,11 @@ protocol SearchPresentationLogic: AnyObject {
 final class SearchPresenter: SearchPresentationLogic {
     weak var viewController: (any SearchDisplayLogic)?
     let presentation: Search.Restaurants.Presentation
+    /// Whether the terminal shows arrows (the walk's way) or needs the compass letters.
+    let unicode: Bool
 
-    init(presentation: Search.Restaurants.Presentation) {
-        self.presentation = presentation
+    init(presentation: Search.Restaurants.Presentation, unicode: Bool = true) {
+        self.presentation = presentation; self.unicode = unicode
     }
 
     func presentRestaurants(_ response: Search.Restaurants.Response) {
@@ -29,7 +31,7 @@ final class SearchPresenter: SearchPresentationLogic {
                 switch presentation {
                 case .table, .promptedTable:
                     .table(
-                        Self.table(page, center: response.query.center, open: response.open),
+                        Self.table(page, center: response.query.center, open: response.open, unicode: unicode),
                         footer: ResultsText.footer(
                             page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
                             tally: response.tally))
@@ -68,25 +70,28 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Genre", minWidth: 6, dropPriority: 2),
         .init("Rating", alignRight: true, minWidth: 3, dropPriority: 3, mayCut: false),
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
+        .init("Walk", alignRight: true, minWidth: 8, dropPriority: 1, mayCut: false),
         .init("Budget", minWidth: 8, dropPriority: 4, mayCut: false),
         .init("Station / access", minWidth: 8, dropPriority: 5, weight: 1.5),
         .init("Open", minWidth: 6, dropPriority: 6),
     ]
 
-    /// Without a centre there is no distance to show, so no Dist. column; without reviews, no
-    /// Rating column; a service without stations has no Station column, and a page without
-    /// budgets or price levels shows the day's hours instead.
-    static func table(_ page: RestaurantPage, center: Coordinate?, open: OpenQuestion) -> TextTable {
-        let (ratingColumn, distanceColumn, budgetColumn, stationColumn) = (3, 4, 5, 6)
+    /// Without a centre there is no distance or walk to show, so no Dist. and Walk columns; without
+    /// reviews, no Rating column; a service without stations has no Station column, and a page
+    /// without budgets or price levels shows the day's hours instead.
+    static func table(_ page: RestaurantPage, center: Coordinate?, open: OpenQuestion, unicode: Bool = true) -> TextTable {
+        let (ratingColumn, distanceColumn, walkColumn, budgetColumn, stationColumn) = (3, 4, 5, 6, 7)
         let priced = page.provider.describes(.budget) || page.restaurants.contains { $0.priceLevel != nil }
         let clock = OpenClock(open.moment, region: page.region)
         let rows = page.restaurants.enumerated().map { offset, restaurant in
-            [
+            let walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
+            return [
                 String(page.start + offset),
                 restaurant.name,
                 restaurant.genre.name,
                 RatingText.short(restaurant) ?? "",
-                center.map { "\(restaurant.coordinate.roundedMetres(to: $0)) m" } ?? "",
+                walk.map { "\($0.metres) m" } ?? "",
+                walk.map { WalkText.short($0, unicode: unicode) } ?? "",
                 priced
                     ? BudgetBand.short(of: restaurant, country: clock.country)
                     : HoursText.periods(of: restaurant, on: clock) ?? "–",
@@ -98,7 +103,8 @@ final class SearchPresenter: SearchPresentationLogic {
         if !priced { columns[budgetColumn].title = "Hours" }
         // From the right, so the indexes before each stay put.
         let dropped = [
-            page.provider.describes(.access) ? nil : stationColumn, center == nil ? distanceColumn : nil,
+            page.provider.describes(.access) ? nil : stationColumn, center == nil ? walkColumn : nil,
+            center == nil ? distanceColumn : nil,
             page.restaurants.contains { $0.rating != nil } ? nil : ratingColumn,
         ].compactMap { $0 }
         for column in dropped { columns.remove(at: column) }

@@ -49,6 +49,7 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
         destination.restaurants = [source.restaurants[index]]
         destination.moment = source.open.flatMap { $0.openOnly ? $0.moment : nil }
         destination.region = source.region
+        destination.center = source.query?.center
     }
 
     /// In a terminal, "presenting" the next scene is letting it draw below this one.

@@ -10,7 +10,8 @@ enum SearchScene {
     ) -> SearchViewController {
         let viewController = SearchViewController(context: context, format: format)
         let interactor = SearchInteractor(worker: worker, places: places, lastList: lastList)
-        let presenter = SearchPresenter(presentation: presentation(for: format, prompting: prompting))
+        let presenter = SearchPresenter(
+            presentation: presentation(for: format, prompting: prompting), unicode: context.isUTF8)
         let router = SearchRouter()
         viewController.interactor = interactor
         viewController.router = router

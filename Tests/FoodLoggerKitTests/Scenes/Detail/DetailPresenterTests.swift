@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
@@ -168,5 +169,26 @@ extension DetailPresenterTests {
         #expect(fields.contains(.init("Hours", "Mo-Sa 12:00-14:30,19:00-22:30")), "\(fields)")
         #expect(!fields.contains { $0.label.hasPrefix("Budget") }, "no budget line")
         #expect(cards.footer == ["© OpenStreetMap contributors (https://www.openstreetmap.org/copyright)"])
+    }
+
+    @Test func aCardFromASearchGivesTheWalkFromItsCentreAndTheDiets() throws {
+        // Given a vegan place 160 m due east of the search's centre, on a terminal without UTF-8
+        var shop = Seeds.OSM.paris
+        shop.diets = [.vegetarian, .vegan]
+        let centre = Coordinate(
+            lat: shop.coordinate.lat, lng: shop.coordinate.lng - 160 / (111_195 * cos(shop.coordinate.lat * .pi / 180)))
+        let sut = DetailPresenter(unicode: false)
+        sut.viewController = display
+
+        // When its card is presented with the centre, and again without one (`show`)
+        sut.presentRestaurants(.init(result: .success([shop]), moment: Seeds.open.moment, center: centre))
+        sut.presentRestaurants(.init(result: .success([shop]), moment: Seeds.open.moment))
+
+        // Then the first says the straight-line walk, east in letters; both say the diets
+        let card = try #require(try cards(display.restaurantViewModels.first).cards.first, "a card")
+        #expect(field("Walk", in: card) == "160 m · 2 min E (straight line)", "\(card)")
+        #expect(field("Diet", in: card) == "vegetarian, vegan", "\(card)")
+        let shown = try #require(try cards(display.restaurantViewModels.last).cards.first, "a card")
+        #expect(field("Walk", in: shown) == nil && field("Diet", in: shown) == "vegetarian, vegan", "no centre, no walk")
     }
 }

@@ -174,8 +174,8 @@ extension SearchPresenterTests {
         // When it is drawn
         let lines = TableRenderer.render(table, width: width)
         // Then the column says Hours, with Friday's in Paris, no empty Station column, and OSM's credit
-        #expect(table.columns.map(\.title) == ["#", "Name", "Genre", "Dist.", "Hours", "Open"], "\(table.columns)")
-        #expect(table.rows[0][4] == "12:00–14:30, 19:00–22:30" && table.rows[1][4] == "–", "\(table.rows)")
+        #expect(table.columns.map(\.title) == ["#", "Name", "Genre", "Dist.", "Walk", "Hours", "Open"], "\(table.columns)")
+        #expect(table.rows[0][5] == "12:00–14:30, 19:00–22:30" && table.rows[1][5] == "–", "\(table.rows)")
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")
         #expect(width < 80 || lines[1].contains("12:00–14:30, 19:00–22:30"), "shown whole where it fits: \(lines)")
         #expect(footer.last == "© OpenStreetMap contributors (https://www.openstreetmap.org/copyright)")
@@ -189,9 +189,10 @@ extension SearchPresenterTests {
         // When it is drawn
         let lines = TableRenderer.render(table, width: width)
         // Then a Rating column holds the stars and the count, the Budget column yen signs, and Google is credited
-        #expect(table.columns.map(\.title) == ["#", "Name", "Genre", "Rating", "Dist.", "Budget", "Open"], "\(table.columns)")
+        #expect(
+            table.columns.map(\.title) == ["#", "Name", "Genre", "Rating", "Dist.", "Walk", "Budget", "Open"], "\(table.columns)")
         #expect(table.rows[0][3] == "4.2 (1,234)" || table.rows[0][3] == "4.3 (1,234)", "\(table.rows)")
-        #expect(table.rows[0][5] == "¥¥" && table.rows[1][3] == "" && table.rows[1][5] == "", "\(table.rows)")
+        #expect(table.rows[0][6] == "¥¥" && table.rows[1][3] == "" && table.rows[1][6] == "", "\(table.rows)")
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")
         #expect(footer.last == "Powered by Google (https://cloud.google.com/maps-platform/terms)", "\(footer)")
     }

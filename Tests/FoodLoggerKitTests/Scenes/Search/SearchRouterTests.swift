@@ -25,7 +25,7 @@ struct SearchRouterTests {
 
     final class SearchDataStoreSpy: SearchDataStore {
         var restaurants: [Restaurant] = [DetailSeeds.izakaya, DetailSeeds.cafe]
-        var query: RestaurantQuery? = RestaurantQuery(keyword: "炉端")
+        var query: RestaurantQuery? = RestaurantQuery(center: Coordinate(lat: 35.68, lng: 139.77), keyword: "炉端")
         var open: OpenQuestion? = OpenQuestion(moment: Seeds.open.moment, openOnly: true)
         var region: RestaurantPage.Region?
     }
@@ -34,6 +34,7 @@ struct SearchRouterTests {
         var restaurants: [Restaurant] = []
         var moment: OpenQuestion.Moment?
         var region: RestaurantPage.Region?
+        var center: Coordinate?
     }
 
     let stdout = CapturedOutput()
@@ -61,6 +62,7 @@ struct SearchRouterTests {
 
         #expect(destination.restaurants == [DetailSeeds.cafe], "the second restaurant, and only it")
         #expect(destination.moment == Seeds.open.moment, "its card answers for the moment the search asked about")
+        #expect(destination.center == Coordinate(lat: 35.68, lng: 139.77), "its card gives the walk from the search's centre")
     }
 
     @Test("routing to Detail shows the picked shop's card without a second request")

@@ -116,4 +116,18 @@ import Testing
         #expect(zone == name, "\(minutes): \(zone ?? "nil")")
         if let zone { #expect(TimeZone(identifier: zone)?.secondsFromGMT() == minutes * 60, "\(zone) read back") }
     }
+
+    @Test(arguments: [(#"true"#, [Diet.vegetarian] as [Diet]?), (#"false"#, []), (#"null"#, nil)])
+    func servesVegetarianFoodIsTheVegetarianDiet(value: String, diets: [Diet]?) throws {
+        // Given a place whose servesVegetarianFood is true, false or absent
+        let body =
+            #"{"places": [{"id": "p", "displayName": {"text": "P"}, "location": {"latitude": 1, "longitude": 2}, "#
+            + #""servesVegetarianFood": "# + value + "}]}"
+
+        // When it is read
+        let shop = try #require(try GooglePlacesDecoder.decode(Data(body.utf8)).page.restaurants.first, "a place")
+
+        // Then it is vegetarian, no diet, or nothing said
+        #expect(shop.diets == diets, "\(value) → \(String(describing: diets))")
+    }
 }

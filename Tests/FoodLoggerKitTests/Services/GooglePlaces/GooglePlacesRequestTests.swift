@@ -107,4 +107,29 @@ import Testing
             #expect(closest.map(\.code).contains("ramen_restaurant"), "did you mean: \(closest)")
         }
     }
+
+    @Test func theVegetarianFieldIsAskedForOnlyWithADiet() throws {
+        // Given the same search without a diet and with vegetarian
+        var query = RestaurantQuery(center: shibuya)
+        let plain = try GooglePlacesRequest.nearby(query, key: "k", baseURL: base, language: "en")
+        query.diets = [.vegetarian]
+        let diet = try GooglePlacesRequest.nearby(query, key: "k", baseURL: base, language: "en")
+        query.keyword = "curry"
+        let text = try GooglePlacesRequest.text(query, pageToken: nil, key: "k", baseURL: base, language: "en")
+
+        // Then only the second and third masks name servesVegetarianFood (an Enterprise + Atmosphere field)
+        #expect(plain.headers["X-Goog-FieldMask"]?.contains("servesVegetarianFood") == false, "not billed without a diet")
+        #expect(
+            diet.headers["X-Goog-FieldMask"] == GooglePlacesRequest.nearbyFieldMask + ",places.servesVegetarianFood",
+            "asked for with one")
+        #expect(text.headers["X-Goog-FieldMask"]?.contains("places.servesVegetarianFood") == true, "by text search too")
+    }
+
+    @Test func aDietGoogleCannotSayIsRefused() {
+        var query = RestaurantQuery(center: shibuya)
+        query.diets = [.vegetarian, .halal]
+        #expect(throws: HotpepperError.self, "halal is refused, never dropped") {
+            try GooglePlacesRequest.nearby(query, key: "k", baseURL: base, language: "en")
+        }
+    }
 }

@@ -112,14 +112,17 @@ import TestSupport
         }
     }
 
+    /// The Hanoi capture in shared/ and its elements, read without the decoder.
+    private func hanoi() throws -> (data: Data, elements: [[String: Any]]) {
+        let data = try Samples.data("overpass/hanoi_826_elements_out_center.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "a JSON object")
+        return (data, object["elements"] as? [[String: Any]] ?? [])
+    }
+
     /// The real answer in shared/ (816 nodes and 10 ways around Hoàn Kiếm lake, Hanoi).
     @Test(Samples.required) func theRealHanoiAnswerDecodesEveryNamedPlaceWaysIncluded() throws {
         // Given the capture, and what it holds, counted independently of the decoder
-        let data = try Samples.data("overpass/hanoi_826_elements_out_center.json")
-        let raw =
-            try #require(
-                try JSONSerialization.jsonObject(with: data) as? [String: Any], "a JSON object"
-            )["elements"] as? [[String: Any]] ?? []
+        let (data, raw) = try hanoi()
         let named = raw.filter { (($0["tags"] as? [String: String])?["name"] ?? "").contains { !$0.isWhitespace } }
 
         // When it is decoded
@@ -140,5 +143,53 @@ import TestSupport
         let distances = page.restaurants.nearestFirst(to: lake).map { $0.coordinate.distance(to: lake) }
         #expect(distances == distances.sorted(), "sorted by distance")
         #expect(distances.first.map { $0 < 150 } == true, "a place by the lake comes first: \(distances.first ?? -1) m")
+    }
+
+    @Test(arguments: [
+        (["diet:vegetarian": "yes"], [Diet.vegetarian]),
+        (["diet:vegetarian": "only"], [.vegetarian]),
+        (["diet:vegetarian": "no"], []),
+        (["diet:vegetarian": "limited"], []),
+        ([:], []),
+        (["diet:vegan": "yes"], [.vegetarian, .vegan]),
+        (["diet:vegan": "only", "diet:vegetarian": "no"], [.vegetarian, .vegan]),
+        (["diet:halal": " Only ", "diet:kosher": "yes", "diet:gluten_free": "yes"], [.halal, .kosher, .glutenFree]),
+        (["diet:pescetarian": "yes"], []),
+    ])
+    func dietTagsOfYesOrOnlyCountAndVeganImpliesVegetarian(tags: [String: String], diets: [Diet]) throws {
+        // Given a place with those diet tags
+        let element = OverpassDecoder.Element(
+            type: "node", id: 1, lat: 35, lon: 139, tags: ["name": "Place"].merging(tags) { $1 })
+
+        // When it is read
+        let shop = try #require(element.restaurant, "a named place with a position")
+
+        // Then its diets are those said yes or only to, with vegetarian for a vegan one
+        #expect(shop.diets == diets, "\(tags) → \(diets)")
+    }
+
+    /// The real answer in shared/ holds diet:vegetarian and diet:vegan of yes and only.
+    @Test(Samples.required) func theRealHanoiAnswersDietTagsAreRead() throws {
+        // Given the capture, and its places that say yes or only to a vegetarian or vegan diet, counted here
+        let (data, raw) = try hanoi()
+        func says(_ element: [String: Any], _ key: String) -> Bool {
+            ["yes", "only"].contains((element["tags"] as? [String: String])?[key] ?? "")
+        }
+        let taggedVegan = Set(raw.filter { says($0, "diet:vegan") }.map { "\($0["type"]!)/\($0["id"]!)" })
+        let taggedVegetarian = Set(raw.filter { says($0, "diet:vegetarian") }.map { "\($0["type"]!)/\($0["id"]!)" })
+
+        // When it is decoded
+        let page = try OverpassDecoder.decode(data)
+
+        // Then the vegan places are those, and the vegetarian ones those and the vegan ones
+        let shops = page.restaurants.filter { !($0.diets ?? []).isEmpty }
+        // Unnamed places are no shops.
+        let named = Set(page.restaurants.map(\.id))
+        let (vegan, vegetarian) = (taggedVegan.intersection(named), taggedVegetarian.intersection(named))
+        #expect(!vegan.isEmpty && !vegetarian.isEmpty, "the capture has both")
+        #expect(Set(shops.filter { $0.diets?.contains(.vegan) == true }.map(\.id)) == vegan, "vegan as tagged")
+        #expect(
+            Set(shops.filter { $0.diets?.contains(.vegetarian) == true }.map(\.id)) == vegetarian.union(vegan),
+            "vegetarian as tagged, or vegan")
     }
 }

@@ -123,4 +123,23 @@ import Testing
         let form = String(decoding: OverpassRequest.form("nwr[\"name\"~\"a&b=c\",i];"), as: UTF8.self)
         #expect(form == "data=nwr%5B%22name%22~%22a%26b%3Dc%22%2Ci%5D%3B", "one field, nothing in it read as another: \(form)")
     }
+
+    @Test func aDietIsAskedOfTheServerWithTheKeysThatAnswerForIt() throws {
+        // Given a search for places both vegetarian and halal
+        let query = { () -> RestaurantQuery in
+            var query = RestaurantQuery(center: tokyoStation, range: .m500)
+            query.diets = [.vegetarian, .halal]
+            return query
+        }()
+
+        // When its QL is built
+        let ql = try OverpassRequest.search(query)
+
+        // Then vegetarian is either key said yes or only, halal its own key, both on the places' statement
+        #expect(
+            ql.contains(
+                #"[~"^diet:(vegetarian|vegan)$"~"^ *(yes|only) *$",i][~"^diet:(halal)$"~"^ *(yes|only) *$",i](around:500,"#),
+            "both diets, server-side: \(ql)")
+        #expect(try !OverpassRequest.search(RestaurantQuery(center: tokyoStation)).contains("diet"), "no diet, no condition")
+    }
 }
