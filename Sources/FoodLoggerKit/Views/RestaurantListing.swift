@@ -41,7 +41,8 @@ struct RestaurantListing: Sendable, Equatable {
 
     /// A page of search results, with each shop's distance from the centre.
     init(
-        _ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion, tally: OpenTally? = nil, centerName: String? = nil
+        _ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion, tally: OpenTally? = nil, centerName: String? = nil,
+        log: FoodLogSummary = .empty
     ) {
         let center = query.center, clock = OpenClock(open.moment, region: page.region)
         search = SearchFrame(
@@ -49,7 +50,7 @@ struct RestaurantListing: Sendable, Equatable {
         records = page.restaurants.map { restaurant in
             RestaurantRecord(
                 restaurant, distanceMetres: center.map { restaurant.coordinate.roundedMetres(to: $0) }, detailed: false,
-                on: clock)
+                on: clock, log: log.mark(for: restaurant))
         }
         openAt = open.moment
         self.clock = page.provider.clock(in: page.region)
@@ -97,9 +98,12 @@ struct RestaurantRecord: Sendable, Equatable {
     var detailed = false
     var hours: OpeningHours?
     var openStatus = OpenStatus.unknown
+    /// What the food log says of the shop; nil when it does not hold it (or was not read).
+    var log: LogMark?
 
-    init(_ restaurant: Restaurant, distanceMetres: Int?, detailed: Bool, on clock: OpenClock) {
+    init(_ restaurant: Restaurant, distanceMetres: Int?, detailed: Bool, on clock: OpenClock, log: LogMark? = nil) {
         self.restaurant = restaurant; self.distanceMetres = distanceMetres; self.detailed = detailed
+        self.log = log
         hours = restaurant.openingHours
         openStatus = clock.status(of: restaurant)
     }
@@ -137,6 +141,7 @@ struct RestaurantRecord: Sendable, Equatable {
             ("rating_count", shop.ratingCount.map(JSONValue.integer) ?? .null),
             ("price_level", shop.priceLevel.map(JSONValue.integer) ?? .null),
             ("business_status", shop.businessStatus.map { .string($0.rawValue) } ?? .null),
+            ("log", LogText.json(log)),
         ]
         return detailed ? basic + detailMembers : basic
     }
@@ -182,13 +187,14 @@ struct RestaurantRecord: Sendable, Equatable {
     /// The search fields' names in order.
     static var fieldNames: [String] { template.members.map(\.0) }
 
-    /// The search fields as CSV columns (`hours.mon`…), for a header that exists even when
-    /// nothing was found.
+    /// The search fields as CSV columns (`hours.mon`…, `log.visits`…), for a header that exists
+    /// even when nothing was found.
     static var csvColumns: [String] { JSONValue.object(template.members).cells().map(\.0) }
 
     private static let template = RestaurantRecord(
         Restaurant(
             id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
             coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: "")),
-        distanceMetres: nil, detailed: false, on: OpenClock(.now(Date(timeIntervalSince1970: 0)), region: nil))
+        distanceMetres: nil, detailed: false, on: OpenClock(.now(Date(timeIntervalSince1970: 0)), region: nil),
+        log: LogMark(visits: 0))
 }
