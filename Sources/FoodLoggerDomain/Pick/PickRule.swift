@@ -110,9 +110,14 @@ public struct PickTally: Sendable, Equatable {
     }
 }
 
+/// Where pick's chance comes from: a protocol, so a run (`--seed`) or a test can fix it.
+public protocol RandomSource: RandomNumberGenerator, Sendable {}
+
+extension SystemRandomNumberGenerator: RandomSource {}
+
 /// A small seeded generator (SplitMix64, Steele, Lea and Flood 2014): the same seed gives the
 /// same numbers on every platform, so `pick --seed N` chooses the same place every time.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+public struct SplitMix64: RandomSource {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }
