@@ -26,25 +26,71 @@ public struct OSMOpeningHours: Sendable {
     /// "JP", in doubt elsewhere.
     /// `JapanDate` serves as a plain calendar date here: its arithmetic holds for any place.
     public func status(on date: JapanDate, minute: Int, country: String?) -> OpenStatus {
-        guard (0..<1440).contains(minute) else { return .unknown }
-        // Each holiday in doubt is tried both ways; the answer stands only where all agree.
+        guard (0..<1440).contains(minute),
+            let answers = readings(country: country, { status(day: date.daysSinceEpoch, minute: minute, &$0) })
+        else { return .unknown }
+        if answers.count == 1, let answer = answers.first { return answer }
+        return answers == [.open, .closingSoon] ? .open : .unknown
+    }
+
+    /// When the place next closes (open at `minute` of `date`) or opens (closed then), within a
+    /// week, read by the specification as `status` reads it; unknown wherever a minute on the
+    /// way is in doubt, or a holiday in doubt would change the answer.
+    public func nextChange(on date: JapanDate, minute: Int, country: String?) -> HoursChange {
+        guard (0..<1440).contains(minute),
+            let answers = readings(country: country, { nextChange(day: date.daysSinceEpoch, minute: minute, &$0) }),
+            answers.count == 1, let answer = answers.first
+        else { return .unknown }
+        return answer
+    }
+
+    /// Every answer `read` gives as each holiday in doubt is tried both ways; nil when the
+    /// doubts are too many to try.
+    private func readings<Answer: Hashable>(country: String?, _ read: (inout Holidays) -> Answer) -> Set<Answer>? {
         var pending: [[Fact: Bool]] = [[:]]
-        var answers: Set<OpenStatus> = []
+        var answers: Set<Answer> = []
         var runs = 0
         while let assumed = pending.popLast() {
             runs += 1
             var holidays = Holidays(country: country, assumed: assumed)
-            let answer = status(day: date.daysSinceEpoch, minute: minute, &holidays)
+            let answer = read(&holidays)
             if let fact = holidays.doubts.first, runs < 64 {
                 pending.append(assumed.merging([fact: true]) { $1 })
                 pending.append(assumed.merging([fact: false]) { $1 })
                 continue
             }
-            guard holidays.doubts.isEmpty else { return .unknown }
+            guard holidays.doubts.isEmpty else { return nil }
             answers.insert(answer)
         }
-        if answers.count == 1, let answer = answers.first { return answer }
-        return answers == [.open, .closingSoon] ? .open : .unknown
+        return answers
+    }
+
+    /// Walks the minutes from `minute` of `day` until the first that differs, each day's
+    /// timeline worked out once as the walk reaches it.
+    private func nextChange(day: Int, minute: Int, _ holidays: inout Holidays) -> HoursChange {
+        var lines: [[Mark]?] = Array(repeating: nil, count: HoursChange.daysAhead + 3)
+        /// Minute `t` from `day`'s midnight, as its own day marks it and the night before carries into it.
+        func mark(_ t: Int) -> Mark {
+            let offset = t / 1440
+            if lines[offset] == nil { lines[offset] = timeline(day: day + offset - 1, &holidays) }
+            if lines[offset + 1] == nil { lines[offset + 1] = timeline(day: day + offset, &holidays) }
+            return Self.combine(lines[offset + 1]![t % 1440], carried: lines[offset]![t % 1440 + 1440])
+        }
+        let isOpen: Bool
+        switch mark(minute) {
+        case .unknown: return .unknown
+        case .open: isOpen = true
+        case .unset, .off: isOpen = false
+        }
+        for t in (minute + 1)...(minute + HoursChange.daysAhead * 1440) {
+            switch mark(t) {
+            case .unknown: return .unknown
+            case .open where !isOpen: return .opens(at: t)
+            case .unset where isOpen, .off where isOpen: return .closes(at: t, lastOrder: nil)
+            default: continue
+            }
+        }
+        return isOpen ? .alwaysOpen : .unknown
     }
 
     /// The same question about an instant, on the clock of `timeZone`.

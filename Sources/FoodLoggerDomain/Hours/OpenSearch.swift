@@ -24,9 +24,12 @@ public struct OpenQuestion: Sendable, Equatable {
     public var openOnly: Bool
     /// With `openOnly`: keep the shops whose hours cannot be read, too.
     public var includeUnknown: Bool
+    /// With `openOnly` (--open-for): keep only the shops that stay open at least this long.
+    public var openFor: OpenDuration?
 
-    public init(moment: Moment, openOnly: Bool = false, includeUnknown: Bool = false) {
+    public init(moment: Moment, openOnly: Bool = false, includeUnknown: Bool = false, openFor: OpenDuration? = nil) {
         self.moment = moment; self.openOnly = openOnly; self.includeUnknown = includeUnknown
+        self.openFor = openFor
     }
 
     /// An instant, or a time on the clock where the shops are, whatever the user's own zone.
@@ -101,18 +104,26 @@ extension Provider {
 public struct OpenClock: Sendable {
     /// The moment on each service's clock; absent where that clock is unknown.
     private let moments: [Provider: OpeningHours.Moment]
+    /// Each service's clock, to write the moments it gives as instants.
+    private let clocks: [Provider: HoursClock]
     /// The region's country (ISO 3166-1 alpha-2), for OpenStreetMap's public holidays and the
     /// currency a price level is written in.
     public let country: String?
 
     public init(_ moment: OpenQuestion.Moment, region: RestaurantPage.Region?) {
         var moments: [Provider: OpeningHours.Moment] = [:]
+        var clocks: [Provider: HoursClock] = [:]
         for provider in Provider.allCases {
-            moments[provider] = provider.clock(in: region).time(moment).map(OpeningHours.Moment.init)
+            clocks[provider] = provider.clock(in: region)
+            moments[provider] = clocks[provider]?.time(moment).map(OpeningHours.Moment.init)
         }
         self.moments = moments
+        self.clocks = clocks
         country = region?.countryCode
     }
+
+    /// The clock `shop`'s hours are read on.
+    public func clock(for shop: Restaurant) -> HoursClock { clocks[shop.provider] ?? .unknown }
 
     /// The moment on the clock `shop`'s hours are read on (its day and minute); nil when that
     /// clock is unknown. The day's holiday facts are Japan's, which only HOT PEPPER's texts
@@ -141,6 +152,8 @@ public struct OpenTally: Sendable, Equatable {
     public var examined: Int
     /// The service had more results than the search may look at (`OpenSearch.maxExamined`).
     public var stoppedEarly: Bool
+    /// Shops left out as open but closing before the time --open-for asks for.
+    public var closingTooSoon = 0
 }
 
 /// Searching for shops open at a moment: the service cannot filter by hours, so the worker asks
@@ -162,7 +175,7 @@ extension HotpepperWorking {
     > {
         guard question.openOnly else { return await searchNearestFirst(query).map { ($0, nil) } }
         let wanted = query.limit ?? query.count
-        let includeUnknown = question.includeUnknown
+        let includeUnknown = question.includeUnknown, openFor = question.openFor
         var ask = query
         ask.limit = nil
         ask.count = RestaurantQuery.maxCount
@@ -176,7 +189,21 @@ extension HotpepperWorking {
             for shop in shops where kept.count < wanted && (shop.id.isEmpty || seen.insert(shop.id).inserted) {
                 tally.examined += 1
                 switch clock.status(of: shop) {
-                case .open, .closingSoon: kept.append(shop)
+                case .open, .closingSoon:
+                    guard let openFor else {
+                        kept.append(shop)
+                        continue
+                    }
+                    let left = clock.timeLeft(of: shop)
+                    if left.staysOpen(forMinutes: openFor.minutes) {
+                        kept.append(shop)
+                    } else if left.closesAt != nil {
+                        tally.closingTooSoon += 1
+                    } else if includeUnknown {
+                        kept.append(shop)
+                    } else {
+                        tally.unknown += 1
+                    }
                 case .closed: tally.closed += 1
                 case .unknown: if includeUnknown { kept.append(shop) } else { tally.unknown += 1 }
                 }

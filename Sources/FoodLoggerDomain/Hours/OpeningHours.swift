@@ -22,7 +22,12 @@ public struct OpeningHours: Sendable, Equatable {
     public struct Period: Sendable, Equatable {
         public var start: Int
         public var end: Int
-        public init(start: Int, end: Int) { self.start = start; self.end = end }
+        /// The earliest food last order the text gives for this period (料理L.O. 22:00), in the
+        /// same minutes as `end`; nil when it gives none (a drink's last order is not one).
+        public var lastOrder: Int?
+        public init(start: Int, end: Int, lastOrder: Int? = nil) {
+            self.start = start; self.end = end; self.lastOrder = lastOrder
+        }
     }
 
     /// The 2nd and 4th Tuesday: `ordinals` [2, 4], `weekday` .tuesday.
@@ -77,6 +82,51 @@ public struct OpeningHours: Sendable, Equatable {
         return current.end - moment.minute <= 30 && !reopensAtOnce ? .closingSoon : .open
     }
 
+    /// When the shop next closes (open at `moment`) or opens (closed at it), in minutes from
+    /// the moment's midnight, walking the periods of the days ahead; unknown as soon as a day
+    /// the answer depends on is not clear from the texts.
+    public func nextChange(after moment: Moment) -> HoursChange {
+        /// Day `offset`'s periods in minutes from today's midnight; nil when unknown.
+        func shifted(_ offset: Int) -> [Period]? {
+            periods(on: moment.day(offset))?.map {
+                Period(
+                    start: $0.start + offset * 1440, end: $0.end + offset * 1440,
+                    lastOrder: $0.lastOrder.map { $0 + offset * 1440 })
+            }
+        }
+        let now = moment.minute
+        guard let today = shifted(0) else { return .unknown }
+        let overnight = slots.contains { $0?.contains { $0.end > 1440 } == true }
+        let yesterday = shifted(-1)
+        let current = (today + (yesterday ?? [])).first { $0.start <= now && now < $0.end }
+        guard var open = current else {
+            // Only the night before can say whether the shop is still open from yesterday.
+            if overnight, yesterday == nil { return .unknown }
+            for offset in 0...HoursChange.daysAhead {
+                guard let day = offset == 0 ? today : shifted(offset) else { return .unknown }
+                if let next = day.filter({ $0.start > now }).min(by: { $0.start < $1.start }) {
+                    return next.start - now <= HoursChange.daysAhead * 1440 ? .opens(at: next.start) : .unknown
+                }
+            }
+            return .unknown
+        }
+        // Periods that begin before the open one ends (a split written back to back, a night
+        // running on into the next day's hours) carry it on.
+        var carried = true
+        while carried {
+            carried = false
+            if open.end - now > HoursChange.daysAhead * 1440 { return .alwaysOpen }
+            for offset in -1...(open.end / 1440) {
+                guard let day = offset == 0 ? today : offset == -1 ? yesterday ?? [] : shifted(offset) else { return .unknown }
+                if let next = day.first(where: { $0.start <= open.end && $0.end > open.end }) {
+                    open = next
+                    carried = true
+                }
+            }
+        }
+        return .closes(at: open.end, lastOrder: open.lastOrder)
+    }
+
     /// The periods of one day, [] when closed, nil when the texts leave it unknown.
     public func periods(on day: Moment.DayFacts) -> [Period]? {
         let date = day.date
@@ -117,13 +167,26 @@ public struct OpeningHours: Sendable, Equatable {
 
         public var today: DayFacts
         public var yesterday: DayFacts
+        /// The eight days after today, for when a shop closes or opens next (a week ahead, and
+        /// the night after it).
+        public var following: [DayFacts]
         /// Minutes since today's midnight.
         public var minute: Int
 
         public init(_ time: JapanTime) {
             today = DayFacts(time.date)
             yesterday = DayFacts(time.date.adding(days: -1))
+            following = (1...8).map { DayFacts(time.date.adding(days: $0)) }
             minute = time.minute
+        }
+
+        /// The day `offset` days from today (-1 through 8).
+        func day(_ offset: Int) -> DayFacts {
+            switch offset {
+            case 0: today
+            case -1: yesterday
+            default: following[offset - 1]
+            }
         }
     }
 }

@@ -9,16 +9,17 @@
 /// closed door.
 public enum OpeningHoursParser {
     public static func parse(open: String, close: String) -> OpeningHours? {
-        guard var hours = parseOpen(normalized(open)), readClosings(close, into: &hours) else { return nil }
+        guard var hours = parseOpen(normalized(open, keepingNotes: true)), readClosings(close, into: &hours) else { return nil }
         return hours.isEmpty ? nil : hours
     }
 
     // MARK: Text
 
     /// Full-width digits and punctuation as ASCII, every dash as ～, every space as one space,
-    /// and last-order notes in brackets removed; nil when a bracket holds anything else (such
-    /// as 土日は除く), which could change the hours.
-    static func normalized(_ text: String) -> [Unicode.Scalar]? {
+    /// and last-order notes in brackets removed (`keepingNotes`: kept between `Scanner.noteStart`
+    /// and `noteEnd`, for their times); nil when a bracket holds anything else (such as
+    /// 土日は除く), which could change the hours.
+    static func normalized(_ text: String, keepingNotes: Bool = false) -> [Unicode.Scalar]? {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(text.unicodeScalars.count)
         var note: [Unicode.Scalar]? = nil
@@ -31,6 +32,7 @@ public enum OpeningHoursParser {
             case "（", "(", "【", "[": if note != nil { return nil }; note = []
             case "）", ")", "】", "]":
                 guard let inside = note, isLastOrderNote(inside) else { return nil }
+                if keepingNotes { out += [Scanner.noteStart] + inside + [Scanner.noteEnd] }
                 note = nil
             case "：": appendTo(&out, &note, ":")
             case "〜", "~", "-", "－", "−", "–", "—", "～": appendTo(&out, &note, "～")
@@ -75,10 +77,10 @@ public enum OpeningHoursParser {
                 return nil  // periods without days after a day list: whose are they?
             }
             var periods: [OpeningHours.Period] = []
-            while let period = scanner.period() {
-                periods.append(period)
+            while var period = scanner.period() {
                 scanner.skipSeparators()
-                scanner.skipLastOrder()
+                period.lastOrder = scanner.lastOrder(closing: period)
+                periods.append(period)
             }
             guard !periods.isEmpty else { return nil }
             let targets: [OpeningHours.Day] = days ?? Weekday.allCases.map { .weekday($0) }
@@ -234,7 +236,10 @@ enum Words {
     static let irregular = scalars(["不定休日", "不定休", "不定", "臨時休業"])
     static let holidayEve = scalars(["祝前日", "祝日前日"])
     static let holiday = scalars(["祝祭日", "祝日", "祝"])
-    static let lastOrder = scalars(["L.O.", "L.O", "LO", "ラストオーダー"])
+    static let lastOrder = scalars(["L.O.", "L.O", "LO", "l.o.", "l.o", "ラストオーダー", "オーダーストップ"])
+    /// Before a last order: whose it is. A drink's is not the food's last order.
+    static let foodOrder = scalars(["お料理", "料理", "フード", "お食事", "食事", "FOOD", "Food", "food"])
+    static let drinkOrder = scalars(["ドリンク", "お飲み物", "飲み物", "DRINK", "Drink", "drink"])
     /// What makes a bracketed note a last order, which does not end the opening.
     static let lastOrderNote = scalars(["L.O", "LO", "l.o", "ラストオーダー", "オーダーストップ"])
     static let weekdaySuffix = scalars(["曜日", "曜"])
@@ -346,9 +351,21 @@ struct Scanner {
         return Words.filler.contains { text[index...].starts(with: $0) }
     }
 
-    /// Skips spaces; true, so it can lead a condition.
+    /// Around a last-order note kept in an `open` text (private-use scalars no text holds).
+    static let noteStart: Unicode.Scalar = "\u{E000}"
+    static let noteEnd: Unicode.Scalar = "\u{E001}"
+
+    /// Skips spaces, and last-order notes a period did not take; true, so it can lead a condition.
     @discardableResult mutating func skipSpace() -> Bool {
-        while !atEnd, text[index] == " " { index += 1 }
+        while !atEnd {
+            if text[index] == " " {
+                index += 1
+            } else if text[index] == Self.noteStart {
+                index = (text[index...].firstIndex(of: Self.noteEnd) ?? text.count - 1) + 1
+            } else {
+                break
+            }
+        }
         return true
     }
 
@@ -406,13 +423,39 @@ struct Scanner {
         return days
     }
 
-    /// A last order written outside brackets: L.O.21:30, LO 21:30, ラストオーダー21:30.
-    mutating func skipLastOrder() {
+    /// The last orders after `period`, in a note in brackets (（料理L.O. 22:00 ドリンクL.O. 22:30）)
+    /// or written out (L.O.21:30, ラストオーダー21:30): the earliest for food within the period,
+    /// in its minutes; nil for none, or for a drink's alone.
+    mutating func lastOrder(closing period: OpeningHours.Period) -> Int? {
+        var orders: [(time: Int, food: Bool)] = []
+        if take(Self.noteStart) {
+            let end = text[index...].firstIndex(of: Self.noteEnd) ?? text.count
+            var note = Scanner(Array(text[index..<end]))
+            index = min(end + 1, text.count)
+            // A note may hold other words: look for last orders at every position.
+            while !note.atEnd {
+                if let order = note.writtenLastOrder() { orders.append(order) } else { note.index += 1 }
+            }
+        } else {
+            while let order = writtenLastOrder() { orders.append(order) }
+        }
+        return orders.filter(\.food).map { $0.time < period.start ? $0.time + 1440 : $0.time }
+            .filter { $0 > period.start && $0 <= period.end }.min()
+    }
+
+    /// One last order here (料理L.O. 22:00, ドリンクL.O.22:30, L.O.21:30, ラストオーダー 21:30), and
+    /// whether it is the food's; nil, reading nothing, when none starts here.
+    mutating func writtenLastOrder() -> (time: Int, food: Bool)? {
         let save = index
         skipSpace()
-        guard takeAny(Words.lastOrder) else { return }
+        let drink = takeAny(Words.drinkOrder)
+        if !drink { _ = takeAny(Words.foodOrder) }
+        guard takeAny(Words.lastOrder) else { index = save; return nil }
+        _ = take(".")
         _ = take(":")
-        if time() == nil { index = save } else { skipSeparators() }
+        guard let time = time() else { index = save; return nil }
+        skipSeparators()
+        return (time, !drink)
     }
 
     static func startsDay(_ scalar: Unicode.Scalar) -> Bool {

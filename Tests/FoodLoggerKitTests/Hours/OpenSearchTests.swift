@@ -5,16 +5,18 @@ import LoopbackHTTP
 @testable import FoodLoggerKit
 
 /// A service of `total` shops in distance order: every `openEvery`-th is open around the clock,
-/// every 7th (not open) has hours nobody can read, the rest open only at dawn.
+/// every `shortEvery`-th (not open around the clock) only from 19:00 to 20:00, every 7th (neither)
+/// has hours nobody can read, the rest open only at dawn.
 actor HoursServiceSpy: HotpepperProtocol {
     let total: Int
     let openEvery: Int
     /// Positions the service places off the Earth (lat 1e308).
     let offEarth: Set<Int>
+    let shortEvery: Int
     private(set) var starts: [Int] = []
 
-    init(total: Int, openEvery: Int, offEarth: Set<Int> = []) {
-        self.total = total; self.openEvery = openEvery; self.offEarth = offEarth
+    init(total: Int, openEvery: Int, offEarth: Set<Int> = [], shortEvery: Int = .max) {
+        self.total = total; self.openEvery = openEvery; self.offEarth = offEarth; self.shortEvery = shortEvery
     }
 
     func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
@@ -29,7 +31,10 @@ actor HoursServiceSpy: HotpepperProtocol {
         shop.coordinate = Coordinate(lat: offEarth.contains(position) ? 1e308 : 35.68 + Double(position) * 1e-5, lng: 139.76)
         shop.close = ""
         shop.open =
-            position % openEvery == 0 ? "月～日、祝日: 00:00～24:00" : position % 7 == 0 ? "気まぐれ営業" : "月～日、祝日: 05:00～06:00"
+            position % openEvery == 0
+            ? "月～日、祝日: 00:00～24:00"
+            : position % shortEvery == 0
+                ? "月～日、祝日: 19:00～20:00" : position % 7 == 0 ? "気まぐれ営業" : "月～日、祝日: 05:00～06:00"
         return shop
     }
 }
@@ -64,6 +69,22 @@ actor HoursServiceSpy: HotpepperProtocol {
         // Then both are in the page's dropped list, and the next page starts after all 100 sent
         #expect(answer.page.dropped.map(\.id) == [5, 150].map { service.shop($0).id }, "both reported for the warning")
         #expect(await service.starts == [1, 101, 201], "the second page starts at 101, not at 100 again")
+    }
+
+    @Test(arguments: [(30, 20, 0), (31, 5, 15)])
+    func openForKeepsTheShopsOpenLongEnoughExactlyIncluded(minutes: Int, kept: Int, tooSoon: Int) async throws {
+        // Given 50 shops asked about on Friday at 19:30: 5 open around the clock, 15 closing at
+        // 20:00 (30 minutes left), 5 unreadable, 25 closed
+        var question = friday
+        question.openFor = OpenDuration(minutes: minutes)
+        let service = HoursServiceSpy(total: 50, openEvery: 10, shortEvery: 3)
+        // When the shops open at least that long are asked for
+        let answer = try await HotpepperWorker(api: service).search(query(count: 50), question).get()
+        // Then exactly 30 minutes left is enough; the others are counted as closing too soon
+        #expect(answer.page.restaurants.count == kept, "kept for \(minutes) min")
+        #expect(
+            answer.tally == OpenTally(closed: 25, unknown: 5, examined: 50, stoppedEarly: false, closingTooSoon: tooSoon),
+            "\(String(describing: answer.tally))")
     }
 
     @Test func unknownHoursAreKeptOnlyWhenAsked() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import FoodLoggerDomain
+@testable import FoodLoggerKit
 
 /// A schedule in a line, to name each case's expected reading: the days that share periods,
 /// then what closes it. "mon,tue 11:30-14:00 17:00-26:00; closed sun,hol; irregular".
@@ -129,6 +130,38 @@ func describe(_ hours: OpeningHours?) -> String? {
         #expect(
             describe(OpeningHoursParser.parse(open: text.open, close: text.close)) == text.expected,
             "\(text.open) / \(text.close)")
+    }
+
+    /// Last orders in each form the texts write them, for this project: each period's food last
+    /// order ("-" for none), in its day's minutes written as a clock (past midnight beyond 24:00).
+    static let lastOrders: [(open: String, expected: String)] = [
+        ("月～日: 11:00～23:00 （料理L.O. 22:00 ドリンクL.O. 22:15）", "22:00"),
+        ("月～日: 11:00～23:00 （ドリンクL.O. 22:15 料理L.O. 22:00）", "22:00"),
+        ("月～日: 11:00～23:00 （ドリンクL.O. 22:15）", "-"),
+        ("11:00～22:00 ラストオーダー21:30", "21:30"),
+        ("11:00～22:00 L.O.21:30", "21:30"),
+        ("11:00～22:00 (L.O.21:30)", "21:30"),
+        ("11:00～22:00（L.O.２１：３０）", "21:30"),
+        ("11:00～22:00 料理L.O. 21:00 ドリンクL.O. 21:30", "21:00"),
+        ("月～金: 11:30～14:30 （料理L.O. 14:00）17:00～23:00 （料理L.O. 22:30）", "14:00 22:30"),
+        ("11:00～14:00　17:00～22:00（ラストオーダー21:30）", "- 21:30"),
+        ("火～日: 19:00～翌4:00 （料理L.O. 翌3:00 ドリンクL.O. 翌3:30）", "27:00"),
+        ("月～土: 18:00～翌2:00 （L.O.1:30）", "25:30"),
+        // A last order outside its period is no last order of it.
+        ("11:00～22:00 （L.O.23:30）", "-"),
+        ("11:00～22:00", "-"),
+    ]
+
+    @Test(arguments: lastOrders.indices)
+    func lastOrdersInEachForm(index: Int) throws {
+        // Given a text with (or without) last orders
+        let text = Self.lastOrders[index]
+        // When it is read
+        let hours = try #require(OpeningHoursParser.parse(open: text.open, close: ""), "\(text.open) is read")
+        // Then the first day with hours holds each period's food last order
+        let day = try #require(Weekday.mondayFirst.lazy.compactMap { hours[.weekday($0)] }.first { !$0.isEmpty })
+        let orders = day.map { $0.lastOrder.map { HoursText.clock($0) } ?? "-" }.joined(separator: " ")
+        #expect(orders == text.expected, "\(text.open)")
     }
 
     /// The captures' texts, read where they lie (no real shop's text is copied here); each
