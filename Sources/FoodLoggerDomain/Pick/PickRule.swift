@@ -3,7 +3,8 @@ import Foundation
 /// How `pick` chooses one place from a list: which places it may choose, and how likely each is.
 ///
 /// A place may be chosen when it is open at the moment asked (hours that cannot be read only
-/// with `includeUnknown`), passes the log filter, and was not visited within the window. Of
+/// with `includeUnknown`), for at least `openFor` when one is asked (by closing time, as
+/// `TimeLeft.staysOpen` says), passes the log filter, and was not visited within the window. Of
 /// those, want-list places come first, then places never visited, then visited ones; within
 /// the first two tiers each place is as likely as the next, and among visited places one rated
 /// r stars weighs r/5 (unrated 0.5, a middling 2.5 stars), so a favourite comes back more often
@@ -34,12 +35,17 @@ public enum PickRule {
         public var filter: LogFilter?
         /// Keep the places whose hours cannot be read (--include-unknown).
         public var includeUnknown: Bool
+        /// How long a place must stay open from the moment (--open-for); nil: open is enough.
+        public var openFor: OpenDuration?
         /// The first day a visit counts as recent (--not-within, from now on the user's calendar).
         public var recentSince: LogDate
 
-        public init(summary: FoodLogSummary, filter: LogFilter?, includeUnknown: Bool, recentSince: LogDate) {
+        public init(
+            summary: FoodLogSummary, filter: LogFilter?, includeUnknown: Bool, openFor: OpenDuration? = nil,
+            recentSince: LogDate
+        ) {
             self.summary = summary; self.filter = filter; self.includeUnknown = includeUnknown
-            self.recentSince = recentSince
+            self.openFor = openFor; self.recentSince = recentSince
         }
     }
 
@@ -56,7 +62,19 @@ public enum PickRule {
                 return false
             }
             switch clock.status(of: place) {
-            case .open, .closingSoon: break
+            case .open, .closingSoon:
+                guard let openFor = conditions.openFor else { break }
+                let left = clock.timeLeft(of: place)
+                if left.staysOpen(forMinutes: openFor.minutes) { break }
+                // A closing time not known leaves it in doubt, as unreadable hours do.
+                if left.closesAt != nil {
+                    tally.closingTooSoon += 1
+                    return false
+                }
+                if !conditions.includeUnknown {
+                    tally.unknownHours += 1
+                    return false
+                }
             case .closed:
                 tally.closed += 1
                 return false
@@ -103,10 +121,15 @@ public struct PickTally: Sendable, Equatable {
     public var unknownHours = 0
     /// Visited within --not-within.
     public var visitedRecently = 0
+    /// Open, but closing before --open-for is up.
+    public var closingTooSoon = 0
 
-    public init(considered: Int, notInFilter: Int = 0, closed: Int = 0, unknownHours: Int = 0, visitedRecently: Int = 0) {
+    public init(
+        considered: Int, notInFilter: Int = 0, closed: Int = 0, unknownHours: Int = 0, visitedRecently: Int = 0,
+        closingTooSoon: Int = 0
+    ) {
         self.considered = considered; self.notInFilter = notInFilter; self.closed = closed
-        self.unknownHours = unknownHours; self.visitedRecently = visitedRecently
+        self.unknownHours = unknownHours; self.visitedRecently = visitedRecently; self.closingTooSoon = closingTooSoon
     }
 }
 

@@ -20,9 +20,11 @@ enum PickSeeds {
     static let since = LogDate("2026-11-06")!
 
     static func conditions(
-        _ entries: [FoodLogEntry], filter: LogFilter? = nil, includeUnknown: Bool = false
+        _ entries: [FoodLogEntry], filter: LogFilter? = nil, includeUnknown: Bool = false, openFor: Int? = nil
     ) -> PickRule.Conditions {
-        .init(summary: FoodLogSummary(entries), filter: filter, includeUnknown: includeUnknown, recentSince: since)
+        .init(
+            summary: FoodLogSummary(entries), filter: filter, includeUnknown: includeUnknown,
+            openFor: openFor.flatMap(OpenDuration.init(minutes:)), recentSince: since)
     }
 }
 
@@ -62,6 +64,19 @@ enum PickSeeds {
         // Then the open one and the one visited before the window remain; each other is counted once
         #expect(candidates.map(\.id) == ["J0000000001", "J0000000005"], "\(candidates.map(\.id))")
         #expect(tally == PickTally(considered: 6, closed: 2, unknownHours: 1, visitedRecently: 1), "\(tally)")
+    }
+
+    @Test(arguments: [(210, true), (211, false), (90, true)])
+    func openForCountsToClosingTimeAndExactlyEnoughIsEnough(minutes: Int, kept: Bool) {
+        // Given a place open until 23:00, asked at Friday 19:30: 210 minutes left
+        let place = PickSeeds.place("J0000000001")
+
+        // When it is sifted with --open-for
+        let (candidates, tally) = PickRule.sift([place], on: PickSeeds.clock, PickSeeds.conditions([], openFor: minutes))
+
+        // Then it stays for up to 210 minutes, and past that is counted as closing too soon
+        #expect(candidates.isEmpty != kept, "\(minutes) min")
+        #expect(tally.closingTooSoon == (kept ? 0 : 1), "\(tally)")
     }
 
     @Test func includeUnknownKeepsUnreadableHoursAndAFilterComesFirst() {

@@ -69,7 +69,7 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         do { summary = try log.summary() } catch { return .failure(.log(error)) }
         let conditions = PickRule.Conditions(
             summary: summary, filter: request.log, includeUnknown: request.open.includeUnknown,
-            recentSince: LogDate(now().addingTimeInterval(-request.window.seconds), in: zone))
+            openFor: request.open.openFor, recentSince: LogDate(now().addingTimeInterval(-request.window.seconds), in: zone))
         var (candidates, tally) = PickRule.sift(
             page.restaurants, on: OpenClock(request.open.moment, region: page.region), conditions)
         // An open-only search already passed over the closed places to fill its page.
@@ -77,6 +77,7 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
             tally.considered = openTally.examined
             tally.closed += openTally.closed
             tally.unknownHours += openTally.unknown
+            tally.closingTooSoon += openTally.closingTooSoon
         }
         var generator = random
         defer { random = generator }  // the next pick goes on from here

@@ -61,7 +61,8 @@ final class PickPresenter: PickPresentationLogic {
     }
 
     /// "Nothing to pick among 12 places: 7 closed at fri 19:30 (Japan time), 3 visited in the
-    /// last 14 days, 1 with hours that cannot be read (--include-unknown keeps those)."
+    /// last 14 days, 2 closing within 90 min, 1 with hours that cannot be read (--include-unknown
+    /// keeps those)."
     static func nothingFits(_ tally: PickTally, response: Pick.Choose.Response, on clock: HoursClock) -> String {
         let window = response.window
         let unit = "\(window.unit)".dropLast(window.amount == 1 ? 1 : 0)
@@ -70,6 +71,8 @@ final class PickPresenter: PickPresentationLogic {
             tally.notInFilter > 0 ? filtered : nil,
             tally.closed > 0 ? "\(tally.closed) closed at \(HoursText.asked(response.open, on: clock))" : nil,
             tally.visitedRecently > 0 ? "\(tally.visitedRecently) visited in the last \(window.amount) \(unit)" : nil,
+            tally.closingTooSoon > 0
+                ? "\(tally.closingTooSoon) closing within \(response.open.openFor?.minutes ?? 0) min" : nil,
             tally.unknownHours > 0
                 ? "\(tally.unknownHours) with hours that cannot be read (--include-unknown keeps those)" : nil,
         ]

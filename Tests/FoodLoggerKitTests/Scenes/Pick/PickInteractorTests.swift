@@ -107,6 +107,24 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         #expect(keeper.kept.isEmpty, "no list kept")
     }
 
+    @Test func anOpenOnlySearchsPassedOverPlacesAreCountedToo() async {
+        // Given a place open until 23:00 and a closed one, and --open-at's moment with --open-for 4h
+        let places = [PickSeeds.place("J0000000001"), PickSeeds.place("J0000000002", hours: PickSeeds.closedHours)]
+        let (sut, presenter, _) = makeSUT(places)
+        var asked = request()
+        asked.open = OpenQuestion(moment: Seeds.open.moment, openOnly: true, openFor: OpenDuration(minutes: 240))
+
+        // When pick runs
+        await sut.choose(asked)
+
+        // Then the search passed over both, and the tally says why
+        guard case .failure(.nothingFits(_, let tally))? = presenter.responses.last?.result else {
+            Issue.record("expected nothing to fit")
+            return
+        }
+        #expect(tally == PickTally(considered: 2, closed: 1, closingTooSoon: 1), "\(tally)")
+    }
+
     @Test func thePickBecomesTheLastListWithTheSearchsCentre() async {
         // Given two open places
         let keeper = LastListKeeperSpy()

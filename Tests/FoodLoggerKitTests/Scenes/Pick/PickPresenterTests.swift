@@ -14,12 +14,12 @@ final class PickDisplayLogicSpy: PickDisplayLogic {
 @Suite struct PickPresenterTests {
     func present(
         _ result: Result<Pick.Choose.Chosen, Pick.Choose.Failure>, as presentation: Pick.Choose.Presentation = .object,
-        window: Pick.Window = .default, log: LogFilter? = nil
+        window: Pick.Window = .default, log: LogFilter? = nil, open: OpenQuestion = Seeds.open
     ) -> Pick.Choose.ViewModel? {
         let sut = PickPresenter(presentation: presentation)
         let display = PickDisplayLogicSpy()
         sut.viewController = display
-        sut.presentPick(.init(result: result, query: Seeds.query, open: Seeds.open, log: log, window: window))
+        sut.presentPick(.init(result: result, query: Seeds.query, open: open, log: log, window: window))
         return display.viewModels.first
     }
 
@@ -62,12 +62,16 @@ final class PickDisplayLogicSpy: PickDisplayLogic {
 
     @Test func nothingFitsIsOneLineNamingEachReasonAndExitsOne() {
         // Given a tally with every reason
-        let tally = PickTally(considered: 12, notInFilter: 1, closed: 6, unknownHours: 2, visitedRecently: 3)
-        let page = RestaurantPage(total: 12, start: 1, restaurants: [])
+        let tally = PickTally(
+            considered: 14, notInFilter: 1, closed: 6, unknownHours: 2, visitedRecently: 3, closingTooSoon: 2)
+        let page = RestaurantPage(total: 14, start: 1, restaurants: [])
+        var open = Seeds.open
+        open.openFor = OpenDuration(minutes: 90)
 
-        // When it is presented with --want and --not-within 36h
+        // When it is presented with --want, --not-within 36h and --open-for 90m
         let viewModel = present(
-            .failure(.nothingFits(page: page, tally: tally)), window: .init(amount: 36, unit: .hours), log: .want)
+            .failure(.nothingFits(page: page, tally: tally)), window: .init(amount: 36, unit: .hours), log: .want,
+            open: open)
 
         // Then one line names each count, and the exit code is 1
         guard case .failure(let message)? = viewModel?.content else {
@@ -76,8 +80,9 @@ final class PickDisplayLogicSpy: PickDisplayLogic {
         }
         #expect(
             message
-                == "Nothing to pick among 12 places: 1 place not on your want list, 6 closed at fri 19:30 (Japan time), "
-                + "3 visited in the last 36 hours, 2 with hours that cannot be read (--include-unknown keeps those).",
+                == "Nothing to pick among 14 places: 1 place not on your want list, 6 closed at fri 19:30 (Japan time), "
+                + "3 visited in the last 36 hours, 2 closing within 90 min, "
+                + "2 with hours that cannot be read (--include-unknown keeps those).",
             "\(message)")
         #expect(!message.contains("\n") && viewModel?.exitCode == .noResults, "one line, exit 1")
     }
