@@ -44,9 +44,11 @@ public struct FoodLogSummary: Sendable, Equatable {
 
     private init() {}
 
+    /// One pass over the log, in any order: a search reads it whole before it shows a page.
     public init(_ entries: [FoodLogEntry]) {
-        // Oldest first, so each later entry's date and rating win.
-        for entry in entries.sorted(by: { ($0.sortDay, $0.number) < ($1.sortDay, $1.number) }) {
+        /// When each place's rating was given (the entry's day, then its number): the latest wins.
+        var ratedAt: [String: (day: LogDate, number: Int)] = [:]
+        for entry in entries {
             let key = Self.key(entry.shop.provider, entry.shop.id)
             var mark = marks[key] ?? LogMark(visits: 0)
             if let date = entry.date {
@@ -55,7 +57,13 @@ public struct FoodLogSummary: Sendable, Equatable {
             } else {
                 mark.want = true
             }
-            mark.rating = entry.rating ?? mark.rating
+            if let rating = entry.rating {
+                let given = (day: entry.sortDay, number: entry.number)
+                if ratedAt[key].map({ ($0.day, $0.number) < (given.day, given.number) }) ?? true {
+                    mark.rating = rating
+                    ratedAt[key] = given
+                }
+            }
             marks[key] = mark
         }
     }
