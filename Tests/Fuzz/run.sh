@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode,
 # OverpassDecoder.decode and GooglePlacesDecoder's on any bytes),
-# `arguments` (ArgumentParser.parse + SearchCommand on NUL-separated argument lists),
+# `arguments` (ArgumentParser.parse + SearchCommand, or PickCommand, on NUL-separated argument lists),
 # `renderers` (every output format and both maps on shops with fuzzed coordinates and text) and
 # `osmhours` (OSMOpeningHours on any text, asked at several moments).
 #

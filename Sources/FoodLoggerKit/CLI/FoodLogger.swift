@@ -19,6 +19,7 @@ public enum FoodLogger {
           foodlogger show J001234567                                  a shop by its id
           foodlogger map --stub --near 京都駅                         the shops around you, drawn
           foodlogger log add 3 --rating 4 --note "good"               keep a food log; 'foodlogger log' lists it
+          foodlogger pick --near shibuya --genre ramen                one open place for you, knowing your log
           foodlogger genres                                           the genres --genre takes
 
         Usage: foodlogger COMMAND [options]
@@ -43,7 +44,7 @@ public enum FoodLogger {
     /// Every command, as help lists them; the completions and the manual page are made from it.
     nonisolated static let commands =
         [
-            SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help, LogCommand.help,
+            SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help, LogCommand.help, PickCommand.help,
         ] + CodeList.Subject.allCases.map(CodeListCommand.help) + [
             CompletionsCommand.help, ManualCommand.help,
         ]
@@ -83,6 +84,8 @@ public enum FoodLogger {
             return await run(Array(arguments.dropFirst()), help: MapCommand.help, context: context, make: MapCommand.init)
         case LogCommand.name:
             return await run(Array(arguments.dropFirst()), help: LogCommand.help, context: context, make: LogCommand.init)
+        case PickCommand.name:
+            return await run(Array(arguments.dropFirst()), help: PickCommand.help, context: context, make: PickCommand.init)
         case let name where CodeList.Subject(rawValue: name) != nil:
             let subject = CodeList.Subject(rawValue: name)!
             return await run(Array(arguments.dropFirst()), help: CodeListCommand.help(subject), context: context) {

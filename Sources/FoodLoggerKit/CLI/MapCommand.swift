@@ -53,7 +53,7 @@ struct MapCommand: Sendable {
 
     /// Search's options that mean nothing here: a map always has a centre, lists nearest first
     /// and is interactive by itself.
-    static let searchOnly: Set = ["--area", "--no-center", "--order", "--interactive"]
+    static let searchOnly: Set = ["--area", "--no-center", "--order", "--interactive", "--unvisited", "--visited", "--want"]
     static let keywordSpec = OptionSpec(
         "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre")
 
@@ -63,7 +63,7 @@ struct MapCommand: Sendable {
         sections: [("Map", [lastSpec, staticSpec] + sizeSpecs)]
             + SearchCommand.help.sections.map { title, specs in
                 (title, specs.filter { !searchOnly.contains($0.name) }.map { $0.name == "--keyword" ? keywordSpec : $0 })
-            })
+            }.filter { !$0.1.isEmpty })
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         // The last list's centre (its real one is known once its shops are: see `run`), else the search's.

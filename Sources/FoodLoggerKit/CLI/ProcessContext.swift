@@ -85,7 +85,7 @@ public struct ProcessContext: Sendable {
         ),
         ("XDG_STATE_HOME", "where foodlogger/ keeps the last list shown, for show 3 (default ~/.local/state)"),
         ("XDG_DATA_HOME", "where foodlogger/ keeps the food log (default ~/.local/share)"),
-        ("TZ", "the time zone 'log add' dates a meal in (default the system's)"),
+        ("TZ", "the time zone 'log add' dates a meal in, and pick's --not-within counts days in (default the system's)"),
         ("HOME", "the home folder, for the default configuration and cache folders"),
         ("NO_COLOR", "set and not empty: no colour or bold unless --color always"),
         ("LC_ALL", "with LC_CTYPE and LANG, the locale: UTF-8 ones get braille dots on the interactive map, others ASCII"),
@@ -114,6 +114,11 @@ public struct ProcessContext: Sendable {
     var isUTF8: Bool {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         return locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+    }
+
+    /// The user's zone, for the food log's days: TZ (with or without its leading ':'), else the system's.
+    var userTimeZone: TimeZone {
+        environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
     }
 
     /// A message on stderr, named for the tool as every message is.

@@ -9,6 +9,8 @@ struct SearchCommand: Sendable {
     var open: OpenQuestion
     /// --near or FOODLOGGER_NEAR: a place to find the centre from, instead of --lat/--lng.
     var near: NearPlace?
+    /// --unvisited, --visited, --want: the places kept by what the food log says of them.
+    var logFilter: LogFilter?
 
     static let name = "search"
     static let summary = "find restaurants around a place (nearest first) or in an area"
@@ -77,6 +79,13 @@ struct SearchCommand: Sendable {
 
     static let filterSpecs: [OptionSpec] = SearchFilter.allCases.map { OptionSpec($0.flag, help: $0.summary) }
 
+    /// Read the way `log --want` and `log --visited` read, on the places of the page.
+    static let logSpecs: [OptionSpec] = [
+        OptionSpec("--unvisited", help: "leave out the places the food log holds a visit to"),
+        OptionSpec("--visited", help: "keep only the places the food log holds a visit to"),
+        OptionSpec("--want", help: "keep only the places on the food log's want list (log add ID --want)"),
+    ]
+
     static let help = HelpText(
         command: name, summary: summary,
         usage: "foodlogger search [--near PLACE | --lat DEG --lng DEG | --area AREA] [options]",
@@ -85,6 +94,7 @@ struct SearchCommand: Sendable {
             ("Where and what", whereSpecs), ("Paging and order", pageSpecs),
             ("Filters (keep only shops that …)", filterSpecs),
             ("Opening hours", OpenAtOption.specs),
+            ("Food log (of the places found)", logSpecs),
             ("Output", CommonOptions.outputSpecs + [interactiveSpec]),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ])
@@ -168,6 +178,11 @@ struct SearchCommand: Sendable {
         }
         self.query = query
         open = try OpenAtOption.question(parsed, now: context.now())
+        let logFilters = LogFilter.allCases.filter { parsed.has(LogText.flag($0)) }
+        if logFilters.count > 1 {
+            throw UsageError("\(logFilters.map(LogText.flag).joined(separator: " and ")) exclude each other; give one")
+        }
+        logFilter = logFilters.first
         interactive = parsed.has("--interactive")
         if interactive { try Self.checkInteractive(format: common.format, terminal: context.terminal) }
     }
@@ -280,9 +295,10 @@ extension SearchCommand: SceneCommand {
         let places = try common.makePlaces(for: workers.provider, context: context)
         let scene = SearchScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive,
-            lastList: LastListKeeper(context: context, invented: common.useStub))
+            lastList: LastListKeeper(context: context, invented: common.useStub),
+            log: FoodLogStore(environment: context.environment))
         return interactive
-            ? await scene.searchInteractively(query, open: open, near: near)
-            : await scene.search(query, open: open, near: near)
+            ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
+            : await scene.search(query, open: open, near: near, log: logFilter)
     }
 }

@@ -17,8 +17,10 @@ enum CSVRenderer {
         let records = listing.records.map { JSONValue.object($0.members).cells() }
         var columns = RestaurantRecord.csvColumns
         var named = Set(columns)
+        // An object that is null in a record (`log`) leaves its dotted columns blank.
+        let opened = Set(columns.filter { $0.contains(".") }.compactMap { $0.split(separator: ".").first.map(String.init) })
         for record in records {
-            for (name, _) in record where named.insert(name).inserted { columns.append(name) }
+            for (name, _) in record where !opened.contains(name) && named.insert(name).inserted { columns.append(name) }
         }
         let rows = records.map { record in
             let cells = Dictionary(record, uniquingKeysWith: { first, _ in first })

@@ -41,13 +41,14 @@ struct RestaurantListing: Sendable, Equatable {
 
     /// A page of search results, with each shop's distance from the centre.
     init(
-        _ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion, tally: OpenTally? = nil, centerName: String? = nil
+        _ page: RestaurantPage, query: RestaurantQuery, open: OpenQuestion, tally: OpenTally? = nil, centerName: String? = nil,
+        log: FoodLogSummary = .empty
     ) {
         let center = query.center, clock = OpenClock(open.moment, region: page.region)
         search = SearchFrame(
             center: center, centerName: centerName, rangeMetres: query.range.metres, total: page.total, start: page.start)
         records = page.restaurants.map { restaurant in
-            RestaurantRecord(restaurant, from: center, detailed: false, on: clock)
+            RestaurantRecord(restaurant, from: center, detailed: false, on: clock, log: log.mark(for: restaurant))
         }
         openAt = open.moment
         self.clock = page.provider.clock(in: page.region)
@@ -95,12 +96,15 @@ struct RestaurantRecord: Sendable, Equatable {
     var detailed = false
     var hours: OpeningHours?
     var openStatus = OpenStatus.unknown
+    /// What the food log says of the shop; nil when it does not hold it (or was not read).
+    var log: LogMark?
 
     var distanceMetres: Int? { walk?.metres }
 
-    init(_ restaurant: Restaurant, from center: Coordinate?, detailed: Bool, on clock: OpenClock) {
+    init(_ restaurant: Restaurant, from center: Coordinate?, detailed: Bool, on clock: OpenClock, log: LogMark? = nil) {
         self.restaurant = restaurant; self.detailed = detailed
         walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
+        self.log = log
         hours = restaurant.openingHours
         openStatus = clock.status(of: restaurant)
     }
@@ -141,6 +145,7 @@ struct RestaurantRecord: Sendable, Equatable {
             ("walk_minutes", walk.map { .integer($0.minutes) } ?? .null),
             ("bearing_deg", walk?.bearing.map(JSONValue.integer) ?? .null),
             ("diet", shop.diets.map { .array($0.map { .string($0.rawValue) }) } ?? .null),
+            ("log", LogText.json(log)),
         ]
         return detailed ? basic + detailMembers : basic
     }
@@ -186,13 +191,14 @@ struct RestaurantRecord: Sendable, Equatable {
     /// The search fields' names in order.
     static var fieldNames: [String] { template.members.map(\.0) }
 
-    /// The search fields as CSV columns (`hours.mon`…), for a header that exists even when
-    /// nothing was found.
+    /// The search fields as CSV columns (`hours.mon`…, `log.visits`…), for a header that exists
+    /// even when nothing was found.
     static var csvColumns: [String] { JSONValue.object(template.members).cells().map(\.0) }
 
     private static let template = RestaurantRecord(
         Restaurant(
             id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
             coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: "")),
-        from: nil, detailed: false, on: OpenClock(.now(Date(timeIntervalSince1970: 0)), region: nil))
+        from: nil, detailed: false, on: OpenClock(.now(Date(timeIntervalSince1970: 0)), region: nil),
+        log: LogMark(visits: 0))
 }

@@ -1,7 +1,8 @@
 import Foundation
 @testable import FoodLoggerDomain
 
-/// libFuzzer entry: the input split at NUL bytes is the argument list after `search`. Besides
+/// libFuzzer entry: the input split at NUL bytes is the argument list after `search` (or, when
+/// it starts with `pick`, `pick`'s: search's options and its own). Besides
 /// crashes and hangs, it stops when a usage message spans lines or carries an escape, or when
 /// a command line is accepted whose query breaks the documented ranges.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,9 +12,15 @@ public func argumentsFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 
         .map { String(decoding: $0, as: UTF8.self) }
     let context = ProcessContext(arguments: arguments, stdout: CapturedOutput(), stderr: CapturedOutput())
     do {
-        let parsed = try ArgumentParser.parse(arguments, specs: SearchCommand.specs)
-        let command = try SearchCommand(parsed, context: context)
-        check(command)
+        if arguments.first == PickCommand.name {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), specs: PickCommand.help.options)
+            let command = try PickCommand(parsed, context: context)
+            check(command.search)
+            precondition((1...PickCommand.longestWindow).contains(command.window.seconds), "--not-within out of range")
+        } else {
+            let parsed = try ArgumentParser.parse(arguments, specs: SearchCommand.specs)
+            check(try SearchCommand(parsed, context: context))
+        }
     } catch {
         if error.message.isEmpty || error.message.contains(where: \.isNewline) || error.message.contains("\u{1B}") {
             fatalError("not one safe line: \(error.message.debugDescription)")

@@ -42,7 +42,7 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         let log: FoodLogContents
         switch response.result {
         case .failure(let error):
-            viewController?.displayList(.init(content: .failure(message: Self.message(error)), exitCode: Self.exitCode(error)))
+            viewController?.displayList(.init(content: .failure(message: error.message), exitCode: error.exitCode))
             return
         case .success(let read): log = read
         }
@@ -72,7 +72,7 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         let warnings = Self.unreadable(response.unreadableLines, file: response.file)
         switch response.result {
         case .failure(let error):
-            viewController?.displayMap(.init(failure: Self.message(error), exitCode: Self.exitCode(error)))
+            viewController?.displayMap(.init(failure: error.message, exitCode: error.exitCode))
         case .success(let (shops, unplaced)):
             var notices = warnings
             if unplaced > 0 {
@@ -108,33 +108,7 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         case .failure(.unknownShop(let id)):
             return .init(failure: "no shop has the id \(TerminalSafe.quoted(id)); nothing was logged", exitCode: .noResults)
         case .failure(.log(let error)):
-            return .init(failure: message(error), exitCode: exitCode(error))
-        }
-    }
-
-    /// One line per failure of the log, naming the file and what to do.
-    static func message(_ error: FoodLogError) -> String {
-        switch error {
-        case .noFolder:
-            return "there is nowhere to keep the food log: set HOME, or XDG_DATA_HOME to an absolute folder"
-        case .tooLarge(let path, let bytes, let limit):
-            return
-                "the food log \(TerminalSafe.line(path)) is \(bytes >> 20) MiB, more than the \(limit >> 20) MiB foodlogger reads; nothing was changed (move it aside to start a new one)"
-        case .unreadable(let path, let reason):
-            return "cannot read the food log \(TerminalSafe.line(path)): \(reason)"
-        case .unwritable(let failure):
-            return "cannot write the food log (\(TerminalSafe.line(failure.path)): \(failure.reason)); nothing was changed"
-        case .noSuchEntry(let number, let last):
-            let known = last.map { "its entries are numbered up to \($0); see 'foodlogger log'" } ?? "the food log is empty"
-            return "there is no entry \(number) in the food log (\(known))"
-        }
-    }
-
-    static func exitCode(_ error: FoodLogError) -> ExitCode {
-        switch error {
-        case .noFolder: .configuration
-        case .tooLarge, .unreadable, .unwritable: .ioError
-        case .noSuchEntry: .usage
+            return .init(failure: error.message, exitCode: error.exitCode)
         }
     }
 

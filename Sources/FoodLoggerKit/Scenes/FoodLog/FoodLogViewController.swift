@@ -26,9 +26,8 @@ final class FoodLogViewController: FoodLogDisplayLogic {
     /// `foodlogger log add ID [--note TEXT] [--rating N] [--date DAY | --want]`, dated in the
     /// user's zone (TZ, else the system's).
     func add(id: String, when: FoodLog.Add.When, note: String?, rating: Int?) async -> ExitCode {
-        let zone = context.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
         await interactor?.add(
-            .init(id: id, when: when, note: note, rating: rating, now: context.now(), zone: zone ?? .current))
+            .init(id: id, when: when, note: note, rating: rating, now: context.now(), zone: context.userTimeZone))
         return exitCode
     }
 

@@ -26,11 +26,16 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     let places: (any PlaceLocating)?
     /// Keeps each list shown for `show 3`; nil keeps nothing.
     let lastList: (any LastListKeeping)?
+    /// The food log, read once per search for the Log column and --unvisited/--visited/--want;
+    /// nil reads none.
+    let log: (any FoodLogStoring)?
 
     private(set) var restaurants: [Restaurant] = []
     private(set) var query: RestaurantQuery?
     private(set) var open: OpenQuestion?
     private(set) var region: RestaurantPage.Region?
+    /// The last search's log filter, for the pages after the first.
+    private var logFilter: LogFilter?
     /// Where --near found the centre, kept for the pages after the first.
     private var near: (asked: NearPlace, located: GeocodingWorker.Located)?
     /// How many shops the last successful search matched in all, to know where paging ends.
@@ -39,10 +44,14 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     /// open-only search left some out.
     private var pageSpan = 0
 
-    init(worker: any HotpepperWorking, places: (any PlaceLocating)? = nil, lastList: (any LastListKeeping)? = nil) {
+    init(
+        worker: any HotpepperWorking, places: (any PlaceLocating)? = nil, lastList: (any LastListKeeping)? = nil,
+        log: (any FoodLogStoring)? = nil
+    ) {
         self.worker = worker
         self.places = places
         self.lastList = lastList
+        self.log = log
     }
 
     func searchRestaurants(_ request: Search.Restaurants.Request) async {
@@ -58,17 +67,33 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
             near = (place, located)
         }
         let answer = await worker.search(asked, request.open)
-        let result = answer.map(\.page)
+        var result = answer.map(\.page)
+        var summary: Result<FoodLogSummary, FoodLogError> = .success(.empty)
+        var logLeftOut = 0
+        if case .success(var page) = result, !page.restaurants.isEmpty {
+            summary = Result { () throws(FoodLogError) in try log?.summary() ?? .empty }
+            if let filter = request.log, case .success(let marks) = summary {
+                let kept = page.restaurants.filter { filter.keeps(marks.mark(for: $0)) }
+                logLeftOut = page.restaurants.count - kept.count
+                page.restaurants = kept
+                result = .success(page)
+            }
+        }
+        // A filter the log could not answer shows nothing: nothing to keep for `show 3` either.
+        let unanswered = request.log != nil && (try? summary.get()) == nil
         query = asked
         open = request.open
+        logFilter = request.log
         restaurants = (try? result.get().restaurants) ?? []
         region = (try? result.get().region) ?? nil
         total = (try? result.get().total) ?? total
         let tally = (try? answer.get())?.tally
         pageSpan = tally?.examined ?? request.query.count
         presenter?.presentRestaurants(
-            .init(result: result, query: asked, open: request.open, tally: tally, near: near?.asked, located: near?.located))
-        if case .success(let page) = result { await lastList?.keep(page, center: asked.center) }
+            .init(
+                result: result, query: asked, open: request.open, tally: tally, near: near?.asked, located: near?.located,
+                log: summary, logFilter: request.log, logLeftOut: logLeftOut))
+        if case .success(let page) = result, !unanswered { await lastList?.keep(page, center: asked.center) }
     }
 
     private func locate(_ place: NearPlace) async -> Result<GeocodingWorker.Located, HotpepperError> {
@@ -88,6 +113,6 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
             presenter?.presentNoPage(Search.Page.Response(direction: request.direction))
             return
         }
-        await searchRestaurants(Search.Restaurants.Request(query: moved, open: open))
+        await searchRestaurants(Search.Restaurants.Request(query: moved, open: open, log: logFilter))
     }
 }

@@ -9,6 +9,8 @@ enum Search {
             var open: OpenQuestion
             /// A place to find the centre from first (--near), instead of the query's centre.
             var near: NearPlace? = nil
+            /// --unvisited, --visited, --want: keep the places the food log says so of.
+            var log: LogFilter? = nil
         }
 
         /// The worker's answer, unformatted, with what the presenter needs to describe it.
@@ -21,6 +23,11 @@ enum Search {
             /// The place asked for, and where the search found it (nil: the search failed first).
             var near: NearPlace? = nil
             var located: GeocodingWorker.Located? = nil
+            /// The food log summed up, read once after the search (empty when there is no log).
+            var log: Result<FoodLogSummary, FoodLogError> = .success(.empty)
+            /// The log filter asked for, and how many places of the page it left out.
+            var logFilter: LogFilter? = nil
+            var logLeftOut = 0
         }
 
         /// What the view draws: a table for people, or the listing every data format is drawn

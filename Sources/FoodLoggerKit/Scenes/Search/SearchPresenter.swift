@@ -26,12 +26,17 @@ final class SearchPresenter: SearchPresentationLogic {
             let fromEnvironment = response.near?.fromEnvironment == true && response.located == nil
             let message = error.localizedDescription + (fromEnvironment ? " (The place came from FOODLOGGER_NEAR.)" : "")
             viewModel = .init(content: .failure(message: message), exitCode: error.exitCode)
+        case .success where response.logFilter != nil && Self.logError(response) != nil:
+            // The filter cannot be answered: showing the places unfiltered would say they passed it.
+            let error = Self.logError(response) ?? .noFolder
+            viewModel = .init(content: .failure(message: error.message), exitCode: error.exitCode)
         case .success(let page):
+            let log = (try? response.log.get()) ?? .empty
             let body: Search.Restaurants.ViewModel.Body =
                 switch presentation {
                 case .table, .promptedTable:
                     .table(
-                        Self.table(page, center: response.query.center, open: response.open, unicode: unicode),
+                        Self.table(page, center: response.query.center, open: response.open, unicode: unicode, log: log),
                         footer: ResultsText.footer(
                             page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
                             tally: response.tally))
@@ -39,24 +44,42 @@ final class SearchPresenter: SearchPresentationLogic {
                     .document(
                         RestaurantListing(
                             page, query: response.query, open: response.open, tally: response.tally,
-                            centerName: response.located?.place.name))
+                            centerName: response.located?.place.name, log: log))
                 }
-            let leftOut = response.tally.flatMap { ResultsText.leftOut($0, open: response.open, on: page.clock) }
+            let leftOut = [
+                response.tally.flatMap { ResultsText.leftOut($0, open: response.open, on: page.clock) },
+                response.logFilter.flatMap { LogText.leftOut(response.logLeftOut, $0) },
+            ].compactMap { $0 }.joined(separator: " ")
+            let logWarning = Self.logError(response).map { "\($0.message); the Log column is left out" }
             // Under a table, the footer says it; beside a document, stderr.
             let clockNote = presentation == .document ? ResultsText.clockNote(page) : nil
             let listing = Search.Restaurants.ViewModel.Listing(
                 body: body,
                 notice: page.restaurants.isEmpty
-                    ? ResultsText.notice(
-                        page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
-                        tally: response.tally) : nil,
+                    ? Self.logNotice(response)
+                        ?? ResultsText.notice(
+                            page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
+                            tally: response.tally) : nil,
                 numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
-                leftOut: page.restaurants.isEmpty ? nil : leftOut,
+                leftOut: page.restaurants.isEmpty || leftOut.isEmpty ? nil : leftOut,
                 place: response.located.map { ResultsText.placeLine($0, near: response.near) },
-                warnings: ResultsText.dropped(page.dropped) + (clockNote.map { [$0] } ?? []))
+                warnings: ResultsText.dropped(page.dropped) + (clockNote.map { [$0] } ?? []) + (logWarning.map { [$0] } ?? []))
             viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)
+    }
+
+    static func logError(_ response: Search.Restaurants.Response) -> FoodLogError? {
+        if case .failure(let error) = response.log { return error }
+        return nil
+    }
+
+    /// When a log filter left out every place of the page: which, and how to see more.
+    static func logNotice(_ response: Search.Restaurants.Response) -> String? {
+        guard let filter = response.logFilter, response.logLeftOut > 0 else { return nil }
+        let places = LogText.leftOutPlaces(response.logLeftOut, filter)
+        return
+            "No restaurants left on this page: \(LogText.flag(filter)) left out all \(places). Try another page or a wider --range."
     }
 
     func presentNoPage(_ response: Search.Page.Response) {
@@ -74,13 +97,18 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Budget", minWidth: 8, dropPriority: 4, mayCut: false),
         .init("Station / access", minWidth: 8, dropPriority: 5, weight: 1.5),
         .init("Open", minWidth: 6, dropPriority: 6),
+        .init("Log", minWidth: 4, dropPriority: 7, mayCut: false),
     ]
 
     /// Without a centre there is no distance or walk to show, so no Dist. and Walk columns; without
     /// reviews, no Rating column; a service without stations has no Station column, and a page
-    /// without budgets or price levels shows the day's hours instead.
-    static func table(_ page: RestaurantPage, center: Coordinate?, open: OpenQuestion, unicode: Bool = true) -> TextTable {
-        let (ratingColumn, distanceColumn, walkColumn, budgetColumn, stationColumn) = (3, 4, 5, 6, 7)
+    /// without budgets or price levels shows the day's hours instead. A Log column when the food
+    /// log holds any of the places (see `LogText.cell`).
+    static func table(
+        _ page: RestaurantPage, center: Coordinate?, open: OpenQuestion, unicode: Bool = true, log: FoodLogSummary = .empty
+    ) -> TextTable {
+        let (ratingColumn, distanceColumn, walkColumn, budgetColumn, stationColumn, logColumn) = (3, 4, 5, 6, 7, 9)
+        let marks = page.restaurants.map(log.mark)
         let priced = page.provider.describes(.budget) || page.restaurants.contains { $0.priceLevel != nil }
         let clock = OpenClock(open.moment, region: page.region)
         let rows = page.restaurants.enumerated().map { offset, restaurant in
@@ -97,12 +125,14 @@ final class SearchPresenter: SearchPresentationLogic {
                     : HoursText.periods(of: restaurant, on: clock) ?? "–",
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
                 HoursText.word(clock.status(of: restaurant)),
+                LogText.cell(marks[offset]),
             ].map(ResultsText.singleLine)
         }
         var columns = columns
         if !priced { columns[budgetColumn].title = "Hours" }
         // From the right, so the indexes before each stay put.
         let dropped = [
+            marks.contains { $0 != nil } ? nil : logColumn,
             page.provider.describes(.access) ? nil : stationColumn, center == nil ? walkColumn : nil,
             center == nil ? distanceColumn : nil,
             page.restaurants.contains { $0.rating != nil } ? nil : ratingColumn,

@@ -6,10 +6,11 @@ enum SearchScene {
     /// a prompt with its own way to the next page.
     static func assemble(
         context: ProcessContext, format: OutputFormat, worker: any HotpepperWorking,
-        places: (any PlaceLocating)? = nil, prompting: Bool = false, lastList: (any LastListKeeping)? = nil
+        places: (any PlaceLocating)? = nil, prompting: Bool = false, lastList: (any LastListKeeping)? = nil,
+        log: (any FoodLogStoring)? = nil
     ) -> SearchViewController {
         let viewController = SearchViewController(context: context, format: format)
-        let interactor = SearchInteractor(worker: worker, places: places, lastList: lastList)
+        let interactor = SearchInteractor(worker: worker, places: places, lastList: lastList, log: log)
         let presenter = SearchPresenter(
             presentation: presentation(for: format, prompting: prompting), unicode: context.isUTF8)
         let router = SearchRouter()

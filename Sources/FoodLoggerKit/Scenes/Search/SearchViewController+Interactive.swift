@@ -3,8 +3,10 @@ extension SearchViewController {
     /// `search --interactive`: the table, then a prompt that picks shops from it as taps pick
     /// markers in the app. Prompts and hints go to stderr; tables and cards to stdout.
     /// Ends with 0 on q or end of input; a first search that shows nothing ends at once.
-    func searchInteractively(_ query: RestaurantQuery, open: OpenQuestion, near: NearPlace? = nil) async -> ExitCode {
-        let first = await search(query, open: open, near: near)
+    func searchInteractively(
+        _ query: RestaurantQuery, open: OpenQuestion, near: NearPlace? = nil, log: LogFilter? = nil
+    ) async -> ExitCode {
+        let first = await search(query, open: open, near: near, log: log)
         guard first == .success else { return first }
         while true {
             context.stderr.write(SearchPrompt.prompt(numbers: listedNumbers))

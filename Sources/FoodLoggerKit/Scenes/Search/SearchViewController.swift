@@ -24,8 +24,8 @@ final class SearchViewController: SearchDisplayLogic {
     }
 
     /// Runs one search, as the app's search button does.
-    func search(_ query: RestaurantQuery, open: OpenQuestion, near: NearPlace? = nil) async -> ExitCode {
-        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query, open: open, near: near))
+    func search(_ query: RestaurantQuery, open: OpenQuestion, near: NearPlace? = nil, log: LogFilter? = nil) async -> ExitCode {
+        await interactor?.searchRestaurants(Search.Restaurants.Request(query: query, open: open, near: near, log: log))
         return exitCode
     }
 

@@ -117,3 +117,46 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         #expect(sut.restaurants.isEmpty, "nothing should be kept after a failure")
     }
 }
+
+@MainActor
+@Suite struct SearchInteractorLogTests {
+    @Test(arguments: [
+        (LogFilter.visited, ["J0000000001"], 2), (.unvisited, ["J0000000002", "J0000000003"], 1), (.want, [], 3),
+    ])
+    func aLogFilterNarrowsThePageBeforeItIsShownOrKept(filter: LogFilter, kept: [String], leftOut: Int) async {
+        // Given a log with one visit, and a search of three places
+        let store = FoodLogInteractorTests.StoreSpy()
+        store.contents = .success(FoodLogContents(entries: [LogSeeds.entry(1, "J0000000001", on: "2026-11-02")]))
+        let keeper = LastListKeeperSpy()
+        let sut = SearchInteractor(worker: HotpepperWorkerSpy(), lastList: keeper, log: store)
+        let presenter = SearchPresentationLogicSpy()
+        sut.presenter = presenter
+
+        // When the search asks for a log filter
+        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open, log: filter))
+
+        // Then the presenter and the last list get only the places it keeps, and the count it left out
+        let response = presenter.responses.first
+        #expect((try? response?.result.get().restaurants.map(\.id)) == kept, "\(filter)")
+        #expect(response?.logLeftOut == leftOut && response?.logFilter == filter, "left out \(leftOut)")
+        #expect(keeper.kept.first?.page.restaurants.map(\.id) ?? [] == kept, "the last list is what is shown")
+    }
+
+    @Test func anUnreadableLogWithAFilterKeepsNoListAndWithoutOneOnlyLosesTheMarks() async {
+        // Given a log that cannot be read
+        let store = FoodLogInteractorTests.StoreSpy()
+        store.contents = .failure(.unreadable(path: "/x/log.jsonl", reason: "Permission denied"))
+        let keeper = LastListKeeperSpy()
+        let sut = SearchInteractor(worker: HotpepperWorkerSpy(), lastList: keeper, log: store)
+        let presenter = SearchPresentationLogicSpy()
+        sut.presenter = presenter
+
+        // When a search runs with --want, then without
+        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open, log: .want))
+        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
+
+        // Then both responses carry the log's failure; only the plain search's list is kept
+        #expect(presenter.responses.allSatisfy { (try? $0.log.get()) == nil }, "the failure reaches the presenter")
+        #expect(keeper.kept.count == 1 && keeper.kept[0].page.restaurants.count == 3, "only the unfiltered list kept")
+    }
+}

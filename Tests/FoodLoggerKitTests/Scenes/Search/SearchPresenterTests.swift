@@ -207,3 +207,50 @@ extension SearchPresenterTests {
         #expect(document?.warnings.filter { $0.contains("names no time zone") }.count == 1, "on stderr beside JSON")
     }
 }
+
+@MainActor
+@Suite struct SearchPresenterLogTests {
+    func present(
+        log: [FoodLogEntry], filter: LogFilter? = nil, leftOut: Int = 0, as presentation: Search.Restaurants.Presentation = .table
+    ) -> Search.Restaurants.ViewModel? {
+        let sut = SearchPresenter(presentation: presentation)
+        let display = SearchDisplayLogicSpy()
+        sut.viewController = display
+        sut.presentRestaurants(
+            .init(
+                result: .success(Seeds.Pages.tokyo), query: Seeds.query, open: Seeds.open, log: .success(FoodLogSummary(log)),
+                logFilter: filter, logLeftOut: leftOut))
+        return display.viewModels.first
+    }
+
+    @Test func theLogColumnIsThereOnlyWhenTheLogHoldsAPlaceShown() {
+        // Given a rated visit and a want, then a log of places not shown
+        let marked = present(log: [
+            LogSeeds.entry(1, "J0000000003", on: "2026-11-02", rating: 4), LogSeeds.entry(2, "J0000000001", on: nil),
+        ])
+        let unmarked = present(log: [LogSeeds.entry(1, "J9999999999", on: "2026-11-02")])
+
+        // Then the first table ends in a Log column with each place's words; the second has none
+        guard case .listing(let listing)? = marked?.content, case .table(let table, _) = listing.body,
+            case .listing(let other)? = unmarked?.content, case .table(let plain, _) = other.body
+        else {
+            Issue.record("expected two tables")
+            return
+        }
+        #expect(table.columns.last?.title == "Log", "\(table.columns.map(\.title))")
+        #expect(table.rows.map { $0.last } == ["★4 · 11-02", "want", ""], "far, near, middle: \(table.rows.map { $0.last })")
+        #expect(!plain.columns.contains { $0.title == "Log" }, "no column for places the log does not hold")
+    }
+
+    @Test func whatAFilterLeftOutIsSaidUnderTheList() {
+        let viewModel = present(log: [LogSeeds.entry(1, "J0000000001", on: nil)], filter: .want, leftOut: 4)
+        guard case .listing(let listing)? = viewModel?.content else { return }
+        #expect(listing.leftOut == "--want left out 4 places not on your want list.", "\(String(describing: listing.leftOut))")
+    }
+
+    @Test func theCellSaysRatingDayAndWant() {
+        #expect(LogText.cell(nil) == "" && LogText.cell(LogMark(visits: 0, want: true)) == "want")
+        #expect(LogText.cell(LogMark(visits: 1, lastVisit: LogDate("2026-01-09"))) == "01-09", "unrated")
+        #expect(LogText.cell(LogMark(visits: 2, lastVisit: LogDate("2026-11-02"), rating: 5, want: true)) == "★5 · 11-02 · want")
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// What the food log says of one place: how often the user ate there, the last day they did,
+/// the latest rating they gave, and whether it is on the want list.
+public struct LogMark: Sendable, Equatable {
+    public var visits: Int
+    public var lastVisit: LogDate?
+    /// The rating of the latest rated entry (a want's counts too: it is the user's word on the
+    /// place); nil when no entry rates it.
+    public var rating: Int?
+    public var want: Bool
+
+    public init(visits: Int, lastVisit: LogDate? = nil, rating: Int? = nil, want: Bool = false) {
+        self.visits = visits; self.lastVisit = lastVisit; self.rating = rating; self.want = want
+    }
+
+    public var visited: Bool { visits > 0 }
+}
+
+/// `search --unvisited | --visited | --want`: the places kept by what the log says of them.
+public enum LogFilter: Sendable, Equatable, CaseIterable {
+    /// Places the log holds no visit to (want-list places and places never logged included).
+    case unvisited
+    /// Places the log holds a visit to.
+    case visited
+    /// Places on the want list.
+    case want
+
+    public func keeps(_ mark: LogMark?) -> Bool {
+        switch self {
+        case .unvisited: !(mark?.visited ?? false)
+        case .visited: mark?.visited ?? false
+        case .want: mark?.want ?? false
+        }
+    }
+}
+
+/// The food log summed up per place (matched by provider and id), built once per run, so a
+/// list asks about each of its places in constant time.
+public struct FoodLogSummary: Sendable, Equatable {
+    private var marks: [String: LogMark] = [:]
+
+    public static let empty = FoodLogSummary()
+
+    private init() {}
+
+    /// One pass over the log, in any order: a search reads it whole before it shows a page.
+    public init(_ entries: [FoodLogEntry]) {
+        /// When each place's rating was given (the entry's day, then its number): the latest wins.
+        var ratedAt: [String: (day: LogDate, number: Int)] = [:]
+        for entry in entries {
+            let key = Self.key(entry.shop.provider, entry.shop.id)
+            var mark = marks[key] ?? LogMark(visits: 0)
+            if let date = entry.date {
+                mark.visits += 1
+                mark.lastVisit = max(mark.lastVisit ?? date, date)
+            } else {
+                mark.want = true
+            }
+            if let rating = entry.rating {
+                let given = (day: entry.sortDay, number: entry.number)
+                if ratedAt[key].map({ ($0.day, $0.number) < (given.day, given.number) }) ?? true {
+                    mark.rating = rating
+                    ratedAt[key] = given
+                }
+            }
+            marks[key] = mark
+        }
+    }
+
+    public var isEmpty: Bool { marks.isEmpty }
+
+    /// What the log says of `restaurant`; nil when it does not hold it.
+    public func mark(for restaurant: Restaurant) -> LogMark? {
+        marks.isEmpty ? nil : marks[Self.key(restaurant.provider, restaurant.id)]
+    }
+
+    private static func key(_ provider: Provider, _ id: String) -> String { "\(provider.rawValue) \(id)" }
+}
+
+extension FoodLogStoring {
+    /// The log summed up. Nowhere to keep a log (no HOME) is no log: a list needs none; a log
+    /// that is there but cannot be read is an error. One read of a missing file costs a stat.
+    public func summary() throws(FoodLogError) -> FoodLogSummary {
+        do { return FoodLogSummary(try read().entries) } catch .noFolder { return .empty }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import FoodLoggerDomain
+
+/// What the Pick scene can do.
+@MainActor
+protocol PickBusinessLogic: AnyObject {
+    func choose(_ request: Pick.Choose.Request) async
+}
+
+/// What the router passes on: the chosen place and where it is.
+@MainActor
+protocol PickDataStore: AnyObject {
+    var chosen: Restaurant? { get }
+    var region: RestaurantPage.Region? { get }
+    /// The moment the place was chosen as open at, when the user named one (--open-at).
+    var askedMoment: OpenQuestion.Moment? { get }
+}
+
+/// Searches, reads the log once, leaves out what cannot be chosen and chooses by `PickRule`
+/// with the injected random source; the choice becomes the last list.
+@MainActor
+final class PickInteractor: PickBusinessLogic, PickDataStore {
+    var presenter: (any PickPresentationLogic)?
+    let worker: any HotpepperWorking
+    let places: (any PlaceLocating)?
+    let lastList: (any LastListKeeping)?
+    let log: any FoodLogStoring
+    /// `--seed N`'s SplitMix64, else the system's generator.
+    var random: any RandomSource
+    /// The clock and the user's zone, which say which visits are recent.
+    let now: @Sendable () -> Date
+    let zone: TimeZone
+
+    private(set) var chosen: Restaurant?
+    private(set) var region: RestaurantPage.Region?
+    private(set) var askedMoment: OpenQuestion.Moment?
+
+    init(
+        worker: any HotpepperWorking, places: (any PlaceLocating)?, lastList: (any LastListKeeping)?, log: any FoodLogStoring,
+        random: any RandomSource, now: @escaping @Sendable () -> Date, zone: TimeZone
+    ) {
+        self.worker = worker; self.places = places; self.lastList = lastList; self.log = log
+        self.random = random; self.now = now; self.zone = zone
+    }
+
+    func choose(_ request: Pick.Choose.Request) async {
+        // The query as asked, with the centre --near found, for the distance the record gives.
+        var query = request.query
+        let result = await pick(request, query: &query)
+        presenter?.presentPick(
+            .init(result: result, query: query, open: request.open, log: request.log, window: request.window))
+    }
+
+    private func pick(
+        _ request: Pick.Choose.Request, query: inout RestaurantQuery
+    ) async -> Result<Pick.Choose.Chosen, Pick.Choose.Failure> {
+        if let near = request.near {
+            do throws(HotpepperError) {
+                guard let places else { throw .placeNotFound(near.text, known: []) }
+                query.center = try await places.locate(near.text).place.coordinate
+            } catch { return .failure(.service(error)) }
+        }
+        let page: RestaurantPage, openTally: OpenTally?
+        switch await worker.search(query, request.open) {
+        case .failure(let error): return .failure(.service(error))
+        case .success(let answer): (page, openTally) = answer
+        }
+        let summary: FoodLogSummary
+        do { summary = try log.summary() } catch { return .failure(.log(error)) }
+        let conditions = PickRule.Conditions(
+            summary: summary, filter: request.log, includeUnknown: request.open.includeUnknown,
+            openFor: request.open.openFor, recentSince: LogDate(now().addingTimeInterval(-request.window.seconds), in: zone))
+        var (candidates, tally) = PickRule.sift(
+            page.restaurants, on: OpenClock(request.open.moment, region: page.region), conditions)
+        // An open-only search already passed over the closed places to fill its page.
+        if let openTally {
+            tally.considered = openTally.examined
+            tally.closed += openTally.closed
+            tally.unknownHours += openTally.unknown
+            tally.closingTooSoon += openTally.closingTooSoon
+        }
+        var generator = random
+        defer { random = generator }  // the next pick goes on from here
+        guard let place = PickRule.choose(candidates, summary: summary, using: &generator) else {
+            return .failure(.nothingFits(page: page, tally: tally))
+        }
+        chosen = place
+        region = page.region
+        askedMoment = request.open.openOnly ? request.open.moment : nil
+        let picked = RestaurantPage(total: 1, start: 1, restaurants: [place], region: page.region, provider: page.provider)
+        await lastList?.keep(picked, center: query.center)
+        return .success(
+            .init(page: picked, summary: summary, fitting: candidates.count, tier: PickRule.tier(summary.mark(for: place))))
+    }
+}

@@ -1,0 +1,43 @@
+import FoodLoggerDomain
+
+/// What the Pick scene shows.
+@MainActor
+protocol PickDisplayLogic: AnyObject {
+    func displayPick(_ viewModel: Pick.Choose.ViewModel)
+}
+
+/// The terminal stand-in: turns the command into a Request, then says why the place was
+/// chosen (stderr) and draws it: its card through the router, or its data on stdout.
+@MainActor
+final class PickViewController: PickDisplayLogic {
+    var interactor: (any PickBusinessLogic)?
+    var router: (any PickRoutingLogic & PickDataPassing)?
+    let context: ProcessContext
+    let format: OutputFormat
+    /// The exit status of the last thing displayed.
+    private(set) var exitCode: ExitCode = .success
+
+    init(context: ProcessContext, format: OutputFormat) {
+        self.context = context; self.format = format
+    }
+
+    func pick(_ request: Pick.Choose.Request) async -> ExitCode {
+        await interactor?.choose(request)
+        return exitCode
+    }
+
+    func displayPick(_ viewModel: Pick.Choose.ViewModel) {
+        exitCode = viewModel.exitCode
+        switch viewModel.content {
+        case .failure(let message):
+            context.report(message)
+        case .chosen(let reason, let body):
+            context.stderr.write(reason + "\n")
+            switch body {
+            case .card: exitCode = router?.routeToCard() ?? exitCode
+            case .object(let object): context.stdout.write(object.serialized(pretty: true) + "\n")
+            case .document(let listing): context.stdout.write(format.render(listing, tiles: context.mapTiles))
+            }
+        }
+    }
+}
