@@ -191,15 +191,18 @@ import Testing
         let first = await CLIRun.run(Self.search + ["--limit", "250"], environment: Self.environment(server, cache: cache))
         #expect(server.requests.count == 3, "three pages: \(server.requests.count)")
 
-        // When it is run again, then offline
+        // When it is run again, then offline, then its first page alone offline (the map's re-search)
         let second = await CLIRun.run(Self.search + ["--limit", "250"], environment: Self.environment(server, cache: cache))
         let offline = await CLIRun.run(
             Self.search + ["--limit", "250", "--offline"], environment: Self.environment(server, cache: cache))
+        let onePage = await CLIRun.run(
+            Self.search + ["--count", "100", "--offline"], environment: Self.environment(server, cache: cache))
 
         // Then nothing more was sent and the lists are the same
         #expect(server.requests.count == 3, "no request the second time: \(server.requests.count)")
         #expect(second.stdout == first.stdout && offline.stdout == first.stdout, "the same 250 shops")
         #expect((first.json?["restaurants"] as? [Any])?.count == 250, "250 shops")
+        #expect((onePage.json?["restaurants"] as? [Any])?.count == 100, "the first page, kept: \(onePage.stderr)")
     }
 
     @Test func theKeyIsInNoCacheFile() async throws {
