@@ -44,7 +44,7 @@ public enum HotpepperError: Error, Equatable, Sendable {
     case ambiguousName(CodeNameKind, String, matches: [CodeEntry])
     /// A code list the service does not have (OpenStreetMap has genres only).
     case noCodeList(CodeListKind, service: Provider)
-    /// Nothing may be sent (`CachingService.Mode.offline`), and nothing is kept for the request.
+    /// Nothing may be sent (`AnswerCache.Mode.offline`), and nothing is kept for the request.
     case notCached(Unsent)
 
     /// A request that would have had to be sent.

@@ -1,7 +1,6 @@
 /// What to ask the gourmet search for: the user's conditions, already validated.
 /// Both the real client and the stub read the same query, so they honour the same semantics.
-/// Codable: its encoding is the answer cache's key (`AnswerCache.Key`).
-public struct RestaurantQuery: Sendable, Equatable, Codable {
+public struct RestaurantQuery: Sendable, Equatable {
     public var center: Coordinate?
     public var range: SearchRange
     /// Space-separated terms, ANDed by the service.

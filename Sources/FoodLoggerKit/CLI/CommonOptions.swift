@@ -20,7 +20,7 @@ struct CommonOptions: Sendable {
     /// Narrate each request on stderr.
     var verbose: Bool
     /// --refresh, --offline: whether answers come from the cache, the service or either.
-    var cacheMode: CachingService.Mode
+    var cacheMode: AnswerCache.Mode
     var color: ColorChoice
     var mapTiles: Bool
 
@@ -136,7 +136,7 @@ struct CommonOptions: Sendable {
 
     /// --refresh or --offline, each alone, and neither with the stub, which sends nothing and
     /// keeps nothing.
-    static func cacheMode(_ parsed: ParsedArguments, useStub: Bool) throws(UsageError) -> CachingService.Mode {
+    static func cacheMode(_ parsed: ParsedArguments, useStub: Bool) throws(UsageError) -> AnswerCache.Mode {
         let refresh = parsed.has("--refresh"), offline = parsed.has("--offline")
         if refresh, offline { throw UsageError("--refresh asks the service and --offline sends nothing; use one") }
         if useStub, refresh || offline {
@@ -213,8 +213,7 @@ struct CommonOptions: Sendable {
                 }
             }
             let api = try makeHotpepper(located: key, context: context)
-            let server = (try? Self.baseURL(context.environment)) ?? GourmetRequest.defaultBaseURL
-            return Services(provider: .hotpepper, restaurants: cached(api, .hotpepper, server: server, context), codes: api)
+            return Services(provider: .hotpepper, restaurants: api, codes: api)
         case (.osm, true):
             return Services(provider: .osm, restaurants: OverpassStub(), codes: OSMCodeLists())
         case (.osm, false):
@@ -222,8 +221,8 @@ struct CommonOptions: Sendable {
                 context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL, isFolder: false)
             let api = OverpassAPI(
                 url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: RetryPolicy(retries: retries),
-                log: narration(context), maxResponseBytes: maxResponseBytes)
-            return Services(provider: .osm, restaurants: cached(api, .osm, server: url, context), codes: OSMCodeLists())
+                log: narration(context), maxResponseBytes: maxResponseBytes, answers: answers(context))
+            return Services(provider: .osm, restaurants: api, codes: OSMCodeLists())
         case (.google, true):
             let stub = GooglePlacesStub()
             return Services(provider: .google, restaurants: stub, codes: GooglePlacesTypes())
@@ -234,14 +233,11 @@ struct CommonOptions: Sendable {
         }
     }
 
-    /// A real service behind the answer cache (kept in the XDG cache folder), as --refresh and
-    /// --offline say; the stubs, which cost nothing, are never wrapped.
-    func cached(
-        _ service: any HotpepperProtocol, _ provider: Provider, server: URL, _ context: ProcessContext
-    ) -> CachingService {
-        let store = CacheFolder.url(environment: context.environment).map { AnswerCache(cacheFolder: $0) }
-        return CachingService(
-            service, provider: provider, server: server, store: store, mode: cacheMode, log: narration(context))
+    /// The answer cache (in the XDG cache folder) as --refresh and --offline say, for HOT PEPPER's
+    /// and OpenStreetMap's searches; the stubs, which cost nothing, and Google Places, whose
+    /// terms let nothing be kept, are given none.
+    func answers(_ context: ProcessContext) -> AnswerCache {
+        AnswerCache(cacheFolder: CacheFolder.url(environment: context.environment), mode: cacheMode)
     }
 
     /// Where a provider's key is looked for; nil for a service without a key (OpenStreetMap).
@@ -292,7 +288,7 @@ struct CommonOptions: Sendable {
         let configuration = HotpepperAPI.Configuration(
             key: located.key, baseURL: baseURL, timeout: timeout ?? HotpepperAPI.Configuration.defaultTimeout,
             retry: RetryPolicy(retries: retries),
-            log: narration(context), maxResponseBytes: maxResponseBytes)
+            log: narration(context), maxResponseBytes: maxResponseBytes, answers: answers(context))
         return HotpepperAPI(configuration: configuration)
     }
 

@@ -53,7 +53,9 @@ import Testing
         #expect(server.requests.count == 1, "the second run sent nothing: \(server.requests.count)")
         #expect(second.stdout == first.stdout, "the same list")
         let told = second.stderr.split(separator: "\n").filter { $0.hasPrefix("foodlogger: answer from the cache, kept ") }
-        #expect(told.count == 1 && told.first?.hasSuffix(" ago (10 shops)") == true, "said once, with its age: \(second.stderr)")
+        let size = Self.page(total: 312, start: 1, count: 10).utf8.count
+        #expect(
+            told.count == 1 && told.first?.hasSuffix(" ago (\(size) bytes)") == true, "said once, with its age: \(second.stderr)")
     }
 
     @Test func refreshAsksAgainAndKeepsTheNewAnswer() async throws {
@@ -189,15 +191,18 @@ import Testing
         let first = await CLIRun.run(Self.search + ["--limit", "250"], environment: Self.environment(server, cache: cache))
         #expect(server.requests.count == 3, "three pages: \(server.requests.count)")
 
-        // When it is run again, then offline
+        // When it is run again, then offline, then its first page alone offline (the map's re-search)
         let second = await CLIRun.run(Self.search + ["--limit", "250"], environment: Self.environment(server, cache: cache))
         let offline = await CLIRun.run(
             Self.search + ["--limit", "250", "--offline"], environment: Self.environment(server, cache: cache))
+        let onePage = await CLIRun.run(
+            Self.search + ["--count", "100", "--offline"], environment: Self.environment(server, cache: cache))
 
         // Then nothing more was sent and the lists are the same
         #expect(server.requests.count == 3, "no request the second time: \(server.requests.count)")
         #expect(second.stdout == first.stdout && offline.stdout == first.stdout, "the same 250 shops")
         #expect((first.json?["restaurants"] as? [Any])?.count == 250, "250 shops")
+        #expect((onePage.json?["restaurants"] as? [Any])?.count == 100, "the first page, kept: \(onePage.stderr)")
     }
 
     @Test func theKeyIsInNoCacheFile() async throws {
@@ -216,13 +221,84 @@ import Testing
 
         // When every file under the cache folder is read
         let files = FileManager.default.enumerator(at: cache.url, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
-        let answers = files.filter { $0.path.contains("/answers/") && $0.pathExtension == "json" }
+        let answers = files.filter { $0.path.contains("/answers/") && $0.pathExtension == "answer" }
 
-        // Then answers were kept, and not one file holds the key
+        // Then the three searches' answers were kept (the genre list in a cache of its own), and not one file holds the key
         #expect(answers.count == 3, "three answers kept: \(answers.map(\.lastPathComponent))")
+        #expect(server.requests.allSatisfy { $0.target.contains(FaultSeeds.canary) }, "the key was sent with each request")
         for file in files {
             let data = (try? Data(contentsOf: file)) ?? Data()
             #expect(data.range(of: Data(FaultSeeds.canary.utf8)) == nil, "no key in \(file.path)")
         }
+    }
+
+    @Test func anErrorInsideAnHTTP200IsNotKept() async throws {
+        // Given a server whose first answer is HOT PEPPER's error, in an HTTP 200, and then a shop
+        let server = try LoopbackServer(replies: [
+            .json(FaultSeeds.serviceError(3000, "invalid parameter")), .json(FaultSeeds.oneShop),
+        ])
+        let cache = try TemporaryFolder()
+        let environment = Self.environment(server, cache: cache)
+        let failed = await CLIRun.run(Self.search, environment: environment)
+
+        // When the search is run again
+        let second = await CLIRun.run(Self.search, environment: environment)
+
+        // Then the error was not answered from the cache: the server was asked again
+        #expect(failed.code != .success, "the first failed: \(failed.stderr)")
+        #expect(second.code == .success && second.stdout.contains("試験食堂"), "\(second.stderr)")
+        #expect(server.requests.count == 2, "asked twice: \(server.requests.count)")
+    }
+
+    @Test func openStreetMapsAnswerIsKeptByItsQuerySoARepeatSendsNothing() async throws {
+        // Given Overpass on loopback, answering one place, and a search of it run once
+        let server = try LoopbackServer { _ in
+            .json(
+                #"{"elements":[{"type":"node","id":1,"lat":35.6812,"lon":139.7671,"tags":{"amenity":"restaurant","name":"試験亭"}}]}"#
+            )
+        }
+        let cache = try TemporaryFolder()
+        let environment = [
+            "FOODLOGGER_OVERPASS_URL": server.baseURL.appendingPathComponent("api/interpreter").absoluteString,
+            "XDG_CACHE_HOME": cache.path,
+        ]
+        let search = Self.search + ["--provider", "osm"]
+        let first = await CLIRun.run(search, environment: environment)
+
+        // When it is run again, then offline, then with another keyword offline
+        let second = await CLIRun.run(search, environment: environment)
+        let offline = await CLIRun.run(search + ["--offline"], environment: environment)
+        let other = await CLIRun.run(search + ["--offline", "--keyword", "udon"], environment: environment)
+
+        // Then the server was asked once, and the kept answer printed the same list
+        #expect(first.code == .success && first.stdout.contains("試験亭"), "\(first.stderr)")
+        #expect(second.stdout == first.stdout && offline.stdout == first.stdout, "the kept list: \(offline.stderr)")
+        #expect(server.requests.count == 1, "one request in all: \(server.requests.count)")
+        #expect(other.code == .unavailable, "another query is not kept: \(other.stderr)")
+    }
+
+    @Test func googlesAnswersAreNeverKept() async throws {
+        // Given Google Places on loopback, and a cache folder
+        let server = try LoopbackServer { _ in
+            .json(
+                #"{"places":[{"id":"ChIJtest1","displayName":{"text":"Udon Tsukimi"},"location":{"latitude":35.6812,"longitude":139.7671}}]}"#,
+                contentType: "application/json")
+        }
+        let cache = try TemporaryFolder()
+        let environment = [
+            "GOOGLE_PLACES_API_KEY": FaultSeeds.canary, "XDG_CACHE_HOME": cache.path,
+            "GOOGLE_PLACES_BASE_URL": server.baseURL.appendingPathComponent("v1").absoluteString,
+        ]
+
+        // When the same search is run twice
+        let search = Self.search + ["--provider", "google"]
+        let first = await CLIRun.run(search, environment: environment)
+        let second = await CLIRun.run(search, environment: environment)
+
+        // Then Google was asked both times, and no answer was kept
+        #expect(first.code == .success && second.stdout == first.stdout, "\(first.stderr)\(second.stderr)")
+        #expect(server.requests.count == 2, "asked every time: \(server.requests.count)")
+        let answers = cache.url.appendingPathComponent("foodlogger/answers").path
+        #expect(!FileManager.default.fileExists(atPath: answers), "no answers folder")
     }
 }

@@ -5,27 +5,33 @@ import Testing
 @testable import FoodLoggerDomain
 
 @Suite struct AnswerCacheTests {
-    static let server = URL(string: "http://127.0.0.1:8080/")!
+    static let server = URL(string: "http://127.0.0.1:8080/hotpepper/gourmet/v1/")!
+    static let secret = "s3cr3t-K3Y"
 
-    static func key(_ keyword: String, provider: Provider = .hotpepper, server: URL = server) -> AnswerCache.Key {
-        AnswerCache.Key(provider: provider, server: server, query: RestaurantQuery(center: Seeds.tokyoStation, keyword: keyword))
+    /// A HOT PEPPER request for `keyword`, with the key in the query as the client sends it.
+    static func url(_ keyword: String, key: String = secret, server: URL = server) -> URL {
+        URL(string: "\(server.absoluteString)?key=\(key)&format=json&keyword=\(keyword)&start=1&count=10")!
     }
 
-    static func page(_ name: String) -> RestaurantPage {
-        RestaurantPage(total: 1, start: 1, restaurants: [Seeds.restaurant("J0000000001", name: name, lat: 35.68, lng: 139.76)])
+    static func key(_ keyword: String, server: URL = server) -> AnswerCache.Key {
+        AnswerCache.Key(url: url(keyword, server: server), removing: "key", secret: secret)!
     }
+
+    static func body(_ name: String) -> Data { Data(#"{"results":{"shop":[{"name":"\#(name)"}]}}"#.utf8) }
 
     /// The entry files in the answers folder, by name.
     static func entries(_ sut: AnswerCache) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: sut.folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: sut.folder?.path ?? "")) ?? []).filter {
+            $0.hasSuffix(".answer")
+        }.sorted()
     }
 
-    @Test func aPageKeptIsFoundWithItsAgeUntilTheLifetimeEnds() async throws {
-        // Given a page kept at a known time
+    @Test func anAnswerKeptIsFoundAsItArrivedWithItsAgeUntilTheLifetimeEnds() async throws {
+        // Given an answer kept at a known time
         let folder = try TemporaryFolder()
         let clock = ManualClock()
         let sut = AnswerCache(cacheFolder: folder.url, now: { clock.now })
-        await sut.store(Self.page("拉麺 一"), for: Self.key("ramen"))
+        await sut.store(Self.body("拉麺 一"), for: Self.key("ramen"))
 
         // When it is looked up 9 min 59 s later, then 10 min later
         clock.advance(AnswerCache.lifetime - 1)
@@ -33,17 +39,28 @@ import Testing
         clock.advance(1)
         let expired = sut.lookup(Self.key("ramen"))
 
-        // Then the first finds it with its age, the second finds nothing
-        #expect(fresh == AnswerCache.Hit(page: Self.page("拉麺 一"), age: AnswerCache.lifetime - 1), "found, with its age")
+        // Then the first finds its bytes with its age, the second finds nothing
+        #expect(fresh == AnswerCache.Hit(body: Self.body("拉麺 一"), age: AnswerCache.lifetime - 1), "found, with its age")
         #expect(expired == nil, "gone once the lifetime is over")
-        #expect(sut.folder.path == folder.url.appendingPathComponent("answers").path, "kept under answers/")
+        #expect(sut.folder?.path == folder.url.appendingPathComponent("answers").path, "kept under answers/")
+    }
+
+    @Test func withoutAFolderNothingIsKept() async throws {
+        // Given a cache without a folder (no HOME)
+        let sut = AnswerCache(cacheFolder: nil)
+
+        // When an answer is stored and looked up
+        await sut.store(Self.body("x"), for: Self.key("ramen"))
+
+        // Then nothing is found
+        #expect(sut.lookup(Self.key("ramen")) == nil, "nothing kept")
     }
 
     @Test func anEntrySavedInTheFutureIsAbsent() async throws {
-        // Given a page kept by a clock an hour ahead
+        // Given an answer kept by a clock an hour ahead
         let folder = try TemporaryFolder()
         let clock = ManualClock()
-        await AnswerCache(cacheFolder: folder.url, now: { clock.now + 3600 }).store(Self.page("未来"), for: Self.key("x"))
+        await AnswerCache(cacheFolder: folder.url, now: { clock.now + 3600 }).store(Self.body("未来"), for: Self.key("x"))
 
         // When it is looked up now
         let hit = AnswerCache(cacheFolder: folder.url, now: { clock.now }).lookup(Self.key("x"))
@@ -52,16 +69,18 @@ import Testing
         #expect(hit == nil, "a time in the future is no time to trust")
     }
 
+    static let form = HTTPRequest.Body(contentType: "application/x-www-form-urlencoded", data: Data("data=a".utf8))
+
     @Test(arguments: [
         ("another keyword", AnswerCacheTests.key("udon")),
-        ("another provider", AnswerCacheTests.key("ramen", provider: .osm)),
-        ("another server", AnswerCacheTests.key("ramen", server: URL(string: "http://127.0.0.1:8081/")!)),
+        ("another server", AnswerCacheTests.key("ramen", server: URL(string: "http://127.0.0.1:8081/hotpepper/gourmet/v1/")!)),
+        ("a POST", AnswerCache.Key(url: AnswerCacheTests.url("ramen"), body: form, removing: "key", secret: secret)!),
     ])
     func anotherRequestIsAMiss(what: String, other: AnswerCache.Key) async throws {
-        // Given a page kept for a ramen search on HOT PEPPER at :8080
+        // Given an answer kept for a ramen search at :8080
         let folder = try TemporaryFolder()
         let sut = AnswerCache(cacheFolder: folder.url)
-        await sut.store(Self.page("拉麺 一"), for: Self.key("ramen"))
+        await sut.store(Self.body("拉麺 一"), for: Self.key("ramen"))
 
         // When a request differing in one thing is looked up
         // Then nothing is found
@@ -69,29 +88,75 @@ import Testing
         #expect(sut.lookup(Self.key("ramen")) != nil, "the request itself is found")
     }
 
-    @Test func theKeyHoldsNoPasswordOfTheServersAddress() {
-        // Given a server address with user-info and a query part
-        let server = URL(string: "http://user:hunter2@127.0.0.1:8080/api/?token=t0k3n")!
+    @Test func aPostsBodyIsPartOfItsKey() {
+        // Given two Overpass queries to the same address
+        let url = URL(string: "http://127.0.0.1:8080/api/interpreter")!
+        let body = { (ql: String) in HTTPRequest.Body(contentType: "application/x-www-form-urlencoded", data: Data(ql.utf8)) }
+
+        // When their keys are made
+        let ramen = AnswerCache.Key(url: url, body: body("data=ramen"))
+        let udon = AnswerCache.Key(url: url, body: body("data=udon"))
+
+        // Then they differ, and each says it is a POST with its body
+        #expect(ramen != udon && ramen?.hash != udon?.hash, "the body tells them apart")
+        let text = String(decoding: ramen?.bytes ?? Data(), as: UTF8.self)
+        #expect(text == "POST http://127.0.0.1:8080/api/interpreter\napplication/x-www-form-urlencoded\ndata=ramen", "\(text)")
+    }
+
+    @Test func theKeysParameterIsTakenOutWhateverItsValue() throws {
+        // Given the same search sent with the key, with another key and with none (--offline without a key)
+        let withKey = try #require(AnswerCache.Key(url: Self.url("ramen"), removing: "key", secret: Self.secret))
+        let otherKey = AnswerCache.Key(url: Self.url("ramen", key: "another"), removing: "key", secret: "another")
+        let noKey = AnswerCache.Key(url: Self.url("ramen", key: ""), removing: "key", secret: "")
+
+        // Then all three are one key, which holds no key and names the rest of the request in order
+        #expect(otherKey == withKey && noKey == withKey, "the key is no part of the request's key")
+        let text = String(decoding: withKey.bytes, as: UTF8.self)
+        #expect(
+            text == "GET http://127.0.0.1:8080/hotpepper/gourmet/v1/?format=json&keyword=ramen&start=1&count=10\n",
+            "the key's parameter gone: \(text)")
+        #expect(!text.contains(Self.secret), "no key")
+    }
+
+    @Test(arguments: [
+        ("a keyword that is the key", "\(server.absoluteString)?key=\(secret)&keyword=\(secret)"),
+        ("the key percent-encoded", "\(server.absoluteString)?key=x&keyword=%73%33cr3t-K3Y"),
+        ("the key in the path", "http://127.0.0.1:8080/\(secret)/gourmet/v1/?key=\(secret)"),
+    ])
+    func aRequestThatWouldStillHoldTheKeyHasNoKey(what: String, address: String) {
+        // When a request whose key's text would hold the key is keyed
+        let key = AnswerCache.Key(url: URL(string: address)!, removing: "key", secret: Self.secret)
+
+        // Then it has none: it is never looked up or kept
+        #expect(key == nil, "\(what): not kept")
+    }
+
+    @Test func theKeyHoldsNoPasswordOrFragmentOfTheAddress() throws {
+        // Given a server address with user-info and a fragment
+        let url = URL(string: "http://user:hunter2@127.0.0.1:8080/api/?format=json#frag")!
 
         // When a request's key is made
-        let key = AnswerCache.Key(provider: .hotpepper, server: server, query: RestaurantQuery(keyword: "x"))
+        let key = try #require(AnswerCache.Key(url: url))
 
         // Then it names the server without them
-        #expect(!key.text.contains("hunter2") && !key.text.contains("t0k3n"), "no secret of the address: \(key.text)")
-        #expect(key.text.hasPrefix("hotpepper http://127.0.0.1:8080/api/\n"), "provider and server first: \(key.text)")
+        let text = String(decoding: key.bytes, as: UTF8.self)
+        #expect(text == "GET http://127.0.0.1:8080/api/?format=json\n", "no user-info or fragment: \(text)")
         #expect(key.hash.count == 16, "a 64-bit hash in hex: \(key.hash)")
+    }
+
+    /// The size of an entry of `body` for `key`, as stored.
+    static func size(_ body: Data, _ key: AnswerCache.Key) -> Int {
+        AnswerCache.entry(key: key, saved: Date(timeIntervalSince1970: 1_800_000_000.5), body: body).count
     }
 
     @Test func theOldestEntriesGoFirstOnceTheFolderPassesItsCap() async throws {
         // Given a cap that holds three entries, and five kept a minute apart
         let folder = try TemporaryFolder()
         let clock = ManualClock()
-        let size = try JSONEncoder().encode(
-            AnswerCache.Entry(format: 1, key: Self.key("k0").text, saved: clock.now, page: Self.page("店 0"))
-        ).count
+        let size = Self.size(Self.body("店 0"), Self.key("k0"))
         let sut = AnswerCache(cacheFolder: folder.url, now: { clock.now }, maxTotalBytes: size * 3 + size / 2)
         for index in 0..<5 {
-            await sut.store(Self.page("店 \(index)"), for: Self.key("k\(index)"))
+            await sut.store(Self.body("店 \(index)"), for: Self.key("k\(index)"))
             clock.advance(60)
         }
 
@@ -107,23 +172,37 @@ import Testing
         // Given a cap of two entries: one dated a day ahead, then two of now
         let folder = try TemporaryFolder()
         let clock = ManualClock()
-        let size = try JSONEncoder().encode(
-            AnswerCache.Entry(format: 1, key: Self.key("k0").text, saved: clock.now, page: Self.page("店 0"))
-        ).count
-        await AnswerCache(cacheFolder: folder.url, now: { clock.now + 86_400 }).store(Self.page("店 0"), for: Self.key("k0"))
+        let size = Self.size(Self.body("店 0"), Self.key("k0"))
+        await AnswerCache(cacheFolder: folder.url, now: { clock.now + 86_400 }).store(Self.body("店 0"), for: Self.key("k0"))
         let sut = AnswerCache(cacheFolder: folder.url, now: { clock.now }, maxTotalBytes: size * 2 + size / 2)
 
         // When two more are kept
-        await sut.store(Self.page("店 1"), for: Self.key("k1"))
-        await sut.store(Self.page("店 2"), for: Self.key("k2"))
+        await sut.store(Self.body("店 1"), for: Self.key("k1"))
+        await sut.store(Self.body("店 2"), for: Self.key("k2"))
 
         // Then the future one went, not a real one
         let remaining = Self.entries(sut)
-        #expect(remaining == [Self.key("k1").hash, Self.key("k2").hash].map { "\($0).json" }.sorted(), "\(remaining)")
+        #expect(remaining == [Self.key("k1").hash, Self.key("k2").hash].map { "\($0).answer" }.sorted(), "\(remaining)")
     }
 
+    @Test func anAnswerLargerThanAnEntryMayBeIsNotKept() async throws {
+        // Given an answer just over the largest entry
+        let folder = try TemporaryFolder()
+        let sut = AnswerCache(cacheFolder: folder.url)
+        let body = Data(repeating: UInt8(ascii: " "), count: AnswerCache.maxEntryBytes)
+
+        // When it is stored
+        await sut.store(body, for: Self.key("big"))
+
+        // Then nothing is kept
+        #expect(sut.lookup(Self.key("big")) == nil && Self.entries(sut).isEmpty, "not kept")
+    }
+
+    /// An answer of 200 KB, which takes more than one write to the disk.
+    static func big(_ text: String) -> Data { Data((text + String(repeating: " ", count: 200_000)).utf8) }
+
     @Test func manyWritersAtOnceLoseAndTearNothing() async throws {
-        // Given 48 writers at once, each keeping its own page, and 16 more all keeping one shared key
+        // Given 48 writers at once, each keeping its own answer, and 16 more all keeping one shared key
         let folder = try TemporaryFolder()
         let writers = 48
 
@@ -131,30 +210,31 @@ import Testing
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<writers {
                 group.addTask {
-                    await AnswerCache(cacheFolder: folder.url).store(Self.page("店 \(writer)"), for: Self.key("k\(writer)"))
+                    await AnswerCache(cacheFolder: folder.url).store(Self.body("店 \(writer)"), for: Self.key("k\(writer)"))
                 }
             }
             for writer in 0..<16 {
                 group.addTask {
-                    await AnswerCache(cacheFolder: folder.url).store(Self.page("共有 \(writer)"), for: Self.key("shared"))
+                    await AnswerCache(cacheFolder: folder.url).store(Self.big("共有 \(writer)"), for: Self.key("shared"))
                 }
             }
         }
 
-        // Then every page is whole and found, the shared one is one writer's, and no temporary file is left
+        // Then every answer is whole and found, the shared one is one writer's, and no temporary file is left
         let sut = AnswerCache(cacheFolder: folder.url)
-        let found = (0..<writers).filter { sut.lookup(Self.key("k\($0)"))?.page == Self.page("店 \($0)") }
-        #expect(found.count == writers, "every writer's page kept whole: \(found.count) of \(writers)")
-        let shared = try #require(sut.lookup(Self.key("shared"))?.page.restaurants.first?.name, "the shared entry is whole")
-        #expect(shared.hasPrefix("共有 "), "one writer's page: \(shared)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: sut.folder.path)
+        let found = (0..<writers).filter { sut.lookup(Self.key("k\($0)"))?.body == Self.body("店 \($0)") }
+        #expect(found.count == writers, "every writer's answer kept whole: \(found.count) of \(writers)")
+        let shared = try #require(sut.lookup(Self.key("shared"))?.body, "the shared entry is whole")
+        let writer = (0..<16).first { Self.big("共有 \($0)") == shared }
+        #expect(writer != nil, "one writer's answer, whole: \(shared.count) bytes")
+        let names = try FileManager.default.contentsOfDirectory(atPath: sut.folder?.path ?? "")
         #expect(names.count == writers + 1, "one file per request, nothing else: \(names.count)")
     }
 
     /// What a broken or foreign entry file may be.
     enum Broken: String, CaseIterable {
-        case garbage, truncated, directory, linkToDevZero, otherRequest, otherFormat, oversized, implausiblePage, empty
-        case shopOffTheEarth, controlCharacterInAnID, shopTwice
+        case garbage, truncated, directory, linkToDevZero, otherRequest, otherFormat, oversized, empty, timeNotANumber
+        case keyCut
     }
 
     @Test(arguments: Broken.allCases)
@@ -163,28 +243,28 @@ import Testing
         let folder = try TemporaryFolder()
         let sut = AnswerCache(cacheFolder: folder.url)
         let key = Self.key("ramen")
-        await sut.store(Self.page("拉麺 一"), for: key)
-        let file = sut.file(key)
+        await sut.store(Self.body("拉麺 一"), for: key)
+        let file = try #require(sut.file(key))
         let whole = try Data(contentsOf: file)
         try FileManager.default.removeItem(at: file)
-        let encoder = JSONEncoder()
-        func entry(_ change: (inout AnswerCache.Entry) -> Void) throws -> Data {
-            var entry = try JSONDecoder().decode(AnswerCache.Entry.self, from: whole)
-            change(&entry)
-            return try encoder.encode(entry)
-        }
+        let text = String(decoding: whole, as: UTF8.self)
         switch broken {
-        case .garbage: try Data("\u{1b}[2J not json at all".utf8).write(to: file)
-        case .truncated: try whole.prefix(whole.count / 2).write(to: file)
+        case .garbage: try Data("\u{1b}[2J not an answer at all".utf8).write(to: file)
+        case .truncated: try whole.prefix(AnswerCache.signature.count + 20).write(to: file)
         case .empty: try Data().write(to: file)
         case .directory: try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
         case .linkToDevZero: try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/zero")
-        case .otherRequest: try entry { $0.key = Self.key("udon").text }.write(to: file)
-        case .otherFormat: try entry { $0.format = 2 }.write(to: file)
-        case .implausiblePage: try entry { $0.page.total = -1 }.write(to: file)
-        case .shopOffTheEarth: try entry { $0.page.restaurants[0].coordinate.lat = 1e308 }.write(to: file)
-        case .controlCharacterInAnID: try entry { $0.page.restaurants[0].id = "J1\u{1b}]52;c;x\u{7}" }.write(to: file)
-        case .shopTwice: try entry { $0.page.restaurants += $0.page.restaurants }.write(to: file)
+        case .otherRequest:
+            try AnswerCache.entry(key: Self.key("udon"), saved: Date(), body: Self.body("饂飩")).write(to: file)
+        case .otherFormat: try Data(text.replacingOccurrences(of: "answer 2", with: "answer 3").utf8).write(to: file)
+        case .timeNotANumber:
+            var lines = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            lines[1] = "nan"
+            try Data(lines.joined(separator: "\n").utf8).write(to: file)
+        case .keyCut:
+            var lines = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            lines[2] = String(Int(lines[2])! + 1)
+            try Data(lines.joined(separator: "\n").utf8).write(to: file)
         case .oversized:
             var padded = whole
             padded.append(Data(repeating: UInt8(ascii: " "), count: AnswerCache.maxEntryBytes))
@@ -194,11 +274,11 @@ import Testing
         // When it is looked up
         let hit = sut.lookup(key)
 
-        // Then nothing is found, and keeping the page again works (the directory aside)
+        // Then nothing is found, and keeping the answer again works (the directory aside)
         #expect(hit == nil, "\(broken): absent")
-        await sut.store(Self.page("拉麺 二"), for: key)
+        await sut.store(Self.body("拉麺 二"), for: key)
         if broken != .directory {
-            #expect(sut.lookup(key)?.page == Self.page("拉麺 二"), "\(broken): replaced by the next answer")
+            #expect(sut.lookup(key)?.body == Self.body("拉麺 二"), "\(broken): replaced by the next answer")
         }
     }
 }

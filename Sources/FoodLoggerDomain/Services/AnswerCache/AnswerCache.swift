@@ -1,9 +1,13 @@
 import Foundation
 
-/// The search answers kept for a short while, so that a search repeated, paged back or
-/// re-drawn on the map costs no request (and no quota): one file per answered page under
-/// `$XDG_CACHE_HOME/foodlogger/answers/`, named by a hash of the request, which the entry also
-/// holds whole (a hash collision is then a miss, never another search's shops).
+/// The services' answers kept for a short while, as they arrived, so that a search repeated,
+/// paged back or re-drawn on the map costs no request (and no quota): one file per answer under
+/// `$XDG_CACHE_HOME/foodlogger/answers/`, named by a hash of the request (`Key`), which the file
+/// also holds whole (a hash collision is then a miss, never another search's shops).
+///
+/// What is kept is the body the service sent (after the transport's caps and decompression), and
+/// a kept body is read by the service's own decoder, as a body from the network is: keeping it
+/// costs a write, and whatever the decoder refuses or cleans up it refuses and cleans up here too.
 ///
 /// - Several runs may write at once: each entry is written to a temporary file and renamed
 ///   into place, so a reader sees a whole entry or none, and two runs writing the same entry
@@ -12,13 +16,25 @@ import Foundation
 ///   time, which is the file's) go first, under a lock so that runs trimming together do not
 ///   remove more than needed; a file that vanished meanwhile is simply gone.
 /// - What is read back is checked: a file that is not a regular file, larger than
-///   `maxEntryBytes`, not an entry, for another request, saved in the future or expired is
-///   absent.
-/// - The API key is in no file: the request is keyed by provider, server and query, none of
-///   which holds it.
+///   `maxEntryBytes`, not an entry, for another request, saved in the future, expired or that
+///   the decoder refuses is absent.
+/// - The API key is in no file: `Key` takes the key's parameter out of the request, and a
+///   request that would still hold the key is neither looked up nor kept.
 public struct AnswerCache: Sendable {
-    /// `…/foodlogger/answers`.
-    let folder: URL
+    /// How a run shares the work between the cache and the service (--refresh, --offline).
+    public enum Mode: Sendable, Equatable {
+        /// The cache when it has the answer, else the service (whose answer is kept).
+        case normal
+        /// The service every time, its answer replacing what was kept.
+        case refresh
+        /// The cache only: nothing is sent, and a request with no answer kept fails
+        /// (`HotpepperError.notCached`).
+        case offline
+    }
+
+    /// `…/foodlogger/answers`; nil: nothing is kept (no cache folder), and offline nothing answers.
+    let folder: URL?
+    public let mode: Mode
     var now: @Sendable () -> Date = { Date() }
     var maxTotalBytes = AnswerCache.maxTotalBytes
 
@@ -27,48 +43,70 @@ public struct AnswerCache: Sendable {
     /// enough that a shop's changed hours, a closing or a new shop show up soon after. The
     /// services' answers are live data, not reference lists like the code lists (kept a day).
     public static let lifetime: TimeInterval = 10 * 60
-    /// About thirty pages of a hundred shops: what a busy sitting asks for, and nothing that
-    /// a user would notice on disk.
+    /// About thirty answers of a hundred HOT PEPPER shops (≈ 280 KB each): what a busy sitting
+    /// asks for, and nothing that a user would notice on disk.
     static let maxTotalBytes = 8 << 20
-    /// Several times a real 100-shop page, encoded; a larger file is no entry of ours.
+    /// Several times a 100-shop page or a large OpenStreetMap answer; a larger answer is not
+    /// kept, and a larger file is no entry of ours.
     static let maxEntryBytes = 2 << 20
-    /// The entry format; another is foreign, and absent.
-    static let format = 1
+    /// The first line of every entry, which names its format; another is foreign, and absent.
+    static let signature = Data("foodlogger answer 2\n".utf8)
 
-    /// `cacheFolder`: `CacheFolder.url(environment:)`.
-    public init(cacheFolder: URL) {
-        folder = cacheFolder.appendingPathComponent("answers")
+    /// `cacheFolder`: `CacheFolder.url(environment:)`; nil keeps nothing.
+    public init(cacheFolder: URL?, mode: Mode = .normal) {
+        folder = cacheFolder?.appendingPathComponent("answers")
+        self.mode = mode
     }
 
-    init(cacheFolder: URL, now: @escaping @Sendable () -> Date, maxTotalBytes: Int = AnswerCache.maxTotalBytes) {
-        self.init(cacheFolder: cacheFolder)
+    init(
+        cacheFolder: URL?, mode: Mode = .normal, now: @escaping @Sendable () -> Date,
+        maxTotalBytes: Int = AnswerCache.maxTotalBytes
+    ) {
+        self.init(cacheFolder: cacheFolder, mode: mode)
         self.now = now; self.maxTotalBytes = maxTotalBytes
     }
 
-    /// What an answer depends on: the service, the server asked (a test server's answers never
-    /// stand in for the real one's) and the query. Never the key.
+    /// What an answer depends on: the request as sent (method, address, body), without the key.
+    /// The server's address is part of it, so a test server's answers never stand in for the
+    /// real one's.
     public struct Key: Sendable, Equatable {
-        /// The canonical text: the provider, the server's address without user-info, query
-        /// or fragment, and the query as JSON with sorted keys.
-        let text: String
+        /// The method and address, then the body's type and the body, each after a line break.
+        let bytes: Data
 
-        public init(provider: Provider, server: URL, query: RestaurantQuery) {
-            var address = URLComponents(url: server, resolvingAgainstBaseURL: false)
-            address?.user = nil
-            address?.password = nil
-            address?.query = nil
-            address?.fragment = nil
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let json = (try? encoder.encode(query)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            text = "\(provider.rawValue) \(address?.string ?? "")\n\(json)"
+        /// `url` and `body` as they are sent, less every `secretParameter` in the query (the
+        /// key's, whatever its value: a run without the key finds what a run with it kept), the
+        /// user-info and the fragment. nil when `secret` would still be in it, in any spelling
+        /// (a keyword that is the key): such a request is never looked up or kept.
+        init?(url: URL, body: HTTPRequest.Body? = nil, removing secretParameter: String? = nil, secret: String = "") {
+            guard var address = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+            address.user = nil
+            address.password = nil
+            address.fragment = nil
+            if let secretParameter, let query = address.percentEncodedQuery {
+                let kept = query.split(separator: "&", omittingEmptySubsequences: false).filter {
+                    $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+                        != secretParameter
+                }
+                address.percentEncodedQuery = kept.isEmpty ? nil : kept.joined(separator: "&")
+            }
+            var bytes = Data("\(body == nil ? "GET" : "POST") \(address.string ?? "")\n".utf8)
+            if let body {
+                bytes.append(Data("\(body.contentType)\n".utf8))
+                bytes.append(body.data)
+            }
+            if !secret.isEmpty {
+                let text = String(decoding: bytes, as: UTF8.self)
+                let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
+                guard !text.contains(secret), !decoded.contains(secret) else { return nil }
+            }
+            self.bytes = bytes
         }
 
         /// FNV-1a, 64 bits, in hex: Foundation has no digest on Linux, and a collision costs a
         /// request only (the entry holds the whole key).
         var hash: String {
             var value: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in text.utf8 {
+            for byte in bytes {
                 value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
             }
             let hex = String(value, radix: 16)
@@ -76,48 +114,57 @@ public struct AnswerCache: Sendable {
         }
     }
 
-    /// An answer found: the page and how long ago it was kept.
+    /// An answer found: the body the service sent and how long ago it was kept.
     public struct Hit: Sendable, Equatable {
-        public var page: RestaurantPage
+        public var body: Data
         public var age: TimeInterval
     }
 
-    struct Entry: Codable {
-        var format: Int
-        var key: String
-        var saved: Date
-        var page: RestaurantPage
-    }
-
-    func file(_ key: Key) -> URL { folder.appendingPathComponent("\(key.hash).json") }
+    func file(_ key: Key) -> URL? { folder?.appendingPathComponent("\(key.hash).answer") }
 
     /// The answer kept for `key` within the lifetime; nil when there is none (or nothing usable).
     public func lookup(_ key: Key) -> Hit? {
-        guard let data = SharedFile(file(key), maxBytes: Self.maxEntryBytes).read(),
-            let entry = try? JSONDecoder().decode(Entry.self, from: data),
-            entry.format == Self.format, entry.key == key.text, Self.isPlausible(entry.page)
+        guard let file = file(key), let data = SharedFile(file, maxBytes: Self.maxEntryBytes).read(),
+            let entry = Self.entry(data, for: key)
         else { return nil }
         let now = now()
         guard CacheCheck.isFresh(entry.saved, now: now, lifetime: Self.lifetime) else { return nil }
-        return Hit(page: entry.page, age: now.timeIntervalSince(entry.saved))
+        return Hit(body: entry.body, age: now.timeIntervalSince(entry.saved))
     }
 
-    /// A page the service could have sent, as the client hands it on: counts in range, at most
-    /// a page of shops, each on the Earth and once (`sanitized` would change nothing), each id
-    /// text the last list would keep.
-    static func isPlausible(_ page: RestaurantPage) -> Bool {
-        page.total >= 0 && page.start >= 1 && page.repeats >= 0 && page.sent <= RestaurantQuery.maxCount
-            && page.sanitized().restaurants == page.restaurants
-            && page.restaurants.allSatisfy { CacheCheck.isPlausible($0.id, maxLength: 500) }
+    /// An entry: the signature, the time it was saved (seconds since 1970) and the key's length
+    /// on a line each, then the key and the body as they are. Nothing is encoded, so writing
+    /// and reading an entry cost a copy of its bytes.
+    static func entry(key: Key, saved: Date, body: Data) -> Data {
+        var data = signature
+        data.append(Data("\(saved.timeIntervalSince1970)\n\(key.bytes.count)\n".utf8))
+        data.append(key.bytes)
+        data.append(body)
+        return data
     }
 
-    /// Keeps `page` for `key`, then trims the folder. A cache that cannot be written costs a
+    /// The time and body of `data` when it is an entry for `key`; nil otherwise.
+    static func entry(_ data: Data, for key: Key) -> (saved: Date, body: Data)? {
+        guard data.starts(with: signature) else { return nil }
+        var rest = data.dropFirst(signature.count)
+        func line() -> String? {
+            guard let end = rest.prefix(32).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            defer { rest = rest[(end + 1)...] }
+            return String(decoding: rest[..<end], as: UTF8.self)
+        }
+        guard let seconds = line().flatMap(Double.init), seconds.isFinite, let count = line().flatMap(Int.init),
+            count == key.bytes.count, rest.starts(with: key.bytes)
+        else { return nil }
+        return (Date(timeIntervalSince1970: seconds), Data(rest.dropFirst(count)))
+    }
+
+    /// Keeps `body` for `key`, then trims the folder. A cache that cannot be written costs a
     /// request next time, nothing more.
-    public func store(_ page: RestaurantPage, for key: Key) async {
+    public func store(_ body: Data, for key: Key) async {
+        guard let folder, let url = file(key) else { return }
         let saved = now()
-        let entry = Entry(format: Self.format, key: key.text, saved: saved, page: page)
-        guard let data = try? JSONEncoder().encode(entry), data.count <= Self.maxEntryBytes else { return }
-        let url = file(key)
+        let data = Self.entry(key: key, saved: saved, body: body)
+        guard data.count <= Self.maxEntryBytes else { return }
         do {
             try SharedFile.makeFolder(folder)
             // Not flushed to disk: that would cost every search several milliseconds, and a
@@ -138,12 +185,14 @@ public struct AnswerCache: Sendable {
         var modified: Date
     }
 
-    /// The entries on disk now: regular files named `*.json`, with their sizes and times. A
-    /// time in the future counts as the oldest, so that no file can stay forever.
+    /// The entries on disk now: regular files named `*.answer` (or `*.json`, the decoded pages
+    /// an earlier foodlogger kept, which go as any other), with their sizes and times. A time in
+    /// the future counts as the oldest, so that no file can stay forever.
     func kept() -> [Kept] {
+        guard let folder else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let now = now()
-        return names.filter { $0.hasSuffix(".json") }.compactMap { name in
+        return names.filter { $0.hasSuffix(".answer") || $0.hasSuffix(".json") }.compactMap { name in
             let url = folder.appendingPathComponent(name)
             // Not following links: a link is no entry of ours, wherever it points.
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -156,7 +205,7 @@ public struct AnswerCache: Sendable {
 
     /// Removes the oldest entries while the folder holds more than `maxTotalBytes`.
     func trim() async {
-        guard kept().reduce(0, { $0 + $1.bytes }) > maxTotalBytes else { return }
+        guard let folder, kept().reduce(0, { $0 + $1.bytes }) > maxTotalBytes else { return }
         try? await SharedFile(folder.appendingPathComponent("trim")).withLock { () throws(SharedFile.Failure) in
             var entries = kept().sorted { $0.modified < $1.modified }
             var total = entries.reduce(0) { $0 + $1.bytes }

@@ -1,4 +1,4 @@
-/// The code lists with nothing sent (`CachingService.Mode.offline`): what `CodeListCache`
+/// The code lists with nothing sent (`AnswerCache.Mode.offline`): what `CodeListCache`
 /// keeps still answers, and anything else fails as not cached.
 public struct OfflineCodeLists: CodeListProtocol {
     public init() {}

@@ -9,6 +9,8 @@ public enum GourmetRequest {
     static let path = "gourmet/v1/"
     /// What stands in for the key in anything shown to a person.
     static let redactedKey = "REDACTED"
+    /// The query parameter that carries the key.
+    static let keyParameter = "key"
 
     public static func url(for query: RestaurantQuery, key: String, baseURL: URL) -> URL {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
@@ -20,7 +22,7 @@ public enum GourmetRequest {
 
     /// The parameters in a fixed order: the key first, then what the user asked for.
     static func parameters(for query: RestaurantQuery, key: String) -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = [("key", key), ("format", "json")]
+        var items: [(name: String, value: String)] = [(keyParameter, key), ("format", "json")]
         items += query.ids.map { ("id", $0) }
         if let keyword = query.keyword, !keyword.isEmpty { items.append(("keyword", keyword)) }
         if let center = query.center {

@@ -14,6 +14,8 @@ public struct HotpepperAPI: HotpepperProtocol {
         var log: (@Sendable (String) -> Void)?
         /// The most one answer may bring, decoded.
         var maxResponseBytes: Int
+        /// Where searches' answers are kept and looked up (code lists have a cache of their own).
+        var answers: AnswerCache
 
         public static let defaultTimeout: TimeInterval = 10
         public static let maxTimeout: TimeInterval = 300
@@ -21,10 +23,10 @@ public struct HotpepperAPI: HotpepperProtocol {
         public init(
             key: String, baseURL: URL = GourmetRequest.defaultBaseURL, timeout: TimeInterval = defaultTimeout,
             retry: RetryPolicy = RetryPolicy(), log: (@Sendable (String) -> Void)? = nil,
-            maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes
+            maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes, answers: AnswerCache = AnswerCache(cacheFolder: nil)
         ) {
             self.key = key; self.baseURL = baseURL; self.timeout = timeout; self.retry = retry; self.log = log
-            self.maxResponseBytes = maxResponseBytes
+            self.maxResponseBytes = maxResponseBytes; self.answers = answers
         }
     }
 
@@ -41,9 +43,15 @@ public struct HotpepperAPI: HotpepperProtocol {
         self.transport = transport
     }
 
+    /// Through the answer cache, filed without the key.
     public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
-        try await fetch(GourmetRequest.url(for: query, key: configuration.key, baseURL: configuration.baseURL)) {
-            body throws(HotpepperError) in try GourmetResponseDecoder.decode(body)
+        let url = GourmetRequest.url(for: query, key: configuration.key, baseURL: configuration.baseURL)
+        let key = AnswerCache.Key(url: url, removing: GourmetRequest.keyParameter, secret: configuration.key)
+        return try await configuration.answers.answer(key, unsent: .search(query), log: configuration.log) {
+            body throws(HotpepperError) in
+            try GourmetResponseDecoder.decode(body)
+        } send: { decode throws(HotpepperError) in
+            try await fetch(url, decode: decode)
         }
     }
 

@@ -11,14 +11,18 @@ public struct OverpassAPI: HotpepperProtocol {
 
     let url: URL
     private let client: ServiceClient
-    private let answers = LatestAnswer()
+    private let latest = LatestAnswer()
+    /// Where answers are kept and looked up, one per query, whichever page asked for it.
+    private let kept: AnswerCache
 
     /// `timeout` bounds each attempt; `log` takes the narration of each request (verbose mode).
     public init(
         url: URL = OverpassRequest.defaultURL, timeout: TimeInterval = defaultTimeout, retry: RetryPolicy = RetryPolicy(),
-        log: (@Sendable (String) -> Void)? = nil, maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes
+        log: (@Sendable (String) -> Void)? = nil, maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes,
+        answers: AnswerCache = AnswerCache(cacheFolder: nil)
     ) {
         self.url = url
+        kept = answers
         client = ServiceClient(
             timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport())
     }
@@ -36,18 +40,24 @@ public struct OverpassAPI: HotpepperProtocol {
             ql = try OverpassRequest.search(query)
         }
         let center = query.center
-        let whole = try await answers.value(for: ql) { () async throws(HotpepperError) in
-            try await fetch(ql, nearestTo: center)
+        let whole = try await latest.value(for: ql) { () async throws(HotpepperError) in
+            try await fetch(ql, nearestTo: center, unsent: .search(query))
         }
         return Self.page(of: whole, start: query.start, count: query.count)
     }
 
-    /// One POST of `ql`; the shops nearest `center` first.
-    private func fetch(_ ql: String, nearestTo center: Coordinate?) async throws(HotpepperError) -> RestaurantPage {
+    /// One POST of `ql`, through the answer cache; the shops nearest `center` first.
+    private func fetch(
+        _ ql: String, nearestTo center: Coordinate?, unsent: HotpepperError.Unsent
+    ) async throws(HotpepperError) -> RestaurantPage {
         let form = HTTPRequest.Body(contentType: OverpassRequest.contentType, data: OverpassRequest.form(ql))
-        var answer = try await client.fetch(url, accept: "application/json", body: form) {
-            reply throws(HotpepperError) in
-            try HotpepperAPI.decoding(reply, key: "") { data throws(HotpepperError) in try OverpassDecoder.decode(data) }
+        var answer = try await kept.answer(AnswerCache.Key(url: url, body: form), unsent: unsent, log: client.log) {
+            data throws(HotpepperError) in
+            try OverpassDecoder.decode(data)
+        } send: { decode throws(HotpepperError) in
+            try await client.fetch(url, accept: "application/json", body: form) { reply throws(HotpepperError) in
+                try HotpepperAPI.decoding(reply, key: "", decode)
+            }
         }
         if let center { answer.restaurants = answer.restaurants.nearestFirst(to: center) }
         return answer
