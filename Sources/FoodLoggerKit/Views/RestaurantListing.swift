@@ -67,7 +67,13 @@ struct RestaurantListing: Sendable, Equatable {
         guard let search else { return .object([restaurants, openAt]) }
         let center = search.center
         let leftOut = self.leftOut.map { tally -> (String, JSONValue) in
-            ("left_out", .object([("closed", .integer(tally.closed)), ("unknown", .integer(tally.unknown))]))
+            (
+                "left_out",
+                .object([
+                    ("closed", .integer(tally.closed)), ("unknown", .integer(tally.unknown)),
+                    ("closing_too_soon", .integer(tally.closingTooSoon)),
+                ])
+            )
         }
         return .object(
             [
@@ -97,11 +103,14 @@ struct RestaurantRecord: Sendable, Equatable {
     var detailed = false
     var hours: OpeningHours?
     var openStatus = OpenStatus.unknown
+    /// When it closes or opens next after the moment asked about.
+    var timeLeft = TimeLeft.unknown
 
     init(_ restaurant: Restaurant, distanceMetres: Int?, detailed: Bool, on clock: OpenClock) {
         self.restaurant = restaurant; self.distanceMetres = distanceMetres; self.detailed = detailed
         hours = restaurant.openingHours
         openStatus = clock.status(of: restaurant)
+        timeLeft = clock.timeLeft(of: restaurant)
     }
 
     /// The documented snake_case fields, in a fixed order; `detailed` adds the rest after them.
@@ -137,8 +146,18 @@ struct RestaurantRecord: Sendable, Equatable {
             ("rating_count", shop.ratingCount.map(JSONValue.integer) ?? .null),
             ("price_level", shop.priceLevel.map(JSONValue.integer) ?? .null),
             ("business_status", shop.businessStatus.map { .string($0.rawValue) } ?? .null),
+            ("closes_at", instant(timeLeft.closesAt)),
+            ("last_order_at", instant(timeLeft.lastOrderAt)),
+            ("opens_at", instant(timeLeft.opensAt)),
+            ("minutes_left", timeLeft.minutesLeft.map(JSONValue.integer) ?? .null),
         ]
         return detailed ? basic + detailMembers : basic
+    }
+
+    /// An instant with the place's offset, or null.
+    private func instant(_ instant: Date?) -> JSONValue {
+        guard let instant, let zone = timeLeft.timeZone else { return .null }
+        return .string(HoursText.iso(instant, in: zone))
     }
 
     /// The shop's text, or null where its service has no such field.

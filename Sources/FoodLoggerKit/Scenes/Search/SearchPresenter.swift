@@ -91,7 +91,7 @@ final class SearchPresenter: SearchPresentationLogic {
                     ? BudgetBand.short(of: restaurant, country: clock.country)
                     : HoursText.periods(of: restaurant, on: clock) ?? "–",
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
-                HoursText.word(clock.status(of: restaurant)),
+                HoursText.left(clock.timeLeft(of: restaurant)) ?? HoursText.word(clock.status(of: restaurant)),
             ].map(ResultsText.singleLine)
         }
         var columns = columns
