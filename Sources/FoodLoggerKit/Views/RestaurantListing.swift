@@ -109,8 +109,8 @@ struct RestaurantRecord: Sendable, Equatable {
     init(_ restaurant: Restaurant, distanceMetres: Int?, detailed: Bool, on clock: OpenClock) {
         self.restaurant = restaurant; self.distanceMetres = distanceMetres; self.detailed = detailed
         hours = restaurant.openingHours
-        openStatus = clock.status(of: restaurant)
-        timeLeft = clock.timeLeft(of: restaurant)
+        openStatus = clock.status(of: restaurant, hours: hours)
+        timeLeft = clock.timeLeft(of: restaurant, hours: hours)
     }
 
     /// The documented snake_case fields, in a fixed order; `detailed` adds the rest after them.
