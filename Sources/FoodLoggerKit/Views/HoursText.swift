@@ -45,11 +45,25 @@ enum HoursText {
         return left.opensAt.flatMap { when($0, left, nextDay: " tomorrow") }.map { "opens " + $0 }
     }
 
-    /// "22:45" on the day asked about, "02:00" + `nextDay` on the next, "thu 11:00" later.
-    private static func when(_ instant: Date, _ left: TimeLeft, nextDay: String) -> String? {
+    /// The table's two cells, short enough never to be cut: when ("until 22:45", "until sat
+    /// 02:00", "24 hours", "opens 11:30", "opens sat 08:00") and how long ("75 min · L.O. 22:00");
+    /// nil when the hours do not tell.
+    static func cells(_ left: TimeLeft) -> (when: String, left: String)? {
+        if left.isAlwaysOpen { return ("24 hours", "") }
+        if let closes = left.closesAt, let minutes = left.minutesLeft, let until = when(closes, left) {
+            let lastOrder = left.lastOrderAt.flatMap { when($0, left) }
+            return ("until " + until, (["\(minutes) min"] + (lastOrder.map { ["L.O. " + $0] } ?? [])).joined(separator: " · "))
+        }
+        return left.opensAt.flatMap { when($0, left) }.map { ("opens " + $0, "") }
+    }
+
+    /// "22:45" on the day asked about, "02:00" + `nextDay` on the next, "thu 11:00" later (and
+    /// the next day too, without `nextDay`).
+    private static func when(_ instant: Date, _ left: TimeLeft, nextDay: String? = nil) -> String? {
         guard let time = left.wallClock(instant), let asked = left.asked.flatMap(left.wallClock) else { return nil }
         if time.date == asked.date { return clock(time.minute) }
-        return asked.date.adding(days: 1) == time.date ? clock(time.minute) + nextDay : short(time)
+        guard let nextDay, asked.date.adding(days: 1) == time.date else { return short(time) }
+        return clock(time.minute) + nextDay
     }
 
     /// "fri 19:30": the moment in a footer or notice.

@@ -86,6 +86,21 @@ import Testing
         #expect(words == expected, "\(left)")
     }
 
+    @Test func theTablesCellsAreShortAndNameADayByItsWeekday() {
+        let cells = [75, 255].map { minutes in
+            HoursText.cells(
+                TimeLeft(
+                    closesAt: Self.later(minutes), lastOrderAt: Self.later(15), minutesLeft: minutes, asked: Self.asked,
+                    timeZone: Self.japan))
+        }
+        #expect(cells[0]?.when == "until 23:00" && cells[0]?.left == "75 min · L.O. 22:00", "\(String(describing: cells[0]))")
+        #expect(cells[1]?.when == "until sat 02:00" && cells[1]?.left == "255 min · L.O. 22:00")
+        let opens = HoursText.cells(TimeLeft(opensAt: Self.later(615), asked: Self.asked, timeZone: Self.japan))
+        #expect(opens?.when == "opens sat 08:00" && opens?.left == "")
+        #expect(HoursText.cells(TimeLeft(isAlwaysOpen: true, asked: Self.asked, timeZone: Self.japan))?.when == "24 hours")
+        #expect(HoursText.cells(.unknown) == nil)
+    }
+
     @Test func instantsAreWrittenWithThePlacesOffsetThen() {
         let paris = TimeZone(identifier: "Europe/Paris")!
         #expect(HoursText.iso(Self.later(75), in: Self.japan) == "2026-11-20T23:00:00+09:00")

@@ -70,8 +70,20 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
         .init("Budget", minWidth: 8, dropPriority: 4, mayCut: false),
         .init("Station / access", minWidth: 8, dropPriority: 5, weight: 1.5),
-        .init("Open", minWidth: 6, dropPriority: 6),
+        // Times are never cut ("until 2…" would read as another time): dropped rather.
+        .init("Open", minWidth: 6, dropPriority: 6, mayCut: false),
+        .init("Left", minWidth: 6, dropPriority: 7, mayCut: false),
     ]
+
+    /// The Open and Left cells: when the shop closes or opens and how long is left, or whether
+    /// it is open where its hours do not tell when.
+    private static func timeCells(_ restaurant: Restaurant, on clock: OpenClock) -> [String] {
+        let hours = restaurant.openingHours
+        guard let cells = HoursText.cells(clock.timeLeft(of: restaurant, hours: hours)) else {
+            return [HoursText.word(clock.status(of: restaurant, hours: hours)), ""]
+        }
+        return [cells.when, cells.left]
+    }
 
     /// Without a centre there is no distance to show, so no Dist. column; without reviews, no
     /// Rating column; a service without stations has no Station column, and a page without
@@ -91,13 +103,15 @@ final class SearchPresenter: SearchPresentationLogic {
                     ? BudgetBand.short(of: restaurant, country: clock.country)
                     : HoursText.periods(of: restaurant, on: clock) ?? "–",
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
-                HoursText.left(clock.timeLeft(of: restaurant)) ?? HoursText.word(clock.status(of: restaurant)),
-            ].map(ResultsText.singleLine)
+            ] + timeCells(restaurant, on: clock)
         }
+        .map { $0.map(ResultsText.singleLine) }
         var columns = columns
         if !priced { columns[budgetColumn].title = "Hours" }
         // From the right, so the indexes before each stay put.
+        let leftColumn = columns.count - 1
         let dropped = [
+            rows.allSatisfy { $0[leftColumn].isEmpty } ? leftColumn : nil,
             page.provider.describes(.access) ? nil : stationColumn, center == nil ? distanceColumn : nil,
             page.restaurants.contains { $0.rating != nil } ? nil : ratingColumn,
         ].compactMap { $0 }
