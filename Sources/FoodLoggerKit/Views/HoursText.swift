@@ -38,28 +38,32 @@ enum HoursText {
     /// 08:00 tomorrow", "opens thu 11:00"; nil when the hours do not tell.
     static func left(_ left: TimeLeft) -> String? {
         if left.isAlwaysOpen { return "open 24 hours" }
-        if let closes = left.closesAt, let minutes = left.minutesLeft, let until = when(closes, left, nextDay: " (next day)") {
-            let lastOrder = left.lastOrderAt.flatMap { when($0, left, nextDay: " (next day)") }
-            return (["until " + until, "\(minutes) min"] + (lastOrder.map { ["L.O. " + $0] } ?? [])).joined(separator: " · ")
-        }
-        return left.opensAt.flatMap { when($0, left, nextDay: " tomorrow") }.map { "opens " + $0 }
+        return parts(left, closingNextDay: " (next day)", openingNextDay: " tomorrow")
+            .map { [$0.when, $0.left].filter { !$0.isEmpty }.joined(separator: " · ") }
     }
 
     /// The table's two cells, short enough never to be cut: when ("until 22:45", "until sat
     /// 02:00", "24 hours", "opens 11:30", "opens sat 08:00") and how long ("75 min · L.O. 22:00");
     /// nil when the hours do not tell.
     static func cells(_ left: TimeLeft) -> (when: String, left: String)? {
-        if left.isAlwaysOpen { return ("24 hours", "") }
-        if let closes = left.closesAt, let minutes = left.minutesLeft, let until = when(closes, left) {
-            let lastOrder = left.lastOrderAt.flatMap { when($0, left) }
+        left.isAlwaysOpen ? ("24 hours", "") : parts(left, closingNextDay: nil, openingNextDay: nil)
+    }
+
+    /// When the shop closes or opens, and how long is left with its last order; the next day
+    /// said with the words given, or by its weekday without them.
+    private static func parts(_ left: TimeLeft, closingNextDay: String?, openingNextDay: String?) -> (
+        when: String, left: String
+    )? {
+        if let closes = left.closesAt, let minutes = left.minutesLeft, let until = when(closes, left, nextDay: closingNextDay) {
+            let lastOrder = left.lastOrderAt.flatMap { when($0, left, nextDay: closingNextDay) }
             return ("until " + until, (["\(minutes) min"] + (lastOrder.map { ["L.O. " + $0] } ?? [])).joined(separator: " · "))
         }
-        return left.opensAt.flatMap { when($0, left) }.map { ("opens " + $0, "") }
+        return left.opensAt.flatMap { when($0, left, nextDay: openingNextDay) }.map { ("opens " + $0, "") }
     }
 
     /// "22:45" on the day asked about, "02:00" + `nextDay` on the next, "thu 11:00" later (and
     /// the next day too, without `nextDay`).
-    private static func when(_ instant: Date, _ left: TimeLeft, nextDay: String? = nil) -> String? {
+    private static func when(_ instant: Date, _ left: TimeLeft, nextDay: String?) -> String? {
         guard let time = left.wallClock(instant), let asked = left.asked.flatMap(left.wallClock) else { return nil }
         if time.date == asked.date { return clock(time.minute) }
         guard let nextDay, asked.date.adding(days: 1) == time.date else { return short(time) }
