@@ -133,10 +133,14 @@ public struct OpenClock: Sendable {
     /// Open, closing soon, closed or unknown: an OpenStreetMap value read by the specification
     /// on the shop's clock (the region's country for public holidays), else HOT PEPPER's texts.
     /// A place closed for a while or for good is closed, whatever its hours say.
-    public func status(of shop: Restaurant) -> OpenStatus {
+    public func status(of shop: Restaurant) -> OpenStatus { status(of: shop, hours: shop.openingHours) }
+
+    /// The same, with the shop's `openingHours` as the caller has them (a list reads each shop's
+    /// texts once for every question it asks); read only for a shop without an OSM value.
+    public func status(of shop: Restaurant, hours: @autoclosure () -> OpeningHours?) -> OpenStatus {
         if let status = shop.businessStatus, status != .operational { return .closed }
         guard let moment = moment(for: shop) else { return .unknown }
-        guard let value = shop.osmOpeningHours else { return shop.openingHours?.status(at: moment) ?? .unknown }
+        guard let value = shop.osmOpeningHours else { return hours()?.status(at: moment) ?? .unknown }
         let day = moment.today
         return OSMOpeningHours(value)?.status(on: day.date, minute: moment.minute, country: country) ?? .unknown
     }

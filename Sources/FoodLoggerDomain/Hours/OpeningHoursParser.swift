@@ -34,6 +34,8 @@ public enum OpeningHoursParser {
                 guard let inside = note, isLastOrderNote(inside) else { return nil }
                 if keepingNotes { out += [Scanner.noteStart] + inside + [Scanner.noteEnd] }
                 note = nil
+            // The marks kept notes are put between: a text that holds them is nobody's hours.
+            case Scanner.noteStart, Scanner.noteEnd: return nil
             case "：": appendTo(&out, &note, ":")
             case "〜", "~", "-", "－", "−", "–", "—", "～": appendTo(&out, &note, "～")
             case "，", ",", "､": appendTo(&out, &note, "、")
@@ -351,7 +353,8 @@ struct Scanner {
         return Words.filler.contains { text[index...].starts(with: $0) }
     }
 
-    /// Around a last-order note kept in an `open` text (private-use scalars no text holds).
+    /// Around a last-order note kept in an `open` text: private-use scalars, which make a text
+    /// that holds them unread.
     static let noteStart: Unicode.Scalar = "\u{E000}"
     static let noteEnd: Unicode.Scalar = "\u{E001}"
 

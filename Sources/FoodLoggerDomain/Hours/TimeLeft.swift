@@ -73,7 +73,11 @@ extension OpenClock {
     /// When the shop closes or opens next after the clock's moment, on the shop's own clock:
     /// HOT PEPPER's texts (their last orders included) or an OpenStreetMap value. A place
     /// closed for a while or for good opens at no known time.
-    public func timeLeft(of shop: Restaurant) -> TimeLeft {
+    public func timeLeft(of shop: Restaurant) -> TimeLeft { timeLeft(of: shop, hours: shop.openingHours) }
+
+    /// The same, with the shop's `openingHours` as the caller has them; read only for a shop
+    /// without an OSM value.
+    public func timeLeft(of shop: Restaurant, hours: @autoclosure () -> OpeningHours?) -> TimeLeft {
         guard let moment = moment(for: shop), let zone = clock(for: shop).timeZone else { return .unknown }
         let date = moment.today.date
         /// Minutes from the moment's midnight as an instant where the shop is.
@@ -88,7 +92,7 @@ extension OpenClock {
             if let value = shop.osmOpeningHours {
                 OSMOpeningHours(value)?.nextChange(on: date, minute: moment.minute, country: country) ?? .unknown
             } else {
-                shop.openingHours?.nextChange(after: moment) ?? .unknown
+                hours()?.nextChange(after: moment) ?? .unknown
             }
         switch change {
         case .closes(let at, let lastOrder):

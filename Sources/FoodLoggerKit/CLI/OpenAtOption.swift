@@ -1,7 +1,8 @@
 import Foundation
 import FoodLoggerDomain
 
-/// --open-now, --open-at and --include-unknown: the moment to ask about. --open-at is a time on
+/// --open-now, --open-at, --open-for and --include-unknown: the moment to ask about, and for how
+/// long the shops must stay open then. --open-at is a time on
 /// the clock where the shops are (Japan's for HOT PEPPER, the area's zone for OpenStreetMap),
 /// whatever the machine's clock says.
 enum OpenAtOption {
@@ -15,6 +16,9 @@ enum OpenAtOption {
             "--open-at", kind: .value("TIME"),
             help: "keep only the shops open then, on their own clock: 19:30 (today), fri 19:30, 2026-11-23 12:00"),
         OptionSpec(
+            "--open-for", kind: .value("DURATION"),
+            help: "keep only the shops open now (or at --open-at) that stay open at least this long: 90m, 1h30m, 2h"),
+        OptionSpec(
             "--include-unknown",
             help: "with --open-now/--open-at, keep the shops whose hours cannot be read too (marked ?)"),
     ]
@@ -24,12 +28,24 @@ enum OpenAtOption {
     static func question(_ parsed: ParsedArguments, now: Date) throws(UsageError) -> OpenQuestion {
         let at = parsed.value("--open-at")
         if at != nil, parsed.has("--open-now") { throw UsageError("--open-now and --open-at ask about two times; use one") }
-        let openOnly = at != nil || parsed.has("--open-now")
+        let openFor = try parsed.value("--open-for").map { text throws(UsageError) in try Self.duration(text) }
+        let openOnly = at != nil || parsed.has("--open-now") || openFor != nil
         if parsed.has("--include-unknown"), !openOnly {
-            throw UsageError("--include-unknown keeps shops that --open-now or --open-at would leave out; give one of them")
+            throw UsageError(
+                "--include-unknown keeps shops that --open-now, --open-at or --open-for would leave out; give one of them")
         }
         let asked = try at.map { text throws(UsageError) in try Self.moment(text, now: now) } ?? .now(now)
-        return OpenQuestion(moment: asked, openOnly: openOnly, includeUnknown: parsed.has("--include-unknown"))
+        return OpenQuestion(
+            moment: asked, openOnly: openOnly, includeUnknown: parsed.has("--include-unknown"), openFor: openFor)
+    }
+
+    /// "90m", "1h30m", "2h": from a minute to a day.
+    static func duration(_ text: String) throws(UsageError) -> OpenDuration {
+        guard let duration = OpenDuration(text.trimmingCharacters(in: .whitespaces)) else {
+            throw UsageError(
+                "--open-for takes a duration from 1m to 24h such as 90m, 1h30m or 2h, not \(TerminalSafe.quoted(text))")
+        }
+        return duration
     }
 
     /// "19:30" today, "fri 19:30" (or 金 19:30) the next Friday from today, "2026-11-23 12:00":

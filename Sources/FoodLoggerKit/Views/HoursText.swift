@@ -1,3 +1,4 @@
+import Foundation
 import FoodLoggerDomain
 
 /// Opening hours and open status in words and in the JSON schema the README documents.
@@ -21,6 +22,52 @@ enum HoursText {
         let sign = offset < 0 ? "-" : "+"
         return "\(date.year)-\(two(date.month))-\(two(date.day))T\(clock(time.minute))"
             + sign + clock(abs(offset) / 60)
+    }
+
+    /// "2026-11-25T22:45:00+09:00": an instant on the place's clock, with its offset then (summer
+    /// time included); the JSON's `closes_at`, `last_order_at` and `opens_at`.
+    static func iso(_ instant: Date, in zone: TimeZone) -> String {
+        let time = JapanTime(instant, timeZone: zone), date = time.date
+        let offset = zone.secondsFromGMT(for: instant)
+        return "\(date.year)-\(two(date.month))-\(two(date.day))T\(clock(time.minute)):00"
+            + (offset < 0 ? "-" : "+") + clock(abs(offset) / 60)
+    }
+
+    /// What the shop does next, on its own clock: "until 22:45 · 75 min · L.O. 22:00", "until
+    /// 02:00 (next day) · 180 min", "open 24 hours", "opens 11:30" (later the same day), "opens
+    /// 08:00 tomorrow", "opens thu 11:00"; nil when the hours do not tell.
+    static func left(_ left: TimeLeft) -> String? {
+        if left.isAlwaysOpen { return "open 24 hours" }
+        return parts(left, closingNextDay: " (next day)", openingNextDay: " tomorrow")
+            .map { [$0.when, $0.left].filter { !$0.isEmpty }.joined(separator: " · ") }
+    }
+
+    /// The table's two cells, short enough never to be cut: when ("until 22:45", "until sat
+    /// 02:00", "24 hours", "opens 11:30", "opens sat 08:00") and how long ("75 min · L.O. 22:00");
+    /// nil when the hours do not tell.
+    static func cells(_ left: TimeLeft) -> (when: String, left: String)? {
+        left.isAlwaysOpen ? ("24 hours", "") : parts(left, closingNextDay: nil, openingNextDay: nil)
+    }
+
+    /// When the shop closes or opens, and how long is left with its last order; the next day
+    /// said with the words given, or by its weekday without them.
+    private static func parts(_ left: TimeLeft, closingNextDay: String?, openingNextDay: String?) -> (
+        when: String, left: String
+    )? {
+        if let closes = left.closesAt, let minutes = left.minutesLeft, let until = when(closes, left, nextDay: closingNextDay) {
+            let lastOrder = left.lastOrderAt.flatMap { when($0, left, nextDay: closingNextDay) }
+            return ("until " + until, (["\(minutes) min"] + (lastOrder.map { ["L.O. " + $0] } ?? [])).joined(separator: " · "))
+        }
+        return left.opensAt.flatMap { when($0, left, nextDay: openingNextDay) }.map { ("opens " + $0, "") }
+    }
+
+    /// "22:45" on the day asked about, "02:00" + `nextDay` on the next, "thu 11:00" later (and
+    /// the next day too, without `nextDay`).
+    private static func when(_ instant: Date, _ left: TimeLeft, nextDay: String?) -> String? {
+        guard let time = left.wallClock(instant), let asked = left.asked.flatMap(left.wallClock) else { return nil }
+        if time.date == asked.date { return clock(time.minute) }
+        guard let nextDay, asked.date.adding(days: 1) == time.date else { return short(time) }
+        return clock(time.minute) + nextDay
     }
 
     /// "fri 19:30": the moment in a footer or notice.
@@ -47,6 +94,11 @@ enum HoursText {
         case (.wallClock(.weekday(let weekday), let minute, _), nil): words = weekday.short + " " + clock(minute)
         }
         return words + " (\(name(place)))"
+    }
+
+    /// " for 90 min or more" after "open at …" when --open-for asked for that long; else "".
+    static func openFor(_ open: OpenQuestion) -> String {
+        open.openFor.map { " for \($0.minutes) min or more" } ?? ""
     }
 
     /// "Japan time", "Europe/Paris time".

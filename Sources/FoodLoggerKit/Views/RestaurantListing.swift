@@ -66,7 +66,13 @@ struct RestaurantListing: Sendable, Equatable {
         guard let search else { return .object([restaurants, openAt]) }
         let center = search.center
         let leftOut = self.leftOut.map { tally -> (String, JSONValue) in
-            ("left_out", .object([("closed", .integer(tally.closed)), ("unknown", .integer(tally.unknown))]))
+            (
+                "left_out",
+                .object([
+                    ("closed", .integer(tally.closed)), ("unknown", .integer(tally.unknown)),
+                    ("closing_too_soon", .integer(tally.closingTooSoon)),
+                ])
+            )
         }
         return .object(
             [
@@ -98,6 +104,8 @@ struct RestaurantRecord: Sendable, Equatable {
     var openStatus = OpenStatus.unknown
     /// What the food log says of the shop; nil when it does not hold it (or was not read).
     var log: LogMark?
+    /// When it closes or opens next after the moment asked about.
+    var timeLeft = TimeLeft.unknown
 
     var distanceMetres: Int? { walk?.metres }
 
@@ -106,7 +114,8 @@ struct RestaurantRecord: Sendable, Equatable {
         walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
         self.log = log
         hours = restaurant.openingHours
-        openStatus = clock.status(of: restaurant)
+        openStatus = clock.status(of: restaurant, hours: hours)
+        timeLeft = clock.timeLeft(of: restaurant, hours: hours)
     }
 
     /// The documented snake_case fields, in a fixed order; `detailed` adds the rest after them.
@@ -142,12 +151,22 @@ struct RestaurantRecord: Sendable, Equatable {
             ("rating_count", shop.ratingCount.map(JSONValue.integer) ?? .null),
             ("price_level", shop.priceLevel.map(JSONValue.integer) ?? .null),
             ("business_status", shop.businessStatus.map { .string($0.rawValue) } ?? .null),
+            ("closes_at", instant(timeLeft.closesAt)),
+            ("last_order_at", instant(timeLeft.lastOrderAt)),
+            ("opens_at", instant(timeLeft.opensAt)),
+            ("minutes_left", timeLeft.minutesLeft.map(JSONValue.integer) ?? .null),
             ("walk_minutes", walk.map { .integer($0.minutes) } ?? .null),
             ("bearing_deg", walk?.bearing.map(JSONValue.integer) ?? .null),
             ("diet", shop.diets.map { .array($0.map { .string($0.rawValue) }) } ?? .null),
             ("log", LogText.json(log)),
         ]
         return detailed ? basic + detailMembers : basic
+    }
+
+    /// An instant with the place's offset, or null.
+    private func instant(_ instant: Date?) -> JSONValue {
+        guard let instant, let zone = timeLeft.timeZone else { return .null }
+        return .string(HoursText.iso(instant, in: zone))
     }
 
     /// The shop's text, or null where its service has no such field.

@@ -36,7 +36,7 @@ enum ResultsText {
             let last = page.start + (tally?.examined ?? page.sent) - 1
             if tally != nil, let open {
                 lines.append(
-                    "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open, on: page.clock)) among results "
+                    "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among results "
                         + "\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
             } else {
                 lines.append("\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
@@ -73,14 +73,20 @@ enum ResultsText {
         if let tally, let open, tally.examined > 0 {
             let last = page.start + tally.examined - 1
             let counts = [
-                tally.closed > 0 ? "\(tally.closed) closed" : nil, tally.unknown > 0 ? "\(tally.unknown) unknown" : nil,
+                tally.closed > 0 ? "\(tally.closed) closed" : nil,
+                tally.closingTooSoon > 0 ? "\(tally.closingTooSoon) closing too soon" : nil,
+                tally.unknown > 0 ? "\(tally.unknown) unknown" : nil,
             ]
             .compactMap { $0 }.joined(separator: ", ")
             // Results were left unread: the next ones may be open; a wider circle only adds more to read.
             let further =
                 last >= page.total ? "a wider --range" : prompted ? "n to look further" : "--start \(last + 1) to look further"
-            let tries = ["another time", further, tally.unknown > 0 ? "--include-unknown" : nil].compactMap { $0 }
-            return "No restaurants open at \(HoursText.asked(open, on: page.clock)) among results \(span(page.start, last))"
+            let tries = [
+                "another time", tally.closingTooSoon > 0 ? "a shorter --open-for" : nil, further,
+                tally.unknown > 0 ? "--include-unknown" : nil,
+            ].compactMap { $0 }
+            return "No restaurants open at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among results "
+                + "\(span(page.start, last))"
                 + " of \(page.total)\(place(query))\(counts.isEmpty ? "" : " (\(counts))"). Try "
                 + tries.dropLast().joined(separator: ", ") + ", or " + tries.last! + "."
         }
@@ -118,13 +124,21 @@ enum ResultsText {
     static func leftOut(_ tally: OpenTally, open: OpenQuestion, on clock: HoursClock) -> String? {
         var parts: [String] = []
         if tally.closed > 0 { parts.append("\(tally.closed) closed") }
+        if tally.closingTooSoon > 0, let openFor = open.openFor {
+            parts.append("\(tally.closingTooSoon) closing within \(openFor.minutes) min")
+        }
         if tally.unknown > 0 { parts.append("\(tally.unknown) whose hours could not be read (--include-unknown keeps those)") }
         let stopped =
             tally.stoppedEarly
             ? " Stopped after \(tally.examined) results; narrow the search or add --start to look further." : ""
         guard !parts.isEmpty || !stopped.isEmpty else { return nil }
         let left =
-            parts.isEmpty ? "" : "At \(HoursText.asked(open, on: clock)), left out \(parts.joined(separator: " and "))."
+            parts.isEmpty
+            ? ""
+            : "At \(HoursText.asked(open, on: clock)), left out "
+                + (parts.count < 3
+                    ? parts.joined(separator: " and ") : parts.dropLast().joined(separator: ", ") + " and " + parts.last!)
+                + "."
         return left + stopped
     }
 

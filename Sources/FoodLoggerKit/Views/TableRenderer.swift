@@ -37,9 +37,10 @@ enum TableRenderer {
         // Cells may hold the service's text: nothing in it may reach the terminal as a control.
         let rows = table.rows.map { $0.map(TerminalSafe.line) }
         var visible = Array(table.columns.indices)
-        var widths = table.columns.indices.map { column in
+        let natural = table.columns.indices.map { column in
             rows.reduce(DisplayWidth.of(table.columns[column].title)) { max($0, DisplayWidth.of($1[column])) }
         }
+        var widths = natural
         func total() -> Int { visible.reduce(0) { $0 + widths[$1] } + gap.count * max(0, visible.count - 1) }
         // Narrow the column widest for its weight one step at a time, so space is shared fairly.
         while total() > width {
@@ -50,7 +51,9 @@ enum TableRenderer {
             } else if let drop = visible.filter({ table.columns[$0].dropPriority != nil })
                 .max(by: { table.columns[$0].dropPriority! < table.columns[$1].dropPriority! })
             {
+                // The others share the room it leaves from their full widths again.
                 visible.removeAll { $0 == drop }
+                widths = natural
             } else {
                 break
             }

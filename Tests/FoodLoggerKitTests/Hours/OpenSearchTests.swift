@@ -134,7 +134,7 @@ actor HoursServiceSpy: HotpepperProtocol {
             open.stderr.contains("left out \(closed) closed and \(unknown) whose hours could not be read"),
             "the counts on stderr: \(open.stderr)")
         let leftOut = try #require(open.json?["left_out"] as? [String: Int])
-        #expect(leftOut == ["closed": closed, "unknown": unknown], "and in the JSON")
+        #expect(leftOut == ["closed": closed, "unknown": unknown, "closing_too_soon": 0], "and in the JSON")
     }
 
     @Test func includeUnknownKeepsTheUnreadableOnes() async {
@@ -161,10 +161,30 @@ actor HoursServiceSpy: HotpepperProtocol {
         (["--open-at", "2026-02-30 12:00"], "--open-at takes a time such as"),
         (["--open-now", "--open-at", "12:00"], "use one"),
         (["--include-unknown"], "give one of them"),
+        (["--open-for", "0"], "--open-for takes a duration"),
+        (["--open-for", "-5m"], "--open-for takes a duration"),
+        (["--open-for", "abc"], "--open-for takes a duration"),
+        (["--open-for", "25h"], "--open-for takes a duration"),
     ])
     func badTimesAreUsageErrors(arguments: [String], words: String) async {
         let run = await CLIRun.run(["search"] + tokyo + arguments)
         #expect(run.code == .usage && run.stderr.contains(words), "\(run.stderr)")
+    }
+
+    @Test func openForKeepsTheShopsOpenThatLongAndCountsTheOthers() async throws {
+        // Given the stub's shops on Friday at 19:30, open now and how long each stays open
+        let open = await CLIRun.run(["search", "--json", "--open-now"] + tokyo)
+        let minutes = ((open.json?["restaurants"] as? [[String: Any]]) ?? []).map { $0["minutes_left"] as? Int }
+        let enough = try #require(Set(minutes.compactMap { $0 }).sorted().dropFirst().first, "two closing times")
+        // When the search asks for exactly the second shortest of their times left
+        let run = await CLIRun.run(["search", "--json", "--open-for", "\(enough)m"] + tokyo)
+        // Then the shops with that long or longer stay (around the clock too), the others are counted
+        let kept = ((run.json?["restaurants"] as? [[String: Any]]) ?? []).map { $0["minutes_left"] as? Int }
+        #expect(run.code == .success && kept.allSatisfy { ($0 ?? .max) >= enough }, "\(kept)")
+        let tooSoon = minutes.compactMap { $0 }.filter { $0 < enough }.count
+        let leftOut = try #require(run.json?["left_out"] as? [String: Int])
+        #expect(tooSoon > 0 && leftOut["closing_too_soon"] == tooSoon, "\(leftOut)")
+        #expect(run.stderr.contains("\(tooSoon) closing within \(enough) min"), "\(run.stderr)")
     }
 
     @Test(arguments: [

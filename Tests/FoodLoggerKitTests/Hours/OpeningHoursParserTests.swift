@@ -152,6 +152,11 @@ func describe(_ hours: OpeningHours?) -> String? {
         ("11:00～22:00", "-"),
     ]
 
+    @Test func aTextHoldingTheNotesMarksIsNotRead() {
+        // The marks a kept note goes between could hide words from the reader: such a text is unread.
+        #expect(OpeningHoursParser.parse(open: "11:00～22:00 \u{E000}土日は休み", close: "") == nil)
+    }
+
     @Test(arguments: lastOrders.indices)
     func lastOrdersInEachForm(index: Int) throws {
         // Given a text with (or without) last orders

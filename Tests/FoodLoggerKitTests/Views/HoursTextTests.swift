@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
@@ -53,5 +54,58 @@ import Testing
         // Then the new member is there too, null, so a CSV keeps its columns
         #expect(json.map(\.0).contains("closing_days_unstated"), "member present")
         #expect(json.allSatisfy { Self.isNull($0.1) }, "all null")
+    }
+
+    /// Friday 2026-11-20 at 21:45 in Japan, and an instant that many minutes later.
+    static let japan = TimeZone(secondsFromGMT: 9 * 3600)!
+    static let asked = JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: 21 * 60 + 45).instant
+    static func later(_ minutes: Int) -> Date { asked.addingTimeInterval(TimeInterval(minutes * 60)) }
+
+    static let timeLeft: [(TimeLeft, String?)] = [
+        (TimeLeft(closesAt: later(60), minutesLeft: 60, asked: asked, timeZone: japan), "until 22:45 · 60 min"),
+        (
+            TimeLeft(closesAt: later(75), lastOrderAt: later(15), minutesLeft: 75, asked: asked, timeZone: japan),
+            "until 23:00 · 75 min · L.O. 22:00"
+        ),
+        (TimeLeft(closesAt: later(255), minutesLeft: 255, asked: asked, timeZone: japan), "until 02:00 (next day) · 255 min"),
+        (TimeLeft(isAlwaysOpen: true, asked: asked, timeZone: japan), "open 24 hours"),
+        (TimeLeft(opensAt: later(15), asked: asked, timeZone: japan), "opens 22:00"),
+        (TimeLeft(opensAt: later(615), asked: asked, timeZone: japan), "opens 08:00 tomorrow"),
+        (TimeLeft(opensAt: later(4 * 1440 - 645), asked: asked, timeZone: japan), "opens tue 11:00"),
+        (TimeLeft(asked: asked, timeZone: japan), nil),
+        (.unknown, nil),
+    ]
+
+    @Test(arguments: timeLeft.indices)
+    func timeLeftInWords(index: Int) {
+        // Given what the domain told of a shop at Friday 21:45
+        let (left, expected) = Self.timeLeft[index]
+        // When it is worded
+        let words = HoursText.left(left)
+        // Then it says the time on the place's clock, and the day when it is not today
+        #expect(words == expected, "\(left)")
+    }
+
+    @Test func theTablesCellsAreShortAndNameADayByItsWeekday() {
+        let cells = [75, 255].map { minutes in
+            HoursText.cells(
+                TimeLeft(
+                    closesAt: Self.later(minutes), lastOrderAt: Self.later(15), minutesLeft: minutes, asked: Self.asked,
+                    timeZone: Self.japan))
+        }
+        #expect(cells[0]?.when == "until 23:00" && cells[0]?.left == "75 min · L.O. 22:00", "\(String(describing: cells[0]))")
+        #expect(cells[1]?.when == "until sat 02:00" && cells[1]?.left == "255 min · L.O. 22:00")
+        let opens = HoursText.cells(TimeLeft(opensAt: Self.later(615), asked: Self.asked, timeZone: Self.japan))
+        #expect(opens?.when == "opens sat 08:00" && opens?.left == "")
+        #expect(HoursText.cells(TimeLeft(isAlwaysOpen: true, asked: Self.asked, timeZone: Self.japan))?.when == "24 hours")
+        #expect(HoursText.cells(.unknown) == nil)
+    }
+
+    @Test func instantsAreWrittenWithThePlacesOffsetThen() {
+        let paris = TimeZone(identifier: "Europe/Paris")!
+        #expect(HoursText.iso(Self.later(75), in: Self.japan) == "2026-11-20T23:00:00+09:00")
+        #expect(HoursText.iso(Self.later(75), in: paris) == "2026-11-20T15:00:00+01:00", "winter time")
+        let summer = Self.later(75).addingTimeInterval(-140 * 86400)
+        #expect(HoursText.iso(summer, in: paris) == "2026-07-03T16:00:00+02:00", "summer time")
     }
 }

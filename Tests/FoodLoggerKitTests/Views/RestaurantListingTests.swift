@@ -115,4 +115,25 @@ extension RestaurantListingTests {
         let shop = try #require((document["restaurants"] as? [[String: Any]])?.first)
         #expect(document["open_at"] is NSNull && shop["open_now"] is NSNull, "never this machine's clock")
     }
+
+    @Test func timeLeftFollowsTheBusinessStatusWithThePlacesOffset() throws {
+        // Given shops asked about on Friday at 19:30 in Japan: HOT PEPPER's open until 23:00,
+        // Google's Kyoto place until 22:00 and one closed for good, the Paris shop (11:30 there)
+        let hotpepper = RestaurantListing(Seeds.Pages.tokyo, query: Seeds.query, open: Seeds.open)
+        let google = RestaurantListing(Seeds.Google.page, query: Seeds.query, open: Seeds.open)
+        let paris = RestaurantListing(Seeds.OSM.page, query: Seeds.query, open: Seeds.open)
+        // When they are written as JSON
+        let near = try #require((try parsed(hotpepper)["restaurants"] as? [[String: Any]])?.first)
+        let places = try #require(try parsed(google)["restaurants"] as? [[String: Any]])
+        let bistrot = try #require((try parsed(paris)["restaurants"] as? [[String: Any]])?.first)
+        // Then the four keys come right after business_status, with each place's own offset
+        let names = RestaurantRecord.fieldNames
+        let status = try #require(names.firstIndex(of: "business_status"))
+        #expect(Array(names[(status + 1)...(status + 4)]) == ["closes_at", "last_order_at", "opens_at", "minutes_left"])
+        #expect(near["closes_at"] as? String == "2026-11-20T23:00:00+09:00" && near["minutes_left"] as? Int == 210)
+        #expect(near["last_order_at"] is NSNull && near["opens_at"] is NSNull, "no last order written, open")
+        #expect(places[0]["closes_at"] as? String == "2026-11-20T22:00:00+09:00" && places[0]["minutes_left"] as? Int == 150)
+        #expect(places[1]["closes_at"] is NSNull && places[1]["opens_at"] is NSNull, "closed for good: never opens")
+        #expect(bistrot["opens_at"] as? String == "2026-11-20T12:00:00+01:00" && bistrot["minutes_left"] is NSNull)
+    }
 }

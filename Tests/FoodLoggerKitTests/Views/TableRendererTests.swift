@@ -32,6 +32,17 @@ import Testing
         #expect(lines[0] == " #  Name", "the droppable column goes first")
     }
 
+    @Test func aDroppedColumnsRoomGoesBackToTheOthers() {
+        // Given a wide column that may not be cut, dropped first
+        let wide = TextTable(
+            columns: table.columns + [.init("Left", minWidth: 6, dropPriority: 2, mayCut: false)],
+            rows: table.rows.map { $0 + ["105 min · L.O. 22:30"] })
+        // When the table is drawn too narrow for it beside the others' minimums
+        let lines = TableRenderer.render(wide, width: 30)
+        // Then it is dropped, and the name takes its full width again
+        #expect(lines[1].contains("丸の内 しずく亭") && !lines[0].contains("Left"), "\(lines)")
+    }
+
     @Test func boldHeaderOnlyWhenAsked() {
         #expect(TableRenderer.render(table, width: 80, bold: true)[0].hasPrefix("\u{1B}[1m"), "bold header")
         #expect(!TableRenderer.render(table, width: 80)[0].contains("\u{1B}"), "plain by default")

@@ -41,4 +41,7 @@ func check(_ command: SearchCommand) {
     precondition(query.budgets.count <= 2, "too many budgets")
     if let timeout = command.common.timeout { precondition(timeout > 0 && timeout <= 300, "timeout out of range") }
     precondition(RetryPolicy.retryRange.contains(command.common.retries), "retries out of range")
+    if let openFor = command.open.openFor {
+        precondition((1...OpenDuration.maxMinutes).contains(openFor.minutes) && command.open.openOnly, "--open-for out of range")
+    }
 }

@@ -108,6 +108,7 @@ final class DetailPresenter: DetailPresentationLogic {
             Field(
                 asked ? "Open " + (clock.moment(for: restaurant).map(HoursText.short) ?? "then") : "Open now",
                 HoursText.today(restaurant, on: clock, named: asked)),
+            Field("Time left", HoursText.left(clock.timeLeft(of: restaurant)) ?? ""),
             Field("Hours", restaurant.osmOpeningHours ?? restaurant.open),
             Field("Closed", restaurant.close),
             Field("Capacity", seats),

@@ -355,14 +355,18 @@ extension MapPresenter {
         let hours = HoursText.today(restaurant, on: clock, named: open.openOnly)
         let written = restaurant.osmOpeningHours ?? restaurant.open
         let given = written.isEmpty ? "not given" : written
-        return [
+        /// Words joined by " · ", or " - " where the terminal cannot show the dot.
+        func joined(_ words: String) -> String { glyph(words, words.replacingOccurrences(of: " · ", with: " - ")) }
+        let lines: [String?] = [
             [restaurant.genre.name, RatingText.short(restaurant).map { glyph("★", "*") + $0 } ?? "", budget]
                 .filter { !$0.isEmpty }.joined(separator: separator),
             ["\(walk.metres) m from @", WalkText.short(walk, unicode: unicode), access]
                 .filter { !$0.isEmpty }.joined(separator: separator),
-            readable ? glyph(hours, hours.replacingOccurrences(of: " · ", with: " - ")) : "Hours: " + given,
+            readable ? joined(hours) : "Hours: " + given,
+            HoursText.left(clock.timeLeft(of: restaurant)).map(joined),
             "Enter: card   o: its page",
-        ].map(ResultsText.singleLine)
+        ]
+        return lines.compactMap { $0 }.map(ResultsText.singleLine)
     }
 
     /// The bottom line: what is shown, or that a search is running, or the keyword being typed;
@@ -393,6 +397,7 @@ extension MapPresenter {
         } else {
             parts.append("\(state.restaurants.count) of \(state.total)")
             if let closed = state.tally?.closed, closed > 0 { parts.append("\(closed) closed left out") }
+            if let soon = state.tally?.closingTooSoon, soon > 0 { parts.append("\(soon) closing too soon left out") }
             if state.viewCentre != state.searched.centre { parts.append("s: search here") }
         }
         let left = " " + parts.joined(separator: glyph(" · ", " - "))
@@ -423,14 +428,15 @@ extension MapPresenter {
         switch alert {
         case .nothingFound(let search, let tally, let clock):
             let keyword = search.keyword.map { " for \(quoted($0))" } ?? ""
-            let open = open.openOnly ? " open at \(HoursText.asked(open, on: clock))" : ""
+            let open = open.openOnly ? " open at \(HoursText.asked(open, on: clock))\(HoursText.openFor(open))" : ""
             let place = search.centre == state.home ? "@" : "the map's centre"
             var lines = DisplayWidth.wrap(
                 "No restaurants\(keyword)\(open) within \(LocalProjection.scaleLabel(search.range.metres)) of \(place).",
                 to: 56)
-            if let tally, tally.closed + tally.unknown > 0 {
+            if let tally, tally.closed + tally.unknown + tally.closingTooSoon > 0 {
+                let soon = tally.closingTooSoon > 0 ? ", \(tally.closingTooSoon) closing too soon" : ""
                 let unknown = tally.unknown > 0 ? ", \(tally.unknown) with hours that could not be read" : ""
-                lines += DisplayWidth.wrap("Left out: \(tally.closed) closed\(unknown).", to: 56)
+                lines += DisplayWidth.wrap("Left out: \(tally.closed) closed\(soon)\(unknown).", to: 56)
             }
             return lines + [
                 (search.range == .m3000 ? "" : "- widens the range, ") + "/ changes the keyword,",

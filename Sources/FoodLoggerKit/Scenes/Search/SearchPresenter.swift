@@ -96,18 +96,32 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Walk", alignRight: true, minWidth: 8, dropPriority: 1, mayCut: false),
         .init("Budget", minWidth: 8, dropPriority: 4, mayCut: false),
         .init("Station / access", minWidth: 8, dropPriority: 5, weight: 1.5),
-        .init("Open", minWidth: 6, dropPriority: 6),
+        // Times are never cut ("until 2…" would read as another time): dropped rather.
+        .init("Open", minWidth: 6, dropPriority: 6, mayCut: false),
+        .init("Left", minWidth: 6, dropPriority: 7, mayCut: false),
         .init("Log", minWidth: 4, dropPriority: 7, mayCut: false),
     ]
 
+    /// The Open and Left cells: when the shop closes or opens and how long is left, or whether
+    /// it is open where its hours do not tell when.
+    private static func timeCells(_ restaurant: Restaurant, on clock: OpenClock) -> [String] {
+        let hours = restaurant.openingHours
+        guard let cells = HoursText.cells(clock.timeLeft(of: restaurant, hours: hours)) else {
+            return [HoursText.word(clock.status(of: restaurant, hours: hours)), ""]
+        }
+        return [cells.when, cells.left]
+    }
+
     /// Without a centre there is no distance or walk to show, so no Dist. and Walk columns; without
     /// reviews, no Rating column; a service without stations has no Station column, and a page
-    /// without budgets or price levels shows the day's hours instead. A Log column when the food
-    /// log holds any of the places (see `LogText.cell`).
+    /// without budgets or price levels shows the day's hours instead. A Left column when any
+    /// shop's hours tell how long is left; a Log column when the food log holds any of the places
+    /// (see `LogText.cell`).
     static func table(
         _ page: RestaurantPage, center: Coordinate?, open: OpenQuestion, unicode: Bool = true, log: FoodLogSummary = .empty
     ) -> TextTable {
-        let (ratingColumn, distanceColumn, walkColumn, budgetColumn, stationColumn, logColumn) = (3, 4, 5, 6, 7, 9)
+        let (ratingColumn, distanceColumn, walkColumn, budgetColumn, stationColumn) = (3, 4, 5, 6, 7)
+        let (leftColumn, logColumn) = (9, 10)
         let marks = page.restaurants.map(log.mark)
         let priced = page.provider.describes(.budget) || page.restaurants.contains { $0.priceLevel != nil }
         let clock = OpenClock(open.moment, region: page.region)
@@ -124,15 +138,15 @@ final class SearchPresenter: SearchPresentationLogic {
                     ? BudgetBand.short(of: restaurant, country: clock.country)
                     : HoursText.periods(of: restaurant, on: clock) ?? "–",
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
-                HoursText.word(clock.status(of: restaurant)),
-                LogText.cell(marks[offset]),
-            ].map(ResultsText.singleLine)
+            ] + timeCells(restaurant, on: clock) + [LogText.cell(marks[offset])]
         }
+        .map { $0.map(ResultsText.singleLine) }
         var columns = columns
         if !priced { columns[budgetColumn].title = "Hours" }
         // From the right, so the indexes before each stay put.
         let dropped = [
             marks.contains { $0 != nil } ? nil : logColumn,
+            rows.allSatisfy { $0[leftColumn].isEmpty } ? leftColumn : nil,
             page.provider.describes(.access) ? nil : stationColumn, center == nil ? walkColumn : nil,
             center == nil ? distanceColumn : nil,
             page.restaurants.contains { $0.rating != nil } ? nil : ratingColumn,

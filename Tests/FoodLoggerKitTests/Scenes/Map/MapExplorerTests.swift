@@ -42,11 +42,13 @@ import Testing
         #expect(screen.contains("10 restaurants, nearest first") && screen.contains("豚骨ラーメン 渦 渋谷店"), "the list")
         #expect(screen.contains("┌─ 1 豚骨ラーメン 渦 渋谷店"), "the nearest is selected, its info window open")
         #expect(screen.contains("open · today 11:00–28:00"), "with today's hours and whether it is open")
+        #expect(screen.contains("until 04:00 (next day) · 510 min"), "and how long it stays open")
         #expect(screen.contains("渋谷駅 · 1 km · 10 of 10"), "the status line")
         #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "the ring in braille")
         let targets = try #require(run.sut.shown?.hitTargets)
         #expect(Set(targets.map(\.index)).isSuperset(of: [0, 1, 2, 3, 5, 6, 7, 8, 9]), "a marker each, 5 under the window")
-        let wide = try #require(await explore([], size: .init(columns: 200, rows: 60)).sut.shown?.hitTargets)
+        // With room (the window has five lines: the time left under today's hours)
+        let wide = try #require(await explore([], size: .init(columns: 200, rows: 70)).sut.shown?.hitTargets)
         #expect(Set(wide.map(\.index)) == Set(0..<10), "with room, the window covers no marker")
     }
 
