@@ -95,9 +95,10 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
         .init("Walk", alignRight: true, minWidth: 8, dropPriority: 1, mayCut: false),
         .init("Budget", minWidth: 8, dropPriority: 4, mayCut: false),
-        .init("Station / access", minWidth: 8, dropPriority: 5, weight: 1.5),
+        // The way there is dropped before when the place closes: the Walk column took its room.
+        .init("Station / access", minWidth: 8, dropPriority: 6, weight: 1.5),
         // Times are never cut ("until 2…" would read as another time): dropped rather.
-        .init("Open", minWidth: 6, dropPriority: 6, mayCut: false),
+        .init("Open", minWidth: 6, dropPriority: 5, mayCut: false),
         .init("Left", minWidth: 6, dropPriority: 7, mayCut: false),
         .init("Log", minWidth: 4, dropPriority: 7, mayCut: false),
     ]
