@@ -36,17 +36,23 @@ public struct OSMOpeningHours: Sendable {
     /// When the place next closes (open at `minute` of `date`) or opens (closed then), within a
     /// week, read by the specification as `status` reads it; unknown wherever a minute on the
     /// way is in doubt, or a holiday in doubt would change the answer.
+    /// A week's walk is long: where the moment itself is in doubt (a public holiday outside Japan
+    /// that may be today), nothing after it is walked, and a walk meeting more than a few such
+    /// holidays on the way is unknown rather than tried every way.
     public func nextChange(on date: JapanDate, minute: Int, country: String?) -> HoursChange {
-        guard (0..<1440).contains(minute),
-            let answers = readings(country: country, { nextChange(day: date.daysSinceEpoch, minute: minute, &$0) }),
+        guard (0..<1440).contains(minute), status(on: date, minute: minute, country: country) != .unknown,
+            let answers = readings(
+                country: country, limit: 8, { nextChange(day: date.daysSinceEpoch, minute: minute, &$0) }),
             answers.count == 1, let answer = answers.first
         else { return .unknown }
         return answer
     }
 
     /// Every answer `read` gives as each holiday in doubt is tried both ways; nil when the
-    /// doubts are too many to try.
-    private func readings<Answer: Hashable>(country: String?, _ read: (inout Holidays) -> Answer) -> Set<Answer>? {
+    /// doubts are too many to try in `limit` readings.
+    private func readings<Answer: Hashable>(
+        country: String?, limit: Int = 64, _ read: (inout Holidays) -> Answer
+    ) -> Set<Answer>? {
         var pending: [[Fact: Bool]] = [[:]]
         var answers: Set<Answer> = []
         var runs = 0
@@ -54,7 +60,7 @@ public struct OSMOpeningHours: Sendable {
             runs += 1
             var holidays = Holidays(country: country, assumed: assumed)
             let answer = read(&holidays)
-            if let fact = holidays.doubts.first, runs < 64 {
+            if let fact = holidays.doubts.first, runs < limit {
                 pending.append(assumed.merging([fact: true]) { $1 })
                 pending.append(assumed.merging([fact: false]) { $1 })
                 continue

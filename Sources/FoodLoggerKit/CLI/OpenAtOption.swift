@@ -20,7 +20,7 @@ enum OpenAtOption {
             help: "keep only the shops open now (or at --open-at) that stay open at least this long: 90m, 1h30m, 2h"),
         OptionSpec(
             "--include-unknown",
-            help: "with --open-now/--open-at, keep the shops whose hours cannot be read too (marked ?)"),
+            help: "with --open-now/--open-at/--open-for, keep the shops whose hours cannot be read too (marked ?)"),
     ]
 
     /// The question every search answers: whether each shop is open now (or at --open-at), and

@@ -24,19 +24,25 @@ enum ResultsText {
 
     /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), that open or
     /// closed is unknown where the shops' clock is, and the service's credit.
-    /// After an open-only search (`tally`), the counts say how far into the results it looked.
+    /// After an open-only search (`tally`), the counts say how far into the results it looked;
+    /// after a log filter (`narrowed`: the filter and how many it left out), how many it kept of
+    /// the results looked at.
     static func footer(
         _ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false, open: OpenQuestion? = nil,
-        tally: OpenTally? = nil
+        tally: OpenTally? = nil, narrowed: (filter: LogFilter, leftOut: Int)? = nil
     ) -> [String] {
         var lines: [String] = []
         if !page.restaurants.isEmpty {
             let nearest = query.center == nil ? "" : ", nearest first"
-            // Shops left out (off the Earth, sent twice) still take their places in the results.
-            let last = page.start + (tally?.examined ?? page.sent) - 1
+            // Shops left out (off the Earth, sent twice, by the log) still take their places in the results.
+            let last = page.start + (tally?.examined ?? page.sent + (narrowed?.leftOut ?? 0)) - 1
             if tally != nil, let open {
                 lines.append(
                     "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among results "
+                        + "\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
+            } else if let narrowed, narrowed.leftOut > 0 {
+                lines.append(
+                    "\(page.restaurants.count) kept by \(LogText.flag(narrowed.filter)) among results "
                         + "\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
             } else {
                 lines.append("\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
@@ -44,7 +50,7 @@ enum ResultsText {
             if last < page.total {
                 lines.append(
                     prompted
-                        ? tally == nil
+                        ? tally == nil && (narrowed?.leftOut ?? 0) == 0
                             ? "More: n shows \(span(last + 1, min(last + page.restaurants.count, page.total)))."
                             : "More: n looks on from \(last + 1)."
                         : "More: add --start \(last + 1).")

@@ -129,6 +129,20 @@ import Testing
         #expect(openEnd.closesAt == nil && openEnd.minutesLeft == nil && !openEnd.isAlwaysOpen, "\(openEnd)")
     }
 
+    @Test func publicHolidaysInDoubtLeaveTheTimeUnknown() {
+        // Given French places closed on public holidays, which foodlogger does not know outside Japan
+        func left(_ hours: String, at instant: String) -> TimeLeft {
+            OpenClock(.now(Self.utc(instant)), region: Seeds.OSM.parisRegion)
+                .timeLeft(of: Seeds.OSM.shop("node/3", name: "H", lat: 0, lng: 0, cuisine: "", hours: hours))
+        }
+        // When asked on a Friday evening (today may be a holiday), and on a Saturday (closed either way)
+        let today = left("Mo-Su 11:00-22:00; PH off", at: "2026-11-20T18:00:00Z")
+        let monday = left("Mo-Fr 11:00-22:00; PH off", at: "2026-11-21T11:00:00Z")
+        // Then neither is guessed: Monday may be a holiday, so the opening may be Monday's or Tuesday's
+        #expect(today == TimeLeft(asked: Self.utc("2026-11-20T18:00:00Z"), timeZone: today.timeZone), "\(today)")
+        #expect(monday.opensAt == nil && monday.closesAt == nil && !monday.isAlwaysOpen, "\(monday)")
+    }
+
     @Test func aGooglePlaceIsReadOnItsOwnOffsetWhateverTheUsersZone() {
         // Given Google's Kyoto place (Mo-Su 11:00-22:00) on UTC+9, asked at 12:00 UTC
         let sut = OpenClock(.now(Self.utc("2026-11-20T12:00:00Z")), region: Seeds.Google.region)

@@ -211,6 +211,8 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             state.searched = asked
             state.answered = true
             state.selected = state.restaurants.isEmpty ? nil : 0
+            // Where it searched, for the card's walk there.
+            self.query = query
             state.alert = state.restaurants.isEmpty ? .nothingFound(asked, tally: answer.tally, clock: answer.page.clock) : nil
             restaurants = state.restaurants
             region = state.region

@@ -14,6 +14,8 @@ protocol PickDataStore: AnyObject {
     var region: RestaurantPage.Region? { get }
     /// The moment the place was chosen as open at, when the user named one (--open-at).
     var askedMoment: OpenQuestion.Moment? { get }
+    /// The search's centre, for the card's walk there.
+    var center: Coordinate? { get }
 }
 
 /// Searches, reads the log once, leaves out what cannot be chosen and chooses by `PickRule`
@@ -34,6 +36,7 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
     private(set) var chosen: Restaurant?
     private(set) var region: RestaurantPage.Region?
     private(set) var askedMoment: OpenQuestion.Moment?
+    private(set) var center: Coordinate?
 
     init(
         worker: any HotpepperWorking, places: (any PlaceLocating)?, lastList: (any LastListKeeping)?, log: any FoodLogStoring,
@@ -87,6 +90,7 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         chosen = place
         region = page.region
         askedMoment = request.open.openOnly ? request.open.moment : nil
+        center = query.center
         let picked = RestaurantPage(total: 1, start: 1, restaurants: [place], region: page.region, provider: page.provider)
         await lastList?.keep(picked, center: query.center)
         return .success(

@@ -33,5 +33,6 @@ final class PickRouter: PickRoutingLogic, PickDataPassing {
         destination.restaurants = source.chosen.map { [$0] } ?? []
         destination.moment = source.askedMoment
         destination.region = source.region
+        destination.center = source.center
     }
 }

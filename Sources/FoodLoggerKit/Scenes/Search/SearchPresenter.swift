@@ -39,7 +39,7 @@ final class SearchPresenter: SearchPresentationLogic {
                         Self.table(page, center: response.query.center, open: response.open, unicode: unicode, log: log),
                         footer: ResultsText.footer(
                             page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
-                            tally: response.tally))
+                            tally: response.tally, narrowed: response.logFilter.map { ($0, response.logLeftOut) }))
                 case .document:
                     .document(
                         RestaurantListing(
@@ -49,7 +49,7 @@ final class SearchPresenter: SearchPresentationLogic {
             let leftOut = [
                 response.tally.flatMap { ResultsText.leftOut($0, open: response.open, on: page.clock) },
                 response.logFilter.flatMap { LogText.leftOut(response.logLeftOut, $0) },
-            ].compactMap { $0 }.joined(separator: " ")
+            ].compactMap { $0 }.joined(separator: "\n")
             let logWarning = Self.logError(response).map { "\($0.message); the Log column is left out" }
             // Under a table, the footer says it; beside a document, stderr.
             let clockNote = presentation == .document ? ResultsText.clockNote(page) : nil
@@ -77,9 +77,10 @@ final class SearchPresenter: SearchPresentationLogic {
     /// When a log filter left out every place of the page: which, and how to see more.
     static func logNotice(_ response: Search.Restaurants.Response) -> String? {
         guard let filter = response.logFilter, response.logLeftOut > 0 else { return nil }
-        let places = LogText.leftOutPlaces(response.logLeftOut, filter)
-        return
-            "No restaurants left on this page: \(LogText.flag(filter)) left out all \(places). Try another page or a wider --range."
+        let places = (response.logLeftOut == 1 ? "" : "all ") + LogText.leftOutPlaces(response.logLeftOut, filter)
+        let wantHint = filter == .want ? ", or put places on it with 'foodlogger log add N --want'" : ""
+        return "No restaurants left on this page: \(LogText.flag(filter)) left out \(places). "
+            + "Try another page or a wider --range\(wantHint)."
     }
 
     func presentNoPage(_ response: Search.Page.Response) {
@@ -96,11 +97,12 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Walk", alignRight: true, minWidth: 8, dropPriority: 1, mayCut: false),
         .init("Budget", minWidth: 8, dropPriority: 4, mayCut: false),
         // The way there is dropped before when the place closes: the Walk column took its room.
-        .init("Station / access", minWidth: 8, dropPriority: 6, weight: 1.5),
+        .init("Station / access", minWidth: 8, dropPriority: 7, weight: 1.5),
         // Times are never cut ("until 2…" would read as another time): dropped rather.
         .init("Open", minWidth: 6, dropPriority: 5, mayCut: false),
-        .init("Left", minWidth: 6, dropPriority: 7, mayCut: false),
-        .init("Log", minWidth: 4, dropPriority: 7, mayCut: false),
+        .init("Left", minWidth: 6, dropPriority: 8, mayCut: false),
+        // What the log holds says why a place passed --want or --visited: kept past the access.
+        .init("Log", minWidth: 4, dropPriority: 6, mayCut: false),
     ]
 
     /// The Open and Left cells: when the shop closes or opens and how long is left, or whether

@@ -247,9 +247,16 @@ extension SearchPresenterTests {
     }
 
     @Test func whatAFilterLeftOutIsSaidUnderTheList() {
+        // Given a page of 3 places kept of the 7 the service sent, 4 left out by --want
         let viewModel = present(log: [LogSeeds.entry(1, "J0000000001", on: nil)], filter: .want, leftOut: 4)
-        guard case .listing(let listing)? = viewModel?.content else { return }
+        guard case .listing(let listing)? = viewModel?.content, case .table(_, let footer) = listing.body else {
+            Issue.record("expected a table")
+            return
+        }
         #expect(listing.leftOut == "--want left out 4 places not on your want list.", "\(String(describing: listing.leftOut))")
+        // Then the footer counts every result looked at, and the next page starts after them all
+        #expect(footer.first?.hasPrefix("3 kept by --want among results 1–7 of 25 ") == true, "\(footer)")
+        #expect(footer.contains("More: add --start 8."), "not --start 4, which would show kept places again: \(footer)")
     }
 
     @Test func theCellSaysRatingDayAndWant() {
