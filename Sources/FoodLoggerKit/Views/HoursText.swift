@@ -55,8 +55,11 @@ enum HoursText {
         when: String, left: String
     )? {
         if let closes = left.closesAt, let minutes = left.minutesLeft, let until = when(closes, left, nextDay: closingNextDay) {
+            // A last order gone by is said so: the kitchen may take no more orders.
+            let passed = left.lastOrderAt.flatMap { order in left.asked.map { order <= $0 } } ?? false
             let lastOrder = left.lastOrderAt.flatMap { when($0, left, nextDay: closingNextDay) }
-            return ("until " + until, (["\(minutes) min"] + (lastOrder.map { ["L.O. " + $0] } ?? [])).joined(separator: " · "))
+                .map { "L.O. " + $0 + (passed ? " passed" : "") }
+            return ("until " + until, (["\(minutes) min"] + (lastOrder.map { [$0] } ?? [])).joined(separator: " · "))
         }
         return left.opensAt.flatMap { when($0, left, nextDay: openingNextDay) }.map { ("opens " + $0, "") }
     }

@@ -80,7 +80,7 @@ enum ResultsText {
             let last = page.start + tally.examined - 1
             let counts = [
                 tally.closed > 0 ? "\(tally.closed) closed" : nil,
-                tally.closingTooSoon > 0 ? "\(tally.closingTooSoon) closing too soon" : nil,
+                tally.closingTooSoon > 0 ? "\(tally.closingTooSoon) closing within \(open.openFor?.minutes ?? 0) min" : nil,
                 tally.unknown > 0 ? "\(tally.unknown) unknown" : nil,
             ]
             .compactMap { $0 }.joined(separator: ", ")

@@ -67,6 +67,10 @@ import Testing
             TimeLeft(closesAt: later(75), lastOrderAt: later(15), minutesLeft: 75, asked: asked, timeZone: japan),
             "until 23:00 · 75 min · L.O. 22:00"
         ),
+        (
+            TimeLeft(closesAt: later(30), lastOrderAt: later(-15), minutesLeft: 30, asked: asked, timeZone: japan),
+            "until 22:15 · 30 min · L.O. 21:30 passed"
+        ),
         (TimeLeft(closesAt: later(255), minutesLeft: 255, asked: asked, timeZone: japan), "until 02:00 (next day) · 255 min"),
         (TimeLeft(isAlwaysOpen: true, asked: asked, timeZone: japan), "open 24 hours"),
         (TimeLeft(opensAt: later(15), asked: asked, timeZone: japan), "opens 22:00"),
