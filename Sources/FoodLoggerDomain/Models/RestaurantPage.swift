@@ -13,6 +13,9 @@ public struct RestaurantPage: Sendable, Equatable, Codable {
     public var dropped: [DroppedShop]
     /// Shops the service sent again (an id already in the page), left out of `restaurants`.
     public var repeats = 0
+    /// Of the places a fetch of several pages asked for within the total, how many never came:
+    /// later pages that came back empty, short, or repeating earlier ones.
+    public var missing = 0
 
     /// How many shops the service sent for this page, left-out ones included: where the next
     /// page starts.

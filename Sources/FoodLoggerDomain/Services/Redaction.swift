@@ -28,9 +28,88 @@ public enum Redaction {
         return components.string ?? text
     }
 
+    /// The shortest run of the key's characters taken for the key: shorter runs recur in
+    /// ordinary text, a longer piece of a key is as good as the key to whoever guesses the rest.
+    static let shortestRun = 8
+
+    /// `text` with every run of `shortestRun` or more of the key's characters (the whole key when
+    /// it is shorter) replaced, in whatever form a server may echo it: any case, percent-encoded
+    /// or JSON-escaped a character at a time, or split by invisible characters (zero-width
+    /// spaces, joiners, soft hyphens).
     static func redact(_ text: String, key: String) -> String {
-        guard !key.isEmpty else { return text }
-        return text.replacingOccurrences(of: key, with: GourmetRequest.redactedKey)
-            .replacingOccurrences(of: GourmetRequest.encode(key), with: GourmetRequest.redactedKey)
+        let keyUnits = Array(key.unicodeScalars.map(folded))
+        guard !keyUnits.isEmpty else { return text }
+        let run = min(shortestRun, keyUnits.count)
+        let pieces = Set((0...keyUnits.count - run).map { String(String.UnicodeScalarView(keyUnits[$0..<$0 + run])) })
+        let scalars = Array(text.unicodeScalars)
+        let units = readUnits(scalars)
+        guard units.count >= run else { return text }
+        var covered = [Bool](repeating: false, count: scalars.count)
+        var found = false
+        for first in 0...units.count - run {
+            let piece = String(String.UnicodeScalarView(units[first..<first + run].map(\.scalar)))
+            guard pieces.contains(piece) else { continue }
+            found = true
+            for index in units[first].span.lowerBound..<units[first + run - 1].span.upperBound { covered[index] = true }
+        }
+        guard found else { return text }
+        var redacted = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if !covered[index] {
+                redacted.append(scalar)
+            } else if index == 0 || !covered[index - 1] {
+                redacted.append(contentsOf: GourmetRequest.redactedKey.unicodeScalars)
+            }
+        }
+        return String(redacted)
+    }
+
+    /// One character of the text as it may stand for one of the key's, and the scalars it spans.
+    private struct Unit {
+        var scalar: Unicode.Scalar
+        var span: Range<Int>
+    }
+
+    /// The text's characters with `%XX` and `\uXXXX` read as the character they encode, ASCII
+    /// letters in one case, and invisible format characters passed over (they join the run
+    /// around them).
+    private static func readUnits(_ scalars: [Unicode.Scalar]) -> [Unit] {
+        var units: [Unit] = []
+        units.reserveCapacity(scalars.count)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar.properties.generalCategory == .format {
+                index += 1
+            } else if scalar == "%", let code = hex(scalars, from: index + 1, digits: 2) {
+                units.append(Unit(scalar: folded(code), span: index..<index + 3))
+                index += 3
+            } else if scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "u",
+                let code = hex(scalars, from: index + 2, digits: 4)
+            {
+                units.append(Unit(scalar: folded(code), span: index..<index + 6))
+                index += 6
+            } else {
+                units.append(Unit(scalar: folded(scalar), span: index..<index + 1))
+                index += 1
+            }
+        }
+        return units
+    }
+
+    /// The scalar that `digits` hexadecimal digits from `start` encode, if they are there.
+    private static func hex(_ scalars: [Unicode.Scalar], from start: Int, digits: Int) -> Unicode.Scalar? {
+        guard start + digits <= scalars.count else { return nil }
+        var value: UInt32 = 0
+        for scalar in scalars[start..<start + digits] {
+            guard scalar.isASCII, let digit = Int(String(scalar), radix: 16) else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        return Unicode.Scalar(value)
+    }
+
+    /// ASCII letters in lower case; keys are ASCII, so nothing else needs folding.
+    private static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// Only transient failures are retried (`HotpepperError.isTransient`: network errors, HTTP 5xx
 /// and 429, service error 1000); a rejected key or bad parameters fail the same way every time.
 /// Waits double from `baseDelay` with "equal jitter" (half fixed, half random), so many clients
-/// failing together do not come back together; a server's Retry-After wins, capped at `maxDelay`.
+/// failing together do not come back together; a server's Retry-After wins, and one longer than
+/// `maxDelay` is not waited at all (the client gives up at once).
 /// The random source, the sleeper and the clock are injected so tests neither wait nor guess.
 public struct RetryPolicy: Sendable {
     /// Attempts after the first one.
@@ -20,18 +21,24 @@ public struct RetryPolicy: Sendable {
     var sleep: @Sendable (TimeInterval) async throws -> Void
     /// Now, for reading a Retry-After given as an HTTP date.
     var now: @Sendable () -> Date
+    /// Told one line before a retry that follows a silence or a wait of `announceAfter` or
+    /// more (a slow failure, a long Retry-After), so a run never looks hung; nil to stay silent.
+    var announce: (@Sendable (String) -> Void)?
+    var announceAfter: TimeInterval = 3
 
     public static let defaultRetries = 2
+    /// The longest wait a run makes before asking again.
+    public static let defaultMaxDelay: TimeInterval = 30
     public static let retryRange = 0...10
 
     public init(
-        retries: Int = defaultRetries, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = 30,
+        retries: Int = defaultRetries, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = defaultMaxDelay,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RetryPolicy.taskSleep,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, announce: (@Sendable (String) -> Void)? = nil
     ) {
         self.retries = retries; self.baseDelay = baseDelay; self.maxDelay = maxDelay
-        self.random = random; self.sleep = sleep; self.now = now
+        self.random = random; self.sleep = sleep; self.now = now; self.announce = announce
     }
 
     /// Whether a request whose attempt number `attempt` (from 1) failed with `error` goes again.

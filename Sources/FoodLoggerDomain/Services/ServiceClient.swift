@@ -33,8 +33,10 @@ public struct ServiceClient: Sendable {
         let sent = body.map { ", \($0.data.count) bytes of \($0.contentType)" } ?? ""
         let policy = retry
         var attempt = 1
+        let clock = ContinuousClock()
         while true {
             narrate("attempt \(attempt) of \(policy.retries + 1): \(request.method) \(Redaction.shown(url))\(sent)")
+            let started = clock.now
             let failure: Failure
             switch await self.attempt(request, secret: secret, explain: explain, decode: decode) {
             case .success(let value): return value
@@ -44,9 +46,20 @@ public struct ServiceClient: Sendable {
             guard policy.shouldRetry(cause, afterAttempt: attempt) else {
                 throw Self.final(cause, attempts: attempt)
             }
+            // A server that asks for longer than a run waits is not waited out, nor asked again early.
+            if let asked = failure.retryAfter, asked > policy.maxDelay, let status = cause.status {
+                narrate("not retrying: the server asks for \(Self.seconds(asked)), more than \(Self.seconds(policy.maxDelay))")
+                throw .asksToWait(status: status, seconds: Int(min(asked, 86_400).rounded(.up)))
+            }
             let wait = policy.delay(afterAttempt: attempt, retryAfter: failure.retryAfter)
             let because = failure.retryAfter == nil ? "" : " (Retry-After)"
             narrate("retrying in \(Self.seconds(wait))\(because) after \(Self.summary(cause))")
+            // Without --verbose a long silence gets one line: a slow failure, or a long wait, ahead.
+            if log == nil, started.duration(to: clock.now) / .seconds(1) + wait >= policy.announceAfter {
+                policy.announce?(
+                    "\(Self.summary(cause, host: Self.hostDescription(url))); asking again in \(Self.seconds(wait)) "
+                        + "(attempt \(attempt + 1) of \(policy.retries + 1))")
+            }
             do { try await policy.sleep(wait) } catch { throw Self.final(cause, attempts: attempt) }
             attempt += 1
         }
@@ -82,13 +95,16 @@ public struct ServiceClient: Sendable {
         }
         guard reply.status == 200 else {
             let retryAfter = retry.retryAfter(reply.header("Retry-After"))
+            let unexplained: HotpepperError =
+                reply.status == 429 ? .tooManyRequests(keyed: !secret.isEmpty) : .httpStatus(reply.status)
             // The key out of the body before it is explained: an explanation cut to one line
             // could keep a piece of the key that no longer matches it whole.
             var told = reply
             if !secret.isEmpty {
-                told.body = Data(Redaction.redact(String(decoding: reply.body, as: UTF8.self), key: secret).utf8)
+                // The start is all an explanation reads; a long body is not worth scanning whole.
+                told.body = Data(Redaction.redact(String(decoding: reply.body.prefix(64 << 10), as: UTF8.self), key: secret).utf8)
             }
-            return .failure(Failure(error: explain?(told) ?? .httpStatus(reply.status), retryAfter: retryAfter))
+            return .failure(Failure(error: explain?(told) ?? unexplained, retryAfter: retryAfter))
         }
         do {
             return .success(try decode(reply))
@@ -171,7 +187,8 @@ public struct ServiceClient: Sendable {
     static func summary(_ error: HotpepperError) -> String {
         switch error {
         case .network(let failure, _): failure.rawValue
-        case .httpStatus(let status), .explainedStatus(let status, _): "HTTP \(status)"
+        case .httpStatus(let status), .explainedStatus(let status, _), .asksToWait(let status, _): "HTTP \(status)"
+        case .tooManyRequests: "HTTP 429"
         case .serviceFailure(let code, _): "service error \(code)"
         case .queryFailed: "the query failed on the server"
         case .rejectedKey: "the key refused"
@@ -186,6 +203,12 @@ public struct ServiceClient: Sendable {
         case .noCodeList: "no such code list"
         case .notCached: "nothing cached"
         }
+    }
+
+    /// The summary as a line of its own, naming the host where nothing came back from it.
+    static func summary(_ error: HotpepperError, host: String) -> String {
+        guard case .network(let failure, _) = error else { return "\(host) answered \(summary(error))" }
+        return failure == .timedOut ? "no answer from \(host) in time" : "\(host): \(failure.rawValue)"
     }
 
     static func seconds(_ interval: TimeInterval) -> String {

@@ -18,6 +18,12 @@ public enum HotpepperError: Error, Equatable, Sendable {
     case queryFailed(remark: String)
     /// An HTTP status other than 200.
     case httpStatus(Int)
+    /// HTTP 429 with nothing said in the body: too many requests, and with `keyed` (the request
+    /// carried a key) perhaps the key's quota used up. A keyless service has no quota to name.
+    case tooManyRequests(keyed: Bool)
+    /// The server answered `status` and asked to be asked again in `seconds`, longer than a
+    /// run waits (`RetryPolicy.maxDelay`): given up at once rather than waited out.
+    case asksToWait(status: Int, seconds: Int)
     /// An HTTP status other than 200 that the service explained in its body (Google's
     /// `{"error": {"status", "message"}}`, as "RESOURCE_EXHAUSTED: Quota exceeded for …").
     case explainedStatus(Int, message: String)
@@ -66,10 +72,19 @@ public enum HotpepperError: Error, Equatable, Sendable {
         case other = "network error"
     }
 
+    /// The HTTP status the error reports, if it is one.
+    var status: Int? {
+        switch self {
+        case .httpStatus(let status), .explainedStatus(let status, _), .asksToWait(let status, _): status
+        case .tooManyRequests: 429
+        default: nil
+        }
+    }
+
     /// Whether the same request may succeed if simply sent again.
     var isTransient: Bool {
         switch self {
-        case .network: true
+        case .network, .tooManyRequests: true
         case .httpStatus(let status), .explainedStatus(let status, _): status == 429 || status >= 500
         case .serviceFailure(let code, _): code == 1000
         default: false

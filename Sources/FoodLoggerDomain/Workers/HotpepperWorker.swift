@@ -117,7 +117,10 @@ public struct HotpepperWorker: HotpepperWorking {
             merged.dropped += page.dropped
             merged.repeats += page.repeats
         }
-        return merged.sanitized()
+        merged = merged.sanitized()
+        let asked = min(limit, max(merged.total - query.start + 1, 0))
+        merged.missing = max(asked - merged.restaurants.count - merged.dropped.count, 0)
+        return merged
     }
 
     /// The pages of `queries`, in their order, with at most `maxPagesInFlight` asked at once;

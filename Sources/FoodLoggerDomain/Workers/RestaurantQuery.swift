@@ -47,6 +47,9 @@ public struct RestaurantQuery: Sendable, Equatable {
     public static let maxCount = 100
     /// The most shops `limit` may ask for: ten requests.
     public static let maxLimit = 1000
+    /// The furthest `start` may go: past every total a service gives one search, and far
+    /// enough from `Int.max` that no page's arithmetic (`start + limit`) can overflow.
+    public static let maxStart = 1_000_000
     /// The most budget codes the service takes.
     public static let maxBudgets = 2
     /// The most genre codes one search names: the service states no cap, but it has 17 genres

@@ -84,7 +84,10 @@ struct CommonOptions: Sendable {
     /// How long answers are kept, as the help and messages say it.
     static let cacheMinutes = Int(AnswerCache.lifetime / 60)
 
-    static let maxResponseMiB = 1...1024
+    /// A run holds some 19 times the answer at its peak (the bytes, the JSON tree, the places
+    /// and their views): 32 MiB keeps a run well under 1 GB, and is 4 times the default, which
+    /// the largest real answers stay far below.
+    static let maxResponseMiB = 1...32
 
     static let helpSpec = OptionSpec("-h", "--help", help: "show this help")
 
@@ -220,7 +223,7 @@ struct CommonOptions: Sendable {
             let url = try Self.url(
                 context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL, isFolder: false)
             let api = OverpassAPI(
-                url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: RetryPolicy(retries: retries),
+                url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: retryPolicy(context),
                 log: narration(context), maxResponseBytes: maxResponseBytes, answers: answers(context))
             return Services(provider: .osm, restaurants: api, codes: OSMCodeLists())
         case (.google, true):
@@ -276,7 +279,7 @@ struct CommonOptions: Sendable {
         return GooglePlacesAPI(
             configuration: .init(
                 key: located.key, baseURL: baseURL, language: NominatimAPI.language(environment: context.environment),
-                timeout: timeout ?? GooglePlacesAPI.Configuration.defaultTimeout, retry: RetryPolicy(retries: retries),
+                timeout: timeout ?? GooglePlacesAPI.Configuration.defaultTimeout, retry: retryPolicy(context),
                 log: narration(context), maxResponseBytes: maxResponseBytes))
     }
 
@@ -287,7 +290,7 @@ struct CommonOptions: Sendable {
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
         let configuration = HotpepperAPI.Configuration(
             key: located.key, baseURL: baseURL, timeout: timeout ?? HotpepperAPI.Configuration.defaultTimeout,
-            retry: RetryPolicy(retries: retries),
+            retry: retryPolicy(context),
             log: narration(context), maxResponseBytes: maxResponseBytes, answers: answers(context))
         return HotpepperAPI(configuration: configuration)
     }
@@ -304,7 +307,7 @@ struct CommonOptions: Sendable {
             baseURL: baseURL, countryCodes: provider.countries,
             language: provider.placeLanguage ?? NominatimAPI.language(environment: context.environment),
             timeout: timeout ?? HotpepperAPI.Configuration.defaultTimeout,
-            retry: RetryPolicy(retries: retries, baseDelay: 2), log: narration(context),
+            retry: retryPolicy(context, baseDelay: 2), log: narration(context),
             maxResponseBytes: maxResponseBytes)
         let folder = CacheFolder.url(environment: context.environment)
         if cacheMode == .offline {
@@ -320,6 +323,11 @@ struct CommonOptions: Sendable {
     }
 
     /// --verbose: each request, retry and answer told on stderr.
+    /// --retries, with a line on stderr before any retry that follows a long silence.
+    func retryPolicy(_ context: ProcessContext, baseDelay: TimeInterval = 0.5) -> RetryPolicy {
+        RetryPolicy(retries: retries, baseDelay: baseDelay, announce: { @Sendable line in context.report(line) })
+    }
+
     func narration(_ context: ProcessContext) -> (@Sendable (String) -> Void)? {
         verbose ? { @Sendable line in context.report(line) } : nil
     }

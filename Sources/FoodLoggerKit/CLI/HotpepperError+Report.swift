@@ -47,6 +47,13 @@ extension HotpepperError: LocalizedError {
                 + "Try a smaller --range, or again in a few minutes."
         case .httpStatus(let status):
             return "the service answered HTTP \(status) instead of 200. \(Self.advice(status))"
+        case .tooManyRequests(let keyed):
+            return "the service refused the request: too many requests (HTTP 429)"
+                + (keyed ? ", or the key's daily quota is used up" : "") + ". Wait a minute before trying again."
+        case .asksToWait(let status, let seconds):
+            let wait = seconds >= 120 ? "\(seconds / 60) minutes" : "\(seconds) s"
+            return "the service answered HTTP \(status) and asks not to be asked again for \(wait), longer than "
+                + "foodlogger waits (\(Int(RetryPolicy.defaultMaxDelay)) s). Try again after that."
         case .explainedStatus(let status, let message):
             return "the service answered HTTP \(status) (\(TerminalSafe.short(message, limit: 200))). \(Self.advice(status))"
         case .network(let failure, let detail):
@@ -100,7 +107,7 @@ extension HotpepperError: LocalizedError {
     /// What to do about an HTTP status other than 200.
     static func advice(_ status: Int) -> String {
         switch status {
-        case 429: "Too many requests, or the key's quota is used up: wait a minute before trying again."
+        case 429: "Too many requests, or a key's quota used up: wait a minute before trying again."
         case 500...: "Try again later."
         default: "Check \(addresses) if you set one."
         }
@@ -112,7 +119,8 @@ extension HotpepperError: LocalizedError {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
         case .invalidRequest, .unknownName, .ambiguousName, .noCodeList: .usage
-        case .serviceFailure, .queryFailed, .httpStatus, .explainedStatus, .network, .redirectRefused, .notCached:
+        case .serviceFailure, .queryFailed, .httpStatus, .explainedStatus, .tooManyRequests, .asksToWait, .network,
+            .redirectRefused, .notCached:
             .unavailable
         case .unreadableResponse, .responseTooLarge: .dataError
         case .placeNotFound: .noSuchPlace

@@ -62,7 +62,9 @@ struct SearchCommand: Sendable {
 
     static let pageSpecs: [OptionSpec] = [
         OptionSpec("--count", kind: .value("1..100"), help: "restaurants per page (default 10)"),
-        OptionSpec("--start", kind: .value("N"), help: "position of the first restaurant, from 1 (default 1)"),
+        OptionSpec(
+            "--start", kind: .value("N"),
+            help: "position of the first restaurant, from 1 to \(RestaurantQuery.maxStart) (default 1)"),
         OptionSpec(
             "--limit", kind: .value("1..1000"),
             help:
@@ -160,7 +162,7 @@ struct SearchCommand: Sendable {
         query.filters = SearchFilter.allCases.filter { parsed.has($0.flag) }
         query.diets = try Self.diets(parsed)
         query.count = try parsed.integer("--count", in: 1...RestaurantQuery.maxCount) ?? 10
-        query.start = try parsed.integer("--start", in: 1...Int.max) ?? 1
+        query.start = try parsed.integer("--start", in: 1...RestaurantQuery.maxStart) ?? 1
         query.limit = try parsed.integer("--limit", in: 1...RestaurantQuery.maxLimit)
         if query.limit != nil, parsed.value("--count") != nil {
             throw UsageError("--count sets the size of one page and --limit the size of the whole list; use one")

@@ -22,6 +22,18 @@ enum ResultsText {
         }
     }
 
+    /// A warning when a fetch of several pages came short of what the service counts: its later
+    /// pages empty or repeating earlier ones, so the list is shorter than it says it could be.
+    static func shortfall(_ page: RestaurantPage, query: RestaurantQuery) -> [String] {
+        guard page.missing > 0 else { return [] }
+        let asked = page.restaurants.count + page.dropped.count + page.missing
+        return [
+            "warning: the service counts \(page.total) results but sent \(asked - page.missing) different places "
+                + "for the \(asked) asked (from \(query.start) on): \(page.missing) never came, its pages empty or "
+                + "repeating earlier places. Asking again later may bring them."
+        ]
+    }
+
     /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), that open or
     /// closed is unknown where the shops' clock is, and the service's credit.
     /// After an open-only search (`tally`), the counts say how far into the results it looked;

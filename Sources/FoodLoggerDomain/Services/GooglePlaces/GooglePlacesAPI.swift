@@ -68,16 +68,25 @@ public struct GooglePlacesAPI: HotpepperProtocol {
 
     /// The first answer and, for Text Search, the pages after it until `wanted` places have come
     /// or Google has no more; the places within the circle, nearest the centre first.
+    ///
+    /// Every request is billed, so paging ends on Google's own terms whatever a server says:
+    /// after `GooglePlacesRequest.maxTextPages` requests, on a page that adds no place, and on a
+    /// token already followed.
     private func fetchWhole(_ query: RestaurantQuery, first: GooglePlacesRequest, wanted: Int) async throws(HotpepperError)
         -> RestaurantPage
     {
         var answer = try await fetch(first)
         var whole = answer.page
-        while let token = answer.nextPageToken, whole.restaurants.count + whole.dropped.count < wanted {
+        var followed: Set<String> = []
+        while let token = answer.nextPageToken, whole.restaurants.count + whole.dropped.count < wanted,
+            followed.count + 1 < GooglePlacesRequest.maxTextPages, !answer.page.restaurants.isEmpty,
+            followed.insert(token).inserted
+        {
             answer = try await fetch(try request(query, pageToken: token))
             whole.restaurants += answer.page.restaurants
             whole.dropped += answer.page.dropped
         }
+        configuration.log?("\(followed.count + 1) billed request\(followed.isEmpty ? "" : "s") to Google Places for this search")
         if let center = query.center {
             // Text Search is only biased to the circle: what lies beyond the range is left out.
             // Google cannot search by diet: the places it does not say serve them are left out here.

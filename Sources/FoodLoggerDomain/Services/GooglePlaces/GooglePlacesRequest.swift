@@ -19,6 +19,8 @@ struct GooglePlacesRequest: Equatable {
     static let pageSize = 20
     /// The most places Text Search gives a query, in three pages.
     static let maxTextResults = 60
+    /// The most requests one Text Search makes: Google gives no fourth page.
+    static let maxTextPages = 3
 
     /// What `GooglePlacesDecoder.Place` reads, and nothing else.
     static let placeFields = [

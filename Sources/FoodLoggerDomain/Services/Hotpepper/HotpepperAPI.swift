@@ -110,7 +110,9 @@ extension HotpepperError {
         case .unknownName(let kind, let text, let closest): return .unknownName(kind, clean(text), closest: closest)
         case .ambiguousName(let kind, let text, let matches): return .ambiguousName(kind, clean(text), matches: matches)
         case .redirectRefused(let target): return .redirectRefused(to: clean(target))
-        case .missingKey, .unusableKeyFile, .httpStatus, .responseTooLarge, .noCodeList, .notCached: return self
+        case .missingKey, .unusableKeyFile, .httpStatus, .tooManyRequests, .asksToWait, .responseTooLarge, .noCodeList,
+            .notCached:
+            return self
         }
     }
 }

@@ -39,25 +39,33 @@ public struct OverpassAPI: HotpepperProtocol {
         } else {
             ql = try OverpassRequest.search(query)
         }
+        // A search keeps the places within its circle, whatever else a server sends.
+        let circle = query.ids.isEmpty ? query.center.map { ($0, Double(query.range.metres)) } : nil
         let center = query.center
         let whole = try await latest.value(for: ql) { () async throws(HotpepperError) in
-            try await fetch(ql, nearestTo: center, unsent: .search(query))
+            try await fetch(ql, nearestTo: center, within: circle, unsent: .search(query))
         }
         return Self.page(of: whole, start: query.start, count: query.count)
     }
 
-    /// One POST of `ql`, through the answer cache; the shops nearest `center` first.
+    /// One POST of `ql`, through the answer cache; the shops nearest `center` first, only those
+    /// within `circle` when there is one.
     private func fetch(
-        _ ql: String, nearestTo center: Coordinate?, unsent: HotpepperError.Unsent
+        _ ql: String, nearestTo center: Coordinate?, within circle: (center: Coordinate, metres: Double)?,
+        unsent: HotpepperError.Unsent
     ) async throws(HotpepperError) -> RestaurantPage {
         let form = HTTPRequest.Body(contentType: OverpassRequest.contentType, data: OverpassRequest.form(ql))
         var answer = try await kept.answer(AnswerCache.Key(url: url, body: form), unsent: unsent, log: client.log) {
             data throws(HotpepperError) in
-            try OverpassDecoder.decode(data)
+            try OverpassDecoder.decode(data, log: client.log)
         } send: { decode throws(HotpepperError) in
             try await client.fetch(url, accept: "application/json", body: form) { reply throws(HotpepperError) in
                 try HotpepperAPI.decoding(reply, key: "", decode)
             }
+        }
+        if let circle {
+            answer.restaurants = answer.restaurants.filter { $0.coordinate.distance(to: circle.center) <= circle.metres }
+            answer.total = answer.restaurants.count
         }
         if let center { answer.restaurants = answer.restaurants.nearestFirst(to: center) }
         return answer

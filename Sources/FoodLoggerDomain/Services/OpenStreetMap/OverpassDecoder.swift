@@ -5,7 +5,9 @@ import Foundation
 /// `area` elements describe. The server's own failures come inside an HTTP 200 as a `remark`
 /// beside whatever elements it had found: those are errors, never a short or empty result.
 enum OverpassDecoder {
-    static func decode(_ data: Data) throws(HotpepperError) -> RestaurantPage {
+    /// An element that is not what Overpass writes (a centre without `lon`, a negative id, a
+    /// tag that is not a string) is skipped, not the whole answer failed; `log` is told how many.
+    static func decode(_ data: Data, log: (@Sendable (String) -> Void)? = nil) throws(HotpepperError) -> RestaurantPage {
         let body: Body
         do {
             // Bytes that are not UTF-8 become U+FFFD in their text instead of failing the answer.
@@ -18,7 +20,11 @@ enum OverpassDecoder {
         if let remark = body.remark, failureWords.contains(where: { remark.range(of: $0, options: .caseInsensitive) != nil }) {
             throw .queryFailed(remark: remark)
         }
-        guard let elements = body.elements else { throw .unreadableResponse(detail: "JSON without elements or remark") }
+        guard let readable = body.elements else { throw .unreadableResponse(detail: "JSON without elements or remark") }
+        let elements = readable.compactMap(\.element)
+        if elements.count < readable.count {
+            log?("skipped \(readable.count - elements.count) of the \(readable.count) elements Overpass sent: not readable as OSM elements")
+        }
         // A shop placed off the Earth is left out and named, not the answer refused; the total
         // counts what can be shown, as the pages are cut from those.
         var page = RestaurantPage(
@@ -45,8 +51,14 @@ enum OverpassDecoder {
     }
 
     struct Body: Decodable {
-        var elements: [Element]?
+        var elements: [Readable]?
         var remark: String?
+    }
+
+    /// One entry of `elements`: the element, or nil where it cannot be read as one.
+    struct Readable: Decodable {
+        var element: Element?
+        init(from decoder: any Decoder) throws { element = try? Element(from: decoder) }
     }
 
     /// One element; Overpass writes every tag value as a string. Encodable too: the offline stub

@@ -55,7 +55,7 @@ final class MapPresenter: MapPresentationLogic {
                         leftOut: page.restaurants.isEmpty
                             ? nil : tally.flatMap { ResultsText.leftOut($0, open: open, on: page.clock) },
                         place: found.located.map { ResultsText.placeLine($0, near: found.near) },
-                        warnings: ResultsText.dropped(page.dropped))),
+                        warnings: ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query))),
                 exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)

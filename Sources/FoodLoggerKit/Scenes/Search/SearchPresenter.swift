@@ -63,7 +63,8 @@ final class SearchPresenter: SearchPresentationLogic {
                 numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
                 leftOut: page.restaurants.isEmpty || leftOut.isEmpty ? nil : leftOut,
                 place: response.located.map { ResultsText.placeLine($0, near: response.near) },
-                warnings: ResultsText.dropped(page.dropped) + (clockNote.map { [$0] } ?? []) + (logWarning.map { [$0] } ?? []))
+                warnings: ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query)
+                    + (clockNote.map { [$0] } ?? []) + (logWarning.map { [$0] } ?? []))
             viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
         viewController?.displayRestaurants(viewModel)
