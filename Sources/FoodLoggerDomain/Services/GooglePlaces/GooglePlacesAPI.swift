@@ -36,10 +36,15 @@ public struct GooglePlacesAPI: HotpepperProtocol {
     private let answers = LatestAnswer()
 
     public init(configuration: Configuration) {
+        self.init(configuration: configuration, transport: URLSessionTransport())
+    }
+
+    /// Over another transport: the paging fuzz target answers without a network.
+    init(configuration: Configuration, transport: any HTTPTransport) {
         self.configuration = configuration
         client = ServiceClient(
             timeout: configuration.timeout, retry: configuration.retry, log: configuration.log,
-            maxResponseBytes: configuration.maxResponseBytes, transport: URLSessionTransport())
+            maxResponseBytes: configuration.maxResponseBytes, transport: transport)
     }
 
     /// Places by id when the query names some, else those around its centre (by keyword with
