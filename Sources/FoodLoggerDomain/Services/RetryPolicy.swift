@@ -21,10 +21,10 @@ public struct RetryPolicy: Sendable {
     var sleep: @Sendable (TimeInterval) async throws -> Void
     /// Now, for reading a Retry-After given as an HTTP date.
     var now: @Sendable () -> Date
-    /// Told one line before a retry that follows a silence or a wait of `announceAfter` or
-    /// more (a slow failure, a long Retry-After), so a run never looks hung; nil to stay silent.
+    /// Told one line before a retry after a time-out or before a wait of `announceAfter` or
+    /// more (a long Retry-After), so a run never looks hung; nil to stay silent.
     var announce: (@Sendable (String) -> Void)?
-    var announceAfter: TimeInterval = 3
+    static let announceAfter: TimeInterval = 3
 
     public static let defaultRetries = 2
     /// The longest wait a run makes before asking again.

@@ -33,10 +33,8 @@ public struct ServiceClient: Sendable {
         let sent = body.map { ", \($0.data.count) bytes of \($0.contentType)" } ?? ""
         let policy = retry
         var attempt = 1
-        let clock = ContinuousClock()
         while true {
             narrate("attempt \(attempt) of \(policy.retries + 1): \(request.method) \(Redaction.shown(url))\(sent)")
-            let started = clock.now
             let failure: Failure
             switch await self.attempt(request, secret: secret, explain: explain, decode: decode) {
             case .success(let value): return value
@@ -54,8 +52,8 @@ public struct ServiceClient: Sendable {
             let wait = policy.delay(afterAttempt: attempt, retryAfter: failure.retryAfter)
             let because = failure.retryAfter == nil ? "" : " (Retry-After)"
             narrate("retrying in \(Self.seconds(wait))\(because) after \(Self.summary(cause))")
-            // Without --verbose a long silence gets one line: a slow failure, or a long wait, ahead.
-            if log == nil, started.duration(to: clock.now) / .seconds(1) + wait >= policy.announceAfter {
+            // Without --verbose a long silence gets one line: after a time-out, or before a long wait.
+            if log == nil, wait >= RetryPolicy.announceAfter || cause.isTimeOut {
                 policy.announce?(
                     "\(Self.summary(cause, host: Self.hostDescription(url))); asking again in \(Self.seconds(wait)) "
                         + "(attempt \(attempt + 1) of \(policy.retries + 1))")

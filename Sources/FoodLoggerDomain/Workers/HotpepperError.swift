@@ -81,6 +81,11 @@ public enum HotpepperError: Error, Equatable, Sendable {
         }
     }
 
+    /// Whether the request waited its whole time-out for an answer.
+    var isTimeOut: Bool {
+        if case .network(.timedOut, _) = self { true } else { false }
+    }
+
     /// Whether the same request may succeed if simply sent again.
     var isTransient: Bool {
         switch self {

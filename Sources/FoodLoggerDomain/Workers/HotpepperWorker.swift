@@ -110,16 +110,19 @@ public struct HotpepperWorker: HotpepperWorking {
         }
         guard queries.count > 1 else { return try await api.searchRestaurants(queries[0]).sanitized() }
         defer { progress?(.finished) }
-        let pages = try await fetchConcurrently(queries)
+        let pages = try await fetchConcurrently(queries).map { $0.sanitized() }
         var merged = pages[0]
         for page in pages.dropFirst() {
             merged.restaurants += page.restaurants
             merged.dropped += page.dropped
             merged.repeats += page.repeats
         }
+        let repeatedWithinPages = merged.repeats
         merged = merged.sanitized()
+        // Short pages, and later pages sending earlier pages' shops again, leave the list short.
         let asked = min(limit, max(merged.total - query.start + 1, 0))
-        merged.missing = max(asked - merged.restaurants.count - merged.dropped.count, 0)
+        let sent = pages.reduce(0) { $0 + $1.sent }
+        merged.missing = max(asked - sent, 0) + merged.repeats - repeatedWithinPages
         return merged
     }
 

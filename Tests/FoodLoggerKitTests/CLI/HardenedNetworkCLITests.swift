@@ -165,7 +165,7 @@ import TestSupport
             "\(announced.values)")
     }
 
-    @Test func aShortWaitAfterAQuickFailureIsNotAnnounced() async throws {
+    @Test func aShortWaitIsNotAnnounced() async throws {
         let server = try LoopbackServer(replies: [.status(503, retryAfter: "1"), .json(FaultSeeds.oneShop)])
         let announced = Recorder()
         let api = HotpepperAPI(

@@ -49,7 +49,7 @@ import Testing
 
     @Test(
         arguments: [
-            (["--count", "0"], "from 1 to 100"), (["--range", "9"], "from 1 to 5"), (["--start", "0"], "≥ 1"),
+            (["--count", "0"], "from 1 to 100"), (["--range", "9"], "from 1 to 5"), (["--start", "0"], "from 1 to 1000000"),
             (["--lat", "99", "--lng", "0"], "from -90 to 90"), (["--lat", "0", "--lng", "999"], "from -180 to 180"),
             (["--genre", "g1"], "like G001"), (["--budget", "x"], "like B002"), (["--budget", "x"], "2000-3000"),
             (["--budget", "B001,B002,B003"], "at most 2"),

@@ -57,14 +57,15 @@ import Testing
         #expect(log.text.contains("retrying in 1 s (Retry-After) after HTTP 429"), "verbose says why: \(log.text)")
     }
 
-    @Test func retryAfterAsADateIsHonouredAndCapped() async throws {
+    @Test func retryAfterAsADateIsHonouredAndADateBeyondTheCapIsNotWaited() async throws {
         let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
         let server = try LoopbackServer(replies: [
             .status(503, retryAfter: "Sun, 06 Nov 1994 08:49:42 GMT"), .status(503, retryAfter: "Mon, 07 Nov 1994 08:49:37 GMT"),
             .json(FaultSeeds.oneShop),
         ])
-        _ = try await makeSUT(server, now: now).searchRestaurants(FaultSeeds.query)
-        #expect(sleeper.waits == [5, 30], "5 s until the date, then a day capped at 30 s")
+        let error = failure(await search(makeSUT(server, now: now)))
+        #expect(sleeper.waits == [5], "5 s until the date, and no wait of a day")
+        #expect(error == .asksToWait(status: 503, seconds: 86_400) && server.requests.count == 2, "given up at once")
     }
 
     @Test func exhaustedRetriesReportTheLastStatus() async throws {

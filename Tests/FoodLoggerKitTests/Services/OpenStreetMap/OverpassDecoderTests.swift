@@ -104,12 +104,22 @@ import TestSupport
 
     @Test(arguments: [
         ("<html>busy</html>", "not JSON"), (#"{"remark": null}"#, "JSON without elements or remark"),
-        (#"{"elements": [{"type": "node"}]}"#, "missing elements[0].id"),
     ])
     func anAnswerThatIsNoOverpassAnswerIsUnreadable(body: String, detail: String) {
         #expect(throws: HotpepperError.unreadableResponse(detail: detail), "said as what was wrong") {
             try OverpassDecoder.decode(Data(body.utf8))
         }
+    }
+
+    @Test func anElementThatIsNoOSMElementIsSkippedNotTheAnswerFailed() throws {
+        // Given an answer whose first element has no id and whose second is a named café
+        let body = #"{"elements": [{"type": "node"}, {"type": "node", "id": 7, "lat": 1, "lon": 2, "tags": {"name": "Café"}}]}"#
+        let log = Recorder()
+        // When it is decoded
+        let page = try OverpassDecoder.decode(Data(body.utf8), log: { log.append($0) })
+        // Then the café is there and the narration counts the element skipped
+        #expect(page.restaurants.map(\.name) == ["Café"], "\(page.restaurants)")
+        #expect(log.values == ["skipped 1 of the 2 elements Overpass sent: not readable as OSM elements"], "\(log.values)")
     }
 
     /// The Hanoi capture in shared/ and its elements, read without the decoder.
