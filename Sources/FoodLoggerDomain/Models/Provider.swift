@@ -58,6 +58,18 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The kinds of place the service can tell apart, which `--kind` can ask for.
+    public var kinds: Set<PlaceKind> {
+        switch self {
+        case .hotpepper: HotpepperKinds.kinds
+        case .osm: Set(PlaceKind.allCases)
+        case .google: GooglePlacesTypes.kinds
+        }
+    }
+
+    /// Whether `--kind` and `--genre` can be asked together: not where kinds are genres.
+    public var kindsWithGenres: Bool { self != .hotpepper }
+
     /// The conditions of a search the service can honour, beyond a centre, a range, a keyword,
     /// genres and the filters above.
     public var searchConditions: Set<SearchCondition> {

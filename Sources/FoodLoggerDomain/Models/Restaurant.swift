@@ -55,6 +55,23 @@ public struct Restaurant: Sendable, Equatable, Codable {
     /// each with what it implies; nil when the service says nothing of diets (HOT PEPPER, or
     /// Google when not asked). Optional so entries kept before it existed still read.
     public var diets: [Diet]?
+    /// What sort of place it is; nil when the service does not say.
+    public var kind: PlaceKind?
+    /// The place's names in other languages, by language code (`en`, `ja`), the user's language
+    /// first: those that differ from `name`. Nil when the service gives none.
+    public var otherNames: [LocalName]?
+    /// The telephone number as the service writes it; nil when it gives none.
+    public var phone: String?
+    /// The place's own website (not the service's page of it, which is `urls.shop`); nil when
+    /// the service gives none.
+    public var website: String?
+
+    /// A name in one language.
+    public struct LocalName: Sendable, Equatable, Codable {
+        public var language: String
+        public var name: String
+        public init(language: String, name: String) { self.language = language; self.name = name }
+    }
 
     /// A place that closed for a while or for good is never shown as open, whatever its hours say.
     public enum BusinessStatus: String, Sendable, Equatable, Codable {
@@ -124,7 +141,8 @@ public struct Restaurant: Sendable, Equatable, Codable {
         urls: Links, areas: Areas = Areas(), amenities: [Amenity] = [],
         otherMemo: String = "", shopDetailMemo: String = "", wedding: String = "", provider: Provider = .hotpepper,
         osmOpeningHours: String? = nil, rating: Double? = nil, ratingCount: Int? = nil, priceLevel: Int? = nil,
-        businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil
+        businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil, kind: PlaceKind? = nil,
+        otherNames: [LocalName]? = nil, phone: String? = nil, website: String? = nil
     ) {
         self.id = id; self.name = name; self.nameKana = nameKana; self.genre = genre; self.subGenre = subGenre
         self.catchCopy = catchCopy; self.budget = budget; self.budgetMemo = budgetMemo; self.coordinate = coordinate
@@ -135,6 +153,7 @@ public struct Restaurant: Sendable, Equatable, Codable {
         self.provider = provider; self.osmOpeningHours = osmOpeningHours
         self.rating = rating; self.ratingCount = ratingCount; self.priceLevel = priceLevel
         self.businessStatus = businessStatus; self.diets = diets
+        self.kind = kind; self.otherNames = otherNames; self.phone = phone; self.website = website
     }
 
     /// The value of one amenity as the API wrote it ("あり ：memo"), or nil when absent.

@@ -27,6 +27,9 @@ public struct RestaurantQuery: Sendable, Equatable {
     /// Diets a place must cater for, every one (`--diet`); services that cannot say are refused
     /// by the command line before they are asked.
     public var diets: [Diet] = []
+    /// Kinds of place to keep, any of them (`--kind`); none for every kind. Services that
+    /// cannot ask for a kind are refused by the command line before they are asked.
+    public var kinds: [PlaceKind] = []
 
     public init(
         center: Coordinate? = nil, range: SearchRange = .default, keyword: String? = nil, ids: [String] = [],

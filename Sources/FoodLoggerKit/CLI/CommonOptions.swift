@@ -224,7 +224,8 @@ struct CommonOptions: Sendable {
                 context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL, isFolder: false)
             let api = OverpassAPI(
                 url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: retryPolicy(context),
-                log: narration(context), maxResponseBytes: maxResponseBytes, answers: answers(context))
+                log: narration(context), maxResponseBytes: maxResponseBytes, answers: answers(context),
+                language: NominatimAPI.language(environment: context.environment))
             return Services(provider: .osm, restaurants: api, codes: OSMCodeLists())
         case (.google, true):
             let stub = GooglePlacesStub()

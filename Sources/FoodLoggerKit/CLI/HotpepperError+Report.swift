@@ -81,6 +81,10 @@ extension HotpepperError: LocalizedError {
                 return
                     "--budget \(quoted) is no band of yen: give one such as 2000-3000, -1000 or 25000-, or a code from \(list)."
             }
+            if kind == .genre, let place = PlaceKind.named(text) {
+                return
+                    "--genre \(quoted) names no genre of this service's: \(place.label) is a kind of place, which --kind \(place.rawValue) keeps."
+            }
             let near = closest.isEmpty ? "" : "; the closest: \(closest.map(\.described).joined(separator: ", "))"
             return "--\(kind.rawValue) \(quoted) names no \(kind.rawValue)\(near). See \(list) for them all."
         case .ambiguousName(let kind, let text, let matches):

@@ -38,6 +38,14 @@ extension SearchCommand {
             return UsageError(
                 "--limit: \(name) gives at most \(most) shops \(keyword ? "for a keyword" : "around a centre")\(more ?? "")")
         }
+        if let kind = query.kinds.first(where: { !provider.kinds.contains($0) }) {
+            return ProviderRefusal.refuse("--kind \(kind.rawValue)", "\(name) cannot tell which places are a \(kind.label)") {
+                $0.kinds.contains(kind)
+            }
+        }
+        if !query.kinds.isEmpty, !query.genres.isEmpty || !query.names.genres.isEmpty, !provider.kindsWithGenres {
+            return UsageError("--kind: \(name) tells kinds by genre; give --kind or --genre, not both")
+        }
         if let diet = query.diets.first(where: { !provider.diets.contains($0) }) {
             return ProviderRefusal.refuse("--diet \(diet.rawValue)", "\(name) does not say which places are \(diet.label)") {
                 $0.diets.contains(diet)

@@ -54,6 +54,11 @@ struct SearchCommand: Sendable {
             "--budget", kind: .repeated("YEN"),
             help: "dinner budget in yen (2000-3000, -1000, 25000-) or a code such as B002; at most 2 codes in all"),
         OptionSpec(
+            "--kind", kind: .repeated("KIND"), values: PlaceKind.allCases.map(\.rawValue),
+            help:
+                "only these kinds of place: restaurant, cafe, bar, pub, fast_food, food_court, ice_cream or beer_garden; repeatable or comma-separated (HOT PEPPER: restaurant, cafe, bar)"
+        ),
+        OptionSpec(
             "--diet", kind: .repeated("DIET"), values: Diet.allCases.map(\.rawValue),
             help:
                 "only places the service says cater for it: vegetarian|vegan|halal|kosher|gluten_free; repeatable, all must hold (OpenStreetMap; Google: vegetarian)"
@@ -160,7 +165,8 @@ struct SearchCommand: Sendable {
         }
         query.ask(genres: genres, budgets: budgets, area: area)
         query.filters = SearchFilter.allCases.filter { parsed.has($0.flag) }
-        query.diets = try Self.diets(parsed)
+        query.diets = try Self.words("--diet", parsed, named: { Diet(rawValue: $0.lowercased()) }, closest: Diet.closest)
+        query.kinds = try Self.words("--kind", parsed, named: PlaceKind.named, closest: PlaceKind.closest)
         query.count = try parsed.integer("--count", in: 1...RestaurantQuery.maxCount) ?? 10
         query.start = try parsed.integer("--start", in: 1...RestaurantQuery.maxStart) ?? 1
         query.limit = try parsed.integer("--limit", in: 1...RestaurantQuery.maxLimit)
@@ -202,19 +208,21 @@ struct SearchCommand: Sendable {
         return values
     }
 
-    /// --diet's words, each diet once; a word that names none is refused with the likeliest one.
-    static func diets(_ parsed: ParsedArguments) throws(UsageError) -> [Diet] {
-        var diets: [Diet] = []
-        for word in try parsed.list("--diet") {
-            guard let diet = Diet(rawValue: word.lowercased()) else {
-                let guess = Diet.closest(to: word).map { " (did you mean \($0.rawValue)?)" } ?? ""
-                throw UsageError(
-                    "--diet takes \(Diet.allCases.map(\.rawValue).joined(separator: ", ")), not \(TerminalSafe.quoted(word))\(guess)"
-                )
+    /// The words of a list option (--diet, --kind), each value once; a word that names none is
+    /// refused with the likeliest one.
+    static func words<Value: CaseIterable & RawRepresentable & Equatable>(
+        _ option: String, _ parsed: ParsedArguments, named: (String) -> Value?, closest: (String) -> Value?
+    ) throws(UsageError) -> [Value] where Value.RawValue == String {
+        var values: [Value] = []
+        for word in try parsed.list(option) {
+            guard let value = named(word) else {
+                let guess = closest(word).map { " (did you mean \($0.rawValue)?)" } ?? ""
+                let all = Value.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("\(option) takes \(all), not \(TerminalSafe.quoted(word))\(guess)")
             }
-            if !diets.contains(diet) { diets.append(diet) }
+            if !values.contains(value) { values.append(value) }
         }
-        return diets
+        return values
     }
 
     /// The prompt reads the keyboard and draws tables, so it needs a person at a terminal.

@@ -167,7 +167,7 @@ enum HTMLMapRenderer {
     static func listItem(index: Int, record: RestaurantRecord) -> String {
         let distance = record.distanceMetres.map { " · \($0) m" } ?? ""
         return """
-            <li data-index="\(index)"><button type="button"><span class="num">\(index + 1)</span><span class="what"><strong>\(escape(record.restaurant.name))</strong><small>\(escape(record.restaurant.genre.name))\(distance)</small></span></button></li>
+            <li data-index="\(index)"><button type="button"><span class="num">\(index + 1)</span><span class="what"><strong>\(escape(record.restaurant.name))</strong><small>\(escape(record.restaurant.genreOrKind))\(distance)</small></span></button></li>
             """
     }
 

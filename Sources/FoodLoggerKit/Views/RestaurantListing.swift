@@ -158,6 +158,10 @@ struct RestaurantRecord: Sendable, Equatable {
             ("walk_minutes", walk.map { .integer($0.minutes) } ?? .null),
             ("bearing_deg", walk?.bearing.map(JSONValue.integer) ?? .null),
             ("diet", shop.diets.map { .array($0.map { .string($0.rawValue) }) } ?? .null),
+            ("kind", shop.kind.map { .string($0.rawValue) } ?? .null),
+            ("names", shop.otherNames.map { .object($0.map { ($0.language, .string($0.name)) }) } ?? .null),
+            ("phone", shop.phone.map(JSONValue.string) ?? .null),
+            ("website", shop.website.map(JSONValue.string) ?? .null),
             ("log", LogText.json(log)),
         ]
         return detailed ? basic + detailMembers : basic

@@ -41,7 +41,8 @@ import TestSupport
 
     nonisolated static let endless: [EndlessPaging] = [
         EndlessPaging(name: "no places and a new token each time", reply: { googlePage(0, token: "token-\($0)") }, requests: 1),
-        EndlessPaging(name: "one place and a new token each time", reply: { googlePage(1, from: $0, token: "t\($0)") }, requests: 3),
+        EndlessPaging(
+            name: "one place and a new token each time", reply: { googlePage(1, from: $0, token: "t\($0)") }, requests: 3),
         EndlessPaging(name: "the same token again", reply: { googlePage(1, from: $0, token: "same") }, requests: 2),
         EndlessPaging(
             name: "places without a location and a new token",
@@ -70,9 +71,11 @@ import TestSupport
 
     // MARK: 6. Numbers checked before any arithmetic
 
-    @Test(arguments: [["--provider", "osm"], ["--provider", "google"], []], [
-        ["--limit", "1000", "--start", "9223372036854775000"], ["--start", "9223372036854775807"], ["--start", "1000001"],
-    ])
+    @Test(
+        arguments: [["--provider", "osm"], ["--provider", "google"], []],
+        [
+            ["--limit", "1000", "--start", "9223372036854775000"], ["--start", "9223372036854775807"], ["--start", "1000001"],
+        ])
     func aHugeStartIsRefusedBeforeAnythingIsSent(provider: [String], start: [String]) async throws {
         // Given every service on one loopback server that counts what reaches it
         let server = try LoopbackServer(replies: [.status(500)])
@@ -213,7 +216,8 @@ import TestSupport
         // Given a service counting 400 shops whose pages after the first are empty or page 1 again
         let server = try LoopbackServer { request in
             let start = Int(request.queryValue("start") ?? "1") ?? 1
-            return start == 1 || repeatFirst == 1 ? Self.gourmet(100, from: 1, total: 400) : Self.gourmet(0, from: start, total: 400)
+            return start == 1 || repeatFirst == 1
+                ? Self.gourmet(100, from: 1, total: 400) : Self.gourmet(0, from: start, total: 400)
         }
 
         // When 300 are asked for
@@ -225,7 +229,8 @@ import TestSupport
         #expect((run.json?["restaurants"] as? [Any])?.count == 100, "\(name): \(run.stderr)")
         #expect(
             run.stderr.contains(
-                "warning: the service counts 400 results but sent 100 different places for the 300 asked (from 1 on): 200 never came"),
+                "warning: the service counts 400 results but sent 100 different places for the 300 asked (from 1 on): 200 never came"
+            ),
             "\(name): \(run.stderr)")
     }
 
@@ -245,7 +250,8 @@ import TestSupport
         .json(#"{"version": 0.6, "elements": [\#(elements.joined(separator: ","))]}"#, contentType: "application/json")
     }
 
-    nonisolated static let nearby = #"{"type": "node", "id": 1, "lat": 35.6581, "lon": 139.7016, "tags": {"amenity": "cafe", "name": "Near"}}"#
+    nonisolated static let nearby =
+        #"{"type": "node", "id": 1, "lat": 35.6581, "lon": 139.7016, "tags": {"amenity": "cafe", "name": "Near"}}"#
 
     func osm(_ reply: Reply, _ options: [String] = []) async throws -> (CLIRun, LoopbackServer) {
         let server = try LoopbackServer(replies: [reply])
@@ -288,5 +294,9 @@ import TestSupport
 private final class RequestNumbers: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func next() -> Int { lock.withLock { defer { count += 1 }; return count } }
+    func next() -> Int {
+        lock.withLock {
+            defer { count += 1 }; return count
+        }
+    }
 }

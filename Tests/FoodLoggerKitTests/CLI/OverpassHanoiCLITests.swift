@@ -18,9 +18,8 @@ import TestSupport
         let elements = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["elements"] as? [[String: Any]] ?? []
         let places = elements.compactMap { element -> (id: String, name: String, distance: Double)? in
             let tags = element["tags"] as? [String: String] ?? [:]
-            let name = (tags["name"] ?? "").trimmingCharacters(in: .whitespaces)
             let point = element["center"] as? [String: Double] ?? [:]
-            guard !name.isEmpty,
+            guard let name = OSMNameRule.name(tags),
                 let lat = element["lat"] as? Double ?? point["lat"], let lng = element["lon"] as? Double ?? point["lon"]
             else { return nil }
             let distance = Coordinate(lat: lat, lng: lng).distance(to: lake)

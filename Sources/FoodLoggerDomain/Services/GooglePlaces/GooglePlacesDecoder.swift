@@ -93,6 +93,8 @@ enum GooglePlacesDecoder {
         var currentOpeningHours: GooglePlacesHours.Hours?
         /// Only in answers to a search that names a diet (`GooglePlacesRequest.dietField`).
         var servesVegetarianFood: Bool?
+        var internationalPhoneNumber: String?
+        var websiteUri: String?
 
         struct LocalizedText: Codable, Equatable {
             var text: String?
@@ -132,7 +134,10 @@ enum GooglePlacesDecoder {
                 ratingCount: userRatingCount.flatMap { $0 >= 0 ? $0 : nil },
                 priceLevel: priceLevel.flatMap { GooglePlacesDecoder.priceLevels[$0] },
                 businessStatus: businessStatus.flatMap { GooglePlacesDecoder.businessStatuses[$0] },
-                diets: servesVegetarianFood.map { $0 ? [.vegetarian] : [] })
+                diets: servesVegetarianFood.map { $0 ? [.vegetarian] : [] },
+                kind: primaryType.flatMap(GooglePlacesTypes.kind(of:)),
+                phone: internationalPhoneNumber.flatMap(GooglePlacesDecoder.nonEmpty),
+                website: websiteUri.flatMap(GooglePlacesDecoder.nonEmpty))
         }
     }
 

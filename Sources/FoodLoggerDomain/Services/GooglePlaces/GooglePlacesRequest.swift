@@ -26,7 +26,8 @@ struct GooglePlacesRequest: Equatable {
     static let placeFields = [
         "id", "displayName", "primaryType", "primaryTypeDisplayName", "location", "shortFormattedAddress",
         "formattedAddress", "googleMapsUri", "rating", "userRatingCount", "priceLevel", "businessStatus",
-        "utcOffsetMinutes", "postalAddress", "regularOpeningHours", "currentOpeningHours",
+        "utcOffsetMinutes", "postalAddress", "regularOpeningHours", "currentOpeningHours", "internationalPhoneNumber",
+        "websiteUri",
     ]
     static let nearbyFieldMask = placeFields.map { "places.\($0)" }.joined(separator: ",")
     /// Text Search sends the next page's token only when the mask names it.
@@ -48,6 +49,11 @@ struct GooglePlacesRequest: Equatable {
         "ice_cream_shop", "food_court",
     ]
 
+    /// The types of the kinds a search keeps; nil for every kind.
+    static func kindTypes(_ query: RestaurantQuery) -> [String]? {
+        query.kinds.isEmpty ? nil : query.kinds.flatMap { GooglePlacesTypes.typesByKind[$0] ?? [] }
+    }
+
     /// Nearby Search (New): the food places (or those of the genres asked) within the range of
     /// the centre, nearest first, at most 20. A condition Google cannot honour is refused.
     static func nearby(_ query: RestaurantQuery, key: String, baseURL: URL, language: String) throws(HotpepperError)
@@ -55,7 +61,7 @@ struct GooglePlacesRequest: Equatable {
     {
         let center = try checked(query)
         let body = NearbyBody(
-            includedTypes: query.genres.isEmpty ? foodTypes : query.genres, maxResultCount: pageSize,
+            includedTypes: query.genres.isEmpty ? kindTypes(query) ?? foodTypes : query.genres, maxResultCount: pageSize,
             rankPreference: "DISTANCE", languageCode: language,
             locationRestriction: .init(circle: .init(center: center, radius: Double(query.range.metres))))
         return search(
@@ -73,9 +79,11 @@ struct GooglePlacesRequest: Equatable {
         guard query.genres.count <= 1 else {
             throw .invalidRequest(message: "Google's text search takes one genre at most", service: .google)
         }
+        // One type at most: a kind asked by one type is asked; others are kept by the client.
+        let type = query.genres.first ?? kindTypes(query).flatMap { $0.count == 1 ? $0[0] : nil }
         let body = TextBody(
-            textQuery: query.keyword ?? "", includedType: query.genres.first,
-            strictTypeFiltering: query.genres.isEmpty ? nil : true, pageSize: pageSize, pageToken: pageToken,
+            textQuery: query.keyword ?? "", includedType: type,
+            strictTypeFiltering: type == nil ? nil : true, pageSize: pageSize, pageToken: pageToken,
             rankPreference: "DISTANCE", languageCode: language,
             locationBias: .init(circle: .init(center: center, radius: Double(query.range.metres))))
         return search("places:searchText", body: body, mask: mask(textFieldMask, for: query), key: key, baseURL: baseURL)

@@ -41,6 +41,8 @@ public struct GooglePlacesStub: HotpepperProtocol {
                 name.range(of: $0, options: .caseInsensitive) != nil
             }
                 && (query.genres.isEmpty || query.genres.contains(place.primaryType ?? ""))
+                && (query.kinds.isEmpty
+                    || place.primaryType.flatMap(GooglePlacesTypes.kind(of:)).map(query.kinds.contains) == true)
                 && (query.diets.isEmpty || place.servesVegetarianFood == true)
         }
         // The field is in the answer only when the mask asks for it, as it does for a diet.

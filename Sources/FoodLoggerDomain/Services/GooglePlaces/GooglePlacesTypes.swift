@@ -22,6 +22,29 @@ public struct GooglePlacesTypes: CodeListProtocol {
         "american_restaurant", "mexican_restaurant", "brazilian_restaurant", "african_restaurant",
     ]
 
+    /// The types each kind of place is asked for by; a beer garden has no type of its own.
+    static let typesByKind: [PlaceKind: [String]] = [
+        .restaurant: ["restaurant"], .cafe: ["cafe", "coffee_shop"], .bar: ["bar", "wine_bar"], .pub: ["pub"],
+        .fastFood: ["fast_food_restaurant"], .foodCourt: ["food_court"], .iceCream: ["ice_cream_shop"],
+    ]
+
+    /// The kinds Google can search by.
+    static let kinds = Set(typesByKind.keys)
+
+    /// The kind a primary type says: the types of `typesByKind`, a few more of the same kind, and
+    /// any other `…_restaurant`; nil for the rest (a bakery, a deli).
+    static func kind(of type: String) -> PlaceKind? {
+        if let kind = typesByKind.first(where: { $0.value.contains(type) })?.key { return kind }
+        switch type {
+        case "tea_house", "cat_cafe", "dog_cafe": return .cafe
+        case "cocktail_bar", "lounge_bar", "sports_bar": return .bar
+        case "irish_pub": return .pub
+        case "beer_garden": return .beerGarden
+        default:
+            return type.hasSuffix("_restaurant") || ["diner", "steak_house", "bar_and_grill"].contains(type) ? .restaurant : nil
+        }
+    }
+
     static let genres = codes.map { CodeEntry(code: $0, name: $0.replacingOccurrences(of: "_", with: " ")) }
 
     public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {

@@ -29,7 +29,7 @@ public enum GourmetRequest {
             items += [("lat", String(center.lat)), ("lng", String(center.lng)), ("range", String(query.range.rawValue))]
         }
         if let area = query.area { items.append((areaParameter(area), area)) }
-        items += query.genres.map { ("genre", $0) }
+        items += HotpepperKinds.genres(for: query).map { ("genre", $0) }
         items += query.budgets.map { ("budget", $0) }
         items += query.filters.map { ($0.rawValue, "1") }
         if let order = query.order, query.center == nil { items.append(("order", String(order.rawValue))) }

@@ -120,7 +120,8 @@ public enum GourmetResponseDecoder {
                 amenities: try AmenityKind.allCases.compactMap { kind in
                     try shop.decodeIfPresent(LenientText.self, forKey: Key(kind.rawValue)).map { Amenity(kind, $0.value) }
                 },
-                otherMemo: try text("other_memo"), shopDetailMemo: try text("shop_detail_memo"), wedding: try text("wedding"))
+                otherMemo: try text("other_memo"), shopDetailMemo: try text("shop_detail_memo"), wedding: try text("wedding"),
+                kind: HotpepperKinds.kind(ofGenre: genre?.code ?? ""))
         }
 
         struct Key: CodingKey {

@@ -35,11 +35,12 @@ public struct HotpepperStub: HotpepperProtocol {
         guard query.hasCondition else { throw .invalidRequest(message: Self.noConditionMessage) }
         let terms = Self.terms(of: query.keyword ?? "")
         let kinds = query.filters.map { AmenityKind(rawValue: $0.rawValue) }
+        let genres = HotpepperKinds.genres(for: query)
         let matches = candidates(query).filter { shop in
             (query.ids.isEmpty || query.ids.contains(shop.id))
                 && terms.allSatisfy { Self.shop(shop, mentions: $0) }
-                && (query.genres.isEmpty || query.genres.contains(shop.genre.code)
-                    || shop.subGenre.map { query.genres.contains($0.code) } == true)
+                && (genres.isEmpty || genres.contains(shop.genre.code)
+                    || shop.subGenre.map { genres.contains($0.code) } == true)
                 && (query.budgets.isEmpty || shop.budget.map { query.budgets.contains($0.code) } == true)
                 && (query.area == nil
                     || [shop.areas.largeArea, shop.areas.middleArea, shop.areas.smallArea].contains { $0?.code == query.area })

@@ -224,7 +224,7 @@ enum StubRestaurants {
                 couponPC: page + "coupon/", couponSP: page + "coupon/sp/"),
             areas: areas,
             amenities: AmenityKind.allCases.compactMap { kind in answer(kind).map { Amenity(kind, $0) } },
-            wedding: wedding)
+            wedding: wedding, kind: HotpepperKinds.kind(ofGenre: genre))
     }
 
     /// The value paired with `key` in a small table, if any.

@@ -19,6 +19,17 @@ public enum OSMFacts {
         return fact.values.contains(value.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
+    /// Each `amenity` value foodlogger asks for, as the kind of place it is.
+    public static let kinds: [String: PlaceKind] = [
+        "restaurant": .restaurant, "cafe": .cafe, "bar": .bar, "pub": .pub, "fast_food": .fastFood,
+        "food_court": .foodCourt, "ice_cream": .iceCream, "biergarten": .beerGarden,
+    ]
+
+    /// The `amenity` values of `kinds`, all of them for none.
+    static func amenities(of kinds: [PlaceKind]) -> [String] {
+        kinds.isEmpty ? OverpassRequest.amenities : OverpassRequest.amenities.filter { kinds.contains(Self.kinds[$0]!) }
+    }
+
     /// The values of a `diet:*` tag that say a place caters for the diet; `no`, `limited` and a
     /// missing tag do not.
     public static let dietValues = ["yes", "only"]

@@ -10,6 +10,8 @@ public struct OverpassAPI: HotpepperProtocol {
     public static let defaultTimeout: TimeInterval = 30
 
     let url: URL
+    /// The user's language, which a place without a `name` tag is named in first.
+    let language: String
     private let client: ServiceClient
     private let latest = LatestAnswer()
     /// Where answers are kept and looked up, one per query, whichever page asked for it.
@@ -19,9 +21,10 @@ public struct OverpassAPI: HotpepperProtocol {
     public init(
         url: URL = OverpassRequest.defaultURL, timeout: TimeInterval = defaultTimeout, retry: RetryPolicy = RetryPolicy(),
         log: (@Sendable (String) -> Void)? = nil, maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes,
-        answers: AnswerCache = AnswerCache(cacheFolder: nil)
+        answers: AnswerCache = AnswerCache(cacheFolder: nil), language: String = "en"
     ) {
         self.url = url
+        self.language = language
         kept = answers
         client = ServiceClient(
             timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport())
@@ -57,7 +60,7 @@ public struct OverpassAPI: HotpepperProtocol {
         let form = HTTPRequest.Body(contentType: OverpassRequest.contentType, data: OverpassRequest.form(ql))
         var answer = try await kept.answer(AnswerCache.Key(url: url, body: form), unsent: unsent, log: client.log) {
             data throws(HotpepperError) in
-            try OverpassDecoder.decode(data, log: client.log)
+            try OverpassDecoder.decode(data, language: language, log: client.log)
         } send: { decode throws(HotpepperError) in
             try await client.fetch(url, accept: "application/json", body: form) { reply throws(HotpepperError) in
                 try HotpepperAPI.decoding(reply, key: "", decode)

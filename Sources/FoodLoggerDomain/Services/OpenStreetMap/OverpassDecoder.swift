@@ -7,7 +7,10 @@ import Foundation
 enum OverpassDecoder {
     /// An element that is not what Overpass writes (a centre without `lon`, a negative id, a
     /// tag that is not a string) is skipped, not the whole answer failed; `log` is told how many.
-    static func decode(_ data: Data, log: (@Sendable (String) -> Void)? = nil) throws(HotpepperError) -> RestaurantPage {
+    /// `language` is the user's (`en`, `ja`): a place with no `name` tag is named in it first.
+    static func decode(_ data: Data, language: String = "en", log: (@Sendable (String) -> Void)? = nil) throws(HotpepperError)
+        -> RestaurantPage
+    {
         let body: Body
         do {
             // Bytes that are not UTF-8 become U+FFFD in their text instead of failing the answer.
@@ -23,14 +26,19 @@ enum OverpassDecoder {
         guard let readable = body.elements else { throw .unreadableResponse(detail: "JSON without elements or remark") }
         let elements = readable.compactMap(\.element)
         if elements.count < readable.count {
-            log?("skipped \(readable.count - elements.count) of the \(readable.count) elements Overpass sent: not readable as OSM elements")
+            log?(
+                "skipped \(readable.count - elements.count) of the \(readable.count) elements Overpass sent: not readable as OSM elements"
+            )
         }
         // A shop placed off the Earth is left out and named, not the answer refused; the total
         // counts what can be shown, as the pages are cut from those.
-        var page = RestaurantPage(
-            total: 0, start: 1, restaurants: elements.compactMap(\.restaurant), region: region(elements), provider: .osm
-        )
-        .sanitized()
+        let places = elements.filter { $0.type != "area" }
+        let restaurants = places.compactMap { $0.restaurant(language: language) }
+        if restaurants.count < places.count {
+            log?("left out \(places.count - restaurants.count) of \(places.count) places: no name in any form, or no position")
+        }
+        var page = RestaurantPage(total: 0, start: 1, restaurants: restaurants, region: region(elements), provider: .osm)
+            .sanitized()
         page.total = page.restaurants.count
         return page
     }
@@ -76,13 +84,19 @@ enum OverpassDecoder {
             var lon: Double
         }
 
-        /// The shop, or nil for an element no list can show: no name, or no position.
-        var restaurant: Restaurant? {
-            guard type != "area", let tags, let name = tags["name"].flatMap(nonEmpty) else { return nil }
+        /// The shop, or nil for an element no list can show: no name in any form, or no position.
+        func restaurant(language: String) -> Restaurant? {
+            guard type != "area", let tags else { return nil }
+            let names = OverpassDecoder.names(tags, language: language)
+            guard
+                let name = tags["name"].flatMap(nonEmpty) ?? names.first?.name ?? tags["brand"].flatMap(nonEmpty)
+                    ?? tags["operator"].flatMap(nonEmpty)
+            else { return nil }
             let position = lat.flatMap { lat in lon.map { Coordinate(lat: lat, lng: $0) } }
             guard let coordinate = position ?? center.map({ Coordinate(lat: $0.lat, lng: $0.lon) }) else { return nil }
             let id = "\(type)/\(self.id)"
             let website = tags["website"].flatMap(nonEmpty) ?? tags["contact:website"].flatMap(nonEmpty)
+            let others = names.filter { $0.name != name }
             return Restaurant(
                 id: id, name: name, genre: .init(code: "", name: cuisine(tags["cuisine"]), catchCopy: ""),
                 coordinate: coordinate, address: address(tags),
@@ -90,8 +104,25 @@ enum OverpassDecoder {
                 amenities: AmenityKind.allCases.compactMap { kind in
                     amenityKeys[kind].flatMap { tags[$0] }.flatMap(nonEmpty).map { Amenity(kind, $0) }
                 },
-                provider: .osm, osmOpeningHours: tags["opening_hours"].flatMap(nonEmpty), diets: OSMFacts.diets(tags))
+                provider: .osm, osmOpeningHours: tags["opening_hours"].flatMap(nonEmpty), diets: OSMFacts.diets(tags),
+                kind: tags["amenity"].flatMap { OSMFacts.kinds[$0.trimmingCharacters(in: .whitespaces)] },
+                otherNames: others.isEmpty ? nil : others,
+                phone: tags["phone"].flatMap(nonEmpty) ?? tags["contact:phone"].flatMap(nonEmpty), website: website)
         }
+    }
+
+    /// The `name:<language>` tags (`name:en`, `name:vi-Latn`), the user's language first, then
+    /// English, then the others by code; other `name:…` keys (`name:etymology`) are no names.
+    static func names(_ tags: [String: String], language: String) -> [Restaurant.LocalName] {
+        let names = tags.compactMap { key, value -> Restaurant.LocalName? in
+            guard key.hasPrefix("name:"), let name = nonEmpty(value) else { return nil }
+            let code = key.dropFirst(5)
+            let base = code.split(separator: "-", maxSplits: 1).first ?? ""
+            guard (2...3).contains(base.count), base.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return nil }
+            return Restaurant.LocalName(language: String(code), name: name)
+        }
+        func rank(_ name: Restaurant.LocalName) -> Int { name.language == language ? 0 : name.language == "en" ? 1 : 2 }
+        return names.sorted { (rank($0), $0.language) < (rank($1), $1.language) }
     }
 
     /// The OSM keys of the yes/no facts, by the amenity they tell; their values are kept as OSM

@@ -24,13 +24,14 @@ public enum OverpassRequest {
             throw .invalidRequest(message: "OpenStreetMap has no budget or area codes, and reads genres as cuisine values only")
         }
         let point = "\(decimal(center.lat)),\(decimal(center.lng))"
+        // A term may be in any of the names a place is listed by (`OverpassDecoder.names`).
         let names = (query.keyword ?? "").split(whereSeparator: \.isWhitespace)
-            .map { "[\"name\"~\"\(quoted(escapingRegex(String($0))))\",i]" }
+            .map { "[~\"^(name|name:[a-z]{2,3}(-[A-Za-z]+)?|brand|operator)$\"~\"\(quoted(escapingRegex(String($0))))\",i]" }
             .joined()
         let conditions = names + (try cuisine(query.genres)) + (try facts(query.filters)) + diets(query.diets)
         return """
             [out:json][timeout:\(serverTimeout)];
-            nwr["amenity"~"^(\(amenities.joined(separator: "|")))$"]\(conditions)(around:\(query.range.metres),\(point));
+            nwr["amenity"~"^(\(OSMFacts.amenities(of: query.kinds).joined(separator: "|")))$"]\(conditions)(around:\(query.range.metres),\(point));
             out center tags;
             is_in(\(point))->.areas;
             \(areas)

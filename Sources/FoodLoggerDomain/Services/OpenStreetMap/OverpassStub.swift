@@ -50,20 +50,24 @@ public struct OverpassStub: HotpepperProtocol {
         return try! JSONEncoder().encode(Document(elements: elements))
     }
 
-    /// What `OverpassRequest.search` asks of an element: within the range of the centre, every
-    /// keyword term in its name in any case, one of the genres among its cuisines, and every
-    /// filter's fact (`OSMFacts`).
+    /// What `OverpassRequest.search` asks of an element: within the range of the centre, one of
+    /// the kinds, every keyword term in one of its names in any case, one of the genres among its
+    /// cuisines, and every filter's fact (`OSMFacts`).
     static func keeps(_ place: OverpassStubPlaces.Element, _ query: RestaurantQuery, around centre: Coordinate) -> Bool {
         let tags = place.tags ?? [:]
         guard let point = place.center ?? place.lat.flatMap({ lat in place.lon.map { .init(lat: lat, lon: $0) } }),
             Coordinate(lat: point.lat, lng: point.lon).distance(to: centre) <= Double(query.range.metres)
         else { return false }
-        let name = tags["name"] ?? ""
+        let names =
+            ["name", "brand", "operator"].compactMap { tags[$0] }
+            + OverpassDecoder.names(tags, language: "en").map(\.name)
+        let amenity = tags["amenity"] ?? ""
         let cuisines = Set(
             (tags["cuisine"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-        return (query.keyword ?? "").split(whereSeparator: \.isWhitespace).allSatisfy {
-            name.range(of: $0, options: .caseInsensitive) != nil
-        }
+        return OSMFacts.amenities(of: query.kinds).contains(amenity)
+            && (query.keyword ?? "").split(whereSeparator: \.isWhitespace).allSatisfy { term in
+                names.contains { $0.range(of: term, options: .caseInsensitive) != nil }
+            }
             && (query.genres.isEmpty || query.genres.contains { cuisines.contains($0.lowercased()) })
             && query.filters.allSatisfy { OSMFacts.keeps(tags, $0) }
             && Set(OSMFacts.diets(tags)).isSuperset(of: query.diets)

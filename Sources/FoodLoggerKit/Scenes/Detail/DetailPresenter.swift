@@ -83,8 +83,11 @@ final class DetailPresenter: DetailPresentationLogic {
     /// `walk`: the way there from the search's centre, worded, when there is one.
     static func card(_ restaurant: Restaurant, on clock: OpenClock, asked: Bool = false, walk: String? = nil) -> TextCard {
         typealias Field = TextCard.Field
-        let genre = [restaurant.genre.name, restaurant.subGenre?.name].compactMap { $0 }
+        let genre = [restaurant.genreOrKind, restaurant.subGenre?.name].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: " / ")
+        // The kind on a line of its own where the genre line says the cuisine instead.
+        let kind = restaurant.genre.name.isEmpty ? "" : restaurant.kind?.label ?? ""
+        let names = (restaurant.otherNames ?? []).prefix(3).map { "\($0.name) (\($0.language))" }.joined(separator: " · ")
         let budget =
             restaurant.budget.map { budget in
                 [budget.name, budget.average.isEmpty ? "" : "average \(budget.average)"]
@@ -94,6 +97,8 @@ final class DetailPresenter: DetailPresentationLogic {
             .compactMap { $0 }.joined(separator: " · ")
         let main: [Field] = [
             Field("ID", restaurant.id),
+            Field("Also named", names),
+            Field("Kind", kind),
             Field("Genre", [genre, restaurant.genre.catchCopy].filter { !$0.isEmpty }.joined(separator: " — ")),
             Field("Status", restaurant.businessStatus?.notice ?? ""),
             Field("Catch", restaurant.catchCopy),
@@ -104,6 +109,7 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Station", restaurant.stationName),
             Field("Access", restaurant.access),
             Field("Walk", walk ?? ""),
+            Field("Phone", restaurant.phone ?? ""),
             Field("Diet", (restaurant.diets ?? []).map(\.label).joined(separator: ", ")),
             Field(
                 asked ? "Open " + (clock.moment(for: restaurant).map(HoursText.short) ?? "then") : "Open now",
@@ -118,6 +124,8 @@ final class DetailPresenter: DetailPresentationLogic {
         ]
         let links: [Field] = [
             Field("Page", restaurant.urls.shop),
+            // OpenStreetMap's page of a place is its own website where it has one: not twice.
+            Field("Website", restaurant.website.flatMap { $0 == restaurant.urls.shop ? nil : $0 } ?? ""),
             Field("Coupon", restaurant.urls.coupon),
             Field("Photo", restaurant.urls.photo),
         ]

@@ -358,12 +358,13 @@ extension MapPresenter {
         /// Words joined by " · ", or " - " where the terminal cannot show the dot.
         func joined(_ words: String) -> String { glyph(words, words.replacingOccurrences(of: " · ", with: " - ")) }
         let lines: [String?] = [
-            [restaurant.genre.name, RatingText.short(restaurant).map { glyph("★", "*") + $0 } ?? "", budget]
+            [restaurant.genreOrKind, RatingText.short(restaurant).map { glyph("★", "*") + $0 } ?? "", budget]
                 .filter { !$0.isEmpty }.joined(separator: separator),
             ["\(walk.metres) m from @", WalkText.short(walk, unicode: unicode), access]
                 .filter { !$0.isEmpty }.joined(separator: separator),
             readable ? joined(hours) : "Hours: " + given,
             HoursText.left(clock.timeLeft(of: restaurant)).map(joined),
+            restaurant.phone.map { "Tel " + $0 },
             "Enter: card   o: its page",
         ]
         return lines.compactMap { $0 }.map(ResultsText.singleLine)

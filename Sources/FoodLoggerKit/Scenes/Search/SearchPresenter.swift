@@ -134,7 +134,7 @@ final class SearchPresenter: SearchPresentationLogic {
             return [
                 String(page.start + offset),
                 restaurant.name,
-                restaurant.genre.name,
+                restaurant.genreOrKind,
                 RatingText.short(restaurant) ?? "",
                 walk.map { "\($0.metres) m" } ?? "",
                 walk.map { WalkText.short($0, unicode: unicode) } ?? "",

@@ -43,7 +43,7 @@ import TestSupport
         #expect(request.headers["content-type"] == "application/x-www-form-urlencoded", "a form: \(request.headers)")
         #expect(request.headers["user-agent"]?.hasPrefix("foodlogger/") == true, "the tool named: \(request.headers)")
         #expect(sentQL(request) == (try OverpassRequest.search(query)), "the QL, whole, in the data field")
-        #expect(sentQL(request)?.contains(#"["name"~"a\\.b",i]"#) == true, "the keyword escaped")
+        #expect(sentQL(request)?.contains(#"$"~"a\\.b",i]"#) == true, "the keyword escaped")
 
         // And the shops come nearest first, with the region
         #expect(

@@ -133,7 +133,9 @@ import TestSupport
     @Test(Samples.required) func theRealHanoiAnswerDecodesEveryNamedPlaceWaysIncluded() throws {
         // Given the capture, and what it holds, counted independently of the decoder
         let (data, raw) = try hanoi()
-        let named = raw.filter { (($0["tags"] as? [String: String])?["name"] ?? "").contains { !$0.isWhitespace } }
+        let named = raw.filter {
+            $0["type"] as? String != "area" && OSMNameRule.name($0["tags"] as? [String: String] ?? [:]) != nil
+        }
 
         // When it is decoded
         let page = try OverpassDecoder.decode(data)
@@ -155,6 +157,62 @@ import TestSupport
         #expect(distances.first.map { $0 < 150 } == true, "a place by the lake comes first: \(distances.first ?? -1) m")
     }
 
+    /// A third of the capture's places have no `name` tag: each is listed by another of its names.
+    @Test(Samples.required) func theRealHanoiAnswerNamesPlacesWithoutANameTagAndSaysTheirKind() throws {
+        // Given the capture's places with a name only in another form
+        let (data, raw) = try hanoi()
+        let unnamed = raw.filter {
+            let tags = $0["tags"] as? [String: String] ?? [:]
+            return $0["type"] as? String != "area" && (tags["name"] ?? "").allSatisfy(\.isWhitespace)
+                && OSMNameRule.name(tags) != nil
+        }
+        // When it is decoded in English
+        let page = try OverpassDecoder.decode(data, language: "en")
+        // Then each of them is listed, by its English name where it has one
+        #expect(unnamed.count > 200, "the capture as #33 describes it: \(unnamed.count)")
+        let names = Set(page.restaurants.map(\.name))
+        for name in ["Pizza 4P's", "The Veg", "Spring Lotus"] { #expect(names.contains(name), "\(name) is listed") }
+        // And every place says its kind, so the Genre cell is never empty; bars and cafés apart
+        #expect(page.restaurants.allSatisfy { $0.kind != nil && !$0.genreOrKind.isEmpty }, "a kind for every place")
+        let kinds = Set(page.restaurants.compactMap(\.kind))
+        #expect(kinds.isSuperset(of: [.restaurant, .cafe, .bar]), "\(kinds)")
+    }
+
+    @Test func aPlaceNamedInSeveralLanguagesKeepsItsLocalNameAndListsTheOthers() throws {
+        // Given a place with a local name and names in English, Japanese and a name key that is no language
+        let element = OverpassDecoder.Element(
+            type: "node", id: 1, lat: 21, lon: 105,
+            tags: [
+                "name": "Phở Thìn", "name:en": "Pho Thin", "name:ja": "フォー・ティン", "name:etymology": "x",
+                "amenity": "restaurant", "phone": "+84 24 3821 2709", "contact:website": "https://pho.example/",
+            ])
+        // When it is read for a Japanese reader
+        let shop = try #require(element.restaurant(language: "ja"))
+        // Then the local name is shown, the others listed the reader's language first
+        #expect(shop.name == "Phở Thìn")
+        #expect(shop.otherNames?.map(\.language) == ["ja", "en"], "\(shop.otherNames ?? [])")
+        // And its kind, phone and website are read
+        #expect(shop.kind == .restaurant && shop.phone == "+84 24 3821 2709" && shop.website == "https://pho.example/")
+    }
+
+    @Test(arguments: [
+        (["name:fr": "Chez Paul"], "Chez Paul"), (["name:vi": "Quán", "name:en": "Inn"], "Inn"),
+        (["brand": "Highlands Coffee"], "Highlands Coffee"), (["operator": "Hanoi Rail"], "Hanoi Rail"),
+        (["name": " ", "brand": "B"], "B"),
+    ])
+    func aPlaceWithoutANameTagTakesTheNextName(tags: [String: String], name: String) throws {
+        let element = OverpassDecoder.Element(
+            type: "node", id: 1, lat: 21, lon: 105, tags: tags.merging(["amenity": "cafe"]) { $1 })
+        #expect(element.restaurant(language: "en")?.name == name, "\(tags)")
+    }
+
+    @Test func aPlaceWithNoNameInAnyFormIsLeftOutAndCounted() throws {
+        let body = #"{"elements": [{"type": "node", "id": 1, "lat": 1, "lon": 2, "tags": {"amenity": "bar"}}]}"#
+        let log = Recorder()
+        let page = try OverpassDecoder.decode(Data(body.utf8), log: { log.append($0) })
+        #expect(page.restaurants.isEmpty && log.values == ["left out 1 of 1 places: no name in any form, or no position"])
+    }
+
     @Test(arguments: [
         (["diet:vegetarian": "yes"], [Diet.vegetarian]),
         (["diet:vegetarian": "only"], [.vegetarian]),
@@ -172,7 +230,7 @@ import TestSupport
             type: "node", id: 1, lat: 35, lon: 139, tags: ["name": "Place"].merging(tags) { $1 })
 
         // When it is read
-        let shop = try #require(element.restaurant, "a named place with a position")
+        let shop = try #require(element.restaurant(language: "en"), "a named place with a position")
 
         // Then its diets are those said yes or only to, with vegetarian for a vegan one
         #expect(shop.diets == diets, "\(tags) → \(diets)")

@@ -32,11 +32,13 @@ import Testing
         // When its QL is built
         let ql = try OverpassRequest.search(query)
 
-        // Then each term must occur in the name, in any case, as the very characters typed
+        // Then each term must occur in one of the names, in any case, as the very characters typed
+        let names = #"[~"^(name|name:[a-z]{2,3}(-[A-Za-z]+)?|brand|operator)$"~"#
         #expect(
             ql.contains(
                 #"nwr["amenity"~"^(restaurant|cafe|fast_food|bar|pub|food_court|ice_cream|biergarten)$"]"#
-                    + #"["name"~"c\\+\\+",i]["name"~"\\(new\\)\\|\\[x\\]\\.\\*\\?\\^\\$\\\\\"\\{2\\}",i](around:300,"#),
+                    + names + #""c\\+\\+",i]"# + names
+                    + #""\\(new\\)\\|\\[x\\]\\.\\*\\?\\^\\$\\\\\"\\{2\\}",i](around:300,"#),
             "escaped for the regex, then for the QL string: \(ql)")
     }
 
