@@ -173,8 +173,19 @@ extension HotpepperWorking {
     /// cannot be read), nearest first, up to the query's count (or limit), and what was left
     /// out on the way. One page of 100 first; when that does not fill the list, up to 400 more
     /// at once.
-    /// A search that asks no such question is `searchNearestFirst`, with no tally.
+    /// A search that asks no such question is `searchNearestFirst`, with no tally. The list
+    /// found is put in the query's `sort` order last, so it orders every place kept.
     public nonisolated(nonsending) func search(_ query: RestaurantQuery, _ question: OpenQuestion) async -> Result<
+        (page: RestaurantPage, tally: OpenTally?), HotpepperError
+    > {
+        await searchOpen(query, question).map { found in
+            var page = found.page
+            page.restaurants = page.restaurants.sorted(by: query.sort)
+            return (page, found.tally)
+        }
+    }
+
+    private nonisolated(nonsending) func searchOpen(_ query: RestaurantQuery, _ question: OpenQuestion) async -> Result<
         (page: RestaurantPage, tally: OpenTally?), HotpepperError
     > {
         guard question.openOnly else { return await searchNearestFirst(query).map { ($0, nil) } }

@@ -67,6 +67,24 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// Whether the service rates places (reviews' stars), which `--sort rating` orders by.
+    public var ratesPlaces: Bool {
+        switch self {
+        case .hotpepper, .osm: false
+        case .google: true
+        }
+    }
+
+    /// The widest radius the service searches, in metres: HOT PEPPER's largest range, Google's
+    /// Nearby Search limit, and for Overpass what a public server answers in time.
+    public var maxRadius: Int {
+        switch self {
+        case .hotpepper: SearchRange.m3000.metres
+        case .osm: 5000
+        case .google: 50_000
+        }
+    }
+
     /// Whether `--kind` and `--genre` can be asked together: not where kinds are genres.
     public var kindsWithGenres: Bool { self != .hotpepper }
 

@@ -56,6 +56,15 @@ public struct RestaurantPage: Sendable, Equatable, Codable {
         }
     }
 
+    /// Only the shops within `metres` of `center`, of a page the service sent nearest first (HOT
+    /// PEPPER around a centre): past the first shop beyond, every later one is beyond too, so
+    /// the total ends with the last shop within.
+    mutating func keepNearestFirst(within metres: Int, of center: Coordinate) {
+        let within = restaurants.filter { $0.coordinate.distance(to: center) <= Double(metres) }
+        if within.count < restaurants.count { total = min(total, start - 1 + within.count) }
+        restaurants = within
+    }
+
     /// The page as every view may take it: each shop whose position is not on the Earth moved
     /// to `dropped`, and each shop id once (the first; a shop without an id is kept as it is).
     public func sanitized() -> RestaurantPage {

@@ -118,6 +118,8 @@ public struct HotpepperWorker: HotpepperWorking {
             merged.repeats += page.repeats
         }
         let repeatedWithinPages = merged.repeats
+        // A page that found the end of a radius (`keepNearestFirst`) knows the total best.
+        merged.total = pages.map(\.total).min() ?? merged.total
         merged = merged.sanitized()
         // Short pages, and later pages sending earlier pages' shops again, leave the list short.
         let asked = min(limit, max(merged.total - query.start + 1, 0))

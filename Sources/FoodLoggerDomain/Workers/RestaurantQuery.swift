@@ -27,6 +27,14 @@ public struct RestaurantQuery: Sendable, Equatable {
     /// Diets a place must cater for, every one (`--diet`); services that cannot say are refused
     /// by the command line before they are asked.
     public var diets: [Diet] = []
+    /// How the places found are listed (`--sort`): nearest first unless asked otherwise.
+    public var sort = SearchSort.distance
+
+    /// The radius in metres when one was given as such (`--radius`); nil for `range`'s.
+    public var radius: Int?
+    /// How far from the centre places are kept, in metres: the radius given, else the range's.
+    public var metres: Int { radius ?? range.metres }
+
     /// Kinds of place to keep, any of them (`--kind`); none for every kind. Services that
     /// cannot ask for a kind are refused by the command line before they are asked.
     public var kinds: [PlaceKind] = []
@@ -34,11 +42,13 @@ public struct RestaurantQuery: Sendable, Equatable {
     public init(
         center: Coordinate? = nil, range: SearchRange = .default, keyword: String? = nil, ids: [String] = [],
         genres: [String] = [], budgets: [String] = [], filters: [SearchFilter] = [],
-        order: SearchOrder? = nil, start: Int = 1, count: Int = 10, limit: Int? = nil
+        order: SearchOrder? = nil, start: Int = 1, count: Int = 10, limit: Int? = nil, radius: Int? = nil,
+        kinds: [PlaceKind] = []
     ) {
         self.center = center; self.range = range; self.keyword = keyword; self.ids = ids
         self.genres = genres; self.budgets = budgets; self.filters = filters
         self.order = order; self.start = start; self.count = count; self.limit = limit
+        self.radius = radius; self.kinds = kinds
     }
 
     /// The service answers error 3000 unless one of these is present.
@@ -62,11 +72,49 @@ public struct RestaurantQuery: Sendable, Equatable {
     public static let maxIDs = 20
 }
 
+/// How a list of places is ordered once found, whichever service found them.
+public enum SearchSort: String, Sendable, CaseIterable, Codable {
+    /// The service's order, nearest first around a centre.
+    case distance
+    /// Rated places first, best first; ties, and the places without a rating, nearest first.
+    case rating
+    /// By name, ignoring case and accents.
+    case name
+}
+
+extension [Restaurant] {
+    /// The places in `sort`'s order; a stable sort, so the order they came in (nearest first)
+    /// breaks every tie.
+    public func sorted(by sort: SearchSort) -> [Restaurant] {
+        let numbered = enumerated().map { (offset: $0.offset, place: $0.element) }
+        let ordered: [(offset: Int, place: Restaurant)]
+        switch sort {
+        case .distance: return self
+        case .rating:
+            ordered = numbered.sorted { ($0.place.rating ?? -1, -$0.offset) > ($1.place.rating ?? -1, -$1.offset) }
+        case .name:
+            ordered = numbered.sorted {
+                switch $0.place.name.compare($1.place.name, options: [.caseInsensitive, .diacriticInsensitive]) {
+                case .orderedAscending: true
+                case .orderedDescending: false
+                case .orderedSame: $0.offset < $1.offset
+                }
+            }
+        }
+        return ordered.map(\.place)
+    }
+}
+
 /// The API's `range`: a radius step around the centre.
 public enum SearchRange: Int, Sendable, CaseIterable, Codable {
     case m300 = 1, m500, m1000, m2000, m3000
 
     public static let `default` = SearchRange.m1000
+
+    /// The smallest range that reaches `metres`, the largest when none does.
+    public static func covering(_ metres: Int) -> SearchRange {
+        allCases.first { $0.metres >= metres } ?? .m3000
+    }
 
     public var metres: Int {
         switch self {

@@ -38,6 +38,14 @@ extension SearchCommand {
             return UsageError(
                 "--limit: \(name) gives at most \(most) shops \(keyword ? "for a keyword" : "around a centre")\(more ?? "")")
         }
+        if query.sort == .rating, !provider.ratesPlaces {
+            return ProviderRefusal.refuse("--sort rating", "\(name) has no ratings") { $0.ratesPlaces }
+        }
+        if let radius = query.radius, radius > provider.maxRadius {
+            return ProviderRefusal.refuse(
+                "--radius \(radius)", "\(name) searches at most \(provider.maxRadius) m around a centre"
+            ) { $0.maxRadius >= radius }
+        }
         if let kind = query.kinds.first(where: { !provider.kinds.contains($0) }) {
             return ProviderRefusal.refuse("--kind \(kind.rawValue)", "\(name) cannot tell which places are a \(kind.label)") {
                 $0.kinds.contains(kind)

@@ -41,7 +41,12 @@ struct SearchCommand: Sendable {
         OptionSpec("--no-center", help: "search without a centre, leaving out FOODLOGGER_LAT/LNG"),
         OptionSpec(
             "--range", kind: .value("1..5"), values: SearchRange.allCases.map { String($0.rawValue) },
-            help: "radius: 1=300 m 2=500 m 3=1000 m 4=2000 m 5=3000 m (default 3)"),
+            help: "radius as a step: 1=300 m 2=500 m 3=1000 m 4=2000 m 5=3000 m (default 3)"),
+        OptionSpec(
+            "--radius", kind: .value("METRES"),
+            help:
+                "radius in metres, instead of --range: 800, 800m, 2km (at most 3000 m for HOT PEPPER, \(Provider.osm.maxRadius) m for OpenStreetMap, \(Provider.google.maxRadius) m for Google)"
+        ),
         OptionSpec(
             "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
         OptionSpec(
@@ -74,6 +79,11 @@ struct SearchCommand: Sendable {
             "--limit", kind: .value("1..1000"),
             help:
                 "fetch up to this many restaurants in all (from --start), 100 per request, 4 requests at a time; instead of --count"
+        ),
+        OptionSpec(
+            "--sort", kind: .value("ORDER"), values: SearchSort.allCases.map(\.rawValue),
+            help:
+                "distance|rating|name: how the places found are listed (default distance, nearest first; rating: Google Places)"
         ),
         OptionSpec(
             "--order", kind: .value("ORDER"), values: SearchOrder.allCases.map(\.name),
@@ -149,6 +159,8 @@ struct SearchCommand: Sendable {
             : "a centre"
         let hasCenter = query.center != nil || near != nil
         query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default
+        query.radius = try Self.radius(parsed)
+        query.sort = try parsed.choice("--sort", SearchSort.allCases.map { ($0.rawValue, $0) }) ?? .distance
         query.keyword = parsed.value("--keyword").map { $0.trimmingCharacters(in: .whitespaces) }
         if query.keyword?.isEmpty == true { throw UsageError("--keyword is empty") }
         let genres = try Self.names(parsed, .genre, limit: RestaurantQuery.maxGenres)
@@ -181,8 +193,8 @@ struct SearchCommand: Sendable {
             throw UsageError(
                 "nothing to search for: give --near PLACE, --lat and --lng (or FOODLOGGER_LAT/LNG), --area or --keyword")
         }
-        if parsed.value("--range") != nil, !hasCenter {
-            throw UsageError("--range needs a centre (--near, or --lat and --lng)")
+        for option in ["--range", "--radius"] where parsed.value(option) != nil && !hasCenter {
+            throw UsageError("\(option) needs a centre (--near, or --lat and --lng)")
         }
         self.query = query
         open = try OpenAtOption.question(parsed, now: context.now())
@@ -206,6 +218,26 @@ struct SearchCommand: Sendable {
         let values = kind.distinct(given)
         if values.count > limit { throw UsageError("\(option) accepts at most \(limit) values, got \(values.count)") }
         return values
+    }
+
+    /// --radius as metres: `800`, `800m`, `2km`, `1.5km`, from 1 m to the widest radius any
+    /// service takes (each service's own limit is checked with the service).
+    static func radius(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
+        guard let text = parsed.value("--radius") else { return nil }
+        if parsed.value("--range") != nil { throw UsageError("--radius and --range both set the radius; give one") }
+        let widest = Provider.allCases.map(\.maxRadius).max()!
+        let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let (number, scale) =
+            lowered.hasSuffix("km")
+            ? (lowered.dropLast(2), 1000.0) : lowered.hasSuffix("m") ? (lowered.dropLast(), 1.0) : (lowered[...], 1.0)
+        let digits = number.trimmingCharacters(in: .whitespaces)
+        guard ParsedArguments.isPlainDecimal(digits), let value = Double(digits),
+            (1...Double(widest)).contains((value * scale).rounded())
+        else {
+            throw UsageError(
+                "--radius takes metres from 1 to \(widest) such as 800, 800m or 2km, not \(TerminalSafe.quoted(text))")
+        }
+        return Int((value * scale).rounded())
     }
 
     /// The words of a list option (--diet, --kind), each value once; a word that names none is

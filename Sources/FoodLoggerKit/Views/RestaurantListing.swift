@@ -46,7 +46,7 @@ struct RestaurantListing: Sendable, Equatable {
     ) {
         let center = query.center, clock = OpenClock(open.moment, region: page.region)
         search = SearchFrame(
-            center: center, centerName: centerName, rangeMetres: query.range.metres, total: page.total, start: page.start)
+            center: center, centerName: centerName, rangeMetres: query.metres, total: page.total, start: page.start)
         records = page.restaurants.map { restaurant in
             RestaurantRecord(restaurant, from: center, detailed: false, on: clock, log: log.mark(for: restaurant))
         }

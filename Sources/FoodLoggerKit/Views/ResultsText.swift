@@ -173,6 +173,6 @@ enum ResultsText {
     /// " within 1000 m of 35.6812, 139.7671", or "" for a search without a centre.
     static func place(_ query: RestaurantQuery) -> String {
         guard let center = query.center else { return "" }
-        return " within \(query.range.metres) m of \(center.lat.plainText), \(center.lng.plainText)"
+        return " within \(query.metres) m of \(center.lat.plainText), \(center.lng.plainText)"
     }
 }

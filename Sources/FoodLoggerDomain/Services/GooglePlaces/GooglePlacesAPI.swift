@@ -97,7 +97,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
             // Google cannot search by diet: the places it does not say serve them are left out here.
             // Nor by every kind at once with a genre: the places of other kinds are left out here too.
             whole.restaurants = whole.restaurants.filter {
-                $0.coordinate.distance(to: center) <= Double(query.range.metres) && $0.serves(query.diets)
+                $0.coordinate.distance(to: center) <= Double(query.metres) && $0.serves(query.diets)
                     && (query.kinds.isEmpty || $0.kind.map(query.kinds.contains) == true)
             }
             .nearestFirst(to: center)

@@ -63,7 +63,7 @@ struct GooglePlacesRequest: Equatable {
         let body = NearbyBody(
             includedTypes: query.genres.isEmpty ? kindTypes(query) ?? foodTypes : query.genres, maxResultCount: pageSize,
             rankPreference: "DISTANCE", languageCode: language,
-            locationRestriction: .init(circle: .init(center: center, radius: Double(query.range.metres))))
+            locationRestriction: .init(circle: .init(center: center, radius: Double(query.metres))))
         return search(
             "places:searchNearby", body: body, mask: mask(nearbyFieldMask, for: query), key: key, baseURL: baseURL)
     }
@@ -85,7 +85,7 @@ struct GooglePlacesRequest: Equatable {
             textQuery: query.keyword ?? "", includedType: type,
             strictTypeFiltering: type == nil ? nil : true, pageSize: pageSize, pageToken: pageToken,
             rankPreference: "DISTANCE", languageCode: language,
-            locationBias: .init(circle: .init(center: center, radius: Double(query.range.metres))))
+            locationBias: .init(circle: .init(center: center, radius: Double(query.metres))))
         return search("places:searchText", body: body, mask: mask(textFieldMask, for: query), key: key, baseURL: baseURL)
     }
 

@@ -34,7 +34,7 @@ public struct GooglePlacesStub: HotpepperProtocol {
         let cap = keyword.isEmpty ? GooglePlacesRequest.pageSize : GooglePlacesRequest.maxTextResults
         let found = Self.all.filter { place in
             guard let latitude = place.location?.latitude, let longitude = place.location?.longitude,
-                Coordinate(lat: latitude, lng: longitude).distance(to: centre) <= Double(query.range.metres)
+                Coordinate(lat: latitude, lng: longitude).distance(to: centre) <= Double(query.metres)
             else { return false }
             let name = place.displayName?.text ?? ""
             return keyword.split(whereSeparator: \.isWhitespace).allSatisfy {
@@ -52,7 +52,7 @@ public struct GooglePlacesStub: HotpepperProtocol {
             return place
         }
         var page = try Self.answer(Array(Self.nearestFirst(found, to: centre).prefix(cap)), query: query)
-        if OverpassStubPlaces.reachable(from: centre, within: query.range).isEmpty {
+        if OverpassStubPlaces.reachable(from: centre, within: query.metres).isEmpty {
             page.coverage = OverpassStubPlaces.Neighbourhood.allCases.map(\.name)
         }
         return page

@@ -26,7 +26,9 @@ public enum GourmetRequest {
         items += query.ids.map { ("id", $0) }
         if let keyword = query.keyword, !keyword.isEmpty { items.append(("keyword", keyword)) }
         if let center = query.center {
-            items += [("lat", String(center.lat)), ("lng", String(center.lng)), ("range", String(query.range.rawValue))]
+            // A radius is asked as the smallest range that covers it; the client keeps those within.
+            let range = query.radius.map(SearchRange.covering) ?? query.range
+            items += [("lat", String(center.lat)), ("lng", String(center.lng)), ("range", String(range.rawValue))]
         }
         if let area = query.area { items.append((areaParameter(area), area)) }
         items += HotpepperKinds.genres(for: query).map { ("genre", $0) }

@@ -47,12 +47,14 @@ public struct HotpepperAPI: HotpepperProtocol {
     public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
         let url = GourmetRequest.url(for: query, key: configuration.key, baseURL: configuration.baseURL)
         let key = AnswerCache.Key(url: url, removing: GourmetRequest.keyParameter, secret: configuration.key)
-        return try await configuration.answers.answer(key, unsent: .search(query), log: configuration.log) {
+        var page = try await configuration.answers.answer(key, unsent: .search(query), log: configuration.log) {
             body throws(HotpepperError) in
             try GourmetResponseDecoder.decode(body)
         } send: { decode throws(HotpepperError) in
             try await fetch(url, decode: decode)
         }
+        if let radius = query.radius, let center = query.center { page.keepNearestFirst(within: radius, of: center) }
+        return page
     }
 
     /// One request with the configured time-out, retries and narration; a body `decode` cannot

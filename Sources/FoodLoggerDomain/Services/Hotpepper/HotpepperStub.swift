@@ -47,7 +47,7 @@ public struct HotpepperStub: HotpepperProtocol {
                 && kinds.allSatisfy { kind in kind.flatMap { shop.amenity($0) }.map(Self.saysYes) ?? false }
         }
         let ordered =
-            query.center.map { Self.nearestFirst(matches, to: $0, within: query.range) }
+            query.center.map { Self.nearestFirst(matches, to: $0, within: query.metres) }
             ?? Self.sorted(matches, by: query.order)
         let first = min(max(query.start, 1) - 1, ordered.count)
         let last = min(first + max(query.count, 0), ordered.count)
@@ -75,8 +75,8 @@ public struct HotpepperStub: HotpepperProtocol {
 
     /// With a centre the service keeps shops within the radius and orders them by distance,
     /// whatever `order` asks; equal distances (shops in one building) go by id.
-    static func nearestFirst(_ shops: [Restaurant], to centre: Coordinate, within range: SearchRange) -> [Restaurant] {
-        let radius = Double(range.metres)
+    static func nearestFirst(_ shops: [Restaurant], to centre: Coordinate, within metres: Int) -> [Restaurant] {
+        let radius = Double(metres)
         let near: [(shop: Restaurant, metres: Double)] = shops.compactMap { shop in
             let metres = shop.coordinate.distance(to: centre)
             return metres <= radius ? (shop, metres) : nil

@@ -21,16 +21,16 @@ enum StubRestaurants {
     /// Tokyo builds no shop in Osaka.
     static func candidates(for query: RestaurantQuery) -> [Restaurant] {
         guard let centre = query.center else { return all }
-        return reachable(from: centre, within: query.range).flatMap(shops(in:))
+        return reachable(from: centre, within: query.metres).flatMap(shops(in:))
     }
 
-    static func reachable(from centre: Coordinate, within range: SearchRange) -> [Neighbourhood] {
-        Neighbourhood.allCases.filter { $0.centre.distance(to: centre) <= Double(range.metres) + reach }
+    static func reachable(from centre: Coordinate, within metres: Int) -> [Neighbourhood] {
+        Neighbourhood.allCases.filter { $0.centre.distance(to: centre) <= Double(metres) + reach }
     }
 
     /// Whether a search's circle reaches no neighbourhood at all.
     static func isOutside(_ query: RestaurantQuery) -> Bool {
-        query.center.map { reachable(from: $0, within: query.range).isEmpty } ?? false
+        query.center.map { reachable(from: $0, within: query.metres).isEmpty } ?? false
     }
 
     /// No shop is farther than this from its neighbourhood's centre (a test holds the data to it).

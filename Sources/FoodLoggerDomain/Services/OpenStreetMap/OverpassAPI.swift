@@ -43,7 +43,7 @@ public struct OverpassAPI: HotpepperProtocol {
             ql = try OverpassRequest.search(query)
         }
         // A search keeps the places within its circle, whatever else a server sends.
-        let circle = query.ids.isEmpty ? query.center.map { ($0, Double(query.range.metres)) } : nil
+        let circle = query.ids.isEmpty ? query.center.map { ($0, Double(query.metres)) } : nil
         let center = query.center
         let whole = try await latest.value(for: ql) { () async throws(HotpepperError) in
             try await fetch(ql, nearestTo: center, within: circle, unsent: .search(query))

@@ -31,7 +31,7 @@ public enum OverpassRequest {
         let conditions = names + (try cuisine(query.genres)) + (try facts(query.filters)) + diets(query.diets)
         return """
             [out:json][timeout:\(serverTimeout)];
-            nwr["amenity"~"^(\(OSMFacts.amenities(of: query.kinds).joined(separator: "|")))$"]\(conditions)(around:\(query.range.metres),\(point));
+            nwr["amenity"~"^(\(OSMFacts.amenities(of: query.kinds).joined(separator: "|")))$"]\(conditions)(around:\(query.metres),\(point));
             out center tags;
             is_in(\(point))->.areas;
             \(areas)

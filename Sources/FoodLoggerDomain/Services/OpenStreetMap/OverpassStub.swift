@@ -21,7 +21,7 @@ public struct OverpassStub: HotpepperProtocol {
         guard let centre = query.center else {
             return RestaurantPage(total: 0, start: query.start, restaurants: [], provider: .osm)
         }
-        let reachable = OverpassStubPlaces.reachable(from: centre, within: query.range)
+        let reachable = OverpassStubPlaces.reachable(from: centre, within: query.metres)
         let places = reachable.flatMap(\.places).filter { Self.keeps($0, query, around: centre) }
         // `is_in` gives the areas the centre lies in: the nearest neighbourhood's.
         let areas = reachable.min { $0.centre.distance(to: centre) < $1.centre.distance(to: centre) }?.areas ?? []
@@ -56,7 +56,7 @@ public struct OverpassStub: HotpepperProtocol {
     static func keeps(_ place: OverpassStubPlaces.Element, _ query: RestaurantQuery, around centre: Coordinate) -> Bool {
         let tags = place.tags ?? [:]
         guard let point = place.center ?? place.lat.flatMap({ lat in place.lon.map { .init(lat: lat, lon: $0) } }),
-            Coordinate(lat: point.lat, lng: point.lon).distance(to: centre) <= Double(query.range.metres)
+            Coordinate(lat: point.lat, lng: point.lon).distance(to: centre) <= Double(query.metres)
         else { return false }
         let names =
             ["name", "brand", "operator"].compactMap { tags[$0] }

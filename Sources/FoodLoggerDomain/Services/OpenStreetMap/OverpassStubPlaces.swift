@@ -24,8 +24,8 @@ enum OverpassStubPlaces {
     static let reach = 3_000.0
 
     /// The neighbourhoods whose places a circle around `centre` may reach.
-    static func reachable(from centre: Coordinate, within range: SearchRange) -> [Neighbourhood] {
-        Neighbourhood.allCases.filter { $0.centre.distance(to: centre) <= Double(range.metres) + reach }
+    static func reachable(from centre: Coordinate, within metres: Int) -> [Neighbourhood] {
+        Neighbourhood.allCases.filter { $0.centre.distance(to: centre) <= Double(metres) + reach }
     }
 
     enum Neighbourhood: CaseIterable {

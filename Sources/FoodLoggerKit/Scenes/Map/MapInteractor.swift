@@ -174,7 +174,9 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         case .failure(let error):
             presenter?.presentExplorerFailure(error)
         case .success(let (center, located)):
-            let first = Map.Explore.Search(centre: center, range: query?.range ?? .default, keyword: query?.keyword)
+            // The map zooms by range steps: a radius is shown as the step that covers it.
+            let range = query.map { $0.radius.map(SearchRange.covering) ?? $0.range } ?? .default
+            let first = Map.Explore.Search(centre: center, range: range, keyword: query?.keyword)
             explorer = Map.Explore.State(
                 home: center, searched: first, searching: first, viewCentre: center, placeName: located?.place.name)
             present()
@@ -189,6 +191,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         guard var query else { return }
         query.center = asked.centre
         query.range = asked.range
+        query.radius = nil
         query.keyword = asked.keyword
         query.start = 1
         let result: Result<(page: RestaurantPage, tally: OpenTally?), HotpepperError> =

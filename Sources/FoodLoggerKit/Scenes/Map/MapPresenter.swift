@@ -44,7 +44,7 @@ final class MapPresenter: MapPresentationLogic {
             let drawing = Self.layout(response.viewport, footer: footer) {
                 width, height in
                 let map = TerminalMap(
-                    center: center, radiusMetres: response.query.range.metres, markers: markers,
+                    center: center, radiusMetres: response.query.metres, markers: markers,
                     width: width, height: height)
                 return (map, Self.legend(map, page: page, center: center))
             }

@@ -40,8 +40,8 @@ struct HotpepperStubTests {
             for range in SearchRange.allCases {
                 let candidates = StubRestaurants.candidates(for: RestaurantQuery(center: centre, range: range))
                 #expect(
-                    HotpepperStub.nearestFirst(candidates, to: centre, within: range)
-                        == HotpepperStub.nearestFirst(data, to: centre, within: range), "around \(centre) within \(range)")
+                    HotpepperStub.nearestFirst(candidates, to: centre, within: range.metres)
+                        == HotpepperStub.nearestFirst(data, to: centre, within: range.metres), "around \(centre) within \(range)")
             }
         }
         #expect(
