@@ -39,6 +39,14 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The language a keyword must be written in to match the service's text; nil for any.
+    public var keywordLanguage: String? {
+        switch self {
+        case .hotpepper: "ja"
+        case .osm, .google: nil
+        }
+    }
+
     /// The yes/no filters the service can search by.
     public var searchFilters: Set<SearchFilter> {
         switch self {

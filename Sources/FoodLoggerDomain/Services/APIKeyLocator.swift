@@ -34,7 +34,7 @@ public struct APIKeyLocator: Sendable {
             placeholder: "YOUR_GOOGLE_API_KEY")
         public static let all = [hotpepper, google]
 
-        var placeholderProblem: String { "it still holds the placeholder \(placeholder); put your own key in its place" }
+        public var placeholderProblem: String { "it still holds the placeholder \(placeholder); put your own key in its place" }
     }
 
     var environment: [String: String]

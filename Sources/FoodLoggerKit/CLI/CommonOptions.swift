@@ -191,6 +191,18 @@ struct CommonOptions: Sendable {
             do throws(HotpepperError) {
                 located = try locateKey(context)
                 chosen = .hotpepper
+            } catch .unusableKeyFile(let path, APIKeyLocator.Service.hotpepper.placeholderProblem)
+                where keyFile == nil
+                && path != APIKeyLocator.Service.hotpepper.environmentVariable
+            {
+                // A key.plist copied from the example and never given HOT PEPPER's key (its Google
+                // key filled in, say) is no HOT PEPPER key: OpenStreetMap answers, as with none.
+                chosen = .osm
+                if context.terminal.stderrIsTerminal {
+                    context.report(
+                        "\(TerminalSafe.line(path)) still holds HOT PEPPER's placeholder: searching OpenStreetMap. Put your key in its place to search HOT PEPPER Gourmet."
+                    )
+                }
             } catch .missingKey {
                 chosen = .osm
                 if context.terminal.stderrIsTerminal {

@@ -98,7 +98,7 @@ enum ResultsText {
             .compactMap { $0 }.joined(separator: ", ")
             // Results were left unread: the next ones may be open; a wider circle only adds more to read.
             let further =
-                last >= page.total ? "a wider --range" : prompted ? "n to look further" : "--start \(last + 1) to look further"
+                last >= page.total ? "a wider --radius" : prompted ? "n to look further" : "--start \(last + 1) to look further"
             let tries = [
                 "another time", tally.closingTooSoon > 0 ? "a shorter --open-for" : nil, further,
                 tally.unknown > 0 ? "--include-unknown" : nil,
@@ -119,7 +119,8 @@ enum ResultsText {
                 + "; search around one of them, or leave out --stub for the real service."
         }
         var hints: [String] = []
-        if query.center != nil, query.range != .m3000 { hints.append("a wider --range (up to 5 = 3000 m)") }
+        let widest = page.provider.maxRadius
+        if query.center != nil, query.metres < widest { hints.append("a wider --radius (up to \(widest) m)") }
         let conditions =
             query.filters.map(\.flag) + (query.genres.isEmpty && query.names.genres.isEmpty ? [] : ["--genre"])
             + (query.budgets.isEmpty && query.names.budgets.isEmpty ? [] : ["--budget"])
@@ -130,9 +131,9 @@ enum ResultsText {
         default: hints.append("fewer conditions")
         }
         let hint = hints.isEmpty ? "" : " Try \(hints.joined(separator: " or "))."
-        // The service (and the stub) match Japanese text: an English word finds little or nothing.
+        // A service that matches Japanese text only (and its stub) finds little or nothing for an English word.
         let japanese =
-            query.keyword.map { $0.unicodeScalars.allSatisfy(\.isASCII) } == true
+            page.provider.keywordLanguage == "ja" && query.keyword.map { $0.unicodeScalars.allSatisfy(\.isASCII) } == true
             ? " The service matches Japanese text: write the keyword in Japanese (ラーメン rather than ramen)." : ""
         return found + hint + japanese
     }

@@ -135,7 +135,7 @@ import Testing
         ),
         (
             tokyo + ["--range", "1", "--keyword", "存在しない店"],
-            "No restaurants found within 300 m of 35.6812, 139.7671. Try a wider --range (up to 5 = 3000 m) or another --keyword.\n"
+            "No restaurants found within 300 m of 35.6812, 139.7671. Try a wider --radius (up to 3000 m) or another --keyword.\n"
         ),
     ])
     func nothingFoundSaysWhyAndWhatFits(arguments: [String], notice: String) async {

@@ -81,7 +81,7 @@ final class SearchPresenter: SearchPresentationLogic {
         let places = (response.logLeftOut == 1 ? "" : "all ") + LogText.leftOutPlaces(response.logLeftOut, filter)
         let wantHint = filter == .want ? ", or put places on it with 'foodlogger log add N --want'" : ""
         return "No restaurants left on this page: \(LogText.flag(filter)) left out \(places). "
-            + "Try another page or a wider --range\(wantHint)."
+            + "Try another page or a wider --radius\(wantHint)."
     }
 
     func presentNoPage(_ response: Search.Page.Response) {

@@ -90,7 +90,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let viewModel = present(.success(Seeds.Pages.empty), query: RestaurantQuery(center: Seeds.tokyoStation, range: .m300))
         let notice = try #require(listing(viewModel)?.notice)
         #expect(notice.contains("No restaurants found within 300 m"), "says nothing is near")
-        #expect(notice.contains("--range"), "suggests a wider range")
+        #expect(notice.contains("--radius"), "suggests a wider range")
         #expect(viewModel?.exitCode == .noResults, "nothing found is exit 1")
     }
 
@@ -129,7 +129,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let all = ResultsText.notice(
             RestaurantPage(total: 10, start: 1, restaurants: []), query: query, open: Seeds.open,
             tally: OpenTally(closed: 9, unknown: 1, examined: 10, stoppedEarly: false))
-        #expect(all.contains("(9 closed, 1 unknown)") && all.contains("a wider --range"), "every result read: \(all)")
+        #expect(all.contains("(9 closed, 1 unknown)") && all.contains("a wider --radius"), "every result read: \(all)")
         #expect(!cut.contains("--include-unknown") && all.contains("--include-unknown"), "only when some hours were unclear")
         let prompted = ResultsText.notice(
             page, query: query, prompted: true, open: Seeds.open,
