@@ -24,7 +24,9 @@ struct FoodLogScanner {
 
     /// Far longer than any line foodlogger writes (a note is at most 1000 characters): a longer
     /// line is not an entry, and is not held in memory to find out.
-    static let maxLineBytes = 64 << 10
+    static let defaultMaxLineBytes = 64 << 10
+    /// `defaultMaxLineBytes`, or less where a fuzzer's short inputs must reach the long-line path.
+    let maxLineBytes: Int
     /// Shorter than the shortest entry (its keys alone take more): such a line, like one that
     /// does not start with `{`, is not given to the JSON decoder, so a log of millions of short
     /// lines is read at the speed of the disk.
@@ -43,6 +45,10 @@ struct FoodLogScanner {
     private var lineNumber = 0
     private var numbers: Set<Int> = []
 
+    init(maxLineBytes: Int = FoodLogScanner.defaultMaxLineBytes) {
+        self.maxLineBytes = maxLineBytes
+    }
+
     /// Hands `body` every line that ends in `block`.
     mutating func feed(_ block: UnsafeRawBufferPointer, _ body: (Line) -> Void) {
         var start = 0
@@ -56,7 +62,7 @@ struct FoodLogScanner {
                 continue
             }
             if pendingLength == 0 {
-                emit(part, length: part.count, ended: true, body)
+                emit(part.count <= maxLineBytes ? part : nil, length: part.count, ended: true, body)
             } else {
                 hold(part)
                 emitHeld(ended: true, body)
@@ -72,7 +78,7 @@ struct FoodLogScanner {
 
     private mutating func hold(_ part: UnsafeRawBufferPointer) {
         pendingLength += part.count
-        if pendingLength <= Self.maxLineBytes {
+        if pendingLength <= maxLineBytes {
             pending.append(contentsOf: part)
         } else if !pending.isEmpty {
             pending = []
@@ -84,7 +90,7 @@ struct FoodLogScanner {
         let (held, length) = (pending, pendingLength)
         pending.removeAll(keepingCapacity: true)
         pendingLength = 0
-        held.withUnsafeBytes { emit(length <= Self.maxLineBytes ? $0 : nil, length: length, ended: ended, body) }
+        held.withUnsafeBytes { emit(length <= maxLineBytes ? $0 : nil, length: length, ended: ended, body) }
     }
 
     /// One line: its bytes when held (nil for a line too long to hold), and its length.
