@@ -230,7 +230,9 @@ public struct FoodLogStore: FoodLogStoring {
     /// What of `range` lies before `hole` and after it.
     static func parts(of range: Range<Int>, leavingOut hole: Range<Int>?) -> [Range<Int>] {
         guard let hole, hole.overlaps(range) else { return [range] }
-        return [range.lowerBound..<max(range.lowerBound, hole.lowerBound), min(range.upperBound, hole.upperBound)..<range.upperBound]
+        return [
+            range.lowerBound..<max(range.lowerBound, hole.lowerBound), min(range.upperBound, hole.upperBound)..<range.upperBound,
+        ]
     }
 
     /// Under the lock: `plan` reads the log (nil when there is none) and says what to change,

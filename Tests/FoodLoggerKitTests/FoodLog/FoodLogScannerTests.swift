@@ -11,7 +11,8 @@ import Testing
         var seen: [String] = []
         let record = { (line: FoodLogScanner.Line) in
             seen.append(
-                "\(line.number) \(line.bytes) \(line.entry.map { "entry \($0.number)" } ?? "-") \(line.blank ? "blank" : "") \(line.ended)")
+                "\(line.number) \(line.bytes) \(line.entry.map { "entry \($0.number)" } ?? "-") \(line.blank ? "blank" : "") \(line.ended)"
+            )
         }
         let bytes = Array(text.utf8)
         for start in stride(from: 0, to: bytes.count, by: size) {

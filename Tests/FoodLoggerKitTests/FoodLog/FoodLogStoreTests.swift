@@ -317,7 +317,8 @@ import Testing
         try await sut.add(Self.entry())
 
         // Then the long line is reported and kept as it was, between the entries
-        #expect(log.entries.map(\.number) == [1, 2] && log.unreadableLines == [2], "entries 1, 2; line 2: \(log.unreadableLines)")
+        #expect(
+            log.entries.map(\.number) == [1, 2] && log.unreadableLines == [2], "entries 1, 2; line 2: \(log.unreadableLines)")
         #expect(try String(contentsOf: url, encoding: .utf8) == before + Self.lines(3...3), "the long line kept")
     }
 
@@ -366,8 +367,10 @@ import Testing
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let target = synced.appendingPathComponent("meals.jsonl")
         try Self.lines(1...1).write(to: target, atomically: false, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: synced.appendingPathComponent("link").path, withDestinationPath: "meals.jsonl")
-        try FileManager.default.createSymbolicLink(atPath: data.appendingPathComponent("log.jsonl").path, withDestinationPath: "../Synced/link")
+        try FileManager.default.createSymbolicLink(
+            atPath: synced.appendingPathComponent("link").path, withDestinationPath: "meals.jsonl")
+        try FileManager.default.createSymbolicLink(
+            atPath: data.appendingPathComponent("log.jsonl").path, withDestinationPath: "../Synced/link")
         let sut = FoodLogStore(folder: data)
 
         // When an entry is added, and entry 1 removed
@@ -388,7 +391,8 @@ import Testing
         let folder = try TemporaryFolder()
         let elsewhere = folder.url.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("log.jsonl").path, withDestinationPath: elsewhere.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("log.jsonl").path, withDestinationPath: elsewhere.path)
         let sut = FoodLogStore(folder: folder.url)
 
         // When it is read and added to
@@ -396,7 +400,9 @@ import Testing
         await #expect(throws: FoodLogError.self) { try await sut.add(Self.entry()) }
 
         // Then both are refused, and the folder is still an empty folder behind the link
-        #expect(reading == .unreadable(path: try #require(sut.url).path, reason: "not a regular file"), "\(String(describing: reading))")
+        #expect(
+            reading == .unreadable(path: try #require(sut.url).path, reason: "not a regular file"),
+            "\(String(describing: reading))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty, "nothing written into it")
     }
 

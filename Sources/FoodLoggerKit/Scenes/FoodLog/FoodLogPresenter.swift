@@ -68,7 +68,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         }
         viewController?.displayList(
             .init(
-                content: content, notice: notice, warnings: Self.unreadable(log.unreadableLines, count: log.unreadableCount, file: response.file),
+                content: content, notice: notice,
+                warnings: Self.unreadable(log.unreadableLines, count: log.unreadableCount, file: response.file),
                 exitCode: entries.isEmpty ? .noResults : .success))
     }
 
