@@ -124,17 +124,40 @@ public struct FoodLogStore: FoodLogStoring {
 
     /// Adds `entry` with the next number (one more than the highest there is) and returns it
     /// as written.
+    ///
+    /// Decoding every line would cost seconds in a large log, so the lines are glanced at
+    /// (`FoodLogScanner.glance`), and only those that could hold the highest entry are decoded,
+    /// highest first, until the next could hold no higher one: in a log foodlogger wrote, one.
+    /// The lines named as not entries are those that show it at a glance or were decoded;
+    /// `read` names every one.
     @discardableResult
     public func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange {
         try await change { source, file throws(FoodLogError) in
             var highest = 0
             var unreadable = UnreadableLines()
             var endsLine = true
+            var undecoded: [(number: Int, line: Int, bytes: Range<Int>)] = []
+            let scanner = FoodLogScanner()
             if let source {
-                try Self.scan(source, of: file) { line in
-                    highest = max(highest, line.entry?.number ?? 0)
-                    unreadable.note(line)
+                try Self.scan(source, of: file, decoding: false) { line in
                     endsLine = line.ended
+                    switch FoodLogScanner.glance(line.text) {
+                    case .noEntry: unreadable.note(line)
+                    case .numbered(let number): undecoded.append((number, line.number, line.bytes))
+                    case .unclear:
+                        if let number = line.text.flatMap(scanner.entry)?.number {
+                            highest = max(highest, number)
+                        } else {
+                            unreadable.note(line)
+                        }
+                    }
+                }
+                for candidate in undecoded.sorted(by: { $0.number > $1.number }) where candidate.number > highest {
+                    if let number = try Self.entry(at: candidate.bytes, in: source, of: file, scanner)?.number {
+                        highest = max(highest, number)
+                    } else {
+                        unreadable.note(number: candidate.line)
+                    }
                 }
             }
             guard highest < FoodLogEntry.numbers.upperBound else { throw .numbersUsedUp(path: file.url.path, last: highest) }
@@ -143,6 +166,23 @@ public struct FoodLogStore: FoodLogStoring {
             let line = Data(((endsLine ? "" : "\n") + Self.encode(entry) + "\n").utf8)
             return (nil, line, FoodLogChange(entry: entry, unreadableLines: unreadable.first, unreadableCount: unreadable.count))
         }
+    }
+
+    /// The entry in the line at `bytes` of `source`, read again.
+    static func entry(at bytes: Range<Int>, in source: Int32, of file: SharedFile, _ scanner: FoodLogScanner)
+        throws(FoodLogError) -> FoodLogEntry?
+    {
+        var line = [UInt8](repeating: 0, count: bytes.count)
+        var filled = 0
+        while filled < line.count {
+            let count = line.withUnsafeMutableBytes {
+                pread(source, $0.baseAddress! + filled, $0.count - filled, off_t(bytes.lowerBound + filled))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .unreadable(path: file.url.path, reason: String(cString: strerror(errno))) }
+            filled += count
+        }
+        return line.withUnsafeBytes(scanner.entry)
     }
 
     /// Removes the entry numbered `number` and returns it.
@@ -187,8 +227,10 @@ public struct FoodLogStore: FoodLogStoring {
 
     /// Reads `source` from its start a block at a time and hands each line to `body`. More
     /// than the file's `maxBytes` (a file grown since it was opened) is refused, not cut.
-    static func scan(_ source: Int32, of file: SharedFile, _ body: (FoodLogScanner.Line) -> Void) throws(FoodLogError) {
-        var scanner = FoodLogScanner()
+    static func scan(_ source: Int32, of file: SharedFile, decoding: Bool = true, _ body: (FoodLogScanner.Line) -> Void)
+        throws(FoodLogError)
+    {
+        var scanner = FoodLogScanner(decodes: decoding)
         var block = [UInt8](repeating: 0, count: blockBytes)
         var offset = 0
         while true {
@@ -269,7 +311,15 @@ struct UnreadableLines {
 
     mutating func note(_ line: FoodLogScanner.Line) {
         guard line.entry == nil, !line.blank else { return }
+        note(number: line.number)
+    }
+
+    /// A line found not to be an entry after the lines after it: the first few are kept in order.
+    mutating func note(number: Int) {
         count += 1
-        if first.count < Self.listed { first.append(line.number) }
+        guard first.count < Self.listed || number < first[Self.listed - 1] else { return }
+        first.append(number)
+        first.sort()
+        if first.count > Self.listed { first.removeLast() }
     }
 }

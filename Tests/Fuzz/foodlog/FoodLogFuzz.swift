@@ -13,7 +13,8 @@ import Foundation
 /// crashes, hangs and memory past the limit, it stops on a broken promise: lines that do not
 /// tile the bytes exactly, lines that read differently when the blocks cut them elsewhere, an
 /// entry in a line too long to hold or with a number outside `FoodLogEntry.numbers` or twice,
-/// a store that reads other entries than the scanner, a copy that does not keep every other
+/// or numbered above what a glance at its line says, a store that reads other entries than the
+/// scanner, a copy that does not keep every other
 /// byte as it was.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func foodLogFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
@@ -36,6 +37,12 @@ public func foodLogFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         if let entry = line.entry {
             guard line.bytes.count <= 300, FoodLogEntry.numbers.contains(entry.number), numbers.insert(entry.number).inserted
             else { fatalError("line \(line.number) is no entry to take: \(entry.number), \(line.bytes.count) bytes") }
+            let glance = FoodLogScanner.glance(UnsafeRawBufferPointer(rebasing: input[line.bytes]))
+            switch glance {
+            case .unclear: break
+            case .numbered(let largest) where largest >= entry.number: break
+            default: fatalError("line \(line.number) holds entry \(entry.number), but a glance says \(glance)")
+            }
         }
     }
     guard end == input.count else { fatalError("the lines end at \(end) of \(input.count)") }
