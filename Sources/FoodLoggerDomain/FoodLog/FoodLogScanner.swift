@@ -139,7 +139,9 @@ struct FoodLogScanner {
         var largest: Int?
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") { return .unclear }
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                return .unclear
+            }
             guard bytes[index] == key[0], index + key.count <= bytes.count,
                 bytes[(index + 1)..<(index + key.count)].elementsEqual(key.dropFirst())
             else {
@@ -154,7 +156,8 @@ struct FoodLogScanner {
             let digits = bytes[index...].prefix { (0x30...0x39).contains($0) }
             index += digits.count
             let next = index < bytes.count ? bytes[index] : 0x20
-            guard (1...18).contains(digits.count), !".eE".utf8.contains(next), let value = Int(String(decoding: digits, as: UTF8.self))
+            guard (1...18).contains(digits.count), !".eE".utf8.contains(next),
+                let value = Int(String(decoding: digits, as: UTF8.self))
             else { return .unclear }
             largest = max(largest ?? 0, value)
         }

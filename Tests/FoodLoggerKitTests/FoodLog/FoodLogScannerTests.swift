@@ -57,6 +57,23 @@ import Testing
             #expect(lines == ["1 \(0..<text.utf8.count) -  true"], "blocks of \(size): \(lines)")
         }
     }
+
+    @Test(arguments: [
+        (#"{"date":"2026-11-20","number":42,"shop":{"id":"J1","provider":"hotpepper"},"want":false}"#, "numbered(42)"),
+        (#"{ "number" : 7 , "shop" : { "number": 90 } , "want": true, "written_at": "x" }"#, "numbered(90)"),
+        (#"{"\u006eumber":7,"shop":{"id":"J1","provider":"hotpepper"},"want":true,"written_at":"x"}"#, "unclear"),
+        (#"{"number":7e0,"shop":{"id":"J1","provider":"hotpepper"},"want":true,"written_at":"2026"}"#, "unclear"),
+        (#"{"number":9223372036854775807,"shop":{"id":"J1","provider":"hotpepper"},"want":true}"#, "unclear"),
+        (#"{"note":"the \"number\":99 one","shop":{"id":"J1","provider":"hotpepper"},"want":true}"#, "noEntry"),
+        ("{}", "noEntry"), ("# my notes, and a number: 3, long enough to be an entry if it were one", "noEntry"),
+    ])
+    func aGlanceFindsTheLargestNumberOrSaysItCannotTell(line: String, expected: String) {
+        // When a line is glanced at
+        let glance = Array(line.utf8).withUnsafeBytes { FoodLogScanner.glance($0) }
+
+        // Then it names the largest plain number, or sends the line to the decoder
+        #expect("\(glance)" == expected, "\(line): \(glance)")
+    }
 }
 
 extension FoodLogEntry {
