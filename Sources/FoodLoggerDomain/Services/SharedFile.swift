@@ -55,10 +55,6 @@ public struct SharedFile: Sendable {
         init(_ url: URL, errno number: Int32) {
             path = url.path; reason = String(cString: strerror(number))
         }
-
-        init(_ url: URL, reason: String) {
-            path = url.path; self.reason = reason
-        }
     }
 
     /// Why a file that is there could not be read: facts for the app to word.
@@ -188,8 +184,9 @@ public struct SharedFile: Sendable {
     /// Where a change is written: the file itself, or, when it is a symbolic link, the file the
     /// link leads to (through every link on the way), so a log the user keeps in a synced
     /// folder or a backup through a link goes on receiving what is written. A link to
-    /// something other than a regular file (a folder, a device) is refused: writing "through"
-    /// it would replace that thing.
+    /// something other than a regular file (a folder, /dev/zero) keeps no file elsewhere: the
+    /// link itself is replaced, as a broken file is, and the thing it leads to left alone
+    /// (written "through", a rename would replace a device, run as root).
     func target() throws(Failure) -> URL {
         var path = url.path
         for _ in 0..<40 {
@@ -210,7 +207,7 @@ public struct SharedFile: Sendable {
                     ? destination
                     : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(destination).path
             default:
-                throw Failure(URL(fileURLWithPath: path), reason: "not a regular file")
+                return url
             }
         }
         throw Failure(url, errno: ELOOP)
