@@ -22,6 +22,10 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
     public var want: Bool { date == nil }
 
     public static let ratings = 1...5
+    /// The numbers an entry may have: more than any log will reach, and far enough from
+    /// `Int.max` that the next number (one more than the highest) is always an Int. A line
+    /// numbered outside (a hand edit) is not an entry, and is kept as it is.
+    public static let numbers = 1...999_999_999
 
     public init(number: Int = 0, date: LogDate?, note: String?, rating: Int?, writtenAt: Date, shop: Shop) {
         self.number = number; self.date = date; self.note = note; self.rating = rating
@@ -119,7 +123,7 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
         rating = try container.decodeIfPresent(Int.self, forKey: .rating)
         writtenAt = try container.decode(Date.self, forKey: .writtenAt)
         shop = try container.decode(Shop.self, forKey: .shop)
-        guard number > 0, want == (date == nil), rating.map(Self.ratings.contains) ?? true else {
+        guard Self.numbers.contains(number), want == (date == nil), rating.map(Self.ratings.contains) ?? true else {
             throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.number], debugDescription: "not an entry"))
         }
     }

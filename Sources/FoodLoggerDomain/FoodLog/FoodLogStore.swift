@@ -7,13 +7,16 @@ import Foundation
 #endif
 
 /// The food log as it is on disk: the entries this version can read, in the file's order, and
-/// the lines it cannot (numbered from 1), which are kept as they are.
+/// the lines it cannot, which are kept as they are: how many, and the first few's numbers
+/// (from 1), which is all a warning names.
 public struct FoodLogContents: Sendable, Equatable {
     public var entries: [FoodLogEntry]
     public var unreadableLines: [Int]
+    public var unreadableCount: Int
 
-    public init(entries: [FoodLogEntry], unreadableLines: [Int] = []) {
+    public init(entries: [FoodLogEntry], unreadableLines: [Int] = [], unreadableCount: Int? = nil) {
         self.entries = entries; self.unreadableLines = unreadableLines
+        self.unreadableCount = unreadableCount ?? unreadableLines.count
     }
 
     /// The most recent meal first (a want counts on the day it was written), then the
@@ -27,13 +30,16 @@ extension FoodLogEntry {
     var sortDay: LogDate { date ?? LogDate(writtenAt, in: TimeZone(identifier: "UTC")!) }
 }
 
-/// An entry added or removed, and the lines of the log that are not entries (kept as they are).
+/// An entry added or removed, and the lines of the log that are not entries (kept as they are),
+/// counted as `FoodLogContents` counts them.
 public struct FoodLogChange: Sendable, Equatable {
     public var entry: FoodLogEntry
     public var unreadableLines: [Int]
+    public var unreadableCount: Int
 
-    public init(entry: FoodLogEntry, unreadableLines: [Int] = []) {
+    public init(entry: FoodLogEntry, unreadableLines: [Int] = [], unreadableCount: Int? = nil) {
         self.entry = entry; self.unreadableLines = unreadableLines
+        self.unreadableCount = unreadableCount ?? unreadableLines.count
     }
 }
 
@@ -59,15 +65,29 @@ public enum FoodLogError: Error, Equatable, Sendable {
     case unwritable(SharedFile.Failure)
     /// No entry has this number; `last` is the highest one there is (nil: the log is empty).
     case noSuchEntry(Int, last: Int?)
+    /// The highest entry has the highest number an entry may have, so a new one has none;
+    /// nothing was added.
+    case numbersUsedUp(path: String, last: Int)
+
+    init(_ failure: SharedFile.ReadFailure) {
+        switch failure {
+        case .tooLarge(let path, let bytes, let limit): self = .tooLarge(path: path, bytes: bytes, limit: limit)
+        case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
+        }
+    }
 }
 
 /// The food log file, `log.jsonl` in the XDG data folder: JSON Lines, one `FoodLogEntry` a line,
 /// which a user can read, grep and back up.
 ///
-/// Changes go through `SharedFile` (a temporary file renamed over the log, under a lock), so
-/// runs adding at once all keep their entries, and a crash leaves the old log or the new one.
-/// A change rewrites every other line byte for byte: a line this version cannot read (a hand
-/// edit, a later version's entry) is never lost.
+/// The file is read as a stream (`FoodLogScanner`): memory holds a block and one line at a
+/// time besides the entries kept, so a log of millions of blank lines costs no more than an
+/// empty one. Changes go through `SharedFile` (a temporary file renamed over the log, under a
+/// lock), so runs adding at once all keep their entries, and a crash leaves the old log or the
+/// new one. A change reads the log once to find the numbers, then copies it once into the new
+/// file, leaving out the removed entry's line or adding the new entry's at the end: every other
+/// line is written back byte for byte, so a line this version cannot read (a hand edit, a later
+/// version's entry) is never lost.
 public struct FoodLogStore: FoodLogStoring {
     public static let fileName = "log.jsonl"
     /// Far more than a lifetime of meals (an entry is some 400 bytes): a larger file is refused
@@ -78,8 +98,8 @@ public struct FoodLogStore: FoodLogStoring {
     let file: SharedFile?
     public var url: URL? { file?.url }
 
-    public init(folder: URL, maxBytes: Int = FoodLogStore.defaultMaxBytes) {
-        file = SharedFile(folder.appendingPathComponent(Self.fileName), maxBytes: maxBytes)
+    public init(folder: URL, maxBytes: Int = FoodLogStore.defaultMaxBytes, lockWait: Duration = SharedFile.maxLockWait) {
+        file = SharedFile(folder.appendingPathComponent(Self.fileName), maxBytes: maxBytes, lockWait: lockWait)
     }
 
     /// The log in `$XDG_DATA_HOME/foodlogger`, by default `~/.local/share/foodlogger`.
@@ -92,31 +112,98 @@ public struct FoodLogStore: FoodLogStoring {
     /// The log now; empty when there is no file yet.
     public func read() throws(FoodLogError) -> FoodLogContents {
         guard let file else { throw .noFolder }
-        return Self.parse(try Self.contents(of: file)).log
+        guard let source = try Self.open(file) else { return FoodLogContents(entries: []) }
+        defer { close(source) }
+        var entries: [FoodLogEntry] = []
+        var unreadable = UnreadableLines()
+        try Self.scan(source, of: file) { line in
+            if let entry = line.entry { entries.append(entry) } else { unreadable.note(line) }
+        }
+        return FoodLogContents(entries: entries, unreadableLines: unreadable.first, unreadableCount: unreadable.count)
     }
 
     /// Adds `entry` with the next number (one more than the highest there is) and returns it
     /// as written.
+    ///
+    /// Decoding every line would cost seconds in a large log, so the lines are glanced at
+    /// (`FoodLogScanner.glance`), and only those that could hold the highest entry are decoded,
+    /// highest first, until the next could hold no higher one: in a log foodlogger wrote, one.
+    /// The lines named as not entries are those that show it at a glance or were decoded;
+    /// `read` names every one.
     @discardableResult
     public func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange {
-        try await change { lines throws(FoodLogError) in
+        try await change { source, file throws(FoodLogError) in
+            var highest = 0
+            var unreadable = UnreadableLines()
+            var endsLine = true
+            var undecoded: [(number: Int, line: Int, bytes: Range<Int>)] = []
+            let scanner = FoodLogScanner()
+            if let source {
+                try Self.scan(source, of: file, decoding: false) { line in
+                    endsLine = line.ended
+                    switch FoodLogScanner.glance(line.text) {
+                    case .noEntry: unreadable.note(line)
+                    case .numbered(let number): undecoded.append((number, line.number, line.bytes))
+                    case .unclear:
+                        if let number = line.text.flatMap(scanner.entry)?.number {
+                            highest = max(highest, number)
+                        } else {
+                            unreadable.note(line)
+                        }
+                    }
+                }
+                for candidate in undecoded.sorted(by: { $0.number > $1.number }) where candidate.number > highest {
+                    if let number = try Self.entry(at: candidate.bytes, in: source, of: file, scanner)?.number {
+                        highest = max(highest, number)
+                    } else {
+                        unreadable.note(number: candidate.line)
+                    }
+                }
+            }
+            guard highest < FoodLogEntry.numbers.upperBound else { throw .numbersUsedUp(path: file.url.path, last: highest) }
             var entry = entry
-            entry.number = (lines.compactMap(\.entry?.number).max() ?? 0) + 1
-            let line = Data(Self.encode(entry).utf8) + Data("\n".utf8)
-            var data = lines.reduce(Data()) { $0 + $1.bytes }
-            if let last = data.last, last != UInt8(ascii: "\n") { data.append(UInt8(ascii: "\n")) }
-            return (data + line, entry)
+            entry.number = highest + 1
+            let line = Data(((endsLine ? "" : "\n") + Self.encode(entry) + "\n").utf8)
+            return (nil, line, FoodLogChange(entry: entry, unreadableLines: unreadable.first, unreadableCount: unreadable.count))
         }
+    }
+
+    /// The entry in the line at `bytes` of `source`, read again.
+    static func entry(at bytes: Range<Int>, in source: Int32, of file: SharedFile, _ scanner: FoodLogScanner)
+        throws(FoodLogError) -> FoodLogEntry?
+    {
+        var line = [UInt8](repeating: 0, count: bytes.count)
+        var filled = 0
+        while filled < line.count {
+            let count = line.withUnsafeMutableBytes {
+                pread(source, $0.baseAddress! + filled, $0.count - filled, off_t(bytes.lowerBound + filled))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .unreadable(path: file.url.path, reason: String(cString: strerror(errno))) }
+            filled += count
+        }
+        return line.withUnsafeBytes(scanner.entry)
     }
 
     /// Removes the entry numbered `number` and returns it.
     @discardableResult
     public func remove(number: Int) async throws(FoodLogError) -> FoodLogChange {
-        try await change { lines throws(FoodLogError) in
-            guard let index = lines.firstIndex(where: { $0.entry?.number == number }), let removed = lines[index].entry else {
-                throw .noSuchEntry(number, last: lines.compactMap(\.entry?.number).max())
+        try await change { source, file throws(FoodLogError) in
+            var removed: (entry: FoodLogEntry, bytes: Range<Int>)?
+            var highest: Int?
+            var unreadable = UnreadableLines()
+            if let source {
+                try Self.scan(source, of: file) { line in
+                    if let entry = line.entry {
+                        highest = max(highest ?? 0, entry.number)
+                        if entry.number == number, removed == nil { removed = (entry, line.bytes) }
+                    }
+                    unreadable.note(line)
+                }
             }
-            return (lines.enumerated().filter { $0.offset != index }.reduce(Data()) { $0 + $1.element.bytes }, removed)
+            guard let removed else { throw .noSuchEntry(number, last: highest) }
+            let change = FoodLogChange(entry: removed.entry, unreadableLines: unreadable.first, unreadableCount: unreadable.count)
+            return (removed.bytes, Data(), change)
         }
     }
 
@@ -130,65 +217,109 @@ public struct FoodLogStore: FoodLogStoring {
         return (try? encoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    /// A line of the file, with its end, as it is on disk, and the entry in it if it holds one.
-    struct Line {
-        var bytes: Data
-        var entry: FoodLogEntry?
+    /// How many bytes one read asks for, while scanning and while copying.
+    static let blockBytes = 64 << 10
+
+    /// The log opened for reading; nil when there is no file yet.
+    static func open(_ file: SharedFile) throws(FoodLogError) -> Int32? {
+        do { return try file.openForReading() } catch { throw FoodLogError(error) }
     }
 
-    /// The file's lines. A line that is not an entry (or repeats an earlier entry's number,
-    /// which `remove` could not tell apart) has none; blank lines are not counted as unreadable.
-    static func parse(_ data: Data) -> (lines: [Line], log: FoodLogContents) {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        var lines: [Line] = []
-        var log = FoodLogContents(entries: [])
-        var numbers: Set<Int> = []
-        var start = data.startIndex
-        while start < data.endIndex {
-            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? data.endIndex
-            let bytes = data[start..<end]
-            start = end
-            var entry = try? decoder.decode(FoodLogEntry.self, from: bytes)
-            if let number = entry?.number, !numbers.insert(number).inserted { entry = nil }
-            lines.append(Line(bytes: Data(bytes), entry: entry))
-            if let entry {
-                log.entries.append(entry)
-            } else if bytes.contains(where: { !" \t\r\n".utf8.contains($0) }) {
-                log.unreadableLines.append(lines.count)
-            }
+    /// Reads `source` from its start a block at a time and hands each line to `body`. More
+    /// than the file's `maxBytes` (a file grown since it was opened) is refused, not cut.
+    static func scan(_ source: Int32, of file: SharedFile, decoding: Bool = true, _ body: (FoodLogScanner.Line) -> Void)
+        throws(FoodLogError)
+    {
+        var scanner = FoodLogScanner(decodes: decoding)
+        var block = [UInt8](repeating: 0, count: blockBytes)
+        var offset = 0
+        while true {
+            let count = block.withUnsafeMutableBytes { pread(source, $0.baseAddress!, $0.count, off_t(offset)) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable(path: file.url.path, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            offset += count
+            if offset > file.maxBytes { throw .tooLarge(path: file.url.path, bytes: offset, limit: file.maxBytes) }
+            block.withUnsafeBytes { scanner.feed(UnsafeRawBufferPointer(rebasing: $0[..<count]), body) }
         }
-        return (lines, log)
+        scanner.finish(body)
     }
 
-    /// Reads the lines under the lock and writes what `edit` makes of them. A log that cannot
-    /// be read whole is refused, never replaced by what was read of it.
+    /// Copies `source` into the new file, leaving out the bytes in `hole`.
+    static func copy(_ source: Int32, of file: SharedFile, leavingOut hole: Range<Int>?, to writer: SharedFile.Writer)
+        throws(SharedFile.Failure)
+    {
+        var block = [UInt8](repeating: 0, count: blockBytes)
+        var offset = 0
+        while true {
+            let count = block.withUnsafeMutableBytes { pread(source, $0.baseAddress!, $0.count, off_t(offset)) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw SharedFile.Failure(file.url, errno: errno) }
+            if count == 0 { break }
+            // A file that grew past the cap since it was scanned is not copied whole.
+            guard offset + count <= file.maxBytes else { throw SharedFile.Failure(file.url, errno: EFBIG) }
+            let read = offset..<(offset + count)
+            for part in Self.parts(of: read, leavingOut: hole) where !part.isEmpty {
+                let bytes = (part.lowerBound - offset)..<(part.upperBound - offset)
+                try block.withUnsafeBytes { buffer in
+                    Result { () throws(SharedFile.Failure) in try writer.write(UnsafeRawBufferPointer(rebasing: buffer[bytes])) }
+                }.get()
+            }
+            offset += count
+        }
+    }
+
+    /// What of `range` lies before `hole` and after it.
+    static func parts(of range: Range<Int>, leavingOut hole: Range<Int>?) -> [Range<Int>] {
+        guard let hole, hole.overlaps(range) else { return [range] }
+        return [
+            range.lowerBound..<max(range.lowerBound, hole.lowerBound), min(range.upperBound, hole.upperBound)..<range.upperBound,
+        ]
+    }
+
+    /// Under the lock: `plan` reads the log (nil when there is none) and says what to change,
+    /// which is then written in one copy. A log that cannot be read whole is refused, never
+    /// replaced by what was read of it.
     private func change(
-        _ edit: ([Line]) throws(FoodLogError) -> (Data, FoodLogEntry)
+        _ plan: (Int32?, SharedFile) throws(FoodLogError) -> (leaveOut: Range<Int>?, append: Data, change: FoodLogChange)
     ) async throws(FoodLogError) -> FoodLogChange {
         guard let file else { throw .noFolder }
-        let descriptor: Int32
-        do { descriptor = try await file.lock() } catch { throw .unwritable(error) }
-        defer { close(descriptor) }  // closing it unlocks the file
-        let (lines, log) = Self.parse(try Self.contents(of: file))
-        let (data, entry) = try edit(lines)
-        do { try file.replace(with: data) } catch { throw .unwritable(error) }
-        return FoodLogChange(entry: entry, unreadableLines: log.unreadableLines)
+        let lock: Int32
+        do { lock = try await file.lock() } catch { throw .unwritable(error) }
+        defer { close(lock) }  // closing it unlocks the file
+        let source = try Self.open(file)
+        defer { if let source { close(source) } }
+        let (leaveOut, append, change) = try plan(source, file)
+        do {
+            try file.replace { writer throws(SharedFile.Failure) in
+                if let source { try Self.copy(source, of: file, leavingOut: leaveOut, to: writer) }
+                try writer.write(append)
+            }
+        } catch {
+            throw .unwritable(error)
+        }
+        return change
+    }
+}
+
+/// The lines of the log that are not entries: how many, and the first few's numbers.
+struct UnreadableLines {
+    /// As many as a warning names.
+    static let listed = 5
+    var first: [Int] = []
+    var count = 0
+
+    mutating func note(_ line: FoodLogScanner.Line) {
+        guard line.entry == nil, !line.blank else { return }
+        note(number: line.number)
     }
 
-    /// The whole file; empty when it does not exist.
-    private static func contents(of file: SharedFile) throws(FoodLogError) -> Data {
-        if let data = file.read() { return data }
-        let url = file.url
-        var status = stat()
-        guard stat(url.path, &status) == 0 else {
-            if errno == ENOENT { return Data() }
-            throw .unreadable(path: url.path, reason: String(cString: strerror(errno)))
-        }
-        if status.st_mode & S_IFMT == S_IFREG, status.st_size > file.maxBytes {
-            throw .tooLarge(path: url.path, bytes: Int(status.st_size), limit: file.maxBytes)
-        }
-        let reason = status.st_mode & S_IFMT == S_IFREG ? String(cString: strerror(EACCES)) : "not a regular file"
-        throw .unreadable(path: url.path, reason: reason)
+    /// A line found not to be an entry after the lines after it: the first few are kept in order.
+    mutating func note(number: Int) {
+        count += 1
+        guard first.count < Self.listed || number < first[Self.listed - 1] else { return }
+        first.append(number)
+        first.sort()
+        if first.count > Self.listed { first.removeLast() }
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Written through `SharedFile`, so two searches at once leave one whole list (the later one),
 /// never a mixture. Read back only when it is a list this version wrote: anything else (a
-/// broken file, another format, an implausible value) is no list at all.
+/// broken file, another format, an implausible value) is refused, and the next search
+/// replaces it.
 public struct LastListStore: Sendable {
     /// nil without a home (and without an absolute `XDG_STATE_HOME`): nothing is kept then.
     public let file: SharedFile?
@@ -18,9 +19,23 @@ public struct LastListStore: Sendable {
         self.init(folder: XDGFolder.state.url(environment: environment))
     }
 
-    /// The last list; nil when there is none, or none this version can read.
-    public func load() -> LastList? {
-        guard let list = file?.read(LastList.self), list.isPlausible else { return nil }
+    /// Why there is a last-list file but no list: facts, worded by the app.
+    public enum Failure: Error, Equatable, Sendable {
+        /// The file cannot be read (permissions, not a regular file, far too large).
+        case unreadable(SharedFile.ReadFailure)
+        /// The file is no list this version wrote: broken, another format, or implausible values.
+        case notAList(path: String)
+    }
+
+    /// The last list; nil when there is none yet.
+    public func load() throws(Failure) -> LastList? {
+        guard let file else { return nil }
+        let data: Data?
+        do { data = try file.contents() } catch { throw .unreadable(error) }
+        guard let data else { return nil }
+        guard let list = try? JSONDecoder().decode(LastList.self, from: data), list.isPlausible else {
+            throw .notAList(path: file.url.path)
+        }
         return list
     }
 

@@ -10,8 +10,8 @@ import Foundation
     private let systemWrite = Darwin.write
 #endif
 
-/// A small file that several foodlogger runs may read and change at once: the caches, the
-/// place search's last-request stamp (and later the food log).
+/// A file that several foodlogger runs may read and change at once: the caches, the place
+/// search's last-request stamp, the last list and the food log.
 ///
 /// - Readers never see half a file: a change is written to a temporary file beside it and
 ///   renamed into place.
@@ -20,19 +20,26 @@ import Foundation
 ///   the result, so no run's change overwrites another's. (The lock is on a file of its own
 ///   because the rename replaces the data file, and with it any lock held on it.)
 /// - Reads are bounded: a file larger than `maxBytes`, or one that is not a regular file
-///   (a FIFO, /dev/zero behind a link), is absent, and at most `maxBytes + 1` bytes are read.
+///   (a FIFO, /dev/zero behind a link), is refused, and at most `maxBytes + 1` bytes are read.
+/// - A file that is a symbolic link is written through: the new file goes beside the link's
+///   target and is renamed there, so the link stays and its target keeps receiving changes.
+///   The lock stays beside the link, in foodlogger's own folder.
+/// - Leftovers are removed: a writer killed mid-change leaves its temporary file, which the
+///   next run to take the lock deletes.
 ///
 /// `flock` locks belong to an open file description, so two opens in one process exclude each
 /// other as two processes do, and a lock ends with its process, however that ends.
 public struct SharedFile: Sendable {
     public let url: URL
     public let maxBytes: Int
+    /// How long a run waits for another's lock: `maxLockWait`, or less in a test.
+    public let lockWait: Duration
 
     /// Larger than any cache foodlogger writes by orders of magnitude, small enough to read.
     public static let defaultMaxBytes = 8 << 20
 
-    public init(_ url: URL, maxBytes: Int = SharedFile.defaultMaxBytes) {
-        self.url = url; self.maxBytes = maxBytes
+    public init(_ url: URL, maxBytes: Int = SharedFile.defaultMaxBytes, lockWait: Duration = SharedFile.maxLockWait) {
+        self.url = url; self.maxBytes = maxBytes; self.lockWait = lockWait
     }
 
     var lockURL: URL { url.appendingPathExtension("lock") }
@@ -41,22 +48,56 @@ public struct SharedFile: Sendable {
     public struct Failure: Error, Equatable, Sendable {
         public var path: String
         public var reason: String
+        /// How long another run had held the lock when this one gave up waiting for it; nil
+        /// for any other failure.
+        public var lockHeld: Duration?
 
         init(_ url: URL, errno number: Int32) {
             path = url.path; reason = String(cString: strerror(number))
         }
     }
 
-    /// What is in the file now; nil when it is absent, unreadable, not a regular file, or
-    /// larger than `maxBytes`. Needs no lock: a file is only ever replaced whole.
-    public func read() -> Data? {
+    /// Why a file that is there could not be read: facts for the app to word.
+    public enum ReadFailure: Error, Equatable, Sendable {
+        /// Larger than `maxBytes`: refused whole rather than read in part.
+        case tooLarge(path: String, bytes: Int, limit: Int)
+        /// Not readable (permissions), or not a regular file (a folder, a FIFO, a device).
+        case unreadable(path: String, reason: String)
+    }
+
+    /// The file opened for reading, at its start; nil when there is no file. Refuses a file
+    /// that is not a regular one (a FIFO would block, /dev/zero never ends) or that is larger
+    /// than `maxBytes`, before reading any of it. The caller closes the descriptor.
+    public func openForReading() throws(ReadFailure) -> Int32? {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .unreadable(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let number = errno
+            close(descriptor)
+            throw .unreadable(path: url.path, reason: String(cString: strerror(number)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .unreadable(path: url.path, reason: "not a regular file")
+        }
+        guard status.st_size <= maxBytes else {
+            close(descriptor)
+            throw .tooLarge(path: url.path, bytes: Int(status.st_size), limit: maxBytes)
+        }
+        return descriptor
+    }
+
+    /// What is in the file now; nil when there is none. Needs no lock: a file is only ever
+    /// replaced whole.
+    public func contents() throws(ReadFailure) -> Data? {
+        guard let descriptor = try openForReading() else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maxBytes else {
-            return nil
-        }
+        fstat(descriptor, &status)
         // The size can change after fstat (another writer's file is renamed in, not written
         // in place, but a user may append): read one byte past the cap to notice.
         var data = Data(count: min(Int(status.st_size), maxBytes) + 1)
@@ -66,13 +107,19 @@ public struct SharedFile: Sendable {
                 systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
+            guard count >= 0 else { throw .unreadable(path: url.path, reason: String(cString: strerror(errno))) }
             if count == 0 { break }
             filled += count
-            if filled > maxBytes { return nil }
+            if filled > maxBytes { throw .tooLarge(path: url.path, bytes: filled, limit: maxBytes) }
             if filled == data.count { data.count += min(64 << 10, maxBytes + 1 - filled) }
         }
         return data.prefix(filled)
+    }
+
+    /// What is in the file now; nil when it is absent, unreadable, not a regular file, or
+    /// larger than `maxBytes`: for a cache, where all of these cost a request.
+    public func read() -> Data? {
+        (try? contents()) ?? nil
     }
 
     /// Changes the file under the lock: `change` gets what is on disk now (as `read` gives it)
@@ -96,23 +143,27 @@ public struct SharedFile: Sendable {
     public static let maxLockWait: Duration = .seconds(30)
 
     /// Opens the lock file (creating the folder and the file) and takes its exclusive lock,
-    /// trying again every few milliseconds while another holder has it, for `maxLockWait` at most.
+    /// trying again every few milliseconds while another holder has it, for `lockWait` at most.
+    /// Once it holds the lock, it removes what killed writers left (see `removeLeftovers`).
     func lock() async throws(Failure) -> Int32 {
         try Self.makeFolder(url.deletingLastPathComponent())
         let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(lockURL, errno: errno) }
         var pause: UInt64 = 1_000_000
-        let deadline = ContinuousClock.now + Self.maxLockWait
+        let deadline = ContinuousClock.now + lockWait
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let number = errno
             guard number == EWOULDBLOCK || number == EINTR, !Task.isCancelled, ContinuousClock.now < deadline else {
                 close(descriptor)
                 let reason = Task.isCancelled ? ECANCELED : number == EWOULDBLOCK ? ETIMEDOUT : number
-                throw Failure(lockURL, errno: reason)
+                var failure = Failure(lockURL, errno: reason)
+                if reason == ETIMEDOUT { failure.lockHeld = lockWait }
+                throw failure
             }
             try? await Task.sleep(nanoseconds: pause)
             pause = min(pause * 2, 20_000_000)
         }
+        removeLeftovers()
         return descriptor
     }
 
@@ -130,36 +181,113 @@ public struct SharedFile: Sendable {
         }
     }
 
-    /// Writes `data` to a new file beside this one and renames it over this one: readers see
-    /// the old file or the new, never a mixture. Call with the lock held. `durably` false skips
-    /// the flush to disk, for a file whose loss in a crash costs a request only (an answer kept
-    /// for minutes): a crash may then leave it empty or cut short, which its reader treats as absent.
+    /// Where a change is written: the file itself, or, when it is a symbolic link, the file the
+    /// link leads to (through every link on the way), so a log the user keeps in a synced
+    /// folder or a backup through a link goes on receiving what is written. A link to
+    /// something other than a regular file (a folder, /dev/zero) keeps no file elsewhere: the
+    /// link itself is replaced, as a broken file is, and the thing it leads to left alone
+    /// (written "through", a rename would replace a device, run as root).
+    func target() throws(Failure) -> URL {
+        var path = url.path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(path, &status) == 0 else {
+                if errno == ENOENT { return URL(fileURLWithPath: path) }
+                throw Failure(URL(fileURLWithPath: path), errno: errno)
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: return URL(fileURLWithPath: path)
+            case S_IFLNK:
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(path, &buffer, buffer.count - 1)
+                guard count >= 0 else { throw Failure(URL(fileURLWithPath: path), errno: errno) }
+                let destination = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                path =
+                    destination.hasPrefix("/")
+                    ? destination
+                    : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(destination).path
+            default:
+                return url
+            }
+        }
+        throw Failure(url, errno: ELOOP)
+    }
+
+    /// The name of a temporary file of this file's, beside `target`: `.NAME.PID.RANDOM.tmp`.
+    static func temporaryName(of target: URL, pid: Int32, random: UInt32) -> String {
+        ".\(target.lastPathComponent).\(pid).\(random).tmp"
+    }
+
+    /// Removes the temporary files that writers killed mid-change (`kill -9`, a power cut) left
+    /// beside the file: each a copy of it, which nothing else would ever remove. Only those of
+    /// runs that are gone: a live run's file may be about to be renamed into place. Called with
+    /// the lock held; a file that cannot be removed is left for the next run.
+    func removeLeftovers() {
+        guard let target = try? target() else { return }
+        let folder = target.deletingLastPathComponent()
+        let prefix = "." + target.lastPathComponent + "."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let parts = name.dropFirst(prefix.count).dropLast(".tmp".count).split(separator: ".")
+            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil, pid > 0, pid != getpid() else {
+                continue
+            }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(folder.appendingPathComponent(name).path) }
+        }
+    }
+
+    /// Where `replace` writes: a new file, and the file it takes the place of.
+    public struct Writer {
+        let descriptor: Int32
+        let temporary: URL
+
+        /// Appends `bytes` to the new file.
+        public func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+            var written = 0
+            while written < bytes.count {
+                let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw Failure(temporary, errno: errno) }
+                written += count
+            }
+        }
+
+        public func write(_ data: Data) throws(Failure) {
+            try data.withUnsafeBytes { buffer in Result { () throws(Failure) in try write(buffer) } }.get()
+        }
+    }
+
+    /// Writes `data` in place of the file, as `replace(durably:_:)` does.
     func replace(with data: Data, durably: Bool = true) throws(Failure) {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        try replace(durably: durably) { writer throws(Failure) in try writer.write(data) }
+    }
+
+    /// Writes what `fill` writes to a new file beside the file (beside its link's target, for a
+    /// link) and renames it over that: readers see the old file or the new, never a mixture, and
+    /// a failure on the way (a full disk) leaves the old one as it was. Call with the lock held.
+    /// `durably` false skips the flush to disk, for a file whose loss in a crash costs a request
+    /// only (an answer kept for minutes): a crash may then leave it empty or cut short, which its
+    /// reader treats as absent.
+    public func replace(durably: Bool = true, _ fill: (Writer) throws(Failure) -> Void) throws(Failure) {
+        let target = try target()
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(Self.temporaryName(of: target, pid: getpid(), random: .random(in: 0...UInt32.max)))
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(temporary, errno: errno) }
-        var written = 0
-        while written < data.count {
-            let count = data.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let number = errno
-                close(descriptor)
-                unlink(temporary.path)
-                throw Failure(temporary, errno: number)
-            }
-            written += count
+        do {
+            try fill(Writer(descriptor: descriptor, temporary: temporary))
+        } catch {
+            close(descriptor)
+            unlink(temporary.path)
+            throw error
         }
         // On disk before it replaces the old file: a crash must not leave an empty one.
         if durably { fsync(descriptor) }
         close(descriptor)
-        guard rename(temporary.path, url.path) == 0 else {
+        guard rename(temporary.path, target.path) == 0 else {
             let number = errno
             unlink(temporary.path)
-            throw Failure(url, errno: number)
+            throw Failure(target, errno: number)
         }
     }
 }

@@ -13,18 +13,31 @@ extension FoodLogError {
         case .unreadable(let path, let reason):
             return "cannot read the food log \(TerminalSafe.line(path)): \(reason)"
         case .unwritable(let failure):
-            return "cannot write the food log (\(TerminalSafe.line(failure.path)): \(failure.reason)); nothing was changed"
+            return "cannot write the food log (\(failure.message)); nothing was changed"
         case .noSuchEntry(let number, let last):
             let known = last.map { "its entries are numbered up to \($0); see 'foodlogger log'" } ?? "the food log is empty"
             return "there is no entry \(number) in the food log (\(known))"
+        case .numbersUsedUp(let path, let last):
+            return
+                "the food log \(TerminalSafe.line(path)) has an entry numbered \(last), the highest number an entry takes; nothing was added (remove that entry, or give it a lower number by hand)"
         }
     }
 
     var exitCode: ExitCode {
         switch self {
         case .noFolder: .configuration
-        case .tooLarge, .unreadable, .unwritable: .ioError
+        case .tooLarge, .unreadable, .unwritable, .numbersUsedUp: .ioError
         case .noSuchEntry: .usage
         }
+    }
+}
+
+/// A state file's failure to be locked or written, in words, for the food log's messages and
+/// the last list's warning alike.
+extension SharedFile.Failure {
+    /// "PATH: REASON", or, when another run held the lock too long, who holds what for how long.
+    var message: String {
+        guard let lockHeld else { return "\(TerminalSafe.line(path)): \(reason)" }
+        return "another foodlogger run has held the lock \(TerminalSafe.line(path)) for \(lockHeld.components.seconds) s"
     }
 }

@@ -38,8 +38,21 @@ final class LastListKeeper: LastListKeeping, @unchecked Sendable {
         let line: String? = lock.withLock {
             guard let failure, !reported else { return nil }
             reported = true
-            return "warning: the numbers shown cannot be kept for show 3 (\(TerminalSafe.line(failure.path)): \(failure.reason))"
+            return "warning: the numbers shown cannot be kept for show 3 (\(failure.message))"
         }
         if let line { context.report(line) }
+    }
+}
+
+extension LastListStore.Failure {
+    /// One line: what is wrong with the last list's file, and that a search makes a new one.
+    var message: String {
+        let (path, why) =
+            switch self {
+            case .notAList(let path): (path, "not a list this foodlogger wrote")
+            case .unreadable(.unreadable(let path, let reason)): (path, reason)
+            case .unreadable(.tooLarge(let path, let bytes, _)): (path, "\(bytes) bytes, larger than any list")
+            }
+        return "the last list \(TerminalSafe.line(path)) cannot be read (\(why)); run a search again to number the shops anew"
     }
 }

@@ -67,7 +67,9 @@ struct ShopArguments: Sendable {
     }
 
     static func load(_ store: LastListStore) throws(UsageError) -> LastList {
-        guard let list = store.load() else {
+        let loaded: LastList?
+        do { loaded = try store.load() } catch { throw UsageError(error.message) }
+        guard let list = loaded else {
             throw UsageError(
                 "no last list yet: search first, e.g. foodlogger search --near 渋谷駅, then use the numbers it shows (show 3)")
         }

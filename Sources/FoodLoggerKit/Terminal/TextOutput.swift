@@ -12,10 +12,15 @@ protocol TextOutput: Sendable {
     /// The error (errno) that stopped a write, after which nothing more is written; nil while
     /// every write went through.
     var writeError: Int32? { get }
+    /// The write error, forgotten: for a command that says itself what it means (a change was
+    /// made, though the line saying so could not be printed), so the run does not end as if
+    /// its output were cut.
+    func takeWriteError() -> Int32?
 }
 
 extension TextOutput {
     var writeError: Int32? { nil }
+    func takeWriteError() -> Int32? { nil }
 }
 
 /// stdout or stderr of this process, written with write(2) so nothing sits in a buffer at exit.
@@ -33,6 +38,13 @@ final class StandardStream: TextOutput, @unchecked Sendable {
     init(descriptor: Int32) { self.descriptor = descriptor }
 
     var writeError: Int32? { lock.withLock { failure } }
+
+    func takeWriteError() -> Int32? {
+        lock.withLock {
+            defer { failure = nil }
+            return failure
+        }
+    }
 
     /// A standard descriptor the process was started without (`>&-`) is taken by /dev/null,
     /// before anything is opened: else the first file or socket opened would become "stdout"

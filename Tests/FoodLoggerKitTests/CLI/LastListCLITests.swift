@@ -160,6 +160,27 @@ import TestSupport
             "\(result.stderr)")
     }
 
+    @Test(arguments: [["show", "3"], ["open", "1"], ["map", "--last"]])
+    func aCorruptListSaysSoAndToSearchAgain(arguments: [String]) async throws {
+        // Given a last-list file that a hand or a crash left broken
+        let file = state.url.appendingPathComponent("foodlogger/last-list.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let broken = Data(#"{"provider":"hotpepper","shops":"#.utf8)
+        try broken.write(to: file)
+
+        // When a number or --last is used
+        let result = await run(arguments + ["--stub"])
+
+        // Then one line says the list cannot be read and why, not that there is none; exit 64;
+        // the file is left for the next search to replace
+        #expect(result.code == .usage, "exit 64: \(result.code)")
+        #expect(
+            result.stderr
+                == "foodlogger \(arguments[0]): the last list \(file.path) cannot be read (not a list this foodlogger wrote); run a search again to number the shops anew. See 'foodlogger \(arguments[0]) --help'.\n",
+            "\(result.stderr)")
+        #expect(try Data(contentsOf: file) == broken, "the file as it was")
+    }
+
     @Test func numbersAndIdsMixAndIdsStillWork() async throws {
         // Given a stub list of five shops, and the id of a stub shop outside it
         let five = ids(await run(["search", "--stub", "--json", "--count", "5"] + Self.tokyo))

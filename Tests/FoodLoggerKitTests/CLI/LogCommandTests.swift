@@ -208,6 +208,69 @@ import Testing
         #expect(try String(contentsOf: logURL, encoding: .utf8).contains(typed + "\n"), "the line kept")
     }
 
+    @Test func anEntryNumberedIntMaxIsALineKeptAndTheNextAddGoesOn() async throws {
+        // Given a log of three entries and a hand-edited copy numbered Int.max
+        await logThree()
+        let text = try String(contentsOf: logURL, encoding: .utf8)
+        let edited = try #require(text.split(separator: "\n").first)
+            .replacingOccurrences(of: #""number":1"#, with: #""number":\#(Int.max)"#)
+        try (text + edited + "\n").write(to: logURL, atomically: true, encoding: .utf8)
+
+        // When an entry is added
+        let added = await run(["log", "add", "--stub", "J900000001"])
+
+        // Then it is entry 4, exit 0, with the edited line named and kept
+        #expect(added.code == .success && added.stdout.hasPrefix("Logged entry 4: "), "\(added.stdout) \(added.stderr)")
+        #expect(
+            added.stderr == "foodlogger: \(logURL.path): line 4 is not an entry foodlogger can read; it is kept as it is\n",
+            "\(added.stderr)")
+        #expect(try String(contentsOf: logURL, encoding: .utf8).hasPrefix(text + edited + "\n"), "every line before kept")
+    }
+
+    @Test func aLogAtTheLastNumberRefusesAnEntryInOneLineAndStaysAsItWas() async throws {
+        // Given a log whose one entry has the highest number an entry takes
+        await logThree()
+        let line = try #require(try String(contentsOf: logURL, encoding: .utf8).split(separator: "\n").first)
+        let before = line.replacingOccurrences(of: #""number":1"#, with: #""number":999999999"#) + "\n"
+        try before.write(to: logURL, atomically: true, encoding: .utf8)
+
+        // When an entry is added
+        let added = await run(["log", "add", "--stub", "J900000001"])
+
+        // Then exit 74 and one line saying why; the log as it was
+        #expect(added.code == .ioError && added.stdout.isEmpty, "exit 74: \(added.code)")
+        #expect(
+            added.stderr
+                == "foodlogger: the food log \(logURL.path) has an entry numbered 999999999, the highest number an entry takes; nothing was added (remove that entry, or give it a lower number by hand)\n",
+            "\(added.stderr)")
+        #expect(try String(contentsOf: logURL, encoding: .utf8) == before, "the log as it was")
+    }
+
+    @Test func aLockHeldByAnotherRunIsSaidInOneLineAndTheLogStaysAsItWas() async throws {
+        // Given a log of three entries whose lock another run holds, and the scene over a store
+        // that waits a second for it (a run waits 30 s)
+        await logThree()
+        let before = try Data(contentsOf: logURL)
+        let holder = try await SharedFile(logURL).lock()
+        defer { close(holder) }
+        let stdout = CapturedOutput(), stderr = CapturedOutput()
+        let context = ProcessContext(arguments: [], stdout: stdout, stderr: stderr)
+        let store = FoodLogStore(folder: logURL.deletingLastPathComponent(), lockWait: .seconds(1))
+        let sut = FoodLogScene.assemble(context: context, presentation: .table, store: store)
+
+        // When entry 2 is removed
+        let code = await sut.remove(number: 2)
+
+        // Then exit 74, one line naming the lock and how long it was held; the log as it was
+        #expect(code == .ioError, "exit 74: \(code)")
+        #expect(
+            stderr.text
+                == "foodlogger: cannot write the food log (another foodlogger run has held the lock \(logURL.path).lock for 1 s); nothing was changed\n",
+            "\(stderr.text)")
+        #expect(stdout.text.isEmpty, "nothing printed: \(stdout.text)")
+        #expect(try Data(contentsOf: logURL) == before, "the log as it was")
+    }
+
     @Test func textFromAShopOrANoteNeverReachesTheTerminalRaw() async throws {
         // Given a log whose shop name and note hold escape sequences (a hand edit, a hostile service)
         await logThree()

@@ -4,6 +4,12 @@ import Testing
 
 @testable import FoodLoggerDomain
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite struct FoodLogStoreTests {
     static let written = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -242,5 +248,200 @@ import Testing
         #expect(LogDate(instant, in: tokyo).description == "2026-11-20", "today in Tokyo")
         #expect(LogDate(instant, in: tokyo, offset: -1).description == "2026-11-19", "yesterday in Tokyo")
         #expect(LogDate(instant, in: TimeZone(identifier: "UTC")!).description == "2026-11-19", "today in UTC")
+    }
+
+    // MARK: - Hostile logs (#38)
+
+    /// A log of `count` entries as `FoodLogStore` writes them, numbered from 1, without adding
+    /// them one by one.
+    static func lines(_ numbers: ClosedRange<Int>) -> String {
+        numbers.map { FoodLogStore.encode(entry().numbered($0)) + "\n" }.joined()
+    }
+
+    @Test(arguments: [("\n", 0), ("{}\n", 1)])
+    func aLogOfManyShortLinesIsReadAndAddedToWithEveryByteKept(line: String, unreadable: Int) async throws {
+        // Given a log of 200,000 blank lines, or of 200,000 `{}` lines
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        let url = try #require(sut.url)
+        let before = Data(String(repeating: line, count: 200_000).utf8)
+        try before.write(to: url)
+
+        // When it is read and an entry added
+        let log = try sut.read()
+        let added = try await sut.add(Self.entry())
+
+        // Then it holds no entry; the `{}` lines are counted, the first five named; the new
+        // entry is number 1, after every byte that was there
+        #expect(log.entries.isEmpty, "no entries: \(log.entries.count)")
+        #expect(log.unreadableCount == 200_000 * unreadable, "unreadable lines counted: \(log.unreadableCount)")
+        #expect(log.unreadableLines == (unreadable == 0 ? [] : [1, 2, 3, 4, 5]), "the first five named: \(log.unreadableLines)")
+        #expect(added.entry.number == 1 && added.unreadableCount == log.unreadableCount, "entry 1: \(added.entry.number)")
+        let after = try Data(contentsOf: url)
+        #expect(after.prefix(before.count) == before, "every line before kept byte for byte")
+        #expect(after.dropFirst(before.count) == Data((FoodLogStore.encode(added.entry) + "\n").utf8), "then the new line")
+    }
+
+    @Test func aBigLogTakesAnEntryAndGivesOneUpWithEveryOtherByteKept() async throws {
+        // Given a log of 20,000 entries
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        let url = try #require(sut.url)
+        let before = Self.lines(1...20_000)
+        try before.write(to: url, atomically: false, encoding: .utf8)
+
+        // When an entry is added, and then entry 10,000 removed
+        let added = try await sut.add(Self.entry())
+        let afterAdding = try String(contentsOf: url, encoding: .utf8)
+        let removed = try await sut.remove(number: 10_000)
+
+        // Then the new entry is 20,001 at the end, and the removal takes out exactly its line
+        #expect(added.entry.number == 20_001, "the next number: \(added.entry.number)")
+        #expect(afterAdding == before + Self.lines(20_001...20_001), "the old bytes, then the new line")
+        #expect(removed.entry.number == 10_000, "entry 10,000 removed: \(removed.entry.number)")
+        let expected = Self.lines(1...9_999) + Self.lines(10_001...20_001)
+        #expect(try String(contentsOf: url, encoding: .utf8) == expected, "every other line as it was")
+    }
+
+    @Test func aLineLongerThanTheScannerHoldsIsKeptByteForByte() async throws {
+        // Given an entry, then a line of 200 KiB (longer than any entry), then another entry
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        let url = try #require(sut.url)
+        let long = "{\"note\":\"" + String(repeating: "x", count: 200 << 10) + "\"}\n"
+        let before = Self.lines(1...1) + long + Self.lines(2...2)
+        try before.write(to: url, atomically: false, encoding: .utf8)
+
+        // When it is read and an entry added
+        let log = try sut.read()
+        try await sut.add(Self.entry())
+
+        // Then the long line is reported and kept as it was, between the entries
+        #expect(
+            log.entries.map(\.number) == [1, 2] && log.unreadableLines == [2], "entries 1, 2; line 2: \(log.unreadableLines)")
+        #expect(try String(contentsOf: url, encoding: .utf8) == before + Self.lines(3...3), "the long line kept")
+    }
+
+    @Test(arguments: [Int.max, Int.max - 1, 1_000_000_000])
+    func anEntryNumberedBeyondTheNumbersIsKeptAsALineNotTakenForAnEntry(number: Int) async throws {
+        // Given a log of entry 1 and a hand-edited entry numbered `number`
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        let url = try #require(sut.url)
+        let before = Self.lines(1...1) + FoodLogStore.encode(Self.entry().numbered(number)) + "\n"
+        try before.write(to: url, atomically: false, encoding: .utf8)
+
+        // When an entry is added
+        let added = try await sut.add(Self.entry())
+
+        // Then the edited line is reported, not an entry, and kept; the new entry is 2
+        #expect(added.entry.number == 2 && added.unreadableLines == [2], "entry 2, line 2 reported: \(added)")
+        #expect(try String(contentsOf: url, encoding: .utf8) == before + Self.lines(2...2), "the edited line kept")
+    }
+
+    @Test func aLogWhoseHighestEntryHasTheLastNumberRefusesAnotherAndStaysAsItWas() async throws {
+        // Given a log whose entry has the highest number an entry takes
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        let url = try #require(sut.url)
+        let last = FoodLogEntry.numbers.upperBound
+        let before = Data(Self.lines(last...last).utf8)
+        try before.write(to: url)
+
+        // When an entry is added
+        let error = await #expect(throws: FoodLogError.self) { try await sut.add(Self.entry()) }
+
+        // Then it is refused, saying which number, and the file is as it was
+        #expect(error == .numbersUsedUp(path: url.path, last: last), "\(String(describing: error))")
+        #expect(try Data(contentsOf: url) == before, "the log as it was")
+        #expect(try sut.read().entries.map(\.number) == [last], "and that entry reads as one")
+    }
+
+    @Test func aLinkedLogIsWrittenThroughToItsTargetAndStaysALink() async throws {
+        // Given a log kept in another folder (a synced one) through a relative link, and a
+        // second link that leads to the first
+        let folder = try TemporaryFolder()
+        let synced = folder.url.appendingPathComponent("Synced")
+        let data = folder.url.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: synced, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let target = synced.appendingPathComponent("meals.jsonl")
+        try Self.lines(1...1).write(to: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: synced.appendingPathComponent("link").path, withDestinationPath: "meals.jsonl")
+        try FileManager.default.createSymbolicLink(
+            atPath: data.appendingPathComponent("log.jsonl").path, withDestinationPath: "../Synced/link")
+        let sut = FoodLogStore(folder: data)
+
+        // When an entry is added, and entry 1 removed
+        try await sut.add(Self.entry())
+        try await sut.remove(number: 1)
+
+        // Then both links are still links, and the target holds entry 2 alone; no temporary
+        // file is left in either folder
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: data.appendingPathComponent("log.jsonl").path)
+        #expect(link == "../Synced/link", "the link stays: \(link)")
+        #expect(try String(contentsOf: target, encoding: .utf8) == Self.lines(2...2), "the target changed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: synced.path).sorted() == ["link", "meals.jsonl"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path).sorted() == ["log.jsonl", "log.jsonl.lock"])
+    }
+
+    @Test func aLinkToAFolderIsRefusedAndTheFolderLeftAlone() async throws {
+        // Given a log that is a link to a folder
+        let folder = try TemporaryFolder()
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("log.jsonl").path, withDestinationPath: elsewhere.path)
+        let sut = FoodLogStore(folder: folder.url)
+
+        // When it is read and added to
+        let reading = #expect(throws: FoodLogError.self) { try sut.read() }
+        await #expect(throws: FoodLogError.self) { try await sut.add(Self.entry()) }
+
+        // Then both are refused, and the folder is still an empty folder behind the link
+        #expect(
+            reading == .unreadable(path: try #require(sut.url).path, reason: "not a regular file"),
+            "\(String(describing: reading))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty, "nothing written into it")
+    }
+
+    @Test func theTemporaryFilesOfKilledRunsAreRemovedAndALiveRunsKept() async throws {
+        // Given a log, and beside it the copies two killed runs left and one a live run is writing
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        try await sut.add(Self.entry())
+        let gone = [".log.jsonl.999999999.17.tmp", ".log.jsonl.2147483646.4.tmp"]
+        let live = ".log.jsonl.1.99.tmp"  // PID 1 is always running
+        for name in gone + [live] { try Data("half".utf8).write(to: folder.url.appendingPathComponent(name)) }
+
+        // When the next run adds an entry
+        try await sut.add(Self.entry())
+
+        // Then the killed runs' copies are gone, the live run's is kept
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == [live, "log.jsonl", "log.jsonl.lock"], "leftovers removed: \(names)")
+    }
+
+    @Test func aLockHeldByAnotherRunIsAFailureSayingSoAndTheLogStaysAsItWas() async throws {
+        // Given a log, and another run holding its lock
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url, lockWait: .milliseconds(200))
+        try await sut.add(Self.entry())
+        let url = try #require(sut.url)
+        let before = try Data(contentsOf: url)
+        let holder = try await SharedFile(url).lock()
+        defer { close(holder) }
+
+        // When an entry is added
+        let error = await #expect(throws: FoodLogError.self) { try await sut.add(Self.entry()) }
+
+        // Then it fails as the lock held, for how long, and the file is as it was
+        guard case .unwritable(let failure) = error else {
+            Issue.record("expected unwritable, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.lockHeld == .milliseconds(200) && failure.path == url.path + ".lock", "\(failure)")
+        #expect(try Data(contentsOf: url) == before, "the log as it was")
     }
 }

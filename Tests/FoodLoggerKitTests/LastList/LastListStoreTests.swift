@@ -16,22 +16,38 @@ import Testing
         try await sut.save(Self.list)
 
         // Then it is the same list, in foodlogger's folder there
-        #expect(sut.load() == Self.list)
+        #expect(try sut.load() == Self.list)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/foodlogger/last-list.json"))
     }
 
     @Test(arguments: [
         "", "{", "null", "[1,2]", "{\"provider\":\"hotpepper\"}", "not json at all \u{1B}[2J",
     ])
-    func aBrokenFileIsNoList(_ text: String) throws {
+    func aBrokenFileIsRefusedAsNotAList(_ text: String) throws {
         // Given a last-list file that is not a list
         let folder = try TemporaryFolder()
         let sut = LastListStore(folder: folder.url)
-        try Data(text.utf8).write(to: folder.url.appendingPathComponent("last-list.json"))
+        let file = folder.url.appendingPathComponent("last-list.json")
+        try Data(text.utf8).write(to: file)
 
         // When it is loaded
-        // Then there is no list
-        #expect(sut.load() == nil, "\(text.debugDescription) is no list")
+        let error = #expect(throws: LastListStore.Failure.self) { try sut.load() }
+
+        // Then it is refused as no list, naming the file, rather than taken for no file
+        #expect(error == .notAList(path: file.path), "\(text.debugDescription) is no list: \(String(describing: error))")
+    }
+
+    @Test func aLastListThatIsAFolderIsRefusedAsUnreadable() throws {
+        // Given a folder where the last list's file should be
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("last-list.json")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+
+        // When it is loaded
+        let error = #expect(throws: LastListStore.Failure.self) { try LastListStore(folder: folder.url).load() }
+
+        // Then it is refused as unreadable, saying why
+        #expect(error == .unreadable(.unreadable(path: file.path, reason: "not a regular file")), "\(String(describing: error))")
     }
 
     @Test func aListOfAnotherFormatOrWithImplausibleValuesIsNoList() async throws {
@@ -51,8 +67,8 @@ import Testing
             // When each is saved and loaded
             try await sut.save(foreign)
 
-            // Then it is no list
-            #expect(sut.load() == nil, "\(foreign) is no list")
+            // Then it is refused as no list
+            #expect(throws: LastListStore.Failure.self, "\(foreign) is no list") { try sut.load() }
         }
     }
 
@@ -64,7 +80,7 @@ import Testing
         try await sut.save(Self.list)
 
         // Then there is still no list
-        #expect(sut.load() == nil)
+        #expect(try sut.load() == nil)
     }
 
     @Test func aFolderThatCannotBeWrittenIsAFailure() async throws {
@@ -75,9 +91,11 @@ import Testing
         let sut = LastListStore(folder: blocker.appendingPathComponent("foodlogger"))
 
         // When a list is saved
-        // Then the save fails, and there is no list
+        // Then the save fails, and loading says why there is no list rather than that there is none
         await #expect(throws: SharedFile.Failure.self) { try await sut.save(Self.list) }
-        #expect(sut.load() == nil)
+        let error = #expect(throws: LastListStore.Failure.self) { try sut.load() }
+        let path = blocker.path + "/foodlogger/last-list.json"
+        #expect(error == .unreadable(.unreadable(path: path, reason: "Not a directory")), "\(String(describing: error))")
     }
 
     @Test func concurrentSavesLeaveOneWholeList() async throws {
@@ -103,7 +121,7 @@ import Testing
         }
 
         // Then every read, and the list left, is one of the lists saved, whole
-        let left = try #require(LastListStore(folder: folder.url).load(), "a list is left")
+        let left = try #require(try LastListStore(folder: folder.url).load(), "a list is left")
         #expect(lists.contains(left), "the list left is one that was saved, whole")
         let torn = reads.filter { data in (try? JSONDecoder().decode(LastList.self, from: data)).map(lists.contains) != true }
         #expect(torn.isEmpty, "every file a reader found was a whole list saved: \(torn.count) of \(reads.count) were not")

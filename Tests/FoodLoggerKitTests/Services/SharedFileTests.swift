@@ -155,4 +155,92 @@ final class Recorder: @unchecked Sendable {
     private var recorded: [String] = []
     var values: [String] { lock.withLock { recorded } }
     func append(_ value: String) { lock.withLock { recorded.append(value) } }
+
+    @Test func aLinkedStateFileIsWrittenThroughAndStaysALink() async throws {
+        // Given a cache table kept elsewhere through a link
+        let folder = try TemporaryFolder()
+        let target = folder.url.appendingPathComponent("elsewhere/table.json")
+        let url = folder.url.appendingPathComponent("cache/table.json")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"before":1}"#.utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: url, withDestinationURL: target)
+
+        // When it is updated
+        try await SharedFile(url).update([String: Int].self) { onDisk in (onDisk ?? [:]).merging(["after": 2]) { $1 } }
+
+        // Then the link stays and its target holds the change, with no temporary file beside it
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == target.path, "still a link")
+        #expect(SharedFile(target).read([String: Int].self) == ["before": 1, "after": 2], "the target changed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path) == ["table.json"])
+    }
+
+    @Test func aLinkThatLeadsNowhereYetMakesItsTarget() throws {
+        // Given a link to a file not made yet
+        let folder = try TemporaryFolder()
+        let target = folder.url.appendingPathComponent("synced/list.json")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let url = folder.url.appendingPathComponent("list.json")
+        try FileManager.default.createSymbolicLink(at: url, withDestinationURL: target)
+
+        // When it is written
+        try SharedFile(url).replace(with: Data("[1]".utf8))
+
+        // Then the target is made, and the link still leads there
+        #expect(try Data(contentsOf: target) == Data("[1]".utf8), "the target made")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == target.path, "still a link")
+    }
+
+    @Test func aLinkToADeviceIsReplacedItselfAndTheDeviceLeftAlone() throws {
+        // Given a state file that is a link to /dev/null (run as root, a rename there would
+        // replace the device)
+        let folder = try TemporaryFolder()
+        let url = folder.url.appendingPathComponent("stamp")
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "/dev/null")
+
+        // When it is written
+        try SharedFile(url).replace(with: Data("x".utf8))
+
+        // Then the link is replaced by the file, /dev/null is still a device, and nothing is left in /dev
+        #expect(try Data(contentsOf: url) == Data("x".utf8), "the file written in the link's place")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) == nil, "no longer a link")
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/null is a device still")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/dev").filter { $0.hasPrefix(".null.") }
+        #expect(leftovers.isEmpty, "no temporary file in /dev: \(leftovers)")
+    }
+
+    @Test func takingTheLockRemovesTheLeftoversOfKilledWritersOnly() async throws {
+        // Given a last list, two copies killed writers left, a live writer's, and a file of
+        // another name that merely looks alike
+        let folder = try TemporaryFolder()
+        let url = folder.url.appendingPathComponent("last-list.json")
+        try Data("[]".utf8).write(to: url)
+        let gone = [".last-list.json.999999999.1.tmp", ".last-list.json.4194305.2.tmp"]
+        let kept = [".last-list.json.1.3.tmp", ".last-list.json.x.3.tmp", ".other.json.999999999.1.tmp"]
+        for name in gone + kept { try Data("old".utf8).write(to: folder.url.appendingPathComponent(name)) }
+
+        // When a run takes the lock (and changes nothing)
+        try await SharedFile(url).withLock { () throws(SharedFile.Failure) in }
+
+        // Then only the killed writers' copies are gone
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == (kept + ["last-list.json", "last-list.json.lock"]).sorted(), "\(names)")
+    }
+
+    @Test func aLockHeldTooLongIsAFailureThatSaysHowLong() async throws {
+        // Given a file whose lock another run holds
+        let folder = try TemporaryFolder()
+        let url = folder.url.appendingPathComponent("stamp")
+        let holder = try await SharedFile(url).lock()
+        defer { close(holder) }
+
+        // When another waits for it a short while
+        let error = await #expect(throws: SharedFile.Failure.self) {
+            try await SharedFile(url, lockWait: .milliseconds(100)).withLock { () throws(SharedFile.Failure) in }
+        }
+
+        // Then it gives up, saying the lock was held that long
+        #expect(error?.lockHeld == .milliseconds(100) && error?.path == url.path + ".lock", "\(String(describing: error))")
+    }
 }

@@ -77,7 +77,8 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         presenter?.presentMap(
             .init(
                 result: read.map { _ in (shops, unique.count - shops.count) },
-                unreadableLines: (try? read.get())?.unreadableLines ?? [], filter: request.filter, file: store.url))
+                unreadableLines: (try? read.get())?.unreadableLines ?? [],
+                unreadableCount: (try? read.get())?.unreadableCount ?? 0, filter: request.filter, file: store.url))
     }
 
     /// The shop by id, from the service.

@@ -35,6 +35,9 @@ enum FoodLog {
     struct Outcome: Sendable, Equatable {
         /// For stdout: what was logged or removed.
         var line: String?
+        /// For stderr, in place of `line` when stdout could not take it: the change was made
+        /// all the same, so a script must not make it again.
+        var unprinted: String?
         /// For stderr: the failure, one line.
         var failure: String?
         /// For stderr, one line each: lines of the log that are not entries.
@@ -116,6 +119,7 @@ enum FoodLog {
             /// The shops, each once, newest first; the entries left out for want of a position.
             var result: Result<(shops: [Restaurant], unplaced: Int), FoodLogError>
             var unreadableLines: [Int]
+            var unreadableCount: Int
             var filter: Filter
             var file: URL?
         }

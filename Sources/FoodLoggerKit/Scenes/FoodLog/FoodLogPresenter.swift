@@ -28,6 +28,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
                 let when = entry.date.map { "eaten \($0)" } ?? "to go to"
                 let rating = entry.rating.map { ", rated \($0)/5" } ?? ""
                 return "Logged entry \(entry.number): \(Self.shopName(entry.shop)), \(when)\(rating)."
+            } unprinted: { entry in
+                "entry \(entry.number) (\(Self.shopName(entry.shop))) is in the food log, but stdout did not take the line saying so; do not add it again"
             })
     }
 
@@ -35,6 +37,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         viewController?.displayChange(
             Self.outcome(response.result, file: response.file) { entry in
                 "Removed entry \(entry.number): \(Self.shopName(entry.shop)), \(entry.date.map { "eaten \($0)" } ?? "to go to")."
+            } unprinted: { entry in
+                "entry \(entry.number) (\(Self.shopName(entry.shop))) is removed from the food log, but stdout did not take the line saying so"
             })
     }
 
@@ -64,12 +68,13 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         }
         viewController?.displayList(
             .init(
-                content: content, notice: notice, warnings: Self.unreadable(log.unreadableLines, file: response.file),
+                content: content, notice: notice,
+                warnings: Self.unreadable(log.unreadableLines, count: log.unreadableCount, file: response.file),
                 exitCode: entries.isEmpty ? .noResults : .success))
     }
 
     func presentMap(_ response: FoodLog.ShowMap.Response) {
-        let warnings = Self.unreadable(response.unreadableLines, file: response.file)
+        let warnings = Self.unreadable(response.unreadableLines, count: response.unreadableCount, file: response.file)
         switch response.result {
         case .failure(let error):
             viewController?.displayMap(.init(failure: error.message, exitCode: error.exitCode))
@@ -98,11 +103,14 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
     }
 
     static func outcome(
-        _ result: Result<FoodLogChange, FoodLog.Failure>, file: URL?, line: (FoodLogEntry) -> String
+        _ result: Result<FoodLogChange, FoodLog.Failure>, file: URL?, line: (FoodLogEntry) -> String,
+        unprinted: (FoodLogEntry) -> String
     ) -> FoodLog.Outcome {
         switch result {
         case .success(let change):
-            return .init(line: line(change.entry), warnings: unreadable(change.unreadableLines, file: file), exitCode: .success)
+            return .init(
+                line: line(change.entry), unprinted: unprinted(change.entry),
+                warnings: unreadable(change.unreadableLines, count: change.unreadableCount, file: file), exitCode: .success)
         case .failure(.service(let error)):
             return .init(failure: error.localizedDescription + "; nothing was logged", exitCode: error.exitCode)
         case .failure(.unknownShop(let id)):
@@ -123,14 +131,16 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         }
     }
 
-    /// Lines of the log that are not entries, said once per run.
-    static func unreadable(_ lines: [Int], file: URL?) -> [String] {
+    /// Lines of the log that are not entries, said once per run: the first few, and how many
+    /// there are in all when that is more.
+    static func unreadable(_ lines: [Int], count: Int, file: URL?) -> [String] {
         guard !lines.isEmpty else { return [] }
         let path = file.map { TerminalSafe.line($0.path) } ?? "the food log"
-        let numbers = lines.prefix(5).map(String.init).joined(separator: ", ") + (lines.count > 5 ? "…" : "")
-        return lines.count == 1
+        let numbers = lines.prefix(5).map(String.init).joined(separator: ", ")
+        let more = count > 5 ? " and \(count - 5) more" : ""
+        return count == 1
             ? ["\(path): line \(numbers) is not an entry foodlogger can read; it is kept as it is"]
-            : ["\(path): lines \(numbers) are not entries foodlogger can read; they are kept as they are"]
+            : ["\(path): lines \(numbers)\(more) are not entries foodlogger can read; they are kept as they are"]
     }
 
     // MARK: - The list

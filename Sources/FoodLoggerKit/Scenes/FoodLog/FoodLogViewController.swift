@@ -54,7 +54,13 @@ final class FoodLogViewController: FoodLogDisplayLogic {
         exitCode = viewModel.exitCode
         for warning in viewModel.warnings { context.report(warning) }
         if let failure = viewModel.failure { context.report(failure) }
-        if let line = viewModel.line { context.stdout.write(line + "\n") }
+        guard let line = viewModel.line else { return }
+        context.stdout.write(line + "\n")
+        // A reader gone (`| head -0`) has what it wanted; any other failure is said here, and
+        // the run ends as the change did: a script retrying on exit 74 would log it twice.
+        if let error = context.stdout.takeWriteError(), error != EPIPE, let unprinted = viewModel.unprinted {
+            context.report(unprinted)
+        }
     }
 
     func displayList(_ viewModel: FoodLog.List.ViewModel) {

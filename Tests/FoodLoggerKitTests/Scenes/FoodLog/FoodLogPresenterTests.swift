@@ -194,8 +194,11 @@ struct FoodLogPresenterTests {
     func map() throws {
         // When one shop is placed and one is not, then none is
         let sut = makeSUT()
-        sut.presentMap(.init(result: .success(([Seeds.Restaurants.near], 1)), unreadableLines: [], filter: .all, file: file))
-        sut.presentMap(.init(result: .success(([], 0)), unreadableLines: [], filter: .all, file: file))
+        sut.presentMap(
+            .init(
+                result: .success(([Seeds.Restaurants.near], 1)), unreadableLines: [], unreadableCount: 0, filter: .all, file: file
+            ))
+        sut.presentMap(.init(result: .success(([], 0)), unreadableLines: [], unreadableCount: 0, filter: .all, file: file))
 
         // Then the first draws with a notice, the second exits 1
         #expect(display.maps.first?.failure == nil && display.maps.first?.exitCode == .success, "drawn")
