@@ -88,7 +88,9 @@ enum MCPCatalog {
             argument("diet", .strings(choices: Diet.allCases.map(\.rawValue), limit: nil), help),
             .init(
                 name: "filters",
-                type: .strings(choices: SearchFilter.allCases.map { String($0.flag.dropFirst(2)) }, limit: nil), form: .flags,
+                type: .strings(
+                    choices: SearchFilter.allCases.map { $0.flag.dropFirst(2).replacingOccurrences(of: "-", with: "_") },
+                    limit: nil), form: .flags,
                 description: "keep only the places that have each: "
                     + SearchFilter.allCases.map(\.summary).joined(separator: "; ")),
             argument("open_now", .boolean, help), argument("open_at", .string, help), argument("open_for", .string, help),
