@@ -78,7 +78,7 @@ final class MCPSession: @unchecked Sendable {
     func call(id: Int, _ tool: String, _ arguments: [String: Any] = [:]) throws -> [String: Any] {
         try send(id: id, "tools/call", ["name": tool, "arguments": arguments])
         let answer = try answer(id)
-        guard let result = answer["result"] as? [String: Any] else { throw MCPSessionError.notAResult(answer) }
+        guard let result = answer["result"] as? [String: Any] else { throw MCPSessionError.notAResult("\(answer)") }
         return result
     }
 
@@ -102,7 +102,7 @@ final class MCPSession: @unchecked Sendable {
 
 enum MCPSessionError: Error {
     case noAnswer(id: Int?, received: [String], stderr: String)
-    case notAResult([String: Any])
+    case notAResult(String)
 }
 
 /// The text a tool result carries.
