@@ -2,8 +2,9 @@
 # Builds and runs the libFuzzer targets: `decoder` (GourmetResponseDecoder.decode,
 # OverpassDecoder.decode and GooglePlacesDecoder's on any bytes),
 # `arguments` (ArgumentParser.parse + SearchCommand, or PickCommand, on NUL-separated argument lists),
-# `renderers` (every output format and both maps on shops with fuzzed coordinates and text) and
-# `osmhours` (OSMOpeningHours on any text, asked at several moments).
+# `renderers` (every output format and both maps on shops with fuzzed coordinates and text),
+# `osmhours` (OSMOpeningHours on any text, asked at several moments) and
+# `mcp` (`foodlogger mcp`'s line handling: framing, JSON-RPC reading, tool arguments, errors).
 #
 #   Tests/Fuzz/run.sh                   every target, 60 s each
 #   Tests/Fuzz/run.sh decoder 3600      one target for an hour
@@ -18,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets=${1:-"decoder arguments renderers osmhours"}
+targets=${1:-"decoder arguments renderers osmhours mcp"}
 seconds=${2:-60}
 out=.build-fuzz
 # Let libFuzzer handle a crash and save the input; Swift's own backtracer would get in its way.
