@@ -58,7 +58,11 @@ func checkCommandLine(_ words: [String], of tool: MCPTool) {
             switch argument.form {
             case .flag(let flag), .option(let flag): [flag]
             case .flags:
-                if case .strings(let choices, _) = argument.type { choices.map { "--" + $0.replacingOccurrences(of: "_", with: "-") } } else { [] }
+                if case .strings(let choices, _) = argument.type {
+                    choices.map { "--" + $0.replacingOccurrences(of: "_", with: "-") }
+                } else {
+                    []
+                }
             case .positional, .page: []
             }
         } + ["--stub", "--provider"])
