@@ -257,4 +257,27 @@ func text(_ result: [String: Any]) -> String {
         #expect(Date().timeIntervalSince(started) < 10, "no wait for the cancelled call")
         #expect(!session.received.contains { $0.contains(#""id":1,"#) }, "no answer to the cancelled call: \(session.received)")
     }
+
+    @Test func aClientThatStopsReadingEndsTheSessionWithoutACrash() throws {
+        // Given the server with nobody reading its stdout
+        let home = try TemporaryFolder("foodlogger-mcp")
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["mcp", "--stub"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path]
+        let input = Pipe(), output = Pipe()
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, FileHandle.nullDevice)
+        try process.run()
+        try output.fileHandleForReading.close()
+
+        // When a client writes requests, then ends
+        // (in one write: the server may be gone before a second one, which would fail here)
+        let pings = (1...3).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"ping"}"# + "\n" }.joined()
+        input.fileHandleForWriting.write(Data(pings.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+
+        // Then the server ends as a session ends, not by SIGPIPE or a trap
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "exit 0: \(process.terminationStatus)")
+    }
 }

@@ -1,5 +1,11 @@
 import FoodLoggerDomain
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `foodlogger mcp`: a Model Context Protocol server on stdin/stdout, whose tools are the
 /// commands (search, show, pick, log, genres) run with `--json`. Its service options are the
 /// tools' defaults, as they would be on each command line.
@@ -41,6 +47,9 @@ struct MCPCommand: Sendable {
         } catch {
             return FoodLogger.usageError(error, command: name, context: context)
         }
+        // A client that hangs up ends the session with EPIPE on the next answer, not with a
+        // signal that kills the server mid-write.
+        signal(SIGPIPE, SIG_IGN)
         return await MCPScene.assemble(
             input: context.input, output: context.stdout, runner: InProcessCommands(context: context),
             defaults: command.defaults, provider: command.provider

@@ -20,7 +20,8 @@ final class MCPViewController: MCPDisplayLogic {
         self.input = input; self.output = output; self.lineLimit = lineLimit
     }
 
-    /// Serves until stdin ends, then lets the calls still running answer: exit 0.
+    /// Serves until stdin ends (or stdout can no longer be written), then lets the calls still
+    /// running answer: exit 0.
     func serve() async -> ExitCode {
         for await event in Self.events(from: input, limit: lineLimit) {
             switch event.framed {
@@ -28,6 +29,8 @@ final class MCPViewController: MCPDisplayLogic {
             case .tooLong: interactor?.refuseLongLine(limit: lineLimit)
             }
             event.taken()
+            // The client stopped reading: the session is over, whatever it still writes.
+            if output.writeError != nil { break }
         }
         await interactor?.finish()
         return .success
@@ -47,13 +50,13 @@ final class MCPViewController: MCPDisplayLogic {
     /// client that writes faster than tools answer fills the pipe, not the server's memory.
     nonisolated static func events(from input: any ChunkedInput, limit: Int) -> AsyncStream<Event> {
         AsyncStream { continuation in
-            let room = DispatchSemaphore(value: 16)
+            let room = Room(16)
             let thread = Thread {
                 var framer = MCPLineFramer(limit: limit)
                 func send(_ events: [MCPLineFramer.Event]) {
                     for framed in events {
-                        room.wait()
-                        continuation.yield(Event(framed: framed, taken: { room.signal() }))
+                        room.take()
+                        continuation.yield(Event(framed: framed, taken: { room.give() }))
                     }
                 }
                 while let chunk = input.read(maximum: 64 * 1024) { send(framer.feed(chunk)) }
@@ -62,5 +65,27 @@ final class MCPViewController: MCPDisplayLogic {
             }
             thread.start()
         }
+    }
+}
+
+/// Places for lines read but not yet taken. Not a DispatchSemaphore: libdispatch traps when one
+/// is released below its starting value, which is what a session that ends early leaves.
+final class Room: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var free: Int
+
+    init(_ places: Int) { free = places }
+
+    /// Waits for a free place and takes it.
+    func take() {
+        condition.lock(); defer { condition.unlock() }
+        while free == 0 { condition.wait() }
+        free -= 1
+    }
+
+    func give() {
+        condition.lock(); defer { condition.unlock() }
+        free += 1
+        condition.signal()
     }
 }
