@@ -59,7 +59,7 @@ func checkCommandLine(_ words: [String], of tool: MCPTool) {
             case .flag(let flag), .option(let flag): [flag]
             case .flags:
                 if case .strings(let choices, _) = argument.type {
-                    choices.map { "--" + $0.replacingOccurrences(of: "_", with: "-") }
+                    choices.map(MCPTool.option)
                 } else {
                     []
                 }

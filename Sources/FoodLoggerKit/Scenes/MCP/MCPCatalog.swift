@@ -113,7 +113,7 @@ enum MCPCatalog {
     static func argument(
         _ name: String, _ type: MCPTool.Argument.ValueType, _ help: HelpText, description: String? = nil
     ) -> MCPTool.Argument {
-        let option = "--" + name.replacingOccurrences(of: "_", with: "-")
+        let option = MCPTool.option(name)
         let words = description ?? help.options.first { $0.name == option }?.help ?? ""
         return .init(name: name, type: type, form: type == .boolean ? .flag(option) : .option(option), description: words)
     }

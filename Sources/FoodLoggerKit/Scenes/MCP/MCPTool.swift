@@ -108,7 +108,7 @@ struct MCPTool: Sendable, Equatable {
                 switch argument.form {
                 case .flag(let flag): options += words.isEmpty ? [] : [flag]
                 case .option(let option): options += words.map { "\(option)=\($0)" }
-                case .flags: options += words.map { "--" + $0.replacingOccurrences(of: "_", with: "-") }
+                case .flags: options += words.map(Self.option)
                 case .positional: positionals += words
                 case .page: break
                 }
@@ -123,6 +123,9 @@ struct MCPTool: Sendable, Equatable {
             }
         return .success(command + options + service + (positionals.isEmpty ? [] : ["--"] + positionals))
     }
+
+    /// The option an argument's name (or a `filters` value) stands for: `open_now` is `--open-now`.
+    static func option(_ name: String) -> String { "--" + name.replacingOccurrences(of: "_", with: "-") }
 
     /// The page a paged tool's arguments ask for (the defaults where they say nothing).
     func page(_ given: MCPJSON?) -> Page? {
