@@ -107,7 +107,7 @@ final class MCPPresenter: MCPPresentationLogic {
     static func document(_ outcome: MCP.CommandOutcome, of tool: MCPTool, page: MCPTool.Page?) -> MCPJSON? {
         let printed = outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !printed.isEmpty else { return nil }
-        guard tool.command.contains("--json") else { return ["message": .string(printed).capped(at: fieldLimit)] }
+        guard tool.printsJSON else { return ["message": .string(printed).capped(at: fieldLimit)] }
         guard var document = MCPJSON.decode(Data(printed.utf8))?.object else { return nil }
         if let member = tool.pagedMember, let page, let list = document[member]?.array {
             document[member] = .array(Array(list.dropFirst(page.start - 1).prefix(page.count)))

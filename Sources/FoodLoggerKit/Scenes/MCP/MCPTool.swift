@@ -124,6 +124,9 @@ struct MCPTool: Sendable, Equatable {
         return .success(command + options + service + (positionals.isEmpty ? [] : ["--"] + positionals))
     }
 
+    /// Whether the command prints a JSON document (`--json`), else one line (`log add`'s).
+    var printsJSON: Bool { command.contains("--json") }
+
     /// The option an argument's name (or a `filters` value) stands for: `open_now` is `--open-now`.
     static func option(_ name: String) -> String { "--" + name.replacingOccurrences(of: "_", with: "-") }
 
