@@ -4,9 +4,10 @@
 # `arguments` (ArgumentParser.parse + SearchCommand, or PickCommand, on NUL-separated argument lists),
 # `renderers` (every output format and both maps on shops with fuzzed coordinates and text),
 # `osmhours` (OSMOpeningHours on any text, asked at several moments), `googlepaging` (a
-# Google Text Search against a server whose answers are the input, at most three requests) and
+# Google Text Search against a server whose answers are the input, at most three requests),
 # `foodlog` (the food log's scanner on any bytes cut into any blocks, the store reading them
-# from a file, and the copy a change makes keeping every other byte).
+# from a file, and the copy a change makes keeping every other byte) and `mcp` (`foodlogger
+# mcp`'s line handling: framing, JSON-RPC reading, tool arguments, errors).
 #
 #   Tests/Fuzz/run.sh                   every target, 60 s each
 #   Tests/Fuzz/run.sh decoder 3600      one target for an hour
@@ -21,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets=${1:-"decoder arguments renderers osmhours googlepaging foodlog"}
+targets=${1:-"decoder arguments renderers osmhours googlepaging foodlog mcp"}
 seconds=${2:-60}
 out=.build-fuzz
 # Let libFuzzer handle a crash and save the input; Swift's own backtracer would get in its way.

@@ -21,6 +21,7 @@ public enum FoodLogger {
           foodlogger log add 3 --rating 4 --note "good"               keep a food log; 'foodlogger log' lists it
           foodlogger pick --near shibuya --genre ramen                one open place for you, knowing your log
           foodlogger genres                                           the genres --genre takes
+          foodlogger mcp                                              tools for an AI assistant (MCP, on stdio)
 
         Usage: foodlogger COMMAND [options]
 
@@ -46,7 +47,7 @@ public enum FoodLogger {
         [
             SearchCommand.help, ShowCommand.help, OpenCommand.help, MapCommand.help, LogCommand.help, PickCommand.help,
         ] + CodeList.Subject.allCases.map(CodeListCommand.help) + [
-            CompletionsCommand.help, ManualCommand.help,
+            MCPCommand.help, CompletionsCommand.help, ManualCommand.help,
         ]
     nonisolated static let helps = Dictionary(uniqueKeysWithValues: commands.map { ($0.command, $0) })
 
@@ -91,6 +92,8 @@ public enum FoodLogger {
             return await run(Array(arguments.dropFirst()), help: CodeListCommand.help(subject), context: context) {
                 parsed, context throws(UsageError) in try CodeListCommand(subject, parsed, context: context)
             }
+        case MCPCommand.name:
+            return await MCPCommand.run(Array(arguments.dropFirst()), context: context)
         case CompletionsCommand.name:
             return run(CompletionsCommand.self, Array(arguments.dropFirst()), context: context)
         case ManualCommand.name:

@@ -17,6 +17,8 @@ public struct ProcessContext: Sendable {
     var terminal = Terminal()
     /// One line of stdin without its newline, nil at end of input (the interactive prompt).
     var readLine: @Sendable () -> String? = { nil }
+    /// stdin in bounded chunks, for `mcp`'s messages.
+    var input: any ChunkedInput = NoInput()
     /// Opens a web page in the user's browser.
     var opener: any URLOpening = NoURLOpener()
     /// --color: whether styling follows the terminal (auto) or the user's word.
@@ -37,7 +39,7 @@ public struct ProcessContext: Sendable {
             currentDirectory: FileManager.default.currentDirectoryPath,
             stdout: StandardStream.output, stderr: HoldableOutput.standardError,
             terminal: .live(environment: environment),
-            readLine: Self.lineReader(),
+            readLine: Self.lineReader(), input: StandardInput(),
             opener: SystemURLOpener(environment: environment))
     }
 

@@ -1,0 +1,216 @@
+import Foundation
+import FoodLoggerDomain
+
+/// What the MCP scene's presenter is told.
+@MainActor
+protocol MCPPresentationLogic: AnyObject {
+    func presentInitialized(_ response: MCP.Initialize.Response)
+    func presentTools(_ response: MCP.ListTools.Response)
+    func presentCall(_ response: MCP.CallTool.Response)
+    func presentEmpty(_ id: MCP.RequestID)
+    func presentFailure(_ failure: MCP.ReadFailure)
+}
+
+/// Words every answer as the negotiated revision has it: the tools with their schemas, a
+/// call's result (the command's `--json` as structuredContent, cut to what an agent's context
+/// can take, and a short summary as text), and each failure with its JSON-RPC code. Never prints.
+@MainActor
+final class MCPPresenter: MCPPresentationLogic {
+    weak var viewController: (any MCPDisplayLogic)?
+
+    /// The longest text one field of a result carries, in characters.
+    static let fieldLimit = 500
+    /// What `initialize` tells the client's model the server is for.
+    static let instructions =
+        "foodlogger finds restaurants (HOT PEPPER Gourmet in Japan, OpenStreetMap anywhere, Google Places) and keeps the user's food log. Search with search_restaurants (near a place name or lat/lng; open_now, open_for, diet, unvisited), look closer with show_restaurant, let pick_restaurant choose one, and log_visit what the user ate. Hours are read on each place's own clock."
+
+    func presentInitialized(_ response: MCP.Initialize.Response) {
+        answer(
+            response.id,
+            [
+                "protocolVersion": .string(response.revision.rawValue),
+                "capabilities": ["tools": ["listChanged": false]],
+                "serverInfo": ["name": "foodlogger", "version": .string(FoodLoggerVersion.current)],
+                "instructions": .string(Self.instructions),
+            ])
+    }
+
+    func presentTools(_ response: MCP.ListTools.Response) {
+        answer(response.id, ["tools": .array(response.tools.map { Self.describe($0, in: response.revision) })])
+    }
+
+    func presentEmpty(_ id: MCP.RequestID) {
+        answer(id, [:])
+    }
+
+    func presentFailure(_ failure: MCP.ReadFailure) {
+        let error: MCPJSON = ["code": .integer(failure.failure.code), "message": .string(Self.message(failure.failure))]
+        viewController?.display(
+            .init(line: MCPJSON.object(["jsonrpc": "2.0", "id": failure.id?.json ?? .null, "error": error]).line))
+    }
+
+    func presentCall(_ response: MCP.CallTool.Response) {
+        let texts: [String], structured: MCPJSON?
+        switch response.result {
+        case .refused(let error):
+            (texts, structured) = ([Self.message(error, tool: response.tool)], nil)
+        case .ran(let outcome):
+            let notes = outcome.stderr.split(separator: "\n").map(String.init)
+            if let document = Self.document(outcome, of: response.tool, page: response.page) {
+                (texts, structured) = ([Self.summary(document, page: response.page)] + notes, document)
+            } else {
+                let said =
+                    notes.isEmpty
+                    ? ["foodlogger \(response.tool.command[0]) ended with status \(outcome.status.rawValue)"] : notes
+                (texts, structured) = (said, nil)
+            }
+        }
+        var content: [MCPJSON] = [["type": "text", "text": .string(texts.joined(separator: "\n"))]]
+        var result: [String: MCPJSON] = ["isError": .bool(structured == nil)]
+        if let structured {
+            if response.revision.hasStructuredContent {
+                result["structuredContent"] = structured
+            } else {
+                // Before structuredContent, text was the only way the data could go.
+                content.append(["type": "text", "text": .string(structured.line)])
+            }
+        }
+        result["content"] = .array(content)
+        answer(response.id, .object(result))
+    }
+
+    private func answer(_ id: MCP.RequestID, _ result: MCPJSON) {
+        viewController?.display(.init(line: MCPJSON.object(["jsonrpc": "2.0", "id": id.json, "result": result]).line))
+    }
+
+    /// A tool as `tools/list` gives it: annotations from 2025-03-26, title and the output
+    /// schema from 2025-06-18.
+    static func describe(_ tool: MCPTool, in revision: MCP.Revision) -> MCPJSON {
+        var description: [String: MCPJSON] = [
+            "name": .string(tool.name), "description": .string(tool.description), "inputSchema": MCPSchemas.input(tool),
+        ]
+        if revision.hasAnnotations {
+            description["annotations"] = [
+                "title": .string(tool.title), "readOnlyHint": .bool(tool.readOnly), "destructiveHint": false,
+                "idempotentHint": .bool(tool.readOnly), "openWorldHint": .bool(tool.service != .none),
+            ]
+        }
+        if revision.hasStructuredContent {
+            description["title"] = .string(tool.title)
+            description["outputSchema"] = tool.outputSchema
+        }
+        return .object(description)
+    }
+
+    /// What the command printed, as the tool's structured result: its JSON document (a page of
+    /// it for a paged list), or its one line; nil when it printed nothing it could stand on.
+    static func document(_ outcome: MCP.CommandOutcome, of tool: MCPTool, page: MCPTool.Page?) -> MCPJSON? {
+        let printed = outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !printed.isEmpty else { return nil }
+        guard tool.printsJSON else { return ["message": .string(printed).capped(at: fieldLimit)] }
+        guard var document = MCPJSON.decode(Data(printed.utf8))?.object else { return nil }
+        if let member = tool.pagedMember, let page, let list = document[member]?.array {
+            document[member] = .array(Array(list.dropFirst(page.start - 1).prefix(page.count)))
+        }
+        return MCPJSON.object(document).capped(at: fieldLimit)
+    }
+
+    /// A few lines for a client that reads text only: what came back, and how to page on.
+    static func summary(_ document: MCPJSON, page: MCPTool.Page?) -> String {
+        if let shops = document["restaurants"]?.array {
+            let start = document["start"]?.integer ?? 1
+            let lines = shops.enumerated().map { "\(start + $0.offset). \(place($0.element))" }
+            guard let total = document["total"]?.integer else {
+                return (["\(shops.count) found:"] + lines).joined(separator: "\n")
+            }
+            let head = shops.isEmpty ? "None of \(total) found here." : "\(start)–\(start + shops.count - 1) of \(total):"
+            let more =
+                start + shops.count <= total && !shops.isEmpty ? ["More: call again with start \(start + shops.count)."] : []
+            return ([head] + lines + more).joined(separator: "\n")
+        }
+        if let entries = document["entries"]?.array, let total = document["count"]?.integer {
+            let start = page?.start ?? 1
+            let lines = entries.enumerated().map { index, entry in
+                "\(start + index). entry \(entry["number"]?.integer ?? 0): \(entry["date"]?.string ?? "want") \(entry["shop"]?["name"]?.string ?? entry["shop"]?["id"]?.string ?? "")"
+            }
+            let head =
+                entries.isEmpty
+                ? "No entries here (\(total) in all)." : "Entries \(start)–\(start + entries.count - 1) of \(total):"
+            let more =
+                start + entries.count <= total && !entries.isEmpty
+                ? ["More: call again with start \(start + entries.count)."] : []
+            return ([head] + lines + more).joined(separator: "\n")
+        }
+        if let genres = document["genres"]?.array {
+            let names = genres.map { genre in
+                [genre["code"]?.string, genre["english"]?.string ?? genre["name"]?.string].compactMap { $0 }.joined(
+                    separator: " ")
+            }
+            return "\(genres.count) genres: " + names.joined(separator: ", ")
+        }
+        if let message = document["message"]?.string { return message }
+        return "Picked: " + place(document)
+    }
+
+    /// A place in one line: its name and id, how far, and whether it is open.
+    static func place(_ shop: MCPJSON) -> String {
+        var parts = ["\(shop["name"]?.string ?? "") [\(shop["id"]?.string ?? "")]"]
+        if let genre = shop["genre"]?.string, !genre.isEmpty { parts.append(genre) }
+        if let metres = shop["distance_m"]?.integer { parts.append("\(metres) m") }
+        if let minutes = shop["walk_minutes"]?.integer { parts.append("\(minutes) min walk") }
+        switch (shop["open_now"], shop["closes_at"]?.string) {
+        case (.bool(true)?, let closes?): parts.append("open until \(closes)")
+        case (.bool(true)?, nil): parts.append("open")
+        case (.bool(false)?, _): parts.append(shop["opens_at"]?.string.map { "closed, opens \($0)" } ?? "closed")
+        default: break
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A JSON-RPC error's message.
+    static func message(_ failure: MCP.Failure) -> String {
+        switch failure {
+        case .parse: "Parse error: the line is not JSON"
+        case .invalidRequest(let what): "Invalid Request: \(what)"
+        case .lineTooLong(let limit): "Invalid Request: a line longer than \(limit) bytes is not read; it was skipped"
+        case .methodNotFound(let method): "Method not found: \(TerminalSafe.quoted(String(method.prefix(100))))"
+        case .invalidParams(let what): "Invalid params: \(what)"
+        case .unknownTool(let name):
+            "Unknown tool: \(TerminalSafe.quoted(String(name.prefix(100)))); the tools are \(MCPCatalog.tools.map(\.name).joined(separator: ", "))"
+        }
+    }
+
+    /// An argument refused before the command ran, in one line as the CLI words its own.
+    static func message(_ error: MCPTool.ArgumentError, tool: MCPTool) -> String {
+        let what: String
+        switch error {
+        case .notAnObject: what = "the arguments must be an object"
+        case .unknown(let name, let suggestion):
+            what =
+                "unknown argument \(TerminalSafe.quoted(String(name.prefix(100))))\(suggestion.map { " (did you mean \($0)?)" } ?? "")"
+        case .wrongType(let name, let expected): what = "\(name) must be \(words(expected))"
+        case .notAChoice(let name, let value, let choices):
+            what = "\(name) takes \(choices.joined(separator: ", ")), not \(TerminalSafe.quoted(String(value.prefix(100))))"
+        case .tooMany(let name, let limit): what = "\(name) takes at most \(limit) values"
+        case .outOfRange(let name, let range):
+            what =
+                range.upperBound == Int.max
+                ? "\(name) must be at least \(range.lowerBound)"
+                : "\(name) must be from \(range.lowerBound) to \(range.upperBound)"
+        case .missing(let name): what = "\(name) is required"
+        }
+        return "foodlogger \(tool.name): \(what)."
+    }
+
+    static func words(_ type: MCPTool.Argument.ValueType) -> String {
+        switch type {
+        case .boolean: "true or false"
+        case .string, .choice: "a string"
+        case .number: "a number"
+        case .integer: "a whole number"
+        case .strings: "a string or a list of strings"
+        case .shop: "an id or a number of the last list"
+        case .shops: "a list of ids or numbers of the last list"
+        }
+    }
+}

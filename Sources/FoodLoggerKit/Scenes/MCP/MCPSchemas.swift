@@ -1,0 +1,107 @@
+/// The JSON Schemas of the tools: each input schema made from the tool's arguments, each output
+/// schema the shape the README's JSON section documents for the command's `--json`. They say
+/// the keys an agent relies on and their types (null where the README says a service may not
+/// know), and let later versions add keys, as the JSON promises.
+enum MCPSchemas {
+    static func input(_ tool: MCPTool) -> MCPJSON {
+        var properties: [String: MCPJSON] = [:]
+        for argument in tool.arguments {
+            var schema = type(argument.type)
+            schema["description"] = .string(argument.description)
+            properties[argument.name] = .object(schema)
+        }
+        let required = tool.arguments.filter(\.required).map { MCPJSON.string($0.name) }
+        return [
+            "type": "object", "properties": .object(properties), "required": .array(required),
+            "additionalProperties": false,
+        ]
+    }
+
+    static func type(_ type: MCPTool.Argument.ValueType) -> [String: MCPJSON] {
+        switch type {
+        case .boolean: ["type": "boolean"]
+        case .string: ["type": "string"]
+        case .number: ["type": "number"]
+        case .integer(let range?):
+            ["type": "integer", "minimum": .integer(range.lowerBound)]
+                .merging(range.upperBound == Int.max ? [:] : ["maximum": .integer(range.upperBound)]) { $1 }
+        case .integer(nil): ["type": "integer"]
+        case .choice(let choices): ["type": "string", "enum": .array(choices.map(MCPJSON.string))]
+        case .strings(let choices, _):
+            [
+                "type": "array",
+                "items": choices.isEmpty ? ["type": "string"] : ["type": "string", "enum": .array(choices.map(MCPJSON.string))],
+            ]
+        case .shop: ["type": ["string", "integer"]]
+        case .shops(let limit):
+            ["type": "array", "items": ["type": ["string", "integer"]], "minItems": 1, "maxItems": .integer(limit)]
+        }
+    }
+
+    static func nullable(_ type: String) -> MCPJSON { ["type": [.string(type), "null"]] }
+
+    static func object(_ properties: [String: MCPJSON], required: [String]) -> MCPJSON {
+        ["type": "object", "properties": .object(properties), "required": .array(required.map(MCPJSON.string))]
+    }
+
+    /// One place, as every command's `--json` writes it.
+    static let restaurant = object(
+        [
+            "id": ["type": "string"], "name": ["type": "string"], "provider": ["type": "string"],
+            "genre": ["type": "string"], "lat": ["type": "number"], "lng": ["type": "number"],
+            "address": ["type": "string"], "url": ["type": "string"], "distance_m": nullable("integer"),
+            "walk_minutes": nullable("integer"), "bearing_deg": nullable("integer"), "open_now": nullable("boolean"),
+            "closes_at": nullable("string"), "last_order_at": nullable("string"), "opens_at": nullable("string"),
+            "minutes_left": nullable("integer"), "budget": nullable("string"), "rating": nullable("number"),
+            "price_level": nullable("integer"), "opening_hours": nullable("string"),
+            "diet": ["type": ["array", "null"], "items": ["type": "string"]], "log": nullable("object"),
+            "hours": ["type": "object"],
+        ],
+        required: ["id", "name", "provider", "lat", "lng"])
+
+    /// `search --json`.
+    static let listing = object(
+        [
+            "center": nullable("object"), "range_m": nullable("integer"), "total": ["type": "integer"],
+            "start": ["type": "integer"], "returned": ["type": "integer"],
+            "restaurants": ["type": "array", "items": restaurant], "open_at": nullable("string"),
+            "left_out": ["type": "object"],
+        ],
+        required: ["total", "start", "returned", "restaurants"])
+
+    /// `show --json`.
+    static let shown = object(
+        ["restaurants": ["type": "array", "items": restaurant], "open_at": nullable("string")], required: ["restaurants"])
+
+    /// `log --json`.
+    static let log = object(
+        [
+            "entries": [
+                "type": "array",
+                "items": object(
+                    [
+                        "number": ["type": "integer"], "date": nullable("string"), "want": ["type": "boolean"],
+                        "rating": nullable("integer"), "note": nullable("string"), "written_at": ["type": "string"],
+                        "shop": object(
+                            ["provider": ["type": "string"], "id": ["type": "string"]], required: ["provider", "id"]),
+                    ], required: ["number", "want", "shop"]),
+            ],
+            "count": ["type": "integer"], "file": nullable("string"),
+        ],
+        required: ["entries", "count"])
+
+    /// `genres --json`.
+    static let genres = object(
+        [
+            "genres": [
+                "type": "array",
+                "items": object(
+                    ["code": ["type": "string"], "name": ["type": "string"], "english": nullable("string")],
+                    required: ["code", "name"]),
+            ]
+        ],
+        required: ["genres"])
+
+    /// `log add`'s line, the one thing it prints.
+    static let logged = object(["message": ["type": "string"]], required: ["message"])
+}

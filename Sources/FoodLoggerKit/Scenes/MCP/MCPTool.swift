@@ -1,0 +1,193 @@
+import FoodLoggerDomain
+
+/// A tool the server offers: the foodlogger command it runs and how its JSON arguments become
+/// that command's options. The arguments are the command's own options under snake_case names
+/// (`open_now` is `--open-now`), described with the words its --help uses, so the CLI checks
+/// them and words any mistake exactly as it would on the command line.
+struct MCPTool: Sendable, Equatable {
+    var name: String
+    var title: String
+    var description: String
+    /// The command line before the arguments: `["search", "--json"]`, `["log", "add"]`.
+    var command: [String]
+    var arguments: [Argument]
+    /// Only `log_visit` changes anything (the food log); every other tool only reads.
+    var readOnly: Bool
+    /// Whether the command answers from a service, so it takes the server's service options
+    /// (`mcp --stub`, `--key-file`, `--timeout`…), and whether the server's `--provider` too:
+    /// an id names its own service, which a default provider would contradict.
+    var service: ServiceOptions
+    /// The schema of what the command prints with `--json` (structuredContent).
+    var outputSchema: MCPJSON
+    /// Set for a command that prints its whole list at once (the log): the member holding the
+    /// list, which the server pages itself.
+    var pagedMember: String?
+
+    enum ServiceOptions: Sendable, Equatable {
+        case none, withoutProvider, all
+    }
+
+    /// One argument: its JSON type and how it is written on the command line.
+    struct Argument: Sendable, Equatable {
+        var name: String
+        var type: ValueType
+        var form: Form
+        var description: String
+        var required = false
+
+        enum ValueType: Sendable, Equatable {
+            case boolean, string, number
+            /// A whole number, within the server's own bounds when it has them (count, a page
+            /// of the log); other bounds are the command's, checked and worded by it.
+            case integer(within: ClosedRange<Int>?)
+            /// A string from a fixed set.
+            case choice([String])
+            /// One or more strings, each from `choices` when there are any, at most `limit`.
+            case strings(choices: [String], limit: Int?)
+            /// A shop as `show` and `log add` take it: an id, or a number of the last list.
+            case shop
+            case shops(limit: Int)
+        }
+
+        enum Form: Sendable, Equatable {
+            /// `--name` for true, nothing for false.
+            case flag(String)
+            /// `--name=value`, once per value of a list.
+            case option(String)
+            /// Each value is a flag of its own (`filters: ["wifi"]` is `--wifi`).
+            case flags
+            /// After `--`, so no value is read as an option.
+            case positional
+            /// Read by the server, never passed on (the log's paging).
+            case page
+        }
+    }
+
+    /// Where a page of a list starts and how long it is, for a tool that pages its own list.
+    struct Page: Sendable, Equatable {
+        var start: Int
+        var count: Int
+    }
+
+    /// Why arguments were refused before the command ran, as facts.
+    enum ArgumentError: Error, Sendable, Equatable {
+        case notAnObject
+        case unknown(name: String, suggestion: String?)
+        case wrongType(name: String, expected: Argument.ValueType)
+        case notAChoice(name: String, value: String, choices: [String])
+        case tooMany(name: String, limit: Int)
+        case outOfRange(name: String, range: ClosedRange<Int>)
+        case missing(name: String)
+    }
+
+    /// The command line for these arguments, with the server's service options (`defaults`,
+    /// its `--provider` apart) where the tool takes them.
+    func commandLine(
+        _ given: MCPJSON?, defaults: [String], provider: String?
+    ) -> Result<[String], ArgumentError> {
+        let values: [String: MCPJSON]
+        switch given {
+        case nil, .null?: values = [:]
+        case .object(let object)?: values = object
+        default: return .failure(.notAnObject)
+        }
+        if let stray = values.keys.sorted().first(where: { name in !arguments.contains { $0.name == name } }) {
+            let names = arguments.map(\.name)
+            let guess = names.map { ($0, $0.editDistance(to: stray)) }.min { $0.1 < $1.1 }
+            return .failure(.unknown(name: stray, suggestion: guess.flatMap { $0.1 <= 2 ? $0.0 : nil }))
+        }
+        var options: [String] = [], positionals: [String] = []
+        for argument in arguments {
+            guard let value = values[argument.name], value != .null else {
+                if argument.required { return .failure(.missing(name: argument.name)) }
+                continue
+            }
+            switch argument.words(value) {
+            case .failure(let error): return .failure(error)
+            case .success(let words):
+                switch argument.form {
+                case .flag(let flag): options += words.isEmpty ? [] : [flag]
+                case .option(let option): options += words.map { "\(option)=\($0)" }
+                case .flags: options += words.map(Self.option)
+                case .positional: positionals += words
+                case .page: break
+                }
+            }
+        }
+        let named = values["provider"] != nil
+        let service: [String] =
+            switch self.service {
+            case .none: []
+            case .withoutProvider: defaults
+            case .all: defaults + (named ? [] : provider.map { ["--provider=\($0)"] } ?? [])
+            }
+        return .success(command + options + service + (positionals.isEmpty ? [] : ["--"] + positionals))
+    }
+
+    /// Whether the command prints a JSON document (`--json`), else one line (`log add`'s).
+    var printsJSON: Bool { command.contains("--json") }
+
+    /// The option an argument's name (or a `filters` value) stands for: `open_now` is `--open-now`.
+    static func option(_ name: String) -> String { "--" + name.replacingOccurrences(of: "_", with: "-") }
+
+    /// The page a paged tool's arguments ask for (the defaults where they say nothing).
+    func page(_ given: MCPJSON?) -> Page? {
+        guard pagedMember != nil else { return nil }
+        return Page(start: given?["start"]?.integer ?? 1, count: given?["count"]?.integer ?? Self.logPage)
+    }
+
+    /// The most shops one call lists, and the log entries one page holds by default and at most:
+    /// enough to choose from, little enough for an agent's context.
+    static let maxCount = 20
+    static let logPage = 20
+    static let maxLogPage = 50
+    static let maxShops = 5
+}
+
+extension MCPTool.Argument {
+    /// The command-line words for a value of this argument's type: none for false.
+    func words(_ value: MCPJSON) -> Result<[String], MCPTool.ArgumentError> {
+        let wrong = Result<[String], MCPTool.ArgumentError>.failure(.wrongType(name: name, expected: type))
+        switch (type, value) {
+        case (.boolean, .bool(let on)): return .success(on ? ["true"] : [])
+        case (.string, .string(let text)): return .success([text])
+        case (.number, .integer(let number)): return .success([String(number)])
+        case (.number, .number(let number)): return .success([number.plainText])
+        case (.integer(let range), .integer(let number)):
+            if let range, !range.contains(number) { return .failure(.outOfRange(name: name, range: range)) }
+            return .success([String(number)])
+        case (.choice(let choices), .string(let text)):
+            return choices.contains(text)
+                ? .success([text]) : .failure(.notAChoice(name: name, value: text, choices: choices))
+        case (.shop, .string(let text)): return .success([text])
+        case (.shop, .integer(let number)): return .success([String(number)])
+        case (.strings(let choices, let limit), _): return list(value, choices: choices, limit: limit, numbers: false)
+        case (.shops(let limit), _): return list(value, choices: [], limit: limit, numbers: true)
+        default: return wrong
+        }
+    }
+
+    /// A list's words (a single value stands for a list of one), each of `choices` when there
+    /// are any; `numbers`: whole numbers are taken too, as a shop's number in the last list.
+    private func list(
+        _ value: MCPJSON, choices: [String], limit: Int?, numbers: Bool
+    ) -> Result<[String], MCPTool.ArgumentError> {
+        let items: [MCPJSON]
+        if case .array(let given) = value { items = given } else { items = [value] }
+        if let limit, items.count > limit { return .failure(.tooMany(name: name, limit: limit)) }
+        var words: [String] = []
+        for item in items {
+            let word: String
+            switch item {
+            case .string(let text): word = text
+            case .integer(let number) where numbers: word = String(number)
+            default: return .failure(.wrongType(name: name, expected: type))
+            }
+            if !choices.isEmpty, !choices.contains(word) {
+                return .failure(.notAChoice(name: name, value: word, choices: choices))
+            }
+            words.append(word)
+        }
+        return .success(words)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import FoodLoggerKit
+
+@MainActor
+final class MCPDisplayLogicSpy: MCPDisplayLogic {
+    var lines: [String] = []
+    func display(_ viewModel: MCP.ViewModel) { lines.append(viewModel.line) }
+}
+
+@MainActor
+@Suite struct MCPPresenterTests {
+    let display = MCPDisplayLogicSpy()
+
+    func present(_ present: (MCPPresenter) -> Void) throws -> [String: Any] {
+        let sut = MCPPresenter()
+        sut.viewController = display
+        present(sut)
+        let line = try #require(display.lines.first, "one line")
+        #expect(!line.contains("\n"), "one line of JSON")
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    func call(
+        _ outcome: MCP.CommandOutcome, tool: MCPTool = MCPCatalog.search, page: MCPTool.Page? = nil,
+        revision: MCP.Revision = .latest
+    )
+        throws -> [String: Any]
+    {
+        let answer = try present {
+            $0.presentCall(.init(id: .integer(1), tool: tool, result: .ran(outcome), page: page, revision: revision))
+        }
+        return try #require(answer["result"] as? [String: Any], "a result: \(answer)")
+    }
+
+    static let listing =
+        #"{"total":3,"start":1,"returned":2,"restaurants":[{"id":"J1","name":"一","lat":35.0,"lng":139.0,"provider":"hotpepper","distance_m":80,"open_now":true,"closes_at":"2026-11-20T23:30:00+09:00","catch":"\#(String(repeating: "長", count: 900))"},{"id":"J2","name":"二","lat":35.0,"lng":139.0,"provider":"hotpepper","open_now":false}]}"#
+
+    @Test func aListIsStructuredContentWithLongTextCutAndASummarySayingHowToPageOn() throws {
+        // When a search printed two of three places, one with a 900-character catch
+        let result = try call(.init(status: .success, stdout: Self.listing, stderr: ""))
+
+        // Then structuredContent is that document, its long text cut, and the text says the page
+        let structured = try #require(result["structuredContent"] as? [String: Any], "structured: \(result)")
+        let shops = try #require(structured["restaurants"] as? [[String: Any]])
+        #expect(shops.map { $0["id"] as? String } == ["J1", "J2"] && structured["total"] as? Int == 3, "the document")
+        let caught = try #require(shops[0]["catch"] as? String)
+        #expect(
+            caught.count == MCPPresenter.fieldLimit && caught.hasSuffix("…"), "cut to \(MCPPresenter.fieldLimit): \(caught.count)"
+        )
+        let text = try #require(((result["content"] as? [[String: Any]])?.first)?["text"] as? String)
+        #expect(
+            text
+                == "1–2 of 3:\n1. 一 [J1], 80 m, open until 2026-11-20T23:30:00+09:00\n2. 二 [J2], closed\nMore: call again with start 3.",
+            "\(text)")
+        #expect(result["isError"] as? Bool == false, "not an error")
+    }
+
+    @Test func beforeStructuredContentTheDocumentGoesAsText() throws {
+        let result = try call(.init(status: .success, stdout: Self.listing, stderr: ""), revision: .v2025_03_26)
+
+        #expect(result["structuredContent"] == nil, "2025-03-26 has no structuredContent")
+        let texts = (result["content"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+        #expect(texts.count == 2 && texts[1].hasPrefix("{") && texts[1].contains("\"J2\""), "the JSON as a second text: \(texts)")
+    }
+
+    @Test func aCommandThatPrintedNothingIsAToolErrorWithItsMessage() throws {
+        let result = try call(
+            .init(status: .usage, stdout: "", stderr: "foodlogger search: --range must be an integer from 1 to 5, not '9'.\n"))
+
+        #expect(result["isError"] as? Bool == true, "isError")
+        #expect(result["structuredContent"] == nil, "no structured result")
+        let text = ((result["content"] as? [[String: Any]])?.first)?["text"] as? String
+        #expect(
+            text == "foodlogger search: --range must be an integer from 1 to 5, not '9'.",
+            "the CLI's line: \(String(describing: text))")
+    }
+
+    @Test func theLogIsPagedByTheServer() throws {
+        // Given a log of three entries, asked from the second, one at a time
+        let log =
+            #"{"entries":[{"number":3,"want":false,"date":"2026-11-03","shop":{"provider":"osm","id":"node/3","name":"C"}},{"number":2,"want":true,"shop":{"provider":"osm","id":"node/2","name":"B"}},{"number":1,"want":false,"date":"2026-11-01","shop":{"provider":"osm","id":"node/1","name":"A"}}],"count":3,"file":"/x"}"#
+
+        let result = try call(
+            .init(status: .success, stdout: log, stderr: ""), tool: MCPCatalog.listLog, page: .init(start: 2, count: 1))
+
+        let entries = (result["structuredContent"] as? [String: Any])?["entries"] as? [[String: Any]]
+        #expect(entries?.map { $0["number"] as? Int } == [2], "the second entry only")
+        let text = ((result["content"] as? [[String: Any]])?.first)?["text"] as? String
+        #expect(text == "Entries 2–2 of 3:\n2. entry 2: want B\nMore: call again with start 3.", "\(String(describing: text))")
+    }
+
+    @Test func aRefusedArgumentIsOneLineNamingIt() throws {
+        let answer = try present {
+            $0.presentCall(
+                .init(
+                    id: .integer(4), tool: MCPCatalog.search, result: .refused(.unknown(name: "nearr", suggestion: "near")),
+                    revision: .latest))
+        }
+
+        let result = answer["result"] as? [String: Any]
+        let text = ((result?["content"] as? [[String: Any]])?.first)?["text"] as? String
+        #expect(
+            text == "foodlogger search_restaurants: unknown argument 'nearr' (did you mean near?).", "\(String(describing: text))"
+        )
+        #expect(result?["isError"] as? Bool == true, "isError")
+    }
+
+    @Test(arguments: MCP.Revision.allCases)
+    func toolsSayWhatTheirRevisionHas(revision: MCP.Revision) throws {
+        let answer = try present { $0.presentTools(.init(id: .integer(1), tools: MCPCatalog.tools, revision: revision)) }
+
+        let tools = try #require((answer["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+        #expect(tools.count == MCPCatalog.tools.count, "every tool")
+        #expect(tools.allSatisfy { ($0["outputSchema"] != nil) == revision.hasStructuredContent }, "outputSchema from 2025-06-18")
+        let readOnly = tools.map {
+            ($0["name"] as? String ?? "", ($0["annotations"] as? [String: Any])?["readOnlyHint"] as? Bool)
+        }
+        if revision.hasAnnotations {
+            #expect(readOnly.filter { $0.1 == false }.map(\.0) == ["log_visit"], "only log_visit writes: \(readOnly)")
+        } else {
+            #expect(readOnly.allSatisfy { $0.1 == nil }, "no annotations in 2024-11-05")
+        }
+    }
+
+    @Test func aFailureWithoutAnIDAnswersNull() throws {
+        let answer = try present { $0.presentFailure(.init(id: nil, failure: .lineTooLong(limit: 8))) }
+
+        #expect(answer["id"] is NSNull, "id null")
+        #expect((answer["error"] as? [String: Any])?["code"] as? Int == -32600, "Invalid Request")
+    }
+}
