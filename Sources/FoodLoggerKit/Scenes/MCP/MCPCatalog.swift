@@ -82,9 +82,11 @@ enum MCPCatalog {
     static func searchArguments(_ help: HelpText) -> [MCPTool.Argument] {
         [
             argument("near", .string, help), argument("lat", .number, help), argument("lng", .number, help),
-            argument("range", .integer(within: nil), help), argument("keyword", .string, help),
+            argument("range", .integer(within: nil), help), argument("radius", .string, help),
+            argument("keyword", .string, help),
             argument("area", .string, help), argument("genre", .strings(choices: [], limit: nil), help),
             argument("budget", .strings(choices: [], limit: nil), help),
+            argument("kind", .strings(choices: PlaceKind.allCases.map(\.rawValue), limit: nil), help),
             argument("diet", .strings(choices: Diet.allCases.map(\.rawValue), limit: nil), help),
             .init(
                 name: "filters",
@@ -100,6 +102,7 @@ enum MCPCatalog {
                 "count", .integer(within: 1...MCPTool.maxCount), help,
                 description: "restaurants per page, at most \(MCPTool.maxCount) (default 10)"),
             argument("start", .integer(within: nil), help),
+            argument("sort", .choice(SearchSort.allCases.map(\.rawValue)), help),
             argument("order", .choice(SearchOrder.allCases.map(\.name)), help), provider(help),
         ]
     }

@@ -55,7 +55,8 @@ enum MCPSchemas {
             "minutes_left": nullable("integer"), "budget": nullable("string"), "rating": nullable("number"),
             "price_level": nullable("integer"), "opening_hours": nullable("string"),
             "diet": ["type": ["array", "null"], "items": ["type": "string"]], "log": nullable("object"),
-            "hours": ["type": "object"],
+            "hours": ["type": "object"], "kind": nullable("string"), "names": nullable("object"),
+            "phone": nullable("string"), "website": nullable("string"),
         ],
         required: ["id", "name", "provider", "lat", "lng"])
 
