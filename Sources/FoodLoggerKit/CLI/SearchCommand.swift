@@ -34,7 +34,7 @@ struct SearchCommand: Sendable {
         OptionSpec(
             "--near", kind: .value("PLACE"),
             help:
-                "start from a station, area, landmark or address: 渋谷駅, shibuya, \"Tokyo Station\", \"Times Square\" (else FOODLOGGER_NEAR)"
+                "start from a station, area, landmark or address: 渋谷駅, shibuya, \"Tokyo Station\", \"Times Square\", or a lat,lng pair: 35.68,139.76 (else FOODLOGGER_NEAR)"
         ),
         OptionSpec("--lat", kind: .value("DEG"), help: "latitude of the centre, -90 to 90 (else FOODLOGGER_LAT)"),
         OptionSpec("--lng", kind: .value("DEG"), help: "longitude of the centre, -180 to 180 (else FOODLOGGER_LNG)"),
@@ -131,16 +131,19 @@ struct SearchCommand: Sendable {
         if area != nil, ["--near", "--lat", "--lng"].contains(where: { parsed.value($0) != nil }) {
             throw UsageError("--area and --near or --lat/--lng both say where to search; use one")
         }
-        near = area == nil && center == nil ? try Self.near(parsed, environment: context.environment) : nil
-        if let center {
+        let place = area == nil && center == nil ? try Self.near(parsed, environment: context.environment) : nil
+        // A `lat,lng` pair is a centre already: no place search is asked to read it as a name.
+        let pair = place.flatMap { Coordinate(pair: $0.text) }
+        near = pair == nil ? place : nil
+        if let center = center ?? pair {
             query.center = center
         } else if near == nil, area == nil {
             query.center = try Self.center(parsed, environment: context.environment)
         }
-        let fromEnvironment = near?.fromEnvironment ?? (parsed.value("--lat") == nil && query.center != nil)
+        let fromEnvironment = place?.fromEnvironment ?? (parsed.value("--lat") == nil && query.center != nil)
         let centerWords =
             fromEnvironment
-            ? "a centre (\(near == nil ? "FOODLOGGER_LAT/LNG" : "FOODLOGGER_NEAR"), from the environment; --no-center leaves it out)"
+            ? "a centre (\(place == nil ? "FOODLOGGER_LAT/LNG" : "FOODLOGGER_NEAR"), from the environment; --no-center leaves it out)"
             : "a centre"
         let hasCenter = query.center != nil || near != nil
         query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default

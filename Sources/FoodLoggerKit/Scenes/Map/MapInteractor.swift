@@ -155,7 +155,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     func openPage(_ request: Map.Page.Request) {
         guard let restaurant = cardRestaurant ?? selectedRestaurant else { return }
         Task {
-            let attempt = await PageAttempt.open(restaurant.urls.shop, with: opener)
+            let attempt = await PageAttempt.open(restaurant, with: opener)
             presenter?.presentPage(.init(restaurant: restaurant, attempt: attempt))
         }
     }

@@ -1,0 +1,125 @@
+import Foundation
+import LoopbackHTTP
+import Testing
+import TestSupport
+@testable import FoodLoggerDomain
+@testable import FoodLoggerKit
+
+/// What a new user tripped over in issue 35, each through the command line where they met it.
+@MainActor @Suite struct Issue35CLITests {
+    nonisolated static let tokyo = ["--lat", "35.6812", "--lng", "139.7671"]
+
+    // MARK: 3. The no-key notice: once per user, never for a command that searches nothing
+
+    private func overpass(answers: Int) throws -> LoopbackServer {
+        try LoopbackServer(
+            replies: (0..<answers).map { _ in
+                try .file(Fixtures.overpass("lisbon_food_and_areas.json").path, contentType: "application/json")
+            })
+    }
+
+    private var stderrTerminal: Terminal {
+        var terminal = Terminal()
+        terminal.stderrIsTerminal = true
+        return terminal
+    }
+
+    @Test func theNoKeyNoticeIsSaidOncePerUser() async throws {
+        // Given no key, Overpass on loopback and one state folder for both runs
+        let server = try overpass(answers: 2)
+        let state = try TemporaryFolder("foodlogger-state")
+        let environment = [
+            "FOODLOGGER_OVERPASS_URL": server.baseURL.appendingPathComponent("api/interpreter").absoluteString,
+            "XDG_STATE_HOME": state.path,
+        ]
+        let baixa = ["search", "--json", "--refresh", "--lat", "38.711", "--lng", "-9.137"]
+
+        // When the user searches twice at a terminal
+        let first = await CLIRun.run(baixa, environment: environment, terminal: stderrTerminal)
+        let second = await CLIRun.run(baixa, environment: environment, terminal: stderrTerminal)
+
+        // Then the first run says why OpenStreetMap answered, and the second does not again
+        #expect(first.code == .success && second.code == .success, "both found: \(first.stderr) \(second.stderr)")
+        #expect(first.stderr.contains("No HOT PEPPER key: searching OpenStreetMap"), "said the first time: \(first.stderr)")
+        #expect(!second.stderr.contains("No HOT PEPPER key"), "remembered: \(second.stderr)")
+        #expect(
+            FileManager.default.fileExists(atPath: state.url.appendingPathComponent("foodlogger/told-no-key").path),
+            "remembered in the state folder")
+    }
+
+    @Test(arguments: ["genres", "budgets", "areas"])
+    func theCodeListsNeverSayTheNoKeyNotice(command: String) async {
+        // Given no key and stderr at a terminal
+        // When a code list is asked for, which searches nothing
+        let run = await CLIRun.run([command, "--json"], terminal: stderrTerminal)
+
+        // Then no notice is given (OpenStreetMap lists genres, and says budgets and areas are HOT PEPPER's)
+        #expect(!run.stderr.contains("No HOT PEPPER key"), "\(command) searches nothing: \(run.stderr)")
+    }
+
+    // MARK: 4. --open-at's everyday forms, and --near with a lat,lng pair
+
+    @Test(arguments: [
+        ("7:30pm", 19 * 60 + 30), ("7:30 PM", 19 * 60 + 30), ("7pm", 19 * 60), ("12am", 0), ("12:15pm", 12 * 60 + 15),
+        ("19:30", 19 * 60 + 30), ("0:05", 5),
+    ])
+    func twelveAndTwentyFourHourTimesAreRead(text: String, minute: Int) throws {
+        let moment = try OpenAtOption.moment(text, now: CLIRun.friday)
+        #expect(moment == .wallClock(day: .today, minute: minute, asked: CLIRun.friday), "\(text) is minute \(minute)")
+    }
+
+    @Test(arguments: ["13pm", "0am", "7:3pm", "19", "24:00", "7:60pm", "+7pm", "tomorow 12:00"])
+    func impossibleTimesAreRefused(text: String) async {
+        let run = await CLIRun.run(["search", "--stub", "--open-at", text] + Self.tokyo)
+        #expect(run.code == .usage, "\(text) refused: \(run.stderr)")
+        #expect(run.stderr.contains("7:30pm, tomorrow 12:00"), "the forms it takes: \(run.stderr)")
+    }
+
+    @Test func tomorrowAndAWeekdayWithATwelveHourTimeAreTaken() async throws {
+        // Given Friday 2026-11-20 in Japan
+        // When the user asks about tomorrow noon, and Thursday at 7 in the evening
+        let tomorrow = await CLIRun.run(["search", "--stub", "--json", "--open-at", "tomorrow 12:00"] + Self.tokyo)
+        let thursday = await CLIRun.run(["search", "--stub", "--json", "--open-at", "Thu 7pm"] + Self.tokyo)
+
+        // Then each is read on the shops' clock
+        #expect(tomorrow.code == .success || tomorrow.code == .noResults, "taken: \(tomorrow.stderr)")
+        #expect(tomorrow.json?["open_at"] as? String == "2026-11-21T12:00+09:00", "Saturday noon: \(tomorrow.stdout.prefix(300))")
+        #expect(thursday.json?["open_at"] as? String == "2026-11-26T19:00+09:00", "the coming Thursday, 19:00")
+    }
+
+    @Test(arguments: ["35.6812,139.7671", "35.6812, 139.7671"])
+    func aLatLngPairIsACentreNotAPlaceName(pair: String) async {
+        // Given Nominatim unreachable (the harness points it at a closed port)
+        // When --near is given a pair of coordinates
+        let run = await CLIRun.run(["search", "--json", "--provider", "osm", "--stub", "--near", pair])
+        let center = run.json?["center"] as? [String: Any]
+
+        // Then it is the centre, with no place search
+        #expect(run.code == .success, "searched: \(run.stderr)")
+        #expect(
+            center?["lat"] as? Double == 35.6812 && center?["lng"] as? Double == 139.7671,
+            "the pair: \(String(describing: center))")
+        #expect(center?["name"] == nil, "no place was looked up")
+    }
+
+    @Test(arguments: ["91,139", "35.6,181", "1e1,2", "Paris, France", "35,139,1"])
+    func notAPairIsStillAPlaceName(text: String) {
+        #expect(Coordinate(pair: text) == nil, "\(text) is no pair")
+    }
+
+    // MARK: 5. Help asked for after the command, or before it
+
+    @Test(arguments: [["--help", "search"], ["-h", "search"], ["search", "help"], ["help", "search"]])
+    func everyWayOfAskingForASearchsHelpShowsIt(arguments: [String]) async {
+        let run = await CLIRun.run(arguments)
+        let expected = await CLIRun.run(["search", "--help"])
+        #expect(run.code == .success, "\(arguments): \(run.stderr)")
+        #expect(
+            run.stdout == expected.stdout && run.stdout.contains("Usage: foodlogger search"), "\(arguments) shows search's help")
+    }
+
+    @Test func logHelpIsTheLogsHelp() async {
+        let run = await CLIRun.run(["log", "help"])
+        #expect(run.code == .success && run.stdout.contains("Usage: foodlogger log"), "\(run.stdout.prefix(200)) \(run.stderr)")
+    }
+}
