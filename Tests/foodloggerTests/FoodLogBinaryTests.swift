@@ -6,7 +6,8 @@ import TestSupport
 /// scripts or several terminals would.
 @Suite struct FoodLogBinaryTests {
     @Test func eightRunsAddingAtOnceKeepEightEntries() throws {
-        // Given one data folder, and eight `log add` processes started together
+        // Given one data folder, and eight `log add` processes started together (the stub's
+        // places, into the stub's own log)
         let data = try TemporaryFolder("foodlogger-data")
         let home = try TemporaryFolder("foodlogger-home")
         let processes = (1...8).map { _ in
@@ -26,10 +27,10 @@ import TestSupport
 
         // Then every run succeeded and the log holds eight entries numbered 1 to 8
         #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 8), "all exit 0")
-        let listed = try Binary.run(["log", "--json"], environment: ["XDG_DATA_HOME": data.path])
+        let listed = try Binary.run(["log", "--json", "--stub"], environment: ["XDG_DATA_HOME": data.path])
         let numbers = (listed.json?["entries"] as? [[String: Any]])?.compactMap { $0["number"] as? Int }.sorted()
         #expect(numbers == Array(1...8), "eight entries: \(String(describing: numbers)); \(listed.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: data.url.appendingPathComponent("foodlogger").path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: data.url.appendingPathComponent("foodlogger/stub").path)
         #expect(names.sorted() == ["log.jsonl", "log.jsonl.lock"], "the log and its lock, no temporary file: \(names)")
     }
 }

@@ -22,6 +22,9 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
     public var want: Bool { date == nil }
 
     public static let ratings = 1...5
+    /// The earliest day a meal may be logged on: every service's places are of this century, so
+    /// a day before it is a typo (1900 for 2000), not a meal one of them could stand for.
+    public static let earliestDate = LogDate(year: 2000, month: 1, day: 1)
 
     public init(number: Int = 0, date: LogDate?, note: String?, rating: Int?, writtenAt: Date, shop: Shop) {
         self.number = number; self.date = date; self.note = note; self.rating = rating

@@ -301,7 +301,7 @@ extension SearchCommand: SceneCommand {
         let scene = SearchScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive,
             lastList: LastListKeeper(context: context, invented: common.useStub),
-            log: FoodLogStore(environment: context.environment))
+            log: FoodLogFile.store(stub: common.useStub, context: context))
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
             : await scene.search(query, open: open, near: near, log: logFilter)

@@ -122,4 +122,79 @@ import TestSupport
         let run = await CLIRun.run(["log", "help"])
         #expect(run.code == .success && run.stdout.contains("Usage: foodlogger log"), "\(run.stdout.prefix(200)) \(run.stderr)")
     }
+
+    // MARK: 8. The food log: its map's centre, its dates, one want per place, no invented place
+
+    /// Runs with a data and a state folder of the test's own.
+    private func logRun(_ arguments: [String], in folder: TemporaryFolder) async -> CLIRun {
+        await CLIRun.run(
+            arguments,
+            environment: ["XDG_DATA_HOME": folder.path, "XDG_STATE_HOME": folder.path + "/state", "TZ": "Asia/Tokyo"])
+    }
+
+    @Test(arguments: [
+        ("2030-01-01", "--date 2030-01-01 is after today (2026-11-20)"),
+        ("2026-11-21", "--date 2026-11-21 is after today (2026-11-20)"),
+        ("1900-01-01", "--date 1900-01-01 is before 2000-01-01"),
+    ])
+    func aDayInTheFutureOrLongAgoIsRefused(date: String, message: String) async throws {
+        let folder = try TemporaryFolder("foodlogger-log")
+        let run = await logRun(["log", "add", "--stub", "J900000001", "--date", date], in: folder)
+        #expect(run.code == .usage && run.stderr.contains(message), "\(date): \(run.stderr)")
+        #expect(await logRun(["log", "add", "--stub", "J900000001", "--date", "2026-11-20"], in: folder).code == .success)
+    }
+
+    @Test func aPlaceIsWantedOnce() async throws {
+        // Given a place on the want list
+        let folder = try TemporaryFolder("foodlogger-log")
+        let first = await logRun(["log", "add", "--stub", "J900000001", "--want"], in: folder)
+
+        // When it is wanted again
+        let second = await logRun(["log", "add", "--stub", "J900000001", "--want"], in: folder)
+
+        // Then the second is refused in one line, and the log holds one entry
+        #expect(first.code == .success, "\(first.stderr)")
+        #expect(second.code == .usage, "exit 64: \(second.stderr)")
+        #expect(second.stderr == "foodlogger: 'J900000001' is on your want list already, as entry 1; nothing was logged\n")
+        let listed = await logRun(["log", "--stub", "--json"], in: folder)
+        #expect((listed.json?["entries"] as? [[String: Any]])?.count == 1, "one entry: \(listed.stdout)")
+    }
+
+    @Test func anInventedPlaceNeverReachesTheRealLog() async throws {
+        // Given a stub search, kept as the last list
+        let folder = try TemporaryFolder("foodlogger-log")
+        let search = await logRun(["search", "--stub", "--json"] + Self.tokyo, in: folder)
+        try #require(search.code == .success, "\(search.stderr)")
+
+        // When its first place is logged without --stub, then with it
+        let refused = await logRun(["log", "add", "1"], in: folder)
+        let apart = await logRun(["log", "add", "1", "--stub"], in: folder)
+
+        // Then the real log is not written; the stub's own log takes it
+        #expect(refused.code == .usage, "exit 64: \(refused.stderr)")
+        #expect(
+            refused.stderr.contains("is a place the offline stub made up, and your food log keeps real places only"),
+            "one line says why: \(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "one line")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/foodlogger/log.jsonl"), "no real log written")
+        #expect(apart.code == .success, "\(apart.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/foodlogger/stub/log.jsonl"), "the stub's log")
+        let real = await logRun(["log", "--json"], in: folder)
+        #expect((real.json?["entries"] as? [[String: Any]])?.isEmpty ?? true, "the real log is empty: \(real.stdout)")
+    }
+
+    @Test func theLogMapsCentreIsSaidToBeTheMiddleOfThePlaces() async throws {
+        // Given two logged places
+        let folder = try TemporaryFolder("foodlogger-log")
+        _ = await logRun(["log", "add", "--stub", "J900000001"], in: folder)
+        _ = await logRun(["log", "add", "--stub", "J900000002"], in: folder)
+
+        // When their map is drawn
+        let map = await logRun(["log", "map", "--stub", "--static", "--width", "80", "--height", "20"], in: folder)
+
+        // Then "@" is named for what it is
+        #expect(map.code == .success, "\(map.stderr)")
+        #expect(map.stdout.contains("@ middle of the places"), "\(map.stdout)")
+        #expect(!map.stdout.contains("you are here"), "nobody stands there")
+    }
 }

@@ -80,7 +80,11 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             let near: NearPlace? = if case .place(let place) = request.centre { place } else { nil }
             let answer: Result<(page: RestaurantPage, tally: OpenTally?), HotpepperError> =
                 if let shown = request.shown { .success((shown, nil)) } else { await worker.search(asked, request.open) }
-            result = answer.map { .init(page: $0.page, tally: $0.tally, center: center, near: near, located: located) }
+            result = answer.map {
+                .init(
+                    page: $0.page, tally: $0.tally, center: center, centreIsMiddle: request.centre.isMiddle, near: near,
+                    located: located)
+            }
         }
         query = asked
         restaurants = (try? result.get().page.restaurants) ?? []
@@ -274,7 +278,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         (Coordinate, GeocodingWorker.Located?), HotpepperError
     > {
         switch request.centre {
-        case .coordinate(let center):
+        case .coordinate(let center), .middle(let center):
             return .success((center, nil))
         case .place(let near):
             guard let places else { return .failure(.placeNotFound(near.text, known: [])) }

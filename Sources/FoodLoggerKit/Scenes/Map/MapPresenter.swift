@@ -45,7 +45,7 @@ final class MapPresenter: MapPresentationLogic {
                 width, height in
                 let map = TerminalMap(
                     center: center, radiusMetres: response.query.range.metres, markers: markers,
-                    width: width, height: height)
+                    width: width, height: height, centerKey: found.centreIsMiddle ? "@ middle of the places" : "@ you are here")
                 return (map, Self.legend(map, page: page, center: center))
             }
             viewModel = .init(
