@@ -11,6 +11,8 @@ struct SearchCommand: Sendable {
     var near: NearPlace?
     /// --unvisited, --visited, --want: the places kept by what the food log says of them.
     var logFilter: LogFilter?
+    /// --fields: the JSON keys the table, CSV or NDJSON shows; nil: the usual columns.
+    var fields: [String]?
 
     static let name = "search"
     static let summary = "find restaurants around a place (nearest first) or in an area"
@@ -75,6 +77,28 @@ struct SearchCommand: Sendable {
             help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
     ]
 
+    static let fieldsSpec = OptionSpec(
+        "--fields", kind: .value("KEYS"),
+        help: "only these JSON keys, comma-separated, in this order, for table, csv and ndjson: name,distance_m,url")
+
+    /// --fields' keys, each a search field's JSON key, for the formats that take them; a key
+    /// that is none is refused with the likeliest one.
+    static func fields(_ parsed: ParsedArguments, format: OutputFormat) throws(UsageError) -> [String]? {
+        guard let text = parsed.value("--fields") else { return nil }
+        guard [.table, .csv, .ndjson].contains(format) else {
+            throw UsageError("--fields picks the columns of table, csv and ndjson, not of \(format.rawValue)")
+        }
+        let keys = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if keys.isEmpty { throw UsageError("--fields is empty: give JSON keys such as name,distance_m,url") }
+        let known = RestaurantRecord.fieldNames
+        if let unknown = keys.first(where: { !known.contains($0) }) {
+            let guess = known.map { ($0, $0.editDistance(to: unknown)) }.min { $0.1 < $1.1 }
+            let hint = guess.flatMap { $0.1 <= max(2, unknown.count / 3) ? " (did you mean \($0.0)?)" : nil } ?? ""
+            throw UsageError("--fields: no field is called \(TerminalSafe.quoted(unknown))\(hint); the keys are those of --json")
+        }
+        return keys.uniqued()
+    }
+
     static let interactiveSpec = OptionSpec(
         "-i", "--interactive",
         help: "after the table, prompt for a number to show its card (o N opens its page, n/p pages, q quits); needs a terminal")
@@ -97,7 +121,7 @@ struct SearchCommand: Sendable {
             ("Filters (keep only shops that …)", filterSpecs),
             ("Opening hours", OpenAtOption.specs),
             ("Food log (of the places found)", logSpecs),
-            ("Output", CommonOptions.outputSpecs + [interactiveSpec]),
+            ("Output", CommonOptions.outputSpecs + [fieldsSpec, interactiveSpec]),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ])
 
@@ -188,6 +212,7 @@ struct SearchCommand: Sendable {
             throw UsageError("\(logFilters.map(LogText.flag).joined(separator: " and ")) exclude each other; give one")
         }
         logFilter = logFilters.first
+        fields = try Self.fields(parsed, format: common.format)
         interactive = parsed.has("--interactive")
         if interactive { try Self.checkInteractive(format: common.format, terminal: context.terminal) }
     }
@@ -301,7 +326,7 @@ extension SearchCommand: SceneCommand {
         let scene = SearchScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive,
             lastList: LastListKeeper(context: context, invented: common.useStub),
-            log: FoodLogFile.store(stub: common.useStub, context: context))
+            log: FoodLogFile.store(stub: common.useStub, context: context), fields: fields)
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
             : await scene.search(query, open: open, near: near, log: logFilter)

@@ -197,4 +197,62 @@ import TestSupport
         #expect(map.stdout.contains("@ middle of the places"), "\(map.stdout)")
         #expect(!map.stdout.contains("you are here"), "nobody stands there")
     }
+
+    // MARK: 9. Narrow terminals keep the columns a user decides with
+
+    private func table(_ arguments: [String], columns: Int) async -> [String] {
+        let terminal = Terminal(stdoutIsTerminal: true, columns: columns)
+        let run = await CLIRun.run(["search", "--stub", "--color", "never"] + arguments + Self.tokyo, terminal: terminal)
+        return run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test func atFortyColumnsTheOpenColumnStaysAndTheWalkGoes() async {
+        let lines = await table(["--open-now"], columns: 40)
+        let header = lines.first ?? ""
+        #expect(header.contains("Name") && header.contains("Dist.") && header.contains("Open"), "kept: \(header)")
+        #expect(!header.contains("Walk") && !header.contains("Hours") && !header.contains("Genre"), "dropped: \(header)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "within 40 columns: \(lines)")
+    }
+
+    @Test func atEightyColumnsGooglesNamesAreNotCutToSixteen() async {
+        let lines = await table(["--provider", "google"], columns: 80)
+        #expect(lines.contains { $0.contains("Station Burger Works") }, "the name whole: \(lines.joined(separator: "\n"))")
+        #expect(lines.first?.contains("Open") == true && lines.first?.contains("Dist.") == true, "\(lines.first ?? "")")
+    }
+
+    // MARK: 12. --fields picks the columns, by their JSON keys
+
+    @Test func fieldsPickTheCsvColumnsAndTheNDJSONKeysInTheirOrder() async {
+        let csv = await CLIRun.run(
+            ["search", "--stub", "--format", "csv", "--count", "2", "--fields", "url,name,distance_m"] + Self.tokyo)
+        let ndjson = await CLIRun.run(
+            ["search", "--stub", "--format", "ndjson", "--count", "2", "--fields", "name,hours"] + Self.tokyo)
+
+        let rows = csv.stdout.components(separatedBy: "\r\n")
+        #expect(rows.first == "url,name,distance_m", "the header: \(rows.first ?? "")")
+        #expect(rows.count == 4 && rows[1].hasSuffix(",80"), "two shops, the nearest 80 m away: \(rows)")
+        let first = ndjson.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix(#"{"name":"#) && first.contains(#""hours":"#) && !first.contains(#""id":"#), "\(first)")
+    }
+
+    @Test func fieldsPickTheTablesColumns() async {
+        let terminal = Terminal(stdoutIsTerminal: true, columns: 120)
+        let run = await CLIRun.run(
+            ["search", "--stub", "--color", "never", "--fields", "name,distance_m", "--count", "2"] + Self.tokyo,
+            terminal: terminal)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true) == ["name", "distance_m"], "\(lines)")
+        #expect(lines.count > 2 && lines[1].hasSuffix("80"), "the first shop's distance: \(lines)")
+    }
+
+    @Test(arguments: [
+        ("name,distance,url", "no field is called 'distance' (did you mean distance_m?)"),
+        ("nmae", "no field is called 'nmae' (did you mean name?)"),
+    ])
+    func anUnknownFieldIsRefusedWithTheLikeliestOne(fields: String, message: String) async {
+        let run = await CLIRun.run(["search", "--stub", "--format", "csv", "--fields", fields] + Self.tokyo)
+        #expect(run.code == .usage, "exit 64")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stdout.isEmpty, "nothing searched or printed")
+    }
 }
