@@ -12,7 +12,8 @@ import TestSupport
 /// scripts or several terminals would.
 @Suite struct FoodLogBinaryTests {
     @Test func eightRunsAddingAtOnceKeepEightEntries() throws {
-        // Given one data folder, and eight `log add` processes started together
+        // Given one data folder, and eight `log add` processes started together (the stub's
+        // places, into the stub's own log)
         let data = try TemporaryFolder("foodlogger-data")
         let home = try TemporaryFolder("foodlogger-home")
         let processes = (1...8).map { _ in
@@ -32,10 +33,10 @@ import TestSupport
 
         // Then every run succeeded and the log holds eight entries numbered 1 to 8
         #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 8), "all exit 0")
-        let listed = try Binary.run(["log", "--json"], environment: ["XDG_DATA_HOME": data.path])
+        let listed = try Binary.run(["log", "--json", "--stub"], environment: ["XDG_DATA_HOME": data.path])
         let numbers = (listed.json?["entries"] as? [[String: Any]])?.compactMap { $0["number"] as? Int }.sorted()
         #expect(numbers == Array(1...8), "eight entries: \(String(describing: numbers)); \(listed.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: data.url.appendingPathComponent("foodlogger").path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: data.url.appendingPathComponent("foodlogger/stub").path)
         #expect(names.sorted() == ["log.jsonl", "log.jsonl.lock"], "the log and its lock, no temporary file: \(names)")
     }
 }
@@ -81,10 +82,10 @@ import TestSupport
             stderr: String(decoding: said, as: UTF8.self), peak: kibibytes.map { $0 * 1024 })
     }
 
-    /// A data folder whose log holds `bytes`.
+    /// A data folder whose stub log (the one `--stub` runs keep) holds `bytes`.
     static func log(_ bytes: Data) throws -> (TemporaryFolder, URL) {
         let data = try TemporaryFolder("foodlogger-data")
-        let url = data.url.appendingPathComponent("foodlogger/log.jsonl")
+        let url = data.url.appendingPathComponent("foodlogger/stub/log.jsonl")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try bytes.write(to: url)
         return (data, url)
@@ -98,7 +99,7 @@ import TestSupport
         let before = try Data(contentsOf: url)
 
         // When it is listed, and an entry added, each under GNU time
-        let listed = try Self.run(["log", "--json"], data: data, measured: true)
+        let listed = try Self.run(["log", "--json", "--stub"], data: data, measured: true)
         let added = try Self.run(["log", "add", "--stub", "J900000001"], data: data, measured: true)
 
         // Then both run in bounded memory; the list is empty (exit 1); the entry is 1, after every byte
@@ -117,7 +118,7 @@ import TestSupport
         #expect(truncate(url.path, 65 << 20) == 0, "the file made 65 MiB")
 
         // When it is listed and added to
-        let listed = try Self.run(["log"], data: data)
+        let listed = try Self.run(["log", "--stub"], data: data)
         let added = try Self.run(["log", "add", "--stub", "J900000001"], data: data)
 
         // Then each exits 74 with one line, and the file is as it was
@@ -142,7 +143,7 @@ import TestSupport
             added.stderr
                 == "foodlogger: entry 1 (炉端 かがり火 丸の内店) is in the food log, but stdout did not take the line saying so; do not add it again\n",
             "\(added.stderr)")
-        let listed = try Binary.run(["log", "--json"], environment: ["XDG_DATA_HOME": data.path])
+        let listed = try Binary.run(["log", "--json", "--stub"], environment: ["XDG_DATA_HOME": data.path])
         #expect((listed.json?["count"] as? Int) == 1, "one entry: \(listed.stdout)")
     }
 }

@@ -26,6 +26,9 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
     /// `Int.max` that the next number (one more than the highest) is always an Int. A line
     /// numbered outside (a hand edit) is not an entry, and is kept as it is.
     public static let numbers = 1...999_999_999
+    /// The earliest day a meal may be logged on: every service's places are of this century, so
+    /// a day before it is a typo (1900 for 2000), not a meal one of them could stand for.
+    public static let earliestDate = LogDate(year: 2000, month: 1, day: 1)
 
     public init(number: Int = 0, date: LogDate?, note: String?, rating: Int?, writtenAt: Date, shop: Shop) {
         self.number = number; self.date = date; self.note = note; self.rating = rating

@@ -42,6 +42,8 @@ public struct OpenQuestion: Sendable, Equatable {
 
         public enum Day: Sendable, Equatable {
             case today
+            /// The day after today.
+            case tomorrow
             /// The next such weekday from today, today included.
             case weekday(Weekday)
             case date(JapanDate)
@@ -56,6 +58,7 @@ public struct OpenQuestion: Sendable, Equatable {
                 let today = reading(asked).date
                 switch day {
                 case .today: return JapanTime(date: today, minute: minute)
+                case .tomorrow: return JapanTime(date: today.adding(days: 1), minute: minute)
                 case .weekday(let weekday):
                     let ahead = (weekday.rawValue - today.weekday.rawValue + 7) % 7
                     return JapanTime(date: today.adding(days: ahead), minute: minute)

@@ -10,6 +10,18 @@ public struct Coordinate: Sendable, Hashable, Codable {
         self.lng = lng
     }
 
+    /// `35.68,139.76` (a space after the comma allowed), as maps copy a point: plain decimals,
+    /// latitude within ±90° and longitude within ±180°; nil for anything else, such as a place
+    /// name with a comma in it.
+    public init?(pair text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let decimal = #"^-?[0-9]{1,3}(\.[0-9]+)?$"#
+        guard parts.count == 2, parts.allSatisfy({ $0.range(of: decimal, options: .regularExpression) != nil }),
+            let lat = Double(parts[0]), let lng = Double(parts[1]), abs(lat) <= 90, abs(lng) <= 180
+        else { return nil }
+        self.init(lat: lat, lng: lng)
+    }
+
     /// A place on the Earth: latitude within ±90°, longitude within ±180°, both finite (NaN and
     /// the infinities fail every comparison or bound). Views divide, project and round
     /// coordinates to screen cells, so a shop anywhere else (`"lat": 1e308`) never reaches them.

@@ -55,6 +55,9 @@ public struct Restaurant: Sendable, Equatable, Codable {
     /// each with what it implies; nil when the service says nothing of diets (HOT PEPPER, or
     /// Google when not asked). Optional so entries kept before it existed still read.
     public var diets: [Diet]?
+    /// True for a place an offline stub made up (`--stub`): its page is never opened, even where
+    /// it looks like a real service's, and the food log never keeps it. Nil for a service's places.
+    public var invented: Bool?
     /// What sort of place it is; nil when the service does not say.
     public var kind: PlaceKind?
     /// The place's names in other languages, by language code (`en`, `ja`), the user's language

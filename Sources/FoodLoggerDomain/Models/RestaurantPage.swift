@@ -35,6 +35,17 @@ public struct RestaurantPage: Sendable, Equatable, Codable {
         self.dropped = dropped; self.region = region; self.provider = provider
     }
 
+    /// The page with every place marked as made up: what an offline stub answers.
+    public var invented: RestaurantPage {
+        var page = self
+        page.restaurants = restaurants.map { shop in
+            var shop = shop
+            shop.invented = true
+            return shop
+        }
+        return page
+    }
+
     /// The areas around a search's centre, from OpenStreetMap's `timezone` and `ISO3166-1` tags.
     public struct Region: Sendable, Equatable, Codable {
         /// An IANA zone name (`Asia/Ho_Chi_Minh`), nil when no area around the centre has one.

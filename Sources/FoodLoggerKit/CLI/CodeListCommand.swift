@@ -67,6 +67,9 @@ struct CodeListCommand: Sendable {
 }
 
 extension CodeListCommand: SceneCommand {
+    /// The lists name codes; OpenStreetMap's cost no request.
+    var searchesPlaces: Bool { false }
+
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
         await CodeListScene.assemble(
             context: context, format: common.format, worker: workers.codes, provider: workers.provider

@@ -179,10 +179,13 @@ struct CommonOptions: Sendable {
         var provider: Provider
         var restaurants: any HotpepperProtocol
         var codes: any CodeListProtocol
+        /// OpenStreetMap answers only because no HOT PEPPER key was found: worth telling a new
+        /// user once (see `NoKeyNotice`).
+        var choseForLackOfKey = false
     }
 
     /// The provider asked for (or implied by the ids a command was given), else HOT PEPPER
-    /// when its key is found (the stub needs none), else OpenStreetMap, said on a terminal.
+    /// when its key is found (the stub needs none), else OpenStreetMap.
     /// A key that is there but unusable is an error, never a quiet change of service.
     func makeServices(implied: Provider?, context: ProcessContext) throws(HotpepperError) -> Services {
         var chosen = named(implied: implied)
@@ -205,14 +208,19 @@ struct CommonOptions: Sendable {
                 }
             } catch .missingKey {
                 chosen = .osm
-                if context.terminal.stderrIsTerminal {
-                    context.report(
-                        "No HOT PEPPER key: searching OpenStreetMap. See 'API key' in the README to search HOT PEPPER Gourmet, or say --provider osm."
-                    )
-                }
             }
         }
-        switch (chosen ?? .hotpepper, useStub) {
+        var services = try services(chosen ?? .hotpepper, located: located, context: context)
+        services.choseForLackOfKey = chosen == .osm && named(implied: implied) == nil && !useStub
+        return services
+    }
+
+    /// The services of `provider` (its stub with --stub), with the key `located` when it was
+    /// already looked for.
+    private func services(
+        _ provider: Provider, located: APIKeyLocator.Located?, context: ProcessContext
+    ) throws(HotpepperError) -> Services {
+        switch (provider, useStub) {
         case (.hotpepper, true):
             let stub = HotpepperStub()
             return Services(provider: .hotpepper, restaurants: stub, codes: stub)

@@ -69,7 +69,10 @@ public enum FoodLogger {
         }
         switch first {
         case "-h", "--help", "help":
-            if first == "help", arguments.count > 1 { return await run(context: with(context, [arguments[1], "--help"])) }
+            // `help search` and `--help search` alike: the command's own help, as git and gh give it.
+            if arguments.count > 1, first == "help" || helps[arguments[1]] != nil {
+                return await run(context: with(context, [arguments[1], "--help"]))
+            }
             context.stdout.write(toolHelp)
             return .success
         case "--version", "version":
@@ -146,7 +149,8 @@ public enum FoodLogger {
     /// A command's arguments, or nil when they asked for --help and it was printed.
     static func parse(_ arguments: [String], help: HelpText, context: ProcessContext) throws(UsageError) -> ParsedArguments? {
         let parsed = try ArgumentParser.parse(arguments, specs: help.options)
-        guard !parsed.has("--help") else {
+        // `search help` is a request for help, never a keyword or a shop called "help".
+        guard !parsed.has("--help"), parsed.positionals != ["help"] else {
             context.stdout.write(help.rendered(width: context.terminal.width))
             return nil
         }

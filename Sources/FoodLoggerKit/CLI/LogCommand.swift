@@ -21,6 +21,8 @@ struct LogCommand: Sendable {
     var rating: Int?
     /// `remove`'s entry number.
     var number: Int?
+    /// --stub (or FOODLOGGER_STUB): the stub's own log, kept apart from the user's.
+    var stubLog: Bool
     /// `map`'s data format, if one was asked for, and the drawing's size.
     var format: OutputFormat?
     var staticDrawing: Bool
@@ -63,10 +65,12 @@ struct LogCommand: Sendable {
 
     /// The options each action takes besides --help; any other is refused, never ignored.
     static let accepted: [Action: Set<String>] = [
-        .list: ["--want", "--visited", "--format", "--json", "--color"],
+        .list: ["--want", "--visited", "--format", "--json", "--color", "--stub"],
         .add: Set(["--note", "--rating", "--date", "--want", "--color"] + CommonOptions.serviceSpecs.map(\.name)),
-        .remove: ["--color"],
-        .map: Set(["--want", "--visited", "--format", "--json", "--color", "--tiles", "--static", "--width", "--height"]),
+        .remove: ["--color", "--stub"],
+        .map: Set([
+            "--want", "--visited", "--format", "--json", "--color", "--tiles", "--static", "--width", "--height", "--stub",
+        ]),
     ]
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
@@ -86,6 +90,7 @@ struct LogCommand: Sendable {
             throw UsageError("\(stray) has no effect with 'log \(action.rawValue)'")
         }
         common = try CommonOptions(parsed, context: context)
+        stubLog = common.useStub
         if parsed.has("--want"), parsed.has("--visited") { throw UsageError("--want and --visited exclude each other; give one") }
         filter = parsed.has("--want") ? .want : parsed.has("--visited") ? .visited : .all
         format = parsed.has("--json") || parsed.value("--format") != nil ? common.format : nil
@@ -97,7 +102,7 @@ struct LogCommand: Sendable {
         }
         rating = try parsed.integer("--rating", in: FoodLogEntry.ratings)
         note = try Self.note(parsed.value("--note"))
-        when = try Self.when(parsed)
+        when = try Self.when(parsed, today: LogDate(context.now(), in: context.userTimeZone))
         (id, impliedProvider, number, shopArguments) = (nil, nil, nil, nil)
         switch action {
         case .list:
@@ -142,8 +147,9 @@ struct LogCommand: Sendable {
         return trimmed
     }
 
-    /// --date's day, or --want.
-    static func when(_ parsed: ParsedArguments) throws(UsageError) -> FoodLog.Add.When {
+    /// --date's day, or --want: a day from `FoodLogEntry.earliestDate` to `today`, a meal
+    /// being something already eaten.
+    static func when(_ parsed: ParsedArguments, today: LogDate) throws(UsageError) -> FoodLog.Add.When {
         if parsed.has("--want") {
             if parsed.value("--date") != nil { throw UsageError("--want is for a shop you have not been to; leave out --date") }
             return .want
@@ -155,6 +161,12 @@ struct LogCommand: Sendable {
         default:
             guard let day = LogDate(text) else {
                 throw UsageError("--date must be YYYY-MM-DD, today or yesterday, not \(TerminalSafe.quoted(text))")
+            }
+            if day > today {
+                throw UsageError("--date \(day) is after today (\(today)): log a meal once it is eaten, or use --want")
+            }
+            if day < FoodLogEntry.earliestDate {
+                throw UsageError("--date \(day) is before \(FoodLogEntry.earliestDate), earlier than any meal the log takes")
             }
             return .day(day)
         }
@@ -193,11 +205,11 @@ extension LogCommand: SceneCommand {
 
     @MainActor func run(worker: (any HotpepperWorking)?, context: ProcessContext) async -> ExitCode {
         let scene = FoodLogScene.assemble(
-            context: context, presentation: presentation, store: FoodLogStore(environment: context.environment),
+            context: context, presentation: presentation, store: FoodLogFile.store(stub: stubLog, context: context),
             worker: worker)
         switch action {
         case .list: return scene.list(filter)
-        case .add: return await scene.add(id: id ?? "", when: when, note: note, rating: rating)
+        case .add: return await scene.add(id: id ?? "", when: when, note: note, rating: rating, stubLog: stubLog)
         case .remove: return await scene.remove(number: number ?? 0)
         case .map:
             let (route, note) = mapRoute(context)

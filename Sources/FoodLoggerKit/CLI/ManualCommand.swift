@@ -77,6 +77,9 @@ struct ManualCommand: TextCommand {
             #"\fB$XDG_STATE_HOME/foodlogger/last-list.json\fR (default \fB~/.local/state/foodlogger/last-list.json\fR)"#,
             text("The last list a search showed, for show 3, open 3, log add 3 and map --last (Google's places as ids only)."),
             ".TP",
+            #"\fB$XDG_STATE_HOME/foodlogger/told-no-key\fR"#,
+            text("Empty: that you were told once that OpenStreetMap answers for lack of a HOT PEPPER key."),
+            ".TP",
             #"\fB$XDG_DATA_HOME/foodlogger/log.jsonl\fR (default \fB~/.local/share/foodlogger/log.jsonl\fR)"#,
             text(
                 "The food log (foodlogger log): JSON Lines, one entry a line (number, date or want, note, rating, "

@@ -14,7 +14,9 @@ enum OpenAtOption {
         ),
         OptionSpec(
             "--open-at", kind: .value("TIME"),
-            help: "keep only the shops open then, on their own clock: 19:30 (today), fri 19:30, 2026-11-23 12:00"),
+            help:
+                "keep only the shops open then, on their own clock: 19:30 or 7:30pm (today), tomorrow 12:00, fri 19:30, 2026-11-23 12:00"
+        ),
         OptionSpec(
             "--open-for", kind: .value("DURATION"),
             help: "keep only the shops open now (or at --open-at) that stay open at least this long: 90m, 1h30m, 2h"),
@@ -48,14 +50,29 @@ enum OpenAtOption {
         return duration
     }
 
-    /// "19:30" today, "fri 19:30" (or 金 19:30) the next Friday from today, "2026-11-23 12:00":
-    /// which day "today" is depends on the shops' clock, which the answer tells.
+    /// "19:30" or "7:30pm" today, "tomorrow 12:00", "fri 19:30" (or 金 19:30) the next Friday from
+    /// today, "2026-11-23 12:00": which day "today" is depends on the shops' clock, which the
+    /// answer tells.
     static func moment(_ text: String, now: Date) throws(UsageError) -> OpenQuestion.Moment {
-        let words = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
+        // ISO's `2026-11-23T12:00`: a T between digits only, so Tue and Thu keep theirs.
+        let spaced = text.trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: #"(?<=[0-9])T(?=[0-9])"#, with: " ", options: .regularExpression)
+        var words = spaced.split(separator: " ").map(String.init)
+        // "7:30 pm": the half of the day belongs to the time before it.
+        if words.count > 1, let half = words.last, ["am", "pm"].contains(half.lowercased()) {
+            words.removeLast()
+            words[words.count - 1] += half
+        }
         let problem = UsageError(
-            "--open-at takes a time such as 19:30, fri 19:30 or 2026-11-23 12:00, not \(TerminalSafe.quoted(text))")
+            "--open-at takes a time such as 19:30, 7:30pm, tomorrow 12:00, fri 19:30 or 2026-11-23 12:00, not \(TerminalSafe.quoted(text))"
+        )
         guard let clock = words.last, let minute = minutes(clock), words.count <= 2 else { throw problem }
         guard words.count == 2 else { return .wallClock(day: .today, minute: minute, asked: now) }
+        switch words[0].lowercased() {
+        case "today", "今日": return .wallClock(day: .today, minute: minute, asked: now)
+        case "tomorrow", "明日": return .wallClock(day: .tomorrow, minute: minute, asked: now)
+        default: break
+        }
         if let weekday = weekday(words[0]) { return .wallClock(day: .weekday(weekday), minute: minute, asked: now) }
         let parts = words[0].split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]), (2000...2099).contains(parts[0])
@@ -65,13 +82,22 @@ enum OpenAtOption {
         return .wallClock(day: .date(date), minute: minute, asked: now)
     }
 
-    /// "19:30" → 1170; nil unless hours 0–23 and minutes 0–59.
+    /// "19:30" → 1170, "7:30pm" → 1170, "7pm" → 1140, "12am" → 0; nil unless a 24-hour time
+    /// (hours 0–23) or a 12-hour one (1–12, am or pm), with minutes 0–59.
     static func minutes(_ text: String) -> Int? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-            (0...23).contains(hour), (0...59).contains(minute)
+        let lower = text.lowercased()
+        let half = ["am", "pm"].first { lower.hasSuffix($0) }
+        let clock = half.map { _ in String(lower.dropLast(2)) } ?? lower
+        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        let digits = { (part: Substring) in !part.isEmpty && part.count <= 2 && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        // "19" alone is no time; "7pm" is.
+        guard parts.allSatisfy(digits), parts.count == 2 || (parts.count == 1 && half != nil), let hour = Int(parts[0])
         else { return nil }
-        return hour * 60 + minute
+        let minute = parts.count == 2 ? Int(parts[1]) ?? 60 : 0
+        guard parts.count == 1 || parts[1].count == 2, (0...59).contains(minute) else { return nil }
+        guard let half else { return (0...23).contains(hour) ? hour * 60 + minute : nil }
+        guard (1...12).contains(hour) else { return nil }
+        return (hour % 12 + (half == "pm" ? 12 : 0)) * 60 + minute
     }
 
     static func weekday(_ word: String) -> Weekday? {

@@ -80,7 +80,7 @@ extension PickCommand: SceneCommand {
         let scene = PickScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places,
             lastList: LastListKeeper(context: context, invented: common.useStub),
-            log: FoodLogStore(environment: context.environment), random: random, zone: context.userTimeZone)
+            log: FoodLogFile.store(stub: common.useStub, context: context), random: random, zone: context.userTimeZone)
         return await scene.pick(
             Pick.Choose.Request(
                 query: search.query, open: search.open, near: search.near, log: search.logFilter, window: window))

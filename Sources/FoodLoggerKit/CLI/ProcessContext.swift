@@ -97,7 +97,11 @@ public struct ProcessContext: Sendable {
         ("TERM", "dumb: no colour or bold unless --color always"),
         ("COLUMNS", "the width to lay tables out in when the terminal does not say"),
         ("LINES", "the height the terminal map fits when the terminal does not say"),
-        ("PATH", "where open finds xdg-open (or open on macOS)"),
+        (
+            "BROWSER",
+            "the browsers open tries first: commands separated by ':', %s standing for the address (else it goes last)"
+        ),
+        ("PATH", "where open finds the BROWSER commands and xdg-open (or open on macOS)"),
     ]
     static let variablesRead = variables.map(\.name)
 

@@ -12,6 +12,9 @@ protocol SceneCommand: Sendable {
     func refusal(by provider: Provider) -> UsageError?
     /// True when the command takes the whole screen, where a progress line would scribble.
     func fillsScreen(_ context: ProcessContext) -> Bool
+    /// False for a command that looks for no places (the code lists, which OpenStreetMap
+    /// answers without a request): which service would have searched is no news to it.
+    var searchesPlaces: Bool { get }
     /// `context` carries the command's --color and --tiles.
     @MainActor func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode
     /// Runs the command without a service when it asks none this time (`log list`), so none is
@@ -23,6 +26,7 @@ extension SceneCommand {
     var impliedProvider: Provider? { nil }
     func refusal(by provider: Provider) -> UsageError? { nil }
     func fillsScreen(_ context: ProcessContext) -> Bool { false }
+    var searchesPlaces: Bool { true }
     func runWithoutService(context: ProcessContext) async -> ExitCode? { nil }
 }
 
@@ -66,6 +70,7 @@ extension FoodLogger {
             if let refusal = refusal(by: services.provider) {
                 return usageError(refusal, command: help.command, context: context)
             }
+            if services.choseForLackOfKey, command.searchesPlaces { NoKeyNotice(context: context).tellOnce() }
             let codes = options.makeCodeLists(services, context: context)
             let restaurants = HotpepperWorker(
                 api: services.restaurants, progress: PagingProgressLine.reporter(for: context), codes: codes)

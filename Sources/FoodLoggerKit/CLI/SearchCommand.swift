@@ -11,6 +11,8 @@ struct SearchCommand: Sendable {
     var near: NearPlace?
     /// --unvisited, --visited, --want: the places kept by what the food log says of them.
     var logFilter: LogFilter?
+    /// --fields: the JSON keys the table, CSV or NDJSON shows; nil: the usual columns.
+    var fields: [String]?
 
     static let name = "search"
     static let summary = "find restaurants around a place (nearest first) or in an area"
@@ -34,7 +36,7 @@ struct SearchCommand: Sendable {
         OptionSpec(
             "--near", kind: .value("PLACE"),
             help:
-                "start from a station, area, landmark or address: 渋谷駅, shibuya, \"Tokyo Station\", \"Times Square\" (else FOODLOGGER_NEAR)"
+                "start from a station, area, landmark or address: 渋谷駅, shibuya, \"Tokyo Station\", \"Times Square\", or a lat,lng pair: 35.68,139.76 (else FOODLOGGER_NEAR)"
         ),
         OptionSpec("--lat", kind: .value("DEG"), help: "latitude of the centre, -90 to 90 (else FOODLOGGER_LAT)"),
         OptionSpec("--lng", kind: .value("DEG"), help: "longitude of the centre, -180 to 180 (else FOODLOGGER_LNG)"),
@@ -90,6 +92,28 @@ struct SearchCommand: Sendable {
             help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
     ]
 
+    static let fieldsSpec = OptionSpec(
+        "--fields", kind: .value("KEYS"),
+        help: "only these JSON keys, comma-separated, in this order, for table, csv and ndjson: name,distance_m,url")
+
+    /// --fields' keys, each a search field's JSON key, for the formats that take them; a key
+    /// that is none is refused with the likeliest one.
+    static func fields(_ parsed: ParsedArguments, format: OutputFormat) throws(UsageError) -> [String]? {
+        guard let text = parsed.value("--fields") else { return nil }
+        guard [.table, .csv, .ndjson].contains(format) else {
+            throw UsageError("--fields picks the columns of table, csv and ndjson, not of \(format.rawValue)")
+        }
+        let keys = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if keys.isEmpty { throw UsageError("--fields is empty: give JSON keys such as name,distance_m,url") }
+        let known = RestaurantRecord.fieldNames
+        if let unknown = keys.first(where: { !known.contains($0) }) {
+            let guess = known.map { ($0, $0.editDistance(to: unknown)) }.min { $0.1 < $1.1 }
+            let hint = guess.flatMap { $0.1 <= max(2, unknown.count / 3) ? " (did you mean \($0.0)?)" : nil } ?? ""
+            throw UsageError("--fields: no field is called \(TerminalSafe.quoted(unknown))\(hint); the keys are those of --json")
+        }
+        return keys.uniqued()
+    }
+
     static let interactiveSpec = OptionSpec(
         "-i", "--interactive",
         help: "after the table, prompt for a number to show its card (o N opens its page, n/p pages, q quits); needs a terminal")
@@ -112,7 +136,7 @@ struct SearchCommand: Sendable {
             ("Filters (keep only shops that …)", filterSpecs),
             ("Opening hours", OpenAtOption.specs),
             ("Food log (of the places found)", logSpecs),
-            ("Output", CommonOptions.outputSpecs + [interactiveSpec]),
+            ("Output", CommonOptions.outputSpecs + [fieldsSpec, interactiveSpec]),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ])
 
@@ -146,16 +170,19 @@ struct SearchCommand: Sendable {
         if area != nil, ["--near", "--lat", "--lng"].contains(where: { parsed.value($0) != nil }) {
             throw UsageError("--area and --near or --lat/--lng both say where to search; use one")
         }
-        near = area == nil && center == nil ? try Self.near(parsed, environment: context.environment) : nil
-        if let center {
+        let place = area == nil && center == nil ? try Self.near(parsed, environment: context.environment) : nil
+        // A `lat,lng` pair is a centre already: no place search is asked to read it as a name.
+        let pair = place.flatMap { Coordinate(pair: $0.text) }
+        near = pair == nil ? place : nil
+        if let center = center ?? pair {
             query.center = center
         } else if near == nil, area == nil {
             query.center = try Self.center(parsed, environment: context.environment)
         }
-        let fromEnvironment = near?.fromEnvironment ?? (parsed.value("--lat") == nil && query.center != nil)
+        let fromEnvironment = place?.fromEnvironment ?? (parsed.value("--lat") == nil && query.center != nil)
         let centerWords =
             fromEnvironment
-            ? "a centre (\(near == nil ? "FOODLOGGER_LAT/LNG" : "FOODLOGGER_NEAR"), from the environment; --no-center leaves it out)"
+            ? "a centre (\(place == nil ? "FOODLOGGER_LAT/LNG" : "FOODLOGGER_NEAR"), from the environment; --no-center leaves it out)"
             : "a centre"
         let hasCenter = query.center != nil || near != nil
         query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default
@@ -203,6 +230,7 @@ struct SearchCommand: Sendable {
             throw UsageError("\(logFilters.map(LogText.flag).joined(separator: " and ")) exclude each other; give one")
         }
         logFilter = logFilters.first
+        fields = try Self.fields(parsed, format: common.format)
         interactive = parsed.has("--interactive")
         if interactive { try Self.checkInteractive(format: common.format, terminal: context.terminal) }
     }
@@ -338,7 +366,7 @@ extension SearchCommand: SceneCommand {
         let scene = SearchScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive,
             lastList: LastListKeeper(context: context, invented: common.useStub),
-            log: FoodLogStore(environment: context.environment))
+            log: FoodLogFile.store(stub: common.useStub, context: context), fields: fields)
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
             : await scene.search(query, open: open, near: near, log: logFilter)

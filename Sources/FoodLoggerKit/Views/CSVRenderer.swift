@@ -14,6 +14,10 @@ import FoodLoggerDomain
 /// in front, inside quotes, as OWASP's CSV-injection advice has it: "=1+2" is written "'=1+2".
 enum CSVRenderer {
     static func render(_ listing: RestaurantListing) -> String {
+        if let fields = listing.fields {
+            let picked = listing.cells(of: fields)
+            return render(columns: picked.columns, rows: picked.rows)
+        }
         let records = listing.records.map { JSONValue.object($0.members).cells() }
         var columns = RestaurantRecord.csvColumns
         var named = Set(columns)

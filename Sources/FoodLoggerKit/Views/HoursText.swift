@@ -94,6 +94,7 @@ enum HoursText {
         case (_, let time?): words = short(time)
         case (.now, nil): words = "now"
         case (.wallClock(.today, let minute, _), nil): words = clock(minute)
+        case (.wallClock(.tomorrow, let minute, _), nil): words = "tomorrow " + clock(minute)
         case (.wallClock(.weekday(let weekday), let minute, _), nil): words = weekday.short + " " + clock(minute)
         }
         return words + " (\(name(place)))"

@@ -8,8 +8,12 @@ enum PageText {
     }
 
     static func madeUp(_ address: String) -> String {
-        "no page to open: \(TerminalSafe.line(address)) is a made-up address of the offline stub (--stub)."
+        "no page to open: \(TerminalSafe.line(address)) is the page of a place the offline stub (--stub) made up."
     }
+
+    /// Nothing was opened because nothing could open it: said, so a printed address is not
+    /// taken for an opened page.
+    static let noBrowser = "no browser was started: set BROWSER, or install xdg-open (open on macOS)."
 
     static func opened(_ address: String) -> String { "Opened \(TerminalSafe.line(address))" }
 

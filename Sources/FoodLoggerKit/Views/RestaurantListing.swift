@@ -18,6 +18,22 @@ struct RestaurantListing: Sendable, Equatable {
     var providers: [Provider]
     /// What --open-now/--open-at left out; nil when no shop was left out for its hours.
     var leftOut: OpenTally? = nil
+    /// --fields: the JSON keys to show, in the user's order; nil: every one.
+    var fields: [String]? = nil
+
+    /// The chosen fields as flat cells (`hours.mon`… for an object), in the fields' order: the
+    /// columns of `--fields` in the table and CSV alike.
+    func cells(of fields: [String]) -> (columns: [String], rows: [[String]]) {
+        let columns = fields.flatMap { field in
+            RestaurantRecord.csvColumns.filter { $0 == field || $0.hasPrefix(field + ".") }
+        }
+        let rows = records.map { record in
+            let cells = Dictionary(
+                JSONValue.object(record.members(only: fields)).cells(), uniquingKeysWith: { first, _ in first })
+            return columns.map { cells[$0] ?? "" }
+        }
+        return (columns, rows)
+    }
 
     struct SearchFrame: Sendable, Equatable {
         var center: Coordinate?
@@ -165,6 +181,13 @@ struct RestaurantRecord: Sendable, Equatable {
             ("log", LogText.json(log)),
         ]
         return detailed ? basic + detailMembers : basic
+    }
+
+    /// The members named by `fields`, in their order; every member when nil.
+    func members(only fields: [String]?) -> [(String, JSONValue)] {
+        guard let fields else { return members }
+        let all = members
+        return fields.compactMap { field in all.first { $0.0 == field } }
     }
 
     /// An instant with the place's offset, or null.

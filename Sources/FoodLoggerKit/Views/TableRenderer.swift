@@ -6,6 +6,9 @@ struct TextTable: Sendable, Equatable {
         var alignRight: Bool
         /// Narrowest the column may become before it is dropped instead.
         var minWidth: Int
+        /// Narrowest the column is cut to while a column of lesser use can still be dropped to make
+        /// room (a name is cut only once the genre, the budget… are gone); nil: `minWidth`.
+        var keep: Keep?
         /// Columns with a higher number are dropped first when even minimum widths do not fit;
         /// nil: never dropped.
         var dropPriority: Int?
@@ -16,12 +19,18 @@ struct TextTable: Sendable, Equatable {
         var mayCut: Bool
 
         init(
-            _ title: String, alignRight: Bool = false, minWidth: Int = 4, dropPriority: Int? = nil,
+            _ title: String, alignRight: Bool = false, minWidth: Int = 4, keep: Keep? = nil, dropPriority: Int? = nil,
             weight: Double = 1, mayCut: Bool = true
         ) {
-            self.title = title; self.alignRight = alignRight; self.minWidth = minWidth
+            self.title = title; self.alignRight = alignRight; self.minWidth = minWidth; self.keep = keep
             self.dropPriority = dropPriority; self.weight = weight; self.mayCut = mayCut
         }
+    }
+
+    /// A width a column keeps while any column whose drop priority is above `overPriority` is shown.
+    struct Keep: Sendable, Equatable {
+        var width: Int
+        var overPriority: Int
     }
 
     var columns: [Column]
@@ -44,7 +53,14 @@ enum TableRenderer {
         func total() -> Int { visible.reduce(0) { $0 + widths[$1] } + gap.count * max(0, visible.count - 1) }
         // Narrow the column widest for its weight one step at a time, so space is shared fairly.
         while total() > width {
-            let shrinkable = visible.filter { table.columns[$0].mayCut && widths[$0] > table.columns[$0].minWidth }
+            func floor(_ column: Int) -> Int {
+                let spec = table.columns[column]
+                guard let keep = spec.keep,
+                    visible.contains(where: { (table.columns[$0].dropPriority ?? 0) > keep.overPriority })
+                else { return spec.minWidth }
+                return max(spec.minWidth, keep.width)
+            }
+            let shrinkable = visible.filter { table.columns[$0].mayCut && widths[$0] > floor($0) }
             func share(_ column: Int) -> Double { Double(widths[column]) / table.columns[column].weight }
             if let widest = shrinkable.max(by: { share($0) < share($1) }) {
                 widths[widest] -= 1

@@ -52,12 +52,18 @@ struct TerminalMap: Sendable, Equatable {
     let metresPerColumn: Double
     let scaleMetres: Int
     let radiusMetres: Int
+    let centerKey: String
     var width: Int { cells[0].count }
     var height: Int { cells.count }
 
     /// Lays out `markers` (in the order given, which decides who keeps a contested cell's
     /// label) around `center` so that a circle of `radiusMetres` fills a `width` × `height` frame.
-    init(center: Coordinate, radiusMetres: Int, markers: [Marker], width: Int, height: Int) {
+    /// `centerKey`: what the key says "@" is ("@ you are here").
+    init(
+        center: Coordinate, radiusMetres: Int, markers: [Marker], width: Int, height: Int,
+        centerKey: String = "@ you are here"
+    ) {
+        self.centerKey = centerKey
         let width = max(width, Self.widthRange.lowerBound), height = max(height, Self.heightRange.lowerBound)
         let inner = (columns: width - 2, rows: height - 2)
         self.radiusMetres = max(radiusMetres, 1)
@@ -177,7 +183,7 @@ struct TerminalMap: Sendable, Equatable {
         let radius = LocalProjection.scaleLabel(radiusMetres)
         // The key's parts in order of importance, as many as fit.
         var key = "\(bar) \(LocalProjection.scaleLabel(scaleMetres))"
-        for part in ["@ you are here", ". \(radius) radius"] where DisplayWidth.of(key + "   " + part) <= width {
+        for part in [centerKey, ". \(radius) radius"] where DisplayWidth.of(key + "   " + part) <= width {
             key += "   " + part
         }
         lines.append(DisplayWidth.truncate(key, to: width))

@@ -6,18 +6,22 @@ import Testing
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
-/// `foodlogger log …` run whole, in-process, against the stub and a log in a temporary folder.
+/// `foodlogger log …` run whole, in-process, against the stub and a log in a temporary folder:
+/// the stub's own log, every run being a stub run (FOODLOGGER_STUB) unless it is given a server.
 @MainActor
 @Suite struct LogCommandTests {
     let folder: TemporaryFolder
-    var logURL: URL { folder.url.appendingPathComponent("foodlogger/log.jsonl") }
+    var logURL: URL { folder.url.appendingPathComponent("foodlogger/stub/log.jsonl") }
 
     init() throws { folder = try TemporaryFolder("foodlogger-log") }
 
     func run(
         _ arguments: [String], terminal: Terminal = Terminal(), zone: String = "Asia/Tokyo", service: [String: String] = [:]
     ) async -> CLIRun {
-        let environment = ["XDG_DATA_HOME": folder.path, "XDG_STATE_HOME": folder.path + "/state", "TZ": zone]
+        let environment = [
+            "XDG_DATA_HOME": folder.path, "XDG_STATE_HOME": folder.path + "/state", "TZ": zone,
+            "FOODLOGGER_STUB": service["HOTPEPPER_BASE_URL"] == nil ? "1" : "",
+        ]
         return await CLIRun.run(arguments, environment: environment.merging(service) { $1 }, terminal: terminal)
     }
 
@@ -151,7 +155,7 @@ import Testing
         (["log", "remove"], "'log remove' takes one entry's number"),
         (["log", "remove", "0"], "'log remove' takes one entry's number"),
         (["log", "remove", "+1"], "'log remove' takes one entry's number"),
-        (["log", "remove", "1", "--stub"], "--stub has no effect with 'log remove'"),
+        (["log", "remove", "1", "--provider", "osm"], "--provider has no effect with 'log remove'"),
         (["log", "eat"], "'eat' is not a log command"),
         (["log", "map", "--json", "--width", "60"], "no effect with --format json"),
     ])

@@ -152,9 +152,9 @@ import Testing
     }
 
     @Test func anUnreadableLogFailsAFilterAndOnlyWarnsWithout() async throws {
-        // Given a log that is a folder, not a file
+        // Given a log that is a folder, not a file (the stub's own log: these are stub runs)
         try FileManager.default.createDirectory(
-            at: folder.url.appendingPathComponent("foodlogger/log.jsonl"), withIntermediateDirectories: true)
+            at: folder.url.appendingPathComponent("foodlogger/stub/log.jsonl"), withIntermediateDirectories: true)
 
         // When a search runs with and without --want
         let filtered = await run(["search"] + Self.centre + ["--want"])

@@ -63,7 +63,7 @@ public struct GooglePlacesStub: HotpepperProtocol {
         struct Document: Encodable { var places: [GooglePlacesDecoder.Place] }
         // Encoding strings, numbers and optionals cannot fail.
         let whole = try GooglePlacesDecoder.decode(try! JSONEncoder().encode(Document(places: places))).page
-        return OverpassAPI.page(of: whole, start: query.start, count: query.count)
+        return OverpassAPI.page(of: whole, start: query.start, count: query.count).invented
     }
 
     static func nearestFirst(_ places: [GooglePlacesDecoder.Place], to centre: Coordinate) -> [GooglePlacesDecoder.Place] {

@@ -53,7 +53,8 @@ public struct HotpepperStub: HotpepperProtocol {
         let last = min(first + max(query.count, 0), ordered.count)
         return RestaurantPage(
             total: ordered.count, start: query.start, restaurants: Array(ordered[first..<last]),
-            coverage: coverage(query))
+            coverage: coverage(query)
+        ).invented
     }
 
     /// The keyword's terms, split on half-width and full-width spaces alike: Japanese input

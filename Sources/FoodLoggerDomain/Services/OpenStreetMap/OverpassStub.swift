@@ -36,7 +36,7 @@ public struct OverpassStub: HotpepperProtocol {
     {
         var whole = try OverpassDecoder.decode(document(elements))
         if let centre { whole.restaurants = whole.restaurants.nearestFirst(to: centre) }
-        return OverpassAPI.page(of: whole, start: query.start, count: query.count)
+        return OverpassAPI.page(of: whole, start: query.start, count: query.count).invented
     }
 
     /// An `[out:json]` answer holding `elements`.

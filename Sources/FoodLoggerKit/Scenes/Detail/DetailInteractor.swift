@@ -67,8 +67,10 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         } else {
             result = .success(restaurants.first)
         }
-        let address = (try? result.get())??.urls.shop ?? ""
-        let attempt = await PageAttempt.open(address, printOnly: request.printOnly, with: opener)
+        var attempt: PageAttempt?
+        if let shop = (try? result.get()) ?? nil {
+            attempt = await PageAttempt.open(shop, printOnly: request.printOnly, with: opener)
+        }
         presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, attempt: attempt))
     }
 

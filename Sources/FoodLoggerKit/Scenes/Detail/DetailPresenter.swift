@@ -62,8 +62,11 @@ final class DetailPresenter: DetailPresentationLogic {
         switch attempt {
         case nil:
             return .init(content: .failure(message: PageText.noAddress(restaurant)), exitCode: .noResults)
-        case .printOnly, .opened(.unavailable):
+        case .printOnly:
             return .init(content: .page(address: address, note: nil), exitCode: .success)
+        case .opened(.unavailable):
+            let note = "foodlogger: \(PageText.noBrowser) The address is on stdout."
+            return .init(content: .page(address: address, note: note), exitCode: .success)
         case .madeUp:
             let note = "foodlogger: " + PageText.madeUp(address)
             return .init(content: .page(address: address, note: note), exitCode: .success)

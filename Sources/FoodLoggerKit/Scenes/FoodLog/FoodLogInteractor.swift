@@ -36,6 +36,8 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         let result: Result<FoodLogChange, FoodLog.Failure>
         do throws(FoodLog.Failure) {
             let shop = try await lookup(request.id)
+            // The user's log holds real places only; the stub's own log takes the stub's.
+            if shop.invented == true, !request.stubLog { throw .invented(id: shop.id) }
             let date: LogDate? =
                 switch request.when {
                 case .today: LogDate(request.now, in: request.zone)
@@ -43,6 +45,9 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
                 case .day(let day): day
                 case .want: nil
                 }
+            if date == nil, let wanted = try wantEntry(for: shop) {
+                throw .alreadyWanted(id: shop.id, number: wanted.number)
+            }
             let entry = FoodLogEntry(
                 date: date, note: request.note, rating: request.rating, writtenAt: request.now, shop: .init(shop))
             do { result = .success(try await store.add(entry)) } catch { throw .log(error) }
@@ -79,6 +84,13 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
                 result: read.map { _ in (shops, unique.count - shops.count) },
                 unreadableLines: (try? read.get())?.unreadableLines ?? [],
                 unreadableCount: (try? read.get())?.unreadableCount ?? 0, filter: request.filter, file: store.url))
+    }
+
+    /// The place's entry on the want list, if it has one: a place is wanted once.
+    private func wantEntry(for shop: Restaurant) throws(FoodLog.Failure) -> FoodLogEntry? {
+        let entries: [FoodLogEntry]
+        do { entries = try store.read().entries } catch { throw .log(error) }
+        return entries.first { $0.want && $0.shop.provider == shop.provider && $0.shop.id == shop.id }
     }
 
     /// The shop by id, from the service.

@@ -22,6 +22,10 @@ enum FoodLog {
         case service(HotpepperError)
         case unknownShop(id: String)
         case log(FoodLogError)
+        /// The place is one an offline stub made up, and the log is the user's real one.
+        case invented(id: String)
+        /// The place is on the want list already, as entry `number`.
+        case alreadyWanted(id: String, number: Int)
     }
 
     /// The entry added or removed, or why not.
@@ -61,6 +65,8 @@ enum FoodLog {
             /// The clock and zone today and yesterday are read in.
             var now: Date
             var zone: TimeZone
+            /// The log is the offline stub's own (`--stub`), where made-up places belong.
+            var stubLog = false
         }
 
         typealias Response = ChangeResponse

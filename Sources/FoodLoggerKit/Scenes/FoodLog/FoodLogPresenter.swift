@@ -117,6 +117,15 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
             return .init(failure: "no shop has the id \(TerminalSafe.quoted(id)); nothing was logged", exitCode: .noResults)
         case .failure(.log(let error)):
             return .init(failure: error.message, exitCode: error.exitCode)
+        case .failure(.invented(let id)):
+            return .init(
+                failure:
+                    "\(TerminalSafe.quoted(id)) is a place the offline stub made up, and your food log keeps real places only; nothing was logged (with --stub it goes to the stub's own log)",
+                exitCode: .usage)
+        case .failure(.alreadyWanted(let id, let number)):
+            return .init(
+                failure: "\(TerminalSafe.quoted(id)) is on your want list already, as entry \(number); nothing was logged",
+                exitCode: .usage)
         }
     }
 

@@ -35,10 +35,10 @@ final class FoodLogRouter: FoodLogRoutingLogic {
             return await SearchScene.assemble(context: context, format: format, worker: worker).search(query, open: open)
         case .drawing(let width, let height):
             return await MapScene.assemble(context: context, worker: worker)
-                .show(query, around: .coordinate(frame.center), open: open, width: width, height: height)
+                .show(query, around: .middle(frame.center), open: open, width: width, height: height)
         case .explore:
             return await MapScene.assemble(context: context, worker: worker)
-                .explore(query, around: .coordinate(frame.center), open: open, terminal: context.fullScreen())
+                .explore(query, around: .middle(frame.center), open: open, terminal: context.fullScreen())
         }
     }
 }

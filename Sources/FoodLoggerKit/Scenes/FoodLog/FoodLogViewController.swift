@@ -25,9 +25,11 @@ final class FoodLogViewController: FoodLogDisplayLogic {
 
     /// `foodlogger log add ID [--note TEXT] [--rating N] [--date DAY | --want]`, dated in the
     /// user's zone (TZ, else the system's).
-    func add(id: String, when: FoodLog.Add.When, note: String?, rating: Int?) async -> ExitCode {
+    func add(id: String, when: FoodLog.Add.When, note: String?, rating: Int?, stubLog: Bool) async -> ExitCode {
         await interactor?.add(
-            .init(id: id, when: when, note: note, rating: rating, now: context.now(), zone: context.userTimeZone))
+            .init(
+                id: id, when: when, note: note, rating: rating, now: context.now(), zone: context.userTimeZone,
+                stubLog: stubLog))
         return exitCode
     }
 

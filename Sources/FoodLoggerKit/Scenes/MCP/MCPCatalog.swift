@@ -68,7 +68,7 @@ enum MCPCatalog {
                 name: "count", type: .integer(within: 1...MCPTool.maxLogPage), form: .page,
                 description: "entries listed, at most \(MCPTool.maxLogPage) (default \(MCPTool.logPage))"),
         ],
-        readOnly: true, service: .none, outputSchema: MCPSchemas.log, pagedMember: "entries")
+        readOnly: true, service: .stubLog, outputSchema: MCPSchemas.log, pagedMember: "entries")
 
     static let listGenres = MCPTool(
         name: "list_genres", title: "List genres",

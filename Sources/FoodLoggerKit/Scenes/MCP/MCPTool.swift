@@ -24,7 +24,8 @@ struct MCPTool: Sendable, Equatable {
     var pagedMember: String?
 
     enum ServiceOptions: Sendable, Equatable {
-        case none, withoutProvider, all
+        /// `stubLog`: only `--stub`, which picks the stub's own food log (`FoodLogFile`).
+        case none, stubLog, withoutProvider, all
     }
 
     /// One argument: its JSON type and how it is written on the command line.
@@ -118,6 +119,7 @@ struct MCPTool: Sendable, Equatable {
         let service: [String] =
             switch self.service {
             case .none: []
+            case .stubLog: defaults.filter { $0 == "--stub" }
             case .withoutProvider: defaults
             case .all: defaults + (named ? [] : provider.map { ["--provider=\($0)"] } ?? [])
             }

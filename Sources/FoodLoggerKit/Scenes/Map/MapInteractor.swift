@@ -80,7 +80,11 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             let near: NearPlace? = if case .place(let place) = request.centre { place } else { nil }
             let answer: Result<(page: RestaurantPage, tally: OpenTally?), HotpepperError> =
                 if let shown = request.shown { .success((shown, nil)) } else { await worker.search(asked, request.open) }
-            result = answer.map { .init(page: $0.page, tally: $0.tally, center: center, near: near, located: located) }
+            result = answer.map {
+                .init(
+                    page: $0.page, tally: $0.tally, center: center, centreIsMiddle: request.centre.isMiddle, near: near,
+                    located: located)
+            }
         }
         query = asked
         restaurants = (try? result.get().page.restaurants) ?? []
@@ -155,7 +159,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     func openPage(_ request: Map.Page.Request) {
         guard let restaurant = cardRestaurant ?? selectedRestaurant else { return }
         Task {
-            let attempt = await PageAttempt.open(restaurant.urls.shop, with: opener)
+            let attempt = await PageAttempt.open(restaurant, with: opener)
             presenter?.presentPage(.init(restaurant: restaurant, attempt: attempt))
         }
     }
@@ -277,7 +281,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         (Coordinate, GeocodingWorker.Located?), HotpepperError
     > {
         switch request.centre {
-        case .coordinate(let center):
+        case .coordinate(let center), .middle(let center):
             return .success((center, nil))
         case .place(let near):
             guard let places else { return .failure(.placeNotFound(near.text, known: [])) }

@@ -26,6 +26,11 @@ enum Map {
         enum Centre: Sendable, Equatable {
             case coordinate(Coordinate)
             case place(NearPlace)
+            /// The middle of places that have no centre of their own (the food log's): drawn
+            /// as "@", but nobody stands there.
+            case middle(Coordinate)
+
+            var isMiddle: Bool { if case .middle = self { true } else { false } }
         }
 
         /// The worker's answer, unformatted, with what the presenter needs to lay it out.
@@ -36,6 +41,8 @@ enum Map {
                 /// What --open-now/--open-at left out to fill the page.
                 var tally: OpenTally? = nil
                 var center: Coordinate
+                /// The centre is the places' middle, not where the user is.
+                var centreIsMiddle = false
                 /// The place --near asked for, and where it was found.
                 var near: NearPlace? = nil
                 var located: GeocodingWorker.Located? = nil

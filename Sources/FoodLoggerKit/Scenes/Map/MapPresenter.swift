@@ -45,7 +45,7 @@ final class MapPresenter: MapPresentationLogic {
                 width, height in
                 let map = TerminalMap(
                     center: center, radiusMetres: response.query.metres, markers: markers,
-                    width: width, height: height)
+                    width: width, height: height, centerKey: found.centreIsMiddle ? "@ middle of the places" : "@ you are here")
                 return (map, Self.legend(map, page: page, center: center))
             }
             viewModel = .init(
@@ -148,7 +148,7 @@ extension MapPresenter {
             case .madeUp: PageText.madeUp(address)
             case .opened(.opened): PageText.opened(address)
             case .printOnly: address
-            case .opened(.unavailable): "No browser opener here; the page is \(address)"
+            case .opened(.unavailable): "\(PageText.noBrowser) The page is \(address)"
             case .opened(.failed(let reason)): "\(PageText.cannotOpen(reason)) The page is \(address)"
             }
         viewController?.displayPage(.init(note: ResultsText.singleLine(note)))

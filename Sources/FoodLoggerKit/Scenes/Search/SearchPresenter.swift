@@ -14,9 +14,11 @@ final class SearchPresenter: SearchPresentationLogic {
     let presentation: Search.Restaurants.Presentation
     /// Whether the terminal shows arrows (the walk's way) or needs the compass letters.
     let unicode: Bool
+    /// --fields: the JSON keys to show instead of the usual columns; nil: the usual ones.
+    let fields: [String]?
 
-    init(presentation: Search.Restaurants.Presentation, unicode: Bool = true) {
-        self.presentation = presentation; self.unicode = unicode
+    init(presentation: Search.Restaurants.Presentation, unicode: Bool = true, fields: [String]? = nil) {
+        self.presentation = presentation; self.unicode = unicode; self.fields = fields
     }
 
     func presentRestaurants(_ response: Search.Restaurants.Response) {
@@ -32,19 +34,20 @@ final class SearchPresenter: SearchPresentationLogic {
             viewModel = .init(content: .failure(message: error.message), exitCode: error.exitCode)
         case .success(let page):
             let log = (try? response.log.get()) ?? .empty
+            var document = RestaurantListing(
+                page, query: response.query, open: response.open, tally: response.tally,
+                centerName: response.located?.place.name, log: log)
+            document.fields = fields
             let body: Search.Restaurants.ViewModel.Body =
                 switch presentation {
                 case .table, .promptedTable:
                     .table(
-                        Self.table(page, center: response.query.center, open: response.open, unicode: unicode, log: log),
+                        fields.map { Self.fieldTable(document.cells(of: $0)) }
+                            ?? Self.table(page, center: response.query.center, open: response.open, unicode: unicode, log: log),
                         footer: ResultsText.footer(
                             page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
                             tally: response.tally, narrowed: response.logFilter.map { ($0, response.logLeftOut) }))
-                case .document:
-                    .document(
-                        RestaurantListing(
-                            page, query: response.query, open: response.open, tally: response.tally,
-                            centerName: response.located?.place.name, log: log))
+                case .document: .document(document)
                 }
             let leftOut = [
                 response.tally.flatMap { ResultsText.leftOut($0, open: response.open, on: page.clock) },
@@ -89,21 +92,31 @@ final class SearchPresenter: SearchPresentationLogic {
         viewController?.displayNoPage(Search.Page.ViewModel(message: message))
     }
 
+    /// The columns a user decides with (name, distance, open state and time left) go last: the
+    /// way there, the budget, the genre, the rating, the log and the walk are dropped before them,
+    /// and before a name is cut shorter than 24 cells.
+    /// --fields as a table: one column a field, titled with its key, cells as the CSV has them.
+    static func fieldTable(_ cells: (columns: [String], rows: [[String]])) -> TextTable {
+        TextTable(
+            columns: cells.columns.map { TextTable.Column($0, minWidth: min(8, $0.count)) },
+            rows: cells.rows.map { $0.map(ResultsText.singleLine) })
+    }
+
     static let columns: [TextTable.Column] = [
         .init("#", alignRight: true, minWidth: 4),
-        .init("Name", minWidth: 16, weight: 2.5),
-        .init("Genre", minWidth: 6, dropPriority: 2),
-        .init("Rating", alignRight: true, minWidth: 3, dropPriority: 3, mayCut: false),
+        .init("Name", minWidth: 12, keep: .init(width: 24, overPriority: 3), weight: 2.5),
+        .init("Genre", minWidth: 6, dropPriority: 7),
+        .init("Rating", alignRight: true, minWidth: 3, dropPriority: 6, mayCut: false),
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
-        .init("Walk", alignRight: true, minWidth: 8, dropPriority: 1, mayCut: false),
-        .init("Budget", minWidth: 8, dropPriority: 4, mayCut: false),
-        // The way there is dropped before when the place closes: the Walk column took its room.
-        .init("Station / access", minWidth: 8, dropPriority: 7, weight: 1.5),
+        .init("Walk", alignRight: true, minWidth: 8, dropPriority: 4, mayCut: false),
+        .init("Budget", minWidth: 8, dropPriority: 8, mayCut: false),
+        // The way there is dropped first: the Walk column says how far it is.
+        .init("Station / access", minWidth: 8, dropPriority: 9, weight: 1.5),
         // Times are never cut ("until 2…" would read as another time): dropped rather.
-        .init("Open", minWidth: 6, dropPriority: 5, mayCut: false),
-        .init("Left", minWidth: 6, dropPriority: 8, mayCut: false),
-        // What the log holds says why a place passed --want or --visited: kept past the access.
-        .init("Log", minWidth: 4, dropPriority: 6, mayCut: false),
+        .init("Open", minWidth: 6, dropPriority: 2, mayCut: false),
+        .init("Left", minWidth: 6, dropPriority: 3, mayCut: false),
+        // What the log holds says why a place passed --want or --visited.
+        .init("Log", minWidth: 4, dropPriority: 5, mayCut: false),
     ]
 
     /// The Open and Left cells: when the shop closes or opens and how long is left, or whether

@@ -7,12 +7,12 @@ enum SearchScene {
     static func assemble(
         context: ProcessContext, format: OutputFormat, worker: any HotpepperWorking,
         places: (any PlaceLocating)? = nil, prompting: Bool = false, lastList: (any LastListKeeping)? = nil,
-        log: (any FoodLogStoring)? = nil
+        log: (any FoodLogStoring)? = nil, fields: [String]? = nil
     ) -> SearchViewController {
         let viewController = SearchViewController(context: context, format: format)
         let interactor = SearchInteractor(worker: worker, places: places, lastList: lastList, log: log)
         let presenter = SearchPresenter(
-            presentation: presentation(for: format, prompting: prompting), unicode: context.isUTF8)
+            presentation: presentation(for: format, prompting: prompting), unicode: context.isUTF8, fields: fields)
         let router = SearchRouter()
         viewController.interactor = interactor
         viewController.router = router

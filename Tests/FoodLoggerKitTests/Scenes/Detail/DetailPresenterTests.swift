@@ -122,7 +122,13 @@ struct DetailPresenterTests {
             display.pageViewModels == [
                 .init(content: .page(address: url, note: nil), exitCode: .success),
                 .init(content: .page(address: nil, note: "Opened \(url)"), exitCode: .success),
-                .init(content: .page(address: url, note: nil), exitCode: .success),
+                .init(
+                    content: .page(
+                        address: url,
+                        note:
+                            "foodlogger: no browser was started: set BROWSER, or install xdg-open (open on macOS). The address is on stdout."
+                    ),
+                    exitCode: .success),
                 .init(
                     content: .page(
                         address: url,
@@ -131,7 +137,7 @@ struct DetailPresenterTests {
                 .init(
                     content: .page(
                         address: url,
-                        note: "foodlogger: no page to open: \(url) is a made-up address of the offline stub (--stub)."),
+                        note: "foodlogger: no page to open: \(url) is the page of a place the offline stub (--stub) made up."),
                     exitCode: .success),
                 .init(content: .failure(message: "no restaurant has the id J404"), exitCode: .noResults),
                 .init(

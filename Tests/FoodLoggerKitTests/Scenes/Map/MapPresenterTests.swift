@@ -57,14 +57,17 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         "what happened to a page is one status line, with the address wherever the browser does not have it",
         arguments: [
             (PageAttempt.opened(.opened), "Opened https://www.hotpepper.jp/strJ1/"),
-            (.opened(.unavailable), "No browser opener here; the page is https://www.hotpepper.jp/strJ1/"),
+            (
+                .opened(.unavailable),
+                "no browser was started: set BROWSER, or install xdg-open (open on macOS). The page is https://www.hotpepper.jp/strJ1/"
+            ),
             (
                 .opened(.failed(reason: "xdg-open exited with 3")),
                 "cannot open the page: xdg-open exited with 3. The page is https://www.hotpepper.jp/strJ1/"
             ),
             (
                 .madeUp,
-                "no page to open: https://www.hotpepper.jp/strJ1/ is a made-up address of the offline stub (--stub)."
+                "no page to open: https://www.hotpepper.jp/strJ1/ is the page of a place the offline stub (--stub) made up."
             ),
         ] as [(PageAttempt, String)])
     func pageNote(attempt: PageAttempt, note: String) {
