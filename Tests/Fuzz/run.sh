@@ -13,8 +13,8 @@
 #   Tests/Fuzz/run.sh decoder 3600      one target for an hour
 #   FUZZ_JOBS=2 Tests/Fuzz/run.sh arguments 600    several processes (libFuzzer -jobs/-workers)
 #
-# Not a SwiftPM target: swiftc compiles FoodLoggerDomain into a library, then the FoodLoggerKit
-# source tree with the entry point against it, so `swift build`/`swift test` never see
+# Not a SwiftPM target: swiftc compiles FoodLoggerDomain and FoodLoggerKit into libraries once,
+# then each target's entry point against them, so `swift build`/`swift test` never see
 # -sanitize=fuzzer. New interesting inputs go to
 # .build-fuzz/corpus-TARGET (kept between runs); a crash, leak or slow input is saved as
 # .build-fuzz/crash-TARGET-*, and the script exits non-zero. Replay one with:
@@ -38,11 +38,17 @@ swiftc "${flags[@]}" -enable-testing -module-name FoodLoggerDomain -emit-library
     -emit-module -emit-module-path "$out/modules/FoodLoggerDomain.swiftmodule" \
     "${domain[@]}" -o "$out/libFoodLoggerDomain.a"
 
+echo "== building FoodLoggerKit for fuzzing"
+# Once for every target: each target is then its own few files, linked against both libraries.
+swiftc "${flags[@]}" -enable-testing -module-name FoodLoggerKit -emit-library -static -I "$out/modules" \
+    -emit-module -emit-module-path "$out/modules/FoodLoggerKit.swiftmodule" \
+    "${sources[@]}" -o "$out/libFoodLoggerKit.a"
+
 for target in $targets; do
     echo "== building fuzz-$target"
     # lld: gold floods the log with harmless "Cannot export local symbol __asan_*" warnings.
-    swiftc "${flags[@]}" -use-ld=lld -module-name FoodLoggerFuzz -I "$out/modules" -L "$out" -lFoodLoggerDomain \
-        "${sources[@]}" "Tests/Fuzz/$target"/*.swift -o "$out/fuzz-$target"
+    swiftc "${flags[@]}" -use-ld=lld -module-name FoodLoggerFuzz -I "$out/modules" -L "$out" \
+        -lFoodLoggerKit -lFoodLoggerDomain "Tests/Fuzz/$target"/*.swift -o "$out/fuzz-$target"
 
     corpora=("$out/corpus-$target" "Tests/Fuzz/corpus/$target")
     # The real captured responses, when the shared samples sit beside the project (or where

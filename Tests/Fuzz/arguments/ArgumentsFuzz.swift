@@ -1,5 +1,6 @@
 import Foundation
 @testable import FoodLoggerDomain
+@testable import FoodLoggerKit
 
 /// libFuzzer entry: the input split at NUL bytes is the argument list after `search` (or, when
 /// it starts with `pick`, `pick`'s: search's options and its own). Besides

@@ -1,5 +1,6 @@
 import Foundation
 @testable import FoodLoggerDomain
+@testable import FoodLoggerKit
 
 /// libFuzzer entry: any bytes as a gourmet/v1 body, an Overpass answer, a Places API (New)
 /// answer and a Google error body, each decoded

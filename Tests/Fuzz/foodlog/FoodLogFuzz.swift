@@ -1,5 +1,6 @@
 import Foundation
 @testable import FoodLoggerDomain
+@testable import FoodLoggerKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 @testable import FoodLoggerDomain
+@testable import FoodLoggerKit
 
 /// libFuzzer entry: a keyword search on Google Places against a server whose answers are the
 /// input, cut at each `\n--\n` into one body per request (the last repeated for every request
@@ -16,7 +17,7 @@ public func googlePagingFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int
     let center = Coordinate(lat: 35.658, lng: 139.7016)
     let query = RestaurantQuery(center: center, keyword: "pub", start: 1, count: 60)
     let outcome = blocking { () async -> Result<RestaurantPage, HotpepperError> in
-        do { return .success(try await api.searchRestaurants(query)) } catch { return .failure(error) }
+        do throws(HotpepperError) { return .success(try await api.searchRestaurants(query)) } catch { return .failure(error) }
     }
     if transport.requests > GooglePlacesRequest.maxTextPages { fatalError("\(transport.requests) billed requests") }
     switch outcome {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import FoodLoggerKit
 
 /// libFuzzer entry: the input is what a client writes to `foodlogger mcp`'s stdin, cut into
 /// chunks at its first byte's pace and framed into lines of at most 4 KiB. Each line must be

@@ -1,5 +1,6 @@
 import Foundation
 @testable import FoodLoggerDomain
+@testable import FoodLoggerKit
 
 /// libFuzzer entry: any bytes as an OSM `opening_hours` value (the text an Overpass server
 /// sends), read and asked at moments around midnight, on Japan's holidays and in doubt, and for

@@ -1,5 +1,6 @@
 import Foundation
 @testable import FoodLoggerDomain
+@testable import FoodLoggerKit
 
 /// libFuzzer entry: the bytes describe a search (a centre, a radius, a screen size) and a few
 /// shops (coordinates, name, genre, access), and every renderer draws them: table, card, JSON,
