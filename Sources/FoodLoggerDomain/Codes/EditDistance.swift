@@ -15,3 +15,13 @@ extension String {
         return previous[b.count]
     }
 }
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+    /// The case a mistyped word most likely meant ("vegeterian", "resturant", "gluten-free"),
+    /// within two edits, for a list whose raw values are its words.
+    public static func closest(to word: String) -> Self? {
+        let typed = word.lowercased().replacingOccurrences(of: "-", with: "_")
+        let best = allCases.map { ($0, $0.rawValue.editDistance(to: typed)) }.min { $0.1 < $1.1 }
+        return best.flatMap { $0.1 <= 2 ? $0.0 : nil }
+    }
+}

@@ -18,13 +18,6 @@ public enum Diet: String, Sendable, CaseIterable, Codable, Comparable {
         return allCases.filter(given.contains)
     }
 
-    /// The diet a mistyped word most likely meant ("vegeterian", "gluten-free"), within two edits.
-    public static func closest(to word: String) -> Diet? {
-        let typed = word.lowercased().replacingOccurrences(of: "-", with: "_")
-        let best = allCases.map { ($0, $0.rawValue.editDistance(to: typed)) }.min { $0.1 < $1.1 }
-        return best.flatMap { $0.1 <= 2 ? $0.0 : nil }
-    }
-
     public static func < (lhs: Diet, rhs: Diet) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

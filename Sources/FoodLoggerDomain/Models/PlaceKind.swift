@@ -13,13 +13,6 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
         PlaceKind(rawValue: word.lowercased().replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_"))
     }
 
-    /// The kind a mistyped word most likely meant ("resturant", "cafe's"), within two edits.
-    public static func closest(to word: String) -> PlaceKind? {
-        let typed = word.lowercased().replacingOccurrences(of: "-", with: "_")
-        let best = allCases.map { ($0, $0.rawValue.editDistance(to: typed)) }.min { $0.1 < $1.1 }
-        return best.flatMap { $0.1 <= 2 ? $0.0 : nil }
-    }
-
     public static func < (lhs: PlaceKind, rhs: PlaceKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
