@@ -25,6 +25,8 @@ struct SearchCommand: Sendable {
         "foodlogger search --stub --lat 35.6812 --lng 139.7671 --json | jq '.restaurants[0]'",
         "foodlogger search --near shibuya --range 2 --genre ramen --lunch",
         "foodlogger search --provider osm --near \"Tokyo Station\" --diet vegan",
+        "foodlogger search --provider osm --lat 21.0285 --lng 105.8542 --kind bar,pub --radius 800",
+        "foodlogger search --provider google --near \"Times Square\" --kind cafe --sort rating",
         "foodlogger search --area 梅田 --genre izakaya --budget 2000-3000",
         "foodlogger search --keyword ラーメン --count 5 --start 6",
         "foodlogger search --lat 35.6812 --lng 139.7671 --range 5 --limit 300 --json > tokyo.json",

@@ -73,6 +73,24 @@ import TestSupport
         #expect(run.stderr.split(separator: "\n").count == 1, "one line")
     }
 
+    @Test func overpassKeepsOnlyTheKindsAskedWhateverTheServerSends() async throws {
+        // Given an Overpass server that answers a café and a bar to a search for bars
+        let elements = [("cafe", "Cà Phê"), ("bar", "Quán Bar")].enumerated().map { index, place in
+            #"{"type": "node", "id": \#(index + 1), "lat": 35.6813, "lon": 139.7671, "tags": {"amenity": "\#(place.0)", "name": "\#(place.1)"}}"#
+        }
+        let server = try LoopbackServer(replies: [
+            .json(#"{"elements": [\#(elements.joined(separator: ","))]}"#, contentType: "application/json")
+        ])
+        // When bars are asked for
+        let run = await CLIRun.run(
+            ["search", "--provider", "osm", "--kind", "bar", "--json"] + Self.tokyo,
+            environment: ["FOODLOGGER_OVERPASS_URL": server.baseURL.appendingPathComponent("api/interpreter").absoluteString])
+        // Then the query asked for bars, and only the bar is listed
+        #expect(sentQL(try #require(server.requests.first)).contains(#"["amenity"~"^(bar)$"]"#))
+        let names = (run.json?["restaurants"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names == ["Quán Bar"] && run.json?["total"] as? Int == 1, "\(run.stdout) \(run.stderr)")
+    }
+
     @Test func genreBarOnOpenStreetMapSaysKindIsMeant() async {
         let run = await CLIRun.run(["search", "--stub", "--provider", "osm", "--genre", "bar"] + Self.tokyo)
         #expect(run.code == .usage && run.stderr.contains("bar is a kind of place, which --kind bar keeps"), "\(run.stderr)")

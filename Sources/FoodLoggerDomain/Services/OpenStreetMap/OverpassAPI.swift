@@ -42,20 +42,21 @@ public struct OverpassAPI: HotpepperProtocol {
         } else {
             ql = try OverpassRequest.search(query)
         }
-        // A search keeps the places within its circle, whatever else a server sends.
+        // A search keeps the places within its circle, of the kinds asked, whatever else a server sends.
         let circle = query.ids.isEmpty ? query.center.map { ($0, Double(query.metres)) } : nil
+        let kinds = query.ids.isEmpty ? query.kinds : []
         let center = query.center
         let whole = try await latest.value(for: ql) { () async throws(HotpepperError) in
-            try await fetch(ql, nearestTo: center, within: circle, unsent: .search(query))
+            try await fetch(ql, nearestTo: center, within: circle, of: kinds, unsent: .search(query))
         }
         return Self.page(of: whole, start: query.start, count: query.count)
     }
 
     /// One POST of `ql`, through the answer cache; the shops nearest `center` first, only those
-    /// within `circle` when there is one.
+    /// within `circle` when there is one, and of `kinds` when there are some.
     private func fetch(
         _ ql: String, nearestTo center: Coordinate?, within circle: (center: Coordinate, metres: Double)?,
-        unsent: HotpepperError.Unsent
+        of kinds: [PlaceKind], unsent: HotpepperError.Unsent
     ) async throws(HotpepperError) -> RestaurantPage {
         let form = HTTPRequest.Body(contentType: OverpassRequest.contentType, data: OverpassRequest.form(ql))
         var answer = try await kept.answer(AnswerCache.Key(url: url, body: form), unsent: unsent, log: client.log) {
@@ -66,8 +67,11 @@ public struct OverpassAPI: HotpepperProtocol {
                 try HotpepperAPI.decoding(reply, key: "", decode)
             }
         }
-        if let circle {
-            answer.restaurants = answer.restaurants.filter { $0.coordinate.distance(to: circle.center) <= circle.metres }
+        if circle != nil || !kinds.isEmpty {
+            answer.restaurants = answer.restaurants.filter { place in
+                circle.map { place.coordinate.distance(to: $0.center) <= $0.metres } ?? true
+                    && (kinds.isEmpty || place.kind.map(kinds.contains) == true)
+            }
             answer.total = answer.restaurants.count
         }
         if let center { answer.restaurants = answer.restaurants.nearestFirst(to: center) }
