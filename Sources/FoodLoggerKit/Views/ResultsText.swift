@@ -88,6 +88,11 @@ enum ResultsText {
         _ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false, open: OpenQuestion? = nil,
         tally: OpenTally? = nil
     ) -> String {
+        // No clock for the area: no place's state can be told, so another time or page would not help.
+        if let tally, tally.examined > 0, tally.unknown == tally.examined, page.clock == .unknown {
+            return HoursText.unknownClockNote(page.provider)
+                + " --include-unknown lists the places with their hours as written."
+        }
         if let tally, let open, tally.examined > 0 {
             let last = page.start + tally.examined - 1
             let counts = [

@@ -91,6 +91,25 @@ import TestSupport
         #expect(names == ["Quán Bar"] && run.json?["total"] as? Int == 1, "\(run.stdout) \(run.stderr)")
     }
 
+    @Test func anAreaWithNoTimeZoneSaysSoOnceWithoutPagingAdvice() async throws {
+        // Given Overpass answering places with hours but no area with a time zone
+        let server = try LoopbackServer(replies: [
+            .json(
+                #"{"elements": [{"type": "node", "id": 1, "lat": 35.6813, "lon": 139.7671, "tags": {"amenity": "cafe", "name": "Cà Phê", "opening_hours": "Mo-Su 07:00-22:00"}}]}"#,
+                contentType: "application/json")
+        ])
+        // When the places open now are asked for
+        let run = await CLIRun.run(
+            ["search", "--provider", "osm", "--open-now", "--format", "table"] + Self.tokyo,
+            environment: ["FOODLOGGER_OVERPASS_URL": server.baseURL.appendingPathComponent("api/interpreter").absoluteString])
+        // Then one line says why nothing can be told and what to do; no other time or page is offered
+        #expect(run.code == .noResults, "\(run.code)")
+        #expect(
+            run.stderr.contains("OpenStreetMap names no time zone for this area")
+                && run.stderr.contains("--include-unknown") && !run.stderr.contains("--start")
+                && !run.stderr.contains("another time"), "\(run.stderr)")
+    }
+
     @Test func genreBarOnOpenStreetMapSaysKindIsMeant() async {
         let run = await CLIRun.run(["search", "--stub", "--provider", "osm", "--genre", "bar"] + Self.tokyo)
         #expect(run.code == .usage && run.stderr.contains("bar is a kind of place, which --kind bar keeps"), "\(run.stderr)")
