@@ -38,6 +38,8 @@ extension HotpepperError: LocalizedError {
                 "the service rejected the API key (error 2000: \(safe(message))). Check the key in your key.plist or HOTPEPPER_API_KEY."
         case .invalidRequest(let message, .google):
             return "Google Places refused the search (\(safe(message))). Check the search options (--help)."
+        case .invalidRequest(let message, .osm):
+            return "OpenStreetMap cannot be asked that search (\(safe(message))). Check the search options (--help)."
         case .invalidRequest(let message, _):
             return "the service refused the search (error 3000: \(safe(message))). Check the search options (--help)."
         case .serviceFailure(let code, let message):

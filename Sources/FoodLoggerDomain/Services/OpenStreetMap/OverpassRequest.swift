@@ -18,10 +18,11 @@ public enum OverpassRequest {
     /// honour is refused, never dropped: the search would otherwise answer another question.
     static func search(_ query: RestaurantQuery) throws(HotpepperError) -> String {
         guard let center = query.center else {
-            throw .invalidRequest(message: "an OpenStreetMap search needs a centre")
+            throw .invalidRequest(message: "an OpenStreetMap search needs a centre", service: .osm)
         }
         guard query.budgets.isEmpty, query.area == nil, query.names.isEmpty else {
-            throw .invalidRequest(message: "OpenStreetMap has no budget or area codes, and reads genres as cuisine values only")
+            throw .invalidRequest(
+                message: "OpenStreetMap has no budget or area codes, and reads genres as cuisine values only", service: .osm)
         }
         let point = "\(decimal(center.lat)),\(decimal(center.lng))"
         // A term may be in any of the names a place is listed by (`OverpassDecoder.names`).
@@ -60,7 +61,7 @@ public enum OverpassRequest {
         var conditions = ""
         for filter in filters {
             guard let fact = OSMFacts.filters[filter] else {
-                throw .invalidRequest(message: "OpenStreetMap has no tag for the filter \(filter.rawValue)")
+                throw .invalidRequest(message: "OpenStreetMap has no tag for the filter \(filter.rawValue)", service: .osm)
             }
             let values = fact.values.map { quoted(escapingRegex($0)) }.joined(separator: "|")
             conditions += "[\"\(quoted(fact.key))\"~\"^ *(\(values)) *$\",i]"

@@ -103,7 +103,7 @@ import Testing
 
     @Test func withoutACentreOrIdsItIsRefusedAsOverpassIs() async {
         await #expect(
-            throws: HotpepperError.invalidRequest(message: "an OpenStreetMap search needs a centre"),
+            throws: HotpepperError.invalidRequest(message: "an OpenStreetMap search needs a centre", service: .osm),
             "no search of the whole world by name"
         ) {
             try await sut.searchRestaurants(RestaurantQuery(keyword: "ramen"))
