@@ -49,7 +49,10 @@ import Testing
     }
 
     @Test func aSearchWithoutACentreHasNoQuery() {
-        #expect(throws: HotpepperError.invalidRequest(message: "an OpenStreetMap search needs a centre", service: .osm), "not world-wide") {
+        #expect(
+            throws: HotpepperError.invalidRequest(message: "an OpenStreetMap search needs a centre", service: .osm),
+            "not world-wide"
+        ) {
             try OverpassRequest.search(RestaurantQuery(keyword: "ramen"))
         }
     }
