@@ -134,13 +134,51 @@ struct SearchCommand: Sendable {
         usage: "foodlogger search [--near PLACE | --lat DEG --lng DEG | --area AREA] [options]",
         examples: examples,
         sections: [
-            ("Where and what", whereSpecs), ("Paging and order", pageSpecs),
-            ("Filters (keep only shops that …)", filterSpecs),
+            ("Where and what (every service)", whereSpecs.filter { services(of: $0) == Provider.allCases }),
+            ("Paging and order", pageSpecs.filter { services(of: $0) == Provider.allCases }),
             ("Opening hours", OpenAtOption.specs),
             ("Food log (of the places found)", logSpecs),
+        ] + sectionsByService + [
             ("Output", CommonOptions.outputSpecs + [fieldsSpec, interactiveSpec]),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ])
+
+    /// The services that answer an option, as they declare it (`Provider.searchConditions`,
+    /// `searchFilters`); every service for the rest.
+    static func services(of spec: OptionSpec) -> [Provider] {
+        let conditions: [String: SearchCondition] = ["--area": .area, "--budget": .budget, "--order": .order]
+        if let condition = conditions[spec.name] {
+            return Provider.allCases.filter { $0.searchConditions.contains(condition) }
+        }
+        if let filter = SearchFilter.allCases.first(where: { $0.flag == spec.name }) {
+            return Provider.allCases.filter { $0.searchFilters.contains(filter) }
+        }
+        if spec.name == "--diet" { return Provider.allCases.filter { !$0.diets.isEmpty } }
+        return Provider.allCases
+    }
+
+    /// The options only some services answer, each under the services that do, the conditions
+    /// before the filters: after what every service answers, so each reader finds their own.
+    static var sectionsByService: [(String, [OptionSpec])] {
+        var sections: [(String, [OptionSpec])] = []
+        for (kind, specs) in [("Conditions", whereSpecs + pageSpecs), ("Filters", filterSpecs)] {
+            var groups: [(services: [Provider], specs: [OptionSpec])] = []
+            for spec in specs where services(of: spec) != Provider.allCases {
+                let answering = services(of: spec)
+                if let index = groups.firstIndex(where: { $0.services == answering }) {
+                    groups[index].specs.append(spec)
+                } else {
+                    groups.append((answering, [spec]))
+                }
+            }
+            sections += groups.sorted { $0.services.count > $1.services.count }.map { group in
+                let names = group.services.map(\.title).joined(separator: " and ")
+                let what = kind == "Filters" ? " (keep only places that …)" : ""
+                return ("\(kind) only \(names) answer\(group.services.count == 1 ? "s" : "")\(what)", group.specs)
+            }
+        }
+        return sections
+    }
 
     /// Words left over are most likely a place or keyword of several words, unquoted: the rest
     /// of the value before them, else a keyword.
