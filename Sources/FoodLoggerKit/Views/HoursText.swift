@@ -49,6 +49,18 @@ enum HoursText {
         left.isAlwaysOpen ? ("24 hours", "") : parts(left, closingNextDay: nil, openingNextDay: nil)
     }
 
+    /// The table's Open and Left cells, also the map's list's and the HTML info window's words:
+    /// when the shop closes or opens and how long is left, or, where its hours do not tell
+    /// when, whether it is open.
+    static func openCells(_ left: TimeLeft, status: @autoclosure () -> OpenStatus) -> (when: String, left: String) {
+        cells(left) ?? (word(status()), "")
+    }
+
+    static func openCells(of restaurant: Restaurant, on clock: OpenClock) -> (when: String, left: String) {
+        let hours = restaurant.openingHours
+        return openCells(clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours))
+    }
+
     /// When the shop closes or opens, and how long is left with its last order; the next day
     /// said with the words given, or by its weekday without them.
     private static func parts(_ left: TimeLeft, closingNextDay: String?, openingNextDay: String?) -> (

@@ -46,7 +46,7 @@ final class MapPresenter: MapPresentationLogic {
                 let map = TerminalMap(
                     center: center, radiusMetres: response.query.metres, markers: markers,
                     width: width, height: height, centerKey: found.centreIsMiddle ? "@ middle of the places" : "@ you are here")
-                return (map, Self.legend(map, page: page, center: center))
+                return (map, Self.legend(map, page: page, center: center, open: open, unicode: unicode))
             }
             viewModel = .init(
                 content: .drawing(
@@ -96,7 +96,10 @@ final class MapPresenter: MapPresentationLogic {
         if legend.rows.count > legendRoom {
             let shown = max(0, legendRoom - 1)
             let more = legend.rows.count - shown
-            legend.rows = Array(legend.rows.prefix(shown)) + [["…", "+\(more) more (--format table)", "", ""]]
+            legend.rows =
+                Array(legend.rows.prefix(shown)) + [
+                    ["…", "+\(more) more (--format table)"] + Array(repeating: "", count: legendColumns.count - 2)
+                ]
         }
         return (drawn.map, legend, Self.footer(footer, for: drawn.map))
     }
@@ -110,23 +113,38 @@ final class MapPresenter: MapPresentationLogic {
 
     static let legendColumns: [TextTable.Column] = [
         .init("#", minWidth: 1),
-        .init("Name", minWidth: 12, weight: 2.5),
-        .init("Genre", minWidth: 6, dropPriority: 2),
+        // As in the table, the walk and the genre go before a name is cut shorter than 24 cells.
+        .init("Name", minWidth: 12, keep: .init(width: 24, overPriority: 3), weight: 2.5),
+        .init("Genre", minWidth: 6, dropPriority: 5),
         // Whole or left out, and kept longer than the genre: "6440–71…" would lose the range's
         // end and the "*" of a shop beyond the radius.
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1, mayCut: false),
+        // The table's words, and as there, times are never cut and the walk goes before them.
+        .init("Walk", alignRight: true, minWidth: 8, dropPriority: 4, mayCut: false),
+        .init("Open", minWidth: 6, dropPriority: 2, mayCut: false),
+        .init("Left", minWidth: 6, dropPriority: 3, mayCut: false),
     ]
 
-    /// One row per place on the map; markers merged into one cell share a row ("A=3+4").
-    static func legend(_ map: TerminalMap, page: RestaurantPage, center: Coordinate) -> TextTable {
+    /// One row per place on the map; markers merged into one cell share a row ("A=3+4"), each
+    /// word said once.
+    static func legend(_ map: TerminalMap, page: RestaurantPage, center: Coordinate, open: OpenQuestion, unicode: Bool)
+        -> TextTable
+    {
+        let clock = OpenClock(open.moment, region: page.region)
         let rows = map.groups.map { group in
             let restaurants = group.numbers.map { page.restaurants[$0 - page.start] }
             let genres = restaurants.map(\.genre.name).uniqued()
             let metres = restaurants.map { $0.coordinate.roundedMetres(to: center) }
             let low = metres.min() ?? 0, high = metres.max() ?? 0
             let distance = (low == high ? "\(low) m" : "\(low)–\(high) m") + (group.clamped ? "*" : "")
-            return [group.key, restaurants.map(\.name).joined(separator: " / "), genres.joined(separator: " / "), distance]
-                .map(ResultsText.singleLine)
+            let walks = restaurants.map { WalkText.short(Walk(from: center, to: $0.coordinate), unicode: unicode) }
+            let times = restaurants.map { HoursText.openCells(of: $0, on: clock) }
+            return [
+                group.key, restaurants.map(\.name).joined(separator: " / "), genres.joined(separator: " / "), distance,
+                walks.uniqued().joined(separator: " / "), times.map(\.when).uniqued().joined(separator: " / "),
+                times.map(\.left).filter { !$0.isEmpty }.uniqued().joined(separator: " / "),
+            ]
+            .map(ResultsText.singleLine)
         }
         return TextTable(columns: legendColumns, rows: rows)
     }
