@@ -302,3 +302,35 @@ import TestSupport
         #expect(row.contains(words.walk) && row.contains(words.when) && row.contains(words.left), "\(row)")
     }
 }
+
+/// Item 6: midnight written one way in every view (README, "Time left").
+@MainActor @Suite struct Issue35MidnightCLITests {
+    /// The stub's Spanish bar (17:00～翌0:00) and ramen shop (11:00～翌4:00).
+    static let ids = ["J900000012", "J900000101"]
+
+    @Test func aCloseAtMidnightIs24AndOnePastItIsTheNextDaysClock() async throws {
+        // When the two are shown as cards on the tests' Friday evening
+        let card = await CLIRun.run(["show", "--stub"] + Self.ids, terminal: Terminal(stdoutIsTerminal: true, columns: 120))
+
+        // Then the bar's day ends at 24:00 in its hours and its time left alike
+        #expect(card.code == .success, "\(card.stderr)")
+        #expect(card.stdout.contains("17:00–24:00") && card.stdout.contains("until 24:00 · 270 min"), "\(card.stdout)")
+        // And the ramen shop's hours and time left both say 04:00 of the next day
+        #expect(card.stdout.contains("11:00–04:00") && card.stdout.contains("until 04:00 (next day) · 510 min"), "\(card.stdout)")
+        #expect(!card.stdout.contains("28:00") && !card.stdout.contains("sat 00:00"), "no other way: \(card.stdout)")
+    }
+
+    @Test func theTableAndTheJSONSayMidnightAsTheCardDoes() async throws {
+        // When the bar is searched as a table, and both are shown as JSON
+        let table = await CLIRun.run(
+            ["search", "--stub", "--lat", "35.6755", "--lng", "139.7858", "--range", "1", "--format", "table"],
+            terminal: Terminal(stdoutIsTerminal: true, columns: 120))
+        let json = await CLIRun.run(["show", "--stub", "--json"] + Self.ids)
+
+        // Then the table's time left is until 24:00, not the next day's 00:00
+        #expect(table.stdout.contains("until 24:00") && !table.stdout.contains("00:00"), "\(table.stdout)")
+        // And the JSON's hours close at 24:00 and at the next day's 04:00
+        #expect(json.stdout.contains(#""close": "24:00""#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""close": "04:00""#) && !json.stdout.contains("28:00"), "the next day's clock")
+    }
+}

@@ -41,7 +41,7 @@ import Testing
         #expect(screen.contains("@"), "you are on the map")
         #expect(screen.contains("10 restaurants, nearest first") && screen.contains("豚骨ラーメン 渦 渋谷店"), "the list")
         #expect(screen.contains("┌─ 1 豚骨ラーメン 渦 渋谷店"), "the nearest is selected, its info window open")
-        #expect(screen.contains("open · today 11:00–28:00"), "with today's hours and whether it is open")
+        #expect(screen.contains("open · today 11:00–04:00"), "with today's hours and whether it is open")
         #expect(screen.contains("until 04:00 (next day) · 510 min"), "and how long it stays open")
         #expect(screen.contains("渋谷駅 · 1 km · 10 of 10"), "the status line")
         #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "the ring in braille")
