@@ -302,7 +302,10 @@ extension MapPresenter {
         let width = layout.size.columns - layout.listColumn - 1
         let column = layout.listColumn + 1
         let count = state.restaurants.count
-        let heading = count == 0 ? "No restaurants" : "\(count) restaurant\(count == 1 ? "" : "s"), nearest first"
+        // Every distance on the screen is from the ring's centre, said here once (short enough
+        // for the list's 40 columns).
+        let from = state.searched.centre == state.home ? "nearest first, from @" : "from the ring's centre"
+        let heading = count == 0 ? "No restaurants" : "\(count) restaurant\(count == 1 ? "" : "s"), \(from)"
         screen.write(heading, row: 0, column: column, style: .title, limit: width)
         let rows = layout.mapRows - 1
         let first = max(0, min((state.selected ?? 0) - rows / 2, state.restaurants.count - rows))
@@ -328,7 +331,8 @@ extension MapPresenter {
         open: OpenQuestion, on screen: inout Screen
     ) -> (rows: Range<Int>, columns: ClosedRange<Int>)? {
         let width = min(40, layout.innerColumns / 2)
-        let lines = infoLines(restaurant, state: state, open: open)
+        // The box's frame and a space either side of the text.
+        let lines = infoLines(restaurant, state: state, open: open, width: width - 4)
         let height = lines.count + 2
         let (top, bottom) = (1, layout.mapRows - 1)
         let level = min(max(top, target.row - 1), bottom - height)
@@ -361,11 +365,13 @@ extension MapPresenter {
     }
 
     /// After --open-at or --open-now, "open" and the day's hours are those of the moment asked
-    /// about, named by its weekday rather than "today".
-    func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, open: OpenQuestion) -> [String] {
+    /// about, named by its weekday rather than "today". Each fact is wrapped to `width` rather
+    /// than cut, so the access and the time left stay whole; the distance and the walk are from
+    /// the ring's centre, as the list's (its heading says which centre that is).
+    func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, open: OpenQuestion, width: Int) -> [String] {
         let clock = OpenClock(open.moment, region: state.region)
         let budget = BudgetBand.short(of: restaurant, country: clock.country)
-        let walk = Walk(from: state.home, to: restaurant.coordinate)
+        let walk = Walk(from: state.searched.centre, to: restaurant.coordinate)
         let access = restaurant.mobileAccess.isEmpty ? restaurant.access : restaurant.mobileAccess
         let separator = glyph(" · ", " - ")
         // Hours that cannot be read are shown as the shop wrote them.
@@ -378,14 +384,14 @@ extension MapPresenter {
         let lines: [String?] = [
             [restaurant.genreOrKind, RatingText.short(restaurant).map { glyph("★", "*") + $0 } ?? "", budget]
                 .filter { !$0.isEmpty }.joined(separator: separator),
-            ["\(walk.metres) m from @", WalkText.short(walk, unicode: unicode), access]
-                .filter { !$0.isEmpty }.joined(separator: separator),
+            "\(walk.metres) m" + separator + WalkText.short(walk, unicode: unicode),
+            access.isEmpty ? nil : access,
             readable ? joined(hours) : "Hours: " + given,
             HoursText.left(clock.timeLeft(of: restaurant)).map(joined),
             restaurant.phone.map { "Tel " + $0 },
             "Enter: card   o: its page",
         ]
-        return lines.compactMap { $0 }.map(ResultsText.singleLine)
+        return lines.compactMap { $0 }.map(ResultsText.singleLine).flatMap { DisplayWidth.wrap($0, to: width) }
     }
 
     /// The bottom line: what is shown, or that a search is running, or the keyword being typed;
