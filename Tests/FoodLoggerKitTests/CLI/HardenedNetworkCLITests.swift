@@ -115,14 +115,12 @@ import TestSupport
     func aRetryAfterPastTheCapIsGivenUpAtOnce(retries: [String]) async throws {
         // Given a server asking to be left alone for two minutes
         let server = try LoopbackServer(replies: [.status(429, retryAfter: "120"), .json(FaultSeeds.oneShop)])
-        let started = ContinuousClock.now
 
         // When a search is made with retries allowed
         let run = await CLIRun.run(["search", "--json"] + retries + Self.shibuya, environment: Self.hotpepperEnvironment(server))
 
-        // Then one request was made, nothing was waited, and the line says when to come back
+        // Then one request was made (nothing waited: the client tests count the waits), and the line says when to come back
         #expect(server.requests.count == 1, "not asked again early: \(server.requests.count)")
-        #expect(ContinuousClock.now - started < .seconds(20), "no 30 s wait")
         #expect(run.code == .unavailable, "exit 69: \(run.code)")
         #expect(
             run.stderr
