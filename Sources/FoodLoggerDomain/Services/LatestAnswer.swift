@@ -1,8 +1,8 @@
 /// The answer to the query asked last, shared by every page of it, even pages asked at once
 /// (the worker fetches pages concurrently): the first asks the server, the others wait for
-/// that answer. Overpass answers a query whole and Google's searches hold at most 60 places,
-/// so their clients fetch once and cut each page from the answer. A failure is not kept, so
-/// asking again sends the query again. Pages of one query belong to one search, so a page whose
+/// that answer. Overpass answers a query whole, so its client fetches once and cuts each page
+/// from the answer (Google's pages, each billed, are kept one by one in `FollowedPages`). A
+/// failure is not kept, so asking again sends the query again. Pages of one query belong to one search, so a page whose
 /// task is cancelled cancels the request.
 actor LatestAnswer {
     private var latest: (query: String, task: Task<Result<RestaurantPage, HotpepperError>, Never>)?

@@ -90,24 +90,12 @@ struct MapCommand: Sendable {
         if let format, width != nil || height != nil {
             throw UsageError("--width and --height size the terminal map; they have no effect with --format \(format.rawValue)")
         }
-        pageSizeGiven = parsed.value("--count") != nil || parsed.value("--limit") != nil
         // A drawing of kept shops asks nothing: the offline stub stands in for the service, so
         // a list from --stub, or one made with a key since gone, needs neither (as `show 3`).
         // --refresh asks the service again.
         if lastList?.keepsEveryShop == true, search.common.cacheMode != .refresh, interaction(context) != .explore {
             search.common.useStub = true
         }
-    }
-
-    /// --count or --limit was given; else a drawing shows every shop within its radius, and
-    /// the interactive map a page of the nearest 100 (one request, unless only open shops are
-    /// wanted).
-    var pageSizeGiven: Bool
-
-    var drawingQuery: RestaurantQuery {
-        var query = search.query
-        if !pageSizeGiven { query.limit = RestaurantQuery.maxLimit }
-        return query
     }
 
     /// The last list, for --last; a search's conditions (where, what, which page) have no place
@@ -124,9 +112,11 @@ struct MapCommand: Sendable {
         return try ShopArguments.load(LastListStore(environment: context.environment))
     }
 
+    /// Without --count or --limit, a page of the nearest 100 (one request, unless only open
+    /// shops are wanted).
     var exploringQuery: RestaurantQuery {
         var query = search.query
-        if !pageSizeGiven { query.count = RestaurantQuery.maxCount }
+        if !search.pageSizeGiven { query.count = RestaurantQuery.maxCount }
         return query
     }
 }
@@ -145,7 +135,7 @@ extension MapCommand: SceneCommand {
                 context: context, format: format, worker: workers.restaurants, places: places,
                 lastList: LastListKeeper(context: context, invented: common.useStub)
             )
-            .search(drawingQuery, open: search.open, near: search.near)
+            .search(search.drawingQuery, open: search.open, near: search.near)
         }
         let (drawing, exploring, centre, shown) = try await lastListFramed(workers.restaurants)
         let interaction = interaction(context)
@@ -170,7 +160,7 @@ extension MapCommand {
     func lastListFramed(_ worker: any HotpepperWorking) async throws(HotpepperError) -> (
         drawing: RestaurantQuery, exploring: RestaurantQuery, centre: Map.Restaurants.Centre, shown: RestaurantPage?
     ) {
-        guard let list = lastList else { return (drawingQuery, exploringQuery, centre, nil) }
+        guard let list = lastList else { return (search.drawingQuery, exploringQuery, centre, nil) }
         let known: any HotpepperWorking =
             search.common.cacheMode == .refresh ? worker : KnownShopsWorker(base: worker, list: list)
         var shown = try await known.lookupRestaurants(ids: list.ids)

@@ -3,6 +3,14 @@ import FoodLoggerDomain
 struct SearchCommand: Sendable {
     var common: CommonOptions
     var query: RestaurantQuery
+    /// --count or --limit was given; else a drawing (`map`, `--format html`) shows every shop
+    /// within its radius, since a map of the first page leaves out shops as near as those shown.
+    var pageSizeGiven: Bool
+    var drawingQuery: RestaurantQuery {
+        var query = query
+        if !pageSizeGiven { query.limit = RestaurantQuery.maxLimit }
+        return query
+    }
     /// --interactive: a prompt after the table to pick shops.
     var interactive: Bool
     /// Whether each shop is open now or at --open-at, and whether to keep only those.
@@ -264,6 +272,7 @@ struct SearchCommand: Sendable {
             throw UsageError("\(option) needs a centre (--near, or --lat and --lng)")
         }
         self.query = query
+        pageSizeGiven = parsed.value("--count") != nil || parsed.value("--limit") != nil
         open = try OpenAtOption.question(parsed, now: context.now())
         let logFilters = LogFilter.allCases.filter { parsed.has(LogText.flag($0)) }
         if logFilters.count > 1 {
@@ -409,6 +418,6 @@ extension SearchCommand: SceneCommand {
             log: FoodLogFile.store(stub: common.useStub, context: context), fields: fields)
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
-            : await scene.search(query, open: open, near: near, log: logFilter)
+            : await scene.search(common.format == .html ? drawingQuery : query, open: open, near: near, log: logFilter)
     }
 }

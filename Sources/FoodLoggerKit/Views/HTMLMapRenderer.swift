@@ -113,8 +113,12 @@ enum HTMLMapRenderer {
         // Each marker has a larger transparent circle, sized by the script to a 44-pixel touch target.
         let markers = records.enumerated().map { index, record in
             let offset = offsets[index], name = record.restaurant.name
+            // The info window's walk and time left, in the table's words.
+            let time = HoursText.openCells(record.timeLeft, status: record.openStatus)
+            let left = [time.when, time.left].filter { !$0.isEmpty }.joined(separator: " · ")
+            let words = "data-walk=\"\(escape(walk(record)))\" data-time=\"\(escape(left))\""
             return """
-                <g class="marker" data-index="\(index)" tabindex="0" role="button" aria-label="\(index + 1). \(escape(name))" transform="translate(\(number(offset.east)) \(number(-offset.north)))"><title>\(index + 1). \(escape(name))</title><circle class="hit" r="\(number(marker))"/><circle class="dot" r="\(number(marker))"/><text dy="0.35em" font-size="\(number(font))">\(index + 1)</text></g>
+                <g class="marker" data-index="\(index)" \(words) tabindex="0" role="button" aria-label="\(index + 1). \(escape(name))" transform="translate(\(number(offset.east)) \(number(-offset.north)))"><title>\(index + 1). \(escape(name))</title><circle class="hit" r="\(number(marker))"/><circle class="dot" r="\(number(marker))"/><text dy="0.35em" font-size="\(number(font))">\(index + 1)</text></g>
                 """
         }
         parts.append("<g class=\"markers\">\n\(markers.joined(separator: "\n"))\n</g>")
@@ -164,8 +168,13 @@ enum HTMLMapRenderer {
         return places.min { covered($0) < covered($1) } ?? places[0]
     }
 
+    /// The walk as the table's Walk column says it ("6 min ↗"); "" without a centre.
+    static func walk(_ record: RestaurantRecord) -> String {
+        record.walk.map { WalkText.short($0, unicode: true) } ?? ""
+    }
+
     static func listItem(index: Int, record: RestaurantRecord) -> String {
-        let distance = record.distanceMetres.map { " · \($0) m" } ?? ""
+        let distance = record.distanceMetres.map { " · \($0) m · \(walk(record))" } ?? ""
         return """
             <li data-index="\(index)"><button type="button"><span class="num">\(index + 1)</span><span class="what"><strong>\(escape(record.restaurant.name))</strong><small>\(escape(record.restaurant.genreOrKind))\(distance)</small></span></button></li>
             """
@@ -262,15 +271,14 @@ enum HTMLMapRenderer {
           close();m.classList.add("open");
           var close_=add(info,"button","×","close");close_.type="button";close_.setAttribute("aria-label","Close");close_.onclick=close;
           add(info,"h2",(i+1)+". "+s.name,"name");
-          add(info,"p",[s.genre,s.distance_m!=null?s.distance_m+" m":""].filter(Boolean).join(" · "),"meta");
+          add(info,"p",[s.genre,s.distance_m!=null?s.distance_m+" m":"",m.getAttribute("data-walk")].filter(Boolean).join(" · "),"meta");
           if(s.business_status&&s.business_status!=="operational")add(info,"p",s.business_status==="closed_permanently"?"Closed for good":"Closed for now","status");
           if(s.catch)add(info,"p",s.catch,"catch");
           if(s.rating!=null)add(info,"p","Rating: "+s.rating.toFixed(1)+" of 5"+(s.rating_count!=null?" ("+s.rating_count+" reviews)":""),"rating");
           if(s.price_level!=null&&!s.budget)add(info,"p","Price: "+(s.price_level===0?"free":info.getAttribute("data-currency").repeat(Math.min(s.price_level,4))),"price");
           if(s.budget||s.budget_average)add(info,"p","Budget: "+[s.budget,s.budget_average].filter(Boolean).join(" / "),"budget");
           if(s.access)add(info,"p","Access: "+s.access,"access");
-          if(data.open_at)add(info,"p",(s.open_now===true?"Open":s.open_now===false?"Closed":"Hours unclear")+" at "+data.open_at.slice(11,16)+" ("+info.getAttribute("data-clock")+")","open-now");
-          else add(info,"p","Open or closed: unknown ("+info.getAttribute("data-clock")+")","open-now");
+          add(info,"p",m.getAttribute("data-time")+" ("+(data.open_at?"at "+data.open_at.slice(11,16)+", ":"")+info.getAttribute("data-clock")+")","open-now");
           var hours=s.opening_hours||s.open;
           if(hours)add(info,"p","Hours: "+hours+(s.close?" (closed: "+s.close+")":""),"hours");
           var links=add(info,"p",null,"links");

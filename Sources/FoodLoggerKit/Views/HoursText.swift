@@ -3,8 +3,12 @@ import FoodLoggerDomain
 
 /// Opening hours and open status in words and in the JSON schema the README documents.
 enum HoursText {
-    /// "19:30"; past midnight as the texts write it ("26:00").
+    /// "19:30"; a minute of the next day as the count from this one's start ("24:00").
     static func clock(_ minute: Int) -> String { two(minute / 60) + ":" + two(minute % 60) }
+
+    /// A period's end, as every view writes it (README, "Time left"): midnight is "24:00", the
+    /// end of its day, and a later end is the next day's clock ("11:00–04:00"), never "28:00".
+    static func end(_ minute: Int) -> String { clock(minute > 24 * 60 ? minute - 24 * 60 : minute) }
 
     /// At least two digits: "07".
     static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
@@ -49,15 +53,29 @@ enum HoursText {
         left.isAlwaysOpen ? ("24 hours", "") : parts(left, closingNextDay: nil, openingNextDay: nil)
     }
 
+    /// The table's Open and Left cells, also the map's list's and the HTML info window's words:
+    /// when the shop closes or opens and how long is left, or, where its hours do not tell
+    /// when, whether it is open.
+    static func openCells(_ left: TimeLeft, status: @autoclosure () -> OpenStatus) -> (when: String, left: String) {
+        cells(left) ?? (word(status()), "")
+    }
+
+    static func openCells(of restaurant: Restaurant, on clock: OpenClock) -> (when: String, left: String) {
+        let hours = restaurant.openingHours
+        return openCells(clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours))
+    }
+
     /// When the shop closes or opens, and how long is left with its last order; the next day
     /// said with the words given, or by its weekday without them.
     private static func parts(_ left: TimeLeft, closingNextDay: String?, openingNextDay: String?) -> (
         when: String, left: String
     )? {
-        if let closes = left.closesAt, let minutes = left.minutesLeft, let until = when(closes, left, nextDay: closingNextDay) {
+        if let closes = left.closesAt, let minutes = left.minutesLeft,
+            let until = when(closes, left, nextDay: closingNextDay, ending: true)
+        {
             // A last order gone by is said so: the kitchen may take no more orders.
             let passed = left.lastOrderAt.flatMap { order in left.asked.map { order <= $0 } } ?? false
-            let lastOrder = left.lastOrderAt.flatMap { when($0, left, nextDay: closingNextDay) }
+            let lastOrder = left.lastOrderAt.flatMap { when($0, left, nextDay: closingNextDay, ending: true) }
                 .map { "L.O. " + $0 + (passed ? " passed" : "") }
             return ("until " + until, (["\(minutes) min"] + (lastOrder.map { [$0] } ?? [])).joined(separator: " · "))
         }
@@ -65,9 +83,11 @@ enum HoursText {
     }
 
     /// "22:45" on the day asked about, "02:00" + `nextDay` on the next, "thu 11:00" later (and
-    /// the next day too, without `nextDay`).
-    private static func when(_ instant: Date, _ left: TimeLeft, nextDay: String?) -> String? {
-        guard let time = left.wallClock(instant), let asked = left.asked.flatMap(left.wallClock) else { return nil }
+    /// the next day too, without `nextDay`). An `ending` at midnight is the end of the day before
+    /// ("24:00", "sun 24:00"), as the day's hours write it, not the start of the next.
+    private static func when(_ instant: Date, _ left: TimeLeft, nextDay: String?, ending: Bool = false) -> String? {
+        guard var time = left.wallClock(instant), let asked = left.asked.flatMap(left.wallClock) else { return nil }
+        if ending, time.minute == 0 { time = JapanTime(date: time.date.adding(days: -1), minute: 24 * 60) }
         if time.date == asked.date { return clock(time.minute) }
         guard let nextDay, asked.date.adding(days: 1) == time.date else { return short(time) }
         return clock(time.minute) + nextDay
@@ -158,7 +178,7 @@ enum HoursText {
 
     /// "11:30–14:30, 17:00–23:00", or "closed".
     static func periods(_ periods: [OpeningHours.Period]) -> String {
-        periods.isEmpty ? "closed" : periods.map { clock($0.start) + "–" + clock($0.end) }.joined(separator: ", ")
+        periods.isEmpty ? "closed" : periods.map { clock($0.start) + "–" + end($0.end) }.joined(separator: ", ")
     }
 
     static let dayKeys: [(OpeningHours.Day, String)] =
@@ -173,7 +193,7 @@ enum HoursText {
     static func json(_ hours: OpeningHours?) -> JSONValue {
         guard let hours else { return .object((dayKeys.map(\.1) + closingKeys).map { ($0, .null) }) }
         func periods(_ list: [OpeningHours.Period]) -> JSONValue {
-            .array(list.map { .object([("open", .string(clock($0.start))), ("close", .string(clock($0.end)))]) })
+            .array(list.map { .object([("open", .string(clock($0.start))), ("close", .string(end($0.end)))]) })
         }
         let days: [(String, JSONValue)] = dayKeys.map { day, key in
             if case .weekday(let weekday) = day, hours.closedWeekdays.contains(weekday) { return (key, .array([])) }

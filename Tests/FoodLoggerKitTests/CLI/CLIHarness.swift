@@ -13,7 +13,7 @@ struct CLIRun {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], terminal: Terminal = Terminal(),
         currentDirectory: String = NSTemporaryDirectory(), now: Date = CLIRun.friday,
-        fullScreen: ScriptedTerminal? = nil
+        fullScreen: ScriptedTerminal? = nil, lines: [String] = []
     ) async -> CLIRun {
         let out = CapturedOutput(), err = CapturedOutput()
         // A cache and a state folder of the run's own, unless the test names a home or one of
@@ -31,6 +31,9 @@ struct CLIRun {
             arguments: arguments, environment: environment, currentDirectory: currentDirectory,
             stdout: out, stderr: err, terminal: terminal)
         context.now = { now }
+        // The prompt's input: the lines typed, then the end of input.
+        let typed = TypedLines(lines)
+        context.readLine = { typed.next() }
         if let fullScreen { context.fullScreen = { fullScreen } }
         let code = await FoodLogger.main(context: context)
         withExtendedLifetime((cache, state)) {}
@@ -43,4 +46,12 @@ struct CLIRun {
     var json: [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
     }
+}
+
+/// The lines a test types at a prompt, handed out one at a time, then nil.
+final class TypedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String]
+    init(_ lines: [String]) { self.lines = lines }
+    func next() -> String? { lock.withLock { lines.isEmpty ? nil : lines.removeFirst() } }
 }

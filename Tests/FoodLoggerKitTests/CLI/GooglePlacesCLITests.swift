@@ -53,6 +53,32 @@ import TestSupport
         #expect(run.stdout.contains("Powered by Google"), "credited: \(run.stdout)")
     }
 
+    @Test func pagingOnAtThePromptFollowsTheNextTokenOnly() async throws {
+        // Given Text Search with three pages of 20 places, each request counted
+        let server = try LoopbackServer(replies: [
+            HardenedNetworkCLITests.googlePage(20, from: 1, token: "PAGE-2"),
+            HardenedNetworkCLITests.googlePage(20, from: 21, token: "PAGE-3"),
+            HardenedNetworkCLITests.googlePage(20, from: 41, token: nil),
+        ])
+        let home = try TemporaryFolder()
+
+        // When a keyword is searched at the prompt 25 at a time (two of Google's pages), then paged on
+        let run = await CLIRun.run(
+            ["search", "--provider", "google", "--keyword", "pub", "--limit", "25", "-i"] + Self.shibuya,
+            environment: environment(server, home: home).merging(["NO_COLOR": "1"]) { $1 },
+            terminal: Terminal(stdinIsTerminal: true, stdoutIsTerminal: true, columns: 120),
+            lines: ["n", "n", "q"])
+
+        // Then each of Google's pages was asked once, the later ones by the token before them
+        #expect(run.code == .success, "\(run.code) \(run.stderr)")
+        let tokens = server.requests.map { request in
+            ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any])?["pageToken"] as? String ?? "first"
+        }
+        #expect(tokens == ["first", "PAGE-2", "PAGE-3"], "three billed requests, not the search again: \(tokens)")
+        // And the page past 40 shows places of all three
+        #expect(run.stdout.contains("21–45 of 60"), "\(run.stdout.suffix(400))")
+    }
+
     @Test func openNowKeepsNoPlaceClosedForAWhile() async throws {
         // Given the two places, asked at Friday 19:30 in Japan, when the udon shop's hours say open
         let server = try LoopbackServer(replies: [.json(Self.twoPlaces, contentType: "application/json")])

@@ -256,3 +256,81 @@ import TestSupport
         #expect(run.stdout.isEmpty, "nothing searched or printed")
     }
 }
+
+/// Item 10: the HTML page and the static map's list, in the table's words.
+@MainActor @Suite struct Issue35MapWordsCLITests {
+    /// The Bar Lantern's row as the table writes it on the tests' Friday evening.
+    static let barLantern = (walk: "9 min ↗", when: "until sat 02:00", left: "390 min")
+    static let utf8 = ["LANG": "C.UTF-8"]
+
+    @Test func theHTMLPageMapsEveryPlaceFoundAndSaysTheWalkAndTimeLeftAsTheTableDoes() async throws {
+        // Given the stub's 14 places within 3 km, and the table's row for the Bar Lantern
+        let table = await CLIRun.run(
+            ["search", "--stub", "--range", "5", "--limit", "100"] + Issue35CLITests.tokyo, environment: Self.utf8,
+            terminal: Terminal(stdoutIsTerminal: true, columns: 160))
+        let row = try #require(table.stdout.split(separator: "\n").first { $0.contains("Bar Lantern") }, "\(table.stdout)")
+        let words = Self.barLantern
+        #expect(row.contains(words.walk) && row.contains(words.when) && row.contains(words.left), "the table's row: \(row)")
+
+        // When the same search is made as an HTML page, without --limit
+        let run = await CLIRun.run(["search", "--stub", "--range", "5", "--format", "html"] + Issue35CLITests.tokyo)
+
+        // Then every place found is mapped, not the first page of 10
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(run.stdout.components(separatedBy: "<g class=\"marker\"").count - 1 == 14, "14 markers")
+        #expect(run.stdout.contains("<h1>14 restaurants within 3 km"), "the heading counts them all")
+        // And the Bar Lantern's info window has its walk and time left in the table's words
+        let marker = try #require(
+            run.stdout.split(separator: "\n").first { $0.hasPrefix("<g class=\"marker\"") && $0.contains("Bar Lantern") })
+        #expect(marker.contains("data-walk=\"\(words.walk)\""), "the walk: \(marker)")
+        #expect(marker.contains("data-time=\"\(words.when) · \(words.left)\""), "the time left: \(marker)")
+        #expect(run.stdout.contains("m.getAttribute(\"data-time\")"), "the info window shows it")
+    }
+
+    @Test func theStaticMapsListSaysTheWalkAndTimeLeftAsTheTableDoes() async throws {
+        // When the stub's places around Tokyo station are drawn
+        let run = await CLIRun.run(
+            ["map", "--static", "--stub", "--width", "100"] + Issue35CLITests.tokyo, environment: Self.utf8)
+
+        // Then the list has the table's Walk, Open and Left columns, the Bar Lantern's row in its words
+        #expect(run.code == .success, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        let heading = try #require(lines.first { $0.hasPrefix("#   Name") }, "\(run.stdout)")
+        #expect(heading.contains("Walk") && heading.contains("Open") && heading.contains("Left"), "\(heading)")
+        let row = try #require(lines.first { $0.contains("Bar Lantern") }, "\(run.stdout)")
+        let words = Self.barLantern
+        #expect(row.contains(words.walk) && row.contains(words.when) && row.contains(words.left), "\(row)")
+    }
+}
+
+/// Item 6: midnight written one way in every view (README, "Time left").
+@MainActor @Suite struct Issue35MidnightCLITests {
+    /// The stub's Spanish bar (17:00～翌0:00) and ramen shop (11:00～翌4:00).
+    static let ids = ["J900000012", "J900000101"]
+
+    @Test func aCloseAtMidnightIs24AndOnePastItIsTheNextDaysClock() async throws {
+        // When the two are shown as cards on the tests' Friday evening
+        let card = await CLIRun.run(["show", "--stub"] + Self.ids, terminal: Terminal(stdoutIsTerminal: true, columns: 120))
+
+        // Then the bar's day ends at 24:00 in its hours and its time left alike
+        #expect(card.code == .success, "\(card.stderr)")
+        #expect(card.stdout.contains("17:00–24:00") && card.stdout.contains("until 24:00 · 270 min"), "\(card.stdout)")
+        // And the ramen shop's hours and time left both say 04:00 of the next day
+        #expect(card.stdout.contains("11:00–04:00") && card.stdout.contains("until 04:00 (next day) · 510 min"), "\(card.stdout)")
+        #expect(!card.stdout.contains("28:00") && !card.stdout.contains("sat 00:00"), "no other way: \(card.stdout)")
+    }
+
+    @Test func theTableAndTheJSONSayMidnightAsTheCardDoes() async throws {
+        // When the bar is searched as a table, and both are shown as JSON
+        let table = await CLIRun.run(
+            ["search", "--stub", "--lat", "35.6755", "--lng", "139.7858", "--range", "1", "--format", "table"],
+            terminal: Terminal(stdoutIsTerminal: true, columns: 120))
+        let json = await CLIRun.run(["show", "--stub", "--json"] + Self.ids)
+
+        // Then the table's time left is until 24:00, not the next day's 00:00
+        #expect(table.stdout.contains("until 24:00") && !table.stdout.contains("00:00"), "\(table.stdout)")
+        // And the JSON's hours close at 24:00 and at the next day's 04:00
+        #expect(json.stdout.contains(#""close": "24:00""#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""close": "04:00""#) && !json.stdout.contains("28:00"), "the next day's clock")
+    }
+}

@@ -4,7 +4,7 @@ import Foundation
 /// key. A search's whole answer is fetched once and each page the worker asks for is cut from it
 /// (as `OverpassAPI` does): Nearby Search gives at most 20 places in one answer; Text Search (for
 /// a keyword) gives 20 a page, and the client follows `nextPageToken` for as many places as the
-/// pages asked for reach, up to 60. Lookups by id are one Place Details request per id.
+/// pages asked for reach, up to 60, each page fetched once however far the user pages on. Lookups by id are one Place Details request per id.
 public struct GooglePlacesAPI: HotpepperProtocol {
     public struct Configuration: Sendable {
         var key: String
@@ -33,7 +33,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
 
     let configuration: Configuration
     private let client: ServiceClient
-    private let answers = LatestAnswer()
+    private let pages = FollowedPages()
 
     public init(configuration: Configuration) {
         self.init(configuration: configuration, transport: URLSessionTransport())
@@ -55,43 +55,37 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         // the worker's pages within them share one answer.
         let size = GooglePlacesRequest.pageSize
         var wanted = size
+        var limit = 1
         let first: GooglePlacesRequest
         if query.keyword?.isEmpty == false {
             wanted = min((query.start - 1 + query.count + size - 1) / size * size, GooglePlacesRequest.maxTextResults)
+            limit = GooglePlacesRequest.maxTextPages
             first = try request(query, pageToken: nil)
         } else {
             first = try GooglePlacesRequest.nearby(
                 query, key: configuration.key, baseURL: configuration.baseURL, language: configuration.language)
         }
-        // The key is the request itself (its body holds every condition) and how far to page.
-        let identity = "\(first.url) \(String(decoding: first.body ?? Data(), as: UTF8.self)) \(wanted)"
-        let whole = try await answers.value(for: identity) { [wanted] () async throws(HotpepperError) in
-            try await fetchWhole(query, first: first, wanted: wanted)
+        // The search is the request itself (its body holds every condition); how far to page is not
+        // part of it, so a later page follows on from the pages already fetched.
+        let search = "\(first.url) \(String(decoding: first.body ?? Data(), as: UTF8.self))"
+        let (answers, sent) = try await pages.pages(of: search, wanted: wanted, limit: limit) {
+            token async throws(HotpepperError) in
+            try await fetch(token == nil ? first : try request(query, pageToken: token))
         }
-        return OverpassAPI.page(of: whole, start: query.start, count: query.count)
+        if sent {
+            configuration.log?("\(answers.count) billed request\(answers.count == 1 ? "" : "s") to Google Places for this search")
+        }
+        return OverpassAPI.page(of: whole(answers.map(\.page), query), start: query.start, count: query.count)
     }
 
-    /// The first answer and, for Text Search, the pages after it until `wanted` places have come
-    /// or Google has no more; the places within the circle, nearest the centre first.
-    ///
-    /// Every request is billed, so paging ends on Google's own terms whatever a server says:
-    /// after `GooglePlacesRequest.maxTextPages` requests, on a page that adds no place, and on a
-    /// token already followed.
-    private func fetchWhole(_ query: RestaurantQuery, first: GooglePlacesRequest, wanted: Int) async throws(HotpepperError)
-        -> RestaurantPage
-    {
-        var answer = try await fetch(first)
-        var whole = answer.page
-        var followed: Set<String> = []
-        while let token = answer.nextPageToken, whole.restaurants.count + whole.dropped.count < wanted,
-            followed.count + 1 < GooglePlacesRequest.maxTextPages, !answer.page.restaurants.isEmpty,
-            followed.insert(token).inserted
-        {
-            answer = try await fetch(try request(query, pageToken: token))
-            whole.restaurants += answer.page.restaurants
-            whole.dropped += answer.page.dropped
+    /// The pages fetched (the first always among them) as one answer: the places within the
+    /// circle, nearest the centre first.
+    private func whole(_ pages: [RestaurantPage], _ query: RestaurantQuery) -> RestaurantPage {
+        var whole = pages[0]
+        for page in pages.dropFirst() {
+            whole.restaurants += page.restaurants
+            whole.dropped += page.dropped
         }
-        configuration.log?("\(followed.count + 1) billed request\(followed.isEmpty ? "" : "s") to Google Places for this search")
         if let center = query.center {
             // Text Search is only biased to the circle: what lies beyond the range is left out.
             // Google cannot search by diet: the places it does not say serve them are left out here.

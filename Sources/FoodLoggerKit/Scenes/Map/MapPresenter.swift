@@ -46,7 +46,7 @@ final class MapPresenter: MapPresentationLogic {
                 let map = TerminalMap(
                     center: center, radiusMetres: response.query.metres, markers: markers,
                     width: width, height: height, centerKey: found.centreIsMiddle ? "@ middle of the places" : "@ you are here")
-                return (map, Self.legend(map, page: page, center: center))
+                return (map, Self.legend(map, page: page, center: center, open: open, unicode: unicode))
             }
             viewModel = .init(
                 content: .drawing(
@@ -96,7 +96,10 @@ final class MapPresenter: MapPresentationLogic {
         if legend.rows.count > legendRoom {
             let shown = max(0, legendRoom - 1)
             let more = legend.rows.count - shown
-            legend.rows = Array(legend.rows.prefix(shown)) + [["…", "+\(more) more (--format table)", "", ""]]
+            legend.rows =
+                Array(legend.rows.prefix(shown)) + [
+                    ["…", "+\(more) more (--format table)"] + Array(repeating: "", count: legendColumns.count - 2)
+                ]
         }
         return (drawn.map, legend, Self.footer(footer, for: drawn.map))
     }
@@ -110,23 +113,38 @@ final class MapPresenter: MapPresentationLogic {
 
     static let legendColumns: [TextTable.Column] = [
         .init("#", minWidth: 1),
-        .init("Name", minWidth: 12, weight: 2.5),
-        .init("Genre", minWidth: 6, dropPriority: 2),
+        // As in the table, the walk and the genre go before a name is cut shorter than 24 cells.
+        .init("Name", minWidth: 12, keep: .init(width: 24, overPriority: 3), weight: 2.5),
+        .init("Genre", minWidth: 6, dropPriority: 5),
         // Whole or left out, and kept longer than the genre: "6440–71…" would lose the range's
         // end and the "*" of a shop beyond the radius.
         .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1, mayCut: false),
+        // The table's words, and as there, times are never cut and the walk goes before them.
+        .init("Walk", alignRight: true, minWidth: 8, dropPriority: 4, mayCut: false),
+        .init("Open", minWidth: 6, dropPriority: 2, mayCut: false),
+        .init("Left", minWidth: 6, dropPriority: 3, mayCut: false),
     ]
 
-    /// One row per place on the map; markers merged into one cell share a row ("A=3+4").
-    static func legend(_ map: TerminalMap, page: RestaurantPage, center: Coordinate) -> TextTable {
+    /// One row per place on the map; markers merged into one cell share a row ("A=3+4"), each
+    /// word said once.
+    static func legend(_ map: TerminalMap, page: RestaurantPage, center: Coordinate, open: OpenQuestion, unicode: Bool)
+        -> TextTable
+    {
+        let clock = OpenClock(open.moment, region: page.region)
         let rows = map.groups.map { group in
             let restaurants = group.numbers.map { page.restaurants[$0 - page.start] }
             let genres = restaurants.map(\.genre.name).uniqued()
             let metres = restaurants.map { $0.coordinate.roundedMetres(to: center) }
             let low = metres.min() ?? 0, high = metres.max() ?? 0
             let distance = (low == high ? "\(low) m" : "\(low)–\(high) m") + (group.clamped ? "*" : "")
-            return [group.key, restaurants.map(\.name).joined(separator: " / "), genres.joined(separator: " / "), distance]
-                .map(ResultsText.singleLine)
+            let walks = restaurants.map { WalkText.short(Walk(from: center, to: $0.coordinate), unicode: unicode) }
+            let times = restaurants.map { HoursText.openCells(of: $0, on: clock) }
+            return [
+                group.key, restaurants.map(\.name).joined(separator: " / "), genres.joined(separator: " / "), distance,
+                walks.uniqued().joined(separator: " / "), times.map(\.when).uniqued().joined(separator: " / "),
+                times.map(\.left).filter { !$0.isEmpty }.uniqued().joined(separator: " / "),
+            ]
+            .map(ResultsText.singleLine)
         }
         return TextTable(columns: legendColumns, rows: rows)
     }
@@ -284,7 +302,10 @@ extension MapPresenter {
         let width = layout.size.columns - layout.listColumn - 1
         let column = layout.listColumn + 1
         let count = state.restaurants.count
-        let heading = count == 0 ? "No restaurants" : "\(count) restaurant\(count == 1 ? "" : "s"), nearest first"
+        // Every distance on the screen is from the ring's centre, said here once (short enough
+        // for the list's 40 columns).
+        let from = state.searched.centre == state.home ? "nearest first, from @" : "from the ring's centre"
+        let heading = count == 0 ? "No restaurants" : "\(count) restaurant\(count == 1 ? "" : "s"), \(from)"
         screen.write(heading, row: 0, column: column, style: .title, limit: width)
         let rows = layout.mapRows - 1
         let first = max(0, min((state.selected ?? 0) - rows / 2, state.restaurants.count - rows))
@@ -310,7 +331,8 @@ extension MapPresenter {
         open: OpenQuestion, on screen: inout Screen
     ) -> (rows: Range<Int>, columns: ClosedRange<Int>)? {
         let width = min(40, layout.innerColumns / 2)
-        let lines = infoLines(restaurant, state: state, open: open)
+        // The box's frame and a space either side of the text.
+        let lines = infoLines(restaurant, state: state, open: open, width: width - 4)
         let height = lines.count + 2
         let (top, bottom) = (1, layout.mapRows - 1)
         let level = min(max(top, target.row - 1), bottom - height)
@@ -343,11 +365,13 @@ extension MapPresenter {
     }
 
     /// After --open-at or --open-now, "open" and the day's hours are those of the moment asked
-    /// about, named by its weekday rather than "today".
-    func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, open: OpenQuestion) -> [String] {
+    /// about, named by its weekday rather than "today". Each fact is wrapped to `width` rather
+    /// than cut, so the access and the time left stay whole; the distance and the walk are from
+    /// the ring's centre, as the list's (its heading says which centre that is).
+    func infoLines(_ restaurant: Restaurant, state: Map.Explore.State, open: OpenQuestion, width: Int) -> [String] {
         let clock = OpenClock(open.moment, region: state.region)
         let budget = BudgetBand.short(of: restaurant, country: clock.country)
-        let walk = Walk(from: state.home, to: restaurant.coordinate)
+        let walk = Walk(from: state.searched.centre, to: restaurant.coordinate)
         let access = restaurant.mobileAccess.isEmpty ? restaurant.access : restaurant.mobileAccess
         let separator = glyph(" · ", " - ")
         // Hours that cannot be read are shown as the shop wrote them.
@@ -360,14 +384,14 @@ extension MapPresenter {
         let lines: [String?] = [
             [restaurant.genreOrKind, RatingText.short(restaurant).map { glyph("★", "*") + $0 } ?? "", budget]
                 .filter { !$0.isEmpty }.joined(separator: separator),
-            ["\(walk.metres) m from @", WalkText.short(walk, unicode: unicode), access]
-                .filter { !$0.isEmpty }.joined(separator: separator),
+            "\(walk.metres) m" + separator + WalkText.short(walk, unicode: unicode),
+            access.isEmpty ? nil : access,
             readable ? joined(hours) : "Hours: " + given,
             HoursText.left(clock.timeLeft(of: restaurant)).map(joined),
             restaurant.phone.map { "Tel " + $0 },
             "Enter: card   o: its page",
         ]
-        return lines.compactMap { $0 }.map(ResultsText.singleLine)
+        return lines.compactMap { $0 }.map(ResultsText.singleLine).flatMap { DisplayWidth.wrap($0, to: width) }
     }
 
     /// The bottom line: what is shown, or that a search is running, or the keyword being typed;

@@ -119,16 +119,6 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Log", minWidth: 4, dropPriority: 5, mayCut: false),
     ]
 
-    /// The Open and Left cells: when the shop closes or opens and how long is left, or whether
-    /// it is open where its hours do not tell when.
-    private static func timeCells(_ restaurant: Restaurant, on clock: OpenClock) -> [String] {
-        let hours = restaurant.openingHours
-        guard let cells = HoursText.cells(clock.timeLeft(of: restaurant, hours: hours)) else {
-            return [HoursText.word(clock.status(of: restaurant, hours: hours)), ""]
-        }
-        return [cells.when, cells.left]
-    }
-
     /// Without a centre there is no distance or walk to show, so no Dist. and Walk columns; without
     /// reviews, no Rating column; a service without stations has no Station column, and a page
     /// without budgets or price levels shows the day's hours instead. A Left column when any
@@ -144,6 +134,7 @@ final class SearchPresenter: SearchPresentationLogic {
         let clock = OpenClock(open.moment, region: page.region)
         let rows = page.restaurants.enumerated().map { offset, restaurant in
             let walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
+            let time = HoursText.openCells(of: restaurant, on: clock)
             return [
                 String(page.start + offset),
                 restaurant.name,
@@ -155,7 +146,8 @@ final class SearchPresenter: SearchPresentationLogic {
                     ? BudgetBand.short(of: restaurant, country: clock.country)
                     : HoursText.periods(of: restaurant, on: clock) ?? "–",
                 [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
-            ] + timeCells(restaurant, on: clock) + [LogText.cell(marks[offset])]
+                time.when, time.left, LogText.cell(marks[offset]),
+            ]
         }
         .map { $0.map(ResultsText.singleLine) }
         var columns = columns

@@ -41,14 +41,14 @@ import Testing
         #expect(screen.contains("@"), "you are on the map")
         #expect(screen.contains("10 restaurants, nearest first") && screen.contains("豚骨ラーメン 渦 渋谷店"), "the list")
         #expect(screen.contains("┌─ 1 豚骨ラーメン 渦 渋谷店"), "the nearest is selected, its info window open")
-        #expect(screen.contains("open · today 11:00–28:00"), "with today's hours and whether it is open")
+        #expect(screen.contains("open · today 11:00–04:00"), "with today's hours and whether it is open")
         #expect(screen.contains("until 04:00 (next day) · 510 min"), "and how long it stays open")
         #expect(screen.contains("渋谷駅 · 1 km · 10 of 10"), "the status line")
         #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "the ring in braille")
         let targets = try #require(run.sut.shown?.hitTargets)
         #expect(Set(targets.map(\.index)).isSuperset(of: [0, 1, 2, 3, 5, 6, 7, 8, 9]), "a marker each, 5 under the window")
-        // With room (the window has five lines: the time left under today's hours)
-        let wide = try #require(await explore([], size: .init(columns: 200, rows: 70)).sut.shown?.hitTargets)
+        // With room (the window has six lines: the access on its own, the time left under today's hours)
+        let wide = try #require(await explore([], size: .init(columns: 200, rows: 90)).sut.shown?.hitTargets)
         #expect(Set(wide.map(\.index)) == Set(0..<10), "with room, the window covers no marker")
     }
 
@@ -81,6 +81,44 @@ import Testing
         #expect(shown(panned.sut).contains("s: search here"), "a pan offers to search there")
         let home = await explore([.key(.shiftUp), .key(.character("s")), .key(.character("c"))])
         #expect(shown(home.sut).contains("渋谷駅 · 1 km · 10 of 10"), "c goes back and searches where the map started")
+    }
+
+    @Test func theInfoWindowKeepsItsAccessWholeAndMeasuresFromTheListsCentre() async throws {
+        // Given the map around 渋谷駅, its nearest place selected
+        let start = shown(await explore([]).sut)
+
+        // Then the window's access is whole on a line of its own, not cut after the walk
+        #expect(start.contains("JR渋谷駅ﾊﾁ公口より徒歩1分"), "the access whole: \(start)")
+        #expect(start.contains("10 restaurants, nearest first, from @"), "the list says its centre once")
+
+        // When the map is panned away and searched there
+        let moved = shown(await explore([.key(.shiftLeft), .key(.character("H")), .key(.character("s"))]).sut)
+
+        // Then the list and the window measure from the ring's centre, said once in the list's heading
+        #expect(moved.contains("7 restaurants, from the ring's centre") && !moved.contains("from @"), "\(moved)")
+        let lines = moved.split(separator: "\n").map(String.init)
+        let title = try #require(lines.first { $0.contains("┌─ 1 ") }, "a window open: \(moved)")
+        let name = try #require(title.components(separatedBy: "┌─ 1 ").last?.components(separatedBy: " ─").first)
+        let listed = try #require(lines.first { $0.contains("  1 \(name)") }, "its list row: \(moved)")
+        let metres = try #require(listed.split(separator: " ").reversed().dropFirst().first, "\(listed)")
+        #expect(lines.contains { $0.contains("│ \(metres) m · ") }, "the window's distance is the list's, \(metres) m: \(moved)")
+    }
+
+    @Test func aLongFactIsWrappedNotCut() {
+        // Given a place whose access is longer than the window is wide
+        var shop = MapSeeds.restaurant("J1", "一番目の店", at: MapExplorerGeometryTests.centre)
+        shop.access = "東京メトロ銀座線・半蔵門線・副都心線 渋谷駅 B1出口より徒歩3分、JR渋谷駅ハチ公口より徒歩5分"
+        let state = Map.Explore.State(
+            restaurants: [shop], home: MapExplorerGeometryTests.centre,
+            searched: .init(centre: MapExplorerGeometryTests.centre, range: .m1000),
+            viewCentre: MapExplorerGeometryTests.centre, selected: 0)
+
+        // When its window's lines are made 30 columns wide
+        let lines = MapPresenter().infoLines(shop, state: state, open: Seeds.open, width: 30)
+
+        // Then every line fits, and the access is all there across them
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(lines)")
+        #expect(lines.joined().replacingOccurrences(of: " ", with: "").contains("JR渋谷駅ハチ公口より徒歩5分"), "\(lines)")
     }
 
     @Test func rangeKeywordAndTheAlertWhenNothingIsFound() async throws {
@@ -393,8 +431,8 @@ extension MapExplorerGeometryTests {
             restaurants: [shop], home: Self.centre, searched: .init(centre: Self.centre, range: .m1000),
             viewCentre: Self.centre, selected: 0)
         let friday = OpenQuestion.Moment.now(JapanTime(date: JapanDate(year: 2026, month: 11, day: 27), minute: 720).instant)
-        let asked = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday, openOnly: true))
-        let now = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday))
+        let asked = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday, openOnly: true), width: 36)
+        let now = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday), width: 36)
         #expect(asked.contains { $0.contains("· fri ") } && !asked.joined().contains("today"), "\(asked)")
         #expect(now.contains { $0.contains("· today ") }, "\(now)")
     }

@@ -102,8 +102,10 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
             center: MapSeeds.tokyo, radiusMetres: 1000,
             markers: far.enumerated().map { .init(number: $0.offset + 1, coordinate: $0.element.coordinate) }, width: 40,
             height: 12)
-        let legend = MapPresenter.legend(map, page: RestaurantPage(total: 2, start: 1, restaurants: far), center: MapSeeds.tokyo)
-        let distance = try #require(legend.rows.first?.last)
+        let legend = MapPresenter.legend(
+            map, page: RestaurantPage(total: 2, start: 1, restaurants: far), center: MapSeeds.tokyo, open: Seeds.open,
+            unicode: true)
+        let distance = try #require(legend.rows.first?[3])
         #expect(legend.rows.count == 1 && distance.hasSuffix(" m*"), "one clamped group: \(legend.rows)")
         for width in 16...60 {
             let drawn = TableRenderer.render(legend, width: width, bold: false).joined(separator: "\n")

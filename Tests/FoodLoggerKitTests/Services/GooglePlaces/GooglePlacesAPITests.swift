@@ -96,6 +96,41 @@ import Testing
         #expect(page.restaurants.count == 30 && page.total == 40, "\(page.restaurants.count) of \(page.total)")
     }
 
+    @Test func aLaterPageFollowsOnFromThePagesAlreadyFetched() async throws {
+        // Given Text Search with three pages
+        let server = try LoopbackServer(replies: [
+            Self.places(20, from: 1, token: "PAGE-2"), Self.places(20, from: 21, token: "PAGE-3"), Self.places(20, from: 41),
+        ])
+        let sut = makeSUT(server)
+
+        // When the first 20 are asked, then 21 to 40, then 41 to 60
+        let first = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, keyword: "ramen", start: 1, count: 20))
+        let second = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, keyword: "ramen", start: 21, count: 20))
+        let third = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, keyword: "ramen", start: 41, count: 20))
+
+        // Then each page was asked once, the later ones with the token before them
+        #expect(server.requests.map { body($0)["pageToken"] as? String } == [nil, "PAGE-2", "PAGE-3"], "three requests")
+        // And each answer is its own 20 places
+        #expect(first.restaurants.first?.name == "Place 1" && second.restaurants.first?.name == "Place 21", "\(second)")
+        #expect(third.restaurants.map(\.name).last == "Place 60" && third.total == 60, "\(third.total)")
+    }
+
+    @Test func anotherSearchStartsFromItsOwnFirstPage() async throws {
+        // Given Text Search answering every request with one page and a token
+        let server = try LoopbackServer(replies: [
+            Self.places(20, token: "RAMEN-2"), Self.places(20, token: "UDON-2"), Self.places(20, from: 21),
+        ])
+        let sut = makeSUT(server)
+
+        // When "ramen" is searched, then "udon" paged to its second page
+        _ = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, keyword: "ramen", count: 20))
+        _ = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, keyword: "udon", start: 21, count: 20))
+
+        // Then "udon" was asked from its first page and followed its own token, never ramen's
+        #expect(server.requests.map { body($0)["textQuery"] as? String } == ["ramen", "udon", "udon"])
+        #expect(server.requests.map { body($0)["pageToken"] as? String } == [nil, nil, "UDON-2"], "udon's own token")
+    }
+
     @Test func textSearchKeepsOnlyThePlacesWithinTheRange() async throws {
         // Given a place 1.1 km north (Text Search only leans towards the circle)
         let far =
