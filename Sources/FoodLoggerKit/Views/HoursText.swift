@@ -193,7 +193,8 @@ enum HoursText {
     static func json(_ hours: OpeningHours?) -> JSONValue {
         guard let hours else { return .object((dayKeys.map(\.1) + closingKeys).map { ($0, .null) }) }
         func periods(_ list: [OpeningHours.Period]) -> JSONValue {
-            .array(list.map { .object([("open", .string(clock($0.start))), ("close", .string(end($0.end)))]) })
+            // The JSON keeps the count past 24:00 ("26:00") that scripts already read: values stay.
+            .array(list.map { .object([("open", .string(clock($0.start))), ("close", .string(clock($0.end)))]) })
         }
         let days: [(String, JSONValue)] = dayKeys.map { day, key in
             if case .weekday(let weekday) = day, hours.closedWeekdays.contains(weekday) { return (key, .array([])) }
