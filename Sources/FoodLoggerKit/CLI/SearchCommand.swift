@@ -95,7 +95,7 @@ struct SearchCommand: Sendable {
         OptionSpec(
             "--sort", kind: .value("ORDER"), values: SearchSort.allCases.map(\.rawValue),
             help:
-                "distance|rating|name: how the places found are listed (default distance, nearest first; rating: Google Places)"
+                "distance|rating|name: how the places fetched are listed, the page or all of --limit (default distance, nearest first; rating: Google Places)"
         ),
         OptionSpec(
             "--order", kind: .value("ORDER"), values: SearchOrder.allCases.map(\.name),

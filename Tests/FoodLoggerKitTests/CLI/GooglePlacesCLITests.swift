@@ -75,8 +75,8 @@ import TestSupport
             ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any])?["pageToken"] as? String ?? "first"
         }
         #expect(tokens == ["first", "PAGE-2", "PAGE-3"], "three billed requests, not the search again: \(tokens)")
-        // And the page past 40 shows places of all three
-        #expect(run.stdout.contains("21–45 of 60"), "\(run.stdout.suffix(400))")
+        // And the prompt pages on by the whole --limit list, the last page with places of the third
+        #expect(run.stdout.contains("26–50 of 60") && run.stdout.contains("51–60 of 60"), "\(run.stdout.suffix(400))")
     }
 
     @Test func openNowKeepsNoPlaceClosedForAWhile() async throws {

@@ -58,7 +58,9 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         var limit = 1
         let first: GooglePlacesRequest
         if query.keyword?.isEmpty == false {
-            wanted = min((query.start - 1 + query.count + size - 1) / size * size, GooglePlacesRequest.maxTextResults)
+            // One place past the page asked: Google's total is what has been fetched, so the next
+            // page is known to exist only once its first place is in hand.
+            wanted = min((query.start + query.count + size - 1) / size * size, GooglePlacesRequest.maxTextResults)
             limit = GooglePlacesRequest.maxTextPages
             first = try request(query, pageToken: nil)
         } else {

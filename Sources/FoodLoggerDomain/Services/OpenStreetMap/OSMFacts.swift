@@ -19,15 +19,18 @@ public enum OSMFacts {
         return fact.values.contains(value.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
-    /// Each `amenity` value foodlogger asks for, as the kind of place it is.
-    public static let kinds: [String: PlaceKind] = [
-        "restaurant": .restaurant, "cafe": .cafe, "bar": .bar, "pub": .pub, "fast_food": .fastFood,
-        "food_court": .foodCourt, "ice_cream": .iceCream, "biergarten": .beerGarden,
+    /// Each `amenity` value foodlogger asks for, in the query's order, and the kind of place it is.
+    static let amenityKinds: [(amenity: String, kind: PlaceKind)] = [
+        ("restaurant", .restaurant), ("cafe", .cafe), ("fast_food", .fastFood), ("bar", .bar), ("pub", .pub),
+        ("food_court", .foodCourt), ("ice_cream", .iceCream), ("biergarten", .beerGarden),
     ]
+
+    /// The kind each `amenity` value says.
+    public static let kinds = Dictionary(uniqueKeysWithValues: amenityKinds.map { ($0.amenity, $0.kind) })
 
     /// The `amenity` values of `kinds`, all of them for none.
     static func amenities(of kinds: [PlaceKind]) -> [String] {
-        kinds.isEmpty ? OverpassRequest.amenities : OverpassRequest.amenities.filter { kinds.contains(Self.kinds[$0]!) }
+        amenityKinds.filter { kinds.isEmpty || kinds.contains($0.kind) }.map(\.amenity)
     }
 
     /// The values of a `diet:*` tag that say a place caters for the diet; `no`, `limited` and a

@@ -7,8 +7,6 @@ public enum OverpassRequest {
     public static let defaultURL = URL(string: "https://overpass-api.de/api/interpreter")!
     /// What the server may spend on a query before it answers with a "timed out" remark.
     static let serverTimeout = 25
-    /// OSM's `amenity` values for places that serve food or drink.
-    static let amenities = ["restaurant", "cafe", "fast_food", "bar", "pub", "food_court", "ice_cream", "biergarten"]
     static let contentType = "application/x-www-form-urlencoded"
 
     /// The food places within the range of the centre, nearest first once decoded, and the areas

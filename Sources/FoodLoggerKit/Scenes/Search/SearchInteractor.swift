@@ -88,7 +88,8 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         region = (try? result.get().region) ?? nil
         total = (try? result.get().total) ?? total
         let tally = (try? answer.get())?.tally
-        pageSpan = tally?.examined ?? request.query.count
+        // A page is --limit's whole list when there is one, else --count's.
+        pageSpan = tally?.examined ?? request.query.limit ?? request.query.count
         presenter?.presentRestaurants(
             .init(
                 result: result, query: asked, open: request.open, tally: tally, near: near?.asked, located: near?.located,
@@ -108,7 +109,7 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         case .next where moved.start + pageSpan <= total:
             moved.start += pageSpan
         case .previous where moved.start > 1:
-            moved.start = max(1, moved.start - moved.count)
+            moved.start = max(1, moved.start - (moved.limit ?? moved.count))
         default:
             presenter?.presentNoPage(Search.Page.Response(direction: request.direction))
             return

@@ -123,7 +123,7 @@ import Testing
         let sut = makeSUT(server)
 
         // When "ramen" is searched, then "udon" paged to its second page
-        _ = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, keyword: "ramen", count: 20))
+        _ = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, keyword: "ramen", count: 19))
         _ = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, keyword: "udon", start: 21, count: 20))
 
         // Then "udon" was asked from its first page and followed its own token, never ramen's
