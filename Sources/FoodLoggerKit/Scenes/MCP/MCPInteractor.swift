@@ -89,6 +89,12 @@ final class MCPInteractor: MCPBusinessLogic {
         case .failure(let error):
             presenter?.presentCall(.init(id: id, tool: tool, result: .refused(error), revision: revision))
         case .success(let commandLine):
+            // An id names one request until it is answered: a second would take the first's place.
+            guard running[id] == nil else {
+                return presenter?.presentFailure(
+                    .init(id: id, failure: .invalidRequest("request id already in use by a running call")))
+                    ?? ()
+            }
             let page = tool.page(arguments)
             running[id] = Task {
                 let outcome = await runner.run(commandLine)

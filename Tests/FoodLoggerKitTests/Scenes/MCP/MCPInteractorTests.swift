@@ -166,6 +166,25 @@ final class MCPCommandRunnerSpy: MCPCommandRunning {
         #expect(presenter.failures == [expected], "\(presenter.failures)")
     }
 
+    @Test func anIdOfACallStillRunningIsRefusedAndTheFirstCallKept() async {
+        // Given a call whose command waits
+        runner.waits = true
+        let sut = makeSUT()
+        let call = #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_genres"}}"#
+        sut.receive(line(call))
+        await Task.yield()
+
+        // When a second call comes with the same id
+        sut.receive(line(call))
+
+        // Then the second is refused as an invalid request and the first still runs, cancellable
+        #expect(presenter.failures.map(\.failure) == [.invalidRequest("request id already in use by a running call")])
+        #expect(sut.callsRunning == 1, "the first call runs on")
+        sut.receive(line(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4}}"#))
+        await sut.finish()
+        #expect(sut.callsRunning == 0, "and the cancellation reached it")
+    }
+
     @Test func aCancelledCallStopsAndIsNotAnswered() async {
         // Given a call whose command waits
         runner.waits = true
