@@ -23,5 +23,5 @@ public struct CodeEntry: Sendable, Equatable, Codable {
 /// stub (`HotpepperStub`).
 public protocol CodeListProtocol: Sendable {
     /// The whole list, in the service's order.
-    func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry]
+    func codeList(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry]
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What scenes and the search ask of the code lists; a protocol so tests can seat a spy.
 public protocol CodeListing: Sendable {
-    func list(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry]
+    func list(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry]
 }
 
 /// The code lists, asked of the service at most once a day: answers are kept in `cache`.
@@ -15,7 +15,7 @@ public struct CodeListWorker: CodeListing {
         self.service = service; self.cache = cache
     }
 
-    public func list(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+    public func list(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry] {
         if let cached = cache?.lookup(kind) { return cached }
         let entries = try await service.codeList(kind)
         await cache?.store(entries, for: kind)
@@ -37,7 +37,7 @@ public struct CodeListCache: Sendable {
 
     public init(folder: URL, service: URL) {
         self.folder = folder
-        source = CacheFolder.suffix(for: service, default: GourmetRequest.defaultBaseURL)
+        source = CacheFolder.suffix(for: service, default: HotpepperAPI.defaultBaseURL)
     }
 
     init(folder: URL, service: URL, now: @escaping @Sendable () -> Date) {

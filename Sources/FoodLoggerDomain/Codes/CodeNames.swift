@@ -82,8 +82,8 @@ extension RestaurantQuery {
 
     /// The query with every name replaced by its codes, from the code lists `lists` gives.
     func resolvingNames(
-        _ lists: (CodeListKind) async throws(HotpepperError) -> [CodeEntry]
-    ) async throws(HotpepperError) -> RestaurantQuery {
+        _ lists: (CodeListKind) async throws(ServiceError) -> [CodeEntry]
+    ) async throws(ServiceError) -> RestaurantQuery {
         guard !names.isEmpty else { return self }
         var resolved = self
         resolved.names = CodeNames()
@@ -149,7 +149,7 @@ enum CodeMatching {
     }
 
     /// The genre a name means: its Japanese name or a side of it, or an English name.
-    static func genre(_ text: String, in list: [CodeEntry]) throws(HotpepperError) -> String {
+    static func genre(_ text: String, in list: [CodeEntry]) throws(ServiceError) -> String {
         let wanted = folded(text)
         let matches = list.filter { entry in
             (parts(entry.name) + GenreNames.english(entry.code)).contains { folded($0) == wanted }
@@ -179,7 +179,7 @@ enum CodeMatching {
     /// The budget codes a band of yen means: "2000-3000", "～1000", "25000-", "3000" (the band
     /// holding it), or a budget's own name ("2001～3000円"). A band takes every code whose
     /// range it overlaps.
-    static func budgets(_ text: String, in list: [CodeEntry]) throws(HotpepperError) -> [String] {
+    static func budgets(_ text: String, in list: [CodeEntry]) throws(ServiceError) -> [String] {
         guard let wanted = YenBand(text) else { throw .unknownName(.budget, text, closest: list) }
         let codes = list.filter { entry in YenBand(entry.name).map { wanted.overlaps(budget: $0) } ?? false }.map(\.code)
         guard !codes.isEmpty else { throw .unknownName(.budget, text, closest: list) }
@@ -189,7 +189,7 @@ enum CodeMatching {
     /// The area a name means, at any level: an area of that whole name first, widest level
     /// first (a user naming a city means the city), then a side of a name like "梅田・北新地";
     /// several at one level are ambiguous.
-    static func area(_ text: String, in levels: [(CodeListKind, [CodeEntry])]) throws(HotpepperError) -> String {
+    static func area(_ text: String, in levels: [(CodeListKind, [CodeEntry])]) throws(ServiceError) -> String {
         for naming in [AreaNaming.wholeName, .side] {
             for (_, list) in levels {
                 if let code = try area(text, named: naming, in: list) { return code }
@@ -204,7 +204,7 @@ enum CodeMatching {
     }
 
     /// The one area of a list a text names (nil: none; several: ambiguous).
-    static func area(_ text: String, named naming: AreaNaming, in list: [CodeEntry]) throws(HotpepperError) -> String? {
+    static func area(_ text: String, named naming: AreaNaming, in list: [CodeEntry]) throws(ServiceError) -> String? {
         let wanted = folded(text)
         let matches = list.filter { entry in
             (naming == .wholeName ? [entry.name] : parts(entry.name)).contains { folded($0) == wanted }

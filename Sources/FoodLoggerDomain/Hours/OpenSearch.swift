@@ -179,7 +179,7 @@ extension HotpepperWorking {
     /// A search that asks no such question is `searchNearestFirst`, with no tally. The list
     /// found is put in the query's `sort` order last, so it orders every place kept.
     public nonisolated(nonsending) func search(_ query: RestaurantQuery, _ question: OpenQuestion) async -> Result<
-        (page: RestaurantPage, tally: OpenTally?), HotpepperError
+        (page: RestaurantPage, tally: OpenTally?), ServiceError
     > {
         await searchOpen(query, question).map { found in
             var page = found.page
@@ -189,7 +189,7 @@ extension HotpepperWorking {
     }
 
     private nonisolated(nonsending) func searchOpen(_ query: RestaurantQuery, _ question: OpenQuestion) async -> Result<
-        (page: RestaurantPage, tally: OpenTally?), HotpepperError
+        (page: RestaurantPage, tally: OpenTally?), ServiceError
     > {
         guard question.openOnly else { return await searchNearestFirst(query).map { ($0, nil) } }
         let wanted = query.limit ?? query.count

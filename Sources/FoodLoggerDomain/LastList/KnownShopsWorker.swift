@@ -14,13 +14,12 @@ public struct KnownShopsWorker: HotpepperWorking {
         provider = list.provider
     }
 
-    public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
-    {
+    public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         try await base.fetchRestaurants(query)
     }
 
     /// The known shops as kept, the others as the service answers now, in the order asked.
-    public nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
+    public nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage {
         let unknown = ids.filter { known[$0] == nil }
         var answered: RestaurantPage?
         if !unknown.isEmpty { answered = try await base.lookupRestaurants(ids: unknown) }

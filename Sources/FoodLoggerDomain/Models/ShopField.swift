@@ -17,13 +17,3 @@ public enum ShopField: Sendable, CaseIterable {
     /// Free memos: weddings, other notes, the shop's details.
     case memos
 }
-
-extension Provider {
-    /// Whether the service describes a part of a shop at all.
-    public func describes(_ field: ShopField) -> Bool {
-        switch self {
-        case .hotpepper: true
-        case .osm, .google: false
-        }
-    }
-}

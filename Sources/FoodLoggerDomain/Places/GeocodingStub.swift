@@ -10,7 +10,7 @@ public struct GeocodingStub: GeocodingProtocol {
     /// The same few places whatever the search's countries or language.
     public var scope: String { "offline" }
 
-    public func findPlaces(_ text: String) async throws(HotpepperError) -> [Place] {
+    public func findPlaces(_ text: String) async throws(ServiceError) -> [Place] {
         let wanted = Self.key(text)
         guard let entry = Self.places.first(where: { $0.names.contains { Self.key($0) == wanted } }) else {
             throw .placeNotFound(text, known: Self.places.map { "\($0.place.name) (\($0.names[1]))" })

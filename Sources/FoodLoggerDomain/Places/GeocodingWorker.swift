@@ -19,20 +19,20 @@ public struct GeocodingWorker: PlaceLocating {
         public var matches: Int
     }
 
-    public func locate(_ text: String) async throws(HotpepperError) -> Located {
+    public func locate(_ text: String) async throws(ServiceError) -> Located {
         let key = PlaceCache.key(text, scope: geocoder.scope)
         if let cached = cache?.lookup(key) { return cached }
         guard let turns else { return try await find(text) }
         // Runs started together with the same name wait in turn; all but the first find it kept,
         // since it is kept before the turn ends.
-        return try await turns.take(already: { cache?.lookup(key) }) { () throws(HotpepperError) in
+        return try await turns.take(already: { cache?.lookup(key) }) { () throws(ServiceError) in
             let located = try await find(text)
             await cache?.store(located, for: key)
             return located
         }
     }
 
-    func find(_ text: String) async throws(HotpepperError) -> Located {
+    func find(_ text: String) async throws(ServiceError) -> Located {
         let places = try await geocoder.findPlaces(text)
         guard let best = places.first else { throw .placeNotFound(text, known: []) }
         return Located(place: best, matches: places.count)

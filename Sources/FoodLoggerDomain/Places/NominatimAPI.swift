@@ -41,7 +41,7 @@ public struct NominatimAPI: GeocodingProtocol {
         return (2...3).contains(language.count) && language.allSatisfy { ("a"..."z").contains($0) } ? language : "en"
     }
 
-    public func findPlaces(_ text: String) async throws(HotpepperError) -> [Place] {
+    public func findPlaces(_ text: String) async throws(ServiceError) -> [Place] {
         var components = URLComponents(url: baseURL.appendingPathComponent("search"), resolvingAgainstBaseURL: false)!
         components.queryItems =
             [
@@ -52,13 +52,13 @@ public struct NominatimAPI: GeocodingProtocol {
             + [URLQueryItem(name: "accept-language", value: language)]
         let url = components.url!
         return try await client.fetch(url, accept: "application/json") {
-            reply throws(HotpepperError) in
+            reply throws(ServiceError) in
             try Self.decode(reply.body)
         }
     }
 
     /// Nominatim's `jsonv2` answer: an array of places with `lat`/`lon` as strings.
-    static func decode(_ data: Data) throws(HotpepperError) -> [Place] {
+    static func decode(_ data: Data) throws(ServiceError) -> [Place] {
         struct Match: Decodable {
             var lat: LenientDecimal
             var lon: LenientDecimal

@@ -11,7 +11,7 @@ public struct Place: Sendable, Equatable, Codable {
 
 /// What scenes ask to turn a place name into a centre; a protocol so tests can seat a spy.
 public protocol PlaceLocating: Sendable {
-    func locate(_ text: String) async throws(HotpepperError) -> GeocodingWorker.Located
+    func locate(_ text: String) async throws(ServiceError) -> GeocodingWorker.Located
 }
 
 /// A place name as the user gave it, and whether it came from the environment (messages say so).
@@ -28,7 +28,7 @@ public struct NearPlace: Sendable, Equatable {
 /// The place search behind `--near`: the real service and the offline stub answer through it.
 public protocol GeocodingProtocol: Sendable {
     /// The matches for a place name, best first; [] when the service knows none.
-    func findPlaces(_ text: String) async throws(HotpepperError) -> [Place]
+    func findPlaces(_ text: String) async throws(ServiceError) -> [Place]
     /// What its answers depend on besides the name (the countries searched, the language), part
     /// of a cached place's key, so an answer for one scope never stands in for another's.
     var scope: String { get }

@@ -47,7 +47,7 @@ public struct APIKeyLocator: Sendable {
         self.service = service
     }
 
-    public func locate() throws(HotpepperError) -> Located {
+    public func locate() throws(ServiceError) -> Located {
         if let keyFile {
             return try read(keyFile, passingOverOthers: false)
         }
@@ -60,7 +60,7 @@ public struct APIKeyLocator: Sendable {
         }
         let candidates = defaultFiles
         for path in candidates where FileManager.default.fileExists(atPath: path) {
-            do throws(HotpepperError) {
+            do throws(ServiceError) {
                 return try read(path, passingOverOthers: true)
             } catch .missingKey {
                 // A key.plist that holds only another service's key is that service's, not a fault.
@@ -80,7 +80,7 @@ public struct APIKeyLocator: Sendable {
 
     /// The service's key in the file at `path`. With `passingOverOthers`, a property list that
     /// has no entry of this service but another's throws `missingKey` (look further), not a fault.
-    func read(_ path: String, passingOverOthers: Bool) throws(HotpepperError) -> Located {
+    func read(_ path: String, passingOverOthers: Bool) throws(ServiceError) -> Located {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unusableKeyFile(path: path, problem: "no such file")

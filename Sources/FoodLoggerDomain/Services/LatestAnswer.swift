@@ -5,17 +5,17 @@
 /// failure is not kept, so asking again sends the query again. Pages of one query belong to one search, so a page whose
 /// task is cancelled cancels the request.
 actor LatestAnswer {
-    private var latest: (query: String, task: Task<Result<RestaurantPage, HotpepperError>, Never>)?
+    private var latest: (query: String, task: Task<Result<RestaurantPage, ServiceError>, Never>)?
 
     func value(
-        for query: String, fetch: @escaping @Sendable () async throws(HotpepperError) -> RestaurantPage
-    ) async throws(HotpepperError) -> RestaurantPage {
-        let task: Task<Result<RestaurantPage, HotpepperError>, Never>
+        for query: String, fetch: @escaping @Sendable () async throws(ServiceError) -> RestaurantPage
+    ) async throws(ServiceError) -> RestaurantPage {
+        let task: Task<Result<RestaurantPage, ServiceError>, Never>
         if let latest, latest.query == query {
             task = latest.task
         } else {
-            task = Task { () async -> Result<RestaurantPage, HotpepperError> in
-                do throws(HotpepperError) {
+            task = Task { () async -> Result<RestaurantPage, ServiceError> in
+                do throws(ServiceError) {
                     return .success(try await fetch())
                 } catch {
                     return .failure(error)

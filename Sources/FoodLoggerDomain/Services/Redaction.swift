@@ -2,6 +2,9 @@ import Foundation
 
 /// Keeps the API key, and passwords in a service's address, out of anything a person sees.
 public enum Redaction {
+    /// What stands in for the key in anything shown to a person.
+    static let redactedKey = "REDACTED"
+
     /// A URL foodlogger made, as the narration prints it: without user-info
     /// (`http://user:pw@host/` is a base URL a user may set) and with its `key` parameter
     /// redacted (not the key's text wherever it recurs, which would mangle a short key's line).
@@ -9,7 +12,18 @@ public enum Redaction {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
         components.user = nil
         components.password = nil
-        return GourmetRequest.redacted(components.url ?? url)
+        return withoutKey(components.url ?? url)
+    }
+
+    /// The same URL with the key replaced, safe for logs and error messages.
+    private static func withoutKey(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let query = components.percentEncodedQuery
+        else { return url.absoluteString }
+        components.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("key=") ? "key=\(redactedKey)" : String($0) }
+            .joined(separator: "&")
+        return components.string ?? url.absoluteString
     }
 
     /// A URL a server sent (a redirect's target), which may carry the key anywhere.
@@ -58,7 +72,7 @@ public enum Redaction {
             if !covered[index] {
                 redacted.append(scalar)
             } else if index == 0 || !covered[index - 1] {
-                redacted.append(contentsOf: GourmetRequest.redactedKey.unicodeScalars)
+                redacted.append(contentsOf: redactedKey.unicodeScalars)
             }
         }
         return String(redacted)

@@ -32,8 +32,8 @@ public struct RequestTurns: Sendable {
     /// answered. `already` is asked once the turn is ours, before waiting: an answer it has
     /// (another run has just fetched the same thing) makes the request unnecessary.
     public func take<T>(
-        already: () -> T? = { nil }, _ request: () async throws(HotpepperError) -> T
-    ) async throws(HotpepperError) -> T {
+        already: () -> T? = { nil }, _ request: () async throws(ServiceError) -> T
+    ) async throws(ServiceError) -> T {
         let turn = await local.reserve(now: now(), spacing: spacing)
         let early = turn.timeIntervalSince(now())
         if early > 0 { await sleep(early) }
@@ -41,9 +41,9 @@ public struct RequestTurns: Sendable {
             if let withoutStamp, await local.firstFailure() { log?(withoutStamp) }
             return try await request()
         }
-        let outcome: Result<T, HotpepperError>
+        let outcome: Result<T, ServiceError>
         do throws(SharedFile.Failure) {
-            outcome = try await stamp.withLock { () async -> Result<T, HotpepperError> in
+            outcome = try await stamp.withLock { () async -> Result<T, ServiceError> in
                 if let answer = already() { return .success(answer) }
                 if let last = stamp.read().flatMap(Self.time) {
                     let wait = Self.wait(since: last, now: now(), spacing: spacing)
@@ -52,7 +52,7 @@ public struct RequestTurns: Sendable {
                 // Stamped before too, in case this run ends before its answer comes.
                 try? stamp.replace(with: Self.data(now()))
                 defer { try? stamp.replace(with: Self.data(now())) }
-                do throws(HotpepperError) { return .success(try await request()) } catch { return .failure(error) }
+                do throws(ServiceError) { return .success(try await request()) } catch { return .failure(error) }
             }
         } catch {
             if await local.firstFailure() {

@@ -2,7 +2,7 @@ import Foundation
 
 /// When a failed request is sent again, and how long to wait first.
 ///
-/// Only transient failures are retried (`HotpepperError.isTransient`: network errors, HTTP 5xx
+/// Only transient failures are retried (`ServiceError.isTransient`: network errors, HTTP 5xx
 /// and 429, service error 1000); a rejected key or bad parameters fail the same way every time.
 /// Waits double from `baseDelay` with "equal jitter" (half fixed, half random), so many clients
 /// failing together do not come back together; a server's Retry-After wins, and one longer than
@@ -42,7 +42,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Whether a request whose attempt number `attempt` (from 1) failed with `error` goes again.
-    func shouldRetry(_ error: HotpepperError, afterAttempt attempt: Int) -> Bool {
+    func shouldRetry(_ error: ServiceError, afterAttempt attempt: Int) -> Bool {
         error.isTransient && attempt <= retries
     }
 

@@ -15,6 +15,9 @@ public struct ServiceClient: Sendable {
     /// The most one answer may bring, decoded: the real service's largest page is well under 1 MB.
     public static let defaultMaxResponseBytes = 8 << 20
 
+    /// The longest `--timeout` a user may ask of any service.
+    public static let maxTimeout: TimeInterval = 300
+
     /// `decode` reads a 200 answer; `secret` (the key) is taken out of every URL the narration
     /// prints and out of every error's text, as is any user-info in a URL. With a `body` the
     /// request is a POST; the narration gives the body's size only, never its text. A POST is
@@ -24,8 +27,8 @@ public struct ServiceClient: Sendable {
     /// refusals there); without it, or when it finds nothing, the failure is the status alone.
     func fetch<Value>(
         _ url: URL, accept: String, secret: String = "", headers: [String: String] = [:], body: HTTPRequest.Body? = nil,
-        explain: ((HTTPReply) -> HotpepperError?)? = nil, decode: (HTTPReply) throws(HotpepperError) -> Value
-    ) async throws(HotpepperError) -> Value {
+        explain: ((HTTPReply) -> ServiceError?)? = nil, decode: (HTTPReply) throws(ServiceError) -> Value
+    ) async throws(ServiceError) -> Value {
         let request = HTTPRequest(
             url: url,
             headers: headers.merging(["Accept": accept, "User-Agent": "foodlogger/\(FoodLoggerVersion.current)"]) { $1 },
@@ -65,14 +68,14 @@ public struct ServiceClient: Sendable {
 
     /// Why one attempt failed, with the server's Retry-After when it sent one.
     struct Failure: Error {
-        var error: HotpepperError
+        var error: ServiceError
         var retryAfter: TimeInterval?
     }
 
     /// One request, one answer: sent, bounded by the timeout, checked and decoded.
     private func attempt<Value>(
-        _ request: HTTPRequest, secret: String, explain: ((HTTPReply) -> HotpepperError?)?,
-        decode: (HTTPReply) throws(HotpepperError) -> Value
+        _ request: HTTPRequest, secret: String, explain: ((HTTPReply) -> ServiceError?)?,
+        decode: (HTTPReply) throws(ServiceError) -> Value
     ) async -> Result<Value, Failure> {
         let clock = ContinuousClock()
         let started = clock.now
@@ -93,7 +96,7 @@ public struct ServiceClient: Sendable {
         }
         guard reply.status == 200 else {
             let retryAfter = retry.retryAfter(reply.header("Retry-After"))
-            let unexplained: HotpepperError =
+            let unexplained: ServiceError =
                 reply.status == 429 ? .tooManyRequests(keyed: !secret.isEmpty) : .httpStatus(reply.status)
             // The key out of the body before it is explained: an explanation cut to one line
             // could keep a piece of the key that no longer matches it whole.
@@ -114,7 +117,7 @@ public struct ServiceClient: Sendable {
     /// The transfer raced against the timeout. The transport has its own timeout too, but on
     /// Linux URLSession's has not always covered a server that accepts and then never answers,
     /// so the bound is enforced here; the losing transfer is cancelled.
-    private func send(_ request: HTTPRequest) async throws(HotpepperError) -> HTTPReply {
+    private func send(_ request: HTTPRequest) async throws(ServiceError) -> HTTPReply {
         let timeout = timeout
         let limit = maxResponseBytes
         let transport = transport
@@ -142,7 +145,7 @@ public struct ServiceClient: Sendable {
 
     /// Sorts transfer failures into the kinds a user can act on. A transfer that failed after
     /// the headers arrived is a truncated body: the answer is unreadable, not missing.
-    static func networkError(_ error: any Error, host: String, timeout: TimeInterval) -> HotpepperError {
+    static func networkError(_ error: any Error, host: String, timeout: TimeInterval) -> ServiceError {
         let failure =
             error as? HTTPTransferFailure
             ?? HTTPTransferFailure(code: (error as? URLError)?.code ?? .unknown, message: error.localizedDescription)
@@ -176,13 +179,13 @@ public struct ServiceClient: Sendable {
     }
 
     /// The last failure, saying how many attempts were made when there was more than one.
-    static func final(_ error: HotpepperError, attempts: Int) -> HotpepperError {
+    static func final(_ error: ServiceError, attempts: Int) -> ServiceError {
         guard attempts > 1, case .network(let failure, let detail) = error else { return error }
         return .network(failure, detail: "\(detail); \(attempts) attempts")
     }
 
     /// A few words for the narration: what went wrong with one attempt.
-    static func summary(_ error: HotpepperError) -> String {
+    static func summary(_ error: ServiceError) -> String {
         switch error {
         case .network(let failure, _): failure.rawValue
         case .httpStatus(let status), .explainedStatus(let status, _), .asksToWait(let status, _): "HTTP \(status)"
@@ -204,7 +207,7 @@ public struct ServiceClient: Sendable {
     }
 
     /// The summary as a line of its own, naming the host where nothing came back from it.
-    static func summary(_ error: HotpepperError, host: String) -> String {
+    static func summary(_ error: ServiceError, host: String) -> String {
         guard case .network(let failure, _) = error else { return "\(host) answered \(summary(error))" }
         return failure == .timedOut ? "no answer from \(host) in time" : "\(host): \(failure.rawValue)"
     }
@@ -219,5 +222,30 @@ public struct ServiceClient: Sendable {
     /// text: no replacing of the key's text, which would mangle a line where a short key recurs.
     private func narrate(_ line: String) {
         log?(line)
+    }
+}
+
+extension ServiceClient {
+    /// `decode` on the reply's body; a body it cannot read is described (`describeBody`). Every
+    /// service's client reads its answers through this.
+    static func decoding<Answer>(
+        _ reply: HTTPReply, key: String, _ decode: (Data) throws(ServiceError) -> Answer
+    ) throws(ServiceError) -> Answer {
+        do throws(ServiceError) {
+            return try decode(reply.body)
+        } catch .unreadableResponse(let detail) {
+            throw .unreadableResponse(
+                detail: describeBody(detail: detail, data: reply.body, contentType: reply.header("Content-Type"), key: key))
+        }
+    }
+
+    /// What arrived, for a body that is not one the service gives: its type, size and first bytes.
+    static func describeBody(detail: String, data: Data, contentType: String?, key: String) -> String {
+        let type = contentType ?? "no Content-Type"
+        // Redact before cutting, or a key straddling the cut would show its first half.
+        let text = Redaction.redact(String(decoding: data.prefix(4096), as: UTF8.self), key: key)
+        let preview = String(text.prefix(60))
+        let body = data.isEmpty ? "an empty body" : "\(data.count) bytes starting \"\(preview)\(text.count > 60 ? "…" : "")\""
+        return "\(detail) (\(type), \(body))"
     }
 }

@@ -7,5 +7,5 @@
 /// `HotpepperAPI` keeps the
 /// default and so still decodes off the main actor.
 public protocol HotpepperProtocol: Sendable {
-    nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
+    nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage
 }

@@ -2,17 +2,17 @@
 public protocol HotpepperWorking: Sendable {
     /// The shops matching the query: one page, or with `query.limit` as many pages as it takes.
     /// Runs on the caller's executor, like `HotpepperProtocol.searchRestaurants` (see there).
-    nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
+    nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage
     /// Shops by id, in the order asked, and where they are (the page's region, for their
     /// clock); ids the service does not know are simply absent.
-    nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage
+    nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage
 }
 
 extension HotpepperWorking {
     /// The service takes at most `RestaurantQuery.maxIDs` ids per request, so more are asked
     /// for in batches, one after another. Written once on top of `fetchRestaurants`, so every
     /// worker (and every spy that does not override it) looks shops up the same way.
-    nonisolated(nonsending) public func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
+    nonisolated(nonsending) public func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage {
         var found: [String: Restaurant] = [:]
         var answered: RestaurantPage?
         for batchStart in stride(from: 0, to: ids.count, by: RestaurantQuery.maxIDs) {
@@ -36,9 +36,9 @@ extension HotpepperWorking {
     /// number in the list and on the map. Ties keep the service's order. Runs on the caller's
     /// executor, as the fetch does: a stub search then starts no thread at all.
     public nonisolated(nonsending) func searchNearestFirst(_ query: RestaurantQuery) async -> Result<
-        RestaurantPage, HotpepperError
+        RestaurantPage, ServiceError
     > {
-        let result: Result<RestaurantPage, HotpepperError>
+        let result: Result<RestaurantPage, ServiceError>
         do {
             result = .success(try await fetchRestaurants(query))
         } catch {
@@ -82,8 +82,7 @@ public struct HotpepperWorker: HotpepperWorking {
         self.codes = codes ?? (api as? any CodeListProtocol).map { CodeListWorker(service: $0, cache: nil) }
     }
 
-    public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
-    {
+    public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let query = try await withCodes(query)
         // Whichever service answered, the scenes get each shop once and only shops they can place.
         guard let limit = query.limit else { return try await api.searchRestaurants(query).sanitized() }
@@ -91,11 +90,11 @@ public struct HotpepperWorker: HotpepperWorking {
     }
 
     /// The query with its names turned into codes from the code lists.
-    nonisolated(nonsending) func withCodes(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantQuery {
+    nonisolated(nonsending) func withCodes(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantQuery {
         guard !query.names.isEmpty else { return query }
         // A service without code lists (a test's stand-in) knows no names at all.
-        guard let codes else { return try await query.resolvingNames { _ throws(HotpepperError) in [] } }
-        return try await query.resolvingNames { kind throws(HotpepperError) in try await codes.list(kind) }
+        guard let codes else { return try await query.resolvingNames { _ throws(ServiceError) in [] } }
+        return try await query.resolvingNames { kind throws(ServiceError) in try await codes.list(kind) }
     }
 
     /// Up to `limit` shops from `query.start` on: every page asked for at once (at most
@@ -103,7 +102,7 @@ public struct HotpepperWorker: HotpepperWorking {
     /// whole round trip; the total comes with whichever page answers first, and pages past it
     /// are not asked for, or dropped. Merged in order, each shop once. Any failed page fails the
     /// whole, so a user never gets a silently shortened list.
-    nonisolated(nonsending) func fetchPages(_ query: RestaurantQuery, limit: Int) async throws(HotpepperError) -> RestaurantPage {
+    nonisolated(nonsending) func fetchPages(_ query: RestaurantQuery, limit: Int) async throws(ServiceError) -> RestaurantPage {
         let pageSize = RestaurantQuery.maxCount
         let queries = stride(from: 0, to: limit, by: pageSize).map { offset in
             Self.page(of: query, start: query.start + offset, count: min(pageSize, limit - offset))
@@ -131,10 +130,10 @@ public struct HotpepperWorker: HotpepperWorking {
     /// The pages of `queries`, in their order, with at most `maxPagesInFlight` asked at once;
     /// a page that starts past the total (told by the first answer) is not asked for, and one
     /// already asked for is left out; the first failure cancels the rest and is thrown.
-    private func fetchConcurrently(_ queries: [RestaurantQuery]) async throws(HotpepperError) -> [RestaurantPage] {
+    private func fetchConcurrently(_ queries: [RestaurantQuery]) async throws(ServiceError) -> [RestaurantPage] {
         let api = api
         let progress = progress
-        let outcome = await withTaskGroup(of: Page.self, returning: Result<[RestaurantPage], HotpepperError>.self) { group in
+        let outcome = await withTaskGroup(of: Page.self, returning: Result<[RestaurantPage], ServiceError>.self) { group in
             var pages: [RestaurantPage?] = Array(repeating: nil, count: queries.count)
             var total: Int?
             /// The first answer, whose service and region an empty page keeps.
@@ -177,7 +176,7 @@ public struct HotpepperWorker: HotpepperWorking {
     /// One page's answer and its place in the list.
     private struct Page: Sendable {
         var index: Int
-        var result: Result<RestaurantPage, HotpepperError>
+        var result: Result<RestaurantPage, ServiceError>
     }
 
     /// One request's worth of `query`: the service reads `start` and `count`, never `limit`.
@@ -192,7 +191,7 @@ public struct HotpepperWorker: HotpepperWorking {
 
 extension HotpepperProtocol {
     /// The search as a value, for task groups, whose child tasks cannot throw a typed error.
-    func result(of query: RestaurantQuery) async -> Result<RestaurantPage, HotpepperError> {
+    func result(of query: RestaurantQuery) async -> Result<RestaurantPage, ServiceError> {
         do {
             return .success(try await searchRestaurants(query))
         } catch {

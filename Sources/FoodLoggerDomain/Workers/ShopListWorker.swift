@@ -11,7 +11,7 @@ public struct ShopListWorker: HotpepperWorking {
         self.shops = shops
     }
 
-    public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError)
+    public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError)
         -> RestaurantPage
     {
         var found = query.ids.isEmpty ? shops : shops.filter { query.ids.contains($0.id) }

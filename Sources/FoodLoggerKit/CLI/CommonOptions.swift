@@ -165,7 +165,7 @@ struct CommonOptions: Sendable {
 
     /// Seconds, more than 0 and at most 300, in plain decimal notation; nil when not given.
     static func timeout(_ parsed: ParsedArguments) throws(UsageError) -> TimeInterval? {
-        let limit = HotpepperAPI.Configuration.maxTimeout
+        let limit = ServiceClient.maxTimeout
         guard let text = parsed.value("--timeout") else { return nil }
         guard let seconds = try? parsed.decimal("--timeout", in: 0...limit), seconds > 0 else {
             throw UsageError(
@@ -187,11 +187,11 @@ struct CommonOptions: Sendable {
     /// The provider asked for (or implied by the ids a command was given), else HOT PEPPER
     /// when its key is found (the stub needs none), else OpenStreetMap.
     /// A key that is there but unusable is an error, never a quiet change of service.
-    func makeServices(implied: Provider?, context: ProcessContext) throws(HotpepperError) -> Services {
+    func makeServices(implied: Provider?, context: ProcessContext) throws(ServiceError) -> Services {
         var chosen = named(implied: implied)
         var located: APIKeyLocator.Located?
         if chosen == nil, !useStub {
-            do throws(HotpepperError) {
+            do throws(ServiceError) {
                 located = try locateKey(context)
                 chosen = .hotpepper
             } catch .unusableKeyFile(let path, APIKeyLocator.Service.hotpepper.placeholderProblem)
@@ -219,7 +219,7 @@ struct CommonOptions: Sendable {
     /// already looked for.
     private func services(
         _ provider: Provider, located: APIKeyLocator.Located?, context: ProcessContext
-    ) throws(HotpepperError) -> Services {
+    ) throws(ServiceError) -> Services {
         switch (provider, useStub) {
         case (.hotpepper, true):
             let stub = HotpepperStub()
@@ -230,7 +230,7 @@ struct CommonOptions: Sendable {
             if let located {
                 key = located
             } else {
-                do throws(HotpepperError) { key = try locateKey(context) } catch .missingKey where cacheMode == .offline {
+                do throws(ServiceError) { key = try locateKey(context) } catch .missingKey where cacheMode == .offline {
                     // --offline sends nothing, so it answers from the cache without a key.
                     key = .none
                 }
@@ -272,7 +272,7 @@ struct CommonOptions: Sendable {
     /// A service's key (HOT PEPPER's by default), from --key-file, the environment or a key.plist.
     private func locateKey(
         _ context: ProcessContext, service: APIKeyLocator.Service = .hotpepper
-    ) throws(HotpepperError) -> APIKeyLocator.Located {
+    ) throws(ServiceError) -> APIKeyLocator.Located {
         try APIKeyLocator(
             environment: context.environment, keyFile: keyFile, currentDirectory: context.currentDirectory, service: service
         )
@@ -291,7 +291,7 @@ struct CommonOptions: Sendable {
 
     /// Google Places (New) with the located key (GOOGLE_PLACES_BASE_URL to point it elsewhere),
     /// names and types in the user's language.
-    private func makeGoogle(located: APIKeyLocator.Located, context: ProcessContext) throws(HotpepperError) -> GooglePlacesAPI {
+    private func makeGoogle(located: APIKeyLocator.Located, context: ProcessContext) throws(ServiceError) -> GooglePlacesAPI {
         warnIfShared(located, context: context)
         let baseURL: URL
         do {
@@ -305,7 +305,7 @@ struct CommonOptions: Sendable {
     }
 
     /// HOT PEPPER's web API with the located key, warning when the key's file is readable by others.
-    private func makeHotpepper(located: APIKeyLocator.Located, context: ProcessContext) throws(HotpepperError) -> HotpepperAPI {
+    private func makeHotpepper(located: APIKeyLocator.Located, context: ProcessContext) throws(ServiceError) -> HotpepperAPI {
         warnIfShared(located, context: context)
         let baseURL: URL
         do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
@@ -319,7 +319,7 @@ struct CommonOptions: Sendable {
     /// The place search for --near: the stub's, or Nominatim's (FOODLOGGER_NOMINATIM_URL to point
     /// it elsewhere) with answers cached under the XDG cache directory; Japan's places for HOT
     /// PEPPER, the world's for the others.
-    func makePlaces(for provider: Provider, context: ProcessContext) throws(HotpepperError) -> GeocodingWorker {
+    func makePlaces(for provider: Provider, context: ProcessContext) throws(ServiceError) -> GeocodingWorker {
         if useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
         let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
         // Retries go within the run's turn: waits from 2 s with jitter (1 to 2 s, then 2 to 4 s…)
@@ -356,7 +356,7 @@ struct CommonOptions: Sendable {
     /// The code lists behind names for codes: HOT PEPPER's, kept a day under the XDG cache
     /// directory; the stub's and OpenStreetMap's, which cost no request, as they are.
     func makeCodeLists(_ services: Services, context: ProcessContext) -> CodeListWorker {
-        let server = (try? Self.baseURL(context.environment)) ?? GourmetRequest.defaultBaseURL
+        let server = (try? Self.baseURL(context.environment)) ?? HotpepperAPI.defaultBaseURL
         let sends = services.codes is HotpepperAPI
         let folder = sends ? CacheFolder.url(environment: context.environment) : nil
         let service = sends && cacheMode == .offline ? OfflineCodeLists() : services.codes
@@ -364,15 +364,15 @@ struct CommonOptions: Sendable {
     }
 
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.
-    static func baseURL(_ environment: [String: String]) throws(HotpepperError) -> URL {
-        try url(environment, "HOTPEPPER_BASE_URL", default: GourmetRequest.defaultBaseURL)
+    static func baseURL(_ environment: [String: String]) throws(ServiceError) -> URL {
+        try url(environment, "HOTPEPPER_BASE_URL", default: HotpepperAPI.defaultBaseURL)
     }
 
     /// A service's address from the environment, or its default. A folder's address (that paths
     /// are added to) ends in `/`; an endpoint's (Overpass's interpreter) is taken as it is.
     static func url(
         _ environment: [String: String], _ variable: String, default: URL, isFolder: Bool = true
-    ) throws(HotpepperError) -> URL {
+    ) throws(ServiceError) -> URL {
         guard let text = environment[variable], !text.isEmpty else { return `default` }
         // The scheme in lower case: URLSession on Linux refuses `HTTP://` as an unsupported URL.
         guard var parts = URLComponents(string: text.hasSuffix("/") || !isFolder ? text : text + "/"),

@@ -164,7 +164,7 @@ public enum FoodLogger {
         return .usage
     }
 
-    static func fail(_ error: HotpepperError, context: ProcessContext) -> ExitCode {
+    static func fail(_ error: ServiceError, context: ProcessContext) -> ExitCode {
         context.report(error.localizedDescription)
         return error.exitCode
     }

@@ -128,7 +128,7 @@ extension MapCommand: SceneCommand {
 
     func fillsScreen(_ context: ProcessContext) -> Bool { interaction(context) == .explore }
 
-    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
+    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
         let places = try common.makePlaces(for: workers.provider, context: context)
         if let format {
             return await SearchScene.assemble(
@@ -157,7 +157,7 @@ extension MapCommand: SceneCommand {
 extension MapCommand {
     /// The queries and centre to draw, and with --last the list's shops (looked up only when
     /// not kept: Google's), numbered as the list showed them, around their own centre.
-    func lastListFramed(_ worker: any HotpepperWorking) async throws(HotpepperError) -> (
+    func lastListFramed(_ worker: any HotpepperWorking) async throws(ServiceError) -> (
         drawing: RestaurantQuery, exploring: RestaurantQuery, centre: Map.Restaurants.Centre, shown: RestaurantPage?
     ) {
         guard let list = lastList else { return (search.drawingQuery, exploringQuery, centre, nil) }

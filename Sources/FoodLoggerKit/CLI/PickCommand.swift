@@ -74,7 +74,7 @@ extension PickCommand: SceneCommand {
 
     func refusal(by provider: Provider) -> UsageError? { search.refusal(by: provider) }
 
-    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
+    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
         let places = try common.makePlaces(for: workers.provider, context: context)
         let random: any RandomSource = seed.map { SplitMix64(seed: $0) } ?? SystemRandomNumberGenerator()
         let scene = PickScene.assemble(

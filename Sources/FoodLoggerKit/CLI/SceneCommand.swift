@@ -16,7 +16,7 @@ protocol SceneCommand: Sendable {
     /// answers without a request): which service would have searched is no news to it.
     var searchesPlaces: Bool { get }
     /// `context` carries the command's --color and --tiles.
-    @MainActor func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode
+    @MainActor func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode
     /// Runs the command without a service when it asks none this time (`log list`), so none is
     /// chosen (or said to be); nil when it needs one.
     @MainActor func runWithoutService(context: ProcessContext) async -> ExitCode?

@@ -410,7 +410,7 @@ struct SearchCommand: Sendable {
 }
 
 extension SearchCommand: SceneCommand {
-    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(HotpepperError) -> ExitCode {
+    func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
         let places = try common.makePlaces(for: workers.provider, context: context)
         let scene = SearchScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive,

@@ -2,5 +2,5 @@ import FoodLoggerDomain
 
 extension Provider {
     /// The credit the service's terms ask for, as a line of text: the words and the address.
-    var creditLine: String { "\(credit.text) (\(credit.url))" }
+    var creditLine: String { "\(self.credit.text) (\(self.credit.url))" }
 }

@@ -198,7 +198,7 @@ struct RestaurantRecord: Sendable, Equatable {
 
     /// The shop's text, or null where its service has no such field.
     private func text(_ value: String, _ field: ShopField) -> JSONValue {
-        restaurant.provider.describes(field) ? .string(value) : .null
+        restaurant.provider.fields.contains(field) ? .string(value) : .null
     }
 
     /// Everything else the service tells about the shop. `capacity`/`party_capacity` are null

@@ -190,7 +190,7 @@ import TestSupport
                 retry: RetryPolicy(retries: 1, sleep: { _ in }, announce: { announced.append($0) })))
 
         // When a search is made
-        await #expect(throws: HotpepperError.self) { try await api.searchRestaurants(FaultSeeds.query) }
+        await #expect(throws: ServiceError.self) { try await api.searchRestaurants(FaultSeeds.query) }
 
         // Then the silence ended with a line before the second attempt
         #expect(announced.values.count == 1, "\(announced.values)")

@@ -51,13 +51,13 @@ enum CodeListSeeds {
     }
 
     @Test func errorsInsideHTTP200AndGarbageAreTheServicesFaults() {
-        #expect(throws: HotpepperError.rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです。")) {
+        #expect(throws: ServiceError.rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです。")) {
             try CodeListRequest.decode(Data(CodeListSeeds.badKey.utf8), kind: .genres)
         }
-        #expect(throws: HotpepperError.unreadableResponse(detail: "JSON without results.budget or results.error")) {
+        #expect(throws: ServiceError.unreadableResponse(detail: "JSON without results.budget or results.error")) {
             try CodeListRequest.decode(Data(CodeListSeeds.genres.utf8), kind: .budgets)
         }
-        #expect(throws: HotpepperError.unreadableResponse(detail: "not JSON")) {
+        #expect(throws: ServiceError.unreadableResponse(detail: "not JSON")) {
             try CodeListRequest.decode(Data("<html>".utf8), kind: .genres)
         }
     }
@@ -125,7 +125,7 @@ final class ManualClock: @unchecked Sendable {
             "kept apart from the real service's")
         let elsewhere = CodeListCache(folder: folder.url, service: server.baseURL.appendingPathComponent("other/"))
         #expect(elsewhere.file(.genres).lastPathComponent == "codes-genre-127-0-0-1-\(server.port)-other.json", "by path too")
-        let real = CodeListCache(folder: folder.url, service: GourmetRequest.defaultBaseURL)
+        let real = CodeListCache(folder: folder.url, service: HotpepperAPI.defaultBaseURL)
         #expect(real.file(.genres).lastPathComponent == "codes-genre.json", "the real service's lists keep the plain name")
     }
 }
@@ -134,7 +134,7 @@ final class ManualClock: @unchecked Sendable {
     let clock = ManualClock()
 
     func cache(_ folder: TemporaryFolder) -> CodeListCache {
-        CodeListCache(folder: folder.url, service: GourmetRequest.defaultBaseURL, now: { [clock] in clock.now })
+        CodeListCache(folder: folder.url, service: HotpepperAPI.defaultBaseURL, now: { [clock] in clock.now })
     }
 
     func write(_ entries: String, saved: String, in folder: TemporaryFolder) throws {
@@ -194,10 +194,10 @@ final class ManualClock: @unchecked Sendable {
     }
 
     @Test func anUnknownGenreNamesTheClosest() {
-        #expect(throws: HotpepperError.unknownName(.genre, "raemn", closest: [genres[13]])) {
+        #expect(throws: ServiceError.unknownName(.genre, "raemn", closest: [genres[13]])) {
             try CodeMatching.genre("raemn", in: genres)
         }
-        #expect(throws: HotpepperError.unknownName(.genre, "sushi", closest: [])) { try CodeMatching.genre("sushi", in: genres) }
+        #expect(throws: ServiceError.unknownName(.genre, "sushi", closest: [])) { try CodeMatching.genre("sushi", in: genres) }
     }
 
     @Test(arguments: [
@@ -214,22 +214,22 @@ final class ManualClock: @unchecked Sendable {
         for text in ["cheap", "3000-2000", "-", "2000-3000-4000"] {
             #expect(YenBand(text) == nil, "\(text)")
         }
-        #expect(throws: HotpepperError.self) { try CodeMatching.budgets("cheap", in: budgets) }
+        #expect(throws: ServiceError.self) { try CodeMatching.budgets("cheap", in: budgets) }
     }
 
     @Test func namesBecomeCodesAndBudgetsStayWithinTheServicesLimit() async throws {
         var query = RestaurantQuery(center: Coordinate(lat: 35, lng: 139))
         query.ask(genres: ["g013", "izakaya"], budgets: ["2000-3000"], area: nil)
         #expect(query.genres == ["G013"] && query.names.genres == ["izakaya"], "a code goes straight into the query")
-        let resolved = try await query.resolvingNames { kind throws(HotpepperError) in
+        let resolved = try await query.resolvingNames { kind throws(ServiceError) in
             try await HotpepperStub().codeList(kind)
         }
         #expect(resolved.genres == ["G013", "G001"] && resolved.budgets == ["B002"] && resolved.names.isEmpty)
 
         var wide = RestaurantQuery(keyword: "x")
         wide.ask(genres: [], budgets: ["1000-3000"], area: nil)
-        await #expect(throws: HotpepperError.ambiguousName(.budget, "1000-3000", matches: Array(budgets[2...4]))) {
-            try await wide.resolvingNames { kind throws(HotpepperError) in try await HotpepperStub().codeList(kind) }
+        await #expect(throws: ServiceError.ambiguousName(.budget, "1000-3000", matches: Array(budgets[2...4]))) {
+            try await wide.resolvingNames { kind throws(ServiceError) in try await HotpepperStub().codeList(kind) }
         }
     }
 
@@ -239,10 +239,10 @@ final class ManualClock: @unchecked Sendable {
         #expect(try CodeMatching.area("東京", in: levels) == "Z901", "the large area")
         #expect(try CodeMatching.area("梅田", in: levels) == "Y904", "a side of 梅田・北新地, wider than 大阪駅・梅田")
         #expect(try CodeMatching.area("西新宿", in: levels) == "X922", "a small area")
-        #expect(throws: HotpepperError.self) { try CodeMatching.area("札幌", in: levels) }
+        #expect(throws: ServiceError.self) { try CodeMatching.area("札幌", in: levels) }
 
         let twins = [(CodeListKind.smallAreas, [CodeEntry(code: "X001", name: "藤が丘"), CodeEntry(code: "X002", name: "藤が丘")])]
-        #expect(throws: HotpepperError.ambiguousName(.area, "藤が丘", matches: twins[0].1)) {
+        #expect(throws: ServiceError.ambiguousName(.area, "藤が丘", matches: twins[0].1)) {
             try CodeMatching.area("藤が丘", in: twins)
         }
     }

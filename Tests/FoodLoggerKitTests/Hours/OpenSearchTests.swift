@@ -19,7 +19,7 @@ actor HoursServiceSpy: HotpepperProtocol {
         self.total = total; self.openEvery = openEvery; self.offEarth = offEarth; self.shortEvery = shortEvery
     }
 
-    func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         starts.append(query.start)
         let last = min(query.start + query.count - 1, total)
         let shops = query.start <= last ? (query.start...last).map(shop) : []

@@ -14,7 +14,7 @@ final class LookupSpy: HotpepperWorking, @unchecked Sendable {
     }
     var lookups: [[String]] { lock.withLock { asked } }
 
-    func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         lock.withLock { asked.append(query.ids) }
         return RestaurantPage(
             total: shops.count, start: 1, restaurants: shops.filter { query.ids.contains($0.id) }, provider: provider)

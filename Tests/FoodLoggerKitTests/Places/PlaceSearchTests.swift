@@ -77,7 +77,7 @@ enum NominatimSeeds {
         let failing = try LoopbackServer(replies: [.status(503), .json(NominatimSeeds.shibuya)])
         #expect(try await client(failing, retries: 1).findPlaces("x").count == 2, "a 503 is retried")
         let garbage = try LoopbackServer(replies: [.json("<html>busy</html>")])
-        await #expect(throws: HotpepperError.self) { try await client(garbage).findPlaces("x") }
+        await #expect(throws: ServiceError.self) { try await client(garbage).findPlaces("x") }
         let refused = try RefusingPort()
         do {
             _ = try await client(refused).findPlaces("x")
@@ -128,7 +128,7 @@ enum NominatimSeeds {
         let server = try LoopbackServer { _ in .json(NominatimSeeds.none) }
         let worker = GeocodingWorker(
             geocoder: NominatimAPI(baseURL: server.baseURL, timeout: 2, retry: RetryPolicy(retries: 0)), cache: nil)
-        await #expect(throws: HotpepperError.placeNotFound("どこでもない", known: [])) {
+        await #expect(throws: ServiceError.placeNotFound("どこでもない", known: [])) {
             try await worker.locate("どこでもない")
         }
     }

@@ -39,7 +39,7 @@ import TestSupport
         try write(plist("explicit"), to: directory + "/other.plist")
         let named = try locator(["HOTPEPPER_API_KEY": "fromenv"], keyFile: directory + "/other.plist").locate()
         #expect(named.key == "explicit", "--key-file before the variable")
-        #expect(throws: HotpepperError.unusableKeyFile(path: directory + "/nope.plist", problem: "no such file")) {
+        #expect(throws: ServiceError.unusableKeyFile(path: directory + "/nope.plist", problem: "no such file")) {
             try locator(["HOTPEPPER_API_KEY": "fromenv"], keyFile: directory + "/nope.plist").locate()
         }
     }
@@ -55,7 +55,7 @@ import TestSupport
 
     @Test func missingEverywhereNamesThePlaces() {
         #expect(
-            throws: HotpepperError.missingKey(searched: [
+            throws: ServiceError.missingKey(searched: [
                 "HOTPEPPER_API_KEY", directory + "/key.plist",
                 directory + "/config/foodlogger/key.plist",
             ])
@@ -79,19 +79,19 @@ import TestSupport
     func unusableFilesNameTheFileAndTheProblem(content: String, problem: String) throws {
         let path = directory + "/bad.plist"
         try write(content, to: path)
-        #expect(throws: HotpepperError.unusableKeyFile(path: path, problem: problem)) {
+        #expect(throws: ServiceError.unusableKeyFile(path: path, problem: problem)) {
             try locator(keyFile: path).locate()
         }
     }
 
     @Test func thePlaceholderInTheEnvironmentIsRefused() {
         #expect(
-            throws: HotpepperError.unusableKeyFile(
+            throws: ServiceError.unusableKeyFile(
                 path: "HOTPEPPER_API_KEY", problem: APIKeyLocator.Service.hotpepper.placeholderProblem)
         ) {
             try locator(["HOTPEPPER_API_KEY": "YOUR_HOTPEPPER_API_KEY"]).locate()
         }
-        let message = HotpepperError.unusableKeyFile(
+        let message = ServiceError.unusableKeyFile(
             path: "HOTPEPPER_API_KEY", problem: APIKeyLocator.Service.hotpepper.placeholderProblem
         )
         .localizedDescription
@@ -99,7 +99,7 @@ import TestSupport
     }
 
     @Test func missingKeyFileIsNamed() {
-        #expect(throws: HotpepperError.unusableKeyFile(path: directory + "/nope.plist", problem: "no such file")) {
+        #expect(throws: ServiceError.unusableKeyFile(path: directory + "/nope.plist", problem: "no such file")) {
             try locator(keyFile: directory + "/nope.plist").locate()
         }
     }
@@ -132,7 +132,7 @@ import TestSupport
             to: directory + "/key.plist")
         // Then HOT PEPPER finds no key in it and none anywhere: missing, so the default falls back
         #expect(
-            throws: HotpepperError.missingKey(searched: [
+            throws: ServiceError.missingKey(searched: [
                 "HOTPEPPER_API_KEY", directory + "/key.plist", directory + "/config/foodlogger/key.plist",
             ])
         ) { try locator().locate() }
@@ -140,17 +140,17 @@ import TestSupport
         #expect(try locator().locate().key == "config", "the next file's key")
         // But named with --key-file, a file without the entry is a fault
         #expect(
-            throws: HotpepperError.unusableKeyFile(path: directory + "/key.plist", problem: "no hotpepperApiKey string in it")
+            throws: ServiceError.unusableKeyFile(path: directory + "/key.plist", problem: "no hotpepperApiKey string in it")
         ) { try locator(keyFile: directory + "/key.plist").locate() }
     }
 
     @Test func googlesPlaceholderIsRefusedAndItsAbsenceNamesItsPlaces() throws {
         #expect(
-            throws: HotpepperError.unusableKeyFile(
+            throws: ServiceError.unusableKeyFile(
                 path: "GOOGLE_PLACES_API_KEY", problem: APIKeyLocator.Service.google.placeholderProblem)
         ) { try googleLocator(["GOOGLE_PLACES_API_KEY": "YOUR_GOOGLE_API_KEY"]).locate() }
         #expect(
-            throws: HotpepperError.missingKey(
+            throws: ServiceError.missingKey(
                 searched: ["GOOGLE_PLACES_API_KEY", directory + "/key.plist", directory + "/config/foodlogger/key.plist"],
                 service: .google)
         ) { try googleLocator().locate() }

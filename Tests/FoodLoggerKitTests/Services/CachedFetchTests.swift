@@ -24,7 +24,7 @@ final class NumberedBodies: @unchecked Sendable {
     var calls: Int { lock.withLock { sent } }
 
     /// The next call's body, handed to the client's decoder as `send` does.
-    func send<Value>(_ decode: (Data) throws(HotpepperError) -> Value) throws(HotpepperError) -> Value {
+    func send<Value>(_ decode: (Data) throws(ServiceError) -> Value) throws(ServiceError) -> Value {
         let call = lock.withLock {
             sent += 1; return sent
         }
@@ -35,10 +35,10 @@ final class NumberedBodies: @unchecked Sendable {
 @Suite struct CachedFetchTests {
     static let key = AnswerCache.Key(
         url: URL(string: "http://127.0.0.1:8080/gourmet/v1/?key=0123abcd&keyword=ramen")!, removing: "key", secret: "0123abcd")
-    static let unsent = HotpepperError.Unsent.search(RestaurantQuery(keyword: "ramen"))
+    static let unsent = ServiceError.Unsent.search(RestaurantQuery(keyword: "ramen"))
 
     /// The client's decoder: reads "answer N", refuses anything else as the service's error.
-    static func decode(_ body: Data) throws(HotpepperError) -> String {
+    static func decode(_ body: Data) throws(ServiceError) -> String {
         let text = String(decoding: body, as: UTF8.self)
         guard text.hasPrefix("answer ") else { throw .serviceFailure(code: 3000, message: text) }
         return text
@@ -53,14 +53,14 @@ final class NumberedBodies: @unchecked Sendable {
     /// One request through `sut`.
     static func ask(
         _ sut: AnswerCache, _ service: NumberedBodies, key: AnswerCache.Key? = key, log: LogLines? = nil
-    ) async -> Result<String, HotpepperError> {
+    ) async -> Result<String, ServiceError> {
         var narrate: (@Sendable (String) -> Void)?
         if let log { narrate = { log.add($0) } }
-        do throws(HotpepperError) {
+        do throws(ServiceError) {
             return .success(
-                try await sut.answer(key, unsent: unsent, log: narrate) { body throws(HotpepperError) in
+                try await sut.answer(key, unsent: unsent, log: narrate) { body throws(ServiceError) in
                     try decode(body)
-                } send: { decode throws(HotpepperError) in
+                } send: { decode throws(ServiceError) in
                     try service.send(decode)
                 })
         } catch {

@@ -28,7 +28,7 @@ private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
 
     @Test func theRequestAsksForJSONAndNamesTheTool() async throws {
         let spy = HTTPTransportSpy(HTTPReply(status: 404, headers: ["content-type": "text/html"], body: Data()))
-        await #expect(throws: HotpepperError.httpStatus(404), "the status reaches the client") {
+        await #expect(throws: ServiceError.httpStatus(404), "the status reaches the client") {
             try await makeSUT(spy).searchRestaurants(query)
         }
         let request = try #require(spy.requests.first, "one request")
@@ -46,7 +46,7 @@ private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
 
         // When it fetches with a body
         let answer = try await client.fetch(URL(string: "https://example.invalid/api")!, accept: "application/json", body: form) {
-            reply throws(HotpepperError) in String(decoding: reply.body, as: UTF8.self)
+            reply throws(ServiceError) in String(decoding: reply.body, as: UTF8.self)
         }
 
         // Then the transport was asked for a POST of that body

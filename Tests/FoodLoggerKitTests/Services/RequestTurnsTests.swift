@@ -31,8 +31,8 @@ import Testing
         let clock = Clock()
 
         // When each sends a request, the first taking half a second to be answered
-        try await turns(stamp: stamp, clock: clock).take { () throws(HotpepperError) in clock.sleep(0.5) }
-        try await turns(stamp: stamp, clock: clock).take { () throws(HotpepperError) in }
+        try await turns(stamp: stamp, clock: clock).take { () throws(ServiceError) in clock.sleep(0.5) }
+        try await turns(stamp: stamp, clock: clock).take { () throws(ServiceError) in }
 
         // Then the second waits a whole second after the first's answer, not after its start
         #expect(clock.slept == [0.5, 1], "the request's half second, then a whole second: \(clock.slept)")
@@ -50,7 +50,7 @@ import Testing
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<3 {
                 group.addTask {
-                    try? await sut.take { () throws(HotpepperError) in sent.append("\(clock.now.timeIntervalSince1970)") }
+                    try? await sut.take { () throws(ServiceError) in sent.append("\(clock.now.timeIntervalSince1970)") }
                 }
             }
         }
@@ -70,7 +70,7 @@ import Testing
         let clock = Clock()
 
         // When a request asks for its turn
-        try await turns(stamp: stamp, clock: clock).take { () throws(HotpepperError) in }
+        try await turns(stamp: stamp, clock: clock).take { () throws(ServiceError) in }
 
         // Then it waits at most the spacing, never until the stamp's time
         #expect(clock.slept == (wait > 0 ? [wait] : []), "\(text): \(clock.slept)")
@@ -85,7 +85,7 @@ import Testing
 
         // When the answer is already there once this run holds the lock
         let asked = Recorder()
-        let answer = try await turns(stamp: stamp, clock: clock).take(already: { "kept" }) { () throws(HotpepperError) in
+        let answer = try await turns(stamp: stamp, clock: clock).take(already: { "kept" }) { () throws(ServiceError) in
             asked.append("request")
             return "asked"
         }
@@ -103,8 +103,8 @@ import Testing
         let sut = turns(stamp: blocker.appendingPathComponent("cache/stamp"), clock: clock, log: { told.append($0) })
 
         // When two requests are made
-        try await sut.take { () throws(HotpepperError) in }
-        try await sut.take { () throws(HotpepperError) in }
+        try await sut.take { () throws(ServiceError) in }
+        try await sut.take { () throws(ServiceError) in }
 
         // Then both are made a second apart, and the trouble is told once
         #expect(clock.slept == [1], "\(clock.slept)")
@@ -119,12 +119,12 @@ import Testing
         let clock = Clock()
 
         // When the request fails
-        await #expect(throws: HotpepperError.httpStatus(503)) {
-            try await turns(stamp: stamp, clock: clock).take { () throws(HotpepperError) in throw .httpStatus(503) }
+        await #expect(throws: ServiceError.httpStatus(503)) {
+            try await turns(stamp: stamp, clock: clock).take { () throws(ServiceError) in throw .httpStatus(503) }
         }
 
         // Then the error comes out as it was, and the next run still waits its second
-        try await turns(stamp: stamp, clock: clock).take { () throws(HotpepperError) in }
+        try await turns(stamp: stamp, clock: clock).take { () throws(ServiceError) in }
         #expect(clock.slept == [1], "\(clock.slept)")
     }
 }

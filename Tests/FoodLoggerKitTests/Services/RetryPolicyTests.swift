@@ -47,19 +47,19 @@ import Testing
     }
 
     @Test(arguments: [
-        (HotpepperError.network(.refused, detail: "h"), true), (.network(.timedOut, detail: "h"), true),
+        (ServiceError.network(.refused, detail: "h"), true), (.network(.timedOut, detail: "h"), true),
         (.network(.noAnswer, detail: "h"), true),
         (.httpStatus(500), true), (.httpStatus(503), true), (.httpStatus(429), true),
         (.httpStatus(404), false), (.httpStatus(400), false), (.httpStatus(301), false),
         (.serviceFailure(code: 1000, message: "m"), true), (.rejectedKey(message: "m"), false),
         (.invalidRequest(message: "m"), false), (.unreadableResponse(detail: "d"), false),
     ])
-    func onlyTransientFailuresAreRetried(error: HotpepperError, retried: Bool) {
+    func onlyTransientFailuresAreRetried(error: ServiceError, retried: Bool) {
         #expect(policy(retries: 2).shouldRetry(error, afterAttempt: 1) == retried, "\(error) retried: \(retried)")
     }
 
     @Test func retriesStopAtTheLimit() {
-        let error = HotpepperError.httpStatus(503)
+        let error = ServiceError.httpStatus(503)
         #expect(policy(retries: 2).shouldRetry(error, afterAttempt: 2), "attempt 3 is still allowed")
         #expect(!policy(retries: 2).shouldRetry(error, afterAttempt: 3), "no fourth attempt with --retries 2")
         #expect(!policy(retries: 0).shouldRetry(error, afterAttempt: 1), "--retries 0 never retries")

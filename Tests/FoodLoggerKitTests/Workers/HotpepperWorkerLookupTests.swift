@@ -16,7 +16,7 @@ final class LookupServiceSpy: HotpepperProtocol, @unchecked Sendable {
 
     var queries: [RestaurantQuery] { lock.withLock { recorded } }
 
-    func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         lock.withLock { recorded.append(query) }
         let found = query.ids.compactMap { known[$0] }.reversed()
         return RestaurantPage(total: found.count, start: 1, restaurants: Array(found))
@@ -57,12 +57,12 @@ struct HotpepperWorkerLookupTests {
     @Test("a service error ends the lookup with that error")
     func errorsPropagate() async {
         struct Failing: HotpepperProtocol {
-            func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+            func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
                 throw .serviceFailure(code: 1000, message: "down")
             }
         }
         let sut = HotpepperWorker(api: Failing())
-        await #expect(throws: HotpepperError.serviceFailure(code: 1000, message: "down"), "the service's error") {
+        await #expect(throws: ServiceError.serviceFailure(code: 1000, message: "down"), "the service's error") {
             try await sut.lookupRestaurants(ids: ["J1"])
         }
     }

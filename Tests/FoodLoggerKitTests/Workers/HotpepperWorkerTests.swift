@@ -8,7 +8,7 @@ import Testing
 actor HotpepperServiceSpy: HotpepperProtocol {
     let total: Int
     /// Pages starting here fail with this error.
-    let failures: [Int: HotpepperError]
+    let failures: [Int: ServiceError]
     /// Pages starting here begin this many shops early, as when shops are added between requests.
     let shifts: [Int: Int]
     /// Pages that do not fail answer only when cancelled, as a server that never answers them would.
@@ -18,7 +18,7 @@ actor HotpepperServiceSpy: HotpepperProtocol {
     private(set) var maxInFlight = 0
     private(set) var cancelled = 0
 
-    init(total: Int, failures: [Int: HotpepperError] = [:], shifts: [Int: Int] = [:], holdsAnswers: Bool = false) {
+    init(total: Int, failures: [Int: ServiceError] = [:], shifts: [Int: Int] = [:], holdsAnswers: Bool = false) {
         self.total = total; self.failures = failures; self.shifts = shifts; self.holdsAnswers = holdsAnswers
     }
 
@@ -26,7 +26,7 @@ actor HotpepperServiceSpy: HotpepperProtocol {
         Seeds.restaurant(String(format: "J%09d", position), name: "店 \(position)", lat: 35.68, lng: 139.76)
     }
 
-    func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         queries.append(query)
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
@@ -148,7 +148,7 @@ final class ProgressRecorder: @unchecked Sendable {
         let api = HotpepperServiceSpy(total: 1000, failures: [501: .httpStatus(503)])
         let progress = ProgressRecorder()
         let sut = HotpepperWorker(api: api, progress: progress.record)
-        await #expect(throws: HotpepperError.httpStatus(503), "the page's error, not a shorter list") {
+        await #expect(throws: ServiceError.httpStatus(503), "the page's error, not a shorter list") {
             try await sut.fetchRestaurants(Self.query(limit: 1000))
         }
         #expect(progress.events.last == .finished, "progress is ended even on failure")
@@ -157,7 +157,7 @@ final class ProgressRecorder: @unchecked Sendable {
     @Test func aFailingFirstPageFailsBeforeAnyOther() async {
         // Given a first page that fails while the three asked with it are still waiting
         let api = HotpepperServiceSpy(total: 1000, failures: [1: .rejectedKey(message: "no")], holdsAnswers: true)
-        await #expect(throws: HotpepperError.rejectedKey(message: "no"), "the first page's error") {
+        await #expect(throws: ServiceError.rejectedKey(message: "no"), "the first page's error") {
             try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 500))
         }
         #expect(
@@ -207,7 +207,7 @@ final class IsolationSpy: HotpepperProtocol, @unchecked Sendable {
     private var onMainActor: [Bool] = []
     var ranOnMainActor: [Bool] { lock.withLock { onMainActor } }
 
-    nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let isMain = #isolation === MainActor.shared
         lock.withLock { onMainActor.append(isMain) }
         return RestaurantPage(total: 0, start: 1, restaurants: [])

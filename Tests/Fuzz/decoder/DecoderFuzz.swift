@@ -11,13 +11,13 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
-    check(data) { data throws(HotpepperError) in try GourmetResponseDecoder.decode(data) }
-    check(data) { data throws(HotpepperError) in try OverpassDecoder.decode(data) }
-    check(data) { data throws(HotpepperError) in try GooglePlacesDecoder.decode(data).page }
-    check(data) { data throws(HotpepperError) in try GooglePlacesDecoder.decodePlace(data) }
+    check(data) { data throws(ServiceError) in try GourmetResponseDecoder.decode(data) }
+    check(data) { data throws(ServiceError) in try OverpassDecoder.decode(data) }
+    check(data) { data throws(ServiceError) in try GooglePlacesDecoder.decode(data).page }
+    check(data) { data throws(ServiceError) in try GooglePlacesDecoder.decodePlace(data) }
     // Google's refusals are read from the body of an answer other than 200.
     for status in [400, 403, 429] {
-        check(data) { data throws(HotpepperError) in
+        check(data) { data throws(ServiceError) in
             throw GooglePlacesError.error(status: status, body: data) ?? .httpStatus(status)
         }
     }
@@ -25,7 +25,7 @@ public func decoderFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
 }
 
 /// One decoder's promises on `data`.
-func check(_ data: Data, _ decode: (Data) throws(HotpepperError) -> RestaurantPage) {
+func check(_ data: Data, _ decode: (Data) throws(ServiceError) -> RestaurantPage) {
     let key = "fuzzkey"
     do {
         let page = try decode(data)
@@ -38,7 +38,7 @@ func check(_ data: Data, _ decode: (Data) throws(HotpepperError) -> RestaurantPa
         var error = error.redacting(key)
         if case .unreadableResponse(let detail) = error {
             error = .unreadableResponse(
-                detail: HotpepperAPI.describeBody(
+                detail: ServiceClient.describeBody(
                     detail: detail, data: data, contentType: "text/javascript",
                     key: key))
         }

@@ -16,8 +16,8 @@ public func googlePagingFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int
         configuration: .init(key: key, retry: RetryPolicy(retries: 0, sleep: { _ in })), transport: transport)
     let center = Coordinate(lat: 35.658, lng: 139.7016)
     let query = RestaurantQuery(center: center, keyword: "pub", start: 1, count: 60)
-    let outcome = blocking { () async -> Result<RestaurantPage, HotpepperError> in
-        do throws(HotpepperError) { return .success(try await api.searchRestaurants(query)) } catch { return .failure(error) }
+    let outcome = blocking { () async -> Result<RestaurantPage, ServiceError> in
+        do throws(ServiceError) { return .success(try await api.searchRestaurants(query)) } catch { return .failure(error) }
     }
     if transport.requests > GooglePlacesRequest.maxTextPages { fatalError("\(transport.requests) billed requests") }
     switch outcome {

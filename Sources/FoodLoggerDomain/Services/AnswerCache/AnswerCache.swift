@@ -28,7 +28,7 @@ public struct AnswerCache: Sendable {
         /// The service every time, its answer replacing what was kept.
         case refresh
         /// The cache only: nothing is sent, and a request with no answer kept fails
-        /// (`HotpepperError.notCached`).
+        /// (`ServiceError.notCached`).
         case offline
     }
 

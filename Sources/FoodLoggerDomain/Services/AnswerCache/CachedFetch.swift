@@ -12,17 +12,17 @@ extension AnswerCache {
     /// Offline, a request with nothing kept fails as `unsent`, and nothing is sent. `key` nil: a
     /// request whose answer is never looked up or kept.
     func answer<Value>(
-        _ key: Key?, unsent: HotpepperError.Unsent, log: (@Sendable (String) -> Void)?,
-        decode: @escaping (Data) throws(HotpepperError) -> Value,
-        send: ((Data) throws(HotpepperError) -> Value) async throws(HotpepperError) -> Value
-    ) async throws(HotpepperError) -> Value {
+        _ key: Key?, unsent: ServiceError.Unsent, log: (@Sendable (String) -> Void)?,
+        decode: @escaping (Data) throws(ServiceError) -> Value,
+        send: ((Data) throws(ServiceError) -> Value) async throws(ServiceError) -> Value
+    ) async throws(ServiceError) -> Value {
         if mode != .refresh, let key, let hit = lookup(key), let value = try? decode(hit.body) {
             log?("answer from the cache, kept \(Self.age(hit.age)) ago (\(hit.body.count) bytes)")
             return value
         }
         if mode == .offline { throw .notCached(unsent) }
         var arrived: Data?
-        let value = try await send { body throws(HotpepperError) in
+        let value = try await send { body throws(ServiceError) in
             let value = try decode(body)
             arrived = body
             return value

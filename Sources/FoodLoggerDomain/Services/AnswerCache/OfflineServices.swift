@@ -3,7 +3,7 @@
 public struct OfflineCodeLists: CodeListProtocol {
     public init() {}
 
-    public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+    public func codeList(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry] {
         throw .notCached(.codeList(kind))
     }
 }
@@ -18,7 +18,7 @@ public struct OfflineGeocoder: GeocodingProtocol {
         self.scope = scope
     }
 
-    public func findPlaces(_ text: String) async throws(HotpepperError) -> [Place] {
+    public func findPlaces(_ text: String) async throws(ServiceError) -> [Place] {
         throw .notCached(.place(text))
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// request, as `LatestAnswer` does.
 actor FollowedPages {
     typealias Answer = (page: RestaurantPage, nextPageToken: String?)
-    private typealias Fetch = Task<Result<Answer, HotpepperError>, Never>
+    private typealias Fetch = Task<Result<Answer, ServiceError>, Never>
 
     private var search: String?
     private var fetches: [Fetch] = []
@@ -19,8 +19,8 @@ actor FollowedPages {
     /// first page); `sent` says whether this call sent any request.
     func pages(
         of search: String, wanted: Int, limit: Int,
-        fetch: @escaping @Sendable (_ token: String?) async throws(HotpepperError) -> Answer
-    ) async throws(HotpepperError) -> (answers: [Answer], sent: Bool) {
+        fetch: @escaping @Sendable (_ token: String?) async throws(ServiceError) -> Answer
+    ) async throws(ServiceError) -> (answers: [Answer], sent: Bool) {
         if self.search != search { (self.search, fetches) = (search, []) }
         var answers: [Answer] = []
         var followed: Set<String> = []
@@ -41,8 +41,8 @@ actor FollowedPages {
             if ours, index < fetches.count {
                 task = fetches[index]
             } else {
-                task = Task { [token] () async -> Result<Answer, HotpepperError> in
-                    do throws(HotpepperError) {
+                task = Task { [token] () async -> Result<Answer, ServiceError> in
+                    do throws(ServiceError) {
                         return .success(try await fetch(token))
                     } catch {
                         return .failure(error)

@@ -49,7 +49,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
 
     /// Places by id when the query names some, else those around its centre (by keyword with
     /// one); the page from `query.start`, `query.count` long, nearest first.
-    public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    public func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         if !query.ids.isEmpty { return try await lookup(query.ids) }
         // Text Search's pages as far as the page asked for reaches: whole pages of 20, so that
         // the worker's pages within them share one answer.
@@ -71,7 +71,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         // part of it, so a later page follows on from the pages already fetched.
         let search = "\(first.url) \(String(decoding: first.body ?? Data(), as: UTF8.self))"
         let (answers, sent) = try await pages.pages(of: search, wanted: wanted, limit: limit) {
-            token async throws(HotpepperError) in
+            token async throws(ServiceError) in
             try await fetch(token == nil ? first : try request(query, pageToken: token))
         }
         if sent {
@@ -103,7 +103,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         return whole
     }
 
-    private func request(_ query: RestaurantQuery, pageToken: String?) throws(HotpepperError) -> GooglePlacesRequest {
+    private func request(_ query: RestaurantQuery, pageToken: String?) throws(ServiceError) -> GooglePlacesRequest {
         try GooglePlacesRequest.text(
             query, pageToken: pageToken, key: configuration.key, baseURL: configuration.baseURL,
             language: configuration.language)
@@ -112,15 +112,15 @@ public struct GooglePlacesAPI: HotpepperProtocol {
     /// One Place Details request per id, one after another, in the order asked; an id Google
     /// does not know (404) or cannot read as a place id (400) is absent from the page, so
     /// `show` names it and still shows the others.
-    private func lookup(_ ids: [String]) async throws(HotpepperError) -> RestaurantPage {
+    private func lookup(_ ids: [String]) async throws(ServiceError) -> RestaurantPage {
         var shops: [Restaurant] = []
         var region: RestaurantPage.Region?
         for id in ids {
             let request = GooglePlacesRequest.details(
                 id: id, key: configuration.key, baseURL: configuration.baseURL, language: configuration.language)
             let page: RestaurantPage
-            do throws(HotpepperError) {
-                page = try await send(request) { data throws(HotpepperError) in try GooglePlacesDecoder.decodePlace(data) }
+            do throws(ServiceError) {
+                page = try await send(request) { data throws(ServiceError) in try GooglePlacesDecoder.decodePlace(data) }
             } catch .explainedStatus(404, _), .httpStatus(404), .invalidRequest(_, service: .google) {
                 continue
             }
@@ -130,32 +130,32 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         return RestaurantPage(total: shops.count, start: 1, restaurants: shops, region: region, provider: .google)
     }
 
-    private func fetch(_ request: GooglePlacesRequest) async throws(HotpepperError) -> (
+    private func fetch(_ request: GooglePlacesRequest) async throws(ServiceError) -> (
         page: RestaurantPage, nextPageToken: String?
     ) {
-        try await send(request) { data throws(HotpepperError) in try GooglePlacesDecoder.decode(data) }
+        try await send(request) { data throws(ServiceError) in try GooglePlacesDecoder.decode(data) }
     }
 
     /// One request with the configured time-out, retries and narration (which never shows the
     /// headers, where the key is); Google's error bodies read by `GooglePlacesError`, a body
     /// `decode` cannot read described with the key redacted.
-    private func send<Answer>(_ request: GooglePlacesRequest, decode: (Data) throws(HotpepperError) -> Answer)
-        async throws(HotpepperError) -> Answer
+    private func send<Answer>(_ request: GooglePlacesRequest, decode: (Data) throws(ServiceError) -> Answer)
+        async throws(ServiceError) -> Answer
     {
         let key = configuration.key
         return try await client.fetch(
             request.url, accept: "application/json", secret: key, headers: request.headers,
             body: request.body.map { HTTPRequest.Body(contentType: GooglePlacesRequest.contentType, data: $0) },
             explain: { reply in GooglePlacesError.error(status: reply.status, body: reply.body) }
-        ) { reply throws(HotpepperError) -> Answer in
-            try HotpepperAPI.decoding(reply, key: key, decode)
+        ) { reply throws(ServiceError) -> Answer in
+            try ServiceClient.decoding(reply, key: key, decode)
         }
     }
 }
 
 /// The genre list is local (`GooglePlacesTypes`), so a worker over the client reads genre names.
 extension GooglePlacesAPI: CodeListProtocol {
-    public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+    public func codeList(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry] {
         try await GooglePlacesTypes().codeList(kind)
     }
 }

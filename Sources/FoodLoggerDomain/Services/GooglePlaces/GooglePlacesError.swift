@@ -8,7 +8,7 @@ import Foundation
 enum GooglePlacesError {
     /// The error for an answer with `status`; nil when the body is not Google's error (the
     /// status alone then), except for a 400, which is then an answer foodlogger cannot read.
-    static func error(status: Int, body: Data) -> HotpepperError? {
+    static func error(status: Int, body: Data) -> ServiceError? {
         guard let error = try? JSONDecoder().decode(Body.self, from: body).error else {
             return status == 400 ? .unreadableResponse(detail: "HTTP 400 without Google's explanation") : nil
         }

@@ -56,7 +56,7 @@ struct GooglePlacesRequest: Equatable {
 
     /// Nearby Search (New): the food places (or those of the genres asked) within the range of
     /// the centre, nearest first, at most 20. A condition Google cannot honour is refused.
-    static func nearby(_ query: RestaurantQuery, key: String, baseURL: URL, language: String) throws(HotpepperError)
+    static func nearby(_ query: RestaurantQuery, key: String, baseURL: URL, language: String) throws(ServiceError)
         -> GooglePlacesRequest
     {
         let center = try checked(query)
@@ -74,7 +74,7 @@ struct GooglePlacesRequest: Equatable {
     /// same body otherwise, as Google requires). Text Search takes one type at most.
     static func text(
         _ query: RestaurantQuery, pageToken: String?, key: String, baseURL: URL, language: String
-    ) throws(HotpepperError) -> GooglePlacesRequest {
+    ) throws(ServiceError) -> GooglePlacesRequest {
         let center = try checked(query)
         guard query.genres.count <= 1 else {
             throw .invalidRequest(message: "Google's text search takes one genre at most", service: .google)
@@ -100,7 +100,7 @@ struct GooglePlacesRequest: Equatable {
     }
 
     /// The centre; the refusals of what Google has no data for (the command line refuses them first).
-    private static func checked(_ query: RestaurantQuery) throws(HotpepperError) -> LatLng {
+    private static func checked(_ query: RestaurantQuery) throws(ServiceError) -> LatLng {
         guard let center = query.center else {
             throw .invalidRequest(message: "a Google Places search needs a centre", service: .google)
         }

@@ -13,7 +13,7 @@ import Foundation
 public struct GooglePlacesStub: HotpepperProtocol {
     public init() {}
 
-    public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError)
+    public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError)
         -> RestaurantPage
     {
         if !query.ids.isEmpty {
@@ -59,7 +59,7 @@ public struct GooglePlacesStub: HotpepperProtocol {
     }
 
     /// The places as Google would send them, decoded and paged.
-    static func answer(_ places: [GooglePlacesDecoder.Place], query: RestaurantQuery) throws(HotpepperError) -> RestaurantPage {
+    static func answer(_ places: [GooglePlacesDecoder.Place], query: RestaurantQuery) throws(ServiceError) -> RestaurantPage {
         struct Document: Encodable { var places: [GooglePlacesDecoder.Place] }
         // Encoding strings, numbers and optionals cannot fail.
         let whole = try GooglePlacesDecoder.decode(try! JSONEncoder().encode(Document(places: places))).page

@@ -47,7 +47,7 @@ public struct GooglePlacesTypes: CodeListProtocol {
 
     static let genres = codes.map { CodeEntry(code: $0, name: $0.replacingOccurrences(of: "_", with: " ")) }
 
-    public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+    public func codeList(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry] {
         guard kind == .genres else { throw .noCodeList(kind, service: .google) }
         return Self.genres
     }

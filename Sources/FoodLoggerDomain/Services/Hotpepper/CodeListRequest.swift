@@ -6,21 +6,21 @@ enum CodeListRequest {
     static func url(for kind: CodeListKind, key: String, baseURL: URL) -> URL {
         var components = URLComponents(
             url: baseURL.appendingPathComponent("\(kind.rawValue)/v1/"), resolvingAgainstBaseURL: false)!
-        components.percentEncodedQuery = "key=\(GourmetRequest.encode(key))&format=json"
+        components.percentEncodedQuery = "key=\(FormEncoding.encode(key))&format=json"
         return components.url!
     }
 
     /// `{"results": {"genre": [{"code", "name"}, …]}}`, areas with the areas they lie in;
     /// errors inside an HTTP 200 as for the gourmet search.
-    static func decode(_ data: Data, kind: CodeListKind) throws(HotpepperError) -> [CodeEntry] {
+    static func decode(_ data: Data, kind: CodeListKind) throws(ServiceError) -> [CodeEntry] {
         struct Body: Decodable { var results: Results }
         struct Results: Decodable {
-            var error: [GourmetResponseDecoder.ServiceError]?
+            var error: [GourmetResponseDecoder.ReportedError]?
             var entries: [Entry]?
 
             init(from decoder: any Decoder) throws {
                 let members = try decoder.container(keyedBy: GourmetResponseDecoder.Shop.Key.self)
-                error = try members.decodeIfPresent([GourmetResponseDecoder.ServiceError].self, forKey: .init("error"))
+                error = try members.decodeIfPresent([GourmetResponseDecoder.ReportedError].self, forKey: .init("error"))
                 guard let kind = decoder.userInfo[Results.kindKey] as? CodeListKind else {
                     throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "which list to read"))
                 }
@@ -41,7 +41,7 @@ enum CodeListRequest {
         do {
             results = try decoder.decode(Body.self, from: data).results
         } catch let error as DecodingError {
-            throw .unreadableResponse(detail: GourmetResponseDecoder.detail(error))
+            throw .unreadableResponse(detail: ReplyDecoding.detail(error))
         } catch {
             throw .unreadableResponse(detail: "not JSON")
         }
@@ -58,9 +58,9 @@ enum CodeListRequest {
 }
 
 extension HotpepperAPI: CodeListProtocol {
-    public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+    public func codeList(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry] {
         try await fetch(CodeListRequest.url(for: kind, key: configuration.key, baseURL: configuration.baseURL)) {
-            body throws(HotpepperError) in try CodeListRequest.decode(body, kind: kind)
+            body throws(ServiceError) in try CodeListRequest.decode(body, kind: kind)
         }
     }
 }

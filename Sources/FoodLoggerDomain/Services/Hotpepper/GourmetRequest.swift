@@ -7,15 +7,13 @@ public enum GourmetRequest {
     /// Where the service lives when HOTPEPPER_BASE_URL does not say otherwise.
     public static let defaultBaseURL = URL(string: "https://webservice.recruit.co.jp/hotpepper/")!
     static let path = "gourmet/v1/"
-    /// What stands in for the key in anything shown to a person.
-    static let redactedKey = "REDACTED"
     /// The query parameter that carries the key.
     static let keyParameter = "key"
 
     public static func url(for query: RestaurantQuery, key: String, baseURL: URL) -> URL {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         components.percentEncodedQuery = parameters(for: query, key: key)
-            .map { "\($0.name)=\(encode($0.value))" }
+            .map { "\($0.name)=\(FormEncoding.encode($0.value))" }
             .joined(separator: "&")
         return components.url!
     }
@@ -46,24 +44,5 @@ public enum GourmetRequest {
         case "Y": "middle_area"
         default: "small_area"
         }
-    }
-
-    /// The same URL with the key replaced, safe for logs and error messages.
-    static func redacted(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            let query = components.percentEncodedQuery
-        else { return url.absoluteString }
-        components.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("key=") ? "key=\(redactedKey)" : String($0) }
-            .joined(separator: "&")
-        return components.string ?? url.absoluteString
-    }
-
-    private static let unreserved = CharacterSet(
-        charactersIn:
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    static func encode(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 }

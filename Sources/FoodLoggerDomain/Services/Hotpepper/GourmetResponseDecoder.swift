@@ -7,13 +7,13 @@ import Foundation
 /// inside an HTTP 200 as `results.error[]`. What cannot be read is said with its place in the
 /// document ("unexpected type at results.shop[0].lat").
 public enum GourmetResponseDecoder {
-    public static func decode(_ data: Data) throws(HotpepperError) -> RestaurantPage {
+    public static func decode(_ data: Data) throws(ServiceError) -> RestaurantPage {
         let results: Results
         do {
             // Bytes that are not UTF-8 become U+FFFD in their text instead of failing the page.
             results = try JSONDecoder().decode(Body.self, from: Data(String(decoding: data, as: UTF8.self).utf8)).results
         } catch let error as DecodingError {
-            throw .unreadableResponse(detail: detail(error))
+            throw .unreadableResponse(detail: ReplyDecoding.detail(error))
         } catch {
             throw .unreadableResponse(detail: "not JSON")
         }
@@ -35,30 +35,13 @@ public enum GourmetResponseDecoder {
     /// Far beyond any real result count, and far from overflowing when a page is added.
     static let maxPosition = Int(Int32.max)
 
-    /// What was wrong with a body, in a user's words: where in the document, and what.
-    static func detail(_ error: DecodingError) -> String {
-        func place(_ path: [any CodingKey]) -> String {
-            path.reduce("") { place, key in
-                key.intValue.map { "\(place)[\($0)]" } ?? (place.isEmpty ? key.stringValue : "\(place).\(key.stringValue)")
-            }
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing \(place(context.codingPath + [key]))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "unexpected type at \(context.codingPath.isEmpty ? "the top level" : place(context.codingPath))"
-        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-            return "unexpected type at \(place(context.codingPath))"
-        default: return "not JSON"
-        }
-    }
-
     struct Body: Decodable {
         var results: Results
     }
 
     /// `results`: the members foodlogger uses; unknown members are skipped.
     struct Results: Decodable {
-        var error: [ServiceError]?
+        var error: [ReportedError]?
         var available: LenientInteger?
         var start: LenientInteger?
         var shop: [Shop]?
@@ -69,11 +52,11 @@ public enum GourmetResponseDecoder {
     }
 
     /// `{"code": 2000, "message": "…"}`: 2000 is a rejected key, 3000 a rejected request.
-    struct ServiceError: Decodable {
+    struct ReportedError: Decodable {
         var code: LenientInteger?
         var message: LenientText?
 
-        var error: HotpepperError {
+        var error: ServiceError {
             let message = message?.value ?? ""
             return switch code?.value ?? nil ?? 0 {
             case 2000: .rejectedKey(message: message)

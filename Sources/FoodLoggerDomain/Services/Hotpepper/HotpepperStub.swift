@@ -30,8 +30,7 @@ public struct HotpepperStub: HotpepperProtocol {
     /// What the service answers (error 3000) to a search without any condition.
     static let noConditionMessage = "少なくとも１つの条件を入れてください。"
 
-    public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage
-    {
+    public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         guard query.hasCondition else { throw .invalidRequest(message: Self.noConditionMessage) }
         let terms = Self.terms(of: query.keyword ?? "")
         let kinds = query.filters.map { AmenityKind(rawValue: $0.rawValue) }

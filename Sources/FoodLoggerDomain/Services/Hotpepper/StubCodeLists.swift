@@ -32,7 +32,7 @@ enum StubCodeLists {
 }
 
 extension HotpepperStub: CodeListProtocol {
-    public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+    public func codeList(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry] {
         switch kind {
         case .genres: StubCodeLists.genres
         case .budgets: StubCodeLists.budgets

@@ -22,7 +22,7 @@ public struct OSMCodeLists: CodeListProtocol {
 
     static let genres = cuisines.map { CodeEntry(code: $0, name: OverpassDecoder.cuisine($0)) }
 
-    public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+    public func codeList(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry] {
         guard kind == .genres else { throw .noCodeList(kind, service: .osm) }
         return Self.genres
     }
@@ -30,7 +30,7 @@ public struct OSMCodeLists: CodeListProtocol {
 
 /// The Overpass client answers for its code lists too, so a worker over it reads genre names.
 extension OverpassAPI: CodeListProtocol {
-    public func codeList(_ kind: CodeListKind) async throws(HotpepperError) -> [CodeEntry] {
+    public func codeList(_ kind: CodeListKind) async throws(ServiceError) -> [CodeEntry] {
         try await OSMCodeLists().codeList(kind)
     }
 }

@@ -32,7 +32,7 @@ public struct OverpassAPI: HotpepperProtocol {
 
     /// Shops by id when the query names some, else the food places around its centre; the
     /// page from `query.start`, `query.count` long.
-    public func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    public func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let ql: String
         if !query.ids.isEmpty {
             guard let lookup = OverpassRequest.lookup(ids: query.ids) else {
@@ -46,7 +46,7 @@ public struct OverpassAPI: HotpepperProtocol {
         let circle = query.ids.isEmpty ? query.center.map { ($0, Double(query.metres)) } : nil
         let kinds = query.ids.isEmpty ? query.kinds : []
         let center = query.center
-        let whole = try await latest.value(for: ql) { () async throws(HotpepperError) in
+        let whole = try await latest.value(for: ql) { () async throws(ServiceError) in
             try await fetch(ql, nearestTo: center, within: circle, of: kinds, unsent: .search(query))
         }
         return Self.page(of: whole, start: query.start, count: query.count)
@@ -56,15 +56,15 @@ public struct OverpassAPI: HotpepperProtocol {
     /// within `circle` when there is one, and of `kinds` when there are some.
     private func fetch(
         _ ql: String, nearestTo center: Coordinate?, within circle: (center: Coordinate, metres: Double)?,
-        of kinds: [PlaceKind], unsent: HotpepperError.Unsent
-    ) async throws(HotpepperError) -> RestaurantPage {
+        of kinds: [PlaceKind], unsent: ServiceError.Unsent
+    ) async throws(ServiceError) -> RestaurantPage {
         let form = HTTPRequest.Body(contentType: OverpassRequest.contentType, data: OverpassRequest.form(ql))
         var answer = try await kept.answer(AnswerCache.Key(url: url, body: form), unsent: unsent, log: client.log) {
-            data throws(HotpepperError) in
+            data throws(ServiceError) in
             try OverpassDecoder.decode(data, language: language, log: client.log)
-        } send: { decode throws(HotpepperError) in
-            try await client.fetch(url, accept: "application/json", body: form) { reply throws(HotpepperError) in
-                try HotpepperAPI.decoding(reply, key: "", decode)
+        } send: { decode throws(ServiceError) in
+            try await client.fetch(url, accept: "application/json", body: form) { reply throws(ServiceError) in
+                try ServiceClient.decoding(reply, key: "", decode)
             }
         }
         if circle != nil || !kinds.isEmpty {

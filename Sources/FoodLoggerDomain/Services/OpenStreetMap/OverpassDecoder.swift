@@ -8,7 +8,7 @@ enum OverpassDecoder {
     /// An element that is not what Overpass writes (a centre without `lon`, a negative id, a
     /// tag that is not a string) is skipped, not the whole answer failed; `log` is told how many.
     /// `language` is the user's (`en`, `ja`): a place with no `name` tag is named in it first.
-    static func decode(_ data: Data, language: String = "en", log: (@Sendable (String) -> Void)? = nil) throws(HotpepperError)
+    static func decode(_ data: Data, language: String = "en", log: (@Sendable (String) -> Void)? = nil) throws(ServiceError)
         -> RestaurantPage
     {
         let body: Body
@@ -16,7 +16,7 @@ enum OverpassDecoder {
             // Bytes that are not UTF-8 become U+FFFD in their text instead of failing the answer.
             body = try JSONDecoder().decode(Body.self, from: Data(String(decoding: data, as: UTF8.self).utf8))
         } catch let error as DecodingError {
-            throw .unreadableResponse(detail: GourmetResponseDecoder.detail(error))
+            throw .unreadableResponse(detail: ReplyDecoding.detail(error))
         } catch {
             throw .unreadableResponse(detail: "not JSON")
         }

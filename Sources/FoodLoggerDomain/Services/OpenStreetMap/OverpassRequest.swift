@@ -14,7 +14,7 @@ public enum OverpassRequest {
     /// country). Each keyword term must occur in the name, in any case; a place must serve one
     /// of the genres (OSM `cuisine` values) and have every filter's fact. A condition OSM cannot
     /// honour is refused, never dropped: the search would otherwise answer another question.
-    static func search(_ query: RestaurantQuery) throws(HotpepperError) -> String {
+    static func search(_ query: RestaurantQuery) throws(ServiceError) -> String {
         guard let center = query.center else {
             throw .invalidRequest(message: "an OpenStreetMap search needs a centre", service: .osm)
         }
@@ -43,7 +43,7 @@ public enum OverpassRequest {
     /// a genre when any of its values is one. "" for no genre. A genre outside OSM's list (a HOT
     /// PEPPER code such as G013, which the command line takes as a code whatever the service)
     /// is refused: it would find nothing, silently.
-    static func cuisine(_ genres: [String]) throws(HotpepperError) -> String {
+    static func cuisine(_ genres: [String]) throws(ServiceError) -> String {
         guard !genres.isEmpty else { return "" }
         if let stranger = genres.first(where: { !OSMCodeLists.cuisines.contains($0) }) {
             throw .unknownName(.genre, stranger, closest: CodeMatching.closest(stranger, in: OSMCodeLists.genres) { [$0.name] })
@@ -55,7 +55,7 @@ public enum OverpassRequest {
     /// Each filter as its tag having one of the values that count as yes (`OSMFacts`, which the
     /// stub reads too), spaces around it allowed as `OSMFacts.keeps` trims them. A filter OSM
     /// has no tag for is refused: the command line never sends one.
-    static func facts(_ filters: [SearchFilter]) throws(HotpepperError) -> String {
+    static func facts(_ filters: [SearchFilter]) throws(ServiceError) -> String {
         var conditions = ""
         for filter in filters {
             guard let fact = OSMFacts.filters[filter] else {
@@ -113,7 +113,7 @@ public enum OverpassRequest {
 
     /// The POST body: the QL as the form's one field.
     static func form(_ ql: String) -> Data {
-        Data("data=\(GourmetRequest.encode(ql))".utf8)
+        Data("data=\(FormEncoding.encode(ql))".utf8)
     }
 
     /// Every character that means something in a POSIX extended regular expression (Overpass's

@@ -12,7 +12,7 @@ public struct OverpassStub: HotpepperProtocol {
 
     /// The places named by `query.ids` when it names some, else those around its centre that
     /// every condition keeps, nearest first; the page from `query.start`, `query.count` long.
-    public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError)
+    public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError)
         -> RestaurantPage
     {
         if !query.ids.isEmpty { return try Self.answer(Self.lookup(query.ids), query: query, nearestTo: query.center) }
@@ -32,7 +32,7 @@ public struct OverpassStub: HotpepperProtocol {
 
     /// The elements as Overpass would send them, decoded, put nearest `centre` first and paged.
     static func answer(_ elements: [OverpassStubPlaces.Element], query: RestaurantQuery, nearestTo centre: Coordinate? = nil)
-        throws(HotpepperError) -> RestaurantPage
+        throws(ServiceError) -> RestaurantPage
     {
         var whole = try OverpassDecoder.decode(document(elements))
         if let centre { whole.restaurants = whole.restaurants.nearestFirst(to: centre) }

@@ -28,7 +28,7 @@ enum CodeList {
         struct Response: Sendable {
             var subject: Subject
             var keyword: String?
-            var result: Result<[(kind: CodeListKind, entries: [CodeEntry])], HotpepperError>
+            var result: Result<[(kind: CodeListKind, entries: [CodeEntry])], ServiceError>
         }
 
         /// Ready to draw: a table with the lines under it, a JSON document, or the failure.

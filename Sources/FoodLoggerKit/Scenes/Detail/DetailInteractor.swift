@@ -60,7 +60,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     }
 
     func openPage(_ request: Detail.OpenPage.Request) async {
-        let result: Result<Restaurant?, HotpepperError>
+        let result: Result<Restaurant?, ServiceError>
         if let id = request.id {
             result = await lookup([id]).map(\.restaurants.first)
             restaurants = (try? result.get()).flatMap { $0.map { [$0] } } ?? []
@@ -74,7 +74,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, attempt: attempt))
     }
 
-    private func lookup(_ ids: [String]) async -> Result<RestaurantPage, HotpepperError> {
+    private func lookup(_ ids: [String]) async -> Result<RestaurantPage, ServiceError> {
         do {
             return .success(try await worker.lookupRestaurants(ids: ids))
         } catch {

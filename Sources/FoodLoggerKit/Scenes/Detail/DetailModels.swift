@@ -12,7 +12,7 @@ enum Detail {
 
         /// The shops found, in the order asked, and the ids the service did not know.
         struct Response: Sendable {
-            var result: Result<[Restaurant], HotpepperError>
+            var result: Result<[Restaurant], ServiceError>
             var missingIDs: [String] = []
             var moment: OpenQuestion.Moment
             /// The moment is the one the search asked about (--open-at, --open-now), not the
@@ -70,7 +70,7 @@ enum Detail {
             /// What was asked for: an id, or nil for the shop passed in.
             var id: String?
             /// nil inside the success: no shop has that id.
-            var result: Result<Restaurant?, HotpepperError>
+            var result: Result<Restaurant?, ServiceError>
             /// nil when there was no address to do anything with.
             var attempt: PageAttempt?
         }

@@ -19,7 +19,7 @@ enum FoodLog {
 
     /// What went wrong with a change: the service's failure, a shop it does not know, or the log's.
     enum Failure: Error, Sendable, Equatable {
-        case service(HotpepperError)
+        case service(ServiceError)
         case unknownShop(id: String)
         case log(FoodLogError)
         /// The place is one an offline stub made up, and the log is the user's real one.

@@ -38,6 +38,6 @@ public struct MapExplorerFigures: Sendable {
     /// A worker that answers every search with the same page.
     private struct FixedPage: HotpepperWorking {
         let page: RestaurantPage
-        func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage { page }
+        func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage { page }
     }
 }

@@ -71,14 +71,14 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
 
     func showRestaurants(_ request: Map.Restaurants.Request) async {
         var asked = request.query
-        let result: Result<Map.Restaurants.Response.Found, HotpepperError>
+        let result: Result<Map.Restaurants.Response.Found, ServiceError>
         switch await centre(of: request) {
         case .failure(let error):
             result = .failure(error)
         case .success(let (center, located)):
             asked.center = center
             let near: NearPlace? = if case .place(let place) = request.centre { place } else { nil }
-            let answer: Result<(page: RestaurantPage, tally: OpenTally?), HotpepperError> =
+            let answer: Result<(page: RestaurantPage, tally: OpenTally?), ServiceError> =
                 if let shown = request.shown { .success((shown, nil)) } else { await worker.search(asked, request.open) }
             result = answer.map {
                 .init(
@@ -198,7 +198,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         query.radius = nil
         query.keyword = asked.keyword
         query.start = 1
-        let result: Result<(page: RestaurantPage, tally: OpenTally?), HotpepperError> =
+        let result: Result<(page: RestaurantPage, tally: OpenTally?), ServiceError> =
             if let shown { .success((shown, nil)) } else { await worker.search(query, open) }
         guard !Task.isCancelled, var state = explorer else { return }
         state.searching = nil
@@ -278,7 +278,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
 
     /// The coordinates given, or where the place search found --near's place.
     private func centre(of request: Map.Restaurants.Request) async -> Result<
-        (Coordinate, GeocodingWorker.Located?), HotpepperError
+        (Coordinate, GeocodingWorker.Located?), ServiceError
     > {
         switch request.centre {
         case .coordinate(let center), .middle(let center):

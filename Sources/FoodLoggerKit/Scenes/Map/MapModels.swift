@@ -47,7 +47,7 @@ enum Map {
                 var near: NearPlace? = nil
                 var located: GeocodingWorker.Located? = nil
             }
-            var result: Result<Found, HotpepperError>
+            var result: Result<Found, ServiceError>
             var query: RestaurantQuery
             var open: OpenQuestion
             var viewport: Viewport
@@ -202,7 +202,7 @@ extension Map {
             /// The search asked, and what --open-now/--open-at left out of it.
             /// `clock`: the one the moment asked about was read on.
             case nothingFound(Search, tally: OpenTally?, clock: HoursClock)
-            case failed(HotpepperError)
+            case failed(ServiceError)
         }
 
         /// Ready to draw: the screen, and where each marker is for the mouse; or the failure

@@ -7,7 +7,7 @@ protocol MapPresentationLogic: AnyObject {
     /// The interactive map's screen after a request.
     func presentExplorer(_ response: Map.Explore.Response)
     /// The interactive map's first search failed: the map ends with this error.
-    func presentExplorerFailure(_ error: HotpepperError)
+    func presentExplorerFailure(_ error: ServiceError)
     /// --near's place is being found: there is no map yet.
     func presentExplorerLocating(_ response: Map.Explore.Locating)
     /// What happened when `o` opened a page.
@@ -153,7 +153,7 @@ final class MapPresenter: MapPresentationLogic {
 // MARK: - The interactive map
 
 extension MapPresenter {
-    func presentExplorerFailure(_ error: HotpepperError) {
+    func presentExplorerFailure(_ error: ServiceError) {
         let screen = Screen(width: 1, height: 1)
         viewController?.displayExplorer(.init(screen: screen, failure: (error.localizedDescription, error.exitCode)))
     }

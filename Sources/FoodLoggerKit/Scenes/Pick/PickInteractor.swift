@@ -58,7 +58,7 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         _ request: Pick.Choose.Request, query: inout RestaurantQuery
     ) async -> Result<Pick.Choose.Chosen, Pick.Choose.Failure> {
         if let near = request.near {
-            do throws(HotpepperError) {
+            do throws(ServiceError) {
                 guard let places else { throw .placeNotFound(near.text, known: []) }
                 query.center = try await places.locate(near.text).place.coordinate
             } catch { return .failure(.service(error)) }

@@ -64,7 +64,7 @@ enum Pick {
         }
 
         enum Failure: Error, Sendable {
-            case service(HotpepperError)
+            case service(ServiceError)
             case log(FoodLogError)
             /// The search answered, and nothing in it could be chosen: what left each place out.
             case nothingFits(page: RestaurantPage, tally: PickTally)

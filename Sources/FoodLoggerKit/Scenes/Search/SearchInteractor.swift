@@ -97,7 +97,7 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         if case .success(let page) = result, !unanswered { await lastList?.keep(page, center: asked.center) }
     }
 
-    private func locate(_ place: NearPlace) async -> Result<GeocodingWorker.Located, HotpepperError> {
+    private func locate(_ place: NearPlace) async -> Result<GeocodingWorker.Located, ServiceError> {
         guard let places else { return .failure(.placeNotFound(place.text, known: [])) }
         do { return .success(try await places.locate(place.text)) } catch { return .failure(error) }
     }

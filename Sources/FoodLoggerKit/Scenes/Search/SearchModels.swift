@@ -15,7 +15,7 @@ enum Search {
 
         /// The worker's answer, unformatted, with what the presenter needs to describe it.
         struct Response: Sendable {
-            var result: Result<RestaurantPage, HotpepperError>
+            var result: Result<RestaurantPage, ServiceError>
             var query: RestaurantQuery
             var open: OpenQuestion
             /// What an open-only search left out; nil when it kept every shop.

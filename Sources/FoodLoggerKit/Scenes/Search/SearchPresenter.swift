@@ -130,7 +130,7 @@ final class SearchPresenter: SearchPresentationLogic {
         let (ratingColumn, distanceColumn, walkColumn, budgetColumn, stationColumn) = (3, 4, 5, 6, 7)
         let (leftColumn, logColumn) = (9, 10)
         let marks = page.restaurants.map(log.mark)
-        let priced = page.provider.describes(.budget) || page.restaurants.contains { $0.priceLevel != nil }
+        let priced = page.provider.fields.contains(.budget) || page.restaurants.contains { $0.priceLevel != nil }
         let clock = OpenClock(open.moment, region: page.region)
         let rows = page.restaurants.enumerated().map { offset, restaurant in
             let walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
@@ -156,7 +156,7 @@ final class SearchPresenter: SearchPresentationLogic {
         let dropped = [
             marks.contains { $0 != nil } ? nil : logColumn,
             rows.allSatisfy { $0[leftColumn].isEmpty } ? leftColumn : nil,
-            page.provider.describes(.access) ? nil : stationColumn, center == nil ? walkColumn : nil,
+            page.provider.fields.contains(.access) ? nil : stationColumn, center == nil ? walkColumn : nil,
             center == nil ? distanceColumn : nil,
             page.restaurants.contains { $0.rating != nil } ? nil : ratingColumn,
         ].compactMap { $0 }

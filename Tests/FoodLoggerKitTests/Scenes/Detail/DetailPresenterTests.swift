@@ -101,7 +101,7 @@ struct DetailPresenterTests {
         let viewModel = display.restaurantViewModels.first
         #expect(viewModel?.exitCode == .unavailable, "exit 69")
         #expect(
-            viewModel?.content == .failure(message: HotpepperError.network(.timedOut, detail: "10 s").localizedDescription),
+            viewModel?.content == .failure(message: ServiceError.network(.timedOut, detail: "10 s").localizedDescription),
             "the error's own message")
     }
 

@@ -34,15 +34,15 @@ struct FoodLogInteractorTests {
     final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
         private let lock = NSLock()
         private var lookups: [[String]] = []
-        var answer: Result<[Restaurant], HotpepperError> = .success([Seeds.Restaurants.near])
+        var answer: Result<[Restaurant], ServiceError> = .success([Seeds.Restaurants.near])
         var lookedUp: [[String]] { lock.withLock { lookups } }
 
-        func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
             Issue.record("the log looks shops up by id; it never searches")
             return RestaurantPage(total: 0, start: 1, restaurants: [])
         }
 
-        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
+        func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage {
             lock.withLock { lookups.append(ids) }
             let shops = try answer.get()
             return RestaurantPage(total: shops.count, start: 1, restaurants: shops)

@@ -224,7 +224,7 @@ final class HangingWorker: HotpepperWorking, @unchecked Sendable {
         (began, beginning) = AsyncStream.makeStream()
     }
 
-    func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         searches += 1
         if thenFailing, searches > 1 { throw .httpStatus(503) }
         beginning.yield()

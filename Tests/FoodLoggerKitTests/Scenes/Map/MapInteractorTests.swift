@@ -6,7 +6,7 @@ final class MapWorkerSpy: HotpepperWorking, @unchecked Sendable {
     var queries: [RestaurantQuery] = []
     let page: RestaurantPage
     init(page: RestaurantPage) { self.page = page }
-    func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         queries.append(query); return page
     }
 }
@@ -15,11 +15,11 @@ final class MapWorkerSpy: HotpepperWorking, @unchecked Sendable {
 final class MapPresentationLogicSpy: MapPresentationLogic {
     var responses: [Map.Restaurants.Response] = []
     var explorerResponses: [Map.Explore.Response] = []
-    var failures: [HotpepperError] = []
+    var failures: [ServiceError] = []
     var pages: [Map.Page.Response] = []
     func presentRestaurants(_ response: Map.Restaurants.Response) { responses.append(response) }
     func presentExplorer(_ response: Map.Explore.Response) { explorerResponses.append(response) }
-    func presentExplorerFailure(_ error: HotpepperError) { failures.append(error) }
+    func presentExplorerFailure(_ error: ServiceError) { failures.append(error) }
     func presentExplorerLocating(_ response: Map.Explore.Locating) {}
     func presentPage(_ response: Map.Page.Response) { pages.append(response) }
 }

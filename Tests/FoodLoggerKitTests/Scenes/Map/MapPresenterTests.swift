@@ -14,7 +14,7 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
 
 @MainActor
 @Suite struct MapPresenterTests {
-    func present(_ result: Result<RestaurantPage, HotpepperError>, center: Coordinate = MapSeeds.tokyo) -> Map.Restaurants
+    func present(_ result: Result<RestaurantPage, ServiceError>, center: Coordinate = MapSeeds.tokyo) -> Map.Restaurants
         .ViewModel?
     {
         let sut = MapPresenter(), spy = MapDisplayLogicSpy()

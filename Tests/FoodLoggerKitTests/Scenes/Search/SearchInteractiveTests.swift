@@ -18,14 +18,14 @@ struct SearchInteractiveTests {
         var starts: [Int] { lock.withLock { queries.map(\.start) } }
         var lookedUp: [[String]] { lock.withLock { lookups } }
 
-        func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
             lock.withLock { queries.append(query) }
             if failing { throw .network(.refused, detail: "test") }
             let numbers = Array(query.start..<min(query.start + query.count, Self.total + 1))
             return RestaurantPage(total: Self.total, start: query.start, restaurants: numbers.map(DetailSeeds.numbered))
         }
 
-        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
+        func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage {
             lock.withLock { lookups.append(ids) }
             return RestaurantPage(total: 0, start: 1, restaurants: [])
         }

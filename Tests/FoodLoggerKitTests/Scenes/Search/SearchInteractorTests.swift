@@ -4,13 +4,13 @@ import Testing
 
 final class HotpepperWorkerSpy: HotpepperWorking, @unchecked Sendable {
     var queries: [RestaurantQuery] = []
-    var result: Result<RestaurantPage, HotpepperError>
+    var result: Result<RestaurantPage, ServiceError>
 
-    init(result: Result<RestaurantPage, HotpepperError> = .success(Seeds.Pages.tokyo)) {
+    init(result: Result<RestaurantPage, ServiceError> = .success(Seeds.Pages.tokyo)) {
         self.result = result
     }
 
-    func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+    func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         queries.append(query)
         return try result.get()
     }

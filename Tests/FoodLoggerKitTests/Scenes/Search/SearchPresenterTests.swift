@@ -13,7 +13,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 @MainActor
 @Suite struct SearchPresenterTests {
     func present(
-        _ result: Result<RestaurantPage, HotpepperError>, query: RestaurantQuery = Seeds.query,
+        _ result: Result<RestaurantPage, ServiceError>, query: RestaurantQuery = Seeds.query,
         as presentation: Search.Restaurants.Presentation = .table
     ) -> Search.Restaurants.ViewModel? {
         let sut = SearchPresenter(presentation: presentation)
@@ -95,14 +95,14 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
     }
 
     @Test(arguments: [
-        (HotpepperError.rejectedKey(message: "APIキーが正しくありません"), ExitCode.permissionDenied),
+        (ServiceError.rejectedKey(message: "APIキーが正しくありません"), ExitCode.permissionDenied),
         (.invalidRequest(message: "x"), .usage),
         (.serviceFailure(code: 1000, message: "x"), .unavailable),
         (.network(.refused, detail: "x"), .unavailable),
         (.unreadableResponse(detail: "not JSON"), .dataError),
         (.missingKey(searched: []), .configuration),
     ])
-    func failuresCarryTheirExitCode(error: HotpepperError, code: ExitCode) {
+    func failuresCarryTheirExitCode(error: ServiceError, code: ExitCode) {
         let viewModel = present(.failure(error))
         #expect(viewModel?.exitCode == code, "\(error) should exit \(code.rawValue)")
         #expect(viewModel?.content == .failure(message: error.localizedDescription), "the error's own message")

@@ -12,12 +12,12 @@ struct SearchRouterTests {
         private var calls: [String] = []
         var requests: [String] { lock.withLock { calls } }
 
-        func fetchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
             lock.withLock { calls.append("fetch") }
             return RestaurantPage(total: 0, start: 1, restaurants: [])
         }
 
-        func lookupRestaurants(ids: [String]) async throws(HotpepperError) -> RestaurantPage {
+        func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage {
             lock.withLock { calls.append("lookup \(ids)") }
             return RestaurantPage(total: 0, start: 1, restaurants: [])
         }

@@ -168,7 +168,7 @@ import Testing
     @Test(arguments: [
         (
             GooglePlacesAPITests.error(400, "INVALID_ARGUMENT", "Invalid included_types: 'noodles'."),
-            HotpepperError.invalidRequest(message: "INVALID_ARGUMENT: Invalid included_types: 'noodles'.", service: .google)
+            ServiceError.invalidRequest(message: "INVALID_ARGUMENT: Invalid included_types: 'noodles'.", service: .google)
         ),
         (
             GooglePlacesAPITests.error(
@@ -194,11 +194,11 @@ import Testing
         ),
         (Reply.status(400, body: "<html>bad</html>"), .unreadableResponse(detail: "HTTP 400 without Google's explanation")),
     ])
-    func refusalsAreNotRetriedAndSayWhatGoogleSaid(reply: Reply, expected: HotpepperError) async throws {
+    func refusalsAreNotRetriedAndSayWhatGoogleSaid(reply: Reply, expected: ServiceError) async throws {
         // Given Google refusing the request
         let server = try LoopbackServer(replies: [reply, Self.places(1)])
         // When a search is made
-        let error = await #expect(throws: HotpepperError.self) {
+        let error = await #expect(throws: ServiceError.self) {
             try await makeSUT(server).searchRestaurants(RestaurantQuery(center: shibuya))
         }
         // Then it fails at once with Google's words, on one line, the key redacted
@@ -213,7 +213,7 @@ import Testing
             Self.error(403, "PERMISSION_DENIED", "\(padding) key \(Self.key) is blocked for this referer.")
         ])
         // When a search is made
-        let error = await #expect(throws: HotpepperError.self) {
+        let error = await #expect(throws: ServiceError.self) {
             try await makeSUT(server).searchRestaurants(RestaurantQuery(center: shibuya))
         }
         // Then no piece of the key is left in what is said
@@ -232,7 +232,7 @@ import Testing
         let server = try LoopbackServer(replies: [quota, quota, quota])
         let waits = Recorder()
         // When a search is made
-        let error = await #expect(throws: HotpepperError.self) {
+        let error = await #expect(throws: ServiceError.self) {
             try await makeSUT(server, waits: waits).searchRestaurants(RestaurantQuery(center: shibuya))
         }
         // Then it was tried three times, waiting between, and the error names the quota

@@ -96,7 +96,7 @@ import Testing
         (#"{"places": [{"displayName": {"text": "X"}, "rating": "high"}]}"#, "a rating as text"),
     ])
     func unreadableAnswersAreErrorsNotEmptyPages(body: String, why: String) {
-        #expect(throws: HotpepperError.self, "\(why)") { try GooglePlacesDecoder.decode(Data(body.utf8)) }
+        #expect(throws: ServiceError.self, "\(why)") { try GooglePlacesDecoder.decode(Data(body.utf8)) }
     }
 
     @Test func placesWithoutANameOrPositionAreLeftOut() throws {

@@ -62,8 +62,7 @@ import Testing
             baseURL: base, language: "en")
         let body = try json(one)
         #expect(body["includedType"] as? String == "ramen_restaurant" && body["strictTypeFiltering"] as? Bool == true)
-        #expect(throws: HotpepperError.invalidRequest(message: "Google's text search takes one genre at most", service: .google))
-        {
+        #expect(throws: ServiceError.invalidRequest(message: "Google's text search takes one genre at most", service: .google)) {
             try GooglePlacesRequest.text(
                 RestaurantQuery(center: shibuya, keyword: "x", genres: ["cafe", "bar"]), pageToken: nil, key: "k", baseURL: base,
                 language: "en")
@@ -81,14 +80,14 @@ import Testing
     }
 
     @Test func whatGoogleCannotSearchByIsRefused() {
-        #expect(throws: HotpepperError.invalidRequest(message: "a Google Places search needs a centre", service: .google)) {
+        #expect(throws: ServiceError.invalidRequest(message: "a Google Places search needs a centre", service: .google)) {
             try GooglePlacesRequest.nearby(RestaurantQuery(keyword: "x"), key: "k", baseURL: base, language: "en")
         }
-        #expect(throws: HotpepperError.self, "a HOT PEPPER genre code") {
+        #expect(throws: ServiceError.self, "a HOT PEPPER genre code") {
             try GooglePlacesRequest.nearby(
                 RestaurantQuery(center: shibuya, genres: ["G013"]), key: "k", baseURL: base, language: "en")
         }
-        #expect(throws: HotpepperError.self, "a filter") {
+        #expect(throws: ServiceError.self, "a filter") {
             try GooglePlacesRequest.nearby(
                 RestaurantQuery(center: shibuya, filters: [.wifi]), key: "k", baseURL: base, language: "en")
         }
@@ -128,7 +127,7 @@ import Testing
     @Test func aDietGoogleCannotSayIsRefused() {
         var query = RestaurantQuery(center: shibuya)
         query.diets = [.vegetarian, .halal]
-        #expect(throws: HotpepperError.self, "halal is refused, never dropped") {
+        #expect(throws: ServiceError.self, "halal is refused, never dropped") {
             try GooglePlacesRequest.nearby(query, key: "k", baseURL: base, language: "en")
         }
     }

@@ -106,25 +106,25 @@ import TestSupport
     }
 
     @Test(Samples.required) func bad2000CaptureIsARejectedKey() throws {
-        #expect(throws: HotpepperError.rejectedKey(message: "APIキーが正しくありません")) {
+        #expect(throws: ServiceError.rejectedKey(message: "APIキーが正しくありません")) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_2000_bad_key.json"))
         }
     }
 
     @Test(Samples.required) func noCondition3000CaptureIsAnInvalidRequest() throws {
-        #expect(throws: HotpepperError.invalidRequest(message: "少なくとも１つの条件を入れてください。")) {
+        #expect(throws: ServiceError.invalidRequest(message: "少なくとも１つの条件を入れてください。")) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_3000_no_condition.json"))
         }
     }
 
     @Test(Samples.required) func xmlCaptureIsUnreadable() throws {
-        #expect(throws: HotpepperError.unreadableResponse(detail: "not JSON")) {
+        #expect(throws: ServiceError.unreadableResponse(detail: "not JSON")) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_3000_xml_doc_sample.xml"))
         }
     }
 
     /// Errors inside HTTP 200, and the XML error document, as the fixtures write them.
-    static let errorFixtures: [(String, HotpepperError)] = [
+    static let errorFixtures: [(String, ServiceError)] = [
         ("errors/error_1000_server.json", .serviceFailure(code: 1000, message: "サーバ障害エラーです（試験）")),
         ("errors/error_2000_key.json", .rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです（試験）")),
         ("errors/error_3000_parameters.json", .invalidRequest(message: "パラメータが不正です（試験）")),
@@ -132,7 +132,7 @@ import TestSupport
     ]
 
     @Test(arguments: errorFixtures)
-    func errorFixturesAreTheirErrors(file: String, expected: HotpepperError) throws {
+    func errorFixturesAreTheirErrors(file: String, expected: ServiceError) throws {
         #expect(throws: expected, "\(file)") { try GourmetResponseDecoder.decode(Fixtures.data(file)) }
     }
 
@@ -156,7 +156,7 @@ import TestSupport
 
     @Test func aLatitudeThatIsNoNumberStillMakesThePageUnreadable() {
         let body = #"{"results":{"results_available":1,"shop":[{"id":"J1","lat":"north","lng":139.76}]}}"#
-        #expect(throws: HotpepperError.unreadableResponse(detail: "unexpected type at results.shop[0].lat")) {
+        #expect(throws: ServiceError.unreadableResponse(detail: "unexpected type at results.shop[0].lat")) {
             try GourmetResponseDecoder.decode(Data(body.utf8))
         }
     }
@@ -259,13 +259,13 @@ import TestSupport
         ("{\"results\":{\"error\":[{\"code\":2000,\"message\":{}}]}}", "unexpected type at results.error[0].message"),
     ])
     func unreadableShapesSayWhatWasWrong(body: String, detail: String) {
-        #expect(throws: HotpepperError.unreadableResponse(detail: detail), "\(body)") {
+        #expect(throws: ServiceError.unreadableResponse(detail: detail), "\(body)") {
             try GourmetResponseDecoder.decode(Data(body.utf8))
         }
     }
 
     @Test func unknownServiceErrorCodeIsAServiceFailure() {
-        #expect(throws: HotpepperError.serviceFailure(code: 1000, message: "サーバ障害")) {
+        #expect(throws: ServiceError.serviceFailure(code: 1000, message: "サーバ障害")) {
             try GourmetResponseDecoder.decode(Data(#"{"results":{"error":[{"code":1000,"message":"サーバ障害"}]}}"#.utf8))
         }
     }

@@ -30,12 +30,12 @@ import Testing
                 retry: policy, log: { [log] in log.write($0 + "\n") }))
     }
 
-    func search(_ sut: HotpepperAPI) async -> Result<RestaurantPage, HotpepperError> {
+    func search(_ sut: HotpepperAPI) async -> Result<RestaurantPage, ServiceError> {
         do { return .success(try await sut.searchRestaurants(FaultSeeds.query)) } catch { return .failure(error) }
     }
 
     /// The failure, after checking that nothing it or the log says contains the key.
-    func failure(_ result: Result<RestaurantPage, HotpepperError>) -> HotpepperError? {
+    func failure(_ result: Result<RestaurantPage, ServiceError>) -> ServiceError? {
         guard case .failure(let error) = result else { return nil }
         #expect(!error.localizedDescription.contains(FaultSeeds.canary), "the key stays out of the message")
         #expect(!log.text.contains(FaultSeeds.canary), "the key stays out of the log")
@@ -75,10 +75,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (2000, HotpepperError.rejectedKey(message: "APIキーが正しくありません")),
+        (2000, ServiceError.rejectedKey(message: "APIキーが正しくありません")),
         (3000, .invalidRequest(message: "少なくとも１つの条件を入れてください。")),
     ])
-    func keyAndParameterErrorsAreNeverRetried(code: Int, expected: HotpepperError) async throws {
+    func keyAndParameterErrorsAreNeverRetried(code: Int, expected: ServiceError) async throws {
         let message = code == 2000 ? "APIキーが正しくありません" : "少なくとも１つの条件を入れてください。"
         let server = try LoopbackServer(replies: [.json(FaultSeeds.serviceError(code, message))])
         let error = failure(await search(makeSUT(server)))
@@ -182,12 +182,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (URLError.Code.cannotConnectToHost, HotpepperError.NetworkFailure.refused), (.cannotFindHost, .hostNotFound),
+        (URLError.Code.cannotConnectToHost, ServiceError.NetworkFailure.refused), (.cannotFindHost, .hostNotFound),
         (.dnsLookupFailed, .hostNotFound), (.timedOut, .timedOut), (.secureConnectionFailed, .tls),
         (.serverCertificateUntrusted, .tls), (.badServerResponse, .noAnswer), (.networkConnectionLost, .noAnswer),
         (.notConnectedToInternet, .other),
     ])
-    func transportErrorsAreSortedByWhatTheUserCanDo(code: URLError.Code, failure: HotpepperError.NetworkFailure) {
+    func transportErrorsAreSortedByWhatTheUserCanDo(code: URLError.Code, failure: ServiceError.NetworkFailure) {
         let error = ServiceClient.networkError(URLError(code), host: "h", timeout: 1)
         guard case .network(let kind, _) = error else { Issue.record("\(code) is a network failure"); return }
         #expect(kind == failure, "\(code) is \(failure)")

@@ -53,16 +53,16 @@ import TestSupport
     @Test(
         Samples.required,
         arguments: [
-            ("errors/error_2000_bad_key.json", HotpepperError.rejectedKey(message: "APIキーが正しくありません")),
+            ("errors/error_2000_bad_key.json", ServiceError.rejectedKey(message: "APIキーが正しくありません")),
             ("errors/error_3000_no_condition.json", .invalidRequest(message: "少なくとも１つの条件を入れてください。")),
         ])
-    func serviceErrorsInsideHTTP200(file: String, expected: HotpepperError) async throws {
+    func serviceErrorsInsideHTTP200(file: String, expected: ServiceError) async throws {
         let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent(file).path)])
         await #expect(throws: expected) { try await client(server).searchRestaurants(RestaurantQuery(keyword: "x")) }
     }
 
     @Test(arguments: GourmetResponseDecoderTests.errorFixtures)
-    func fixtureErrorsInsideHTTP200(file: String, expected: HotpepperError) async throws {
+    func fixtureErrorsInsideHTTP200(file: String, expected: ServiceError) async throws {
         let server = try LoopbackServer(replies: [try .file(Fixtures.url(file).path)])
         do {
             _ = try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
@@ -80,7 +80,7 @@ import TestSupport
         let server = try LoopbackServer(replies: [
             .json(#"{"results":{"api_version":"1.30","error":[{"code":1000,"message":"サーバ障害エラー"}]}}"#)
         ])
-        await #expect(throws: HotpepperError.serviceFailure(code: 1000, message: "サーバ障害エラー")) {
+        await #expect(throws: ServiceError.serviceFailure(code: 1000, message: "サーバ障害エラー")) {
             try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
         }
     }

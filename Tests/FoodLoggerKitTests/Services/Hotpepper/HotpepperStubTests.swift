@@ -58,7 +58,7 @@ struct HotpepperStubTests {
 
         // When / Then
         await #expect(
-            throws: HotpepperError.invalidRequest(message: "少なくとも１つの条件を入れてください。"),
+            throws: ServiceError.invalidRequest(message: "少なくとも１つの条件を入れてください。"),
             "expected error 3000 with the service's message"
         ) {
             try await sut.searchRestaurants(query)

@@ -5,7 +5,7 @@ import Testing
     /// A search service that records the query it is asked and answers with nothing.
     final class ServiceSpy: HotpepperProtocol, @unchecked Sendable {
         var queries: [RestaurantQuery] = []
-        func searchRestaurants(_ query: RestaurantQuery) async throws(HotpepperError) -> RestaurantPage {
+        func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
             queries.append(query)
             return RestaurantPage(total: 0, start: query.start, restaurants: [], provider: .osm)
         }
@@ -15,7 +15,7 @@ import Testing
     private let shibuya = Coordinate(lat: 35.658, lng: 139.7016)
 
     /// The genres a worker over OSM's list sends for `typed`, as the command line passes them.
-    private func genresSent(for typed: [String]) async throws(HotpepperError) -> [String] {
+    private func genresSent(for typed: [String]) async throws(ServiceError) -> [String] {
         let spy = ServiceSpy()
         let worker = HotpepperWorker(api: spy, codes: CodeListWorker(service: sut, cache: nil))
         var query = RestaurantQuery(center: shibuya)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func aTypoGetsTheClosestGenre() async {
         await #expect(
-            throws: HotpepperError.unknownName(.genre, "raemn", closest: [CodeEntry(code: "ramen", name: "ramen")]),
+            throws: ServiceError.unknownName(.genre, "raemn", closest: [CodeEntry(code: "ramen", name: "ramen")]),
             "did you mean ramen"
         ) {
             try await genresSent(for: ["raemn"])
@@ -57,7 +57,7 @@ import Testing
 
     @Test func partOfANameSuggestsTheGenresThatHoldIt() async {
         await #expect(
-            throws: HotpepperError.unknownName(.genre, "coffee", closest: [CodeEntry(code: "coffee_shop", name: "coffee shop")]),
+            throws: ServiceError.unknownName(.genre, "coffee", closest: [CodeEntry(code: "coffee_shop", name: "coffee shop")]),
             "did you mean coffee shop"
         ) {
             try await genresSent(for: ["coffee"])
@@ -66,7 +66,7 @@ import Testing
 
     @Test(arguments: [CodeListKind.budgets, .largeAreas, .middleAreas, .smallAreas])
     func openStreetMapHasNoOtherList(kind: CodeListKind) async {
-        await #expect(throws: HotpepperError.noCodeList(kind, service: .osm), "OSM has no \(kind.rawValue) list") {
+        await #expect(throws: ServiceError.noCodeList(kind, service: .osm), "OSM has no \(kind.rawValue) list") {
             try await sut.codeList(kind)
         }
     }

@@ -90,7 +90,7 @@ import TestSupport
         let waits = Recorder()
 
         // When a search is made with one retry
-        await #expect(throws: HotpepperError.httpStatus(504), "the last status, for one line and exit 69") {
+        await #expect(throws: ServiceError.httpStatus(504), "the last status, for one line and exit 69") {
             try await makeSUT(server, retries: 1, waits: waits).searchRestaurants(RestaurantQuery(center: baixa))
         }
 
@@ -134,7 +134,7 @@ import TestSupport
     @Test func aRemarkErrorIsTheErrorNotAnEmptyPage() async throws {
         let server = try LoopbackServer(replies: [try answer("remark_timed_out.json")])
         await #expect(
-            throws: HotpepperError.queryFailed(remark: "runtime error: Query timed out in \"query\" at line 2 after 26 seconds."),
+            throws: ServiceError.queryFailed(remark: "runtime error: Query timed out in \"query\" at line 2 after 26 seconds."),
             "the server's words"
         ) {
             try await makeSUT(server).searchRestaurants(RestaurantQuery(center: baixa))
@@ -205,7 +205,7 @@ import TestSupport
 
     @Test func aSearchWithoutACentreSendsNothing() async throws {
         let server = try LoopbackServer(replies: [.status(500)])
-        await #expect(throws: HotpepperError.self, "refused") {
+        await #expect(throws: ServiceError.self, "refused") {
             try await makeSUT(server).searchRestaurants(RestaurantQuery(keyword: "ramen"))
         }
         #expect(server.requests.isEmpty, "nothing sent")

@@ -90,7 +90,7 @@ import TestSupport
 
     @Test func aRemarkThatTheQueryFailedIsAnErrorNeverAShortResult() throws {
         #expect(
-            throws: HotpepperError.queryFailed(remark: "runtime error: Query timed out in \"query\" at line 2 after 26 seconds."),
+            throws: ServiceError.queryFailed(remark: "runtime error: Query timed out in \"query\" at line 2 after 26 seconds."),
             "the server's words, although an element came before"
         ) {
             try decode("remark_timed_out.json")
@@ -106,7 +106,7 @@ import TestSupport
         ("<html>busy</html>", "not JSON"), (#"{"remark": null}"#, "JSON without elements or remark"),
     ])
     func anAnswerThatIsNoOverpassAnswerIsUnreadable(body: String, detail: String) {
-        #expect(throws: HotpepperError.unreadableResponse(detail: detail), "said as what was wrong") {
+        #expect(throws: ServiceError.unreadableResponse(detail: detail), "said as what was wrong") {
             try OverpassDecoder.decode(Data(body.utf8))
         }
     }

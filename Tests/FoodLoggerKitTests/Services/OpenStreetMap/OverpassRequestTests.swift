@@ -50,7 +50,7 @@ import Testing
 
     @Test func aSearchWithoutACentreHasNoQuery() {
         #expect(
-            throws: HotpepperError.invalidRequest(message: "an OpenStreetMap search needs a centre", service: .osm),
+            throws: ServiceError.invalidRequest(message: "an OpenStreetMap search needs a centre", service: .osm),
             "not world-wide"
         ) {
             try OverpassRequest.search(RestaurantQuery(keyword: "ramen"))
@@ -86,7 +86,7 @@ import Testing
         let query = RestaurantQuery(center: tokyoStation, genres: ["ramen", "G013"])
 
         // Then the search is refused as naming no genre, rather than finding nothing
-        #expect(throws: HotpepperError.unknownName(.genre, "G013", closest: []), "no such cuisine") {
+        #expect(throws: ServiceError.unknownName(.genre, "G013", closest: []), "no such cuisine") {
             try OverpassRequest.search(query)
         }
     }
@@ -96,7 +96,7 @@ import Testing
         RestaurantQuery(center: Coordinate(lat: 35.6812, lng: 139.7671), budgets: ["B002"]),
     ])
     func aConditionOSMHasNoDataForIsRefusedNotDropped(query: RestaurantQuery) {
-        #expect(throws: HotpepperError.self, "refused, so the search never answers another question") {
+        #expect(throws: ServiceError.self, "refused, so the search never answers another question") {
             try OverpassRequest.search(query)
         }
     }

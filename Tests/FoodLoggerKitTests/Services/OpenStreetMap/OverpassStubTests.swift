@@ -103,7 +103,7 @@ import Testing
 
     @Test func withoutACentreOrIdsItIsRefusedAsOverpassIs() async {
         await #expect(
-            throws: HotpepperError.invalidRequest(message: "an OpenStreetMap search needs a centre", service: .osm),
+            throws: ServiceError.invalidRequest(message: "an OpenStreetMap search needs a centre", service: .osm),
             "no search of the whole world by name"
         ) {
             try await sut.searchRestaurants(RestaurantQuery(keyword: "ramen"))
@@ -128,7 +128,7 @@ import Testing
         #expect(
             try await names(around: .eiffelTower, .init(genres: ["sushi", "pizza"])) == ["Trattoria Bosquet", "Sushi Cler"],
             "any of the genres, nearest first")
-        await #expect(throws: HotpepperError.self, "part of a cuisine is no genre: refused, as the real query refuses it") {
+        await #expect(throws: ServiceError.self, "part of a cuisine is no genre: refused, as the real query refuses it") {
             try await names(around: .shibuya, .init(genres: ["ram"]))
         }
     }

@@ -4,7 +4,7 @@ import FoodLoggerDomain
 /// The one place where a service failure becomes the line a user reads and the exit status:
 /// the worker layer states facts, the words that name flags and files live here. Every text an
 /// error carries from outside (a server's message or body, a path) is made terminal-safe here.
-extension HotpepperError: LocalizedError {
+extension ServiceError: LocalizedError {
     /// The variables that point foodlogger at other servers, for messages about a server's faults.
     static let addresses =
         "HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL"
@@ -134,7 +134,7 @@ extension HotpepperError: LocalizedError {
     }
 }
 
-extension HotpepperError.Unsent {
+extension ServiceError.Unsent {
     /// "nothing cached for this search within the last 10 minutes; run it without --offline".
     var notCachedLine: String {
         let without = "run it without --offline"
@@ -181,12 +181,12 @@ extension CodeEntry {
     }
 }
 
-extension HotpepperError.NetworkFailure {
+extension ServiceError.NetworkFailure {
     /// What the user can do about it.
     var advice: String {
         switch self {
-        case .refused, .noAnswer: "Check your connection, or \(HotpepperError.addresses) if you set one."
-        case .hostNotFound: "Check your connection and DNS, or \(HotpepperError.addresses) if you set one."
+        case .refused, .noAnswer: "Check your connection, or \(ServiceError.addresses) if you set one."
+        case .hostNotFound: "Check your connection and DNS, or \(ServiceError.addresses) if you set one."
         case .timedOut: "Try again later, or allow more time with --timeout SECONDS."
         case .tls: "Check the system clock, the CA certificates and any proxy in between."
         case .other: "Check your connection and try again."

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Everything that can stop a request from producing shops: facts only. The app words each
-/// case and picks its exit code, in one place (CLI/HotpepperError+Report.swift).
-public enum HotpepperError: Error, Equatable, Sendable {
+/// Everything that can stop a service from answering, whichever service it is: facts only. The app words each
+/// case and picks its exit code, in one place (CLI/ServiceError+Report.swift).
+public enum ServiceError: Error, Equatable, Sendable {
     /// No key anywhere for `service`; `searched` names the places looked at, in order.
     case missingKey(searched: [String], service: Provider = .hotpepper)
     /// A key file exists but cannot be used (`problem` says why).
@@ -29,7 +29,7 @@ public enum HotpepperError: Error, Equatable, Sendable {
     case explainedStatus(Int, message: String)
     /// The request never got an answer.
     case network(NetworkFailure, detail: String)
-    /// An answer arrived but is not a gourmet response.
+    /// An answer arrived but is not one the service gives.
     case unreadableResponse(detail: String)
     /// The answer's body, decoded, passed `limit` bytes; reading stopped there.
     case responseTooLarge(limit: Int)
@@ -93,6 +93,31 @@ public enum HotpepperError: Error, Equatable, Sendable {
         case .httpStatus(let status), .explainedStatus(let status, _): status == 429 || status >= 500
         case .serviceFailure(let code, _): code == 1000
         default: false
+        }
+    }
+}
+
+extension ServiceError {
+    /// The same error with the key taken out of every text it carries (a service message or a
+    /// transport detail might echo it).
+    public func redacting(_ key: String) -> ServiceError {
+        let clean = { (text: String) in Redaction.redact(text, key: key) }
+        switch self {
+        case .rejectedKey(let message, let service): return .rejectedKey(message: clean(message), service: service)
+        case .invalidRequest(let message, let service): return .invalidRequest(message: clean(message), service: service)
+        case .explainedStatus(let status, let message): return .explainedStatus(status, message: clean(message))
+        case .serviceFailure(let code, let message): return .serviceFailure(code: code, message: clean(message))
+        case .queryFailed(let remark): return .queryFailed(remark: clean(remark))
+        case .network(let failure, let detail): return .network(failure, detail: clean(detail))
+        case .unreadableResponse(let detail): return .unreadableResponse(detail: clean(detail))
+        case .badBaseURL(let text, let variable): return .badBaseURL(clean(text), variable: variable)
+        case .placeNotFound(let text, let known): return .placeNotFound(clean(text), known: known)
+        case .unknownName(let kind, let text, let closest): return .unknownName(kind, clean(text), closest: closest)
+        case .ambiguousName(let kind, let text, let matches): return .ambiguousName(kind, clean(text), matches: matches)
+        case .redirectRefused(let target): return .redirectRefused(to: clean(target))
+        case .missingKey, .unusableKeyFile, .httpStatus, .tooManyRequests, .asksToWait, .responseTooLarge, .noCodeList,
+            .notCached:
+            return self
         }
     }
 }

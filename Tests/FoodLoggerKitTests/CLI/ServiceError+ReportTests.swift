@@ -2,9 +2,9 @@ import Testing
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
-@Suite struct HotpepperErrorReportTests {
+@Suite struct ServiceErrorReportTests {
     /// Every fault, its exit status, and words its one line must contain.
-    static let faults: [(HotpepperError, ExitCode, [String])] = [
+    static let faults: [(ServiceError, ExitCode, [String])] = [
         (.network(.refused, detail: "127.0.0.1:9"), .unavailable, ["connection refused", "127.0.0.1:9", "HOTPEPPER_BASE_URL"]),
         (.network(.hostNotFound, detail: "nowhere.invalid"), .unavailable, ["host not found", "nowhere.invalid", "DNS"]),
         (.network(.timedOut, detail: "no answer from h within 1 s"), .unavailable, ["timed out", "within 1 s", "--timeout"]),
@@ -51,7 +51,7 @@ import Testing
     ]
 
     @Test(arguments: faults)
-    func eachFaultIsOneLineWithItsExitCode(error: HotpepperError, exitCode: ExitCode, words: [String]) {
+    func eachFaultIsOneLineWithItsExitCode(error: ServiceError, exitCode: ExitCode, words: [String]) {
         let message = error.localizedDescription
         #expect(error.exitCode == exitCode, "\(error) exits \(exitCode.rawValue)")
         #expect(!message.contains("\n"), "one line: \(message)")
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func missingKeyIsTheOneParagraph() {
-        let error = HotpepperError.missingKey(searched: ["HOTPEPPER_API_KEY", "./key.plist"])
+        let error = ServiceError.missingKey(searched: ["HOTPEPPER_API_KEY", "./key.plist"])
         let message = error.localizedDescription
         #expect(error.exitCode == .configuration, "exit 78")
         #expect(message.split(separator: "\n").count > 1, "a short paragraph")

@@ -1,0 +1,12 @@
+extension ServiceCapabilities {
+    /// HOT PEPPER Gourmet: Japan's restaurants, in Japanese, with budgets, areas, courses and
+    /// every yes/no filter but takeaway and delivery; its hours are free text.
+    static let hotpepper = ServiceCapabilities(
+        title: "HOT PEPPER Gourmet",
+        credit: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/"),
+        countries: ["jp"], placeLanguage: "ja", keywordLanguage: "ja", fields: Set(ShopField.allCases),
+        searchFilters: Set(SearchFilter.allCases).subtracting([.takeaway, .delivery]),
+        kinds: HotpepperKinds.kinds, kindsWithGenres: false,
+        maxRadius: SearchRange.m3000.metres, searchConditions: Set(SearchCondition.allCases),
+        codeLists: Set(CodeListKind.allCases))
+}

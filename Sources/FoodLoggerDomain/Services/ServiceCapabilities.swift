@@ -1,0 +1,48 @@
+/// What a service is and what it can say and filter, declared once beside its client
+/// (`Services/<service>/…+Capabilities.swift`). Scenes, views and options ask the provider for
+/// these facts (`provider.maxRadius`) and never which service it is: a difference between
+/// services is data here.
+public struct ServiceCapabilities: Sendable {
+    /// The name a person knows the service by.
+    public var title: String
+    /// The credit the service's terms ask for wherever its data is shown, and the page it links to.
+    public var credit: (text: String, url: String)
+    /// The countries (ISO 3166-1 alpha-2, lower case) the service has places in, where `--near`
+    /// looks for places; empty for the whole world.
+    public var countries: [String] = []
+    /// The language `--near`'s places are named in: the service's own (HOT PEPPER's Japanese),
+    /// else nil for the user's.
+    public var placeLanguage: String?
+    /// The language a keyword must be written in to match the service's text; nil for any.
+    public var keywordLanguage: String?
+    /// The parts of a place beyond the neutral core that the service describes.
+    public var fields: Set<ShopField> = []
+    /// The yes/no filters the service can search by.
+    public var searchFilters: Set<SearchFilter> = []
+    /// The diets the service says places cater for, which `--diet` can ask for.
+    public var diets: Set<Diet> = []
+    /// The kinds of place the service can tell apart, which `--kind` can ask for.
+    public var kinds: Set<PlaceKind> = []
+    /// Whether `--kind` and `--genre` can be asked together: not where kinds are genres.
+    public var kindsWithGenres = true
+    /// Whether the service rates places (reviews' stars), which `--sort rating` orders by.
+    public var ratesPlaces = false
+    /// The widest radius the service searches, in metres.
+    public var maxRadius: Int
+    /// The conditions of a search the service can honour, beyond a centre, a range, a keyword,
+    /// genres and the filters above.
+    public var searchConditions: Set<SearchCondition> = []
+    /// Whether the service's terms let foodlogger keep what it answered (names, hours…) past the
+    /// run, in the answer cache and the last list.
+    public var mayKeepContent = true
+    /// The most places one search can bring, with a keyword and without; nil when only the
+    /// command's own cap holds.
+    public var mostShops: (withKeyword: Int?, withoutKeyword: Int?) = (nil, nil)
+    /// The code lists the service has (`genres --provider osm` lists OSM's cuisines).
+    public var codeLists: Set<CodeListKind> = [.genres]
+
+    /// The most places one search can bring, with a keyword or without.
+    public func mostShops(withKeyword: Bool) -> Int? {
+        withKeyword ? mostShops.withKeyword : mostShops.withoutKeyword
+    }
+}
