@@ -38,6 +38,9 @@ public struct ServiceCapabilities: Sendable {
     /// The most places one search can bring, with a keyword and without; nil when only the
     /// command's own cap holds.
     public var mostShops: (withKeyword: Int?, withoutKeyword: Int?) = (nil, nil)
+    /// Whether the service answers a search a page at a time (from `start`, `count` long). One
+    /// that does not answers whole, and the worker cuts the pages from that one answer.
+    public var pages = true
     /// The code lists the service has (`genres --provider osm` lists OSM's cuisines).
     public var codeLists: Set<CodeListKind> = [.genres]
 
