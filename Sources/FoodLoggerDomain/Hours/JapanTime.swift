@@ -1,7 +1,7 @@
 import Foundation
 
 /// A day on the calendar in Japan, where every shop is.
-public struct JapanDate: Sendable, Hashable, Comparable {
+public struct JapanDate: Sendable, Hashable, Comparable, Codable {
     public var year: Int
     public var month: Int
     public var day: Int

@@ -89,7 +89,9 @@ extension OpenClock {
         var left = TimeLeft(asked: asked, timeZone: zone)
         if let status = shop.businessStatus, status != .operational { return left }
         let change: HoursChange =
-            if let value = shop.osmOpeningHours {
+            if let periods = shop.periodHours {
+                periods.nextChange(on: date, minute: moment.minute)
+            } else if let value = shop.osmOpeningHours {
                 OSMOpeningHours(value)?.nextChange(on: date, minute: moment.minute, country: country) ?? .unknown
             } else {
                 hours()?.nextChange(after: moment) ?? .unknown

@@ -43,6 +43,10 @@ public struct Restaurant: Sendable, Equatable, Codable {
     /// evaluator to read; nil when the service has none in that syntax (HOT PEPPER's hours are
     /// free text in `open`, which `openingHours` reads).
     public var osmOpeningHours: String?
+    /// The hours as periods (a week, and dated days that answer for themselves), which the open
+    /// questions read before `osmOpeningHours` and `open`; nil when the service gives none so
+    /// (Google Places gives them; `osmOpeningHours` then writes its week for reading).
+    public var periodHours: PeriodHours?
     /// The average of the service's reviews, 1 to 5 stars, and how many there are; nil when the
     /// service has no reviews (only Google Places has them).
     public var rating: Double?
@@ -143,7 +147,8 @@ public struct Restaurant: Sendable, Equatable, Codable {
         open: String = "", close: String = "", capacity: Int? = nil, partyCapacity: Int? = nil,
         urls: Links, areas: Areas = Areas(), amenities: [Amenity] = [],
         otherMemo: String = "", shopDetailMemo: String = "", wedding: String = "", provider: Provider = .hotpepper,
-        osmOpeningHours: String? = nil, rating: Double? = nil, ratingCount: Int? = nil, priceLevel: Int? = nil,
+        osmOpeningHours: String? = nil, periodHours: PeriodHours? = nil, rating: Double? = nil, ratingCount: Int? = nil,
+        priceLevel: Int? = nil,
         businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil, kind: PlaceKind? = nil,
         otherNames: [LocalName]? = nil, phone: String? = nil, website: String? = nil
     ) {
@@ -153,7 +158,7 @@ public struct Restaurant: Sendable, Equatable, Codable {
         self.open = open; self.close = close; self.capacity = capacity; self.partyCapacity = partyCapacity
         self.urls = urls; self.areas = areas; self.amenities = amenities
         self.otherMemo = otherMemo; self.shopDetailMemo = shopDetailMemo; self.wedding = wedding
-        self.provider = provider; self.osmOpeningHours = osmOpeningHours
+        self.provider = provider; self.osmOpeningHours = osmOpeningHours; self.periodHours = periodHours
         self.rating = rating; self.ratingCount = ratingCount; self.priceLevel = priceLevel
         self.businessStatus = businessStatus; self.diets = diets
         self.kind = kind; self.otherNames = otherNames; self.phone = phone; self.website = website

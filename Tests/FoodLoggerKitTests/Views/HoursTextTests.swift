@@ -33,6 +33,29 @@ import Testing
         return false
     }
 
+    @Test func noHoursGivenIsNotHoursThatCouldNotBeRead() {
+        // Given a shop with no hours at all, one whose hours cannot be read, and one whose hours
+        // are plain but whose closing-days note cannot be read
+        var none = Self.shop(close: "")
+        none.open = ""
+        var unreadable = Self.shop(close: "日")
+        unreadable.open = "気が向いたら"
+        let closingNote = Self.shop(close: "毎月(土日は除く)")
+        // When the card's line, the table's cells and the JSON's state are worded
+        // Then each says what it is
+        #expect(HoursText.today(none, on: Self.friday) == "? · no hours given", "\(HoursText.today(none, on: Self.friday))")
+        #expect(HoursText.today(unreadable, on: Self.friday) == "? · the hours below could not be read")
+        #expect(
+            HoursText.today(closingNote, on: Self.friday) == "? · the closing days below could not be read",
+            "\(HoursText.today(closingNote, on: Self.friday))")
+        #expect(HoursText.openCells(of: none, on: Self.friday) == ("–", ""), "the table's Open cell: no hours given")
+        #expect(HoursText.openCells(of: unreadable, on: Self.friday) == ("?", ""), "the table's Open cell")
+        #expect(
+            [none, unreadable, closingNote, Self.shop(close: "日")].map(\.hoursState)
+                == [.none, .unreadable, .unreadable, .given], "hours_state")
+        #expect(Seeds.OSM.unreadable.hoursState == .unreadable && Seeds.OSM.paris.hoursState == .given, "OSM's values")
+    }
+
     @Test func aCloseTextNamingNoDayIsSaidOnTheCardAndInJSON() {
         // Given a shop whose close text is an invitation to call, and one with a closing day
         let unstated = Self.shop(close: "お気軽にお問い合わせください。")
