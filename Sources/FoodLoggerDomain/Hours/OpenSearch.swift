@@ -134,13 +134,14 @@ public struct OpenClock: Sendable {
     /// read: an OpenStreetMap week (`weekly`) has no holiday rules.
     public func moment(for shop: Restaurant) -> OpeningHours.Moment? { moments[shop.provider] }
 
-    /// Open, closing soon, closed or unknown: an OpenStreetMap value read by the specification
+    /// Open, closing soon, closed or unknown: the shop's periods (`PeriodHours`), else an
+    /// OpenStreetMap value read by the specification
     /// on the shop's clock (the region's country for public holidays), else HOT PEPPER's texts.
     /// A place closed for a while or for good is closed, whatever its hours say.
     public func status(of shop: Restaurant) -> OpenStatus { status(of: shop, hours: shop.openingHours) }
 
     /// The same, with the shop's `openingHours` as the caller has them (a list reads each shop's
-    /// texts once for every question it asks); read only for a shop without an OSM value.
+    /// texts once for every question it asks); read only for a shop without periods or an OSM value.
     public func status(of shop: Restaurant, hours: @autoclosure () -> OpeningHours?) -> OpenStatus {
         if let status = shop.businessStatus, status != .operational { return .closed }
         guard let moment = moment(for: shop) else { return .unknown }

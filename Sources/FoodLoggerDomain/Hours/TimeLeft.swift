@@ -76,7 +76,7 @@ extension OpenClock {
     public func timeLeft(of shop: Restaurant) -> TimeLeft { timeLeft(of: shop, hours: shop.openingHours) }
 
     /// The same, with the shop's `openingHours` as the caller has them; read only for a shop
-    /// without an OSM value.
+    /// without periods or an OSM value.
     public func timeLeft(of shop: Restaurant, hours: @autoclosure () -> OpeningHours?) -> TimeLeft {
         guard let moment = moment(for: shop), let zone = clock(for: shop).timeZone else { return .unknown }
         let date = moment.today.date

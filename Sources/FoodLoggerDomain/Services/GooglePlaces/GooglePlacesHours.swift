@@ -1,8 +1,10 @@
 import Foundation
 
-/// Google's opening hours (`regularOpeningHours`, `currentOpeningHours`) written as an
-/// OpenStreetMap `opening_hours` value, so the one OSM evaluator, the open-now question and every
-/// view read Google's hours as they read OSM's: `Mo-Fr 11:00-22:00; Sa 12:00-02:00`, a period past
+/// Google's opening hours (`regularOpeningHours`, `currentOpeningHours`): Google's dialect of the
+/// one hours model. `periodHours` fills `PeriodHours`, which every open question reads, the
+/// current hours answering the dates they cover and the regular week the rest.
+/// For reading (the card, the JSON's `opening_hours`), the same hours are also written as an
+/// OpenStreetMap `opening_hours` value: `Mo-Fr 11:00-22:00; Sa 12:00-02:00`, a period past
 /// midnight as `22:00-02:00`, always open as `24/7`, closed days left out. The special days of
 /// `currentOpeningHours` (a holiday, a changed day in the coming week) follow as dated rules
 /// (`2026 Dec 24 10:00-14:00`, `2026 Dec 25 off`), which win over the week by OSM's own rule order.
