@@ -47,7 +47,7 @@ public struct OpenQuestion: Sendable, Equatable {
             case tomorrow
             /// The next such weekday from today, today included.
             case weekday(Weekday)
-            case date(JapanDate)
+            case date(CivilDate)
         }
 
         /// The moment on a clock that shows `reading` for an instant.

@@ -17,9 +17,9 @@ public struct PeriodHours: Sendable, Equatable, Codable {
 
     /// A date's periods, each opening on that date; none: closed all that day.
     public struct Day: Sendable, Equatable, Codable {
-        public var date: JapanDate
+        public var date: CivilDate
         public var periods: [Period]
-        public init(date: JapanDate, periods: [Period]) { self.date = date; self.periods = periods }
+        public init(date: CivilDate, periods: [Period]) { self.date = date; self.periods = periods }
     }
 
     /// The week's periods, nil when the service gives no week (or one that cannot be read).
@@ -41,7 +41,7 @@ public struct PeriodHours: Sendable, Equatable, Codable {
     /// The periods that open on `day` (days since 1970), in minutes from its midnight: the dated
     /// day's where the dates cover it, else the week's; nil when neither tells.
     func periods(opening day: Int) -> [Period]? {
-        let date = JapanDate(daysSinceEpoch: day)
+        let date = CivilDate(daysSinceEpoch: day)
         if let first = dated.first?.date, let last = dated.last?.date, first <= date, date <= last {
             return dated.first { $0.date == date }?.periods ?? []
         }
@@ -80,7 +80,7 @@ public struct PeriodHours: Sendable, Equatable, Codable {
 
     /// When the place next closes (open at `minute` of `date`) or opens (closed then), in
     /// minutes from the date's midnight; unknown where a day the answer depends on is not told.
-    public func nextChange(on date: JapanDate, minute: Int) -> HoursChange {
+    public func nextChange(on date: CivilDate, minute: Int) -> HoursChange {
         guard (0..<1440).contains(minute) else { return .unknown }
         let (open, unknown) = timeline(around: date.daysSinceEpoch)
         if let current = open.first(where: { $0.start <= minute && minute < $0.end }) {
@@ -98,7 +98,7 @@ public struct PeriodHours: Sendable, Equatable, Codable {
     }
 
     /// Open, closing within half an hour, closed or unknown at `minute` of `date`.
-    public func status(on date: JapanDate, minute: Int) -> OpenStatus {
+    public func status(on date: CivilDate, minute: Int) -> OpenStatus {
         switch nextChange(on: date, minute: minute) {
         case .alwaysOpen: return .open
         case .closes(let at, _): return at - minute <= 30 ? .closingSoon : .open

@@ -62,7 +62,7 @@ extension HoursClock {
     /// The zone the clock keeps; Japan's is a fixed UTC+9.
     public var timeZone: TimeZone? {
         switch self {
-        case .japan: TimeZone(secondsFromGMT: JapanDate.offset)
+        case .japan: TimeZone(secondsFromGMT: CivilDate.offset)
         case .zone(let zone): zone
         case .unknown: nil
         }

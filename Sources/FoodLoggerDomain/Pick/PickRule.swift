@@ -38,11 +38,11 @@ public enum PickRule {
         /// How long a place must stay open from the moment (--open-for); nil: open is enough.
         public var openFor: OpenDuration?
         /// The first day a visit counts as recent (--not-within, from now on the user's calendar).
-        public var recentSince: LogDate
+        public var recentSince: CivilDate
 
         public init(
             summary: FoodLogSummary, filter: LogFilter?, includeUnknown: Bool, openFor: OpenDuration? = nil,
-            recentSince: LogDate
+            recentSince: CivilDate
         ) {
             self.summary = summary; self.filter = filter; self.includeUnknown = includeUnknown
             self.openFor = openFor; self.recentSince = recentSince

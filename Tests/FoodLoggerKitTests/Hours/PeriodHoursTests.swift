@@ -50,7 +50,7 @@ import Testing
     static func status(_ year: Int, _ month: Int, _ day: Int, _ minute: Int) throws -> OpenStatus {
         let (shop, region) = try shop()
         let moment = OpenQuestion.Moment.wallClock(
-            day: .date(JapanDate(year: year, month: month, day: day)), minute: minute, asked: Date(timeIntervalSince1970: 0))
+            day: .date(CivilDate(year: year, month: month, day: day)), minute: minute, asked: Date(timeIntervalSince1970: 0))
         return shop.openStatus(at: moment, region: region)
     }
 
@@ -80,7 +80,7 @@ import Testing
         let (shop, _) = try Self.shop()
         let hours = try #require(shop.periodHours, "Google's periods fill the model")
         // When asked at noon what comes next
-        let change = hours.nextChange(on: JapanDate(year: 2026, month: 12, day: 2), minute: 12 * 60)
+        let change = hours.nextChange(on: CivilDate(year: 2026, month: 12, day: 2), minute: 12 * 60)
         // Then Thursday's regular opening, at 11:00 the next day
         #expect(change == .opens(at: 1440 + 11 * 60), "\(change)")
     }
@@ -91,7 +91,7 @@ import Testing
         #expect(region?.timeZone == "America/New_York", "\(String(describing: region))")
         // When asked about 21:00 on 1 July 2027, in summer time
         let moment = OpenQuestion.Moment.wallClock(
-            day: .date(JapanDate(year: 2027, month: 7, day: 1)), minute: 21 * 60, asked: Date(timeIntervalSince1970: 0))
+            day: .date(CivilDate(year: 2027, month: 7, day: 1)), minute: 21 * 60, asked: Date(timeIntervalSince1970: 0))
         let left = OpenClock(moment, region: region).timeLeft(of: shop)
         // Then it closes at 22:00 New York summer time, 02:00 UTC (not 03:00, as UTC-5 would have it)
         #expect(
@@ -116,8 +116,8 @@ import Testing
         let (shop, _) = try Self.shop(json)
         let hours = try #require(shop.periodHours)
         // Then a covered date is answered, and a date outside is not guessed
-        #expect(hours.status(on: JapanDate(year: 2026, month: 11, day: 30), minute: 12 * 60) == .open, "covered Monday")
-        #expect(hours.status(on: JapanDate(year: 2026, month: 12, day: 9), minute: 12 * 60) == .unknown, "uncovered")
+        #expect(hours.status(on: CivilDate(year: 2026, month: 11, day: 30), minute: 12 * 60) == .open, "covered Monday")
+        #expect(hours.status(on: CivilDate(year: 2026, month: 12, day: 9), minute: 12 * 60) == .unknown, "uncovered")
     }
 
     @Test func theWeekForTheViewsIsTheRegularOne() throws {
@@ -128,6 +128,6 @@ import Testing
 
     @Test func alwaysOpenIsOpenAWeekAhead() {
         let hours = PeriodHours(week: [.init(start: 0, end: PeriodHours.minutesPerWeek)])
-        #expect(hours.nextChange(on: JapanDate(year: 2026, month: 12, day: 6), minute: 1439) == .alwaysOpen, "24/7")
+        #expect(hours.nextChange(on: CivilDate(year: 2026, month: 12, day: 6), minute: 1439) == .alwaysOpen, "24/7")
     }
 }

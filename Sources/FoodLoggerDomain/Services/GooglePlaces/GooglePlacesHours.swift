@@ -26,21 +26,11 @@ enum GooglePlacesHours {
         var day: Int?
         var hour: Int?
         var minute: Int?
-        var date: DateParts?
+        var date: CivilDate?
     }
 
     struct SpecialDay: Codable, Equatable {
-        var date: DateParts?
-    }
-
-    struct DateParts: Codable, Hashable, Comparable {
-        var year: Int
-        var month: Int
-        var day: Int
-
-        static func < (lhs: DateParts, rhs: DateParts) -> Bool {
-            (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-        }
+        var date: CivilDate?
     }
 
     static let minutesPerDay = 1440
@@ -94,8 +84,8 @@ enum GooglePlacesHours {
     /// `current`'s days: each date a period opens on or a special day names, from the first to
     /// the last; a period that cannot be read leaves its date out (the week answers it).
     static func datedDays(_ current: Hours?) -> [PeriodHours.Day] {
-        var days: [JapanDate: [PeriodHours.Period]] = [:]
-        var unreadable = Set<JapanDate>()
+        var days: [CivilDate: [PeriodHours.Period]] = [:]
+        var unreadable = Set<CivilDate>()
         for date in (current?.specialDays ?? []).compactMap(\.date).compactMap(civil) { days[date, default: []] += [] }
         for period in current?.periods ?? [] {
             guard let date = period.open?.date.flatMap(civil) else { continue }
@@ -126,12 +116,11 @@ enum GooglePlacesHours {
         return stop > start ? .init(start: start, end: stop) : days == 0 ? .init(start: start, end: stop + minutesPerDay) : nil
     }
 
-    /// Google's date as a calendar date; nil for one no calendar has.
-    static func civil(_ date: DateParts) -> JapanDate? {
+    /// Google's date when it is one the calendar has; nil otherwise.
+    static func civil(_ date: CivilDate) -> CivilDate? {
         guard (1...12).contains(date.month), (1...31).contains(date.day), (1900...9999).contains(date.year) else { return nil }
-        let civil = JapanDate(year: date.year, month: date.month, day: date.day)
         // 31 April comes back from the day count as 1 May.
-        return civil.adding(days: 0) == civil ? civil : nil
+        return date.adding(days: 0) == date ? date : nil
     }
 
     /// The week's rules, `24/7` for a place always open; nil for periods that cannot be read
@@ -170,7 +159,7 @@ enum GooglePlacesHours {
 
     /// A special day's hours as a dated rule, `off` when it has no period; nil for a date or
     /// period that cannot be read.
-    static func dayRule(_ date: DateParts, periods: [Period]) -> String? {
+    static func dayRule(_ date: CivilDate, periods: [Period]) -> String? {
         guard (1...12).contains(date.month), (1...31).contains(date.day), (1900...9999).contains(date.year) else { return nil }
         let day = "\(date.year) \(months[date.month - 1]) \(String(format: "%02d", date.day))"
         guard !periods.isEmpty else { return "\(day) off" }

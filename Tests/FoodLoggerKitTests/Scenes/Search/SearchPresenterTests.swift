@@ -286,7 +286,8 @@ extension SearchPresenterTests {
 
     @Test func theCellSaysRatingDayAndWant() {
         #expect(LogText.cell(nil) == "" && LogText.cell(LogMark(visits: 0, want: true)) == "want")
-        #expect(LogText.cell(LogMark(visits: 1, lastVisit: LogDate("2026-01-09"))) == "01-09", "unrated")
-        #expect(LogText.cell(LogMark(visits: 2, lastVisit: LogDate("2026-11-02"), rating: 5, want: true)) == "★5 · 11-02 · want")
+        #expect(LogText.cell(LogMark(visits: 1, lastVisit: CivilDate("2026-01-09"))) == "01-09", "unrated")
+        #expect(
+            LogText.cell(LogMark(visits: 2, lastVisit: CivilDate("2026-11-02"), rating: 5, want: true)) == "★5 · 11-02 · want")
     }
 }
