@@ -80,6 +80,7 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
             tally.considered = openTally.examined
             tally.closed += openTally.closed
             tally.unknownHours += openTally.unknown
+            tally.noHours += openTally.noHours
             tally.closingTooSoon += openTally.closingTooSoon
         }
         var generator = random
