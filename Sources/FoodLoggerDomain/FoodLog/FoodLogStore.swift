@@ -27,7 +27,7 @@ public struct FoodLogContents: Sendable, Equatable {
 }
 
 extension FoodLogEntry {
-    var sortDay: LogDate { date ?? LogDate(writtenAt, in: TimeZone(identifier: "UTC")!) }
+    var sortDay: CivilDate { date ?? CivilDate(writtenAt, in: TimeZone(identifier: "UTC")!) }
 }
 
 /// An entry added or removed, and the lines of the log that are not entries (kept as they are),

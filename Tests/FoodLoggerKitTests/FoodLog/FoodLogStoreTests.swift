@@ -13,7 +13,7 @@ import Testing
 @Suite struct FoodLogStoreTests {
     static let written = Date(timeIntervalSince1970: 1_795_000_000)
 
-    static func entry(_ shop: Restaurant = Seeds.Restaurants.near, date: LogDate? = LogDate(year: 2026, month: 11, day: 20))
+    static func entry(_ shop: Restaurant = Seeds.Restaurants.near, date: CivilDate? = CivilDate(year: 2026, month: 11, day: 20))
         -> FoodLogEntry
     {
         FoodLogEntry(date: date, note: "塩ラーメン, \"good\"", rating: 4, writtenAt: written, shop: .init(shop))
@@ -62,9 +62,9 @@ import Testing
         // Given entries for three days, written out of order, and a want written on the 18th
         let folder = try TemporaryFolder()
         let sut = FoodLogStore(folder: folder.url)
-        try await sut.add(Self.entry(date: LogDate(year: 2026, month: 11, day: 18)))
-        try await sut.add(Self.entry(date: LogDate(year: 2026, month: 11, day: 20)))
-        try await sut.add(Self.entry(date: LogDate(year: 2026, month: 11, day: 1)))
+        try await sut.add(Self.entry(date: CivilDate(year: 2026, month: 11, day: 18)))
+        try await sut.add(Self.entry(date: CivilDate(year: 2026, month: 11, day: 20)))
+        try await sut.add(Self.entry(date: CivilDate(year: 2026, month: 11, day: 1)))
         try await sut.add(Self.entry(date: nil))
 
         // When the log is listed newest first
@@ -235,8 +235,8 @@ import Testing
     ])
     func datesAreReadStrictly(text: String, valid: Bool) {
         // When the text is read as a date, Then only real YYYY-MM-DD days are
-        #expect((LogDate(text) != nil) == valid, "\(text) valid: \(valid)")
-        if valid { #expect(LogDate(text)?.description == text, "written back as given") }
+        #expect((CivilDate(text) != nil) == valid, "\(text) valid: \(valid)")
+        if valid { #expect(CivilDate(text)?.description == text, "written back as given") }
     }
 
     @Test func todayAndYesterdayAreTheUsersDays() throws {
@@ -245,9 +245,9 @@ import Testing
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
 
         // Then today and yesterday are Tokyo's
-        #expect(LogDate(instant, in: tokyo).description == "2026-11-20", "today in Tokyo")
-        #expect(LogDate(instant, in: tokyo, offset: -1).description == "2026-11-19", "yesterday in Tokyo")
-        #expect(LogDate(instant, in: TimeZone(identifier: "UTC")!).description == "2026-11-19", "today in UTC")
+        #expect(CivilDate(instant, in: tokyo).description == "2026-11-20", "today in Tokyo")
+        #expect(CivilDate(instant, in: tokyo, offset: -1).description == "2026-11-19", "yesterday in Tokyo")
+        #expect(CivilDate(instant, in: TimeZone(identifier: "UTC")!).description == "2026-11-19", "today in UTC")
     }
 
     // MARK: - Hostile logs (#38)
