@@ -89,6 +89,47 @@ import Testing
         await #expect(throws: FoodLogError.noSuchEntry(2, last: 3)) { try await sut.remove(number: 2) }
     }
 
+    @Test func aRemovedNewestEntrysNumberIsNeverGivenAgain() async throws {
+        // Given three entries, the newest of them removed
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        for _ in 1...3 { try await sut.add(Self.entry()) }
+        try await sut.remove(number: 3)
+
+        // When two more are added, and the newest of those removed in its turn
+        let fourth = try await sut.add(Self.entry()).entry
+        try await sut.remove(number: 4)
+        try await sut.remove(number: 2)
+        let fifth = try await sut.add(Self.entry()).entry
+
+        // Then the numbers only grow, and the mark beside the log holds the highest given
+        #expect(fourth.number == 4 && fifth.number == 5, "4 and 5, never 3 or 4 again: \(fourth.number), \(fifth.number)")
+        #expect(try sut.read().entries.map(\.number) == [1, 5], "1 and 5 left")
+        let mark = folder.url.appendingPathComponent(FoodLogStore.lastNumberFileName)
+        #expect(try String(contentsOf: mark, encoding: .utf8) == "4\n", "the mark holds 4, the highest removed")
+    }
+
+    @Test func aLogWithoutTheMarkNumbersFromItsHighestAndAMarkWithoutALogIsDropped() async throws {
+        // Given an older version's log of two entries (no mark), and a mark left beside no log
+        let folder = try TemporaryFolder()
+        let old = FoodLogStore(folder: folder.url.appendingPathComponent("old"))
+        for _ in 1...2 { try await old.add(Self.entry()) }
+        let fresh = FoodLogStore(folder: folder.url.appendingPathComponent("fresh"))
+        let freshMark = folder.url.appendingPathComponent("fresh/\(FoodLogStore.lastNumberFileName)")
+        try FileManager.default.createDirectory(at: freshMark.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "41\n".write(to: freshMark, atomically: true, encoding: .utf8)
+
+        // When an entry is added to each, then another to the fresh log
+        let third = try await old.add(Self.entry()).entry
+        let first = try await fresh.add(Self.entry()).entry
+        let second = try await fresh.add(Self.entry()).entry
+
+        // Then the old log goes on from its highest, and the fresh log starts at 1, its stale mark gone
+        #expect(third.number == 3, "the old log's next number: \(third.number)")
+        #expect(first.number == 1 && second.number == 2, "a new log starts at 1: \(first.number), \(second.number)")
+        #expect(!FileManager.default.fileExists(atPath: freshMark.path), "the mark of a deleted log is removed")
+    }
+
     @Test func aLineTheStoreCannotReadIsKeptAsItIsAndReported() async throws {
         // Given a log with a hand-edited line, a later version's entry and a torn last line
         let folder = try TemporaryFolder()
