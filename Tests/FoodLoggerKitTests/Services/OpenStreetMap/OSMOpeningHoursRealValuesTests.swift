@@ -1,5 +1,6 @@
 import Foundation
 import FoodLoggerDomain
+import TestSupport
 import Testing
 
 /// Real `opening_hours` values from public OSM data (Tests/Fixtures/osm/README.md says where
@@ -14,8 +15,7 @@ import Testing
     }
 
     static let entries: [Entry] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/osm/opening_hours_real.json")
+        let url = Fixtures.root.deletingLastPathComponent().appendingPathComponent("osm/opening_hours_real.json")
         return (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: url))) ?? []
     }()
 
