@@ -45,7 +45,7 @@ struct CommonOptions: Sendable {
         OptionSpec(
             "--provider", kind: .value("NAME"), values: Provider.allCases.map(\.rawValue),
             help:
-                "hotpepper|osm|google: the service to ask (also FOODLOGGER_PROVIDER); default: HOT PEPPER Gourmet when its key is found, else OpenStreetMap"
+                "hotpepper|osm|google: the service to ask (also FOODLOGGER_PROVIDER); default: HOT PEPPER Gourmet when its key is found and the place is in Japan, else OpenStreetMap"
         ),
         OptionSpec("--stub", help: "use the offline stub service (also FOODLOGGER_STUB=1); no key needed"),
         OptionSpec(

@@ -94,6 +94,26 @@ import TestSupport
         #expect(services.hotpepper.requests.isEmpty && services.overpass.requests.isEmpty, "no search sent")
     }
 
+    @Test func aPlaceInJapanStaysWithHotpepperAndIsLookedForOnce() async throws {
+        // Given a HOT PEPPER key, and a place search that finds Shibuya in Japan
+        let services = try Services()
+        let shibuya = #"""
+            [{"lat":"35.658","lon":"139.7016","name":"渋谷駅","address":{"country_code":"jp"}}]
+            """#
+        let places = try LoopbackServer(replies: [.json(shibuya, contentType: "application/json")])
+        let environment = services.environment.merging(["FOODLOGGER_NOMINATIM_URL": places.baseURL.absoluteString]) { $1 }
+
+        // When a search near it names no service (HOT PEPPER's fake fails, so the run ends there)
+        let run = await CLIRun.run(["search", "--near", "shibuya", "--retries", "0"], environment: environment)
+
+        // Then HOT PEPPER was asked, OpenStreetMap not, and the place was looked for once, in Japanese
+        #expect(services.hotpepper.requests.count == 1, "HOT PEPPER asked: \(run.stderr)")
+        #expect(services.overpass.requests.isEmpty, "OpenStreetMap not asked")
+        #expect(places.requests.count == 1, "one place search: \(places.requests.map(\.target))")
+        #expect(places.requests.first?.queryValue("accept-language") == "ja", "HOT PEPPER's language")
+        #expect(!run.stderr.contains("outside"), "\(run.stderr)")
+    }
+
     @Test func aCentreAbroadByCoordinatesSearchesOpenStreetMap() async throws {
         // Given a HOT PEPPER key
         let services = try Services()
