@@ -66,7 +66,15 @@ struct ServiceAssembly {
         let outside = ServiceError.outsideCoverage(centre.described, service: services.provider)
         if named != nil { throw outside }
         context.report("\(outside.coverageLine): searching \(Provider.osm.title).")
-        return try self.services(.osm, located: nil, searchesPlaces: searchesPlaces)
+        var osm = try self.services(.osm, located: nil, searchesPlaces: searchesPlaces)
+        // The place as found serves OpenStreetMap's scene where it would be named the same way.
+        if options.useStub || placeLanguage(services.provider) == placeLanguage(.osm) { osm.located = found }
+        return osm
+    }
+
+    /// The language a service's places are named in: its own, else the user's.
+    func placeLanguage(_ provider: Provider) -> String {
+        provider.placeLanguage ?? NominatimAPI.language(environment: context.environment)
     }
 
     /// Whether `provider` has places around the centre, as far as can be told, and the --near
@@ -202,8 +210,7 @@ struct ServiceAssembly {
         // keep them a second apart too.
         let geocoder = NominatimAPI(
             baseURL: baseURL, countryCodes: [],
-            language: provider.placeLanguage ?? NominatimAPI.language(environment: context.environment),
-            timeout: options.timeout ?? HotpepperAPI.Configuration.defaultTimeout,
+            language: placeLanguage(provider), timeout: options.timeout ?? HotpepperAPI.Configuration.defaultTimeout,
             retry: retryPolicy(baseDelay: 2), log: narration(), maxResponseBytes: options.maxResponseBytes)
         let folder = CacheFolder.url(environment: context.environment)
         if options.cacheMode == .offline {

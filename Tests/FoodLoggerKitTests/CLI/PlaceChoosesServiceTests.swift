@@ -69,8 +69,23 @@ import TestSupport
         let first = try #require(services.places.requests.first, "a place search")
         #expect(first.queryValue("countrycodes") == nil, "worldwide: \(first.target)")
         #expect(first.queryValue("addressdetails") == "1", "asks for the country: \(first.target)")
+        // And named again in the user's language for OpenStreetMap, since HOT PEPPER names places in Japanese
+        #expect(
+            services.places.requests.map { $0.queryValue("accept-language") } == ["ja", "en"],
+            "\(services.places.requests.map(\.target))")
         // And nothing of HOT PEPPER's hints followed
         #expect(!run.stderr.contains("渋谷") && !run.stderr.contains("Japanese"), "\(run.stderr)")
+    }
+
+    @Test func aUserWhoReadsJapaneseHasThePlaceLookedForOnce() async throws {
+        // Given a HOT PEPPER key and a Japanese locale: both services name places in Japanese
+        let services = try Services()
+        let environment = services.environment.merging(["LANG": "ja_JP.UTF-8"]) { $1 }
+        // When a search near Times Square names no service
+        let run = await CLIRun.run(["search", "--near", "Times Square", "--json"], environment: environment)
+        // Then OpenStreetMap answered around the place found the one time it was asked for
+        #expect(run.code == .success && run.stdout.contains("Midtown Diner"), "\(run.stderr)")
+        #expect(services.places.requests.count == 1, "one place search: \(services.places.requests.map(\.target))")
     }
 
     @Test func hotpepperNamedWithAPlaceAbroadIsRefusedNamingOpenStreetMap() async throws {
