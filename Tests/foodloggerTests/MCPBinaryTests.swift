@@ -151,7 +151,9 @@ func text(_ result: [String: Any]) -> String {
         // When each tool is called
         let search = try session.call(id: 1, "search_restaurants", ["lat": 35.6812, "lng": 139.7671, "count": 3])
         let show = try session.call(id: 2, "show_restaurant", ["shops": [1, "J900000002"]])
-        let pick = try session.call(id: 3, "pick_restaurant", ["lat": 35.6812, "lng": 139.7671, "seed": 7])
+        // (at a set hour: pick keeps open places, and at night in Japan none is)
+        let pick = try session.call(
+            id: 3, "pick_restaurant", ["lat": 35.6812, "lng": 139.7671, "seed": 7, "open_at": "wed 12:00"])
         let logged = try session.call(id: 4, "log_visit", ["shop": "J900000001", "rating": 4, "note": "good"])
         let log = try session.call(id: 5, "list_log")
         let genres = try session.call(id: 6, "list_genres")

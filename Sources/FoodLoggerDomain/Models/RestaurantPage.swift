@@ -76,6 +76,16 @@ public struct RestaurantPage: Sendable, Equatable, Codable {
         restaurants = within
     }
 
+    /// `count` shops from the 1-based `start` of a whole answer. The shops left out for their
+    /// position go with the first page only, so pages put together name each once.
+    func page(from start: Int, count: Int) -> RestaurantPage {
+        var page = self
+        page.start = start
+        page.restaurants = Array(restaurants.dropFirst(max(start - 1, 0)).prefix(max(count, 0)))
+        if start > 1 { page.dropped = [] }
+        return page
+    }
+
     /// The page as every view may take it: each shop whose position is not on the Earth moved
     /// to `dropped`, and each shop id once (the first; a shop without an id is kept as it is).
     public func sanitized() -> RestaurantPage {

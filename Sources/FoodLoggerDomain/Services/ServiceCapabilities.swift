@@ -41,6 +41,9 @@ public struct ServiceCapabilities: Sendable {
     public var mostShops: (withKeyword: Int?, withoutKeyword: Int?) = (nil, nil)
     /// How the service says what places cost, when it does.
     public var prices: Prices?
+    /// Whether the service answers a search a page at a time (from `start`, `count` long). One
+    /// that does not answers whole, and the worker cuts the pages from that one answer.
+    public var pages = true
     /// The code lists the service has (`genres --provider osm` lists OSM's cuisines).
     public var codeLists: Set<CodeListKind> = [.genres]
 

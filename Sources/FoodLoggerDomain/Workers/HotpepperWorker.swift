@@ -68,6 +68,8 @@ public struct HotpepperWorker: HotpepperWorking {
     let progress: (@Sendable (PagingProgress) -> Void)?
     /// Turns genre, budget and area names into codes; nil for a service without code lists.
     let codes: (any CodeListing)?
+    /// The whole answer of a service that does not page, which its pages are cut from.
+    private let whole = WholeAnswer()
 
     /// Requests in flight at once when paging: enough to hide latency, few enough to be polite
     /// to the service (and to its rate limits).
@@ -85,8 +87,19 @@ public struct HotpepperWorker: HotpepperWorking {
     public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let query = try await withCodes(query)
         // Whichever service answered, the scenes get each shop once and only shops they can place.
+        guard api.provider.pages else { return try await cutFromWhole(query) }
         guard let limit = query.limit else { return try await api.searchRestaurants(query).sanitized() }
         return try await fetchPages(query, limit: limit)
+    }
+
+    /// The page `query` asks for (from `start`, `limit` or `count` long) of the whole answer,
+    /// which the service is asked for once.
+    nonisolated(nonsending) func cutFromWhole(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
+        let asked = Self.page(of: query, start: 1, count: RestaurantQuery.maxCount)
+        let answer = try await whole.value(for: asked) { () throws(ServiceError) in
+            try await api.searchRestaurants(asked).sanitized()
+        }
+        return answer.page(from: query.start, count: query.limit ?? query.count)
     }
 
     /// The query with its names turned into codes from the code lists.

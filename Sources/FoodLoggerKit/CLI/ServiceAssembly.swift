@@ -138,7 +138,8 @@ struct ServiceAssembly {
             // Google's types are listed here, without a request: no key is needed for them.
             let unkeyed = ServiceError.missingKey(
                 searched: [APIKeyLocator.Service.google.environmentVariable], service: .google)
-            return Services(provider: .google, restaurants: Unkeyed(missing: unkeyed), codes: GooglePlacesTypes())
+            return Services(
+                provider: .google, restaurants: Unkeyed(provider: .google, missing: unkeyed), codes: GooglePlacesTypes())
         case (.google, false):
             // Not behind the answer cache: Google's terms let nothing of its answers be kept.
             let api = try makeGoogle(located: try locateKey(service: .google))
@@ -281,6 +282,7 @@ struct ServiceAssembly {
 /// The restaurants of a service whose key was not looked for, since the command asks only for
 /// code lists answered without one; a search would need the key.
 struct Unkeyed: HotpepperProtocol {
+    let provider: Provider
     let missing: ServiceError
 
     nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {

@@ -8,6 +8,7 @@ import LoopbackHTTP
 /// every `shortEvery`-th (not open around the clock) only from 19:00 to 20:00, every 7th (neither)
 /// has hours nobody can read, the rest open only at dawn.
 actor HoursServiceSpy: HotpepperProtocol {
+    nonisolated let provider = Provider.hotpepper
     let total: Int
     let openEvery: Int
     /// Positions the service places off the Earth (lat 1e308).

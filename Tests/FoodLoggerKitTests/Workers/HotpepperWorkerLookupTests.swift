@@ -6,6 +6,7 @@ import Testing
 /// A service that knows the shops it was given and records every query; it answers in reverse
 /// order, so the worker must restore the order asked.
 final class LookupServiceSpy: HotpepperProtocol, @unchecked Sendable {
+    let provider = Provider.hotpepper
     private let lock = NSLock()
     private var recorded: [RestaurantQuery] = []
     let known: [String: Restaurant]
@@ -57,6 +58,7 @@ struct HotpepperWorkerLookupTests {
     @Test("a service error ends the lookup with that error")
     func errorsPropagate() async {
         struct Failing: HotpepperProtocol {
+            let provider = Provider.hotpepper
             func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
                 throw .serviceFailure(code: 1000, message: "down")
             }

@@ -6,6 +6,7 @@ import Testing
 /// A service holding `total` numbered shops that answers pages like the API, records every query,
 /// and counts how many calls are in flight at once.
 actor HotpepperServiceSpy: HotpepperProtocol {
+    nonisolated let provider = Provider.hotpepper
     let total: Int
     /// Pages starting here fail with this error.
     let failures: [Int: ServiceError]
@@ -203,6 +204,7 @@ final class ProgressRecorder: @unchecked Sendable {
 /// A service that records the isolation it runs in: a `nonisolated(nonsending)` function runs on
 /// its caller's executor, and `#isolation` names it.
 final class IsolationSpy: HotpepperProtocol, @unchecked Sendable {
+    let provider = Provider.hotpepper
     private let lock = NSLock()
     private var onMainActor: [Bool] = []
     var ranOnMainActor: [Bool] { lock.withLock { onMainActor } }

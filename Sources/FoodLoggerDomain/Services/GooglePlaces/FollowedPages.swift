@@ -5,7 +5,7 @@ import Foundation
 /// request is billed, so a page further on (the prompt's `n` past 20) follows the token of the
 /// last page already fetched rather than asking the search again from its first page. A failed
 /// page is not kept, so asking again sends it again; a page whose task is cancelled cancels its
-/// request, as `LatestAnswer` does.
+/// request.
 actor FollowedPages {
     typealias Answer = (page: RestaurantPage, nextPageToken: String?)
     private typealias Fetch = Task<Result<Answer, ServiceError>, Never>

@@ -47,6 +47,8 @@ public struct GooglePlacesAPI: HotpepperProtocol {
             maxResponseBytes: configuration.maxResponseBytes, transport: transport)
     }
 
+    public var provider: Provider { .google }
+
     /// Places by id when the query names some, else those around its centre (by keyword with
     /// one); the page from `query.start`, `query.count` long, nearest first.
     public func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
@@ -77,7 +79,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         if sent {
             configuration.log?("\(answers.count) billed request\(answers.count == 1 ? "" : "s") to Google Places for this search")
         }
-        return OverpassAPI.page(of: whole(answers.map(\.page), query), start: query.start, count: query.count)
+        return whole(answers.map(\.page), query).page(from: query.start, count: query.count)
     }
 
     /// The pages fetched (the first always among them) as one answer: the places within the

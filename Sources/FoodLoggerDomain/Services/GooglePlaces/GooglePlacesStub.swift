@@ -13,6 +13,8 @@ import Foundation
 public struct GooglePlacesStub: HotpepperProtocol {
     public init() {}
 
+    public var provider: Provider { .google }
+
     public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError)
         -> RestaurantPage
     {
@@ -63,7 +65,7 @@ public struct GooglePlacesStub: HotpepperProtocol {
         struct Document: Encodable { var places: [GooglePlacesDecoder.Place] }
         // Encoding strings, numbers and optionals cannot fail.
         let whole = try GooglePlacesDecoder.decode(try! JSONEncoder().encode(Document(places: places))).page
-        return OverpassAPI.page(of: whole, start: query.start, count: query.count).invented
+        return whole.page(from: query.start, count: query.count).invented
     }
 
     static func nearestFirst(_ places: [GooglePlacesDecoder.Place], to centre: Coordinate) -> [GooglePlacesDecoder.Place] {

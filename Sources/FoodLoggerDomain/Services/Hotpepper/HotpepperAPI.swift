@@ -44,6 +44,8 @@ public struct HotpepperAPI: HotpepperProtocol {
         self.transport = transport
     }
 
+    public var provider: Provider { .hotpepper }
+
     /// Through the answer cache, filed without the key.
     public func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let url = GourmetRequest.url(for: query, key: configuration.key, baseURL: configuration.baseURL)

@@ -30,6 +30,8 @@ public struct HotpepperStub: HotpepperProtocol {
     /// What the service answers (error 3000) to a search without any condition.
     static let noConditionMessage = "少なくとも１つの条件を入れてください。"
 
+    public var provider: Provider { .hotpepper }
+
     public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         guard query.hasCondition else { throw .invalidRequest(message: Self.noConditionMessage) }
         let terms = Self.terms(of: query.keyword ?? "")

@@ -1,9 +1,8 @@
 import Foundation
 
 /// OpenStreetMap through the Overpass API: food places anywhere, without a key. Overpass
-/// answers a search whole, with no pages, so the whole answer is fetched once per query, put
-/// nearest first, and each page the worker asks for is cut from it: one request per search,
-/// however it is paged.
+/// answers a search whole, with no pages, and so does this client: every place found, nearest
+/// first, whatever `start` and `count` the query holds (the worker cuts the pages).
 public struct OverpassAPI: HotpepperProtocol {
     /// Above the server's own limit (`OverpassRequest.serverTimeout`), so that a slow query
     /// ends with the server's remark rather than a cut connection.
@@ -13,7 +12,6 @@ public struct OverpassAPI: HotpepperProtocol {
     /// The user's language, which a place without a `name` tag is named in first.
     let language: String
     private let client: ServiceClient
-    private let latest = LatestAnswer()
     /// Where answers are kept and looked up, one per query, whichever page asked for it.
     private let kept: AnswerCache
 
@@ -30,13 +28,15 @@ public struct OverpassAPI: HotpepperProtocol {
             timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport())
     }
 
-    /// Shops by id when the query names some, else the food places around its centre; the
-    /// page from `query.start`, `query.count` long.
+    public var provider: Provider { .osm }
+
+    /// Shops by id when the query names some, else the food places around its centre: the whole
+    /// answer.
     public func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let ql: String
         if !query.ids.isEmpty {
             guard let lookup = OverpassRequest.lookup(ids: query.ids) else {
-                return RestaurantPage(total: 0, start: query.start, restaurants: [], provider: .osm)
+                return RestaurantPage(total: 0, start: 1, restaurants: [], provider: .osm)
             }
             ql = lookup
         } else {
@@ -45,11 +45,7 @@ public struct OverpassAPI: HotpepperProtocol {
         // A search keeps the places within its circle, of the kinds asked, whatever else a server sends.
         let circle = query.ids.isEmpty ? query.center.map { ($0, Double(query.metres)) } : nil
         let kinds = query.ids.isEmpty ? query.kinds : []
-        let center = query.center
-        let whole = try await latest.value(for: ql) { () async throws(ServiceError) in
-            try await fetch(ql, nearestTo: center, within: circle, of: kinds, unsent: .search(query))
-        }
-        return Self.page(of: whole, start: query.start, count: query.count)
+        return try await fetch(ql, nearestTo: query.center, within: circle, of: kinds, unsent: .search(query))
     }
 
     /// One POST of `ql`, through the answer cache; the shops nearest `center` first, only those
@@ -76,15 +72,5 @@ public struct OverpassAPI: HotpepperProtocol {
         }
         if let center { answer.restaurants = answer.restaurants.nearestFirst(to: center) }
         return answer
-    }
-
-    /// `count` shops from the 1-based `start` of the whole answer. The shops left out for their
-    /// position go with the first page only, so pages put together name each once.
-    static func page(of whole: RestaurantPage, start: Int, count: Int) -> RestaurantPage {
-        var page = whole
-        page.start = start
-        page.restaurants = Array(whole.restaurants.dropFirst(max(start - 1, 0)).prefix(max(count, 0)))
-        if start > 1 { page.dropped = [] }
-        return page
     }
 }

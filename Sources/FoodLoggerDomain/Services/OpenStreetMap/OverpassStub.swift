@@ -2,16 +2,18 @@ import Foundation
 
 /// OpenStreetMap answered offline from `OverpassStubPlaces`, with the Overpass query's semantics
 /// (`OverpassRequest`): the places it selects are written as an Overpass `[out:json]` answer,
-/// with the areas around them, and read by the real `OverpassDecoder`, then paged as
-/// `OverpassAPI` pages. So `--stub` demos, tests and the decoder run without a network.
+/// with the areas around them, and read by the real `OverpassDecoder`, whole as `OverpassAPI`
+/// answers. So `--stub` demos, tests and the decoder run without a network.
 ///
 /// It never suspends: a stub search runs start to finish on its caller's executor and starts no
 /// thread (`HotpepperProtocol`).
 public struct OverpassStub: HotpepperProtocol {
     public init() {}
 
+    public var provider: Provider { .osm }
+
     /// The places named by `query.ids` when it names some, else those around its centre that
-    /// every condition keeps, nearest first; the page from `query.start`, `query.count` long.
+    /// every condition keeps, nearest first: the whole answer.
     public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError)
         -> RestaurantPage
     {
@@ -19,7 +21,7 @@ public struct OverpassStub: HotpepperProtocol {
         // The real query's refusals (no centre, a genre OSM does not know, a filter it has no tag for).
         _ = try OverpassRequest.search(query)
         guard let centre = query.center else {
-            return RestaurantPage(total: 0, start: query.start, restaurants: [], provider: .osm)
+            return RestaurantPage(total: 0, start: 1, restaurants: [], provider: .osm)
         }
         let reachable = OverpassStubPlaces.reachable(from: centre, within: query.metres)
         let places = reachable.flatMap(\.places).filter { Self.keeps($0, query, around: centre) }
@@ -30,13 +32,14 @@ public struct OverpassStub: HotpepperProtocol {
         return page
     }
 
-    /// The elements as Overpass would send them, decoded, put nearest `centre` first and paged.
+    /// The elements as Overpass would send them, decoded and put nearest `centre` first: the
+    /// whole answer, as `OverpassAPI` gives it.
     static func answer(_ elements: [OverpassStubPlaces.Element], query: RestaurantQuery, nearestTo centre: Coordinate? = nil)
         throws(ServiceError) -> RestaurantPage
     {
         var whole = try OverpassDecoder.decode(document(elements))
         if let centre { whole.restaurants = whole.restaurants.nearestFirst(to: centre) }
-        return OverpassAPI.page(of: whole, start: query.start, count: query.count).invented
+        return whole.invented
     }
 
     /// An `[out:json]` answer holding `elements`.

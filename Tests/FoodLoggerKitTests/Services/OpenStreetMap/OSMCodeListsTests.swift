@@ -4,6 +4,7 @@ import Testing
 @Suite struct OSMCodeListsTests {
     /// A search service that records the query it is asked and answers with nothing.
     final class ServiceSpy: HotpepperProtocol, @unchecked Sendable {
+        let provider = Provider.hotpepper
         var queries: [RestaurantQuery] = []
         func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
             queries.append(query)

@@ -142,22 +142,31 @@ import TestSupport
         #expect(server.requests.count == 1, "a failed query is not sent again at once")
     }
 
-    @Test func pagesAreCutFromOneAnswer() async throws {
+    @Test func theWholeAnswerComesInOneRequestAndTheWorkerCutsItsPages() async throws {
         // Given Overpass answering once only
         let server = try LoopbackServer(replies: [try answer("lisbon_food_and_areas.json"), .status(500)])
         let sut = makeSUT(server)
+        let worker = HotpepperWorker(api: sut)
         let first = RestaurantQuery(center: baixa, start: 1, count: 3)
         var second = first
         second.start = 4
 
-        // When two pages of the same search are asked for
-        let pages = [try await sut.searchRestaurants(first), try await sut.searchRestaurants(second)]
+        // When two pages of the same search are asked of the worker
+        let pages = [try await worker.fetchRestaurants(first), try await worker.fetchRestaurants(second)]
 
         // Then one request answered both, each shop once, the off-Earth one named once
         #expect(server.requests.count == 1, "one request per search")
         #expect(pages.map { $0.restaurants.count } == [3, 1] && pages.map(\.total) == [4, 4], "3 + 1 of 4")
         #expect(pages.map(\.start) == [1, 4], "each page where it starts")
         #expect(pages.map { $0.dropped.count } == [1, 0], "the dropped shop with the first page only")
+    }
+
+    @Test func theClientAnswersWholeWhateverPageIsAsked() async throws {
+        let server = try LoopbackServer(replies: [try answer("lisbon_food_and_areas.json")])
+
+        let page = try await makeSUT(server).searchRestaurants(RestaurantQuery(center: baixa, start: 3, count: 1))
+
+        #expect(page.start == 1 && page.restaurants.count == 4 && page.total == 4, "every place: \(page)")
     }
 
     @Test func theWorkersLimitPagesFromOneRequest() async throws {

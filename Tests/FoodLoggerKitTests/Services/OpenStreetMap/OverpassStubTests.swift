@@ -164,12 +164,12 @@ import Testing
         #expect(none.total == 0 && none.region == nil && none.coverage == nil, "an unknown id finds nothing")
     }
 
-    @Test func pagesAreCutFromTheWholeAnswerAsOverpassAPICutsThem() async throws {
+    @Test func theWorkerCutsPagesFromTheWholeAnswerAsFromOverpassAPIs() async throws {
         // Given the whole answer around Times Square
         let whole = try await names(around: .timesSquare)
 
-        // When the third and fourth are asked for
-        let page = try await sut.searchRestaurants(
+        // When the third and fourth are asked of the worker
+        let page = try await HotpepperWorker(api: sut).fetchRestaurants(
             RestaurantQuery(center: Neighbourhood.timesSquare.centre, range: .m3000, start: 3, count: 2))
 
         // Then they are those of the whole
