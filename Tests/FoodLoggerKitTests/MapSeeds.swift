@@ -11,10 +11,12 @@ enum MapSeeds {
         access: String = "東京駅から徒歩3分"
     ) -> Restaurant {
         Restaurant(
-            id: id, name: name, genre: .init(code: "G001", name: genre, catchCopy: ""),
-            budget: .init(code: "B002", name: "2001～3000円", average: "2500円"), coordinate: coordinate,
-            address: "東京都千代田区丸の内1-9-1", stationName: "東京", access: access, open: "月～金: 11:00～23:00",
-            urls: .init(shop: "https://www.hotpepper.jp/str\(id)/", photo: "https://imgfp.hotp.jp/\(id).jpg"))
+            id: id, name: name, genre: .init(code: "G001", name: genre, catchCopy: ""), coordinate: coordinate,
+            address: "東京都千代田区丸の内1-9-1", open: "月～金: 11:00～23:00",
+            urls: .init(shop: "https://www.hotpepper.jp/str\(id)/", photo: "https://imgfp.hotp.jp/\(id).jpg"),
+            provider: .hotpepper,
+            hotpepper: HotpepperDetails(
+                budget: .init(code: "B002", name: "2001～3000円", average: "2500円"), stationName: "東京", access: access))
     }
 
     /// Names and access text that break naive CSV, JSON and HTML writers.

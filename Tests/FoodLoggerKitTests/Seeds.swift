@@ -30,13 +30,15 @@ enum Seeds {
         genreCode: String = "G001"
     ) -> Restaurant {
         Restaurant(
-            id: id, name: name, nameKana: "てすと", genre: .init(code: genreCode, name: genre, catchCopy: "旬の魚"),
-            catchCopy: "駅から近い", budget: .init(code: "B002", name: "2001～3000円", average: "2500円"),
+            id: id, name: name, genre: .init(code: genreCode, name: genre, catchCopy: "旬の魚"),
             coordinate: Coordinate(lat: lat, lng: lng), address: "東京都千代田区丸の内1-1",
-            stationName: "東京", access: "東京駅から徒歩3分", open: "月～金: 11:00～23:00", close: "日",
-            urls: .init(
-                shop: "https://example.invalid/\(id)/", photo: "https://example.invalid/\(id).jpg",
-                couponPC: "https://example.invalid/\(id)/coupon"))
+            open: "月～金: 11:00～23:00", close: "日",
+            urls: .init(shop: "https://example.invalid/\(id)/", photo: "https://example.invalid/\(id).jpg"),
+            provider: .hotpepper,
+            hotpepper: HotpepperDetails(
+                nameKana: "てすと", catchCopy: "駅から近い",
+                budget: .init(code: "B002", name: "2001～3000円", average: "2500円"), stationName: "東京",
+                access: "東京駅から徒歩3分", couponPC: "https://example.invalid/\(id)/coupon"))
     }
 
     enum Restaurants {

@@ -21,7 +21,8 @@ public struct LastList: Sendable, Equatable, Codable {
     /// What this version writes; a list of another format is no list.
     var format = LastList.currentFormat
 
-    static let currentFormat = 1
+    /// 2: a place's HOT PEPPER fields moved into its `hotpepper` part.
+    static let currentFormat = 2
 
     /// The shops themselves, or only their ids where the service's terms say so.
     public enum Shops: Sendable, Equatable, Codable {

@@ -1,11 +1,10 @@
 import Foundation
 
-/// One shop as the service describes it, normalised: strings are never nil where the API
-/// may give "" (they are ""), and optional parts of the response are optionals here.
-///
-/// Every service's shops take this one shape, so scenes and views never ask which service
-/// answered: what a service lacks is "" or nil (OpenStreetMap has no budget, HOT PEPPER no
-/// machine-readable hours), and `urls.shop` is whatever page the service gives for the shop.
+/// One place as a service describes it, normalised: a provider-neutral core that every service
+/// fills, where nil means "this service does not say" (OpenStreetMap has no rating, HOT PEPPER
+/// no machine-readable hours), and HOT PEPPER's own fields in `hotpepper`, which only HOT PEPPER
+/// fills. Scenes and views never ask which service answered; `urls.shop` is whatever page the
+/// service gives for the place.
 ///
 /// Codable: the answer cache and the last list keep shops as they were answered, and read
 /// back only what this version wrote (anything else is absent).
@@ -13,30 +12,15 @@ public struct Restaurant: Sendable, Equatable, Codable {
     /// As the service writes it: `J001234567` for HOT PEPPER, `node/123` or `way/987` for OSM.
     public var id: String
     public var name: String
-    public var nameKana: String
     public var genre: Genre
     public var subGenre: CodeName?
-    /// The shop's own one-line pitch (the API's `catch`).
-    public var catchCopy: String
-    public var budget: Budget?
-    public var budgetMemo: String
     public var coordinate: Coordinate
     public var address: String
-    public var stationName: String
-    public var access: String
-    public var mobileAccess: String
     public var open: String
     public var close: String
-    public var capacity: Int?
-    public var partyCapacity: Int?
     public var urls: Links
-    /// Area names from the widest to the narrowest (large service area … small area).
-    public var areas: Areas
     /// The yes/no facts (wifi, lunch, …) in the API's field order, with any memo the shop added.
     public var amenities: [Amenity]
-    public var otherMemo: String
-    public var shopDetailMemo: String
-    public var wedding: String
     /// Which service described the shop, for the attribution and the JSON.
     public var provider: Provider
     /// The hours in OpenStreetMap's `opening_hours` syntax, as written, for the OSM hours
@@ -68,6 +52,8 @@ public struct Restaurant: Sendable, Equatable, Codable {
     /// The place's own website (not the service's page of it, which is `urls.shop`); nil when
     /// the service gives none.
     public var website: String?
+    /// What only HOT PEPPER says of the place; nil from every other service.
+    public var hotpepper: HotpepperDetails?
 
     /// A name in one language.
     public struct LocalName: Sendable, Equatable, Codable {
@@ -96,67 +82,26 @@ public struct Restaurant: Sendable, Equatable, Codable {
         public init(code: String, name: String) { self.code = code; self.name = name }
     }
 
-    public struct Budget: Sendable, Equatable, Codable {
-        public var code: String
-        public var name: String
-        /// Free text, e.g. "3000円" or "ランチ：1000円　ディナー：3000円"; may be "".
-        public var average: String
-        public init(code: String, name: String, average: String) {
-            self.code = code; self.name = name; self.average = average
-        }
-    }
-
     public struct Links: Sendable, Equatable, Codable {
         public var shop: String
         public var photo: String
-        public var logo: String
-        public var couponPC: String
-        public var couponSP: String
-        public init(shop: String, photo: String, logo: String = "", couponPC: String = "", couponSP: String = "") {
-            self.shop = shop; self.photo = photo; self.logo = logo
-            self.couponPC = couponPC; self.couponSP = couponSP
-        }
-
-        /// The coupon page to give: the smartphone one, else the PC one.
-        public var coupon: String { couponSP.isEmpty ? couponPC : couponSP }
-    }
-
-    public struct Areas: Sendable, Equatable, Codable {
-        public var largeServiceArea: CodeName?
-        public var serviceArea: CodeName?
-        public var largeArea: CodeName?
-        public var middleArea: CodeName?
-        public var smallArea: CodeName?
-        public init(
-            largeServiceArea: CodeName? = nil, serviceArea: CodeName? = nil, largeArea: CodeName? = nil,
-            middleArea: CodeName? = nil, smallArea: CodeName? = nil
-        ) {
-            self.largeServiceArea = largeServiceArea; self.serviceArea = serviceArea
-            self.largeArea = largeArea; self.middleArea = middleArea; self.smallArea = smallArea
-        }
+        public init(shop: String, photo: String) { self.shop = shop; self.photo = photo }
     }
 
     public init(
-        id: String, name: String, nameKana: String = "", genre: Genre, subGenre: CodeName? = nil,
-        catchCopy: String = "", budget: Budget? = nil, budgetMemo: String = "", coordinate: Coordinate,
-        address: String = "", stationName: String = "", access: String = "", mobileAccess: String = "",
-        open: String = "", close: String = "", capacity: Int? = nil, partyCapacity: Int? = nil,
-        urls: Links, areas: Areas = Areas(), amenities: [Amenity] = [],
-        otherMemo: String = "", shopDetailMemo: String = "", wedding: String = "", provider: Provider = .hotpepper,
-        osmOpeningHours: String? = nil, rating: Double? = nil, ratingCount: Int? = nil, priceLevel: Int? = nil,
-        businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil, kind: PlaceKind? = nil,
-        otherNames: [LocalName]? = nil, phone: String? = nil, website: String? = nil
+        id: String, name: String, genre: Genre, subGenre: CodeName? = nil, coordinate: Coordinate,
+        address: String = "", open: String = "", close: String = "", urls: Links, amenities: [Amenity] = [],
+        provider: Provider, osmOpeningHours: String? = nil, rating: Double? = nil, ratingCount: Int? = nil,
+        priceLevel: Int? = nil, businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil, kind: PlaceKind? = nil,
+        otherNames: [LocalName]? = nil, phone: String? = nil, website: String? = nil, hotpepper: HotpepperDetails? = nil
     ) {
-        self.id = id; self.name = name; self.nameKana = nameKana; self.genre = genre; self.subGenre = subGenre
-        self.catchCopy = catchCopy; self.budget = budget; self.budgetMemo = budgetMemo; self.coordinate = coordinate
-        self.address = address; self.stationName = stationName; self.access = access; self.mobileAccess = mobileAccess
-        self.open = open; self.close = close; self.capacity = capacity; self.partyCapacity = partyCapacity
-        self.urls = urls; self.areas = areas; self.amenities = amenities
-        self.otherMemo = otherMemo; self.shopDetailMemo = shopDetailMemo; self.wedding = wedding
+        self.id = id; self.name = name; self.genre = genre; self.subGenre = subGenre; self.coordinate = coordinate
+        self.address = address; self.open = open; self.close = close; self.urls = urls; self.amenities = amenities
         self.provider = provider; self.osmOpeningHours = osmOpeningHours
         self.rating = rating; self.ratingCount = ratingCount; self.priceLevel = priceLevel
         self.businessStatus = businessStatus; self.diets = diets
         self.kind = kind; self.otherNames = otherNames; self.phone = phone; self.website = website
+        self.hotpepper = hotpepper
     }
 
     /// The value of one amenity as the API wrote it ("あり ：memo"), or nil when absent.

@@ -1,9 +1,8 @@
-/// Parts of a shop that not every service describes. Where a shop's service has no such field,
-/// the views say null (or leave the line out) rather than "", which would say that the shop left
-/// it empty.
+/// Parts of a place's neutral core, or columns built on HOT PEPPER's part, that not every
+/// service describes (`ServiceCapabilities.fields`). Where a place's service has no such field,
+/// the views say null (or leave the column out) rather than "", which would say that the place
+/// left it empty.
 public enum ShopField: Sendable, CaseIterable {
-    /// The name's reading (`name_kana`).
-    case reading
     /// The shop's pitches: its own (`catch`) and its genre's.
     case catchCopy
     /// The budget band, its average and memo.
@@ -14,6 +13,4 @@ public enum ShopField: Sendable, CaseIterable {
     case hoursText
     /// Photos, logos and coupon pages.
     case pictures
-    /// Free memos: weddings, other notes, the shop's details.
-    case memos
 }

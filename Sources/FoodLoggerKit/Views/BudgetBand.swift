@@ -5,7 +5,7 @@ enum BudgetBand {
     /// The shop's budget band, else its price level in the symbols of the country's currency
     /// ("¥¥" in Japan, "€€€" in France, "$$" where the currency is not known); "" for neither.
     static func short(of restaurant: Restaurant, country: String?) -> String {
-        if let budget = restaurant.budget { return short(budget.name) }
+        if let budget = restaurant.hotpepper?.budget { return short(budget.name) }
         return restaurant.priceLevel.map { priceLevel($0, country: country) } ?? ""
     }
 

@@ -141,24 +141,24 @@ struct RestaurantRecord: Sendable, Equatable {
         let basic: [(String, JSONValue)] = [
             ("id", .string(shop.id)),
             ("name", .string(shop.name)),
-            ("name_kana", text(shop.nameKana, .reading)),
+            ("name_kana", own(\.nameKana)),
             ("genre", .string(shop.genre.name)),
             ("genre_code", .string(shop.genre.code)),
-            ("catch", text(shop.catchCopy, .catchCopy)),
-            ("budget", text(shop.budget?.name ?? "", .budget)),
-            ("budget_code", text(shop.budget?.code ?? "", .budget)),
-            ("budget_average", text(shop.budget?.average ?? "", .budget)),
+            ("catch", own(\.catchCopy)),
+            ("budget", own { $0.budget?.name ?? "" }),
+            ("budget_code", own { $0.budget?.code ?? "" }),
+            ("budget_average", own { $0.budget?.average ?? "" }),
             ("lat", .number(shop.coordinate.lat)),
             ("lng", .number(shop.coordinate.lng)),
             ("distance_m", distanceMetres.map(JSONValue.integer) ?? .null),
             ("address", .string(shop.address)),
-            ("station", text(shop.stationName, .access)),
-            ("access", text(shop.access, .access)),
+            ("station", own(\.stationName)),
+            ("access", own(\.access)),
             ("open", text(shop.open, .hoursText)),
             ("close", text(shop.close, .hoursText)),
             ("url", .string(shop.urls.shop)),
             ("photo_url", text(shop.urls.photo, .pictures)),
-            ("coupon_url", text(shop.urls.coupon, .pictures)),
+            ("coupon_url", own(\.coupon)),
             ("open_now", openStatus.isOpen.map(JSONValue.bool) ?? .null),
             ("hours", HoursText.json(hours)),
             ("provider", .string(shop.provider.rawValue)),
@@ -201,10 +201,15 @@ struct RestaurantRecord: Sendable, Equatable {
         restaurant.provider.fields.contains(field) ? .string(value) : .null
     }
 
+    /// A text of HOT PEPPER's own part, or null for a place from another service.
+    private func own(_ value: (HotpepperDetails) -> String) -> JSONValue {
+        restaurant.hotpepper.map { .string(value($0)) } ?? .null
+    }
+
     /// Everything else the service tells about the shop. `capacity`/`party_capacity` are null
     /// when unknown; `amenities` keeps the API's words.
     private var detailMembers: [(String, JSONValue)] {
-        let shop = restaurant, areas = shop.areas
+        let shop = restaurant, own = shop.hotpepper, areas = own?.areas
         func codeName(_ value: Restaurant.CodeName?) -> JSONValue {
             value.map { .object([("code", .string($0.code)), ("name", .string($0.name))]) } ?? .null
         }
@@ -212,25 +217,25 @@ struct RestaurantRecord: Sendable, Equatable {
             ("sub_genre", shop.subGenre.map { .string($0.name) } ?? .null),
             ("sub_genre_code", shop.subGenre.map { .string($0.code) } ?? .null),
             ("genre_catch", text(shop.genre.catchCopy, .catchCopy)),
-            ("budget_memo", text(shop.budgetMemo, .budget)),
-            ("capacity", shop.capacity.map(JSONValue.integer) ?? .null),
-            ("party_capacity", shop.partyCapacity.map(JSONValue.integer) ?? .null),
-            ("mobile_access", text(shop.mobileAccess, .access)),
+            ("budget_memo", self.own(\.budgetMemo)),
+            ("capacity", own?.capacity.map(JSONValue.integer) ?? .null),
+            ("party_capacity", own?.partyCapacity.map(JSONValue.integer) ?? .null),
+            ("mobile_access", self.own(\.mobileAccess)),
             (
                 "areas",
                 .object([
-                    ("large_service_area", codeName(areas.largeServiceArea)), ("service_area", codeName(areas.serviceArea)),
-                    ("large_area", codeName(areas.largeArea)), ("middle_area", codeName(areas.middleArea)),
-                    ("small_area", codeName(areas.smallArea)),
+                    ("large_service_area", codeName(areas?.largeServiceArea)), ("service_area", codeName(areas?.serviceArea)),
+                    ("large_area", codeName(areas?.largeArea)), ("middle_area", codeName(areas?.middleArea)),
+                    ("small_area", codeName(areas?.smallArea)),
                 ])
             ),
             ("amenities", .object(shop.amenities.map { ($0.kind.rawValue, .string($0.value)) })),
-            ("wedding", text(shop.wedding, .memos)),
-            ("other_memo", text(shop.otherMemo, .memos)),
-            ("shop_detail_memo", text(shop.shopDetailMemo, .memos)),
-            ("logo_url", text(shop.urls.logo, .pictures)),
-            ("coupon_pc_url", text(shop.urls.couponPC, .pictures)),
-            ("coupon_sp_url", text(shop.urls.couponSP, .pictures)),
+            ("wedding", self.own(\.wedding)),
+            ("other_memo", self.own(\.otherMemo)),
+            ("shop_detail_memo", self.own(\.shopDetailMemo)),
+            ("logo_url", self.own(\.logo)),
+            ("coupon_pc_url", self.own(\.couponPC)),
+            ("coupon_sp_url", self.own(\.couponSP)),
         ]
     }
 
@@ -244,7 +249,7 @@ struct RestaurantRecord: Sendable, Equatable {
     private static let template = RestaurantRecord(
         Restaurant(
             id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
-            coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: "")),
+            coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: ""), provider: .hotpepper),
         from: nil, detailed: false, on: OpenClock(.now(Date(timeIntervalSince1970: 0)), region: nil),
         log: LogMark(visits: 0))
 }

@@ -165,7 +165,7 @@ import TestSupport
         func place(_ id: String, _ rating: Double?) -> Restaurant {
             Restaurant(
                 id: id, name: id, genre: .init(code: "", name: "", catchCopy: ""), coordinate: Coordinate(lat: 0, lng: 0),
-                urls: .init(shop: "", photo: ""), rating: rating)
+                urls: .init(shop: "", photo: ""), provider: .google, rating: rating)
         }
         let nearestFirst = [place("a", 4.0), place("b", nil), place("c", 4.5), place("d", 4.0), place("e", nil)]
         #expect(nearestFirst.sorted(by: .rating).map(\.id) == ["c", "a", "d", "b", "e"])
@@ -176,7 +176,7 @@ import TestSupport
         let names = ["école", "Bar", "apple", "Éclair"].map {
             Restaurant(
                 id: $0, name: $0, genre: .init(code: "", name: "", catchCopy: ""), coordinate: Coordinate(lat: 0, lng: 0),
-                urls: .init(shop: "", photo: ""))
+                urls: .init(shop: "", photo: ""), provider: .osm)
         }
         #expect(names.sorted(by: .name).map(\.name) == ["apple", "Bar", "Éclair", "école"])
     }

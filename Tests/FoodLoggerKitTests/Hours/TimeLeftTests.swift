@@ -14,7 +14,7 @@ import Testing
         Restaurant(
             id: "J999", name: "Test", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
             coordinate: Coordinate(lat: 35.68, lng: 139.76), open: open, close: close,
-            urls: .init(shop: "https://example.com", photo: ""))
+            urls: .init(shop: "https://example.com", photo: ""), provider: .hotpepper)
     }
 
     /// A time of a day in 2026 in Japan (20 November is a Friday, the 23rd a holiday).

@@ -55,7 +55,7 @@ import Testing
         let folder = try TemporaryFolder()
         let sut = LastListStore(folder: folder.url)
         var otherFormat = Self.list
-        otherFormat.format = 2
+        otherFormat.format = LastList.currentFormat + 1
         var offTheEarth = Self.list
         offTheEarth.center = Coordinate(lat: 91, lng: 0)
         var noStart = Self.list

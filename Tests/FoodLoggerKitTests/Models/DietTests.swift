@@ -27,7 +27,7 @@ import Testing
         // Given a place the service says is vegetarian, one it says nothing of diets, one it says none
         let base = Restaurant(
             id: "x", name: "x", genre: .init(code: "", name: "", catchCopy: ""), coordinate: .init(lat: 0, lng: 0),
-            urls: .init(shop: "", photo: ""))
+            urls: .init(shop: "", photo: ""), provider: .osm)
         var vegetarian = base, silent = base, none = base
         vegetarian.diets = [.vegetarian]
         silent.diets = nil
@@ -43,7 +43,7 @@ import Testing
         // Given a place as an older version kept it, with no diets key
         let base = Restaurant(
             id: "x", name: "x", genre: .init(code: "", name: "", catchCopy: ""), coordinate: .init(lat: 0, lng: 0),
-            urls: .init(shop: "", photo: ""))
+            urls: .init(shop: "", photo: ""), provider: .osm)
         var object = try #require(
             try JSONSerialization.jsonObject(with: JSONEncoder().encode(base)) as? [String: Any], "an object")
         object.removeValue(forKey: "diets")

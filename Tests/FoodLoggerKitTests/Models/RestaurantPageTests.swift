@@ -24,7 +24,7 @@ import Testing
         // Given a page with a good shop around a bad one
         let bad = Restaurant(
             id: "J_BAD", name: "宇宙食堂", genre: .init(code: "", name: "", catchCopy: ""), coordinate: coordinate,
-            urls: .init(shop: "", photo: ""))
+            urls: .init(shop: "", photo: ""), provider: .hotpepper)
         let page = RestaurantPage(
             total: 3, start: 1, restaurants: [Self.shop("J1", lat: 35.68), bad, Self.shop("J2", lat: 35.69)])
         // When

@@ -25,9 +25,9 @@ import Testing
     @Test func aBudgetBandWinsOverAPriceLevel() {
         var shop = Seeds.Google.kyoto
         #expect(BudgetBand.short(of: shop, country: "JP") == "¥¥")
-        shop.budget = .init(code: "B002", name: "501～1000円", average: "")
+        shop.hotpepper = HotpepperDetails(budget: .init(code: "B002", name: "501～1000円", average: ""))
         #expect(BudgetBand.short(of: shop, country: "JP") == "¥501–1,000")
-        shop.budget = nil; shop.priceLevel = nil
+        shop.hotpepper = nil; shop.priceLevel = nil
         #expect(BudgetBand.short(of: shop, country: "JP") == "")
     }
 
@@ -38,8 +38,9 @@ import Testing
             restaurants: [
                 Restaurant(
                     id: "J1", name: "とても長い名前のお店 本店 別館 二階", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
-                    budget: .init(code: "B011", name: "1001～1500円", average: ""), coordinate: Coordinate(lat: 35, lng: 139),
-                    access: "駅から歩いて三分ほどのところにあります", urls: .init(shop: "", photo: ""))
+                    coordinate: Coordinate(lat: 35, lng: 139), urls: .init(shop: "", photo: ""), provider: .hotpepper,
+                    hotpepper: HotpepperDetails(
+                        budget: .init(code: "B011", name: "1001～1500円", average: ""), access: "駅から歩いて三分ほどのところにあります"))
             ])
         let table = SearchPresenter.table(page, center: Coordinate(lat: 35.001, lng: 139), open: Seeds.open)
         for width in 30...100 {
@@ -59,7 +60,7 @@ import Testing
             restaurants: [
                 Restaurant(
                     id: "J1", name: "a", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
-                    coordinate: Coordinate(lat: 35, lng: 139), urls: .init(shop: "", photo: ""))
+                    coordinate: Coordinate(lat: 35, lng: 139), urls: .init(shop: "", photo: ""), provider: .hotpepper)
             ])
         #expect(
             !SearchPresenter.table(page, center: nil, open: Seeds.open).columns.map(\.title).contains("Dist."),

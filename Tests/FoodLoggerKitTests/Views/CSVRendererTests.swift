@@ -48,7 +48,7 @@ import Testing
         for (row, restaurant) in zip(records.dropFirst(), MapSeeds.tricky) {
             #expect(row.count == RestaurantRecord.csvColumns.count, "every row has every field")
             #expect(row[column("name")] == restaurant.name, "the name as written: \(restaurant.name)")
-            #expect(row[column("access")] == restaurant.access, "line breaks inside a field survive")
+            #expect(row[column("access")] == restaurant.hotpepper?.access, "line breaks inside a field survive")
             #expect(Double(row[column("lat")]) == restaurant.coordinate.lat, "numbers as numbers")
         }
         #expect(records[1][column("coupon_url")] == "", "empty stays empty")
@@ -77,10 +77,10 @@ import Testing
         let header = try #require(records.first)
         #expect(Array(header.prefix(RestaurantRecord.csvColumns.count)) == RestaurantRecord.csvColumns, "search fields first")
         let row = Dictionary(uniqueKeysWithValues: zip(header, records[1]))
-        #expect(row["capacity"] == shop.capacity.map(String.init), "a detail number")
-        #expect(row["areas.small_area.name"] == shop.areas.smallArea?.name, "a nested object as a dotted column")
+        #expect(row["capacity"] == shop.hotpepper?.capacity.map(String.init), "a detail number")
+        #expect(row["areas.small_area.name"] == shop.hotpepper?.areas.smallArea?.name, "a nested object as a dotted column")
         #expect(row["amenities.wifi"] == shop.amenity(.wifi), "every amenity has a column")
-        #expect(row["coupon_sp_url"] == shop.urls.couponSP, "the last detail field")
+        #expect(row["coupon_sp_url"] == shop.hotpepper?.couponSP, "the last detail field")
         #expect(!header.contains("areas") && !header.contains("amenities"), "no cell holds a JSON object")
     }
 
@@ -96,7 +96,7 @@ import Testing
     @Test func controlCharactersAreVisibleEscapes() throws {
         // Given a name that would clear the screen and write the clipboard, and access with a lone CR
         var shop = MapSeeds.restaurant("J9", "店\u{1B}]52;c;Zm9v\u{7}\u{1B}[2J\u{9B}1m\u{202E}", at: MapSeeds.tokyo)
-        shop.access = "a\r\nb\rc"
+        shop.hotpepper?.access = "a\r\nb\rc"
         let listing = RestaurantListing(
             RestaurantPage(total: 1, start: 1, restaurants: [shop]), query: RestaurantQuery(center: MapSeeds.tokyo),
             open: Seeds.open)

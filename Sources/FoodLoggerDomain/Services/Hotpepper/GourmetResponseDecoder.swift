@@ -83,28 +83,31 @@ public enum GourmetResponseDecoder {
             func codeName(_ name: String) throws -> Restaurant.CodeName? { try nested(name)?.codeName }
             let genre = try nested("genre"), coupons = try nested("coupon_urls")
             restaurant = Restaurant(
-                id: try text("id"), name: try text("name"), nameKana: try text("name_kana"),
+                id: try text("id"), name: try text("name"),
                 genre: .init(code: genre?.code ?? "", name: genre?.name ?? "", catchCopy: genre?.catchCopy ?? ""),
-                subGenre: try codeName("sub_genre"), catchCopy: try text("catch"),
-                budget: try nested("budget").map { .init(code: $0.code, name: $0.name, average: $0.average) },
-                budgetMemo: try text("budget_memo"), coordinate: Coordinate(lat: try decimal("lat"), lng: try decimal("lng")),
-                address: try text("address"), stationName: try text("station_name"), access: try text("access"),
-                mobileAccess: try text("mobile_access"), open: try text("open"), close: try text("close"),
-                capacity: try count("capacity"), partyCapacity: try count("party_capacity"),
+                subGenre: try codeName("sub_genre"), coordinate: Coordinate(lat: try decimal("lat"), lng: try decimal("lng")),
+                address: try text("address"), open: try text("open"), close: try text("close"),
                 urls: .init(
                     shop: try nested("urls")?.pc ?? "",
-                    photo: try shop.decodeIfPresent(Photo.self, forKey: Key("photo"))?.pc?.l?.value ?? "",
-                    logo: try text("logo_image"), couponPC: coupons?.pc ?? "", couponSP: coupons?.sp ?? ""),
-                areas: .init(
-                    largeServiceArea: try codeName("large_service_area"), serviceArea: try codeName("service_area"),
-                    largeArea: try codeName("large_area"), middleArea: try codeName("middle_area"),
-                    smallArea: try codeName("small_area")),
+                    photo: try shop.decodeIfPresent(Photo.self, forKey: Key("photo"))?.pc?.l?.value ?? ""),
                 // In the API's order; an amenity the shop does not state (absent or null) is left out.
                 amenities: try AmenityKind.allCases.compactMap { kind in
                     try shop.decodeIfPresent(LenientText.self, forKey: Key(kind.rawValue)).map { Amenity(kind, $0.value) }
                 },
-                otherMemo: try text("other_memo"), shopDetailMemo: try text("shop_detail_memo"), wedding: try text("wedding"),
-                kind: HotpepperKinds.kind(ofGenre: genre?.code ?? ""))
+                provider: .hotpepper, kind: HotpepperKinds.kind(ofGenre: genre?.code ?? ""),
+                hotpepper: HotpepperDetails(
+                    nameKana: try text("name_kana"), catchCopy: try text("catch"),
+                    budget: try nested("budget").map { .init(code: $0.code, name: $0.name, average: $0.average) },
+                    budgetMemo: try text("budget_memo"), stationName: try text("station_name"), access: try text("access"),
+                    mobileAccess: try text("mobile_access"), capacity: try count("capacity"),
+                    partyCapacity: try count("party_capacity"),
+                    areas: .init(
+                        largeServiceArea: try codeName("large_service_area"), serviceArea: try codeName("service_area"),
+                        largeArea: try codeName("large_area"), middleArea: try codeName("middle_area"),
+                        smallArea: try codeName("small_area")),
+                    otherMemo: try text("other_memo"), shopDetailMemo: try text("shop_detail_memo"),
+                    wedding: try text("wedding"), logo: try text("logo_image"), couponPC: coupons?.pc ?? "",
+                    couponSP: coupons?.sp ?? ""))
         }
 
         struct Key: CodingKey {

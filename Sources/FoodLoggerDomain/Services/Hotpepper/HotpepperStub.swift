@@ -42,9 +42,11 @@ public struct HotpepperStub: HotpepperProtocol {
                 && terms.allSatisfy { Self.shop(shop, mentions: $0) }
                 && (genres.isEmpty || genres.contains(shop.genre.code)
                     || shop.subGenre.map { genres.contains($0.code) } == true)
-                && (query.budgets.isEmpty || shop.budget.map { query.budgets.contains($0.code) } == true)
+                && (query.budgets.isEmpty || shop.hotpepper?.budget.map { query.budgets.contains($0.code) } == true)
                 && (query.area == nil
-                    || [shop.areas.largeArea, shop.areas.middleArea, shop.areas.smallArea].contains { $0?.code == query.area })
+                    || shop.hotpepper.map { [$0.areas.largeArea, $0.areas.middleArea, $0.areas.smallArea] }?.contains {
+                        $0?.code == query.area
+                    } == true)
                 && kinds.allSatisfy { kind in kind.flatMap { shop.amenity($0) }.map(Self.saysYes) ?? false }
         }
         let ordered =
@@ -66,7 +68,8 @@ public struct HotpepperStub: HotpepperProtocol {
 
     /// Whether a term occurs in any of the texts the service's keyword search reads.
     static func shop(_ shop: Restaurant, mentions term: String) -> Bool {
-        [shop.name, shop.nameKana, shop.address, shop.stationName, shop.genre.name, shop.genre.catchCopy, shop.catchCopy]
+        let own = shop.hotpepper.map { [$0.nameKana, $0.stationName, $0.catchCopy] } ?? []
+        return ([shop.name, shop.address, shop.genre.name, shop.genre.catchCopy] + own)
             .contains { $0.range(of: term, options: .caseInsensitive) != nil }
     }
 
@@ -91,9 +94,9 @@ public struct HotpepperStub: HotpepperProtocol {
     static func sorted(_ shops: [Restaurant], by order: SearchOrder?) -> [Restaurant] {
         let key: (Restaurant) -> String
         switch order {
-        case .kana: key = { hiragana($0.nameKana) }
+        case .kana: key = { hiragana($0.hotpepper?.nameKana ?? "") }
         case .genre: key = { $0.genre.code }
-        case .smallArea: key = { $0.areas.smallArea?.code ?? "" }
+        case .smallArea: key = { $0.hotpepper?.areas.smallArea?.code ?? "" }
         case .recommended, nil: return shops
         }
         let keyed: [(key: String, index: Int, shop: Restaurant)] = shops.enumerated().map { (key($1), $0, $1) }

@@ -18,7 +18,7 @@ enum StubCodeLists {
     /// The areas the stub's shops lie in, each once, by code.
     static func areas(_ level: CodeListKind) -> [CodeEntry] {
         let entries = StubRestaurants.all.compactMap { shop -> CodeEntry? in
-            let areas = shop.areas
+            guard let areas = shop.hotpepper?.areas else { return nil }
             return switch level {
             case .largeAreas: areas.largeArea.map { CodeEntry(code: $0.code, name: $0.name) }
             case .middleAreas: areas.middleArea.map { CodeEntry(code: $0.code, name: $0.name, within: areas.largeArea) }

@@ -83,7 +83,7 @@ enum StubRestaurants {
         }
 
         /// The wider areas its shops sit in; each shop adds its own small area.
-        fileprivate var areas: Restaurant.Areas {
+        fileprivate var areas: HotpepperDetails.Areas {
             typealias Area = Restaurant.CodeName
             let (wide, service, large) =
                 switch self {
@@ -94,7 +94,7 @@ enum StubRestaurants {
                 case .kyotoStation:
                     (Area(code: "SS20", name: "関西"), Area(code: "SA93", name: "京都"), Area(code: "Z903", name: "京都"))
                 }
-            return Restaurant.Areas(largeServiceArea: wide, serviceArea: service, largeArea: large, middleArea: middleArea)
+            return HotpepperDetails.Areas(largeServiceArea: wide, serviceArea: service, largeArea: large, middleArea: middleArea)
         }
     }
 
@@ -213,18 +213,19 @@ enum StubRestaurants {
         var areas = area.neighbourhood.areas
         areas.smallArea = Restaurant.CodeName(code: area.code, name: area.name)
         return Restaurant(
-            id: id, name: name, nameKana: kana,
+            id: id, name: name,
             genre: .init(code: genre, name: value(of: genre, in: genreNames) ?? "", catchCopy: genreCatch),
             subGenre: sub.map { .init(code: $0, name: value(of: $0, in: genreNames) ?? "") },
-            catchCopy: catchCopy, budget: .init(code: budget, name: value(of: budget, in: budgetNames) ?? "", average: average),
-            budgetMemo: memo, coordinate: Coordinate(lat: lat, lng: lng), address: address, stationName: station,
-            access: access, mobileAccess: mobile, open: open, close: close, capacity: seats, partyCapacity: party,
-            urls: .init(
-                shop: page, photo: page + "photo_l.jpg", logo: page + "logo.jpg",
-                couponPC: page + "coupon/", couponSP: page + "coupon/sp/"),
-            areas: areas,
+            coordinate: Coordinate(lat: lat, lng: lng), address: address, open: open, close: close,
+            urls: .init(shop: page, photo: page + "photo_l.jpg"),
             amenities: AmenityKind.allCases.compactMap { kind in answer(kind).map { Amenity(kind, $0) } },
-            wedding: wedding, kind: HotpepperKinds.kind(ofGenre: genre))
+            provider: .hotpepper, kind: HotpepperKinds.kind(ofGenre: genre),
+            hotpepper: HotpepperDetails(
+                nameKana: kana, catchCopy: catchCopy,
+                budget: .init(code: budget, name: value(of: budget, in: budgetNames) ?? "", average: average),
+                budgetMemo: memo, stationName: station, access: access, mobileAccess: mobile, capacity: seats,
+                partyCapacity: party, areas: areas, wedding: wedding, logo: page + "logo.jpg",
+                couponPC: page + "coupon/", couponSP: page + "coupon/sp/"))
     }
 
     /// The value paired with `key` in a small table, if any.

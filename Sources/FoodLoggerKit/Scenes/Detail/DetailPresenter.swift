@@ -91,12 +91,13 @@ final class DetailPresenter: DetailPresentationLogic {
         // The kind on a line of its own where the genre line says the cuisine instead.
         let kind = restaurant.genre.name.isEmpty ? "" : restaurant.kind?.label ?? ""
         let names = (restaurant.otherNames ?? []).prefix(3).map { "\($0.name) (\($0.language))" }.joined(separator: " · ")
+        let own = restaurant.hotpepper
         let budget =
-            restaurant.budget.map { budget in
+            own?.budget.map { budget in
                 [budget.name, budget.average.isEmpty ? "" : "average \(budget.average)"]
                     .filter { !$0.isEmpty }.joined(separator: " · ")
             } ?? restaurant.priceLevel.map { BudgetBand.priceLevel($0, country: clock.country) } ?? ""
-        let seats = [restaurant.capacity.map { "\($0) seats" }, restaurant.partyCapacity.map { "parties up to \($0)" }]
+        let seats = [own?.capacity.map { "\($0) seats" }, own?.partyCapacity.map { "parties up to \($0)" }]
             .compactMap { $0 }.joined(separator: " · ")
         let main: [Field] = [
             Field("ID", restaurant.id),
@@ -104,13 +105,13 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Kind", kind),
             Field("Genre", [genre, restaurant.genre.catchCopy].filter { !$0.isEmpty }.joined(separator: " — ")),
             Field("Status", restaurant.businessStatus?.notice ?? ""),
-            Field("Catch", restaurant.catchCopy),
+            Field("Catch", own?.catchCopy ?? ""),
             Field("Rating", RatingText.long(restaurant) ?? ""),
             Field("Budget", budget),
-            Field("Budget note", restaurant.budgetMemo),
+            Field("Budget note", own?.budgetMemo ?? ""),
             Field("Address", restaurant.address),
-            Field("Station", restaurant.stationName),
-            Field("Access", restaurant.access),
+            Field("Station", own?.stationName ?? ""),
+            Field("Access", own?.access ?? ""),
             Field("Walk", walk ?? ""),
             Field("Phone", restaurant.phone ?? ""),
             Field("Diet", (restaurant.diets ?? []).map(\.label).joined(separator: ", ")),
@@ -121,20 +122,20 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Hours", restaurant.osmOpeningHours ?? restaurant.open),
             Field("Closed", restaurant.close),
             Field("Capacity", seats),
-            Field("Weddings", restaurant.wedding),
-            Field("Other", restaurant.otherMemo),
-            Field("Shop notes", restaurant.shopDetailMemo),
+            Field("Weddings", own?.wedding ?? ""),
+            Field("Other", own?.otherMemo ?? ""),
+            Field("Shop notes", own?.shopDetailMemo ?? ""),
         ]
         let links: [Field] = [
             Field("Page", restaurant.urls.shop),
             // OpenStreetMap's page of a place is its own website where it has one: not twice.
             Field("Website", restaurant.website.flatMap { $0 == restaurant.urls.shop ? nil : $0 } ?? ""),
-            Field("Coupon", restaurant.urls.coupon),
+            Field("Coupon", own?.coupon ?? ""),
             Field("Photo", restaurant.urls.photo),
         ]
         let amenities = restaurant.amenities.map { Field($0.kind.label, amenityValue($0.value)) }
         return TextCard(
-            title: restaurant.name, subtitle: restaurant.nameKana,
+            title: restaurant.name, subtitle: own?.nameKana ?? "",
             sections: [
                 .init(fields: main.filter { !$0.value.isEmpty }),
                 .init(title: "Amenities", fields: amenities.filter { !$0.value.isEmpty }),

@@ -372,7 +372,7 @@ extension MapPresenter {
         let clock = OpenClock(open.moment, region: state.region)
         let budget = BudgetBand.short(of: restaurant, country: clock.country)
         let walk = Walk(from: state.searched.centre, to: restaurant.coordinate)
-        let access = restaurant.mobileAccess.isEmpty ? restaurant.access : restaurant.mobileAccess
+        let access = restaurant.hotpepper.map { $0.mobileAccess.isEmpty ? $0.access : $0.mobileAccess } ?? ""
         let separator = glyph(" · ", " - ")
         // Hours that cannot be read are shown as the shop wrote them.
         let readable = HoursText.periods(of: restaurant, on: clock) != nil

@@ -145,7 +145,8 @@ final class SearchPresenter: SearchPresentationLogic {
                 priced
                     ? BudgetBand.short(of: restaurant, country: clock.country)
                     : HoursText.periods(of: restaurant, on: clock) ?? "–",
-                [restaurant.stationName, restaurant.access].filter { !$0.isEmpty }.joined(separator: " · "),
+                [restaurant.hotpepper?.stationName ?? "", restaurant.hotpepper?.access ?? ""].filter { !$0.isEmpty }.joined(
+                    separator: " · "),
                 time.when, time.left, LogText.cell(marks[offset]),
             ]
         }

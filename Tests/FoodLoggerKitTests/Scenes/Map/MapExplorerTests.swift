@@ -107,7 +107,7 @@ import Testing
     @Test func aLongFactIsWrappedNotCut() {
         // Given a place whose access is longer than the window is wide
         var shop = MapSeeds.restaurant("J1", "一番目の店", at: MapExplorerGeometryTests.centre)
-        shop.access = "東京メトロ銀座線・半蔵門線・副都心線 渋谷駅 B1出口より徒歩3分、JR渋谷駅ハチ公口より徒歩5分"
+        shop.hotpepper?.access = "東京メトロ銀座線・半蔵門線・副都心線 渋谷駅 B1出口より徒歩3分、JR渋谷駅ハチ公口より徒歩5分"
         let state = Map.Explore.State(
             restaurants: [shop], home: MapExplorerGeometryTests.centre,
             searched: .init(centre: MapExplorerGeometryTests.centre, range: .m1000),

@@ -52,7 +52,7 @@ import TestSupport
             #expect(restaurant.coordinate.lng == Self.number(shop["lng"]), "lng of \(restaurant.id)")
             #expect(restaurant.genre.name == (shop["genre"] as? [String: Any])?["name"] as? String, "genre name")
             #expect(restaurant.urls.shop == (shop["urls"] as? [String: Any])?["pc"] as? String, "shop url")
-            #expect(restaurant.access == shop["access"] as? String, "access")
+            #expect(restaurant.hotpepper?.access == shop["access"] as? String, "access")
         }
     }
 
@@ -64,32 +64,34 @@ import TestSupport
         let page = try GourmetResponseDecoder.decode(Samples.data("gourmet/v1.26_full_1shop_shinjuku.json"))
         let shop = try #require(page.restaurants.first)
         #expect(shop.subGenre?.code == "G002", "sub_genre is read when present")
-        #expect(shop.capacity == 54, "capacity as a number")
+        #expect(shop.hotpepper?.capacity == 54, "capacity as a number")
         #expect(shop.amenity(.wifi) != nil, "amenities are read")
-        #expect(shop.budget?.code.hasPrefix("B") == true, "budget code")
+        #expect(shop.hotpepper?.budget?.code.hasPrefix("B") == true, "budget code")
         #expect(shop.urls.photo.hasSuffix("_238.jpg"), "the large pc photo")
     }
 
     @Test func fullFixtureKeepsEveryShapeOfItsFields() throws {
         let shops = try GourmetResponseDecoder.decode(Fixtures.data("gourmet/v1.30_full_3shops.json")).restaurants
         #expect(shops.map(\.subGenre?.code) == ["G002", nil, "G012"], "sub_genre present, missing, present")
-        #expect(shops.map(\.capacity) == [40, 25, nil], "capacity as a number, a quoted number, and \"\"")
-        #expect(shops.map(\.partyCapacity) == [30, nil, 12], "party_capacity \"\" means none")
+        #expect(shops.map(\.hotpepper?.capacity) == [40, 25, nil], "capacity as a number, a quoted number, and \"\"")
+        #expect(shops.map(\.hotpepper?.partyCapacity) == [30, nil, 12], "party_capacity \"\" means none")
         #expect(shops[0].coordinate == Coordinate(lat: 35.65812345678, lng: 139.70171234567), "every decimal kept")
         #expect(shops[0].amenity(.course) == "あり ：飲み放題付きコース", "an answer with its memo")
-        #expect(shops[0].budget?.average == "ランチ：1000円　ディナー：3500円" && shops[1].budget?.average == "", "free-text averages")
-        #expect(shops[0].urls.photo.hasSuffix("_238.jpg") && shops[1].urls.couponPC == "", "photos and empty coupons")
+        #expect(
+            shops[0].hotpepper?.budget?.average == "ランチ：1000円　ディナー：3500円" && shops[1].hotpepper?.budget?.average == "",
+            "free-text averages")
+        #expect(shops[0].urls.photo.hasSuffix("_238.jpg") && shops[1].hotpepper?.couponPC == "", "photos and empty coupons")
         #expect(shops[0].open.hasPrefix("月～金: 11:30～14:00") && shops[1].close == "不定休", "hours as written")
     }
 
     @Test func liteAndOlderFixturesFillWhatTheyLack() throws {
         let lite = try GourmetResponseDecoder.decode(Fixtures.data("gourmet/v1.26_lite_2shops.json")).restaurants
-        #expect(lite.allSatisfy { $0.genre.code == "" && $0.budget == nil }, "lite: no genre code, no budget")
+        #expect(lite.allSatisfy { $0.genre.code == "" && $0.hotpepper?.budget == nil }, "lite: no genre code, no budget")
         #expect(lite[0].urls.photo.hasSuffix("_238.jpg"), "lite: the pc photo")
         let older = try #require(
             try GourmetResponseDecoder.decode(Fixtures.data("gourmet/v1.20_strings_1shop.json")).restaurants.first)
         #expect(older.coordinate == Coordinate(lat: 34.98551234, lng: 135.75871234), "lat/lng as strings")
-        #expect(older.capacity == 10 && older.partyCapacity == 10, "capacities as strings")
+        #expect(older.hotpepper?.capacity == 10 && older.hotpepper?.partyCapacity == 10, "capacities as strings")
     }
 
     @Test(arguments: ["gourmet/empty_shop_list.json", "gourmet/no_shop_member.json"])
@@ -101,8 +103,8 @@ import TestSupport
 
     @Test(Samples.required) func emptyPartyCapacityIsNil() throws {
         let page = try GourmetResponseDecoder.decode(Samples.data("gourmet/v1.30_full_10shops_nagakute.json"))
-        #expect(page.restaurants.contains { $0.partyCapacity == nil }, "party_capacity \"\" means none")
-        #expect(page.restaurants.contains { $0.partyCapacity != nil }, "numbers are kept")
+        #expect(page.restaurants.contains { $0.hotpepper?.partyCapacity == nil }, "party_capacity \"\" means none")
+        #expect(page.restaurants.contains { $0.hotpepper?.partyCapacity != nil }, "numbers are kept")
     }
 
     @Test(Samples.required) func bad2000CaptureIsARejectedKey() throws {
@@ -179,12 +181,12 @@ import TestSupport
         let page = try GourmetResponseDecoder.decode(Data(body.utf8))
         #expect(page.total == 2 && page.start == 1, "string counters")
         #expect(page.restaurants[0].coordinate == Coordinate(lat: 34.65, lng: 135.5), "lat/lng as strings")
-        #expect(page.restaurants[0].capacity == 10, "capacity as a numeric string")
-        #expect(page.restaurants[0].partyCapacity == nil, "empty party capacity")
+        #expect(page.restaurants[0].hotpepper?.capacity == 10, "capacity as a numeric string")
+        #expect(page.restaurants[0].hotpepper?.partyCapacity == nil, "empty party capacity")
         #expect(page.restaurants[0].genre.code == "", "lite genre without code")
         #expect(page.restaurants[0].urls.photo == "L", "photo without mobile")
-        #expect(page.restaurants[1].capacity == nil, "empty capacity")
-        #expect(page.restaurants[1].catchCopy == "", "missing catch is empty text")
+        #expect(page.restaurants[1].hotpepper?.capacity == nil, "empty capacity")
+        #expect(page.restaurants[1].hotpepper?.catchCopy == "", "missing catch is empty text")
     }
 
     /// null reads as absent wherever a member is optional; numbers stand in for text; escapes resolve.
@@ -199,8 +201,8 @@ import TestSupport
         #expect(page.total == 1 && page.start == 1, "1.0 is the integer 1; a null start is the first")
         #expect(shop.id == "J1" && shop.name == "café \"A\"", "escapes in text")
         #expect(shop.coordinate == Coordinate(lat: 35, lng: 139.5), "a padded numeric string")
-        #expect(shop.genre.name == "" && shop.budget == nil && shop.urls.photo == "", "null objects are absent")
-        #expect(shop.capacity == nil && shop.partyCapacity == 20, "null and padded counts")
+        #expect(shop.genre.name == "" && shop.hotpepper?.budget == nil && shop.urls.photo == "", "null objects are absent")
+        #expect(shop.hotpepper?.capacity == nil && shop.hotpepper?.partyCapacity == 20, "null and padded counts")
         #expect(
             shop.amenities == [Amenity(.wifi, "あり"), Amenity(.ktai, "1")],
             "a number as text, a null amenity left out, the API's order kept")

@@ -23,7 +23,8 @@ struct HotpepperStubTests {
 
     @Test func everyShopIsWithinReachOfItsNeighbourhoodsCentre() throws {
         for shop in data {
-            let area = try #require(Neighbourhood.allCases.first { $0.middleArea == shop.areas.middleArea }, "\(shop.id)")
+            let area = try #require(
+                Neighbourhood.allCases.first { $0.middleArea == shop.hotpepper?.areas.middleArea }, "\(shop.id)")
             #expect(shop.coordinate.distance(to: area.centre) <= StubRestaurants.reach, "\(shop.id) is too far out")
         }
     }
@@ -190,13 +191,13 @@ struct HotpepperStubTests {
 
         // Then
         let expected = data.filter {
-            $0.coordinate.distance(to: centre) <= 3000 && budgets.contains($0.budget?.code ?? "")
+            $0.coordinate.distance(to: centre) <= 3000 && budgets.contains($0.hotpepper?.budget?.code ?? "")
         }.count
         #expect(page.total == expected && expected > 0, "expected the \(expected) Umeda shops in B010/B011, got \(page.total)")
         for shop in page.restaurants {
             #expect(
-                budgets.contains(shop.budget?.code ?? ""),
-                "expected \(shop.id)'s budget in \(budgets), it is \(shop.budget?.code ?? "none")")
+                budgets.contains(shop.hotpepper?.budget?.code ?? ""),
+                "expected \(shop.id)'s budget in \(budgets), it is \(shop.hotpepper?.budget?.code ?? "none")")
         }
     }
 
@@ -325,9 +326,9 @@ struct HotpepperStubTests {
         // Then
         let keys = page.restaurants.map { shop in
             switch order {
-            case .kana: HotpepperStub.hiragana(shop.nameKana)
+            case .kana: HotpepperStub.hiragana(shop.hotpepper?.nameKana ?? "")
             case .genre: shop.genre.code
-            default: shop.areas.smallArea?.code ?? ""
+            default: shop.hotpepper?.areas.smallArea?.code ?? ""
             }
         }
         #expect(page.total >= 24, "expected the Osaka and Kyoto shops (addresses in 府), got \(page.total)")
@@ -347,7 +348,7 @@ struct HotpepperStubTests {
 
     @Test func everyNeighbourhoodHasAtLeastTwelveShopsNearItsCentre() {
         for area in Neighbourhood.allCases {
-            let shops = data.filter { $0.areas.middleArea == area.middleArea }
+            let shops = data.filter { $0.hotpepper?.areas.middleArea == area.middleArea }
             #expect(shops.count >= 12, "expected at least 12 shops in \(area), got \(shops.count)")
             for shop in shops {
                 let metres = shop.coordinate.distance(to: area.centre)
@@ -361,7 +362,7 @@ struct HotpepperStubTests {
                     "expected at least 2 shops of \(area) at \(Int(band.lowerBound))–\(Int(band.upperBound)) m, got \(count)")
             }
         }
-        let placed = data.filter { shop in Neighbourhood.allCases.contains { $0.middleArea == shop.areas.middleArea } }
+        let placed = data.filter { shop in Neighbourhood.allCases.contains { $0.middleArea == shop.hotpepper?.areas.middleArea } }
         #expect(placed.count == data.count, "expected every shop in one of the neighbourhoods")
         #expect((60...80).contains(data.count), "expected 60 to 80 shops, got \(data.count)")
     }
@@ -379,14 +380,15 @@ struct HotpepperStubTests {
         let deliberatelyEmpty = "J900000112"
         for shop in data {
             let texts = [
-                shop.name, shop.nameKana, shop.genre.code, shop.genre.name, shop.genre.catchCopy,
-                shop.budget?.code ?? "", shop.budget?.name ?? "", shop.address, shop.stationName,
-                shop.access, shop.mobileAccess, shop.open, shop.close, shop.areas.smallArea?.name ?? "",
+                shop.name, shop.hotpepper?.nameKana, shop.genre.code, shop.genre.name, shop.genre.catchCopy,
+                shop.hotpepper?.budget?.code ?? "", shop.hotpepper?.budget?.name ?? "", shop.address, shop.hotpepper?.stationName,
+                shop.hotpepper?.access, shop.hotpepper?.mobileAccess, shop.open, shop.close,
+                shop.hotpepper?.areas.smallArea?.name ?? "",
             ]
             #expect(
                 !texts.contains(""),
                 "expected \(shop.id) to fill its name, reading, genre, budget, address, station, access, hours and area")
-            let optional = [shop.catchCopy, shop.budget?.average ?? ""]
+            let optional = [shop.hotpepper?.catchCopy, shop.hotpepper?.budget?.average ?? ""]
             #expect(
                 optional.contains("") == (shop.id == deliberatelyEmpty),
                 "expected an empty catch copy and budget average only at \(deliberatelyEmpty), \(shop.id) has \(optional)")
@@ -395,7 +397,8 @@ struct HotpepperStubTests {
 
     @Test func urlsStayOnTheStubsFakeDomain() {
         for shop in data {
-            let urls = [shop.urls.shop, shop.urls.photo, shop.urls.logo, shop.urls.couponPC, shop.urls.couponSP]
+            let own = shop.hotpepper.map { [$0.logo, $0.couponPC, $0.couponSP] } ?? []
+            let urls = [shop.urls.shop, shop.urls.photo] + own
             #expect(
                 urls.allSatisfy { $0.hasPrefix("https://stub.foodlogger.invalid/") },
                 "expected \(shop.id)'s URLs on stub.foodlogger.invalid, got \(urls)")
@@ -415,12 +418,14 @@ struct HotpepperStubTests {
             if let sub = shop.subGenre {
                 #expect(genres[sub.code] == sub.name, "expected \(shop.id)'s sub-genre \(sub.code) named as in the master")
             }
-            #expect(budgets[shop.budget?.code ?? ""] == shop.budget?.name, "expected \(shop.id)'s budget named as in the master")
+            #expect(
+                budgets[shop.hotpepper?.budget?.code ?? ""] == shop.hotpepper?.budget?.name,
+                "expected \(shop.id)'s budget named as in the master")
         }
         #expect(Set(data.map(\.genre.code)).count >= 8, "expected at least 8 genres overall")
         #expect(data.contains { $0.subGenre != nil }, "expected some shops with a sub-genre")
         for area in Neighbourhood.allCases {
-            let codes = Set(data.filter { $0.areas.middleArea == area.middleArea }.map(\.genre.code))
+            let codes = Set(data.filter { $0.hotpepper?.areas.middleArea == area.middleArea }.map(\.genre.code))
             #expect(codes.count >= 8, "expected several genres in \(area), got \(codes.sorted())")
         }
     }
@@ -445,15 +450,15 @@ struct HotpepperStubTests {
     @Test func theDataHoldsTheAwkwardTextsRenderersMustCopeWith() {
         #expect(
             data.contains { $0.name.contains(",") && $0.name.contains("\"") }, "expected a name with a comma and a double quote")
-        #expect(data.contains { $0.catchCopy.contains("\n") }, "expected a catch copy with a line break")
+        #expect(data.contains { $0.hotpepper?.catchCopy.contains("\n") == true }, "expected a catch copy with a line break")
         #expect(
-            data.contains { $0.catchCopy.unicodeScalars.contains { $0.properties.isEmojiPresentation } },
+            data.contains { $0.hotpepper?.catchCopy.unicodeScalars.contains { $0.properties.isEmojiPresentation } == true },
             "expected an emoji in a catch copy")
         #expect(
-            data.contains { $0.mobileAccess.unicodeScalars.contains { (0xFF66...0xFF9F).contains($0.value) } },
+            data.contains { $0.hotpepper?.mobileAccess.unicodeScalars.contains { (0xFF66...0xFF9F).contains($0.value) } == true },
             "expected half-width katakana in a mobile access text")
         #expect(
-            data.contains { $0.capacity == nil } && data.contains { $0.partyCapacity == nil },
+            data.contains { $0.hotpepper?.capacity == nil } && data.contains { $0.hotpepper?.partyCapacity == nil },
             "expected some shops without capacities")
     }
 
@@ -466,10 +471,11 @@ struct HotpepperStubTests {
         catchCopy: String = "テスト", access: String = "", amenities: [Amenity] = []
     ) -> Restaurant {
         Restaurant(
-            id: id, name: name, nameKana: kana, genre: .init(code: "G001", name: genre, catchCopy: genreCatch),
-            catchCopy: catchCopy, coordinate: Coordinate(lat: 35, lng: 139), address: address, stationName: station,
-            access: access, urls: .init(shop: "https://stub.foodlogger.invalid/shops/\(id)/", photo: ""),
-            amenities: amenities)
+            id: id, name: name, genre: .init(code: "G001", name: genre, catchCopy: genreCatch),
+            coordinate: Coordinate(lat: 35, lng: 139), address: address,
+            urls: .init(shop: "https://stub.foodlogger.invalid/shops/\(id)/", photo: ""), amenities: amenities,
+            provider: .hotpepper,
+            hotpepper: HotpepperDetails(nameKana: kana, catchCopy: catchCopy, stationName: station, access: access))
     }
 
     /// A master (code → name) from the captured responses beside the project.

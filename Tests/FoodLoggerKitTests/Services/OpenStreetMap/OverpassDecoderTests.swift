@@ -44,7 +44,7 @@ import TestSupport
         #expect(shop.address == "12 Rua do Ensaio, Lisboa, 1100-001", "house number and street, then wider places")
         #expect(shop.urls.shop == "https://tasca.example.invalid/", "the website is the page")
         #expect(shop.osmOpeningHours == "Mo-Sa 12:00-15:00,19:00-23:00; Su off", "the raw opening_hours, for the evaluator")
-        #expect(shop.open.isEmpty && shop.budget == nil, "nothing HOT PEPPER-shaped is made up")
+        #expect(shop.open.isEmpty && shop.hotpepper == nil, "nothing HOT PEPPER-shaped is made up")
         #expect(
             shop.amenities == [
                 Amenity(.wifi, "wlan"), Amenity(.barrierFree, "limited"), Amenity(.openAir, "yes"), Amenity(.takeaway, "yes"),
