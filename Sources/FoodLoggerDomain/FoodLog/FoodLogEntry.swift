@@ -10,7 +10,7 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
     /// `log remove` takes.
     public var number: Int
     /// The day the user ate there; nil for a shop they want to go to.
-    public var date: LogDate?
+    public var date: CivilDate?
     public var note: String?
     /// 1 to 5 stars, the user's own; nil when not rated.
     public var rating: Int?
@@ -28,9 +28,9 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
     public static let numbers = 1...999_999_999
     /// The earliest day a meal may be logged on: every service's places are of this century, so
     /// a day before it is a typo (1900 for 2000), not a meal one of them could stand for.
-    public static let earliestDate = LogDate(year: 2000, month: 1, day: 1)
+    public static let earliestDate = CivilDate(year: 2000, month: 1, day: 1)
 
-    public init(number: Int = 0, date: LogDate?, note: String?, rating: Int?, writtenAt: Date, shop: Shop) {
+    public init(number: Int = 0, date: CivilDate?, note: String?, rating: Int?, writtenAt: Date, shop: Shop) {
         self.number = number; self.date = date; self.note = note; self.rating = rating
         self.writtenAt = writtenAt; self.shop = shop
     }
@@ -120,7 +120,7 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         number = try container.decode(Int.self, forKey: .number)
-        date = try container.decodeIfPresent(LogDate.self, forKey: .date)
+        date = try container.decodeIfPresent(CivilDate.self, forKey: .date)
         let want = try container.decode(Bool.self, forKey: .want)
         note = try container.decodeIfPresent(String.self, forKey: .note)
         rating = try container.decodeIfPresent(Int.self, forKey: .rating)
@@ -140,67 +140,5 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
         try container.encodeIfPresent(rating, forKey: .rating)
         try container.encode(writtenAt, forKey: .writtenAt)
         try container.encode(shop, forKey: .shop)
-    }
-}
-
-/// A day on the calendar, written YYYY-MM-DD: the day a meal was eaten, in the user's zone.
-public struct LogDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-
-    public init(year: Int, month: Int, day: Int) {
-        self.year = year; self.month = month; self.day = day
-    }
-
-    /// `2026-11-24`, a day that exists (no 2026-02-30); nil for anything else.
-    public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), parts[0].count == 4,
-            (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day)
-        else { return nil }
-        self.init(year: year, month: month, day: day)
-    }
-
-    /// The day `instant` falls on in `zone`, `offset` days later (-1: the day before).
-    public init(_ instant: Date, in zone: TimeZone, offset: Int = 0) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let shifted = calendar.date(byAdding: .day, value: offset, to: instant) ?? instant
-        let parts = calendar.dateComponents([.year, .month, .day], from: shifted)
-        self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-    }
-
-    static func days(inMonth month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    public var description: String {
-        let digits = { (value: Int, width: Int) in
-            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
-        }
-        return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))"
-    }
-
-    public static func < (lhs: LogDate, rhs: LogDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let date = LogDate(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not YYYY-MM-DD"))
-        }
-        self = date
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }

@@ -27,7 +27,7 @@ public struct FoodLogContents: Sendable, Equatable {
 }
 
 extension FoodLogEntry {
-    var sortDay: LogDate { date ?? LogDate(writtenAt, in: TimeZone(identifier: "UTC")!) }
+    var sortDay: CivilDate { date ?? CivilDate(writtenAt, in: TimeZone(identifier: "UTC")!) }
 }
 
 /// An entry added or removed, and the lines of the log that are not entries (kept as they are),
@@ -88,8 +88,18 @@ public enum FoodLogError: Error, Equatable, Sendable {
 /// file, leaving out the removed entry's line or adding the new entry's at the end: every other
 /// line is written back byte for byte, so a line this version cannot read (a hand edit, a later
 /// version's entry) is never lost.
+///
+/// Numbers are never given twice: removing the entry with the highest number first writes that
+/// number to `log.jsonl.last-number` beside the log (under the same lock, before the log
+/// changes, so a crash between the two leaves a mark too high, never too low), and `add` gives
+/// one more than the higher of the log's highest and the mark. A log without the mark (an older
+/// version's, or one whose mark is unreadable) numbers from its own highest entry, as before;
+/// a mark without a log (the log deleted to start afresh) is not read, and the first `add`
+/// removes it.
 public struct FoodLogStore: FoodLogStoring {
     public static let fileName = "log.jsonl"
+    /// Beside the log: the highest number given to an entry that has since been removed.
+    public static let lastNumberFileName = "log.jsonl.last-number"
     /// Far more than a lifetime of meals (an entry is some 400 bytes): a larger file is refused
     /// whole rather than read in part, so no change can drop the entries past the cap.
     public static let defaultMaxBytes = 64 << 20
@@ -97,6 +107,10 @@ public struct FoodLogStore: FoodLogStoring {
     /// nil: neither HOME nor an absolute XDG_DATA_HOME, and every use fails with `noFolder`.
     let file: SharedFile?
     public var url: URL? { file?.url }
+    /// The mark of the highest number given (see the type's note), beside `file`.
+    var lastNumberFile: SharedFile? {
+        file.map { SharedFile($0.url.deletingLastPathComponent().appendingPathComponent(Self.lastNumberFileName), maxBytes: 64) }
+    }
 
     public init(folder: URL, maxBytes: Int = FoodLogStore.defaultMaxBytes, lockWait: Duration = SharedFile.maxLockWait) {
         file = SharedFile(folder.appendingPathComponent(Self.fileName), maxBytes: maxBytes, lockWait: lockWait)
@@ -132,8 +146,8 @@ public struct FoodLogStore: FoodLogStoring {
     /// `read` names every one.
     @discardableResult
     public func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange {
-        try await change { source, file throws(FoodLogError) in
-            var highest = 0
+        try await change { source, file, given throws(FoodLogError) in
+            var highest = given
             var unreadable = UnreadableLines()
             var endsLine = true
             var undecoded: [(number: Int, line: Int, bytes: Range<Int>)] = []
@@ -164,7 +178,8 @@ public struct FoodLogStore: FoodLogStoring {
             var entry = entry
             entry.number = highest + 1
             let line = Data(((endsLine ? "" : "\n") + Self.encode(entry) + "\n").utf8)
-            return (nil, line, FoodLogChange(entry: entry, unreadableLines: unreadable.first, unreadableCount: unreadable.count))
+            let change = FoodLogChange(entry: entry, unreadableLines: unreadable.first, unreadableCount: unreadable.count)
+            return (nil, line, change, nil)
         }
     }
 
@@ -188,7 +203,7 @@ public struct FoodLogStore: FoodLogStoring {
     /// Removes the entry numbered `number` and returns it.
     @discardableResult
     public func remove(number: Int) async throws(FoodLogError) -> FoodLogChange {
-        try await change { source, file throws(FoodLogError) in
+        try await change { source, file, given throws(FoodLogError) in
             var removed: (entry: FoodLogEntry, bytes: Range<Int>)?
             var highest: Int?
             var unreadable = UnreadableLines()
@@ -203,7 +218,9 @@ public struct FoodLogStore: FoodLogStoring {
             }
             guard let removed else { throw .noSuchEntry(number, last: highest) }
             let change = FoodLogChange(entry: removed.entry, unreadableLines: unreadable.first, unreadableCount: unreadable.count)
-            return (removed.bytes, Data(), change)
+            // Only the highest number needs the mark: a lower one stays below an entry still there.
+            let number = removed.entry.number
+            return (removed.bytes, Data(), change, number >= (highest ?? 0) && number > given ? number : nil)
         }
     }
 
@@ -277,20 +294,29 @@ public struct FoodLogStore: FoodLogStoring {
         ]
     }
 
-    /// Under the lock: `plan` reads the log (nil when there is none) and says what to change,
-    /// which is then written in one copy. A log that cannot be read whole is refused, never
-    /// replaced by what was read of it.
+    /// Under the lock: `plan` reads the log (nil when there is none) with the highest number
+    /// given before (0 without a mark), and says what to change and the number to mark, if
+    /// any, which is then written in one copy. A log that cannot be read whole is refused,
+    /// never replaced by what was read of it.
     private func change(
-        _ plan: (Int32?, SharedFile) throws(FoodLogError) -> (leaveOut: Range<Int>?, append: Data, change: FoodLogChange)
+        _ plan: (Int32?, SharedFile, Int) throws(FoodLogError) -> (
+            leaveOut: Range<Int>?, append: Data, change: FoodLogChange, mark: Int?
+        )
     ) async throws(FoodLogError) -> FoodLogChange {
-        guard let file else { throw .noFolder }
+        guard let file, let lastNumberFile else { throw .noFolder }
         let lock: Int32
         do { lock = try await file.lock() } catch { throw .unwritable(error) }
         defer { close(lock) }  // closing it unlocks the file
         let source = try Self.open(file)
         defer { if let source { close(source) } }
-        let (leaveOut, append, change) = try plan(source, file)
-        do {
+        let given = source == nil ? 0 : Self.lastNumber(in: lastNumberFile)
+        let (leaveOut, append, change, mark) = try plan(source, file, given)
+        do throws(SharedFile.Failure) {
+            if let mark {
+                try lastNumberFile.replace(with: Data("\(mark)\n".utf8))
+            } else if source == nil, unlink(lastNumberFile.url.path) != 0, errno != ENOENT {
+                throw SharedFile.Failure(lastNumberFile.url, errno: errno)
+            }
             try file.replace { writer throws(SharedFile.Failure) in
                 if let source { try Self.copy(source, of: file, leavingOut: leaveOut, to: writer) }
                 try writer.write(append)
@@ -299,6 +325,17 @@ public struct FoodLogStore: FoodLogStoring {
             throw .unwritable(error)
         }
         return change
+    }
+}
+
+extension FoodLogStore {
+    /// The number a mark holds; 0 when there is none, or it is not a number an entry may have.
+    static func lastNumber(in mark: SharedFile) -> Int {
+        guard let data = mark.read(),
+            let number = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+            FoodLogEntry.numbers.contains(number)
+        else { return 0 }
+        return number
     }
 }
 

@@ -4,13 +4,13 @@ import Foundation
 /// the latest rating they gave, and whether it is on the want list.
 public struct LogMark: Sendable, Equatable {
     public var visits: Int
-    public var lastVisit: LogDate?
+    public var lastVisit: CivilDate?
     /// The rating of the latest rated entry (a want's counts too: it is the user's word on the
     /// place); nil when no entry rates it.
     public var rating: Int?
     public var want: Bool
 
-    public init(visits: Int, lastVisit: LogDate? = nil, rating: Int? = nil, want: Bool = false) {
+    public init(visits: Int, lastVisit: CivilDate? = nil, rating: Int? = nil, want: Bool = false) {
         self.visits = visits; self.lastVisit = lastVisit; self.rating = rating; self.want = want
     }
 
@@ -47,7 +47,7 @@ public struct FoodLogSummary: Sendable, Equatable {
     /// One pass over the log, in any order: a search reads it whole before it shows a page.
     public init(_ entries: [FoodLogEntry]) {
         /// When each place's rating was given (the entry's day, then its number): the latest wins.
-        var ratedAt: [String: (day: LogDate, number: Int)] = [:]
+        var ratedAt: [String: (day: CivilDate, number: Int)] = [:]
         for entry in entries {
             let key = Self.key(entry.shop.provider, entry.shop.id)
             var mark = marks[key] ?? LogMark(visits: 0)

@@ -4,12 +4,12 @@
 /// 休日) between two holidays. The moves for 2019's enthronement and the 2020/2021 Olympics are
 /// the law's own exceptions. Meant for 2007–2099 (the equinox formula's range).
 public enum JapaneseHolidays {
-    public static func isHoliday(_ date: JapanDate) -> Bool {
+    public static func isHoliday(_ date: CivilDate) -> Bool {
         holidays(in: date.year).contains(date)
     }
 
     /// Every holiday of `year`, substitutes and citizens' holidays included.
-    public static func holidays(in year: Int) -> Set<JapanDate> {
+    public static func holidays(in year: Int) -> Set<CivilDate> {
         var days = Set(national(in: year))
         // 振替休日: the first day after a Sunday holiday that is not a holiday itself.
         for holiday in days.sorted() where holiday.weekday == .sunday {
@@ -27,9 +27,9 @@ public enum JapaneseHolidays {
     }
 
     /// The holidays the law names, before substitutes.
-    static func national(in year: Int) -> [JapanDate] {
-        func date(_ month: Int, _ day: Int) -> JapanDate { JapanDate(year: year, month: month, day: day) }
-        func monday(_ month: Int, _ ordinal: Int) -> JapanDate {
+    static func national(in year: Int) -> [CivilDate] {
+        func date(_ month: Int, _ day: Int) -> CivilDate { CivilDate(year: year, month: month, day: day) }
+        func monday(_ month: Int, _ ordinal: Int) -> CivilDate {
             let first = date(month, 1)
             let offset = (Weekday.monday.rawValue - first.weekday.rawValue + 7) % 7
             return first.adding(days: offset + 7 * (ordinal - 1))
@@ -52,9 +52,9 @@ public enum JapaneseHolidays {
 
     /// 春分の日 / 秋分の日 by the formula the National Astronomical Observatory's dates follow
     /// for 1980–2099.
-    static func equinox(_ year: Int, spring: Bool) -> JapanDate {
+    static func equinox(_ year: Int, spring: Bool) -> CivilDate {
         let base = spring ? 20.8431 : 23.2488
         let day = Int(base + 0.242194 * Double(year - 1980)) - (year - 1980) / 4
-        return JapanDate(year: year, month: spring ? 3 : 9, day: day)
+        return CivilDate(year: year, month: spring ? 3 : 9, day: day)
     }
 }

@@ -24,8 +24,7 @@ public struct OSMOpeningHours: Sendable {
     /// Open, closing within half an hour, closed or unknown at `minute` (0..<1440) of `date` on
     /// the place's own clock. `country` (ISO 3166-1 alpha-2) decides public holidays: known for
     /// "JP", in doubt elsewhere.
-    /// `JapanDate` serves as a plain calendar date here: its arithmetic holds for any place.
-    public func status(on date: JapanDate, minute: Int, country: String?) -> OpenStatus {
+    public func status(on date: CivilDate, minute: Int, country: String?) -> OpenStatus {
         guard (0..<1440).contains(minute),
             let answers = readings(country: country, { status(day: date.daysSinceEpoch, minute: minute, &$0) })
         else { return .unknown }
@@ -39,7 +38,7 @@ public struct OSMOpeningHours: Sendable {
     /// A week's walk is long: where the moment itself is in doubt (a public holiday outside Japan
     /// that may be today), nothing after it is walked, and a walk meeting more than a few such
     /// holidays on the way is unknown rather than tried every way.
-    public func nextChange(on date: JapanDate, minute: Int, country: String?) -> HoursChange {
+    public func nextChange(on date: CivilDate, minute: Int, country: String?) -> HoursChange {
         guard (0..<1440).contains(minute), status(on: date, minute: minute, country: country) != .unknown,
             let answers = readings(
                 country: country, limit: 8, { nextChange(day: date.daysSinceEpoch, minute: minute, &$0) }),
@@ -107,7 +106,7 @@ public struct OSMOpeningHours: Sendable {
         guard let year = parts.year, let month = parts.month, let day = parts.day, let hour = parts.hour,
             let minute = parts.minute
         else { return .unknown }
-        return status(on: JapanDate(year: year, month: month, day: day), minute: hour * 60 + minute, country: country)
+        return status(on: CivilDate(year: year, month: month, day: day), minute: hour * 60 + minute, country: country)
     }
 
     /// The week as `OpeningHours` gives it (each weekday's periods, past midnight beyond 24:00),
@@ -118,7 +117,7 @@ public struct OSMOpeningHours: Sendable {
         guard rules.allSatisfy(\.isWeekly) else { return nil }
         var hours = OpeningHours()
         // 2024-01-01 was a Monday; no weekly rule looks at the date itself.
-        let monday = JapanDate(year: 2024, month: 1, day: 1).daysSinceEpoch
+        let monday = CivilDate(year: 2024, month: 1, day: 1).daysSinceEpoch
         for (index, weekday) in Weekday.mondayFirst.enumerated() {
             var holidays = Holidays(country: nil, assumed: [:])
             let line = timeline(day: monday + index, &holidays)
@@ -239,7 +238,7 @@ public struct OSMOpeningHours: Sendable {
         }
 
         func selects(day: Int, _ calendar: inout Holidays) -> Bool {
-            let date = JapanDate(daysSinceEpoch: day)
+            let date = CivilDate(daysSinceEpoch: day)
             if !years.isEmpty, !years.contains(where: { $0.contains(date.year) }) { return false }
             if !monthdays.isEmpty, !monthdays.contains(where: { $0.contains(day) }) { return false }
             if !weeks.isEmpty, !weeks.contains(where: { $0.contains(Self.isoWeek(day)) }) { return false }
@@ -253,10 +252,10 @@ public struct OSMOpeningHours: Sendable {
 
         /// ISO 8601: weeks start on Monday, and week 1 holds the year's first Thursday.
         static func isoWeek(_ day: Int) -> Int {
-            let mondayBased = (JapanDate(daysSinceEpoch: day).weekday.rawValue + 5) % 7
+            let mondayBased = (CivilDate(daysSinceEpoch: day).weekday.rawValue + 5) % 7
             let thursday = day - mondayBased + 3
-            let year = JapanDate(daysSinceEpoch: thursday).year
-            return (thursday - JapanDate(year: year, month: 1, day: 1).daysSinceEpoch) / 7 + 1
+            let year = CivilDate(daysSinceEpoch: thursday).year
+            return (thursday - CivilDate(year: year, month: 1, day: 1).daysSinceEpoch) / 7 + 1
         }
     }
 
@@ -290,10 +289,10 @@ public struct OSMOpeningHours: Sendable {
         /// since 1970; nil for a date the year does not have (29 Feb).
         func resolved(in year: Int) -> Int? {
             let year = self.year ?? year
-            let base: JapanDate
+            let base: CivilDate
             switch day {
             case .fixed(let value):
-                base = JapanDate(year: year, month: month, day: value)
+                base = CivilDate(year: year, month: month, day: value)
                 // A day the month does not have comes back from the day count as another date.
                 guard base.adding(days: 0) == base else { return nil }
             case .nth(let weekday, let ordinal):
@@ -312,7 +311,7 @@ public struct OSMOpeningHours: Sendable {
         case dates(from: DatePoint, to: DatePoint)
 
         func contains(_ day: Int) -> Bool {
-            let date = JapanDate(daysSinceEpoch: day)
+            let date = CivilDate(daysSinceEpoch: day)
             switch self {
             case .months(let year, let from, let to):
                 if from <= to { return (from...to).contains(date.month) && (year ?? date.year) == date.year }
@@ -338,14 +337,14 @@ public struct OSMOpeningHours: Sendable {
         func contains(_ day: Int) -> Bool {
             switch self {
             case .range(let from, let to):
-                let weekday = JapanDate(daysSinceEpoch: day).weekday.rawValue
+                let weekday = CivilDate(daysSinceEpoch: day).weekday.rawValue
                 return from.rawValue <= to.rawValue
                     ? (from.rawValue...to.rawValue).contains(weekday)
                     : weekday >= from.rawValue || weekday <= to.rawValue
             case .nth(let weekday, let ordinals, let offset):
-                let date = JapanDate(daysSinceEpoch: day - offset)
+                let date = CivilDate(daysSinceEpoch: day - offset)
                 guard date.weekday == weekday else { return false }
-                let last = JapanDate(year: date.year, month: date.month, day: 1).adding(days: 31)
+                let last = CivilDate(year: date.year, month: date.month, day: 1).adding(days: 31)
                 let daysInMonth = 31 - (last.day - 1)
                 return ordinals.contains { $0 > 0 ? $0 == date.weekdayOrdinal : -$0 == (daysInMonth - date.day) / 7 + 1 }
             }
@@ -405,7 +404,7 @@ public struct OSMOpeningHours: Sendable {
 
         mutating func isHoliday(_ day: Int, school: Bool) -> Bool {
             if !school, country?.uppercased() == "JP" {
-                return JapaneseHolidays.isHoliday(JapanDate(daysSinceEpoch: day))
+                return JapaneseHolidays.isHoliday(CivilDate(daysSinceEpoch: day))
             }
             let fact = Fact(day: day, school: school)
             if let known = assumed[fact] { return known }
@@ -419,24 +418,24 @@ public struct OSMOpeningHours: Sendable {
         var school: Bool
     }
 
-    static func nthWeekday(_ weekday: Weekday, _ ordinal: Int, year: Int, month: Int) -> JapanDate {
+    static func nthWeekday(_ weekday: Weekday, _ ordinal: Int, year: Int, month: Int) -> CivilDate {
         if ordinal > 0 {
-            let first = JapanDate(year: year, month: month, day: 1)
+            let first = CivilDate(year: year, month: month, day: 1)
             let offset = (weekday.rawValue - first.weekday.rawValue + 7) % 7
             return first.adding(days: offset + 7 * (ordinal - 1))
         }
-        let last = JapanDate(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1).adding(days: -1)
+        let last = CivilDate(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1).adding(days: -1)
         let offset = (last.weekday.rawValue - weekday.rawValue + 7) % 7
         return last.adding(days: -offset - 7 * (-ordinal - 1))
     }
 
     /// Easter Sunday in the Gregorian calendar (the anonymous Gregorian algorithm).
-    static func easter(_ year: Int) -> JapanDate {
+    static func easter(_ year: Int) -> CivilDate {
         let a = year % 19, b = year / 100, c = year % 100
         let h = (19 * a + b - b / 4 - (8 * b + 13) / 25 + 15) % 30
         let l = (32 + 2 * (b % 4) + 2 * (c / 4) - h - c % 4) % 7
         let m = (a + 11 * h + 22 * l) / 451
         let month = (h + l - 7 * m + 114) / 31
-        return JapanDate(year: year, month: month, day: (h + l - 7 * m + 114) % 31 + 1)
+        return CivilDate(year: year, month: month, day: (h + l - 7 * m + 114) % 31 + 1)
     }
 }

@@ -5,6 +5,7 @@ extension Restaurant {
     /// `close` texts, or an OpenStreetMap value that is the same every week; nil where neither
     /// can be read with confidence.
     public var openingHours: OpeningHours? {
+        if let periodHours { return periodHours.weekly }
         guard let osmOpeningHours else { return OpeningHoursParser.parse(open: open, close: close) }
         return OSMOpeningHours(osmOpeningHours)?.weekly
     }
@@ -46,7 +47,7 @@ public struct OpenQuestion: Sendable, Equatable {
             case tomorrow
             /// The next such weekday from today, today included.
             case weekday(Weekday)
-            case date(JapanDate)
+            case date(CivilDate)
         }
 
         /// The moment on a clock that shows `reading` for an instant.
@@ -133,16 +134,18 @@ public struct OpenClock: Sendable {
     /// read: an OpenStreetMap week (`weekly`) has no holiday rules.
     public func moment(for shop: Restaurant) -> OpeningHours.Moment? { moments[shop.provider] }
 
-    /// Open, closing soon, closed or unknown: an OpenStreetMap value read by the specification
+    /// Open, closing soon, closed or unknown: the shop's periods (`PeriodHours`), else an
+    /// OpenStreetMap value read by the specification
     /// on the shop's clock (the region's country for public holidays), else HOT PEPPER's texts.
     /// A place closed for a while or for good is closed, whatever its hours say.
     public func status(of shop: Restaurant) -> OpenStatus { status(of: shop, hours: shop.openingHours) }
 
     /// The same, with the shop's `openingHours` as the caller has them (a list reads each shop's
-    /// texts once for every question it asks); read only for a shop without an OSM value.
+    /// texts once for every question it asks); read only for a shop without periods or an OSM value.
     public func status(of shop: Restaurant, hours: @autoclosure () -> OpeningHours?) -> OpenStatus {
         if let status = shop.businessStatus, status != .operational { return .closed }
         guard let moment = moment(for: shop) else { return .unknown }
+        if let periods = shop.periodHours { return periods.status(on: moment.today.date, minute: moment.minute) }
         guard let value = shop.osmOpeningHours else { return hours()?.status(at: moment) ?? .unknown }
         let day = moment.today
         return OSMOpeningHours(value)?.status(on: day.date, minute: moment.minute, country: country) ?? .unknown
@@ -161,6 +164,9 @@ public struct OpenTally: Sendable, Equatable {
     public var stoppedEarly: Bool
     /// Shops left out as open but closing before the time --open-for asks for.
     public var closingTooSoon = 0
+    /// Of `unknown`, the shops whose service gives no hours at all (the rest have hours that
+    /// cannot be read, or leave the moment in doubt).
+    public var noHours = 0
 }
 
 /// Searching for shops open at a moment: the service cannot filter by hours, so the worker asks
@@ -223,7 +229,13 @@ extension HotpepperWorking {
                         tally.unknown += 1
                     }
                 case .closed: tally.closed += 1
-                case .unknown: if includeUnknown { kept.append(shop) } else { tally.unknown += 1 }
+                case .unknown:
+                    if includeUnknown {
+                        kept.append(shop)
+                    } else {
+                        tally.unknown += 1
+                        if shop.hoursState == .none { tally.noHours += 1 }
+                    }
                 }
             }
         }

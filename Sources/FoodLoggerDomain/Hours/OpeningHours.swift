@@ -151,13 +151,13 @@ public struct OpeningHours: Sendable, Equatable {
     /// a whole list of shops.
     public struct Moment: Sendable {
         public struct DayFacts: Sendable {
-            public var date: JapanDate
+            public var date: CivilDate
             public var weekday: Weekday
             public var isHoliday: Bool
             /// 祝前日: tomorrow is a holiday.
             public var isHolidayEve: Bool
 
-            init(_ date: JapanDate) {
+            init(_ date: CivilDate) {
                 self.date = date
                 weekday = date.weekday
                 isHoliday = JapaneseHolidays.isHoliday(date)

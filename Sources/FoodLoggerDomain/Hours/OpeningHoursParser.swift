@@ -578,7 +578,7 @@ struct Scanner {
             return [first]
         }
         var days: [OpeningHours.MonthDay] = [first]
-        var day = JapanDate(year: 2001, month: first.month, day: first.day)  // 2001: no 29 February to trip on
+        var day = CivilDate(year: 2001, month: first.month, day: first.day)  // 2001: no 29 February to trip on
         while days.last != last {
             day = day.adding(days: 1)
             days.append(OpeningHours.MonthDay(month: day.month, day: day.day))

@@ -62,7 +62,7 @@ extension HoursClock {
     /// The zone the clock keeps; Japan's is a fixed UTC+9.
     public var timeZone: TimeZone? {
         switch self {
-        case .japan: TimeZone(secondsFromGMT: JapanDate.offset)
+        case .japan: TimeZone(secondsFromGMT: CivilDate.offset)
         case .zone(let zone): zone
         case .unknown: nil
         }
@@ -76,7 +76,7 @@ extension OpenClock {
     public func timeLeft(of shop: Restaurant) -> TimeLeft { timeLeft(of: shop, hours: shop.openingHours) }
 
     /// The same, with the shop's `openingHours` as the caller has them; read only for a shop
-    /// without an OSM value.
+    /// without periods or an OSM value.
     public func timeLeft(of shop: Restaurant, hours: @autoclosure () -> OpeningHours?) -> TimeLeft {
         guard let moment = moment(for: shop), let zone = clock(for: shop).timeZone else { return .unknown }
         let date = moment.today.date
@@ -89,7 +89,9 @@ extension OpenClock {
         var left = TimeLeft(asked: asked, timeZone: zone)
         if let status = shop.businessStatus, status != .operational { return left }
         let change: HoursChange =
-            if let value = shop.osmOpeningHours {
+            if let periods = shop.periodHours {
+                periods.nextChange(on: date, minute: moment.minute)
+            } else if let value = shop.osmOpeningHours {
                 OSMOpeningHours(value)?.nextChange(on: date, minute: moment.minute, country: country) ?? .unknown
             } else {
                 hours()?.nextChange(after: moment) ?? .unknown

@@ -27,6 +27,10 @@ public struct Restaurant: Sendable, Equatable, Codable {
     /// evaluator to read; nil when the service has none in that syntax (HOT PEPPER's hours are
     /// free text in `open`, which `openingHours` reads).
     public var osmOpeningHours: String?
+    /// The hours as periods (a week, and dated days that answer for themselves), which the open
+    /// questions read before `osmOpeningHours` and `open`; nil when the service gives none so
+    /// (Google Places gives them; `osmOpeningHours` then writes its week for reading).
+    public var periodHours: PeriodHours?
     /// The average of the service's reviews, 1 to 5 stars, and how many there are; nil when the
     /// service has no reviews (only Google Places has them).
     public var rating: Double?
@@ -91,13 +95,14 @@ public struct Restaurant: Sendable, Equatable, Codable {
     public init(
         id: String, name: String, genre: Genre, subGenre: CodeName? = nil, coordinate: Coordinate,
         address: String = "", open: String = "", close: String = "", urls: Links, amenities: [Amenity] = [],
-        provider: Provider, osmOpeningHours: String? = nil, rating: Double? = nil, ratingCount: Int? = nil,
-        priceLevel: Int? = nil, businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil, kind: PlaceKind? = nil,
-        otherNames: [LocalName]? = nil, phone: String? = nil, website: String? = nil, hotpepper: HotpepperDetails? = nil
+        provider: Provider, osmOpeningHours: String? = nil, periodHours: PeriodHours? = nil, rating: Double? = nil,
+        ratingCount: Int? = nil, priceLevel: Int? = nil, businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil,
+        kind: PlaceKind? = nil, otherNames: [LocalName]? = nil, phone: String? = nil, website: String? = nil,
+        hotpepper: HotpepperDetails? = nil
     ) {
         self.id = id; self.name = name; self.genre = genre; self.subGenre = subGenre; self.coordinate = coordinate
         self.address = address; self.open = open; self.close = close; self.urls = urls; self.amenities = amenities
-        self.provider = provider; self.osmOpeningHours = osmOpeningHours
+        self.provider = provider; self.osmOpeningHours = osmOpeningHours; self.periodHours = periodHours
         self.rating = rating; self.ratingCount = ratingCount; self.priceLevel = priceLevel
         self.businessStatus = businessStatus; self.diets = diets
         self.kind = kind; self.otherNames = otherNames; self.phone = phone; self.website = website

@@ -38,11 +38,11 @@ public enum PickRule {
         /// How long a place must stay open from the moment (--open-for); nil: open is enough.
         public var openFor: OpenDuration?
         /// The first day a visit counts as recent (--not-within, from now on the user's calendar).
-        public var recentSince: LogDate
+        public var recentSince: CivilDate
 
         public init(
             summary: FoodLogSummary, filter: LogFilter?, includeUnknown: Bool, openFor: OpenDuration? = nil,
-            recentSince: LogDate
+            recentSince: CivilDate
         ) {
             self.summary = summary; self.filter = filter; self.includeUnknown = includeUnknown
             self.openFor = openFor; self.recentSince = recentSince
@@ -80,6 +80,7 @@ public enum PickRule {
                 return false
             case .unknown where !conditions.includeUnknown:
                 tally.unknownHours += 1
+                if place.hoursState == .none { tally.noHours += 1 }
                 return false
             case .unknown: break
             }
@@ -119,6 +120,8 @@ public struct PickTally: Sendable, Equatable {
     public var closed = 0
     /// Hours that cannot be read, without --include-unknown.
     public var unknownHours = 0
+    /// Of `unknownHours`, the places whose service gives no hours at all.
+    public var noHours = 0
     /// Visited within --not-within.
     public var visitedRecently = 0
     /// Open, but closing before --open-for is up.

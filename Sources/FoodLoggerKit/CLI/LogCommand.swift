@@ -102,7 +102,7 @@ struct LogCommand: Sendable {
         }
         rating = try parsed.integer("--rating", in: FoodLogEntry.ratings)
         note = try Self.note(parsed.value("--note"))
-        when = try Self.when(parsed, today: LogDate(context.now(), in: context.userTimeZone))
+        when = try Self.when(parsed, today: CivilDate(context.now(), in: context.userTimeZone))
         (id, impliedProvider, number, shopArguments) = (nil, nil, nil, nil)
         switch action {
         case .list:
@@ -149,7 +149,7 @@ struct LogCommand: Sendable {
 
     /// --date's day, or --want: a day from `FoodLogEntry.earliestDate` to `today`, a meal
     /// being something already eaten.
-    static func when(_ parsed: ParsedArguments, today: LogDate) throws(UsageError) -> FoodLog.Add.When {
+    static func when(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> FoodLog.Add.When {
         if parsed.has("--want") {
             if parsed.value("--date") != nil { throw UsageError("--want is for a shop you have not been to; leave out --date") }
             return .want
@@ -159,7 +159,7 @@ struct LogCommand: Sendable {
         case "today": return .today
         case "yesterday": return .yesterday
         default:
-            guard let day = LogDate(text) else {
+            guard let day = CivilDate(text) else {
                 throw UsageError("--date must be YYYY-MM-DD, today or yesterday, not \(TerminalSafe.quoted(text))")
             }
             if day > today {

@@ -26,16 +26,29 @@ struct ManualCommand: TextCommand {
             // No hyphenation: option names, commands and addresses are typed or copied as shown.
             ".nh",
             ".SH NAME",
-            #"foodlogger \- find restaurants near you from the terminal (HOT PEPPER Gourmet)"#,
+            #"foodlogger \- find restaurants near you from the terminal (OpenStreetMap, HOT PEPPER Gourmet, Google Places)"#,
             ".SH SYNOPSIS",
             #".B foodlogger"#, #".I COMMAND"#, #".RI [ options ]"#,
             ".SH DESCRIPTION",
             text(
-                "foodlogger asks the HOT PEPPER Gourmet web service (Recruit) for the restaurants around a point "
-                    + "and shows them nearest first: a table on a terminal, JSON in a pipe. "
+                "foodlogger asks OpenStreetMap (through Overpass, anywhere, no key), the HOT PEPPER Gourmet web service "
+                    + "(Recruit, Japan, a free key) or Google Places (anywhere, a key with billing) for the restaurants "
+                    + "around a point and shows them nearest first: a table on a terminal, JSON in a pipe. "
                     + "A command's options may also stand before it (foodlogger --stub search ...). "
                     + "Data from each service is shown with its credit: "
                     + Provider.allCases.map(\.creditLine).joined(separator: "; ") + "."),
+            ".PP",
+            text(
+                "The service, first match wins: --provider; the ids given (node/123 is OpenStreetMap's); "
+                    + "FOODLOGGER_PROVIDER; with --stub, HOT PEPPER's offline stub; HOT PEPPER when its key is found, "
+                    + "else OpenStreetMap. A key never comes from a command-line value and is never printed. A key.plist "
+                    + "whose HOT PEPPER entry still holds the placeholder YOUR_HOTPEPPER_API_KEY counts as no HOT PEPPER "
+                    + "key (OpenStreetMap answers); a placeholder named on purpose (--key-file, the variable, or with "
+                    + "--provider hotpepper) is refused. What a service cannot answer is refused before anything is "
+                    + "sent, naming the service that can."),
+            ".SH OPTIONS",
+            ".TP", #"\fB\-h\fR, \fB\-\-help\fR"#, text("show the help (also: foodlogger COMMAND --help)"),
+            ".TP", #"\fB\-\-version\fR"#, text("print the version"),
             ".SH COMMANDS",
         ]
         for command in commands {
@@ -84,7 +97,8 @@ struct ManualCommand: TextCommand {
             text(
                 "The food log (foodlogger log): JSON Lines, one entry a line (number, date or want, note, rating, "
                     + "written_at, and the shop: provider, id, name, genre, lat, lng, address, url). Yours to read, edit "
-                    + "and back up: lines foodlogger cannot read are kept as they are. Changed under log.jsonl.lock."),
+                    + "and back up: lines foodlogger cannot read are kept as they are. Changed under log.jsonl.lock. "
+                    + "Numbers are never given twice: log.jsonl.last-number beside it keeps the highest number removed."),
             ".SH EXIT STATUS",
         ]
         for code in ExitCode.allCases {

@@ -9,7 +9,7 @@ struct NoKeyNotice {
     let context: ProcessContext
 
     static let line =
-        "No HOT PEPPER key: searching OpenStreetMap. See 'API key' in the README to search HOT PEPPER Gourmet, or say --provider osm."
+        "No HOT PEPPER key: searching OpenStreetMap. See 'Keys and providers' in the README to search HOT PEPPER Gourmet, or say --provider osm."
     static let fileName = "told-no-key"
 
     var marker: URL? { XDGFolder.state.url(environment: context.environment)?.appendingPathComponent(Self.fileName) }

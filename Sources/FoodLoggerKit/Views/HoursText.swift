@@ -62,7 +62,10 @@ enum HoursText {
 
     static func openCells(of restaurant: Restaurant, on clock: OpenClock) -> (when: String, left: String) {
         let hours = restaurant.openingHours
-        return openCells(clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours))
+        let cells = openCells(clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours))
+        // "?" is for hours that do not tell; "–" for a place whose service gives none, as the Hours
+        // column writes a day without hours.
+        return cells == ("?", "") && restaurant.hoursState(hours: hours) == .none ? ("–", "") : cells
     }
 
     /// When the shop closes or opens, and how long is left with its last order; the next day
@@ -159,7 +162,9 @@ enum HoursText {
         let status = clock.status(of: restaurant)
         let word = status == .unknown ? "?" : word(status)
         guard let hours = restaurant.openingHours else {
-            return status == .unknown ? "? · the hours below could not be read" : "\(word) · see the hours below"
+            guard status == .unknown else { return "\(word) · see the hours below" }
+            if restaurant.closingDaysUnreadable { return "? · the closing days below could not be read" }
+            return restaurant.hoursState == .none ? "? · no hours given" : "? · the hours below could not be read"
         }
         let day = named ? moment.today.weekday.short : "today"
         guard let today = hours.periods(on: moment.today) else { return "? · \(day) is not clear from the texts below" }

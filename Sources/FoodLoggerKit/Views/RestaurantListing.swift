@@ -178,6 +178,7 @@ struct RestaurantRecord: Sendable, Equatable {
             ("names", shop.otherNames.map { .object($0.map { ($0.language, .string($0.name)) }) } ?? .null),
             ("phone", shop.phone.map(JSONValue.string) ?? .null),
             ("website", shop.website.map(JSONValue.string) ?? .null),
+            ("hours_state", .string(shop.hoursState(hours: hours).rawValue)),
             ("log", LogText.json(log)),
         ]
         return detailed ? basic + detailMembers : basic

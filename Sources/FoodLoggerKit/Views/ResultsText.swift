@@ -88,8 +88,9 @@ enum ResultsText {
         _ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false, open: OpenQuestion? = nil,
         tally: OpenTally? = nil
     ) -> String {
-        // No clock for the area: no place's state can be told, so another time or page would not help.
-        if let tally, tally.examined > 0, tally.unknown == tally.examined, page.clock == .unknown {
+        // No clock for the area: no place's state can be told (a place closed for good aside), so
+        // another time or page would not help.
+        if let tally, tally.examined > 0, page.clock == .unknown {
             return HoursText.unknownClockNote(page.provider)
                 + " --include-unknown lists the places with their hours as written."
         }
@@ -98,7 +99,8 @@ enum ResultsText {
             let counts = [
                 tally.closed > 0 ? "\(tally.closed) closed" : nil,
                 tally.closingTooSoon > 0 ? "\(tally.closingTooSoon) closing within \(open.openFor?.minutes ?? 0) min" : nil,
-                tally.unknown > 0 ? "\(tally.unknown) unknown" : nil,
+                tally.noHours > 0 ? "\(tally.noHours) with no hours given" : nil,
+                tally.unknown > tally.noHours ? "\(tally.unknown - tally.noHours) unknown" : nil,
             ]
             .compactMap { $0 }.joined(separator: ", ")
             // Results were left unread: the next ones may be open; a wider circle only adds more to read.
@@ -143,15 +145,19 @@ enum ResultsText {
         return found + hint + japanese
     }
 
-    /// What an open-only search left out, for stderr: "Left out 12 closed and 3 whose hours could
-    /// not be read (--include-unknown keeps those)."
+    /// What an open-only search left out, for stderr: "Left out 12 closed, 2 with no hours given and
+    /// 3 whose hours could not be read (--include-unknown keeps those)."
     static func leftOut(_ tally: OpenTally, open: OpenQuestion, on clock: HoursClock) -> String? {
         var parts: [String] = []
         if tally.closed > 0 { parts.append("\(tally.closed) closed") }
         if tally.closingTooSoon > 0, let openFor = open.openFor {
             parts.append("\(tally.closingTooSoon) closing within \(openFor.minutes) min")
         }
-        if tally.unknown > 0 { parts.append("\(tally.unknown) whose hours could not be read (--include-unknown keeps those)") }
+        if tally.noHours > 0 { parts.append("\(tally.noHours) with no hours given") }
+        if tally.unknown > tally.noHours {
+            parts.append("\(tally.unknown - tally.noHours) whose hours could not be read")
+        }
+        if tally.unknown > 0 { parts[parts.count - 1] += " (--include-unknown keeps those)" }
         let stopped =
             tally.stoppedEarly
             ? " Stopped after \(tally.examined) results; narrow the search or add --start to look further." : ""

@@ -408,7 +408,7 @@ struct Bench {
 
     /// CPU seconds per wall second of a search whose server never answers, until its timeout:
     /// what waiting costs the machine. Reported, not a budget: URLSession on Linux spins here
-    /// (README, Reliability), which no code of ours can stop.
+    /// (README, Limits), which no code of ours can stop.
     mutating func silentServer() throws {
         let server = try LoopbackServer(replies: [.hang])
         defer { server.stop() }
@@ -418,7 +418,7 @@ struct Bench {
         lines += [
             "### (f) CPU while the server is silent", "",
             "`search --timeout \(Int(timeout)) --retries 0` against a loopback server that accepts and never answers. "
-                + "Reported, not a budget (see the README's Reliability section); the goal, once the cause below us is fixed, is 0.05.",
+                + "Reported, not a budget (see the README's Limits section); the goal, once the cause below us is fixed, is 0.05.",
             "",
             "| wall | user + sys | CPU per wall second |", "|---:|---:|---:|",
         ]

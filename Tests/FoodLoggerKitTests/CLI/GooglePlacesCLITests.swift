@@ -159,6 +159,24 @@ import TestSupport
         #expect(typo.code == .usage && typo.stderr.contains("ramen restaurant"), "\(typo.stderr)")
     }
 
+    @Test(arguments: [("2026-12-09 12:00", true), ("2026-12-02 12:00", false)])
+    func openAtAWednesdayOutsideTheCurrentDatesIsAnsweredByTheRegularWeek(asked: String, listed: Bool) async throws {
+        // Given the New York diner whose current hours cover 26 November to 2 December (closed that Wednesday)
+        let server = try LoopbackServer(replies: [
+            .json(#"{"places": [\#(PeriodHoursTests.diner)]}"#, contentType: "application/json")
+        ])
+        let home = try TemporaryFolder()
+        // When the places open at noon on a Wednesday are asked for
+        let run = await CLIRun.run(
+            ["search", "--provider", "google", "--lat", "40.7306", "--lng", "-73.9866", "--open-at", asked, "--json"],
+            environment: environment(server, home: home))
+        // Then Wednesday 9 December, outside those dates, is the regular week's (open); 2 December is closed
+        #expect(run.code == (listed ? .success : .noResults), "\(run.code) \(run.stderr)")
+        let names = (run.json?["restaurants"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(names == (listed ? ["Liberty Diner"] : []), "\(asked): \(names) \(run.stderr)")
+        #expect(server.requests.count == 1, "one request")
+    }
+
     // MARK: - The offline stub
 
     @Test func openAtIsReadOnThePlacesClockNotTheUsers() async throws {

@@ -137,6 +137,25 @@ import Testing
             "one line: \(again.stderr)")
     }
 
+    @Test func aRemovedNewestEntrysNumberIsNeverGivenAgain() async throws {
+        // Given two entries, the newest removed
+        _ = await run(["log", "add", "--stub", "J900000001"])
+        _ = await run(["log", "add", "--stub", "J900000104"])
+        let removed = await run(["log", "remove", "2"])
+        try #require(removed.code == .success, "entry 2 removed: \(removed.stderr)")
+
+        // When another is added
+        let added = await run(["log", "add", "--stub", "J900000102", "--want"])
+
+        // Then it is entry 3, and `log` lists 1 and 3
+        #expect(
+            added.code == .success && added.stdout.hasPrefix("Logged entry 3: "),
+            "entry 3, not 2 again: \(added.stdout)\(added.stderr)")
+        let listed = await run(["log", "--json"])
+        let numbers = (listed.json?["entries"] as? [[String: Any]])?.compactMap { $0["number"] as? Int }
+        #expect(numbers?.sorted() == [1, 3], "the log holds 1 and 3: \(String(describing: numbers))")
+    }
+
     @Test(arguments: [
         (["log", "add", "--stub", "J900000001", "--rating", "0"], "--rating must be an integer from 1 to 5"),
         (["log", "add", "--stub", "J900000001", "--rating", "6"], "--rating must be an integer from 1 to 5"),

@@ -13,7 +13,7 @@ import Testing
 @Suite struct FoodLogStoreTests {
     static let written = Date(timeIntervalSince1970: 1_795_000_000)
 
-    static func entry(_ shop: Restaurant = Seeds.Restaurants.near, date: LogDate? = LogDate(year: 2026, month: 11, day: 20))
+    static func entry(_ shop: Restaurant = Seeds.Restaurants.near, date: CivilDate? = CivilDate(year: 2026, month: 11, day: 20))
         -> FoodLogEntry
     {
         FoodLogEntry(date: date, note: "塩ラーメン, \"good\"", rating: 4, writtenAt: written, shop: .init(shop))
@@ -62,9 +62,9 @@ import Testing
         // Given entries for three days, written out of order, and a want written on the 18th
         let folder = try TemporaryFolder()
         let sut = FoodLogStore(folder: folder.url)
-        try await sut.add(Self.entry(date: LogDate(year: 2026, month: 11, day: 18)))
-        try await sut.add(Self.entry(date: LogDate(year: 2026, month: 11, day: 20)))
-        try await sut.add(Self.entry(date: LogDate(year: 2026, month: 11, day: 1)))
+        try await sut.add(Self.entry(date: CivilDate(year: 2026, month: 11, day: 18)))
+        try await sut.add(Self.entry(date: CivilDate(year: 2026, month: 11, day: 20)))
+        try await sut.add(Self.entry(date: CivilDate(year: 2026, month: 11, day: 1)))
         try await sut.add(Self.entry(date: nil))
 
         // When the log is listed newest first
@@ -87,6 +87,47 @@ import Testing
         #expect(removed.number == 2, "entry 2 removed")
         #expect(try sut.read().entries.map(\.number) == [1, 3], "1 and 3 keep their numbers")
         await #expect(throws: FoodLogError.noSuchEntry(2, last: 3)) { try await sut.remove(number: 2) }
+    }
+
+    @Test func aRemovedNewestEntrysNumberIsNeverGivenAgain() async throws {
+        // Given three entries, the newest of them removed
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        for _ in 1...3 { try await sut.add(Self.entry()) }
+        try await sut.remove(number: 3)
+
+        // When two more are added, and the newest of those removed in its turn
+        let fourth = try await sut.add(Self.entry()).entry
+        try await sut.remove(number: 4)
+        try await sut.remove(number: 2)
+        let fifth = try await sut.add(Self.entry()).entry
+
+        // Then the numbers only grow, and the mark beside the log holds the highest given
+        #expect(fourth.number == 4 && fifth.number == 5, "4 and 5, never 3 or 4 again: \(fourth.number), \(fifth.number)")
+        #expect(try sut.read().entries.map(\.number) == [1, 5], "1 and 5 left")
+        let mark = folder.url.appendingPathComponent(FoodLogStore.lastNumberFileName)
+        #expect(try String(contentsOf: mark, encoding: .utf8) == "4\n", "the mark holds 4, the highest removed")
+    }
+
+    @Test func aLogWithoutTheMarkNumbersFromItsHighestAndAMarkWithoutALogIsDropped() async throws {
+        // Given an older version's log of two entries (no mark), and a mark left beside no log
+        let folder = try TemporaryFolder()
+        let old = FoodLogStore(folder: folder.url.appendingPathComponent("old"))
+        for _ in 1...2 { try await old.add(Self.entry()) }
+        let fresh = FoodLogStore(folder: folder.url.appendingPathComponent("fresh"))
+        let freshMark = folder.url.appendingPathComponent("fresh/\(FoodLogStore.lastNumberFileName)")
+        try FileManager.default.createDirectory(at: freshMark.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "41\n".write(to: freshMark, atomically: true, encoding: .utf8)
+
+        // When an entry is added to each, then another to the fresh log
+        let third = try await old.add(Self.entry()).entry
+        let first = try await fresh.add(Self.entry()).entry
+        let second = try await fresh.add(Self.entry()).entry
+
+        // Then the old log goes on from its highest, and the fresh log starts at 1, its stale mark gone
+        #expect(third.number == 3, "the old log's next number: \(third.number)")
+        #expect(first.number == 1 && second.number == 2, "a new log starts at 1: \(first.number), \(second.number)")
+        #expect(!FileManager.default.fileExists(atPath: freshMark.path), "the mark of a deleted log is removed")
     }
 
     @Test func aLineTheStoreCannotReadIsKeptAsItIsAndReported() async throws {
@@ -235,8 +276,8 @@ import Testing
     ])
     func datesAreReadStrictly(text: String, valid: Bool) {
         // When the text is read as a date, Then only real YYYY-MM-DD days are
-        #expect((LogDate(text) != nil) == valid, "\(text) valid: \(valid)")
-        if valid { #expect(LogDate(text)?.description == text, "written back as given") }
+        #expect((CivilDate(text) != nil) == valid, "\(text) valid: \(valid)")
+        if valid { #expect(CivilDate(text)?.description == text, "written back as given") }
     }
 
     @Test func todayAndYesterdayAreTheUsersDays() throws {
@@ -245,9 +286,9 @@ import Testing
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
 
         // Then today and yesterday are Tokyo's
-        #expect(LogDate(instant, in: tokyo).description == "2026-11-20", "today in Tokyo")
-        #expect(LogDate(instant, in: tokyo, offset: -1).description == "2026-11-19", "yesterday in Tokyo")
-        #expect(LogDate(instant, in: TimeZone(identifier: "UTC")!).description == "2026-11-19", "today in UTC")
+        #expect(CivilDate(instant, in: tokyo).description == "2026-11-20", "today in Tokyo")
+        #expect(CivilDate(instant, in: tokyo, offset: -1).description == "2026-11-19", "yesterday in Tokyo")
+        #expect(CivilDate(instant, in: TimeZone(identifier: "UTC")!).description == "2026-11-19", "today in UTC")
     }
 
     // MARK: - Hostile logs (#38)

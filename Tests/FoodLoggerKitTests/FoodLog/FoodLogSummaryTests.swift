@@ -10,7 +10,7 @@ enum LogSeeds {
         _ number: Int, _ id: String, on day: String?, rating: Int? = nil, provider: Provider = .hotpepper
     ) -> FoodLogEntry {
         FoodLogEntry(
-            number: number, date: day.flatMap(LogDate.init), note: nil, rating: rating,
+            number: number, date: day.flatMap(CivilDate.init), note: nil, rating: rating,
             writtenAt: Date(timeIntervalSince1970: 1_790_000_000), shop: .init(provider: provider, id: id))
     }
 }
@@ -29,7 +29,7 @@ enum LogSeeds {
 
         // Then it counts both visits, the last day, the latest day's rating, and the want
         #expect(
-            mark == LogMark(visits: 2, lastVisit: LogDate("2026-11-02"), rating: 3, want: true), "\(String(describing: mark))")
+            mark == LogMark(visits: 2, lastVisit: CivilDate("2026-11-02"), rating: 3, want: true), "\(String(describing: mark))")
     }
 
     @Test func placesAreMatchedByProviderAndId() {
@@ -40,7 +40,7 @@ enum LogSeeds {
 
         // Then the OSM place and J0000000002 are found, J0000000001 is not
         #expect(summary.mark(for: Seeds.OSM.paris)?.visits == 1, "node/1001 on OpenStreetMap")
-        #expect(summary.mark(for: Seeds.Restaurants.middle)?.lastVisit == LogDate("2026-11-03"), "J0000000002")
+        #expect(summary.mark(for: Seeds.Restaurants.middle)?.lastVisit == CivilDate("2026-11-03"), "J0000000002")
         #expect(summary.mark(for: Seeds.Restaurants.near) == nil, "J0000000001 is not in the log")
         #expect(FoodLogSummary([]).isEmpty && FoodLogSummary.empty.mark(for: Seeds.Restaurants.near) == nil, "empty")
     }
@@ -52,8 +52,8 @@ enum LogSeeds {
     func aFilterKeepsWhatItsFlagSays(filter: LogFilter, expected: [Bool]) {
         // Given no mark, a visit, a want, and a visited place also wanted
         let marks: [LogMark?] = [
-            nil, LogMark(visits: 1, lastVisit: LogDate("2026-11-02")), LogMark(visits: 0, want: true),
-            LogMark(visits: 2, lastVisit: LogDate("2026-11-02"), want: true),
+            nil, LogMark(visits: 1, lastVisit: CivilDate("2026-11-02")), LogMark(visits: 0, want: true),
+            LogMark(visits: 2, lastVisit: CivilDate("2026-11-02"), want: true),
         ]
         // Then the filter keeps exactly those its flag names
         #expect(marks.map(filter.keeps) == expected, "\(filter)")

@@ -29,37 +29,14 @@ import Testing
 
     @Test(arguments: [2019, 2020, 2024, 2025, 2026])
     func everyHolidayOfTheYear(year: Int) {
-        let expected = Set(Self.published[year]!.map { JapanDate(year: year, month: $0.0, day: $0.1) })
+        let expected = Set(Self.published[year]!.map { CivilDate(year: year, month: $0.0, day: $0.1) })
         let computed = JapaneseHolidays.holidays(in: year)
         #expect(computed.subtracting(expected).sorted().isEmpty, "no extra holidays in \(year)")
         #expect(expected.subtracting(computed).sorted().isEmpty, "no missing holidays in \(year)")
     }
 
     @Test func laborThanksgivingMakesTheDayBeforeAHolidayEve() {
-        let moment = OpeningHours.Moment(JapanTime(date: JapanDate(year: 2026, month: 11, day: 22), minute: 12 * 60))
+        let moment = OpeningHours.Moment(JapanTime(date: CivilDate(year: 2026, month: 11, day: 22), minute: 12 * 60))
         #expect(!moment.today.isHoliday && moment.today.isHolidayEve, "2026-11-22 is 祝前日 (11-23 is 勤労感謝の日)")
-    }
-}
-
-@Suite struct JapanDateTests {
-    /// The arithmetic agrees with Foundation's Gregorian calendar at UTC+9, day by day, 1900–2100.
-    @Test func datesWeekdaysAndInstantsAgreeWithFoundation() {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 9 * 3600)!
-        var instant = calendar.date(from: DateComponents(year: 1900, month: 1, day: 1, hour: 23, minute: 59))!
-        var date = JapanDate(year: 1900, month: 1, day: 1)
-        while date.year <= 2100 {
-            let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: instant)
-            let time = JapanTime(instant)
-            guard time.date == date, time.minute == 23 * 60 + 59, parts.year == date.year, parts.month == date.month,
-                parts.day == date.day, parts.weekday == date.weekday.rawValue,
-                date.start == calendar.startOfDay(for: instant)
-            else {
-                Issue.record("\(date) disagrees with Foundation: \(parts), \(time)")
-                return
-            }
-            instant += 86400
-            date = date.adding(days: 1)
-        }
     }
 }

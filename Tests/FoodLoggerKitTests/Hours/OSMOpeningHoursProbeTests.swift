@@ -28,7 +28,7 @@ import Testing
         // When each is asked at its moment on the place's clock
         for probe in probes {
             let parts = probe.at.split { $0 == "-" || $0 == " " || $0 == ":" }.compactMap { Int($0) }
-            let date = JapanDate(year: parts[0], month: parts[1], day: parts[2])
+            let date = CivilDate(year: parts[0], month: parts[1], day: parts[2])
             let status = OSMOpeningHours(probe.value)?.status(on: date, minute: parts[3] * 60 + parts[4], country: probe.country)
             guard let isOpen = status?.isOpen else { continue }
             answered += 1

@@ -31,7 +31,7 @@ import Testing
             let parts = moment.split { $0 == "-" || $0 == " " || $0 == ":" }.compactMap { Int($0) }
             // When asked at a moment of the place's clock
             let status = hours?.status(
-                on: JapanDate(year: parts[0], month: parts[1], day: parts[2]), minute: parts[3] * 60 + parts[4],
+                on: CivilDate(year: parts[0], month: parts[1], day: parts[2]), minute: parts[3] * 60 + parts[4],
                 country: entry.country)
             // Then the answer is the reading's: open (or closing soon), closed, or unknown
             let word = status?.isOpen.map { $0 ? "open" : "closed" } ?? "unknown"

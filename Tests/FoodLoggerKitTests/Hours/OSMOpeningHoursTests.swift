@@ -6,9 +6,9 @@ import Testing
 /// shape, and what it refuses to read.
 @Suite struct OSMOpeningHoursTests {
     /// Monday 2026-11-23.
-    static let monday = JapanDate(year: 2026, month: 11, day: 23)
+    static let monday = CivilDate(year: 2026, month: 11, day: 23)
 
-    static func status(_ value: String, _ date: JapanDate, _ hour: Int, _ minute: Int = 0, country: String? = "DE")
+    static func status(_ value: String, _ date: CivilDate, _ hour: Int, _ minute: Int = 0, country: String? = "DE")
         -> OpenStatus?
     {
         OSMOpeningHours(value)?.status(on: date, minute: hour * 60 + minute, country: country)
@@ -70,20 +70,20 @@ import Testing
         // Given a beer garden open from April to October, closed on 24 December, and a
         // market on the month's first Saturday
         let summer = "Apr-Oct Mo-Su 11:00-22:00"
-        let july = JapanDate(year: 2026, month: 7, day: 1)
+        let july = CivilDate(year: 2026, month: 7, day: 1)
         #expect(Self.status(summer, july, 12) == .open)
         #expect(Self.status(summer, Self.monday, 12) == .closed)
         let christmas = "Mo-Su 10:00-20:00; Dec 24 off"
-        #expect(Self.status(christmas, JapanDate(year: 2026, month: 12, day: 24), 12) == .closed)
-        #expect(Self.status(christmas, JapanDate(year: 2026, month: 12, day: 23), 12) == .open)
+        #expect(Self.status(christmas, CivilDate(year: 2026, month: 12, day: 24), 12) == .closed)
+        #expect(Self.status(christmas, CivilDate(year: 2026, month: 12, day: 23), 12) == .open)
         let market = "Sa[1] 08:00-13:00"
-        #expect(Self.status(market, JapanDate(year: 2026, month: 11, day: 7), 9) == .open)
-        #expect(Self.status(market, JapanDate(year: 2026, month: 11, day: 14), 9) == .closed)
+        #expect(Self.status(market, CivilDate(year: 2026, month: 11, day: 7), 9) == .open)
+        #expect(Self.status(market, CivilDate(year: 2026, month: 11, day: 14), 9) == .closed)
         // And a fifth Sunday falls only in months that have one: November 2026 does, December not
         let fifth = "Mo-Su 10:00-20:00; Nov Su[5] off; Dec Su[5] off"
-        #expect(Self.status(fifth, JapanDate(year: 2026, month: 11, day: 29), 12) == .closed, "the fifth Sunday of November")
-        #expect(Self.status(fifth, JapanDate(year: 2026, month: 12, day: 27), 12) == .open, "the fourth and last of December")
-        #expect(Self.status(fifth, JapanDate(year: 2027, month: 1, day: 3), 12) == .open, "not December's fifth Sunday")
+        #expect(Self.status(fifth, CivilDate(year: 2026, month: 11, day: 29), 12) == .closed, "the fifth Sunday of November")
+        #expect(Self.status(fifth, CivilDate(year: 2026, month: 12, day: 27), 12) == .open, "the fourth and last of December")
+        #expect(Self.status(fifth, CivilDate(year: 2027, month: 1, day: 3), 12) == .open, "not December's fifth Sunday")
     }
 
     @Test func aFallbackSpeaksOnlyForDaysTheRulesBeforeItLeaveOut() {

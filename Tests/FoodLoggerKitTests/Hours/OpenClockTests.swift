@@ -84,6 +84,6 @@ import Testing
         // Then the moment is Friday 19:30 in Japan
         let time = clock.moment(for: Seeds.Restaurants.near)
         #expect(
-            time?.today.date == JapanDate(year: 2026, month: 11, day: 20) && time?.minute == 1170, "\(String(describing: time))")
+            time?.today.date == CivilDate(year: 2026, month: 11, day: 20) && time?.minute == 1170, "\(String(describing: time))")
     }
 }

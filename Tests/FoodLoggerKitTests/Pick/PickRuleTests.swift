@@ -17,7 +17,7 @@ enum PickSeeds {
     static let unreadableHours = "気まぐれ営業"
     static let clock = OpenClock(Seeds.open.moment, region: nil)
     /// Visits on or after this day are recent.
-    static let since = LogDate("2026-11-06")!
+    static let since = CivilDate("2026-11-06")!
 
     static func conditions(
         _ entries: [FoodLogEntry], filter: LogFilter? = nil, includeUnknown: Bool = false, openFor: Int? = nil

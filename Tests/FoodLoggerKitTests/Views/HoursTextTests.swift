@@ -7,7 +7,7 @@ import Testing
 @Suite struct HoursTextTests {
     /// Friday 2026-11-20 at 12:30 in Japan.
     static let friday = OpenClock(
-        .now(JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: 750).instant), region: nil)
+        .now(JapanTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: 750).instant), region: nil)
 
     static func shop(close: String) -> Restaurant {
         var shop = Seeds.restaurant("J0000000009", name: "試験亭", lat: 35.6812, lng: 139.7671)
@@ -31,6 +31,29 @@ import Testing
     static func isNull(_ value: JSONValue) -> Bool {
         if case .null = value { return true }
         return false
+    }
+
+    @Test func noHoursGivenIsNotHoursThatCouldNotBeRead() {
+        // Given a shop with no hours at all, one whose hours cannot be read, and one whose hours
+        // are plain but whose closing-days note cannot be read
+        var none = Self.shop(close: "")
+        none.open = ""
+        var unreadable = Self.shop(close: "日")
+        unreadable.open = "気が向いたら"
+        let closingNote = Self.shop(close: "毎月(土日は除く)")
+        // When the card's line, the table's cells and the JSON's state are worded
+        // Then each says what it is
+        #expect(HoursText.today(none, on: Self.friday) == "? · no hours given", "\(HoursText.today(none, on: Self.friday))")
+        #expect(HoursText.today(unreadable, on: Self.friday) == "? · the hours below could not be read")
+        #expect(
+            HoursText.today(closingNote, on: Self.friday) == "? · the closing days below could not be read",
+            "\(HoursText.today(closingNote, on: Self.friday))")
+        #expect(HoursText.openCells(of: none, on: Self.friday) == ("–", ""), "the table's Open cell: no hours given")
+        #expect(HoursText.openCells(of: unreadable, on: Self.friday) == ("?", ""), "the table's Open cell")
+        #expect(
+            [none, unreadable, closingNote, Self.shop(close: "日")].map(\.hoursState)
+                == [.none, .unreadable, .unreadable, .given], "hours_state")
+        #expect(Seeds.OSM.unreadable.hoursState == .unreadable && Seeds.OSM.paris.hoursState == .given, "OSM's values")
     }
 
     @Test func aCloseTextNamingNoDayIsSaidOnTheCardAndInJSON() {
@@ -58,7 +81,7 @@ import Testing
 
     /// Friday 2026-11-20 at 21:45 in Japan, and an instant that many minutes later.
     static let japan = TimeZone(secondsFromGMT: 9 * 3600)!
-    static let asked = JapanTime(date: JapanDate(year: 2026, month: 11, day: 20), minute: 21 * 60 + 45).instant
+    static let asked = JapanTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: 21 * 60 + 45).instant
     static func later(_ minutes: Int) -> Date { asked.addingTimeInterval(TimeInterval(minutes * 60)) }
 
     static let timeLeft: [(TimeLeft, String?)] = [

@@ -34,6 +34,19 @@ import Testing
         #expect(shop["coupon_url"] as? String == "https://example.invalid/J0000000001/coupon", "coupon url falls back to pc")
     }
 
+    @Test func hoursStateTellsNoHoursFromHoursThatCouldNotBeRead() throws {
+        var none = Seeds.Restaurants.near
+        none.open = ""
+        none.close = ""
+        let page = RestaurantPage(
+            total: 3, start: 1, restaurants: [Seeds.Restaurants.near, none, Seeds.OSM.unreadable], provider: .osm)
+        let shops = try #require(
+            try parsed(RestaurantListing(page, query: Seeds.query, open: Seeds.open))["restaurants"] as? [[String: Any]])
+        #expect(
+            shops.map { $0["hours_state"] as? String } == ["given", "none", "unreadable"],
+            "\(shops.map { $0["hours_state"] ?? "" })")
+    }
+
     @Test func withoutACentreDistanceAndRangeAreNull() throws {
         let page = RestaurantPage(total: 1, start: 1, restaurants: [Seeds.Restaurants.near])
         let document = try parsed(RestaurantListing(page, query: RestaurantQuery(keyword: "x"), open: Seeds.open))

@@ -11,7 +11,7 @@ import Foundation
 public func osmHoursFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let value = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     guard let hours = OSMOpeningHours(value) else { return 0 }
-    let days = [JapanDate(year: 2024, month: 2, day: 29), JapanDate(year: 2026, month: 12, day: 31)]
+    let days = [CivilDate(year: 2024, month: 2, day: 29), CivilDate(year: 2026, month: 12, day: 31)]
     for day in days {
         for minute in [0, 1, 719, 1410, 1439] {
             for country in ["JP", "DE", nil] { _ = hours.status(on: day, minute: minute, country: country) }

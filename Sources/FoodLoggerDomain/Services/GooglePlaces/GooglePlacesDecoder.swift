@@ -3,8 +3,9 @@ import Foundation
 /// Turns a Places API (New) answer (a search's `places`, or one place of Place Details) into
 /// shops: each place with a name and a position, in the answer's order. What Google leaves out
 /// is nil (rating, price level, business status, hours) or "" where the shop's field is text.
-/// Google's hours become an OpenStreetMap `opening_hours` value (`GooglePlacesHours`), read on
-/// the place's own clock: its `utcOffsetMinutes` as a fixed-offset zone.
+/// Google's hours fill the one hours model (`PeriodHours`), and are written as an OpenStreetMap
+/// `opening_hours` value for reading; they are read on the place's own clock: its named
+/// `timeZone` (summer time kept), else its `utcOffsetMinutes` as a fixed-offset zone.
 enum GooglePlacesDecoder {
     /// A search's answer: its places and, from Text Search, the token of the next page.
     /// `{}` is an answer with no place.
@@ -22,7 +23,7 @@ enum GooglePlacesDecoder {
     /// the first place that gives them: a page's shops share one clock (see the README's limits).
     /// The country writes price levels in its currency.
     static func page(_ places: [Place]) -> RestaurantPage {
-        let zone = places.lazy.compactMap(\.utcOffsetMinutes).first.flatMap(timeZoneName)
+        let zone = places.lazy.compactMap(\.zoneName).first
         let country = places.lazy.compactMap { $0.postalAddress?.regionCode?.uppercased() }
             .first { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
         let region = zone == nil && country == nil ? nil : RestaurantPage.Region(timeZone: zone, countryCode: country)
@@ -87,6 +88,8 @@ enum GooglePlacesDecoder {
         var priceLevel: String?
         var businessStatus: String?
         var utcOffsetMinutes: Int?
+        /// The place's zone as the IANA names it (`America/New_York`), which keeps summer time.
+        var timeZone: TimeZoneName?
         /// Only its `regionCode` (ISO 3166-1 alpha-2) is read: the country.
         var postalAddress: PostalAddress?
         var regularOpeningHours: GooglePlacesHours.Hours?
@@ -101,6 +104,10 @@ enum GooglePlacesDecoder {
             var languageCode: String?
         }
 
+        struct TimeZoneName: Codable, Equatable {
+            var id: String?
+        }
+
         struct PostalAddress: Codable, Equatable {
             var regionCode: String?
         }
@@ -108,6 +115,12 @@ enum GooglePlacesDecoder {
         struct LatLng: Codable, Equatable {
             var latitude: Double?
             var longitude: Double?
+        }
+
+        /// The clock the place keeps: its named zone where this system knows it, else its offset.
+        var zoneName: String? {
+            if let id = timeZone?.id, TimeZone(identifier: id) != nil { return id }
+            return utcOffsetMinutes.flatMap(GooglePlacesDecoder.timeZoneName)
         }
 
         /// The place's id: `id`, else `name` without its `places/`.
@@ -130,6 +143,7 @@ enum GooglePlacesDecoder {
                 coordinate: Coordinate(lat: latitude, lng: longitude), address: address,
                 urls: .init(shop: googleMapsUri ?? "", photo: ""), provider: .google,
                 osmOpeningHours: GooglePlacesHours.osmValue(regular: regularOpeningHours, current: currentOpeningHours),
+                periodHours: GooglePlacesHours.periodHours(regular: regularOpeningHours, current: currentOpeningHours),
                 rating: rating.flatMap { (0...5).contains($0) ? $0 : nil },
                 ratingCount: userRatingCount.flatMap { $0 >= 0 ? $0 : nil },
                 priceLevel: priceLevel.flatMap { GooglePlacesDecoder.priceLevels[$0] },

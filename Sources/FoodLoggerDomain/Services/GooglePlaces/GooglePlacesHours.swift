@@ -1,8 +1,10 @@
 import Foundation
 
-/// Google's opening hours (`regularOpeningHours`, `currentOpeningHours`) written as an
-/// OpenStreetMap `opening_hours` value, so the one OSM evaluator, the open-now question and every
-/// view read Google's hours as they read OSM's: `Mo-Fr 11:00-22:00; Sa 12:00-02:00`, a period past
+/// Google's opening hours (`regularOpeningHours`, `currentOpeningHours`): Google's dialect of the
+/// one hours model. `periodHours` fills `PeriodHours`, which every open question reads, the
+/// current hours answering the dates they cover and the regular week the rest.
+/// For reading (the card, the JSON's `opening_hours`), the same hours are also written as an
+/// OpenStreetMap `opening_hours` value: `Mo-Fr 11:00-22:00; Sa 12:00-02:00`, a period past
 /// midnight as `22:00-02:00`, always open as `24/7`, closed days left out. The special days of
 /// `currentOpeningHours` (a holiday, a changed day in the coming week) follow as dated rules
 /// (`2026 Dec 24 10:00-14:00`, `2026 Dec 25 off`), which win over the week by OSM's own rule order.
@@ -24,21 +26,11 @@ enum GooglePlacesHours {
         var day: Int?
         var hour: Int?
         var minute: Int?
-        var date: DateParts?
+        var date: CivilDate?
     }
 
     struct SpecialDay: Codable, Equatable {
-        var date: DateParts?
-    }
-
-    struct DateParts: Codable, Hashable, Comparable {
-        var year: Int
-        var month: Int
-        var day: Int
-
-        static func < (lhs: DateParts, rhs: DateParts) -> Bool {
-            (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-        }
+        var date: CivilDate?
     }
 
     static let minutesPerDay = 1440
@@ -60,6 +52,75 @@ enum GooglePlacesHours {
         let whole = ([week] + dated).joined(separator: "; ")
         if whole.count <= OSMOpeningHours.maxLength { return whole }
         return week.count <= OSMOpeningHours.maxLength ? week : nil
+    }
+
+    /// Google's hours as Google means them, for the one hours model: `regular`'s periods are
+    /// the week; `current`'s dated periods and special days answer the dates they cover, closed
+    /// on a covered date without a period. Nil when Google gives neither; a `PeriodHours` that
+    /// answers nothing (`isReadable` false) when it gives periods that cannot be read.
+    static func periodHours(regular: Hours?, current: Hours?) -> PeriodHours? {
+        guard regular?.periods != nil || current?.periods != nil || current?.specialDays?.isEmpty == false else {
+            return nil
+        }
+        return PeriodHours(week: regular?.periods.flatMap(weekPeriods), dated: datedDays(current))
+    }
+
+    /// The week in minutes from Monday 00:00; always open as the whole week; nil for periods
+    /// that cannot be read or none at all.
+    static func weekPeriods(_ periods: [Period]) -> [PeriodHours.Period]? {
+        if periods.count == 1, periods[0].close == nil, periods[0].open.flatMap(minuteOfWeek) != nil {
+            return [.init(start: 0, end: minutesPerWeek)]
+        }
+        var week: [PeriodHours.Period] = []
+        for period in periods {
+            guard let open = period.open.flatMap(minuteOfWeek), let close = period.close.flatMap(minuteOfWeek) else {
+                return nil
+            }
+            week.append(.init(start: open, end: close > open ? close : close + minutesPerWeek))
+        }
+        return week.isEmpty ? nil : week
+    }
+
+    /// `current`'s days: each date a period opens on or a special day names, from the first to
+    /// the last; a period that cannot be read leaves its date out (the week answers it).
+    static func datedDays(_ current: Hours?) -> [PeriodHours.Day] {
+        var days: [CivilDate: [PeriodHours.Period]] = [:]
+        var unreadable = Set<CivilDate>()
+        for date in (current?.specialDays ?? []).compactMap(\.date).compactMap(civil) { days[date, default: []] += [] }
+        for period in current?.periods ?? [] {
+            guard let date = period.open?.date.flatMap(civil) else { continue }
+            guard let span = datedSpan(period) else {
+                unreadable.insert(date)
+                continue
+            }
+            days[date, default: []].append(span)
+        }
+        return days.filter { !unreadable.contains($0.key) }.map { PeriodHours.Day(date: $0.key, periods: $0.value) }
+    }
+
+    /// A dated period in minutes from its opening date's midnight: to its closing date's time,
+    /// else to the next time its weekday comes; with no close, open on past what is asked.
+    static func datedSpan(_ period: Period) -> PeriodHours.Period? {
+        guard let open = period.open, let start = minuteOfDay(open) else { return nil }
+        guard let close = period.close else { return .init(start: start, end: start + minutesPerWeek + minutesPerDay) }
+        guard let end = minuteOfDay(close) else { return nil }
+        let days: Int
+        if let from = open.date.flatMap(civil), let to = close.date.flatMap(civil) {
+            days = to.daysSinceEpoch - from.daysSinceEpoch
+        } else if let from = open.day, let to = close.day, (0...6).contains(from), (0...6).contains(to) {
+            days = (to - from + 7) % 7
+        } else {
+            return nil
+        }
+        let stop = days * minutesPerDay + end
+        return stop > start ? .init(start: start, end: stop) : days == 0 ? .init(start: start, end: stop + minutesPerDay) : nil
+    }
+
+    /// Google's date when it is one the calendar has; nil otherwise.
+    static func civil(_ date: CivilDate) -> CivilDate? {
+        guard (1...12).contains(date.month), (1...31).contains(date.day), (1900...9999).contains(date.year) else { return nil }
+        // 31 April comes back from the day count as 1 May.
+        return date.adding(days: 0) == date ? date : nil
     }
 
     /// The week's rules, `24/7` for a place always open; nil for periods that cannot be read
@@ -98,7 +159,7 @@ enum GooglePlacesHours {
 
     /// A special day's hours as a dated rule, `off` when it has no period; nil for a date or
     /// period that cannot be read.
-    static func dayRule(_ date: DateParts, periods: [Period]) -> String? {
+    static func dayRule(_ date: CivilDate, periods: [Period]) -> String? {
         guard (1...12).contains(date.month), (1...31).contains(date.day), (1900...9999).contains(date.year) else { return nil }
         let day = "\(date.year) \(months[date.month - 1]) \(String(format: "%02d", date.day))"
         guard !periods.isEmpty else { return "\(day) off" }

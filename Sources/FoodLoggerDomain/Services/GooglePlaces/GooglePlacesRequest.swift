@@ -26,7 +26,7 @@ struct GooglePlacesRequest: Equatable {
     static let placeFields = [
         "id", "displayName", "primaryType", "primaryTypeDisplayName", "location", "shortFormattedAddress",
         "formattedAddress", "googleMapsUri", "rating", "userRatingCount", "priceLevel", "businessStatus",
-        "utcOffsetMinutes", "postalAddress", "regularOpeningHours", "currentOpeningHours", "internationalPhoneNumber",
+        "utcOffsetMinutes", "timeZone", "postalAddress", "regularOpeningHours", "currentOpeningHours", "internationalPhoneNumber",
         "websiteUri",
     ]
     static let nearbyFieldMask = placeFields.map { "places.\($0)" }.joined(separator: ",")

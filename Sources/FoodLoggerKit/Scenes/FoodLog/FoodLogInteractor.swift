@@ -38,10 +38,10 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
             let shop = try await lookup(request.id)
             // The user's log holds real places only; the stub's own log takes the stub's.
             if shop.invented == true, !request.stubLog { throw .invented(id: shop.id) }
-            let date: LogDate? =
+            let date: CivilDate? =
                 switch request.when {
-                case .today: LogDate(request.now, in: request.zone)
-                case .yesterday: LogDate(request.now, in: request.zone, offset: -1)
+                case .today: CivilDate(request.now, in: request.zone)
+                case .yesterday: CivilDate(request.now, in: request.zone, offset: -1)
                 case .day(let day): day
                 case .want: nil
                 }

@@ -53,7 +53,7 @@ enum FoodLog {
         /// The day the meal was eaten, as given, or none: a shop the user wants to go to.
         enum When: Sendable, Equatable {
             case today, yesterday
-            case day(LogDate)
+            case day(CivilDate)
             case want
         }
 

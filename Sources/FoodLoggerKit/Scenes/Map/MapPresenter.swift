@@ -460,7 +460,9 @@ extension MapPresenter {
                 to: 56)
             if let tally, tally.closed + tally.unknown + tally.closingTooSoon > 0 {
                 let soon = tally.closingTooSoon > 0 ? ", \(tally.closingTooSoon) closing too soon" : ""
-                let unknown = tally.unknown > 0 ? ", \(tally.unknown) with hours that could not be read" : ""
+                let none = tally.noHours > 0 ? ", \(tally.noHours) with no hours given" : ""
+                let unread = tally.unknown - tally.noHours
+                let unknown = none + (unread > 0 ? ", \(unread) with hours that could not be read" : "")
                 lines += DisplayWidth.wrap("Left out: \(tally.closed) closed\(soon)\(unknown).", to: 56)
             }
             return lines + [

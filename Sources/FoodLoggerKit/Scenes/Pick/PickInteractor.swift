@@ -72,7 +72,7 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         do { summary = try log.summary() } catch { return .failure(.log(error)) }
         let conditions = PickRule.Conditions(
             summary: summary, filter: request.log, includeUnknown: request.open.includeUnknown,
-            openFor: request.open.openFor, recentSince: LogDate(now().addingTimeInterval(-request.window.seconds), in: zone))
+            openFor: request.open.openFor, recentSince: CivilDate(now().addingTimeInterval(-request.window.seconds), in: zone))
         var (candidates, tally) = PickRule.sift(
             page.restaurants, on: OpenClock(request.open.moment, region: page.region), conditions)
         // An open-only search already passed over the closed places to fill its page.
@@ -80,6 +80,7 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
             tally.considered = openTally.examined
             tally.closed += openTally.closed
             tally.unknownHours += openTally.unknown
+            tally.noHours += openTally.noHours
             tally.closingTooSoon += openTally.closingTooSoon
         }
         var generator = random

@@ -73,10 +73,12 @@ final class PickPresenter: PickPresentationLogic {
             tally.visitedRecently > 0 ? "\(tally.visitedRecently) visited in the last \(window.amount) \(unit)" : nil,
             tally.closingTooSoon > 0
                 ? "\(tally.closingTooSoon) closing within \(response.open.openFor?.minutes ?? 0) min" : nil,
-            tally.unknownHours > 0
-                ? "\(tally.unknownHours) with hours that cannot be read (--include-unknown keeps those)" : nil,
+            tally.noHours > 0 ? "\(tally.noHours) with no hours given" : nil,
+            tally.unknownHours > tally.noHours
+                ? "\(tally.unknownHours - tally.noHours) with hours that cannot be read" : nil,
         ]
+        let unknown = tally.unknownHours > 0 ? " (--include-unknown keeps those)" : ""
         let places = tally.considered == 1 ? "1 place" : "\(tally.considered) places"
-        return "Nothing to pick among \(places): \(parts.compactMap { $0 }.joined(separator: ", "))."
+        return "Nothing to pick among \(places): \(parts.compactMap { $0 }.joined(separator: ", "))\(unknown)."
     }
 }

@@ -82,7 +82,7 @@ struct FoodLogInteractorTests {
         "add looks the shop up and writes it dated in the user's zone",
         arguments: [
             (FoodLog.Add.When.today, "2026-11-20"), (.yesterday, "2026-11-19"),
-            (.day(LogDate(year: 2026, month: 10, day: 3)), "2026-10-03"), (.want, nil),
+            (.day(CivilDate(year: 2026, month: 10, day: 3)), "2026-10-03"), (.want, nil),
         ] as [(FoodLog.Add.When, String?)])
     func addWritesTheEntry(when: FoodLog.Add.When, date: String?) async throws {
         // Given the service knows the shop
@@ -188,7 +188,7 @@ enum FoodLogSeeds {
     static let written = Date(timeIntervalSince1970: 1_795_000_000)
 
     static func entry(
-        _ number: Int, date: LogDate? = LogDate(year: 2026, month: 11, day: 18), shop: Restaurant = Seeds.Restaurants.near,
+        _ number: Int, date: CivilDate? = CivilDate(year: 2026, month: 11, day: 18), shop: Restaurant = Seeds.Restaurants.near,
         note: String? = "塩ラーメン", rating: Int? = 4
     ) -> FoodLogEntry {
         FoodLogEntry(number: number, date: date, note: note, rating: rating, writtenAt: written, shop: .init(shop))

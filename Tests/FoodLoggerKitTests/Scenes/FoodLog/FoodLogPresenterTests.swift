@@ -101,7 +101,7 @@ struct FoodLogPresenterTests {
         // Given a visit on the 18th, a want, and a visit on the 20th
         let log = FoodLogContents(entries: [
             FoodLogSeeds.entry(1), FoodLogSeeds.entry(2, date: nil, rating: nil),
-            FoodLogSeeds.entry(3, date: LogDate(year: 2026, month: 11, day: 20), shop: Seeds.Restaurants.far),
+            FoodLogSeeds.entry(3, date: CivilDate(year: 2026, month: 11, day: 20), shop: Seeds.Restaurants.far),
         ])
         let sut = makeSUT()
 

@@ -87,6 +87,22 @@ final class PickDisplayLogicSpy: PickDisplayLogic {
         #expect(!message.contains("\n") && viewModel?.exitCode == .noResults, "one line, exit 1")
     }
 
+    @Test func placesWithNoHoursAreToldApartFromHoursThatCannotBeRead() {
+        var tally = PickTally(considered: 5, closed: 2, unknownHours: 3)
+        tally.noHours = 2
+        let viewModel = present(
+            .failure(.nothingFits(page: .init(total: 5, start: 1, restaurants: []), tally: tally)),
+            window: .init(amount: 1, unit: .weeks))
+        guard case .failure(let message)? = viewModel?.content else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(
+            message
+                == "Nothing to pick among 5 places: 2 closed at fri 19:30 (Japan time), 2 with no hours given, "
+                + "1 with hours that cannot be read (--include-unknown keeps those).", "\(message)")
+    }
+
     @Test func aWindowOfOneSaysItInTheSingular() {
         let tally = PickTally(considered: 1, visitedRecently: 1)
         let viewModel = present(

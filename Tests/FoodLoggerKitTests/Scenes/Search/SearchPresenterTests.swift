@@ -137,6 +137,30 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         #expect(prompted.contains("n to look further") && !prompted.contains("--start"), "under the prompt: \(prompted)")
     }
 
+    @Test func anAreaWithNoTimeZoneIsOneLineWithoutPagingAdviceWhateverTheTally() {
+        // Given 560 OpenStreetMap places in an area with no time zone, 500 read, 3 of them closed for good
+        let page = RestaurantPage(total: 560, start: 1, restaurants: [], provider: .osm)
+        let tally = OpenTally(closed: 3, unknown: 497, examined: 500, stoppedEarly: true, noHours: 200)
+        // When nothing open is worded
+        let notice = ResultsText.notice(page, query: Seeds.query, open: Seeds.open, tally: tally)
+        // Then one line says the time zone is unknown and what to do, and offers no other page or time
+        #expect(
+            notice == "OpenStreetMap names no time zone for this area: whether each shop is open is unknown."
+                + " --include-unknown lists the places with their hours as written.", "\(notice)")
+    }
+
+    @Test func placesWithNoHoursAreCountedApartFromHoursThatCouldNotBeRead() {
+        let tally = OpenTally(closed: 4, unknown: 5, examined: 9, stoppedEarly: false, noHours: 2)
+        let line = ResultsText.leftOut(tally, open: Seeds.open, on: .japan) ?? ""
+        #expect(
+            line.hasSuffix(
+                "left out 4 closed, 2 with no hours given and 3 whose hours could not be read (--include-unknown keeps those)."),
+            "\(line)")
+        let notice = ResultsText.notice(
+            RestaurantPage(total: 9, start: 1, restaurants: []), query: Seeds.query, open: Seeds.open, tally: tally)
+        #expect(notice.contains("(4 closed, 2 with no hours given, 3 unknown)"), "\(notice)")
+    }
+
     @Test func aMomentAskedWithItsDateIsSaidWithIt() async {
         let dated = await CLIRun.run(["search", "--stub", "--near", "東京駅", "--open-at", "2026-12-31 12:00", "--json"])
         #expect(dated.stderr.contains("thu 2026-12-31 12:00 (Japan time)"), "the date kept: \(dated.stderr)")
@@ -262,7 +286,8 @@ extension SearchPresenterTests {
 
     @Test func theCellSaysRatingDayAndWant() {
         #expect(LogText.cell(nil) == "" && LogText.cell(LogMark(visits: 0, want: true)) == "want")
-        #expect(LogText.cell(LogMark(visits: 1, lastVisit: LogDate("2026-01-09"))) == "01-09", "unrated")
-        #expect(LogText.cell(LogMark(visits: 2, lastVisit: LogDate("2026-11-02"), rating: 5, want: true)) == "★5 · 11-02 · want")
+        #expect(LogText.cell(LogMark(visits: 1, lastVisit: CivilDate("2026-01-09"))) == "01-09", "unrated")
+        #expect(
+            LogText.cell(LogMark(visits: 2, lastVisit: CivilDate("2026-11-02"), rating: 5, want: true)) == "★5 · 11-02 · want")
     }
 }

@@ -62,7 +62,7 @@ import Testing
     @Test func specialDaysOfTheCurrentHoursWinOverTheWeek() throws {
         // Given a place open every day 11:00-22:00, which closes on 2026-12-25 and opens late on 2026-12-24
         let regular = Hours.Hours(periods: (0...6).map { Self.period(($0, 11, 0), ($0, 22, 0)) })
-        let christmasEve = Hours.DateParts(year: 2026, month: 12, day: 24)
+        let christmasEve = CivilDate(year: 2026, month: 12, day: 24)
         var eve = Self.period((4, 18, 0), (5, 1, 0))
         eve.open?.date = christmasEve
         let current = Hours.Hours(
@@ -77,7 +77,7 @@ import Testing
         // And the evaluator reads the dates over the week
         let hours = try #require(OSMOpeningHours(value), "readable by the OSM evaluator")
         let on = { (month: Int, day: Int, hour: Int) in
-            hours.status(on: JapanDate(year: 2026, month: month, day: day), minute: hour * 60, country: nil)
+            hours.status(on: CivilDate(year: 2026, month: month, day: day), minute: hour * 60, country: nil)
         }
         #expect(on(12, 23, 12) == .open, "an ordinary Wednesday at noon")
         #expect(on(12, 24, 12) == .closed, "Christmas Eve opens at 18:00 only")
@@ -99,7 +99,7 @@ import Testing
         let value = try #require(Hours.week([Self.period((5, 18, 0), (6, 2, 0))]), "a value")
         let hours = try #require(OSMOpeningHours(value), "readable")
         // Then 01:00 on Saturday (2026-11-28) is open, 03:00 closed
-        #expect(hours.status(on: JapanDate(year: 2026, month: 11, day: 28), minute: 60, country: nil) == .open)
-        #expect(hours.status(on: JapanDate(year: 2026, month: 11, day: 28), minute: 180, country: nil) == .closed)
+        #expect(hours.status(on: CivilDate(year: 2026, month: 11, day: 28), minute: 60, country: nil) == .open)
+        #expect(hours.status(on: CivilDate(year: 2026, month: 11, day: 28), minute: 180, country: nil) == .closed)
     }
 }
