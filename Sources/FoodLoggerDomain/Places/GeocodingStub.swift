@@ -36,25 +36,28 @@ public struct GeocodingStub: GeocodingProtocol {
     static let places: [(names: [String], place: Place)] = [
         (
             ["東京駅", "Tokyo Station", "東京", "marunouchi", "丸の内"],
-            Place(name: "東京駅", coordinate: .init(lat: 35.6812, lng: 139.7671))
+            Place(name: "東京駅", coordinate: .init(lat: 35.6812, lng: 139.7671), country: "jp")
         ),
-        (["有楽町駅", "Yurakucho"], Place(name: "有楽町駅", coordinate: .init(lat: 35.6751, lng: 139.7630))),
-        (["日本橋駅", "Nihonbashi"], Place(name: "日本橋駅", coordinate: .init(lat: 35.6823, lng: 139.7745))),
-        (["渋谷駅", "Shibuya", "渋谷"], Place(name: "渋谷駅", coordinate: .init(lat: 35.6580, lng: 139.7016))),
-        (["新宿駅", "Shinjuku", "新宿"], Place(name: "新宿駅", coordinate: .init(lat: 35.6896, lng: 139.7006))),
-        (["梅田", "Umeda", "大阪駅", "osaka"], Place(name: "梅田", coordinate: .init(lat: 34.7025, lng: 135.4959))),
-        (["京都駅", "Kyoto Station", "京都", "kyoto"], Place(name: "京都駅", coordinate: .init(lat: 34.9858, lng: 135.7588))),
+        (["有楽町駅", "Yurakucho"], Place(name: "有楽町駅", coordinate: .init(lat: 35.6751, lng: 139.7630), country: "jp")),
+        (["日本橋駅", "Nihonbashi"], Place(name: "日本橋駅", coordinate: .init(lat: 35.6823, lng: 139.7745), country: "jp")),
+        (["渋谷駅", "Shibuya", "渋谷"], Place(name: "渋谷駅", coordinate: .init(lat: 35.6580, lng: 139.7016), country: "jp")),
+        (["新宿駅", "Shinjuku", "新宿"], Place(name: "新宿駅", coordinate: .init(lat: 35.6896, lng: 139.7006), country: "jp")),
+        (["梅田", "Umeda", "大阪駅", "osaka"], Place(name: "梅田", coordinate: .init(lat: 34.7025, lng: 135.4959), country: "jp")),
+        (
+            ["京都駅", "Kyoto Station", "京都", "kyoto"],
+            Place(name: "京都駅", coordinate: .init(lat: 34.9858, lng: 135.7588), country: "jp")
+        ),
         (
             ["Times Square", "New York", "Times Sq", "Manhattan"],
-            Place(name: "Times Square", coordinate: .init(lat: 40.7580, lng: -73.9855))
+            Place(name: "Times Square", coordinate: .init(lat: 40.7580, lng: -73.9855), country: "us")
         ),
         (
             ["Tour Eiffel", "Eiffel Tower", "La Tour Eiffel", "Paris"],
-            Place(name: "Tour Eiffel", coordinate: .init(lat: 48.8584, lng: 2.2945))
+            Place(name: "Tour Eiffel", coordinate: .init(lat: 48.8584, lng: 2.2945), country: "fr")
         ),
         (
             ["Hồ Hoàn Kiếm", "Hoan Kiem", "Hoàn Kiếm", "Hoan Kiem Lake", "Hanoi", "Hà Nội"],
-            Place(name: "Hồ Hoàn Kiếm", coordinate: .init(lat: 21.0287, lng: 105.8524))
+            Place(name: "Hồ Hoàn Kiếm", coordinate: .init(lat: 21.0287, lng: 105.8524), country: "vn")
         ),
     ]
 }

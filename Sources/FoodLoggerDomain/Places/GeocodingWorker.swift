@@ -82,6 +82,8 @@ public struct PlaceCache: Sendable {
         var lng: Double
         var matches: Int
         var saved: Date
+        /// Places kept before countries were: nil.
+        var country: String?
     }
 
     var file: SharedFile { SharedFile(folder.appendingPathComponent("places\(source).json")) }
@@ -95,14 +97,15 @@ public struct PlaceCache: Sendable {
         return (entries ?? [:]).filter { key, entry in
             CacheCheck.isFresh(entry.saved, now: now, lifetime: Self.lifetime) && CacheCheck.isPlausible(key)
                 && CacheCheck.isPlausible(entry.name) && (-90...90).contains(entry.lat) && (-180...180).contains(entry.lng)
-                && (1...100).contains(entry.matches)
+                && (1...100).contains(entry.matches) && entry.country.map { NominatimAPI.countryCode($0) != nil } != false
         }
     }
 
     func lookup(_ key: String) -> GeocodingWorker.Located? {
         guard let entry = entries()[key] else { return nil }
         return .init(
-            place: Place(name: entry.name, coordinate: Coordinate(lat: entry.lat, lng: entry.lng)), matches: entry.matches)
+            place: Place(name: entry.name, coordinate: Coordinate(lat: entry.lat, lng: entry.lng), country: entry.country),
+            matches: entry.matches)
     }
 
     /// Adds a place to what is on disk now, under the lock, keeping the newest `maxEntries`.
@@ -110,7 +113,8 @@ public struct PlaceCache: Sendable {
     func store(_ located: GeocodingWorker.Located, for key: String) async {
         let coordinate = located.place.coordinate
         let entry = Entry(
-            name: located.place.name, lat: coordinate.lat, lng: coordinate.lng, matches: located.matches, saved: now())
+            name: located.place.name, lat: coordinate.lat, lng: coordinate.lng, matches: located.matches, saved: now(),
+            country: located.place.country)
         try? await file.update([String: Entry].self) { onDisk in
             var all = kept(onDisk)
             all[key] = entry

@@ -41,12 +41,19 @@ public struct NominatimAPI: GeocodingProtocol {
         return (2...3).contains(language.count) && language.allSatisfy { ("a"..."z").contains($0) } ? language : "en"
     }
 
+    /// Two ASCII letters, as ISO 3166-1 writes a country; anything else says nothing.
+    static func countryCode(_ text: String) -> String? {
+        text.count == 2 && text.allSatisfy { ("a"..."z").contains($0) } ? text : nil
+    }
+
     public func findPlaces(_ text: String) async throws(ServiceError) -> [Place] {
         var components = URLComponents(url: baseURL.appendingPathComponent("search"), resolvingAgainstBaseURL: false)!
         components.queryItems =
             [
                 URLQueryItem(name: "q", value: text), URLQueryItem(name: "format", value: "jsonv2"),
                 URLQueryItem(name: "limit", value: "5"),
+                // For each place's `address.country_code`: whether the service covers it.
+                URLQueryItem(name: "addressdetails", value: "1"),
             ]
             + (countryCodes.isEmpty ? [] : [URLQueryItem(name: "countrycodes", value: countryCodes.joined(separator: ","))])
             + [URLQueryItem(name: "accept-language", value: language)]
@@ -57,13 +64,18 @@ public struct NominatimAPI: GeocodingProtocol {
         }
     }
 
-    /// Nominatim's `jsonv2` answer: an array of places with `lat`/`lon` as strings.
+    /// Nominatim's `jsonv2` answer: an array of places with `lat`/`lon` as strings, and with
+    /// `addressdetails` each one's `address.country_code`.
     static func decode(_ data: Data) throws(ServiceError) -> [Place] {
+        struct Address: Decodable {
+            var country_code: String?
+        }
         struct Match: Decodable {
             var lat: LenientDecimal
             var lon: LenientDecimal
             var name: String?
             var display_name: String?
+            var address: Address?
         }
         let matches: [Match]
         do {
@@ -77,7 +89,8 @@ public struct NominatimAPI: GeocodingProtocol {
             let name = match.name.flatMap { $0.isEmpty ? nil : $0 } ?? display.components(separatedBy: ",").first ?? ""
             let coordinate = Coordinate(lat: match.lat.value, lng: match.lon.value)
             guard (-90...90).contains(coordinate.lat), (-180...180).contains(coordinate.lng) else { return nil }
-            return Place(name: name.trimmingCharacters(in: .whitespaces), coordinate: coordinate)
+            let country = match.address?.country_code.map { $0.lowercased() }.flatMap(Self.countryCode)
+            return Place(name: name.trimmingCharacters(in: .whitespaces), coordinate: coordinate, country: country)
         }
     }
 }

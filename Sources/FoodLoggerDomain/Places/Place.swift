@@ -3,9 +3,12 @@ public struct Place: Sendable, Equatable, Codable {
     /// As the place search names it ("渋谷駅").
     public var name: String
     public var coordinate: Coordinate
+    /// The country it lies in (ISO 3166-1 alpha-2, lower case: "jp", "us"); nil when the place
+    /// search does not say.
+    public var country: String?
 
-    public init(name: String, coordinate: Coordinate) {
-        self.name = name; self.coordinate = coordinate
+    public init(name: String, coordinate: Coordinate, country: String? = nil) {
+        self.name = name; self.coordinate = coordinate; self.country = country
     }
 }
 

@@ -7,8 +7,9 @@ public struct ServiceCapabilities: Sendable {
     public var title: String
     /// The credit the service's terms ask for wherever its data is shown, and the page it links to.
     public var credit: (text: String, url: String)
-    /// The countries (ISO 3166-1 alpha-2, lower case) the service has places in, where `--near`
-    /// looks for places; empty for the whole world.
+    /// The countries (ISO 3166-1 alpha-2, lower case) the service has places in; empty for the
+    /// whole world. A search centred outside them goes to a service that covers the place, or,
+    /// with this service named, is refused.
     public var countries: [String] = []
     /// The language `--near`'s places are named in: the service's own (HOT PEPPER's Japanese),
     /// else nil for the user's.
@@ -38,11 +39,21 @@ public struct ServiceCapabilities: Sendable {
     /// The most places one search can bring, with a keyword and without; nil when only the
     /// command's own cap holds.
     public var mostShops: (withKeyword: Int?, withoutKeyword: Int?) = (nil, nil)
+    /// How the service says what places cost, when it does.
+    public var prices: Prices?
     /// Whether the service answers a search a page at a time (from `start`, `count` long). One
     /// that does not answers whole, and the worker cuts the pages from that one answer.
     public var pages = true
     /// The code lists the service has (`genres --provider osm` lists OSM's cuisines).
     public var codeLists: Set<CodeListKind> = [.genres]
+
+    /// How a service says what places cost.
+    public enum Prices: Sendable, Equatable {
+        /// Bands of a budget in a currency, which a search can ask for (HOT PEPPER's in yen).
+        case bands(currency: String)
+        /// A level for each place, from inexpensive to very expensive (Google's).
+        case levels
+    }
 
     /// The most places one search can bring, with a keyword or without.
     public func mostShops(withKeyword: Bool) -> Int? {

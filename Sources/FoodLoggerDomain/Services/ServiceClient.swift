@@ -200,6 +200,7 @@ public struct ServiceClient: Sendable {
         case .missingKey, .unusableKeyFile: "no usable key"
         case .badBaseURL(_, let variable): "no usable \(variable)"
         case .placeNotFound: "no such place"
+        case .outsideCoverage: "a place outside the service's countries"
         case .unknownName, .ambiguousName: "a name without a code"
         case .noCodeList: "no such code list"
         case .notCached: "nothing cached"

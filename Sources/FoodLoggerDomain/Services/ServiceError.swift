@@ -42,6 +42,9 @@ public enum ServiceError: Error, Equatable, Sendable {
     /// The place search knows no place by that name; `known` lists the places it does know
     /// when it knows only a few (the offline stub).
     case placeNotFound(String, known: [String])
+    /// A centre (a place as the user named it, or a coordinate) outside the countries the
+    /// service has places in (`ServiceCapabilities.countries`).
+    case outsideCoverage(String, service: Provider)
     /// A genre, budget or area name that no code list entry answers to; `closest` holds the
     /// entries it comes nearest (for budgets, the whole short list).
     case unknownName(CodeNameKind, String, closest: [CodeEntry])
@@ -112,6 +115,7 @@ extension ServiceError {
         case .unreadableResponse(let detail): return .unreadableResponse(detail: clean(detail))
         case .badBaseURL(let text, let variable): return .badBaseURL(clean(text), variable: variable)
         case .placeNotFound(let text, let known): return .placeNotFound(clean(text), known: known)
+        case .outsideCoverage(let text, let service): return .outsideCoverage(clean(text), service: service)
         case .unknownName(let kind, let text, let closest): return .unknownName(kind, clean(text), closest: closest)
         case .ambiguousName(let kind, let text, let matches): return .ambiguousName(kind, clean(text), matches: matches)
         case .redirectRefused(let target): return .redirectRefused(to: clean(target))

@@ -5,7 +5,7 @@ import FoodLoggerDomain
 struct CommonOptions: Sendable {
     var useStub: Bool
     var keyFile: String?
-    /// --provider, else FOODLOGGER_PROVIDER; nil: chosen by the key (see `makeServices`).
+    /// --provider, else FOODLOGGER_PROVIDER; nil: chosen by the key and the place (see `ServiceAssembly`).
     var provider: Provider?
     /// The provider was named by --provider, which ids of another service contradict (the
     /// environment's is a default they override).
@@ -45,7 +45,7 @@ struct CommonOptions: Sendable {
         OptionSpec(
             "--provider", kind: .value("NAME"), values: Provider.allCases.map(\.rawValue),
             help:
-                "hotpepper|osm|google: the service to ask (also FOODLOGGER_PROVIDER); default: HOT PEPPER Gourmet when its key is found, else OpenStreetMap"
+                "hotpepper|osm|google: the service to ask (also FOODLOGGER_PROVIDER); default: HOT PEPPER Gourmet when its key is found and the place is in Japan, else OpenStreetMap"
         ),
         OptionSpec("--stub", help: "use the offline stub service (also FOODLOGGER_STUB=1); no key needed"),
         OptionSpec(
@@ -150,7 +150,7 @@ struct CommonOptions: Sendable {
     }
 
     /// The provider the run names: --provider, else the one the ids imply, else
-    /// FOODLOGGER_PROVIDER; nil when it is left to the key (see `makeServices`).
+    /// FOODLOGGER_PROVIDER; nil when it is left to the key and the place (see `ServiceAssembly`).
     func named(implied: Provider?) -> Provider? {
         (providerIsFlag ? provider : nil) ?? implied ?? provider
     }
@@ -174,214 +174,8 @@ struct CommonOptions: Sendable {
         return seconds
     }
 
-    /// The services a command's scenes talk to, and which provider they are.
-    struct Services {
-        var provider: Provider
-        var restaurants: any HotpepperProtocol
-        var codes: any CodeListProtocol
-        /// OpenStreetMap answers only because no HOT PEPPER key was found: worth telling a new
-        /// user once (see `NoKeyNotice`).
-        var choseForLackOfKey = false
-    }
-
-    /// The provider asked for (or implied by the ids a command was given), else HOT PEPPER
-    /// when its key is found (the stub needs none), else OpenStreetMap.
-    /// A key that is there but unusable is an error, never a quiet change of service.
-    func makeServices(implied: Provider?, context: ProcessContext) throws(ServiceError) -> Services {
-        var chosen = named(implied: implied)
-        var located: APIKeyLocator.Located?
-        if chosen == nil, !useStub {
-            do throws(ServiceError) {
-                located = try locateKey(context)
-                chosen = .hotpepper
-            } catch .unusableKeyFile(let path, APIKeyLocator.Service.hotpepper.placeholderProblem)
-                where keyFile == nil
-                && path != APIKeyLocator.Service.hotpepper.environmentVariable
-            {
-                // A key.plist copied from the example and never given HOT PEPPER's key (its Google
-                // key filled in, say) is no HOT PEPPER key: OpenStreetMap answers, as with none.
-                chosen = .osm
-                if context.terminal.stderrIsTerminal {
-                    context.report(
-                        "\(TerminalSafe.line(path)) still holds HOT PEPPER's placeholder: searching OpenStreetMap. Put your key in its place to search HOT PEPPER Gourmet."
-                    )
-                }
-            } catch .missingKey {
-                chosen = .osm
-            }
-        }
-        var services = try services(chosen ?? .hotpepper, located: located, context: context)
-        services.choseForLackOfKey = chosen == .osm && named(implied: implied) == nil && !useStub
-        return services
-    }
-
-    /// The services of `provider` (its stub with --stub), with the key `located` when it was
-    /// already looked for.
-    private func services(
-        _ provider: Provider, located: APIKeyLocator.Located?, context: ProcessContext
-    ) throws(ServiceError) -> Services {
-        switch (provider, useStub) {
-        case (.hotpepper, true):
-            let stub = HotpepperStub()
-            return Services(provider: .hotpepper, restaurants: stub, codes: stub)
-        case (.hotpepper, false):
-            // `??` would lose the error's type: its right side is a rethrowing autoclosure.
-            let key: APIKeyLocator.Located
-            if let located {
-                key = located
-            } else {
-                do throws(ServiceError) { key = try locateKey(context) } catch .missingKey where cacheMode == .offline {
-                    // --offline sends nothing, so it answers from the cache without a key.
-                    key = .none
-                }
-            }
-            let api = try makeHotpepper(located: key, context: context)
-            return Services(provider: .hotpepper, restaurants: api, codes: api)
-        case (.osm, true):
-            return Services(provider: .osm, restaurants: OverpassStub(), codes: OSMCodeLists())
-        case (.osm, false):
-            let url = try Self.url(
-                context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL, isFolder: false)
-            let api = OverpassAPI(
-                url: url, timeout: timeout ?? OverpassAPI.defaultTimeout, retry: retryPolicy(context),
-                log: narration(context), maxResponseBytes: maxResponseBytes, answers: answers(context),
-                language: NominatimAPI.language(environment: context.environment))
-            return Services(provider: .osm, restaurants: api, codes: OSMCodeLists())
-        case (.google, true):
-            let stub = GooglePlacesStub()
-            return Services(provider: .google, restaurants: stub, codes: GooglePlacesTypes())
-        case (.google, false):
-            // Not behind the answer cache: Google's terms let nothing of its answers be kept.
-            let api = try makeGoogle(located: try locateKey(context, service: .google), context: context)
-            return Services(provider: .google, restaurants: api, codes: api)
-        }
-    }
-
-    /// The answer cache (in the XDG cache folder) as --refresh and --offline say, for HOT PEPPER's
-    /// and OpenStreetMap's searches; the stubs, which cost nothing, and Google Places, whose
-    /// terms let nothing be kept, are given none.
-    func answers(_ context: ProcessContext) -> AnswerCache {
-        AnswerCache(cacheFolder: CacheFolder.url(environment: context.environment), mode: cacheMode)
-    }
-
     /// Where a provider's key is looked for; nil for a service without a key (OpenStreetMap).
     static func keyService(_ provider: Provider) -> APIKeyLocator.Service? {
         APIKeyLocator.Service.all.first { $0.provider == provider }
-    }
-
-    /// A service's key (HOT PEPPER's by default), from --key-file, the environment or a key.plist.
-    private func locateKey(
-        _ context: ProcessContext, service: APIKeyLocator.Service = .hotpepper
-    ) throws(ServiceError) -> APIKeyLocator.Located {
-        try APIKeyLocator(
-            environment: context.environment, keyFile: keyFile, currentDirectory: context.currentDirectory, service: service
-        )
-        .locate()
-    }
-
-    /// Warns when the key's file is readable by others.
-    private func warnIfShared(_ located: APIKeyLocator.Located, context: ProcessContext) {
-        guard let mode = located.sharedMode else { return }
-        let path = TerminalSafe.line(located.source)
-        // A name that had to be escaped would make a chmod line that names another file.
-        let fix = path == located.source ? "chmod 600 '\(path)'" : "chmod 600 on that file"
-        context.report(
-            "warning: \(path) is readable by others (mode \(String(mode, radix: 8))); protect your API key with: \(fix)")
-    }
-
-    /// Google Places (New) with the located key (GOOGLE_PLACES_BASE_URL to point it elsewhere),
-    /// names and types in the user's language.
-    private func makeGoogle(located: APIKeyLocator.Located, context: ProcessContext) throws(ServiceError) -> GooglePlacesAPI {
-        warnIfShared(located, context: context)
-        let baseURL: URL
-        do {
-            baseURL = try Self.url(context.environment, "GOOGLE_PLACES_BASE_URL", default: GooglePlacesAPI.defaultBaseURL)
-        } catch { throw error.redacting(located.key) }
-        return GooglePlacesAPI(
-            configuration: .init(
-                key: located.key, baseURL: baseURL, language: NominatimAPI.language(environment: context.environment),
-                timeout: timeout ?? GooglePlacesAPI.Configuration.defaultTimeout, retry: retryPolicy(context),
-                log: narration(context), maxResponseBytes: maxResponseBytes))
-    }
-
-    /// HOT PEPPER's web API with the located key, warning when the key's file is readable by others.
-    private func makeHotpepper(located: APIKeyLocator.Located, context: ProcessContext) throws(ServiceError) -> HotpepperAPI {
-        warnIfShared(located, context: context)
-        let baseURL: URL
-        do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
-        let configuration = HotpepperAPI.Configuration(
-            key: located.key, baseURL: baseURL, timeout: timeout ?? HotpepperAPI.Configuration.defaultTimeout,
-            retry: retryPolicy(context),
-            log: narration(context), maxResponseBytes: maxResponseBytes, answers: answers(context))
-        return HotpepperAPI(configuration: configuration)
-    }
-
-    /// The place search for --near: the stub's, or Nominatim's (FOODLOGGER_NOMINATIM_URL to point
-    /// it elsewhere) with answers cached under the XDG cache directory; Japan's places for HOT
-    /// PEPPER, the world's for the others.
-    func makePlaces(for provider: Provider, context: ProcessContext) throws(ServiceError) -> GeocodingWorker {
-        if useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
-        let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
-        // Retries go within the run's turn: waits from 2 s with jitter (1 to 2 s, then 2 to 4 s…)
-        // keep them a second apart too.
-        let geocoder = NominatimAPI(
-            baseURL: baseURL, countryCodes: provider.countries,
-            language: provider.placeLanguage ?? NominatimAPI.language(environment: context.environment),
-            timeout: timeout ?? HotpepperAPI.Configuration.defaultTimeout,
-            retry: retryPolicy(context, baseDelay: 2), log: narration(context),
-            maxResponseBytes: maxResponseBytes)
-        let folder = CacheFolder.url(environment: context.environment)
-        if cacheMode == .offline {
-            return GeocodingWorker(
-                geocoder: OfflineGeocoder(scope: geocoder.scope), cache: folder.map { PlaceCache(folder: $0, service: baseURL) })
-        }
-        let turns = RequestTurns(
-            stamp: folder.map { PlaceCache.stamp(folder: $0, service: baseURL) }, log: narration(context),
-            withoutStamp:
-                "cache off: neither HOME nor an absolute XDG_CACHE_HOME is set, so places found are not kept, and place searches are a second apart within this run only"
-        )
-        return GeocodingWorker(geocoder: geocoder, cache: folder.map { PlaceCache(folder: $0, service: baseURL) }, turns: turns)
-    }
-
-    /// --verbose: each request, retry and answer told on stderr.
-    /// --retries, with a line on stderr before any retry that follows a long silence.
-    func retryPolicy(_ context: ProcessContext, baseDelay: TimeInterval = 0.5) -> RetryPolicy {
-        RetryPolicy(retries: retries, baseDelay: baseDelay, announce: { @Sendable line in context.report(line) })
-    }
-
-    func narration(_ context: ProcessContext) -> (@Sendable (String) -> Void)? {
-        verbose ? { @Sendable line in context.report(line) } : nil
-    }
-
-    /// The code lists behind names for codes: HOT PEPPER's, kept a day under the XDG cache
-    /// directory; the stub's and OpenStreetMap's, which cost no request, as they are.
-    func makeCodeLists(_ services: Services, context: ProcessContext) -> CodeListWorker {
-        let server = (try? Self.baseURL(context.environment)) ?? HotpepperAPI.defaultBaseURL
-        let sends = services.codes is HotpepperAPI
-        let folder = sends ? CacheFolder.url(environment: context.environment) : nil
-        let service = sends && cacheMode == .offline ? OfflineCodeLists() : services.codes
-        return CodeListWorker(service: service, cache: folder.map { CodeListCache(folder: $0, service: server) })
-    }
-
-    /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.
-    static func baseURL(_ environment: [String: String]) throws(ServiceError) -> URL {
-        try url(environment, "HOTPEPPER_BASE_URL", default: HotpepperAPI.defaultBaseURL)
-    }
-
-    /// A service's address from the environment, or its default. A folder's address (that paths
-    /// are added to) ends in `/`; an endpoint's (Overpass's interpreter) is taken as it is.
-    static func url(
-        _ environment: [String: String], _ variable: String, default: URL, isFolder: Bool = true
-    ) throws(ServiceError) -> URL {
-        guard let text = environment[variable], !text.isEmpty else { return `default` }
-        // The scheme in lower case: URLSession on Linux refuses `HTTP://` as an unsupported URL.
-        guard var parts = URLComponents(string: text.hasSuffix("/") || !isFolder ? text : text + "/"),
-            let scheme = parts.scheme?.lowercased(), ["http", "https"].contains(scheme), parts.host?.isEmpty == false
-        else {
-            throw .badBaseURL(Redaction.withoutUserInfo(text), variable: variable)
-        }
-        parts.scheme = scheme
-        guard let url = parts.url else { throw .badBaseURL(Redaction.withoutUserInfo(text), variable: variable) }
-        return url
     }
 }

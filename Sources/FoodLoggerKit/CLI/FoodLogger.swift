@@ -34,11 +34,11 @@ public enum FoodLogger {
 
         The service: --provider hotpepper|osm|google (or FOODLOGGER_PROVIDER); by default HOT
         PEPPER Gourmet when its key is found (--key-file, HOTPEPPER_API_KEY, ./key.plist or
-        ~/.config/foodlogger/key.plist), else OpenStreetMap, which needs none. Google's key:
-        GOOGLE_PLACES_API_KEY, or googleApiKey in key.plist.
+        ~/.config/foodlogger/key.plist) and the place is in Japan, else OpenStreetMap, which
+        needs no key. Google's key: GOOGLE_PLACES_API_KEY, or googleApiKey in key.plist.
         Exit codes: 0 found, 1 nothing found, 64 bad arguments, 65 unreadable answer, 66 no such
-        place, 69 network or service failure, 74 output or food log not written, 77 key
-        rejected, 78 no usable key.
+        place (or one outside the named service's countries), 69 network or service failure,
+        74 output or food log not written, 77 key rejected, 78 no usable key.
 
         """
 

@@ -41,7 +41,9 @@ struct ManualCommand: TextCommand {
             text(
                 "The service, first match wins: --provider; the ids given (node/123 is OpenStreetMap's); "
                     + "FOODLOGGER_PROVIDER; with --stub, HOT PEPPER's offline stub; HOT PEPPER when its key is found, "
-                    + "else OpenStreetMap. A key never comes from a command-line value and is never printed. A key.plist "
+                    + "else OpenStreetMap. A place or centre outside Japan, where HOT PEPPER has restaurants, is searched "
+                    + "on OpenStreetMap (the stubs too), with a line on stderr that says so; with HOT PEPPER named it is "
+                    + "refused naming --provider osm, exit 66. A key never comes from a command-line value and is never printed. A key.plist "
                     + "whose HOT PEPPER entry still holds the placeholder YOUR_HOTPEPPER_API_KEY counts as no HOT PEPPER "
                     + "key (OpenStreetMap answers); a placeholder named on purpose (--key-file, the variable, or with "
                     + "--provider hotpepper) is refused. What a service cannot answer is refused before anything is "

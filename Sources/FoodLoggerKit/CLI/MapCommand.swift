@@ -124,12 +124,14 @@ struct MapCommand: Sendable {
 extension MapCommand: SceneCommand {
     var common: CommonOptions { search.common }
     var impliedProvider: Provider? { lastList?.provider }
+    /// A list's places were found by the service that found them: only a search's centre chooses.
+    var searchCentre: ServiceAssembly.Centre? { lastList == nil ? search.searchCentre : nil }
     func refusal(by provider: Provider) -> UsageError? { search.refusal(by: provider) }
 
     func fillsScreen(_ context: ProcessContext) -> Bool { interaction(context) == .explore }
 
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
-        let places = try common.makePlaces(for: workers.provider, context: context)
+        let places = try workers.places()
         if let format {
             return await SearchScene.assemble(
                 context: context, format: format, worker: workers.restaurants, places: places,

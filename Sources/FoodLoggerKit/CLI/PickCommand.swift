@@ -73,9 +73,10 @@ extension PickCommand: SceneCommand {
     var common: CommonOptions { search.common }
 
     func refusal(by provider: Provider) -> UsageError? { search.refusal(by: provider) }
+    var searchCentre: ServiceAssembly.Centre? { search.searchCentre }
 
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
-        let places = try common.makePlaces(for: workers.provider, context: context)
+        let places = try workers.places()
         let random: any RandomSource = seed.map { SplitMix64(seed: $0) } ?? SystemRandomNumberGenerator()
         let scene = PickScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places,

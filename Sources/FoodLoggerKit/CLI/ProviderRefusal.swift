@@ -68,10 +68,41 @@ extension SearchCommand {
 
 extension CodeListCommand {
     /// `budgets` and `areas` are HOT PEPPER's: OpenStreetMap has genres (its cuisines) only.
+    /// `budgets` elsewhere says which services tell prices, and how.
     func refusal(by provider: Provider) -> UsageError? {
         guard subject.kinds.contains(where: { !provider.codeLists.contains($0) }) else { return nil }
+        if subject == .budgets { return Self.noBudgets(provider) }
         return ProviderRefusal.refuse(nil, "\(provider.title) has no \(subject.rawValue)") { other in
             subject.kinds.allSatisfy { other.codeLists.contains($0) }
+        }
+    }
+}
+
+extension CodeListCommand {
+    /// "OpenStreetMap has no prices. HOT PEPPER Gourmet has budget bands in yen (…), Google
+    /// Places a price level for each place (…)."
+    static func noBudgets(_ provider: Provider) -> UsageError {
+        let others = Provider.allCases.filter { $0 != provider }.compactMap { other in
+            other.prices.map {
+                "\(other.title) \(describe($0, listed: other.codeLists.contains(.budgets))) (--provider \(other.rawValue))"
+            }
+        }
+        let own =
+            switch provider.prices {
+            case nil: "\(provider.title) has no prices"
+            case .levels: "\(provider.title) has no budget bands to list: each place has its price level, shown with it"
+            case .bands: "\(provider.title) has no list of its budget bands"
+            }
+        // No full stop at the end: the usage line adds one before its "See … --help".
+        return UsageError(own + (others.isEmpty ? "" : ". " + others.joined(separator: "; ")))
+    }
+
+    /// "has budget bands in yen, which --budget takes", "gives each place a price level".
+    static func describe(_ prices: ServiceCapabilities.Prices, listed: Bool) -> String {
+        switch prices {
+        case .bands(let currency):
+            "has budget bands in \(currency)\(listed ? ", which --budget takes" : "")"
+        case .levels: "gives each place a price level, from inexpensive to very expensive"
         }
     }
 }

@@ -15,6 +15,9 @@ protocol SceneCommand: Sendable {
     /// False for a command that looks for no places (the code lists, which OpenStreetMap
     /// answers without a request): which service would have searched is no news to it.
     var searchesPlaces: Bool { get }
+    /// Where the command searches, when a centre decides which service answers it; nil for one
+    /// that searches no place (show, the code lists) or around a list's own places.
+    var searchCentre: ServiceAssembly.Centre? { get }
     /// `context` carries the command's --color and --tiles.
     @MainActor func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode
     /// Runs the command without a service when it asks none this time (`log list`), so none is
@@ -27,16 +30,26 @@ extension SceneCommand {
     func refusal(by provider: Provider) -> UsageError? { nil }
     func fillsScreen(_ context: ProcessContext) -> Bool { false }
     var searchesPlaces: Bool { true }
+    var searchCentre: ServiceAssembly.Centre? { nil }
     func runWithoutService(context: ProcessContext) async -> ExitCode? { nil }
 }
 
 extension FoodLogger {
     /// The workers a command's scenes talk to, over the service the options chose.
     struct Workers {
-        /// The service that answers, for the assembly's own choices (the place search's reach).
+        /// The service that answers, for the assembly's own choices (the place search's language).
         var provider: Provider
         var restaurants: HotpepperWorker
         var codes: CodeListWorker
+        let assembly: ServiceAssembly
+        /// The --near place looked for while the service was chosen.
+        var located: LocatedOnce?
+
+        /// The place search behind --near, made when a command asks for it (a bad
+        /// FOODLOGGER_NOMINATIM_URL stops only a command that searches places).
+        func places() throws(ServiceError) -> any PlaceLocating {
+            try assembly.places(for: provider, located: located)
+        }
     }
 
     /// Parses the command, answers --help, builds the workers and runs the command.
@@ -66,16 +79,20 @@ extension FoodLogger {
             return usageError(refusal, command: help.command, context: context)
         }
         do {
-            let services = try options.makeServices(implied: command.impliedProvider, context: context)
+            let assembly = ServiceAssembly(options: options, context: context)
+            let services = try await assembly.makeServices(
+                implied: command.impliedProvider, centre: command.searchCentre, searchesPlaces: command.searchesPlaces)
             if let refusal = refusal(by: services.provider) {
                 return usageError(refusal, command: help.command, context: context)
             }
             if services.choseForLackOfKey, command.searchesPlaces { NoKeyNotice(context: context).tellOnce() }
-            let codes = options.makeCodeLists(services, context: context)
+            let codes = assembly.makeCodeLists(services)
             let restaurants = HotpepperWorker(
                 api: services.restaurants, progress: PagingProgressLine.reporter(for: context), codes: codes)
             return try await command.run(
-                Workers(provider: services.provider, restaurants: restaurants, codes: codes), context: context)
+                Workers(
+                    provider: services.provider, restaurants: restaurants, codes: codes, assembly: assembly,
+                    located: services.located), context: context)
         } catch {
             return fail(error, context: context)
         }

@@ -410,8 +410,10 @@ struct SearchCommand: Sendable {
 }
 
 extension SearchCommand: SceneCommand {
+    var searchCentre: ServiceAssembly.Centre? { near.map { .place($0) } ?? query.center.map { .coordinate($0) } }
+
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
-        let places = try common.makePlaces(for: workers.provider, context: context)
+        let places = try workers.places()
         let scene = SearchScene.assemble(
             context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive,
             lastList: LastListKeeper(context: context, invented: common.useStub),

@@ -76,6 +76,10 @@ extension ServiceError: LocalizedError {
                 ? " Try the station's or the area's name in Japanese (渋谷駅) or in romaji (Shibuya Station), or an address."
                 : " The offline stub (--stub) knows only \(known.joined(separator: ", "))."
             return "no place called \(TerminalSafe.quoted(text)) was found.\(only)"
+        case .outsideCoverage(_, let service):
+            let others = Provider.allCases.filter { $0.countries.isEmpty }
+            let advice = others.map { "--provider \($0.rawValue) (\($0.title))" }.joined(separator: " or ")
+            return "\(coverageLine): search it with \(advice)."
         case .unknownName(let kind, let text, let closest):
             let quoted = TerminalSafe.quoted(text)
             let list = "'foodlogger \(kind.listCommand)'"
@@ -110,6 +114,15 @@ extension ServiceError: LocalizedError {
         }
     }
 
+    /// "Times Square is outside Japan, where HOT PEPPER Gourmet has restaurants": said when the
+    /// service is refused, or when OpenStreetMap answers in its place.
+    var coverageLine: String {
+        guard case .outsideCoverage(let text, let service) = self else { return errorDescription ?? "" }
+        let english = Locale(identifier: "en_US")
+        let regions = service.countries.map { english.localizedString(forRegionCode: $0.uppercased()) ?? $0.uppercased() }
+        return "\(text) is outside \(regions.joined(separator: ", ")), where \(service.title) has restaurants"
+    }
+
     /// What to do about an HTTP status other than 200.
     static func advice(_ status: Int) -> String {
         switch status {
@@ -129,7 +142,7 @@ extension ServiceError: LocalizedError {
             .redirectRefused, .notCached:
             .unavailable
         case .unreadableResponse, .responseTooLarge: .dataError
-        case .placeNotFound: .noSuchPlace
+        case .placeNotFound, .outsideCoverage: .noSuchPlace
         }
     }
 }

@@ -40,7 +40,10 @@ enum NominatimSeeds {
         let items = Dictionary(uniqueKeysWithValues: request.queryItems.map { ($0.name, $0.value ?? "") })
         #expect(request.target.hasPrefix("/search?"), "the search endpoint")
         #expect(
-            items == ["q": "shibuya station", "format": "jsonv2", "limit": "5", "countrycodes": "jp", "accept-language": "ja"])
+            items == [
+                "q": "shibuya station", "format": "jsonv2", "limit": "5", "addressdetails": "1", "countrycodes": "jp",
+                "accept-language": "ja",
+            ])
         #expect(request.headers["user-agent"] == "foodlogger/\(FoodLoggerVersion.current)", "a User-Agent naming the tool")
     }
 
@@ -53,8 +56,36 @@ enum NominatimSeeds {
 
         // Then no country is named, and the language is
         #expect(
-            try items(server) == ["q": "Tour Eiffel", "format": "jsonv2", "limit": "5", "accept-language": "fr"],
+            try items(server) == [
+                "q": "Tour Eiffel", "format": "jsonv2", "limit": "5", "addressdetails": "1", "accept-language": "fr",
+            ],
             "no countrycodes: the whole world")
+    }
+
+    @Test func eachPlaceCarriesTheCountryItsAddressNames() async throws {
+        // Given an answer whose places name their countries, one in capitals and one not a code
+        let answer = #"""
+            [{"lat":"40.758","lon":"-73.9855","name":"Times Square","address":{"country_code":"us"}},
+             {"lat":"35.69","lon":"139.70","name":"タカシマヤ タイムズスクエア","address":{"country_code":"JP"}},
+             {"lat":"1","lon":"2","name":"Nowhere","address":{"country_code":"xyz"}},
+             {"lat":"3","lon":"4","name":"No address"}]
+            """#
+        let server = try LoopbackServer { _ in .json(answer, contentType: "application/json") }
+        // When they are read
+        let places = try await client(server, countryCodes: [], language: "en").findPlaces("Times Square")
+        // Then each carries its country in lower case, and nil where none is said
+        #expect(places.map(\.country) == ["us", "jp", nil, nil])
+    }
+
+    @Test func aPlacesCountryIsKeptWithIt() async throws {
+        // Given a cache, and a place found with its country
+        let folder = try TemporaryFolder()
+        let cache = PlaceCache(folder: folder.url, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let place = Place(name: "Times Square", coordinate: .init(lat: 40.758, lng: -73.9855), country: "us")
+        // When it is kept and looked up again
+        await cache.store(.init(place: place, matches: 1), for: "[world en] times square")
+        // Then its country came back with it
+        #expect(cache.lookup("[world en] times square")?.place.country == "us")
     }
 
     @Test func severalCountriesAreOneList() async throws {

@@ -8,5 +8,5 @@ extension ServiceCapabilities {
         searchFilters: Set(SearchFilter.allCases).subtracting([.takeaway, .delivery]),
         kinds: HotpepperKinds.kinds, kindsWithGenres: false,
         maxRadius: SearchRange.m3000.metres, searchConditions: Set(SearchCondition.allCases),
-        codeLists: Set(CodeListKind.allCases))
+        prices: .bands(currency: "yen"), codeLists: Set(CodeListKind.allCases))
 }

@@ -1,0 +1,319 @@
+import Foundation
+import FoodLoggerDomain
+
+/// The assembly of services: from the parsed options and the process's outside world, which
+/// service answers (the one named, else the one the ids imply, else HOT PEPPER when its key is
+/// found and the place is one it covers, else OpenStreetMap), its client or its stub, its code
+/// lists and the place search behind --near. The one place that switches on the provider to
+/// build something; `CommonOptions` only parses.
+struct ServiceAssembly {
+    let options: CommonOptions
+    let context: ProcessContext
+
+    /// The services a command's scenes talk to, and which provider they are.
+    struct Services {
+        var provider: Provider
+        var restaurants: any HotpepperProtocol
+        var codes: any CodeListProtocol
+        /// OpenStreetMap answers only because no HOT PEPPER key was found: worth telling a new
+        /// user once (see `NoKeyNotice`).
+        var choseForLackOfKey = false
+        /// The --near place already looked for while choosing the service, so the scene is given
+        /// that answer rather than asking again.
+        var located: LocatedOnce?
+    }
+
+    /// Where a search starts, as far as choosing its service goes.
+    enum Centre: Sendable, Equatable {
+        case place(NearPlace)
+        case coordinate(Coordinate)
+    }
+
+    /// The provider asked for (or implied by the ids a command was given), else HOT PEPPER
+    /// when its key is found (the stub needs none), else OpenStreetMap; and a search around a
+    /// `centre` outside the countries HOT PEPPER covers goes to OpenStreetMap, with a line that
+    /// says so, unless HOT PEPPER was named, which is then refused.
+    /// A key that is there but unusable is an error, never a quiet change of service.
+    /// `searchesPlaces` false: only code lists are asked for, and a service that answers them
+    /// without a request (Google's types) needs no key.
+    func makeServices(implied: Provider?, centre: Centre?, searchesPlaces: Bool = true) async throws(ServiceError)
+        -> Services
+    {
+        let named = options.named(implied: implied)
+        var chosen = named
+        var located: APIKeyLocator.Located?
+        if chosen == nil, !options.useStub {
+            do throws(ServiceError) {
+                located = try locateKey()
+                chosen = .hotpepper
+            } catch .unusableKeyFile(let path, APIKeyLocator.Service.hotpepper.placeholderProblem)
+                where options.keyFile == nil
+                && path != APIKeyLocator.Service.hotpepper.environmentVariable
+            {
+                // A key.plist copied from the example and never given HOT PEPPER's key (its Google
+                // key filled in, say) is no HOT PEPPER key: OpenStreetMap answers, as with none.
+                chosen = .osm
+            } catch .missingKey {
+                chosen = .osm
+            }
+        }
+        var services = try services(chosen ?? .hotpepper, located: located, searchesPlaces: searchesPlaces)
+        services.choseForLackOfKey = chosen == .osm && named == nil && !options.useStub
+        guard let centre, !services.provider.countries.isEmpty else { return services }
+        let (covered, found) = try await coverage(of: centre, by: services.provider)
+        services.located = found
+        guard !covered else { return services }
+        let outside = ServiceError.outsideCoverage(centre.described, service: services.provider)
+        if named != nil { throw outside }
+        context.report("\(outside.coverageLine): searching \(Provider.osm.title).")
+        var osm = try self.services(.osm, located: nil, searchesPlaces: searchesPlaces)
+        // The place as found serves OpenStreetMap's scene where it would be named the same way.
+        if options.useStub || placeLanguage(services.provider) == placeLanguage(.osm) { osm.located = found }
+        return osm
+    }
+
+    /// The language a service's places are named in: its own, else the user's.
+    func placeLanguage(_ provider: Provider) -> String {
+        provider.placeLanguage ?? NominatimAPI.language(environment: context.environment)
+    }
+
+    /// Whether `provider` has places around the centre, as far as can be told, and the --near
+    /// place's answer (found or not) when it was looked for. The place search looks worldwide,
+    /// so a place abroad is found where it is, and its country (or else its coordinate) tells.
+    /// A place not found decides nothing: the scene says so as it always has.
+    private func coverage(of centre: Centre, by provider: Provider) async throws(ServiceError) -> (
+        covered: Bool, found: LocatedOnce?
+    ) {
+        switch centre {
+        case .coordinate(let coordinate):
+            return (provider.covers(coordinate), nil)
+        case .place(let near):
+            let places = try makePlaces(for: provider)
+            let answer: Result<GeocodingWorker.Located, ServiceError>
+            do throws(ServiceError) { answer = .success(try await places.locate(near.text)) } catch {
+                answer = .failure(error)
+            }
+            let found = LocatedOnce(text: near.text, answer: answer)
+            guard case .success(let located) = answer else { return (true, found) }
+            return (provider.covers(located.place), found)
+        }
+    }
+
+    /// The services of `provider` (its stub with --stub), with the key `located` when it was
+    /// already looked for.
+    private func services(
+        _ provider: Provider, located: APIKeyLocator.Located?, searchesPlaces: Bool
+    ) throws(ServiceError) -> Services {
+        switch (provider, options.useStub) {
+        case (.hotpepper, true):
+            let stub = HotpepperStub()
+            return Services(provider: .hotpepper, restaurants: stub, codes: stub)
+        case (.hotpepper, false):
+            // `??` would lose the error's type: its right side is a rethrowing autoclosure.
+            let key: APIKeyLocator.Located
+            if let located {
+                key = located
+            } else {
+                do throws(ServiceError) { key = try locateKey() } catch .missingKey where options.cacheMode == .offline {
+                    // --offline sends nothing, so it answers from the cache without a key.
+                    key = .none
+                }
+            }
+            let api = try makeHotpepper(located: key)
+            return Services(provider: .hotpepper, restaurants: api, codes: api)
+        case (.osm, true):
+            return Services(provider: .osm, restaurants: OverpassStub(), codes: OSMCodeLists())
+        case (.osm, false):
+            let url = try Self.url(
+                context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL, isFolder: false)
+            let api = OverpassAPI(
+                url: url, timeout: options.timeout ?? OverpassAPI.defaultTimeout, retry: retryPolicy(),
+                log: narration(), maxResponseBytes: options.maxResponseBytes, answers: answers(),
+                language: NominatimAPI.language(environment: context.environment))
+            return Services(provider: .osm, restaurants: api, codes: OSMCodeLists())
+        case (.google, true):
+            let stub = GooglePlacesStub()
+            return Services(provider: .google, restaurants: stub, codes: GooglePlacesTypes())
+        case (.google, false) where !searchesPlaces:
+            // Google's types are listed here, without a request: no key is needed for them.
+            let unkeyed = ServiceError.missingKey(
+                searched: [APIKeyLocator.Service.google.environmentVariable], service: .google)
+            return Services(
+                provider: .google, restaurants: Unkeyed(provider: .google, missing: unkeyed), codes: GooglePlacesTypes())
+        case (.google, false):
+            // Not behind the answer cache: Google's terms let nothing of its answers be kept.
+            let api = try makeGoogle(located: try locateKey(service: .google))
+            return Services(provider: .google, restaurants: api, codes: api)
+        }
+    }
+
+    /// The answer cache (in the XDG cache folder) as --refresh and --offline say, for HOT PEPPER's
+    /// and OpenStreetMap's searches; the stubs, which cost nothing, and Google Places, whose
+    /// terms let nothing be kept, are given none.
+    func answers() -> AnswerCache {
+        AnswerCache(cacheFolder: CacheFolder.url(environment: context.environment), mode: options.cacheMode)
+    }
+
+    /// A service's key (HOT PEPPER's by default), from --key-file, the environment or a key.plist.
+    private func locateKey(service: APIKeyLocator.Service = .hotpepper) throws(ServiceError) -> APIKeyLocator.Located {
+        try APIKeyLocator(
+            environment: context.environment, keyFile: options.keyFile, currentDirectory: context.currentDirectory,
+            service: service
+        )
+        .locate()
+    }
+
+    /// Warns when the key's file is readable by others.
+    private func warnIfShared(_ located: APIKeyLocator.Located) {
+        guard let mode = located.sharedMode else { return }
+        let path = TerminalSafe.line(located.source)
+        // A name that had to be escaped would make a chmod line that names another file.
+        let fix = path == located.source ? "chmod 600 '\(path)'" : "chmod 600 on that file"
+        context.report(
+            "warning: \(path) is readable by others (mode \(String(mode, radix: 8))); protect your API key with: \(fix)")
+    }
+
+    /// Google Places (New) with the located key (GOOGLE_PLACES_BASE_URL to point it elsewhere),
+    /// names and types in the user's language.
+    private func makeGoogle(located: APIKeyLocator.Located) throws(ServiceError) -> GooglePlacesAPI {
+        warnIfShared(located)
+        let baseURL: URL
+        do {
+            baseURL = try Self.url(context.environment, "GOOGLE_PLACES_BASE_URL", default: GooglePlacesAPI.defaultBaseURL)
+        } catch { throw error.redacting(located.key) }
+        return GooglePlacesAPI(
+            configuration: .init(
+                key: located.key, baseURL: baseURL, language: NominatimAPI.language(environment: context.environment),
+                timeout: options.timeout ?? GooglePlacesAPI.Configuration.defaultTimeout, retry: retryPolicy(),
+                log: narration(), maxResponseBytes: options.maxResponseBytes))
+    }
+
+    /// HOT PEPPER's web API with the located key, warning when the key's file is readable by others.
+    private func makeHotpepper(located: APIKeyLocator.Located) throws(ServiceError) -> HotpepperAPI {
+        warnIfShared(located)
+        let baseURL: URL
+        do { baseURL = try Self.baseURL(context.environment) } catch { throw error.redacting(located.key) }
+        let configuration = HotpepperAPI.Configuration(
+            key: located.key, baseURL: baseURL, timeout: options.timeout ?? HotpepperAPI.Configuration.defaultTimeout,
+            retry: retryPolicy(), log: narration(), maxResponseBytes: options.maxResponseBytes, answers: answers())
+        return HotpepperAPI(configuration: configuration)
+    }
+
+    /// The place search for --near: the stub's, or Nominatim's (FOODLOGGER_NOMINATIM_URL to point
+    /// it elsewhere) with answers cached under the XDG cache directory. It looks worldwide for
+    /// every service, so a place abroad is found where it is (and its country tells whether the
+    /// service covers it), naming places in the service's language (HOT PEPPER's Japanese), else
+    /// the user's.
+    func makePlaces(for provider: Provider) throws(ServiceError) -> GeocodingWorker {
+        if options.useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
+        let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
+        // Retries go within the run's turn: waits from 2 s with jitter (1 to 2 s, then 2 to 4 s…)
+        // keep them a second apart too.
+        let geocoder = NominatimAPI(
+            baseURL: baseURL, countryCodes: [],
+            language: placeLanguage(provider), timeout: options.timeout ?? HotpepperAPI.Configuration.defaultTimeout,
+            retry: retryPolicy(baseDelay: 2), log: narration(), maxResponseBytes: options.maxResponseBytes)
+        let folder = CacheFolder.url(environment: context.environment)
+        if options.cacheMode == .offline {
+            return GeocodingWorker(
+                geocoder: OfflineGeocoder(scope: geocoder.scope), cache: folder.map { PlaceCache(folder: $0, service: baseURL) })
+        }
+        let turns = RequestTurns(
+            stamp: folder.map { PlaceCache.stamp(folder: $0, service: baseURL) }, log: narration(),
+            withoutStamp:
+                "cache off: neither HOME nor an absolute XDG_CACHE_HOME is set, so places found are not kept, and place searches are a second apart within this run only"
+        )
+        return GeocodingWorker(geocoder: geocoder, cache: folder.map { PlaceCache(folder: $0, service: baseURL) }, turns: turns)
+    }
+
+    /// The place search the scenes are given: `makePlaces`, answering the place already looked
+    /// for (`located`) without asking again.
+    func places(for provider: Provider, located: LocatedOnce?) throws(ServiceError) -> any PlaceLocating {
+        let places = try makePlaces(for: provider)
+        guard let located else { return places }
+        return LocatedOnce.Answering(base: places, known: located)
+    }
+
+    /// --verbose: each request, retry and answer told on stderr.
+    /// --retries, with a line on stderr before any retry that follows a long silence.
+    func retryPolicy(baseDelay: TimeInterval = 0.5) -> RetryPolicy {
+        let context = context
+        return RetryPolicy(retries: options.retries, baseDelay: baseDelay, announce: { @Sendable line in context.report(line) })
+    }
+
+    func narration() -> (@Sendable (String) -> Void)? {
+        let context = context
+        return options.verbose ? { @Sendable line in context.report(line) } : nil
+    }
+
+    /// The code lists behind names for codes: HOT PEPPER's, kept a day under the XDG cache
+    /// directory; the stub's and OpenStreetMap's, which cost no request, as they are.
+    func makeCodeLists(_ services: Services) -> CodeListWorker {
+        let server = (try? Self.baseURL(context.environment)) ?? HotpepperAPI.defaultBaseURL
+        let sends = services.codes is HotpepperAPI
+        let folder = sends ? CacheFolder.url(environment: context.environment) : nil
+        let service = sends && options.cacheMode == .offline ? OfflineCodeLists() : services.codes
+        return CodeListWorker(service: service, cache: folder.map { CodeListCache(folder: $0, service: server) })
+    }
+
+    /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.
+    static func baseURL(_ environment: [String: String]) throws(ServiceError) -> URL {
+        try url(environment, "HOTPEPPER_BASE_URL", default: HotpepperAPI.defaultBaseURL)
+    }
+
+    /// A service's address from the environment, or its default. A folder's address (that paths
+    /// are added to) ends in `/`; an endpoint's (Overpass's interpreter) is taken as it is.
+    static func url(
+        _ environment: [String: String], _ variable: String, default: URL, isFolder: Bool = true
+    ) throws(ServiceError) -> URL {
+        guard let text = environment[variable], !text.isEmpty else { return `default` }
+        // The scheme in lower case: URLSession on Linux refuses `HTTP://` as an unsupported URL.
+        guard var parts = URLComponents(string: text.hasSuffix("/") || !isFolder ? text : text + "/"),
+            let scheme = parts.scheme?.lowercased(), ["http", "https"].contains(scheme), parts.host?.isEmpty == false
+        else {
+            throw .badBaseURL(Redaction.withoutUserInfo(text), variable: variable)
+        }
+        parts.scheme = scheme
+        guard let url = parts.url else { throw .badBaseURL(Redaction.withoutUserInfo(text), variable: variable) }
+        return url
+    }
+}
+
+/// The restaurants of a service whose key was not looked for, since the command asks only for
+/// code lists answered without one; a search would need the key.
+struct Unkeyed: HotpepperProtocol {
+    let provider: Provider
+    let missing: ServiceError
+
+    nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
+        throw missing
+    }
+}
+
+/// A --near place looked for once in a run, found or not: choosing the service asked for it, and
+/// the scene is given the same answer.
+struct LocatedOnce: Sendable {
+    var text: String
+    var answer: Result<GeocodingWorker.Located, ServiceError>
+
+    /// The place search that answers `known`'s place from it and asks `base` for any other.
+    struct Answering: PlaceLocating {
+        let base: any PlaceLocating
+        let known: LocatedOnce
+
+        func locate(_ text: String) async throws(ServiceError) -> GeocodingWorker.Located {
+            guard text == known.text else { return try await base.locate(text) }
+            return try known.answer.get()
+        }
+    }
+}
+
+extension ServiceAssembly.Centre {
+    /// As a message names it: the place as the user wrote it, or the coordinate.
+    var described: String {
+        switch self {
+        case .place(let near): TerminalSafe.line(near.text)
+        case .coordinate(let coordinate): "The centre \(coordinate.lat.plainText),\(coordinate.lng.plainText)"
+        }
+    }
+}
