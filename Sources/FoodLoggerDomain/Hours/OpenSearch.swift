@@ -93,13 +93,10 @@ extension HoursClock {
 }
 
 extension Provider {
-    /// HOT PEPPER's shops keep Japan's clock; OpenStreetMap's the zone of the areas around the
-    /// search's centre; Google's the UTC offset its places give.
+    /// The clock the service's places keep (HOT PEPPER's Japan's), else the zone its answer gave
+    /// for the area (OpenStreetMap's around the search's centre, Google's places' own).
     public func clock(in region: RestaurantPage.Region?) -> HoursClock {
-        switch self {
-        case .hotpepper: .japan
-        case .osm, .google: region?.timeZone.flatMap(TimeZone.init(identifier:)).map(HoursClock.zone) ?? .unknown
-        }
+        capabilities.clock ?? region?.timeZone.flatMap(TimeZone.init(identifier:)).map(HoursClock.zone) ?? .unknown
     }
 }
 

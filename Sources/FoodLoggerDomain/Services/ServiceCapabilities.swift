@@ -16,6 +16,8 @@ public struct ServiceCapabilities: Sendable {
     public var placeLanguage: String?
     /// The language a keyword must be written in to match the service's text; nil for any.
     public var keywordLanguage: String?
+    /// The clock every place of the service keeps; nil when each answer says its area's zone.
+    public var clock: HoursClock?
     /// The parts of a place beyond the neutral core that the service describes.
     public var fields: Set<ShopField> = []
     /// The yes/no filters the service can search by.

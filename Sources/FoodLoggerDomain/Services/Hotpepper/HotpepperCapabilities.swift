@@ -4,7 +4,7 @@ extension ServiceCapabilities {
     static let hotpepper = ServiceCapabilities(
         title: "HOT PEPPER Gourmet",
         credit: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/"),
-        countries: ["jp"], placeLanguage: "ja", keywordLanguage: "ja", fields: Set(ShopField.allCases),
+        countries: ["jp"], placeLanguage: "ja", keywordLanguage: "ja", clock: .japan, fields: Set(ShopField.allCases),
         searchFilters: Set(SearchFilter.allCases).subtracting([.takeaway, .delivery]),
         kinds: HotpepperKinds.kinds, kindsWithGenres: false,
         maxRadius: SearchRange.m3000.metres, searchConditions: Set(SearchCondition.allCases),
