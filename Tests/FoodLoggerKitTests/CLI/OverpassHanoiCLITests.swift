@@ -30,18 +30,58 @@ import TestSupport
     }
 
     private func search(_ format: String) async throws -> CLIRun {
+        try await search(["--range", "4", "--limit", "1000", "--format", format]).run
+    }
+
+    /// A search around the lake with `options`, answered by the capture; the run and the QL sent.
+    private func search(_ options: [String]) async throws -> (run: CLIRun, ql: String) {
         let server = try LoopbackServer(replies: [
             try .file(
                 Samples.root.appendingPathComponent("overpass/hanoi_826_elements_out_center.json").path,
                 contentType: "application/json")
         ])
         let run = await CLIRun.run(
-            [
-                "search", "--lat", "21.0287", "--lng", "105.8524", "--range", "4", "--limit", "1000", "--format", format,
-            ],
+            ["search", "--lat", "21.0287", "--lng", "105.8524"] + options,
             environment: ["FOODLOGGER_OVERPASS_URL": server.baseURL.appendingPathComponent("api/interpreter").absoluteString])
-        #expect(server.requests.count == 1, "\(format): one Overpass request for every page")
-        return run
+        #expect(server.requests.count == 1, "\(options): one Overpass request for every page")
+        let form = server.requests.first.map { String(decoding: $0.body, as: UTF8.self) } ?? ""
+        return (run, String(form.dropFirst("data=".count)).removingPercentEncoding ?? "")
+    }
+
+    @Test func everyPlaceSaysItsKindAndTheGenreCellIsNeverEmptyForIt() async throws {
+        let (run, _) = try await search(["--range", "4", "--limit", "1000", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let shops = object?["restaurants"] as? [[String: Any]] ?? []
+        let kinds = Dictionary(grouping: shops, by: { $0["kind"] as? String ?? "none" }).mapValues(\.count)
+        #expect(shops.count > 700 && kinds["none"] == nil, "every place has a kind: \(kinds)")
+        #expect(kinds["bar"] ?? 0 > 50 && kinds["cafe"] ?? 0 > 100, "bars and cafés told apart: \(kinds)")
+    }
+
+    @Test func kindAndRadiusAreAskedOfOverpassAndHeld() async throws {
+        // When bars within 800 m are asked for
+        let (run, ql) = try await search(["--kind", "bar", "--radius", "800", "--limit", "1000", "--json"])
+
+        // Then the query asks Overpass for them, and every place listed is one
+        #expect(ql.contains("(around:800,") && ql.contains(#"["amenity"~"^(bar)$"]"#), "\(ql)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let shops = object?["restaurants"] as? [[String: Any]] ?? []
+        #expect(!shops.isEmpty && shops.allSatisfy { $0["kind"] as? String == "bar" }, "bars only: \(shops.count)")
+        #expect(shops.allSatisfy { ($0["distance_m"] as? Int ?? .max) <= 800 }, "within 800 m")
+    }
+
+    @Test func openStreetMapsWordsCarryNoneOfHOTPEPPERs() async throws {
+        // When a keyword finds nothing, and an open-only search finds nothing open at 4 in the morning
+        let (none, _) = try await search(["--keyword", "zzqx", "--radius", "800"])
+        let (closed, _) = try await search(["--radius", "300", "--open-at", "mon 04:00"])
+
+        // Then the hints speak of OpenStreetMap's search, never of HOT PEPPER's Japanese or codes
+        for run in [none, closed] {
+            let said = run.stdout + run.stderr
+            #expect(!said.isEmpty, "something is said")
+            for word in ["Japanese", "ラーメン", "HOT PEPPER", "error 3000", "--range 5"] {
+                #expect(!said.contains(word), "\(word) in: \(said)")
+            }
+        }
     }
 
     @Test func everyNamedPlaceWithinTheRangeNearestFirstInJSON() async throws {
