@@ -91,6 +91,20 @@ import TestSupport
         #expect(names == ["Quán Bar"] && run.json?["total"] as? Int == 1, "\(run.stdout) \(run.stderr)")
     }
 
+    @Test(arguments: [["--keyword", "zzqx"], ["--open-at", "mon 04:00"]])
+    func googlesWordsCarryNoneOfHOTPEPPERs(options: [String]) async {
+        // When a Google search near Paris finds nothing, or nothing open, on the place's own clock
+        let run = await CLIRun.run(
+            ["search", "--stub", "--provider", "google", "--near", "Eiffel Tower", "--format", "table"] + options)
+
+        // Then its hints speak of Google's search on Paris's clock, never of HOT PEPPER's Japanese or codes
+        #expect(run.code == .noResults && !run.stderr.isEmpty, "\(run.code): \(run.stderr)")
+        for word in ["Japanese", "ラーメン", "HOT PEPPER", "Japan time", "error 3000", "--range 5"] {
+            #expect(!(run.stdout + run.stderr).contains(word), "\(word) in: \(run.stderr)")
+        }
+        #expect(options[0] != "--open-at" || run.stderr.contains("(Europe/Paris time)"), "\(run.stderr)")
+    }
+
     @Test func anAreaWithNoTimeZoneSaysSoOnceWithoutPagingAdvice() async throws {
         // Given Overpass answering places with hours but no area with a time zone
         let server = try LoopbackServer(replies: [

@@ -85,6 +85,7 @@ public struct GooglePlacesStub: HotpepperProtocol {
         return neighbourhood.places.enumerated().map { index, element in
             var place = place(element, number: index + 1, in: neighbourhood, offset: zone.map { $0.secondsFromGMT() / 60 })
             place.postalAddress = country.map { .init(regionCode: $0) }
+            place.timeZone = zone.map { .init(id: $0.identifier) }
             return place
         }
     }

@@ -11,8 +11,8 @@ import Testing
     @Test func aSearchFindsGooglesShopsNearestFirstInTheirClock() async throws {
         // When Shibuya is searched within 2 km
         let page = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, range: .m2000, count: 20))
-        // Then Google's shops come nearest first, in Tokyo's offset, with reviews and prices
-        #expect(page.provider == .google && page.region?.timeZone == "GMT+0900", "\(String(describing: page.region))")
+        // Then Google's shops come nearest first, in Tokyo's zone (its name, as Google gives it), with reviews and prices
+        #expect(page.provider == .google && page.region?.timeZone == "Asia/Tokyo", "\(String(describing: page.region))")
         let distances = page.restaurants.map { $0.coordinate.distance(to: shibuya) }
         #expect(!page.restaurants.isEmpty && distances == distances.sorted(), "nearest first")
         #expect(page.restaurants.allSatisfy { $0.id.hasPrefix("ChIJ") && $0.urls.shop.hasSuffix($0.id) }, "Google's ids")
