@@ -3,7 +3,8 @@ import FoodLoggerDomain
 /// Turns the restaurants around a point into what the terminal draws.
 @MainActor
 protocol MapPresentationLogic: AnyObject {
-    func presentRestaurants(_ response: Map.Restaurants.Response)
+    /// Returns the exit status of what was displayed.
+    @discardableResult func presentRestaurants(_ response: Map.Restaurants.Response) -> ExitCode
     /// The interactive map's screen after a request.
     func presentExplorer(_ response: Map.Explore.Response)
     /// The interactive map's first search failed: the map ends with this error.
@@ -28,7 +29,7 @@ final class MapPresenter: MapPresentationLogic {
         self.unicode = unicode; self.styled = styled
     }
 
-    func presentRestaurants(_ response: Map.Restaurants.Response) {
+    @discardableResult func presentRestaurants(_ response: Map.Restaurants.Response) -> ExitCode {
         let viewModel: Map.Restaurants.ViewModel
         switch response.result {
         case .failure(let error):
@@ -58,7 +59,7 @@ final class MapPresenter: MapPresentationLogic {
                         warnings: ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query))),
                 exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
-        viewController?.displayRestaurants(viewModel)
+        return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
     }
 
     /// Wider maps only spread the same few shops further apart.
