@@ -20,6 +20,13 @@ final class DetailPresenter: DetailPresentationLogic {
     }
 
     @discardableResult func presentRestaurants(_ response: Detail.Lookup.Response) -> ExitCode {
+        let viewModel = viewModel(for: response)
+        return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
+    }
+
+    /// The cards (or the failure) for a response: what `presentRestaurants` hands the view
+    /// controller, and what another scene draws a shop's card from (the interactive map's card).
+    func viewModel(for response: Detail.Lookup.Response) -> Detail.Lookup.ViewModel {
         let viewModel: Detail.Lookup.ViewModel
         switch response.result {
         case .failure(let error):
@@ -41,7 +48,7 @@ final class DetailPresenter: DetailPresentationLogic {
             let complete = response.missingIDs.isEmpty && !restaurants.isEmpty
             viewModel = .init(content: .cards(cards), exitCode: complete ? .success : .noResults)
         }
-        return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
+        return viewModel
     }
 
     @discardableResult func presentPage(_ response: Detail.OpenPage.Response) -> ExitCode {

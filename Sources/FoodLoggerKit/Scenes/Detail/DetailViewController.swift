@@ -46,8 +46,7 @@ final class DetailViewController: DetailDisplayLogic {
             case .table where !cards.cards.isEmpty:
                 let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
                 let width = context.terminal.width
-                let drawn = cards.cards.map { CardRenderer.render($0, width: width, bold: bold) }
-                context.stdout.write(DisplayWidth.withFooter(Array(drawn.joined(separator: [""])), cards.footer, width: width))
+                context.stdout.write(CardRenderer.render(cards.cards, footer: cards.footer, width: width, bold: bold))
             case .table:
                 break
             }
