@@ -164,6 +164,22 @@ public struct OpenTally: Sendable, Equatable {
     /// Of `unknown`, the shops whose service gives no hours at all (the rest have hours that
     /// cannot be read, or leave the moment in doubt).
     public var noHours = 0
+    /// The --open-for threshold the shops were held to, so `closingTooSoon` is said with the
+    /// minutes it was counted by; nil: open was enough.
+    public var openFor: OpenDuration?
+
+    /// Counts one shop `OpenFilter` looked at, by its verdict.
+    public mutating func count(_ verdict: OpenFilter.Verdict) {
+        examined += 1
+        switch verdict {
+        case .kept: break
+        case .closed: closed += 1
+        case .closingTooSoon: closingTooSoon += 1
+        case .unknown(let noHours):
+            unknown += 1
+            if noHours { self.noHours += 1 }
+        }
+    }
 }
 
 /// Searching for shops open at a moment: the service cannot filter by hours, so the worker asks
@@ -196,44 +212,21 @@ extension HotpepperWorking {
     > {
         guard question.openOnly else { return await searchNearestFirst(query).map { ($0, nil) } }
         let wanted = query.limit ?? query.count
-        let includeUnknown = question.includeUnknown, openFor = question.openFor
+        let filter = OpenFilter(question)
         var ask = query
         ask.limit = nil
         ask.count = RestaurantQuery.maxCount
         var kept: [Restaurant] = []
-        var tally = OpenTally(closed: 0, unknown: 0, examined: 0, stoppedEarly: false)
+        var tally = OpenTally(closed: 0, unknown: 0, examined: 0, stoppedEarly: false, openFor: question.openFor)
         var total = 0
         var dropped: [RestaurantPage.DroppedShop] = []
         var seen = Set<String>()
         /// Looks at shops in the service's order until the list is full, each once.
         func examine(_ shops: [Restaurant], on clock: OpenClock) {
             for shop in shops where kept.count < wanted && (shop.id.isEmpty || seen.insert(shop.id).inserted) {
-                tally.examined += 1
-                switch clock.status(of: shop) {
-                case .open, .closingSoon:
-                    guard let openFor else {
-                        kept.append(shop)
-                        continue
-                    }
-                    let left = clock.timeLeft(of: shop)
-                    if left.staysOpen(forMinutes: openFor.minutes) {
-                        kept.append(shop)
-                    } else if left.closesAt != nil {
-                        tally.closingTooSoon += 1
-                    } else if includeUnknown {
-                        kept.append(shop)
-                    } else {
-                        tally.unknown += 1
-                    }
-                case .closed: tally.closed += 1
-                case .unknown:
-                    if includeUnknown {
-                        kept.append(shop)
-                    } else {
-                        tally.unknown += 1
-                        if shop.hoursState == .none { tally.noHours += 1 }
-                    }
-                }
+                let verdict = filter.keeps(shop, on: clock)
+                tally.count(verdict)
+                if verdict == .kept { kept.append(shop) }
             }
         }
         let first = await searchNearestFirst(ask)

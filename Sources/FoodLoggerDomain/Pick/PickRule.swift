@@ -2,9 +2,8 @@ import Foundation
 
 /// How `pick` chooses one place from a list: which places it may choose, and how likely each is.
 ///
-/// A place may be chosen when it is open at the moment asked (hours that cannot be read only
-/// with `includeUnknown`), for at least `openFor` when one is asked (by closing time, as
-/// `TimeLeft.staysOpen` says), passes the log filter, and was not visited within the window. Of
+/// A place may be chosen when `OpenFilter` keeps it (open at the moment asked, for at least
+/// `openFor` when one is asked; hours in doubt only with `includeUnknown`), passes the log filter, and was not visited within the window. Of
 /// those, want-list places come first, then places never visited, then visited ones; within
 /// the first two tiers each place is as likely as the next, and among visited places one rated
 /// r stars weighs r/5 (unrated 0.5, a middling 2.5 stars), so a favourite comes back more often
@@ -33,10 +32,12 @@ public enum PickRule {
         public var summary: FoodLogSummary
         /// --unvisited, --visited, --want.
         public var filter: LogFilter?
+        /// The open rule search uses too (--include-unknown, --open-for).
+        public var open: OpenFilter
         /// Keep the places whose hours cannot be read (--include-unknown).
-        public var includeUnknown: Bool
+        public var includeUnknown: Bool { open.includeUnknown }
         /// How long a place must stay open from the moment (--open-for); nil: open is enough.
-        public var openFor: OpenDuration?
+        public var openFor: OpenDuration? { open.openFor }
         /// The first day a visit counts as recent (--not-within, from now on the user's calendar).
         public var recentSince: CivilDate
 
@@ -44,8 +45,8 @@ public enum PickRule {
             summary: FoodLogSummary, filter: LogFilter?, includeUnknown: Bool, openFor: OpenDuration? = nil,
             recentSince: CivilDate
         ) {
-            self.summary = summary; self.filter = filter; self.includeUnknown = includeUnknown
-            self.openFor = openFor; self.recentSince = recentSince
+            self.summary = summary; self.filter = filter
+            self.open = OpenFilter(includeUnknown: includeUnknown, openFor: openFor); self.recentSince = recentSince
         }
     }
 
@@ -61,28 +62,18 @@ public enum PickRule {
                 tally.notInFilter += 1
                 return false
             }
-            switch clock.status(of: place) {
-            case .open, .closingSoon:
-                guard let openFor = conditions.openFor else { break }
-                let left = clock.timeLeft(of: place)
-                if left.staysOpen(forMinutes: openFor.minutes) { break }
-                // A closing time not known leaves it in doubt, as unreadable hours do.
-                if left.closesAt != nil {
-                    tally.closingTooSoon += 1
-                    return false
-                }
-                if !conditions.includeUnknown {
-                    tally.unknownHours += 1
-                    return false
-                }
+            switch conditions.open.keeps(place, on: clock) {
+            case .kept: break
             case .closed:
                 tally.closed += 1
                 return false
-            case .unknown where !conditions.includeUnknown:
-                tally.unknownHours += 1
-                if place.hoursState == .none { tally.noHours += 1 }
+            case .closingTooSoon:
+                tally.closingTooSoon += 1
                 return false
-            case .unknown: break
+            case .unknown(let noHours):
+                tally.unknownHours += 1
+                if noHours { tally.noHours += 1 }
+                return false
             }
             if let last = mark?.lastVisit, last >= conditions.recentSince {
                 tally.visitedRecently += 1

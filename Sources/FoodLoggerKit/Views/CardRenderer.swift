@@ -28,6 +28,13 @@ enum CardRenderer {
     /// Narrower than this beside the labels, values that need more go under their label instead.
     static let minValueWidth = 20
 
+    /// Cards one under another, a blank line between, then the footer under a blank line:
+    /// the Detail scene's page, on stdout or in the map's card.
+    static func render(_ cards: [TextCard], footer: [String], width: Int, bold: Bool = false) -> String {
+        let drawn = cards.map { render($0, width: width, bold: bold) }
+        return DisplayWidth.withFooter(Array(drawn.joined(separator: [""])), footer, width: width)
+    }
+
     static func render(_ card: TextCard, width: Int, bold: Bool = false) -> [String] {
         // The service's text keeps its line breaks and nothing else that could move the cursor.
         let title = TerminalSafe.line(card.title)

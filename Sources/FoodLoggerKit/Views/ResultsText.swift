@@ -98,7 +98,7 @@ enum ResultsText {
             let last = page.start + tally.examined - 1
             let counts = [
                 tally.closed > 0 ? "\(tally.closed) closed" : nil,
-                tally.closingTooSoon > 0 ? "\(tally.closingTooSoon) closing within \(open.openFor?.minutes ?? 0) min" : nil,
+                tally.closingTooSoon > 0 ? "\(tally.closingTooSoon) closing within \(tally.openFor?.minutes ?? 0) min" : nil,
                 tally.noHours > 0 ? "\(tally.noHours) with no hours given" : nil,
                 tally.unknown > tally.noHours ? "\(tally.unknown - tally.noHours) unknown" : nil,
             ]
@@ -150,7 +150,7 @@ enum ResultsText {
     static func leftOut(_ tally: OpenTally, open: OpenQuestion, on clock: HoursClock) -> String? {
         var parts: [String] = []
         if tally.closed > 0 { parts.append("\(tally.closed) closed") }
-        if tally.closingTooSoon > 0, let openFor = open.openFor {
+        if tally.closingTooSoon > 0, let openFor = tally.openFor {
             parts.append("\(tally.closingTooSoon) closing within \(openFor.minutes) min")
         }
         if tally.noHours > 0 { parts.append("\(tally.noHours) with no hours given") }

@@ -84,7 +84,10 @@ actor HoursServiceSpy: HotpepperProtocol {
         // Then exactly 30 minutes left is enough; the others are counted as closing too soon
         #expect(answer.page.restaurants.count == kept, "kept for \(minutes) min")
         #expect(
-            answer.tally == OpenTally(closed: 25, unknown: 5, examined: 50, stoppedEarly: false, closingTooSoon: tooSoon),
+            answer.tally
+                == OpenTally(
+                    closed: 25, unknown: 5, examined: 50, stoppedEarly: false, closingTooSoon: tooSoon,
+                    openFor: question.openFor),
             "\(String(describing: answer.tally))")
     }
 

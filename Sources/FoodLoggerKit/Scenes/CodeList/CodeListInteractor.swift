@@ -3,7 +3,8 @@ import FoodLoggerDomain
 /// What the CodeList scene can do.
 @MainActor
 protocol CodeListBusinessLogic: AnyObject {
-    func showList(_ request: CodeList.Show.Request) async
+    /// Returns the exit status of what the view controller displayed.
+    func showList(_ request: CodeList.Show.Request) async -> ExitCode
 }
 
 /// Asks the worker for the lists and keeps the entries the keyword mentions.
@@ -16,7 +17,7 @@ final class CodeListInteractor: CodeListBusinessLogic {
         self.worker = worker
     }
 
-    func showList(_ request: CodeList.Show.Request) async {
+    func showList(_ request: CodeList.Show.Request) async -> ExitCode {
         var lists: [(kind: CodeListKind, entries: [CodeEntry])] = []
         do {
             // A small area lies in a middle area, which lies in a large one: a keyword naming
@@ -34,9 +35,10 @@ final class CodeListInteractor: CodeListBusinessLogic {
                 lists.append((kind, kept ?? entries))
             }
         } catch {
-            presenter?.presentList(.init(subject: request.subject, keyword: request.keyword, result: .failure(error)))
-            return
+            return presenter?.presentList(.init(subject: request.subject, keyword: request.keyword, result: .failure(error)))
+                ?? .success
         }
-        presenter?.presentList(.init(subject: request.subject, keyword: request.keyword, result: .success(lists)))
+        return presenter?.presentList(.init(subject: request.subject, keyword: request.keyword, result: .success(lists)))
+            ?? .success
     }
 }

@@ -3,7 +3,8 @@ import FoodLoggerDomain
 /// What the CodeList scene's presenter is told.
 @MainActor
 protocol CodeListPresentationLogic: AnyObject {
-    func presentList(_ response: CodeList.Show.Response)
+    /// Returns the exit status of what was displayed.
+    @discardableResult func presentList(_ response: CodeList.Show.Response) -> ExitCode
 }
 
 /// Words the lists: a table with a line on how to use the codes, or the JSON document.
@@ -19,13 +20,11 @@ final class CodeListPresenter: CodeListPresentationLogic {
         self.provider = provider
     }
 
-    func presentList(_ response: CodeList.Show.Response) {
+    @discardableResult func presentList(_ response: CodeList.Show.Response) -> ExitCode {
         let lists: [(kind: CodeListKind, entries: [CodeEntry])]
         switch response.result {
         case .failure(let error):
-            viewController?.displayList(
-                .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode))
-            return
+            return display(.init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode))
         case .success(let found): lists = found
         }
         let count = lists.map(\.entries.count).reduce(0, +)
@@ -42,7 +41,11 @@ final class CodeListPresenter: CodeListPresentationLogic {
                             provider: provider)
                         : [])
             }
-        viewController?.displayList(.init(content: content, notice: notice, exitCode: count > 0 ? .success : .noResults))
+        return display(.init(content: content, notice: notice, exitCode: count > 0 ? .success : .noResults))
+    }
+
+    private func display(_ viewModel: CodeList.Show.ViewModel) -> ExitCode {
+        viewController?.displayList(viewModel) ?? viewModel.exitCode
     }
 
     static func nothingMentioned(_ response: CodeList.Show.Response) -> String {

@@ -3,7 +3,8 @@ import FoodLoggerDomain
 /// What the CodeList scene shows.
 @MainActor
 protocol CodeListDisplayLogic: AnyObject {
-    func displayList(_ viewModel: CodeList.Show.ViewModel)
+    /// Draws the view model and returns its exit status: the caller ends with it.
+    func displayList(_ viewModel: CodeList.Show.ViewModel) -> ExitCode
 }
 
 /// The terminal's stand-in for a picker: sends the command as a Request and draws the list.
@@ -11,7 +12,6 @@ protocol CodeListDisplayLogic: AnyObject {
 final class CodeListViewController: CodeListDisplayLogic {
     var interactor: (any CodeListBusinessLogic)?
     let context: ProcessContext
-    private var exitCode: ExitCode = .success
 
     init(context: ProcessContext) {
         self.context = context
@@ -19,12 +19,10 @@ final class CodeListViewController: CodeListDisplayLogic {
 
     /// `foodlogger genres`, `budgets`, `areas [--keyword TEXT]`
     func show(_ subject: CodeList.Subject, keyword: String?) async -> ExitCode {
-        await interactor?.showList(.init(subject: subject, keyword: keyword))
-        return exitCode
+        await interactor?.showList(.init(subject: subject, keyword: keyword)) ?? .success
     }
 
-    func displayList(_ viewModel: CodeList.Show.ViewModel) {
-        exitCode = viewModel.exitCode
+    func displayList(_ viewModel: CodeList.Show.ViewModel) -> ExitCode {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
@@ -38,5 +36,6 @@ final class CodeListViewController: CodeListDisplayLogic {
                 DisplayWidth.withFooter(TableRenderer.render(table, width: width, bold: bold), footer, width: width))
         }
         if let notice = viewModel.notice { context.report(notice) }
+        return viewModel.exitCode
     }
 }

@@ -4,9 +4,10 @@ import FoodLoggerDomain
 /// What the Detail scene can do.
 @MainActor
 protocol DetailBusinessLogic: AnyObject {
-    func lookupRestaurants(_ request: Detail.Lookup.Request) async
-    func showPassedRestaurants(_ request: Detail.ShowPassed.Request)
-    func openPage(_ request: Detail.OpenPage.Request) async
+    /// Each returns the exit status of what the view controller displayed for it.
+    func lookupRestaurants(_ request: Detail.Lookup.Request) async -> ExitCode
+    func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> ExitCode
+    func openPage(_ request: Detail.OpenPage.Request) async -> ExitCode
 }
 
 /// What another scene's router fills in before showing this one.
@@ -41,25 +42,25 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         self.opener = opener
     }
 
-    func lookupRestaurants(_ request: Detail.Lookup.Request) async {
+    func lookupRestaurants(_ request: Detail.Lookup.Request) async -> ExitCode {
         let result = await lookup(request.ids)
         restaurants = (try? result.get())?.restaurants ?? []
         region = (try? result.get())?.region
         let found = Set(restaurants.map(\.id))
-        presenter?.presentRestaurants(
+        return presenter?.presentRestaurants(
             Detail.Lookup.Response(
                 result: result.map(\.restaurants), missingIDs: request.ids.filter { !found.contains($0) },
-                moment: request.moment, region: region))
+                moment: request.moment, region: region)) ?? .success
     }
 
-    func showPassedRestaurants(_ request: Detail.ShowPassed.Request) {
+    func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> ExitCode {
         presenter?.presentRestaurants(
             Detail.ShowPassed.Response(
                 result: .success(restaurants), moment: moment ?? request.moment, askedAbout: moment != nil,
-                region: region, center: center))
+                region: region, center: center)) ?? .success
     }
 
-    func openPage(_ request: Detail.OpenPage.Request) async {
+    func openPage(_ request: Detail.OpenPage.Request) async -> ExitCode {
         let result: Result<Restaurant?, ServiceError>
         if let id = request.id {
             result = await lookup([id]).map(\.restaurants.first)
@@ -71,7 +72,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         if let shop = (try? result.get()) ?? nil {
             attempt = await PageAttempt.open(shop, printOnly: request.printOnly, with: opener)
         }
-        presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, attempt: attempt))
+        return presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, attempt: attempt)) ?? .success
     }
 
     private func lookup(_ ids: [String]) async -> Result<RestaurantPage, ServiceError> {

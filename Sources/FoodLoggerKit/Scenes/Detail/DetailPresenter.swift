@@ -2,8 +2,9 @@ import FoodLoggerDomain
 /// Turns looked-up shops into what the terminal draws.
 @MainActor
 protocol DetailPresentationLogic: AnyObject {
-    func presentRestaurants(_ response: Detail.Lookup.Response)
-    func presentPage(_ response: Detail.OpenPage.Response)
+    /// Each returns the exit status of what was displayed.
+    @discardableResult func presentRestaurants(_ response: Detail.Lookup.Response) -> ExitCode
+    @discardableResult func presentPage(_ response: Detail.OpenPage.Response) -> ExitCode
 }
 
 /// Formats each shop as a card and as JSON, names ids that were not found, and picks the exit
@@ -18,7 +19,14 @@ final class DetailPresenter: DetailPresentationLogic {
         self.unicode = unicode
     }
 
-    func presentRestaurants(_ response: Detail.Lookup.Response) {
+    @discardableResult func presentRestaurants(_ response: Detail.Lookup.Response) -> ExitCode {
+        let viewModel = viewModel(for: response)
+        return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
+    }
+
+    /// The cards (or the failure) for a response: what `presentRestaurants` hands the view
+    /// controller, and what another scene draws a shop's card from (the interactive map's card).
+    func viewModel(for response: Detail.Lookup.Response) -> Detail.Lookup.ViewModel {
         let viewModel: Detail.Lookup.ViewModel
         switch response.result {
         case .failure(let error):
@@ -40,10 +48,10 @@ final class DetailPresenter: DetailPresentationLogic {
             let complete = response.missingIDs.isEmpty && !restaurants.isEmpty
             viewModel = .init(content: .cards(cards), exitCode: complete ? .success : .noResults)
         }
-        viewController?.displayRestaurants(viewModel)
+        return viewModel
     }
 
-    func presentPage(_ response: Detail.OpenPage.Response) {
+    @discardableResult func presentPage(_ response: Detail.OpenPage.Response) -> ExitCode {
         let viewModel: Detail.OpenPage.ViewModel
         switch response.result {
         case .failure(let error):
@@ -53,7 +61,7 @@ final class DetailPresenter: DetailPresentationLogic {
         case .success(let restaurant?):
             viewModel = Self.page(restaurant.urls.shop, of: restaurant, attempt: response.attempt)
         }
-        viewController?.displayPage(viewModel)
+        return viewController?.displayPage(viewModel) ?? viewModel.exitCode
     }
 
     /// What happened to the page, in words: opened (said on stderr), or its address on stdout,

@@ -2,8 +2,9 @@ import FoodLoggerDomain
 /// What the Detail scene shows.
 @MainActor
 protocol DetailDisplayLogic: AnyObject {
-    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel)
-    func displayPage(_ viewModel: Detail.OpenPage.ViewModel)
+    /// Each draws its view model and returns its exit status: the caller ends with it.
+    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) -> ExitCode
+    func displayPage(_ viewModel: Detail.OpenPage.ViewModel) -> ExitCode
 }
 
 /// The terminal stand-in for the app's info window: turns the command into a Request and draws
@@ -14,8 +15,6 @@ final class DetailViewController: DetailDisplayLogic {
     var router: (any DetailDataPassing)?
     let context: ProcessContext
     let format: OutputFormat
-    /// The exit status of the last thing displayed.
-    private(set) var exitCode: ExitCode = .success
 
     init(context: ProcessContext, format: OutputFormat) {
         self.context = context; self.format = format
@@ -23,24 +22,20 @@ final class DetailViewController: DetailDisplayLogic {
 
     /// `foodlogger show ID...`
     func show(ids: [String]) async -> ExitCode {
-        await interactor?.lookupRestaurants(Detail.Lookup.Request(ids: ids, moment: .now(context.now())))
-        return exitCode
+        await interactor?.lookupRestaurants(Detail.Lookup.Request(ids: ids, moment: .now(context.now()))) ?? .success
     }
 
     /// Shows what a router put in the data store.
     func showPassed() -> ExitCode {
-        interactor?.showPassedRestaurants(Detail.ShowPassed.Request(moment: .now(context.now())))
-        return exitCode
+        interactor?.showPassedRestaurants(Detail.ShowPassed.Request(moment: .now(context.now()))) ?? .success
     }
 
     /// `foodlogger open ID`, or (id nil) the page of the shop a router passed in.
     func openPage(id: String?, printURLOnly: Bool = false) async -> ExitCode {
-        await interactor?.openPage(Detail.OpenPage.Request(id: id, printOnly: printURLOnly))
-        return exitCode
+        await interactor?.openPage(Detail.OpenPage.Request(id: id, printOnly: printURLOnly)) ?? .success
     }
 
-    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) {
-        exitCode = viewModel.exitCode
+    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) -> ExitCode {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
@@ -51,17 +46,16 @@ final class DetailViewController: DetailDisplayLogic {
             case .table where !cards.cards.isEmpty:
                 let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
                 let width = context.terminal.width
-                let drawn = cards.cards.map { CardRenderer.render($0, width: width, bold: bold) }
-                context.stdout.write(DisplayWidth.withFooter(Array(drawn.joined(separator: [""])), cards.footer, width: width))
+                context.stdout.write(CardRenderer.render(cards.cards, footer: cards.footer, width: width, bold: bold))
             case .table:
                 break
             }
             if let missing = cards.missing { context.report(missing) }
         }
+        return viewModel.exitCode
     }
 
-    func displayPage(_ viewModel: Detail.OpenPage.ViewModel) {
-        exitCode = viewModel.exitCode
+    func displayPage(_ viewModel: Detail.OpenPage.ViewModel) -> ExitCode {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
@@ -69,5 +63,6 @@ final class DetailViewController: DetailDisplayLogic {
             if let note { context.stderr.write(note + "\n") }
             if let address { context.stdout.write(address + "\n") }
         }
+        return viewModel.exitCode
     }
 }

@@ -4,10 +4,11 @@ import FoodLoggerDomain
 /// What the FoodLog scene can do.
 @MainActor
 protocol FoodLogBusinessLogic: AnyObject {
-    func add(_ request: FoodLog.Add.Request) async
-    func remove(_ request: FoodLog.Remove.Request) async
-    func list(_ request: FoodLog.List.Request)
-    func showMap(_ request: FoodLog.ShowMap.Request)
+    /// Each returns the exit status of what the view controller displayed for it.
+    func add(_ request: FoodLog.Add.Request) async -> ExitCode
+    func remove(_ request: FoodLog.Remove.Request) async -> ExitCode
+    func list(_ request: FoodLog.List.Request) -> ExitCode
+    func showMap(_ request: FoodLog.ShowMap.Request) -> ExitCode
 }
 
 /// What the router passes to the Map scene: the logged shops and where to draw them.
@@ -32,7 +33,7 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         self.worker = worker
     }
 
-    func add(_ request: FoodLog.Add.Request) async {
+    func add(_ request: FoodLog.Add.Request) async -> ExitCode {
         let result: Result<FoodLogChange, FoodLog.Failure>
         do throws(FoodLog.Failure) {
             let shop = try await lookup(request.id)
@@ -54,36 +55,38 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         } catch {
             result = .failure(error)
         }
-        presenter?.presentAdded(.init(result: result, file: store.url))
+        return presenter?.presentAdded(.init(result: result, file: store.url)) ?? .success
     }
 
-    func remove(_ request: FoodLog.Remove.Request) async {
+    func remove(_ request: FoodLog.Remove.Request) async -> ExitCode {
         let result: Result<FoodLogChange, FoodLog.Failure>
         do {
             result = .success(try await store.remove(number: request.number))
         } catch {
             result = .failure(.log(error))
         }
-        presenter?.presentRemoved(.init(result: result, file: store.url))
+        return presenter?.presentRemoved(.init(result: result, file: store.url)) ?? .success
     }
 
-    func list(_ request: FoodLog.List.Request) {
+    func list(_ request: FoodLog.List.Request) -> ExitCode {
         presenter?.presentList(
             .init(result: Result { () throws(FoodLogError) in try store.read() }, filter: request.filter, file: store.url))
+            ?? .success
     }
 
     /// Keeps the shops the filter takes that have a position, each once, for the router.
-    func showMap(_ request: FoodLog.ShowMap.Request) {
+    func showMap(_ request: FoodLog.ShowMap.Request) -> ExitCode {
         let read = Result { () throws(FoodLogError) in try store.read() }
         let entries = ((try? read.get())?.newestFirst ?? []).filter(request.filter.keeps)
         var seen: Set<String> = []
         let unique = entries.filter { seen.insert("\($0.shop.provider.rawValue) \($0.shop.id)").inserted }
         shops = unique.compactMap(\.shop.restaurant)
-        presenter?.presentMap(
+        return presenter?.presentMap(
             .init(
                 result: read.map { _ in (shops, unique.count - shops.count) },
                 unreadableLines: (try? read.get())?.unreadableLines ?? [],
                 unreadableCount: (try? read.get())?.unreadableCount ?? 0, filter: request.filter, file: store.url))
+            ?? .success
     }
 
     /// The place's entry on the want list, if it has one: a place is wanted once.

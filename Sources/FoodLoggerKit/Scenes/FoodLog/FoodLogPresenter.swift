@@ -4,10 +4,11 @@ import FoodLoggerDomain
 /// What the FoodLog scene's presenter is told.
 @MainActor
 protocol FoodLogPresentationLogic: AnyObject {
-    func presentAdded(_ response: FoodLog.Add.Response)
-    func presentRemoved(_ response: FoodLog.Remove.Response)
-    func presentList(_ response: FoodLog.List.Response)
-    func presentMap(_ response: FoodLog.ShowMap.Response)
+    /// Each returns the exit status of what was displayed.
+    @discardableResult func presentAdded(_ response: FoodLog.Add.Response) -> ExitCode
+    @discardableResult func presentRemoved(_ response: FoodLog.Remove.Response) -> ExitCode
+    @discardableResult func presentList(_ response: FoodLog.List.Response) -> ExitCode
+    @discardableResult func presentMap(_ response: FoodLog.ShowMap.Response) -> ExitCode
 }
 
 /// Words what happened to the log: a line per change, the list as a table, JSON or CSV, and
@@ -22,8 +23,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         self.presentation = presentation
     }
 
-    func presentAdded(_ response: FoodLog.Add.Response) {
-        viewController?.displayChange(
+    @discardableResult func presentAdded(_ response: FoodLog.Add.Response) -> ExitCode {
+        display(
             Self.outcome(response.result, file: response.file) { entry in
                 let when = entry.date.map { "eaten \($0)" } ?? "to go to"
                 let rating = entry.rating.map { ", rated \($0)/5" } ?? ""
@@ -33,8 +34,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
             })
     }
 
-    func presentRemoved(_ response: FoodLog.Remove.Response) {
-        viewController?.displayChange(
+    @discardableResult func presentRemoved(_ response: FoodLog.Remove.Response) -> ExitCode {
+        display(
             Self.outcome(response.result, file: response.file) { entry in
                 "Removed entry \(entry.number): \(Self.shopName(entry.shop)), \(entry.date.map { "eaten \($0)" } ?? "to go to")."
             } unprinted: { entry in
@@ -42,12 +43,11 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
             })
     }
 
-    func presentList(_ response: FoodLog.List.Response) {
+    @discardableResult func presentList(_ response: FoodLog.List.Response) -> ExitCode {
         let log: FoodLogContents
         switch response.result {
         case .failure(let error):
-            viewController?.displayList(.init(content: .failure(message: error.message), exitCode: error.exitCode))
-            return
+            return display(.init(content: .failure(message: error.message), exitCode: error.exitCode))
         case .success(let read): log = read
         }
         let entries = log.newestFirst.filter(response.filter.keeps)
@@ -66,18 +66,18 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         case .table:
             content = .table(Self.table(entries), footer: entries.isEmpty ? [] : Self.footer(entries, file: response.file))
         }
-        viewController?.displayList(
+        return display(
             .init(
                 content: content, notice: notice,
                 warnings: Self.unreadable(log.unreadableLines, count: log.unreadableCount, file: response.file),
                 exitCode: entries.isEmpty ? .noResults : .success))
     }
 
-    func presentMap(_ response: FoodLog.ShowMap.Response) {
+    @discardableResult func presentMap(_ response: FoodLog.ShowMap.Response) -> ExitCode {
         let warnings = Self.unreadable(response.unreadableLines, count: response.unreadableCount, file: response.file)
         switch response.result {
         case .failure(let error):
-            viewController?.displayMap(.init(failure: error.message, exitCode: error.exitCode))
+            return display(.init(failure: error.message, exitCode: error.exitCode))
         case .success(let (shops, unplaced)):
             var notices = warnings
             if unplaced > 0 {
@@ -87,12 +87,23 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
             }
             guard !shops.isEmpty else {
                 let log = FoodLogContents(entries: [])
-                viewController?.displayMap(
+                return display(
                     .init(failure: Self.nothingKept(response.filter, in: log), notices: notices, exitCode: .noResults))
-                return
             }
-            viewController?.displayMap(.init(failure: nil, notices: notices, exitCode: .success))
+            return display(.init(failure: nil, notices: notices, exitCode: .success))
         }
+    }
+
+    private func display(_ viewModel: FoodLog.Outcome) -> ExitCode {
+        viewController?.displayChange(viewModel) ?? viewModel.exitCode
+    }
+
+    private func display(_ viewModel: FoodLog.List.ViewModel) -> ExitCode {
+        viewController?.displayList(viewModel) ?? viewModel.exitCode
+    }
+
+    private func display(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode {
+        viewController?.displayMap(viewModel) ?? viewModel.exitCode
     }
 
     // MARK: - Words

@@ -4,9 +4,10 @@ import FoodLoggerDomain
 /// What the FoodLog scene shows.
 @MainActor
 protocol FoodLogDisplayLogic: AnyObject {
-    func displayChange(_ viewModel: FoodLog.Outcome)
-    func displayList(_ viewModel: FoodLog.List.ViewModel)
-    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel)
+    /// Each draws its view model and returns its exit status: the caller ends with it.
+    func displayChange(_ viewModel: FoodLog.Outcome) -> ExitCode
+    func displayList(_ viewModel: FoodLog.List.ViewModel) -> ExitCode
+    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode
 }
 
 /// The terminal stand-in for the app's diary screen: turns `log add`, `log`, `log remove` and
@@ -16,8 +17,6 @@ final class FoodLogViewController: FoodLogDisplayLogic {
     var interactor: (any FoodLogBusinessLogic)?
     var router: (any FoodLogRoutingLogic)?
     let context: ProcessContext
-    /// The exit status of the last thing displayed.
-    private(set) var exitCode: ExitCode = .success
 
     init(context: ProcessContext) {
         self.context = context
@@ -29,44 +28,40 @@ final class FoodLogViewController: FoodLogDisplayLogic {
         await interactor?.add(
             .init(
                 id: id, when: when, note: note, rating: rating, now: context.now(), zone: context.userTimeZone,
-                stubLog: stubLog))
-        return exitCode
+                stubLog: stubLog)) ?? .success
     }
 
     /// `foodlogger log remove N`
     func remove(number: Int) async -> ExitCode {
-        await interactor?.remove(.init(number: number))
-        return exitCode
+        await interactor?.remove(.init(number: number)) ?? .success
     }
 
     /// `foodlogger log [list] [--want | --visited]`
     func list(_ filter: FoodLog.Filter) -> ExitCode {
-        interactor?.list(.init(filter: filter))
-        return exitCode
+        interactor?.list(.init(filter: filter)) ?? .success
     }
 
     /// `foodlogger log map`: the logged shops, drawn by the Map scene when there are any.
     func map(_ filter: FoodLog.Filter, as route: FoodLog.MapRoute) async -> ExitCode {
-        interactor?.showMap(.init(filter: filter))
+        let exitCode = interactor?.showMap(.init(filter: filter)) ?? .success
         guard exitCode == .success, let router else { return exitCode }
         return await router.routeToMap(route)
     }
 
-    func displayChange(_ viewModel: FoodLog.Outcome) {
-        exitCode = viewModel.exitCode
+    func displayChange(_ viewModel: FoodLog.Outcome) -> ExitCode {
         for warning in viewModel.warnings { context.report(warning) }
         if let failure = viewModel.failure { context.report(failure) }
-        guard let line = viewModel.line else { return }
+        guard let line = viewModel.line else { return viewModel.exitCode }
         context.stdout.write(line + "\n")
         // A reader gone (`| head -0`) has what it wanted; any other failure is said here, and
         // the run ends as the change did: a script retrying on exit 74 would log it twice.
         if let error = context.stdout.takeWriteError(), error != EPIPE, let unprinted = viewModel.unprinted {
             context.report(unprinted)
         }
+        return viewModel.exitCode
     }
 
-    func displayList(_ viewModel: FoodLog.List.ViewModel) {
-        exitCode = viewModel.exitCode
+    func displayList(_ viewModel: FoodLog.List.ViewModel) -> ExitCode {
         for warning in viewModel.warnings { context.report(warning) }
         switch viewModel.content {
         case .failure(let message):
@@ -83,11 +78,12 @@ final class FoodLogViewController: FoodLogDisplayLogic {
                 DisplayWidth.withFooter(TableRenderer.render(table, width: width, bold: bold), footer, width: width))
         }
         if let notice = viewModel.notice { context.report(notice) }
+        return viewModel.exitCode
     }
 
-    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) {
-        exitCode = viewModel.exitCode
+    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode {
         for notice in viewModel.notices { context.report(notice) }
         if let failure = viewModel.failure { context.report(failure) }
+        return viewModel.exitCode
     }
 }

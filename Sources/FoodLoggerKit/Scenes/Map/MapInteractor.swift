@@ -3,7 +3,8 @@ import FoodLoggerDomain
 /// What the Map scene can do.
 @MainActor
 protocol MapBusinessLogic: AnyObject {
-    func showRestaurants(_ request: Map.Restaurants.Request) async
+    /// Returns the exit status of what the view controller displayed.
+    func showRestaurants(_ request: Map.Restaurants.Request) async -> ExitCode
     /// The interactive map: one request per key press or click.
     func explore(_ request: Map.Explore.Request)
     /// Starts opening the page, of the restaurant chosen now, and presents what happened when
@@ -69,7 +70,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         self.lastList = lastList
     }
 
-    func showRestaurants(_ request: Map.Restaurants.Request) async {
+    func showRestaurants(_ request: Map.Restaurants.Request) async -> ExitCode {
         var asked = request.query
         let result: Result<Map.Restaurants.Response.Found, ServiceError>
         switch await centre(of: request) {
@@ -89,8 +90,10 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         query = asked
         restaurants = (try? result.get().page.restaurants) ?? []
         region = (try? result.get().page.region) ?? nil
-        presenter?.presentRestaurants(.init(result: result, query: asked, open: request.open, viewport: request.viewport))
+        let exitCode = presenter?.presentRestaurants(
+            .init(result: result, query: asked, open: request.open, viewport: request.viewport))
         if let found = try? result.get() { await lastList?.keep(found.page, center: found.center) }
+        return exitCode ?? .success
     }
 
     /// Acts on one request and presents the screen after it. A search goes on in the

@@ -3,7 +3,8 @@ import FoodLoggerDomain
 /// Turns the restaurants around a point into what the terminal draws.
 @MainActor
 protocol MapPresentationLogic: AnyObject {
-    func presentRestaurants(_ response: Map.Restaurants.Response)
+    /// Returns the exit status of what was displayed.
+    @discardableResult func presentRestaurants(_ response: Map.Restaurants.Response) -> ExitCode
     /// The interactive map's screen after a request.
     func presentExplorer(_ response: Map.Explore.Response)
     /// The interactive map's first search failed: the map ends with this error.
@@ -28,7 +29,7 @@ final class MapPresenter: MapPresentationLogic {
         self.unicode = unicode; self.styled = styled
     }
 
-    func presentRestaurants(_ response: Map.Restaurants.Response) {
+    @discardableResult func presentRestaurants(_ response: Map.Restaurants.Response) -> ExitCode {
         let viewModel: Map.Restaurants.ViewModel
         switch response.result {
         case .failure(let error):
@@ -58,7 +59,7 @@ final class MapPresenter: MapPresentationLogic {
                         warnings: ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query))),
                 exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
-        viewController?.displayRestaurants(viewModel)
+        return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
     }
 
     /// Wider maps only spread the same few shops further apart.
@@ -195,14 +196,16 @@ extension MapPresenter {
             return
         }
         let state = response.state
-        let scale = layout.metresPerDot(radius: state.searched.range.metres)
-        drawMap(state, layout: layout, scale: scale, on: &screen)
-        var targets = drawMarkers(state, layout: layout, scale: scale, on: &screen)
+        let painter = MapPainter(
+            layout: layout, metresPerDot: layout.metresPerDot(radius: state.searched.range.metres), unicode: unicode,
+            styled: styled)
+        painter.drawMap(state, on: &screen)
+        var targets = painter.drawMarkers(state, on: &screen)
         if layout.listColumn < response.size.columns { drawList(state, layout: layout, on: &screen) }
         if let index = state.selected, let target = targets.first(where: { $0.index == index }), state.alert == nil {
             let window = drawInfoWindow(
                 state.restaurants[index], number: index + 1, state: state, beside: target, avoiding: targets,
-                you: youCell(state, layout: layout, scale: scale), layout: layout,
+                you: painter.youCell(state), layout: layout,
                 open: response.open, on: &screen)
             // A marker under the window cannot be clicked.
             if let window {
@@ -222,79 +225,8 @@ extension MapPresenter {
             .init(screen: screen, mode: mode, hitTargets: targets, warnings: ResultsText.dropped(response.dropped)))
     }
 
-    /// The frame with north and the scale bar in it, the ring around the search centre and "@"
-    /// where the user started.
-    private func drawMap(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double, on screen: inout Screen) {
-        screen.box(
-            Array(repeating: "", count: layout.innerRows), row: 0, column: 0, width: layout.mapColumns,
-            title: glyph("N ↑", "N ^"), ascii: !unicode)
-        var canvas = BrailleCanvas(columns: layout.innerColumns, rows: layout.innerRows)
-        let centre = layout.dot(of: state.searched.centre, centre: state.viewCentre, metresPerDot: scale)
-        let radiusDots = Double(state.searched.range.metres) / scale
-        let steps = max(90, min((radiusDots * 8).cells, 100_000))
-        for step in 0..<steps {
-            let angle = Double(step) / Double(steps) * 2 * .pi
-            canvas.set(
-                x: centre.x + (cos(angle) * radiusDots).cells, y: centre.y - (sin(angle) * radiusDots).cells)
-        }
-        for row in 0..<layout.innerRows {
-            for column in 0..<layout.innerColumns {
-                if let dot = canvas.character(column: column, row: row, unicode: unicode) {
-                    screen.write(dot, row: row + 1, column: column + 1, style: .ring)
-                }
-            }
-        }
-        if let you = youCell(state, layout: layout, scale: scale) {
-            screen.write("@", row: you.row, column: you.column, style: .you)
-        }
-        let bar = LocalProjection.scaleLength(atMost: scale * Double(layout.innerColumns) / 2)
-        let barColumns = max(2, (Double(bar) / scale / 2).cells)
-        let scaleText =
-            glyph("├", "|") + String(repeating: glyph("─", "-"), count: barColumns - 2) + glyph("┤ ", "| ")
-            + LocalProjection.scaleLabel(bar)
-        screen.write(" \(scaleText) ", row: layout.mapRows - 1, column: 2, style: .title, limit: layout.innerColumns - 2)
-    }
-
     /// A character for a UTF-8 terminal, or its stand-in on another.
     private func glyph(_ utf8: String, _ ascii: String) -> String { unicode ? utf8 : ascii }
-
-    /// The cell of "@", where the user started, when it is on the map.
-    private func youCell(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double) -> (row: Int, column: Int)? {
-        let you = layout.dot(of: state.home, centre: state.viewCentre, metresPerDot: scale)
-        return layout.contains(x: you.x, y: you.y) ? (1 + you.y / 4, 1 + you.x / 2) : nil
-    }
-
-    /// A label per marker: the restaurant's number, or "3+2" for three and two more in one
-    /// cell or too close to tell apart; the selected one stands out. Returns where each was
-    /// drawn, for the mouse.
-    private func drawMarkers(_ state: Map.Explore.State, layout: MapScreenLayout, scale: Double, on screen: inout Screen)
-        -> [Map.Explore.HitTarget]
-    {
-        let you = youCell(state, layout: layout, scale: scale)
-        var rows: [Int: [Int: [Int]]] = [:]
-        for (index, restaurant) in state.restaurants.enumerated() {
-            let dot = layout.dot(of: restaurant.coordinate, centre: state.viewCentre, metresPerDot: scale)
-            guard layout.contains(x: dot.x, y: dot.y) else { continue }
-            rows[1 + dot.y / 4, default: [:]][1 + dot.x / 2, default: []].append(index)
-        }
-        let text = { (indices: [Int]) -> String in
-            let selected = state.selected.flatMap { indices.contains($0) ? $0 : nil }
-            let label = String((selected ?? indices.min() ?? 0) + 1) + (indices.count > 1 ? "+\(indices.count - 1)" : "")
-            return selected != nil && !self.styled ? "[\(label)]" : label
-        }
-        var targets: [Map.Explore.HitTarget] = []
-        for (row, cells) in rows.sorted(by: { $0.key < $1.key }) {
-            let labels = MarkerLabels.layout(
-                cells.map { (column: $0.key, indices: $0.value) }, you: you?.row == row ? you?.column : nil,
-                within: 1...(layout.mapColumns - 2), text: text)
-            for label in labels {
-                let isSelected = state.selected.map(label.indices.contains) ?? false
-                screen.write(label.text, row: row, column: label.start, style: isSelected ? .selected : .marker)
-                targets += label.indices.sorted().map { .init(row: row, columns: label.start...label.end, index: $0) }
-            }
-        }
-        return targets
-    }
 
     /// The list beside the map, numbered like the markers, nearest first, scrolled to keep the
     /// selection in view.

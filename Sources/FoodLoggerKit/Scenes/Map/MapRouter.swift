@@ -8,37 +8,32 @@ protocol MapRoutingLogic: AnyObject {
     /// map does behind it, until `closeCard`.
     func showCard()
     func closeCard()
-    /// The card's restaurant's card, as lines `width` columns wide.
-    func cardLines(width: Int) -> [String]?
+    /// The card's (or the selected) restaurant's card, as the Detail scene's view model.
+    func card() -> Detail.Lookup.ViewModel.Cards?
 }
 
 @MainActor
 final class MapRouter: MapRoutingLogic {
     weak var viewController: MapViewController?
     var dataStore: (any MapDataStore)?
-    var worker: (any HotpepperWorking)?
 
     func showCard() { dataStore?.cardRestaurant = dataStore?.selectedRestaurant }
 
     func closeCard() { dataStore?.cardRestaurant = nil }
 
-    /// Shows the Detail scene, holding the card's (or the selected) restaurant, into captured
-    /// text that the map's screen can show.
-    func cardLines(width: Int) -> [String]? {
-        guard let restaurant = dataStore?.cardRestaurant ?? dataStore?.selectedRestaurant, let viewController, let worker
+    /// The card's (or the selected) restaurant's card, as the Detail scene words it: its
+    /// presenter's view model for the shop already in hand (no new request), at the moment the
+    /// map asked about, else now.
+    func card() -> Detail.Lookup.ViewModel.Cards? {
+        guard let restaurant = dataStore?.cardRestaurant ?? dataStore?.selectedRestaurant, let viewController
         else { return nil }
-        let output = CapturedOutput()
-        var context = viewController.context
-        context.stdout = output
-        context.stderr = CapturedOutput()
-        context.terminal = Terminal(stdoutIsTerminal: true, columns: width)
-        context.color = .never
-        let destination = DetailScene.assemble(context: context, format: .table, worker: worker)
-        destination.router?.dataStore?.restaurants = [restaurant]
-        destination.router?.dataStore?.moment = dataStore.flatMap { $0.open.openOnly ? $0.open.moment : nil }
-        destination.router?.dataStore?.region = dataStore?.region
-        destination.router?.dataStore?.center = dataStore?.query?.center
-        _ = destination.showPassed()
-        return output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let context = viewController.context
+        let asked = dataStore.flatMap { $0.open.openOnly ? $0.open.moment : nil }
+        let response = Detail.ShowPassed.Response(
+            result: .success([restaurant]), moment: asked ?? .now(context.now()), askedAbout: asked != nil,
+            region: dataStore?.region, center: dataStore?.query?.center)
+        guard case .cards(let cards) = DetailPresenter(unicode: context.isUTF8).viewModel(for: response).content
+        else { return nil }
+        return cards
     }
 }

@@ -16,7 +16,6 @@ enum MapScene {
         presenter.viewController = viewController
         router.viewController = viewController
         router.dataStore = interactor
-        router.worker = worker
         return viewController
     }
 }

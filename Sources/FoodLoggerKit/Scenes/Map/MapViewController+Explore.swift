@@ -135,7 +135,7 @@ extension MapViewController {
             let size = terminal.size
             if width != min(size.columns, 100) {
                 width = min(size.columns, 100)
-                lines = router?.cardLines(width: width) ?? []
+                lines = router?.card().map { Self.cardLines($0, width: width) } ?? []
             }
             guard !lines.isEmpty else { return nil }
             let room = CardScreen.room(size)
@@ -159,6 +159,14 @@ extension MapViewController {
             default: continue
             }
         }
+    }
+
+    /// The Detail scene's card, unstyled (the screen styles nothing of it), as lines `width`
+    /// columns wide.
+    static func cardLines(_ cards: Detail.Lookup.ViewModel.Cards, width: Int) -> [String] {
+        guard !cards.cards.isEmpty else { return [] }
+        let text = CardRenderer.render(cards.cards, footer: cards.footer, width: width)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// What happened to the page, in the status line until the screen next changes; nothing

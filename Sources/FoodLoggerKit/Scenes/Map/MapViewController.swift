@@ -2,7 +2,8 @@ import FoodLoggerDomain
 /// What the Map scene shows.
 @MainActor
 protocol MapDisplayLogic: AnyObject {
-    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel)
+    /// Draws the view model and returns its exit status: `show` ends with it.
+    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) -> ExitCode
     func displayExplorer(_ viewModel: Map.Explore.ViewModel)
     func displayPage(_ viewModel: Map.Page.ViewModel)
 }
@@ -14,8 +15,6 @@ final class MapViewController: MapDisplayLogic {
     var interactor: (any MapBusinessLogic)?
     var router: (any MapRoutingLogic)?
     let context: ProcessContext
-    /// The exit status of the last thing displayed.
-    private(set) var exitCode: ExitCode = .success
     /// The interactive map's terminal, and what it shows now.
     var terminal: (any FullScreenTerminal)?
     var shown: Map.Explore.ViewModel?
@@ -36,12 +35,11 @@ final class MapViewController: MapDisplayLogic {
         height: Int? = nil, shops: RestaurantPage? = nil
     ) async -> ExitCode {
         let viewport = Map.Viewport(width: width, height: height, columns: context.terminal.width, rows: context.terminal.rows)
-        await interactor?.showRestaurants(.init(query: query, centre: centre, viewport: viewport, open: open, shown: shops))
-        return exitCode
+        return await interactor?.showRestaurants(
+            .init(query: query, centre: centre, viewport: viewport, open: open, shown: shops)) ?? .success
     }
 
-    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) {
-        exitCode = viewModel.exitCode
+    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) -> ExitCode {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
@@ -57,5 +55,6 @@ final class MapViewController: MapDisplayLogic {
             context.stdout.write(DisplayWidth.withFooter(lines, drawing.footer, width: width))
             for line in [drawing.notice, drawing.leftOut].compactMap({ $0 }) { context.stderr.write(line + "\n") }
         }
+        return viewModel.exitCode
     }
 }

@@ -4,7 +4,8 @@ import FoodLoggerDomain
 /// What the Pick scene can do.
 @MainActor
 protocol PickBusinessLogic: AnyObject {
-    func choose(_ request: Pick.Choose.Request) async
+    /// Returns the exit status of what the view controller displayed.
+    func choose(_ request: Pick.Choose.Request) async -> ExitCode
 }
 
 /// What the router passes on: the chosen place and where it is.
@@ -46,12 +47,12 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         self.random = random; self.now = now; self.zone = zone
     }
 
-    func choose(_ request: Pick.Choose.Request) async {
+    func choose(_ request: Pick.Choose.Request) async -> ExitCode {
         // The query as asked, with the centre --near found, for the distance the record gives.
         var query = request.query
         let result = await pick(request, query: &query)
-        presenter?.presentPick(
-            .init(result: result, query: query, open: request.open, log: request.log, window: request.window))
+        return presenter?.presentPick(
+            .init(result: result, query: query, open: request.open, log: request.log, window: request.window)) ?? .success
     }
 
     private func pick(

@@ -3,7 +3,8 @@ import FoodLoggerDomain
 /// Turns the pick into what the terminal draws.
 @MainActor
 protocol PickPresentationLogic: AnyObject {
-    func presentPick(_ response: Pick.Choose.Response)
+    /// Returns the exit status of what was displayed.
+    @discardableResult func presentPick(_ response: Pick.Choose.Response) -> ExitCode
 }
 
 /// Words why the place was chosen, prepares its JSON object (the record search gives) or
@@ -18,7 +19,7 @@ final class PickPresenter: PickPresentationLogic {
         self.presentation = presentation
     }
 
-    func presentPick(_ response: Pick.Choose.Response) {
+    @discardableResult func presentPick(_ response: Pick.Choose.Response) -> ExitCode {
         let viewModel: Pick.Choose.ViewModel
         switch response.result {
         case .failure(.service(let error)):
@@ -42,7 +43,7 @@ final class PickPresenter: PickPresentationLogic {
                 }
             viewModel = .init(content: .chosen(reason: Self.reason(chosen), body: body), exitCode: .success)
         }
-        viewController?.displayPick(viewModel)
+        return viewController?.displayPick(viewModel) ?? viewModel.exitCode
     }
 
     /// "Picked from 4 places that fit: on your want list."

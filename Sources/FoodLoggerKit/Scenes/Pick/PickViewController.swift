@@ -3,7 +3,8 @@ import FoodLoggerDomain
 /// What the Pick scene shows.
 @MainActor
 protocol PickDisplayLogic: AnyObject {
-    func displayPick(_ viewModel: Pick.Choose.ViewModel)
+    /// Draws the view model and returns its exit status: the caller ends with it.
+    func displayPick(_ viewModel: Pick.Choose.ViewModel) -> ExitCode
 }
 
 /// The terminal stand-in: turns the command into a Request, then says why the place was
@@ -14,30 +15,28 @@ final class PickViewController: PickDisplayLogic {
     var router: (any PickRoutingLogic & PickDataPassing)?
     let context: ProcessContext
     let format: OutputFormat
-    /// The exit status of the last thing displayed.
-    private(set) var exitCode: ExitCode = .success
 
     init(context: ProcessContext, format: OutputFormat) {
         self.context = context; self.format = format
     }
 
     func pick(_ request: Pick.Choose.Request) async -> ExitCode {
-        await interactor?.choose(request)
-        return exitCode
+        await interactor?.choose(request) ?? .success
     }
 
-    func displayPick(_ viewModel: Pick.Choose.ViewModel) {
-        exitCode = viewModel.exitCode
+    func displayPick(_ viewModel: Pick.Choose.ViewModel) -> ExitCode {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
         case .chosen(let reason, let body):
             context.stderr.write(reason + "\n")
             switch body {
-            case .card: exitCode = router?.routeToCard() ?? exitCode
+            // The card is the Detail scene's, and so is how it ends.
+            case .card: return router?.routeToCard() ?? viewModel.exitCode
             case .object(let object): context.stdout.write(object.serialized(pretty: true) + "\n")
             case .document(let listing): context.stdout.write(format.render(listing, tiles: context.mapTiles))
             }
         }
+        return viewModel.exitCode
     }
 }

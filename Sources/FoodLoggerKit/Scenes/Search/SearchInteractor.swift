@@ -2,7 +2,8 @@ import FoodLoggerDomain
 /// What the Search scene can do.
 @MainActor
 protocol SearchBusinessLogic: AnyObject {
-    func searchRestaurants(_ request: Search.Restaurants.Request) async
+    /// Returns the exit status of what the view controller displayed.
+    @discardableResult func searchRestaurants(_ request: Search.Restaurants.Request) async -> ExitCode
     func turnPage(_ request: Search.Page.Request) async
 }
 
@@ -54,14 +55,14 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         self.log = log
     }
 
-    func searchRestaurants(_ request: Search.Restaurants.Request) async {
+    @discardableResult func searchRestaurants(_ request: Search.Restaurants.Request) async -> ExitCode {
         var asked = request.query
         if let place = request.near {
             let found = await locate(place)
             guard case .success(let located) = found else {
                 let failure = found.map { _ in RestaurantPage(total: 0, start: 1, restaurants: []) }
-                presenter?.presentRestaurants(.init(result: failure, query: asked, open: request.open, near: place))
-                return
+                return presenter?.presentRestaurants(
+                    .init(result: failure, query: asked, open: request.open, near: place)) ?? .success
             }
             asked.center = located.place.coordinate
             near = (place, located)
@@ -90,11 +91,12 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         let tally = (try? answer.get())?.tally
         // A page is --limit's whole list when there is one, else --count's.
         pageSpan = tally?.examined ?? request.query.limit ?? request.query.count
-        presenter?.presentRestaurants(
+        let exitCode = presenter?.presentRestaurants(
             .init(
                 result: result, query: asked, open: request.open, tally: tally, near: near?.asked, located: near?.located,
                 log: summary, logFilter: request.log, logLeftOut: logLeftOut))
         if case .success(let page) = result, !unanswered { await lastList?.keep(page, center: asked.center) }
+        return exitCode ?? .success
     }
 
     private func locate(_ place: NearPlace) async -> Result<GeocodingWorker.Located, ServiceError> {

@@ -2,7 +2,8 @@ import FoodLoggerDomain
 /// Turns search results into what the terminal draws.
 @MainActor
 protocol SearchPresentationLogic: AnyObject {
-    func presentRestaurants(_ response: Search.Restaurants.Response)
+    /// Returns the exit status of what was displayed.
+    @discardableResult func presentRestaurants(_ response: Search.Restaurants.Response) -> ExitCode
     func presentNoPage(_ response: Search.Page.Response)
 }
 
@@ -21,7 +22,7 @@ final class SearchPresenter: SearchPresentationLogic {
         self.presentation = presentation; self.unicode = unicode; self.fields = fields
     }
 
-    func presentRestaurants(_ response: Search.Restaurants.Response) {
+    @discardableResult func presentRestaurants(_ response: Search.Restaurants.Response) -> ExitCode {
         let viewModel: Search.Restaurants.ViewModel
         switch response.result {
         case .failure(let error):
@@ -70,7 +71,7 @@ final class SearchPresenter: SearchPresentationLogic {
                     + (clockNote.map { [$0] } ?? []) + (logWarning.map { [$0] } ?? []))
             viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
         }
-        viewController?.displayRestaurants(viewModel)
+        return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
     }
 
     static func logError(_ response: Search.Restaurants.Response) -> FoodLogError? {

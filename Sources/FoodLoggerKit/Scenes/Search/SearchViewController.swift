@@ -2,7 +2,8 @@ import FoodLoggerDomain
 /// What the Search scene shows.
 @MainActor
 protocol SearchDisplayLogic: AnyObject {
-    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel)
+    /// Draws the view model and returns its exit status: the caller ends with it.
+    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) -> ExitCode
     func displayNoPage(_ viewModel: Search.Page.ViewModel)
 }
 
@@ -14,8 +15,6 @@ final class SearchViewController: SearchDisplayLogic {
     var router: (any SearchRoutingLogic & SearchDataPassing)?
     let context: ProcessContext
     let format: OutputFormat
-    /// The exit status of the last thing displayed.
-    private(set) var exitCode: ExitCode = .success
     /// The # numbers of the table on screen, which the interactive prompt accepts.
     var listedNumbers: ClosedRange<Int>?
 
@@ -26,11 +25,10 @@ final class SearchViewController: SearchDisplayLogic {
     /// Runs one search, as the app's search button does.
     func search(_ query: RestaurantQuery, open: OpenQuestion, near: NearPlace? = nil, log: LogFilter? = nil) async -> ExitCode {
         await interactor?.searchRestaurants(Search.Restaurants.Request(query: query, open: open, near: near, log: log))
-        return exitCode
+            ?? .success
     }
 
-    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) {
-        exitCode = viewModel.exitCode
+    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) -> ExitCode {
         listedNumbers = nil
         switch viewModel.content {
         case .failure(let message):
@@ -46,13 +44,14 @@ final class SearchViewController: SearchDisplayLogic {
             case .document(let listing):
                 context.stdout.write(format.render(listing, tiles: context.mapTiles))
             case .table(let table, let footer):
-                guard listing.notice == nil else { return }  // no table for nothing, like the app's alert
+                guard listing.notice == nil else { break }  // no table for nothing, like the app's alert
                 let width = context.terminal.width
                 let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
                 context.stdout.write(
                     DisplayWidth.withFooter(TableRenderer.render(table, width: width, bold: bold), footer, width: width))
             }
         }
+        return viewModel.exitCode
     }
 
     func displayNoPage(_ viewModel: Search.Page.ViewModel) {

@@ -29,8 +29,12 @@ struct DetailInteractorTests {
     final class PresenterSpy: DetailPresentationLogic {
         var restaurantsResponses: [Detail.Lookup.Response] = []
         var pageResponses: [Detail.OpenPage.Response] = []
-        func presentRestaurants(_ response: Detail.Lookup.Response) { restaurantsResponses.append(response) }
-        func presentPage(_ response: Detail.OpenPage.Response) { pageResponses.append(response) }
+        func presentRestaurants(_ response: Detail.Lookup.Response) -> ExitCode {
+            record(response, in: &restaurantsResponses)
+        }
+        func presentPage(_ response: Detail.OpenPage.Response) -> ExitCode {
+            record(response, in: &pageResponses)
+        }
     }
 
     let worker = WorkerSpy()
@@ -48,7 +52,7 @@ struct DetailInteractorTests {
         let sut = makeSUT()
         worker.answer = .success([DetailSeeds.izakaya])
 
-        await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J999", DetailSeeds.izakaya.id], moment: Seeds.open.moment))
+        _ = await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J999", DetailSeeds.izakaya.id], moment: Seeds.open.moment))
 
         #expect(worker.lookedUp == [["J999", DetailSeeds.izakaya.id]], "one lookup with both ids")
         let response = try #require(presenter.restaurantsResponses.first, "one response presented")
@@ -63,7 +67,7 @@ struct DetailInteractorTests {
         worker.answer = .success([DetailSeeds.izakaya])
         worker.region = RestaurantPage.Region(timeZone: "Europe/Paris", countryCode: "FR")
 
-        await sut.lookupRestaurants(Detail.Lookup.Request(ids: [DetailSeeds.izakaya.id], moment: Seeds.open.moment))
+        _ = await sut.lookupRestaurants(Detail.Lookup.Request(ids: [DetailSeeds.izakaya.id], moment: Seeds.open.moment))
 
         let response = try #require(presenter.restaurantsResponses.first, "one response presented")
         #expect(response.region == worker.region, "the lookup's region, not none")
@@ -75,7 +79,7 @@ struct DetailInteractorTests {
         let sut = makeSUT()
         worker.answer = .failure(.rejectedKey(message: "bad key"))
 
-        await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J1"], moment: Seeds.open.moment))
+        _ = await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J1"], moment: Seeds.open.moment))
 
         guard case .failure(let error) = presenter.restaurantsResponses.first?.result else {
             Issue.record("expected a failure response"); return
@@ -88,7 +92,7 @@ struct DetailInteractorTests {
         let sut = makeSUT()
         sut.restaurants = [DetailSeeds.cafe]
 
-        sut.showPassedRestaurants(Detail.ShowPassed.Request(moment: Seeds.open.moment))
+        _ = sut.showPassedRestaurants(Detail.ShowPassed.Request(moment: Seeds.open.moment))
 
         #expect(worker.lookedUp.isEmpty, "no request to the service")
         let response = try #require(presenter.restaurantsResponses.first, "one response presented")
@@ -100,9 +104,9 @@ struct DetailInteractorTests {
     func openPageLooksUp() async throws {
         let sut = makeSUT()
         worker.answer = .success([DetailSeeds.cafe])
-        await sut.openPage(Detail.OpenPage.Request(id: DetailSeeds.cafe.id))
+        _ = await sut.openPage(Detail.OpenPage.Request(id: DetailSeeds.cafe.id))
         worker.answer = .success([])
-        await sut.openPage(Detail.OpenPage.Request(id: "J404"))
+        _ = await sut.openPage(Detail.OpenPage.Request(id: "J404"))
 
         #expect(worker.lookedUp == [[DetailSeeds.cafe.id], ["J404"]], "one lookup per open")
         #expect(try presenter.pageResponses.map { try $0.result.get() } == [DetailSeeds.cafe, nil], "the cafe, then nothing")
@@ -116,11 +120,11 @@ struct DetailInteractorTests {
     func openPageWithoutTheBrowser() async throws {
         let sut = makeSUT()
         worker.answer = .success([DetailSeeds.cafe])
-        await sut.openPage(Detail.OpenPage.Request(id: DetailSeeds.cafe.id, printOnly: true))
+        _ = await sut.openPage(Detail.OpenPage.Request(id: DetailSeeds.cafe.id, printOnly: true))
         var stubShop = DetailSeeds.cafe
         stubShop.urls.shop = "https://stub.foodlogger.invalid/shops/J900000001/"
         sut.restaurants = [stubShop]
-        await sut.openPage(Detail.OpenPage.Request(id: nil))
+        _ = await sut.openPage(Detail.OpenPage.Request(id: nil))
 
         #expect(presenter.pageResponses.map(\.attempt) == [.printOnly, .madeUp], "printed, then said to be made up")
         #expect(opener.urls.isEmpty, "the browser was never asked")
@@ -137,8 +141,8 @@ struct DetailInteractorTests {
         var shop = DetailSeeds.cafe
         shop.urls.shop = address
         sut.restaurants = [shop]
-        await sut.openPage(Detail.OpenPage.Request(id: nil))
-        await sut.openPage(Detail.OpenPage.Request(id: nil, printOnly: true))
+        _ = await sut.openPage(Detail.OpenPage.Request(id: nil))
+        _ = await sut.openPage(Detail.OpenPage.Request(id: nil, printOnly: true))
         #expect(opener.urls.isEmpty, "\(address) was not handed to the opener")
         #expect(presenter.pageResponses.map(\.attempt) == [nil, nil], "no page address, opened or printed")
     }
@@ -148,7 +152,7 @@ struct DetailInteractorTests {
         sut.restaurants = [DetailSeeds.cafe]
         let asked = OpenQuestion.Moment.wallClock(day: .weekday(.friday), minute: 12 * 60, asked: CLIRun.friday)
         sut.moment = asked
-        sut.showPassedRestaurants(Detail.ShowPassed.Request(moment: Seeds.open.moment))
+        _ = sut.showPassedRestaurants(Detail.ShowPassed.Request(moment: Seeds.open.moment))
         let response = try #require(presenter.restaurantsResponses.first)
         #expect(response.moment == asked && response.askedAbout, "--open-at's moment, named on the card")
         let card = DetailPresenter.card(DetailSeeds.cafe, on: OpenClock(asked, region: nil), asked: true)

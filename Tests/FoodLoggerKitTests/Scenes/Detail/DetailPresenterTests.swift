@@ -9,8 +9,12 @@ struct DetailPresenterTests {
     final class DisplaySpy: DetailDisplayLogic {
         var restaurantViewModels: [Detail.Lookup.ViewModel] = []
         var pageViewModels: [Detail.OpenPage.ViewModel] = []
-        func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) { restaurantViewModels.append(viewModel) }
-        func displayPage(_ viewModel: Detail.OpenPage.ViewModel) { pageViewModels.append(viewModel) }
+        func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) -> ExitCode {
+            record(viewModel, in: &restaurantViewModels, exitCode: viewModel.exitCode)
+        }
+        func displayPage(_ viewModel: Detail.OpenPage.ViewModel) -> ExitCode {
+            record(viewModel, in: &pageViewModels, exitCode: viewModel.exitCode)
+        }
     }
 
     let display = DisplaySpy()

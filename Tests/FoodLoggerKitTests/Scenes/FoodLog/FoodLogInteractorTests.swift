@@ -54,10 +54,18 @@ struct FoodLogInteractorTests {
         var removedResponses: [FoodLog.Remove.Response] = []
         var listResponses: [FoodLog.List.Response] = []
         var mapResponses: [FoodLog.ShowMap.Response] = []
-        func presentAdded(_ response: FoodLog.Add.Response) { addedResponses.append(response) }
-        func presentRemoved(_ response: FoodLog.Remove.Response) { removedResponses.append(response) }
-        func presentList(_ response: FoodLog.List.Response) { listResponses.append(response) }
-        func presentMap(_ response: FoodLog.ShowMap.Response) { mapResponses.append(response) }
+        func presentAdded(_ response: FoodLog.Add.Response) -> ExitCode {
+            record(response, in: &addedResponses)
+        }
+        func presentRemoved(_ response: FoodLog.Remove.Response) -> ExitCode {
+            record(response, in: &removedResponses)
+        }
+        func presentList(_ response: FoodLog.List.Response) -> ExitCode {
+            record(response, in: &listResponses)
+        }
+        func presentMap(_ response: FoodLog.ShowMap.Response) -> ExitCode {
+            record(response, in: &mapResponses)
+        }
     }
 
     let store = StoreSpy()
@@ -89,7 +97,7 @@ struct FoodLogInteractorTests {
         let sut = makeSUT()
 
         // When it is added
-        await sut.add(request(when))
+        _ = await sut.add(request(when))
 
         // Then it was looked up once, and written with the day, note, rating and the shop
         #expect(worker.lookedUp == [["J0000000001"]], "one lookup by id")
@@ -109,7 +117,7 @@ struct FoodLogInteractorTests {
         let sut = makeSUT()
 
         // When it is added
-        await sut.add(request(.today))
+        _ = await sut.add(request(.today))
 
         // Then nothing is written, and the unknown id is presented
         #expect(store.added.isEmpty, "nothing written")
@@ -122,10 +130,10 @@ struct FoodLogInteractorTests {
         // Given a service that fails, then a log that cannot be written
         worker.answer = .failure(.httpStatus(503))
         let sut = makeSUT()
-        await sut.add(request(.today))
+        _ = await sut.add(request(.today))
         worker.answer = .success([Seeds.Restaurants.near])
         store.change = .failure(.noFolder)
-        await sut.add(request(.today))
+        _ = await sut.add(request(.today))
 
         // Then each is presented
         let failures = presenter.addedResponses.map(\.result.failure)
@@ -139,7 +147,7 @@ struct FoodLogInteractorTests {
         let sut = makeSUT()
 
         // When 3 is removed
-        await sut.remove(.init(number: 3))
+        _ = await sut.remove(.init(number: 3))
 
         // Then the store was asked for 3, and entry 3 presented
         #expect(store.removed == [3], "remove 3 asked")
@@ -154,7 +162,7 @@ struct FoodLogInteractorTests {
         let sut = makeSUT()
 
         // When the want list is asked for
-        sut.list(.init(filter: .want))
+        _ = sut.list(.init(filter: .want))
 
         // Then the whole log goes to the presenter with the filter
         let response = try #require(presenter.listResponses.first)
@@ -174,7 +182,7 @@ struct FoodLogInteractorTests {
         let sut = makeSUT()
 
         // When the map is asked for
-        sut.showMap(.init(filter: .all))
+        _ = sut.showMap(.init(filter: .all))
 
         // Then the data store holds the two placed shops, newest first, once each
         #expect(sut.shops.map(\.id) == ["J0000000001", "J0000000003"], "each shop once: \(sut.shops.map(\.id))")

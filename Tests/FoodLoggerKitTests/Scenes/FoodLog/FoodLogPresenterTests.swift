@@ -11,9 +11,15 @@ struct FoodLogPresenterTests {
         var changes: [FoodLog.Outcome] = []
         var lists: [FoodLog.List.ViewModel] = []
         var maps: [FoodLog.ShowMap.ViewModel] = []
-        func displayChange(_ viewModel: FoodLog.Outcome) { changes.append(viewModel) }
-        func displayList(_ viewModel: FoodLog.List.ViewModel) { lists.append(viewModel) }
-        func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) { maps.append(viewModel) }
+        func displayChange(_ viewModel: FoodLog.Outcome) -> ExitCode {
+            record(viewModel, in: &changes, exitCode: viewModel.exitCode)
+        }
+        func displayList(_ viewModel: FoodLog.List.ViewModel) -> ExitCode {
+            record(viewModel, in: &lists, exitCode: viewModel.exitCode)
+        }
+        func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode {
+            record(viewModel, in: &maps, exitCode: viewModel.exitCode)
+        }
     }
 
     let display = DisplaySpy()

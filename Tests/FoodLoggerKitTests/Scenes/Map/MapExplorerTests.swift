@@ -482,18 +482,24 @@ extension MapExplorerSceneTests {
             context: ProcessContext(arguments: [], environment: [:], stdout: CapturedOutput(), stderr: CapturedOutput()))
         sut.viewController = viewController
         sut.dataStore = store
-        sut.worker = HotpepperWorker(api: HotpepperStub())
         store.selectedRestaurant = MapSeeds.restaurant("J1", "一番目の店", at: MapSeeds.tokyo)
         sut.showCard()
         store.selectedRestaurant = MapSeeds.restaurant("J2", "二番目の店", at: MapSeeds.tokyo)
-        let card = try #require(sut.cardLines(width: 80)).joined(separator: "\n")
+        let card = try #require(sut.card().map { MapViewController.cardLines($0, width: 80) }).joined(separator: "\n")
         #expect(card.contains("一番目の店") && !card.contains("二番目の店"), "\(card)")
         sut.closeCard()
-        #expect(try #require(sut.cardLines(width: 80)).joined().contains("二番目の店"), "closed, the selection again")
-        #expect(try #require(sut.cardLines(width: 80)).contains { $0.contains("Open now") }, "without --open-at: now")
+        #expect(
+            try #require(sut.card().map { MapViewController.cardLines($0, width: 80) }).joined().contains("二番目の店"),
+            "closed, the selection again")
+        #expect(
+            try #require(sut.card().map { MapViewController.cardLines($0, width: 80) }).contains { $0.contains("Open now") },
+            "without --open-at: now")
         store.open = OpenQuestion(
             moment: .now(JapanTime(date: CivilDate(year: 2026, month: 11, day: 27), minute: 720).instant), openOnly: true)
-        #expect(try #require(sut.cardLines(width: 80)).contains { $0.contains("Open fri 12:00") }, "after --open-at: its moment")
+        #expect(
+            try #require(sut.card().map { MapViewController.cardLines($0, width: 80) }).contains {
+                $0.contains("Open fri 12:00")
+            }, "after --open-at: its moment")
     }
 
     @Test func anAlertWaitsWhileAKeywordIsTyped() throws {

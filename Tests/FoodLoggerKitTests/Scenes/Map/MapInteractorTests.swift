@@ -17,7 +17,9 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
     var explorerResponses: [Map.Explore.Response] = []
     var failures: [ServiceError] = []
     var pages: [Map.Page.Response] = []
-    func presentRestaurants(_ response: Map.Restaurants.Response) { responses.append(response) }
+    func presentRestaurants(_ response: Map.Restaurants.Response) -> ExitCode {
+        record(response, in: &responses)
+    }
     func presentExplorer(_ response: Map.Explore.Response) { explorerResponses.append(response) }
     func presentExplorerFailure(_ error: ServiceError) { failures.append(error) }
     func presentExplorerLocating(_ response: Map.Explore.Locating) {}
@@ -34,7 +36,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         sut.presenter = presenter
         let query = RestaurantQuery(center: MapSeeds.tokyo, range: .m3000)
 
-        await sut.showRestaurants(
+        _ = await sut.showRestaurants(
             .init(query: query, centre: .coordinate(MapSeeds.tokyo), viewport: .init(width: 50, height: 20), open: Seeds.open))
 
         #expect(worker.queries == [query], "the query goes to the worker unchanged")
@@ -54,7 +56,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         let shown = RestaurantPage(total: 2, start: 4, restaurants: Array(MapSeeds.tricky.prefix(2)))
 
         // When the map is asked to draw them
-        await sut.showRestaurants(
+        _ = await sut.showRestaurants(
             .init(
                 query: RestaurantQuery(center: MapSeeds.tokyo), centre: .coordinate(MapSeeds.tokyo), viewport: .init(),
                 open: Seeds.open, shown: shown))

@@ -7,7 +7,9 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
     var viewModels: [Map.Restaurants.ViewModel] = []
     var screens: [Map.Explore.ViewModel] = []
     var pages: [Map.Page.ViewModel] = []
-    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) { viewModels.append(viewModel) }
+    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) -> ExitCode {
+        record(viewModel, in: &viewModels, exitCode: viewModel.exitCode)
+    }
     func displayExplorer(_ viewModel: Map.Explore.ViewModel) { screens.append(viewModel) }
     func displayPage(_ viewModel: Map.Page.ViewModel) { pages.append(viewModel) }
 }

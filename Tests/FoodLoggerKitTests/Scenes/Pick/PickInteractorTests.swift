@@ -7,7 +7,9 @@ import Testing
 @MainActor
 final class PickPresentationLogicSpy: PickPresentationLogic {
     var responses: [Pick.Choose.Response] = []
-    func presentPick(_ response: Pick.Choose.Response) { responses.append(response) }
+    func presentPick(_ response: Pick.Choose.Response) -> ExitCode {
+        record(response, in: &responses)
+    }
 }
 
 /// A random source that counts what it was asked, over a seeded one.
@@ -59,7 +61,7 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         var chosen: [String?] = []
         for offer in [places, Array(places.prefix(2)), [places[0]]] {
             let (sut, presenter, _) = makeSUT(offer, log: [visit, want])
-            await sut.choose(request())
+            _ = await sut.choose(request())
             chosen.append(chosenID(presenter))
         }
 
@@ -77,7 +79,7 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
             [PickSeeds.place("J0000000001")], log: [LogSeeds.entry(1, "J0000000001", on: "2026-11-16")])
 
         // When pick runs with --not-within
-        await sut.choose(request(window: window))
+        _ = await sut.choose(request(window: window))
 
         // Then the place is picked only when the window does not reach back to the 16th
         #expect((chosenID(presenter) == "J0000000001") == pickable, "\(window)")
@@ -96,7 +98,7 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         let (sut, presenter, _) = makeSUT(places, log: [LogSeeds.entry(1, "J0000000003", on: "2026-11-19")], keeper: keeper)
 
         // When pick runs
-        await sut.choose(request())
+        _ = await sut.choose(request())
 
         // Then nothing fits, each reason counted, and the last list stays as it was
         guard case .failure(.nothingFits(_, let tally))? = presenter.responses.last?.result else {
@@ -115,7 +117,7 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         asked.open = OpenQuestion(moment: Seeds.open.moment, openOnly: true, openFor: OpenDuration(minutes: 240))
 
         // When pick runs
-        await sut.choose(asked)
+        _ = await sut.choose(asked)
 
         // Then the search passed over both, and the tally says why
         guard case .failure(.nothingFits(_, let tally))? = presenter.responses.last?.result else {
@@ -131,7 +133,7 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         let (sut, presenter, _) = makeSUT([PickSeeds.place("J0000000001"), PickSeeds.place("J0000000002")], keeper: keeper)
 
         // When pick runs
-        await sut.choose(request())
+        _ = await sut.choose(request())
 
         // Then the chosen place alone is kept, as number 1, with the centre; the data store holds it too
         #expect(keeper.kept.map { $0.page.restaurants.map(\.id) } == [[chosenID(presenter) ?? "none"]], "one place kept")
@@ -147,12 +149,12 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         var sameSeed = Set<String>(), seeds = Set<String>()
         for _ in 0..<5 {
             let (sut, presenter, _) = makeSUT(places, seed: 7)
-            await sut.choose(request())
+            _ = await sut.choose(request())
             sameSeed.insert(chosenID(presenter) ?? "")
         }
         for seed in 0..<20 {
             let (sut, presenter, _) = makeSUT(places, seed: UInt64(seed))
-            await sut.choose(request())
+            _ = await sut.choose(request())
             seeds.insert(chosenID(presenter) ?? "")
         }
         let spy = RandomSourceSpy(seed: 7)
@@ -160,7 +162,7 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         let sut = PickInteractor(
             worker: HotpepperWorkerSpy(result: .success(RestaurantPage(total: 10, start: 1, restaurants: places))),
             places: nil, lastList: nil, log: store, random: spy, now: { CLIRun.friday }, zone: zone)
-        await sut.choose(request())
+        _ = await sut.choose(request())
 
         // Then one seed always gives one place, different seeds spread over several, and the injected source was drawn from
         #expect(sameSeed.count == 1 && !sameSeed.contains(""), "\(sameSeed)")
@@ -174,7 +176,7 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         store.contents = .failure(.unreadable(path: "/x/log.jsonl", reason: "Permission denied"))
 
         // When pick runs
-        await sut.choose(request())
+        _ = await sut.choose(request())
 
         // Then the failure is the log's
         guard case .failure(.log(let error))? = presenter.responses.last?.result else {

@@ -7,7 +7,9 @@ import Testing
 @MainActor
 final class PickDisplayLogicSpy: PickDisplayLogic {
     var viewModels: [Pick.Choose.ViewModel] = []
-    func displayPick(_ viewModel: Pick.Choose.ViewModel) { viewModels.append(viewModel) }
+    func displayPick(_ viewModel: Pick.Choose.ViewModel) -> ExitCode {
+        record(viewModel, in: &viewModels, exitCode: viewModel.exitCode)
+    }
 }
 
 @MainActor

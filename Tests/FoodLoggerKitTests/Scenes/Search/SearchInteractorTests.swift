@@ -26,7 +26,9 @@ final class LastListKeeperSpy: LastListKeeping, @unchecked Sendable {
 final class SearchPresentationLogicSpy: SearchPresentationLogic {
     var responses: [Search.Restaurants.Response] = []
     var noPageResponses: [Search.Page.Response] = []
-    func presentRestaurants(_ response: Search.Restaurants.Response) { responses.append(response) }
+    func presentRestaurants(_ response: Search.Restaurants.Response) -> ExitCode {
+        record(response, in: &responses)
+    }
     func presentNoPage(_ response: Search.Page.Response) { noPageResponses.append(response) }
 }
 

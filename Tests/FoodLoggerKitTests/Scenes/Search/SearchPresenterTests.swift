@@ -6,7 +6,9 @@ import Testing
 final class SearchDisplayLogicSpy: SearchDisplayLogic {
     var viewModels: [Search.Restaurants.ViewModel] = []
     var noPageViewModels: [Search.Page.ViewModel] = []
-    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) { viewModels.append(viewModel) }
+    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) -> ExitCode {
+        record(viewModel, in: &viewModels, exitCode: viewModel.exitCode)
+    }
     func displayNoPage(_ viewModel: Search.Page.ViewModel) { noPageViewModels.append(viewModel) }
 }
 

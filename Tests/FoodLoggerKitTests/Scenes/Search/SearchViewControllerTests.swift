@@ -6,7 +6,12 @@ import Testing
 final class SearchBusinessLogicSpy: SearchBusinessLogic {
     var requests: [Search.Restaurants.Request] = []
     var pageRequests: [Search.Page.Request] = []
-    func searchRestaurants(_ request: Search.Restaurants.Request) async { requests.append(request) }
+    /// What the display the search ended in returned.
+    var exitCode: ExitCode = .success
+    func searchRestaurants(_ request: Search.Restaurants.Request) async -> ExitCode {
+        requests.append(request)
+        return exitCode
+    }
     func turnPage(_ request: Search.Page.Request) async { pageRequests.append(request) }
 }
 
@@ -35,19 +40,32 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         #expect(interactor.requests == [.init(query: Seeds.query, open: Seeds.open)], "one request carrying the query")
     }
 
+    /// The exit status comes back up the call chain that drew it; the view controller keeps none.
+    @Test func searchEndsWithTheExitStatusOfWhatWasDisplayed() async {
+        // Given
+        let sut = makeSUT(format: .json)
+        let interactor = SearchBusinessLogicSpy()
+        interactor.exitCode = .noResults
+        sut.interactor = interactor
+        // When
+        let exitCode = await sut.search(Seeds.query, open: Seeds.open)
+        // Then
+        #expect(exitCode == .noResults, "the status the display returned, exit 1")
+    }
+
     @Test func jsonFormatPrintsTheDocumentOnly() {
         let sut = makeSUT(format: .json)
-        sut.displayRestaurants(.init(content: .listing(Self.documentListing), exitCode: .success))
+        let exitCode = sut.displayRestaurants(.init(content: .listing(Self.documentListing), exitCode: .success))
         #expect(
             stdout.text == "{\n  \"restaurants\": [],\n  \"open_at\": \"2026-11-20T19:30+09:00\"\n}\n",
             "stdout holds just the JSON document")
         #expect(stderr.text.isEmpty, "nothing on stderr")
-        #expect(sut.exitCode == .success, "exit code from the view model")
+        #expect(exitCode == .success, "exit code from the view model")
     }
 
     @Test func tableFormatPrintsTheTableThenTheFooter() {
         let sut = makeSUT(format: .table)
-        sut.displayRestaurants(.init(content: .listing(Self.tableListing), exitCode: .success))
+        _ = sut.displayRestaurants(.init(content: .listing(Self.tableListing), exitCode: .success))
         #expect(stdout.text == "\u{1B}[1m#  Name\u{1B}[0m\n1  しずく亭\n\n1–1 of 1.\ncredit\n", "table, blank line, footer")
     }
 
@@ -62,18 +80,18 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         listing.notice = "No restaurants found."
         let sut = makeSUT(format: format)
         // When
-        sut.displayRestaurants(.init(content: .listing(listing), exitCode: .noResults))
+        let exitCode = sut.displayRestaurants(.init(content: .listing(listing), exitCode: .noResults))
         // Then
         #expect(stderr.text == "No restaurants found.\n", "the notice on stderr")
         #expect(stdout.text == expectedStdout, "\(format): what stdout holds")
-        #expect(sut.exitCode == .noResults, "exit 1")
+        #expect(exitCode == .noResults, "exit 1")
     }
 
     @Test func failureIsOneLineOnStderr() {
         let sut = makeSUT(format: .json)
-        sut.displayRestaurants(.init(content: .failure(message: "the service failed"), exitCode: .unavailable))
+        let exitCode = sut.displayRestaurants(.init(content: .failure(message: "the service failed"), exitCode: .unavailable))
         #expect(stderr.text == "foodlogger: the service failed\n", "one line, prefixed")
         #expect(stdout.text.isEmpty, "no data on stdout")
-        #expect(sut.exitCode == .unavailable, "exit 69")
+        #expect(exitCode == .unavailable, "exit 69")
     }
 }
