@@ -19,7 +19,7 @@ CALLS = [
     ("search_restaurants", {"lat": 35.6812, "lng": 139.7671, "count": 3, "open_now": False}),
     ("search_restaurants", {"keyword": "ラーメン", "start": 2}),
     ("show_restaurant", {"shops": ["J900000001"]}),
-    ("pick_restaurant", {"lat": 35.6812, "lng": 139.7671, "seed": 7}),
+    ("pick_restaurant", {"lat": 35.6812, "lng": 139.7671, "seed": 7, "open_at": "wed 12:00"}),  # a set hour: at night in Japan no stub place is open
     ("list_genres", {}),
     ("list_log", {}),
 ]

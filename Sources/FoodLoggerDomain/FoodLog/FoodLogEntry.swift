@@ -120,7 +120,13 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         number = try container.decode(Int.self, forKey: .number)
-        date = try container.decodeIfPresent(CivilDate.self, forKey: .date)
+        // The log writes dates as YYYY-MM-DD only: a date of another form is no entry of this version.
+        date = try container.decodeIfPresent(String.self, forKey: .date).map { text in
+            guard let date = CivilDate(text) else {
+                throw DecodingError.dataCorruptedError(forKey: .date, in: container, debugDescription: "not YYYY-MM-DD")
+            }
+            return date
+        }
         let want = try container.decode(Bool.self, forKey: .want)
         note = try container.decodeIfPresent(String.self, forKey: .note)
         rating = try container.decodeIfPresent(Int.self, forKey: .rating)

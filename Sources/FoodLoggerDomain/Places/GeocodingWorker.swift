@@ -8,9 +8,14 @@ public struct GeocodingWorker: PlaceLocating {
     let cache: PlaceCache?
     /// nil: ask at once (the offline stub).
     let turns: RequestTurns?
+    /// The service whose regions a match is taken from first (HOT PEPPER's Japan: 松山 is
+    /// Matsuyama before Taipei's Songshan), else the search's best match; nil: the best.
+    let preferring: Provider?
 
-    public init(geocoder: any GeocodingProtocol, cache: PlaceCache?, turns: RequestTurns? = nil) {
-        self.geocoder = geocoder; self.cache = cache; self.turns = turns
+    public init(
+        geocoder: any GeocodingProtocol, cache: PlaceCache?, turns: RequestTurns? = nil, preferring: Provider? = nil
+    ) {
+        self.geocoder = geocoder; self.cache = cache; self.turns = turns; self.preferring = preferring
     }
 
     public struct Located: Sendable, Equatable {
@@ -34,7 +39,8 @@ public struct GeocodingWorker: PlaceLocating {
 
     func find(_ text: String) async throws(ServiceError) -> Located {
         let places = try await geocoder.findPlaces(text)
-        guard let best = places.first else { throw .placeNotFound(text, known: []) }
+        let covered = preferring.flatMap { provider in places.first(where: provider.covers) }
+        guard let best = covered ?? places.first else { throw .placeNotFound(text, known: []) }
         return Located(place: best, matches: places.count)
     }
 }

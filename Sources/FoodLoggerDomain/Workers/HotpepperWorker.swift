@@ -180,7 +180,7 @@ public struct HotpepperWorker: HotpepperWorking {
             // Every page within the total arrived; a first page past it (nothing to show) is empty.
             let empty = RestaurantPage(
                 total: total ?? 0, start: queries[0].start, restaurants: [], region: first?.region,
-                provider: first?.provider ?? .hotpepper)
+                provider: first?.provider ?? api.provider)
             return .success(pages.prefix(max(needed, 1)).map { $0 ?? empty })
         }
         return try outcome.get()

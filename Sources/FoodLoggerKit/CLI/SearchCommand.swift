@@ -57,7 +57,7 @@ struct SearchCommand: Sendable {
         OptionSpec(
             "--radius", kind: .value("METRES"),
             help:
-                "radius in metres, instead of --range: 800, 800m, 2km (at most 3000 m for HOT PEPPER, \(Provider.osm.maxRadius) m for OpenStreetMap, \(Provider.google.maxRadius) m for Google)"
+                "radius in metres, instead of --range: 800, 800m, 2km (at most \(Provider.hotpepper.maxRadius) m for HOT PEPPER, \(Provider.osm.maxRadius) m for OpenStreetMap, \(Provider.google.maxRadius) m for Google)"
         ),
         OptionSpec(
             "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),

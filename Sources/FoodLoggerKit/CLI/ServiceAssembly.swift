@@ -223,7 +223,9 @@ struct ServiceAssembly {
             withoutStamp:
                 "cache off: neither HOME nor an absolute XDG_CACHE_HOME is set, so places found are not kept, and place searches are a second apart within this run only"
         )
-        return GeocodingWorker(geocoder: geocoder, cache: folder.map { PlaceCache(folder: $0, service: baseURL) }, turns: turns)
+        return GeocodingWorker(
+            geocoder: geocoder, cache: folder.map { PlaceCache(folder: $0, service: baseURL) }, turns: turns,
+            preferring: provider.countries.isEmpty ? nil : provider)
     }
 
     /// The place search the scenes are given: `makePlaces`, answering the place already looked

@@ -202,9 +202,10 @@ struct RestaurantRecord: Sendable, Equatable {
         restaurant.provider.fields.contains(field) ? .string(value) : .null
     }
 
-    /// A text of HOT PEPPER's own part, or null for a place from another service.
+    /// A text of HOT PEPPER's own part; "" where the service has such a part but this record
+    /// holds none (a place the food log kept by name), null for a place from another service.
     private func own(_ value: (HotpepperDetails) -> String) -> JSONValue {
-        restaurant.hotpepper.map { .string(value($0)) } ?? .null
+        restaurant.hotpepper.map { .string(value($0)) } ?? (restaurant.provider.fields.isEmpty ? .null : .string(""))
     }
 
     /// Everything else the service tells about the shop. `capacity`/`party_capacity` are null

@@ -129,6 +129,25 @@ import TestSupport
         #expect(!run.stderr.contains("outside"), "\(run.stderr)")
     }
 
+    @Test func aNameFoundAbroadFirstAndInJapanSecondStaysWithHotpepper() async throws {
+        // Given a HOT PEPPER key, and a place search whose best match for 松山 is Taipei's Songshan
+        let services = try Services()
+        let matsuyama = #"""
+            [{"lat":"25.05","lon":"121.577","name":"松山","address":{"country_code":"tw"}},
+             {"lat":"33.8392","lon":"132.7657","name":"松山市","address":{"country_code":"jp"}}]
+            """#
+        let places = try LoopbackServer(replies: [.json(matsuyama, contentType: "application/json")])
+        let environment = services.environment.merging(["FOODLOGGER_NOMINATIM_URL": places.baseURL.absoluteString]) { $1 }
+
+        // When a search near it names no service
+        let run = await CLIRun.run(["search", "--near", "松山", "--retries", "0"], environment: environment)
+
+        // Then the match in Japan is taken, and HOT PEPPER asked
+        #expect(services.hotpepper.requests.count == 1, "HOT PEPPER asked: \(run.stderr)")
+        #expect(services.overpass.requests.isEmpty && !run.stderr.contains("outside"), "\(run.stderr)")
+        #expect(services.hotpepper.requests.first?.queryValue("lat") == "33.8392", "Matsuyama's centre")
+    }
+
     @Test func aCentreAbroadByCoordinatesSearchesOpenStreetMap() async throws {
         // Given a HOT PEPPER key
         let services = try Services()
@@ -176,6 +195,7 @@ import TestSupport
         ("Tokyo", 35.6812, 139.7671, true), ("Fukuoka", 33.5902, 130.4017, true), ("Tsushima", 34.2, 129.29, true),
         ("Gotō (Fukue)", 32.69, 128.84, true), ("Wakkanai", 45.415, 141.673, true), ("Naha", 26.2124, 127.6809, true),
         ("Yonaguni", 24.4676, 123.0046, true), ("Chichijima", 27.0945, 142.1918, true), ("Sapporo", 43.0618, 141.3545, true),
+        ("Cape Nosappu (Nemuro)", 43.385, 145.8175, true), ("Nemuro", 43.3301, 145.5829, true),
         ("Busan", 35.1796, 129.0756, false), ("Geoje", 34.88, 128.62, false), ("Seoul", 37.5665, 126.978, false),
         ("Jeju", 33.4996, 126.5312, false), ("Korsakov (Sakhalin)", 46.634, 142.775, false),
         ("Vladivostok", 43.1155, 131.8855, false), ("Taipei", 25.033, 121.5654, false), ("Shanghai", 31.2304, 121.4737, false),

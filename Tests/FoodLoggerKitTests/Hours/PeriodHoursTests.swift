@@ -75,6 +75,24 @@ import Testing
         #expect(status == expected, "\(year)-\(month)-\(day) minute \(minute): \(status)")
     }
 
+    @Test func aDatedPeriodThatCannotBeReadLeavesItsDateToTheWeek() throws {
+        // Given Monday 30 November's current period without its opening time
+        let broken = Self.diner.replacingOccurrences(
+            of: #"{"open": {"day": 1, "hour": 11, "minute": 0, "date": {"year": 2026, "month": 11, "day": 30}},"#,
+            with: #"{"open": {"day": 1, "date": {"year": 2026, "month": 11, "day": 30}},"#)
+        #expect(broken != Self.diner, "the period was changed")
+        let (shop, region) = try Self.shop(broken)
+        func status(_ day: Int, _ minute: Int) -> OpenStatus {
+            shop.openStatus(
+                at: .wallClock(
+                    day: .date(CivilDate(year: 2026, month: 11, day: day)), minute: minute,
+                    asked: Date(timeIntervalSince1970: 0)), region: region)
+        }
+        // Then that date is answered by the week (open at noon), not taken as closed; the others as before
+        #expect(status(30, 12 * 60) == .open, "Monday by the week: \(status(30, 12 * 60))")
+        #expect(status(26, 12 * 60) == .closed, "Thanksgiving still closed")
+    }
+
     @Test func theNextChangeCrossesFromTheCoveredDatesIntoTheWeek() throws {
         // Given the closed Wednesday 2 December, the last date covered
         let (shop, _) = try Self.shop()

@@ -62,7 +62,20 @@ enum GooglePlacesHours {
         guard regular?.periods != nil || current?.periods != nil || current?.specialDays?.isEmpty == false else {
             return nil
         }
-        return PeriodHours(week: regular?.periods.flatMap(weekPeriods), dated: datedDays(current))
+        let week = regular?.periods.flatMap(weekPeriods)
+        let dated = datedDays(current)
+        // A date whose dated period cannot be read is answered by the week, not taken as closed;
+        // with no week to answer it, the dated days end before it and the week (none) says unknown.
+        let regularHours = PeriodHours(week: week)
+        var days = dated.days
+        for date in dated.unreadable {
+            guard let periods = regularHours.periods(opening: date.daysSinceEpoch) else {
+                days = days.filter { $0.date < date }
+                continue
+            }
+            days.append(PeriodHours.Day(date: date, periods: periods))
+        }
+        return PeriodHours(week: week, dated: days)
     }
 
     /// The week in minutes from Monday 00:00; always open as the whole week; nil for periods
@@ -82,8 +95,8 @@ enum GooglePlacesHours {
     }
 
     /// `current`'s days: each date a period opens on or a special day names, from the first to
-    /// the last; a period that cannot be read leaves its date out (the week answers it).
-    static func datedDays(_ current: Hours?) -> [PeriodHours.Day] {
+    /// the last; and the dates with a period that cannot be read, left for the week to answer.
+    static func datedDays(_ current: Hours?) -> (days: [PeriodHours.Day], unreadable: Set<CivilDate>) {
         var days: [CivilDate: [PeriodHours.Period]] = [:]
         var unreadable = Set<CivilDate>()
         for date in (current?.specialDays ?? []).compactMap(\.date).compactMap(civil) { days[date, default: []] += [] }
@@ -95,7 +108,10 @@ enum GooglePlacesHours {
             }
             days[date, default: []].append(span)
         }
-        return days.filter { !unreadable.contains($0.key) }.map { PeriodHours.Day(date: $0.key, periods: $0.value) }
+        return (
+            days.filter { !unreadable.contains($0.key) }.map { PeriodHours.Day(date: $0.key, periods: $0.value) },
+            unreadable
+        )
     }
 
     /// A dated period in minutes from its opening date's midnight: to its closing date's time,

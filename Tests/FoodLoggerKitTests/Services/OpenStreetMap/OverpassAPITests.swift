@@ -161,6 +161,24 @@ import TestSupport
         #expect(pages.map { $0.dropped.count } == [1, 0], "the dropped shop with the first page only")
     }
 
+    @Test func anotherSearchThroughTheSameWorkerIsAskedAgainAndAFailureIsNotKept() async throws {
+        // Given Overpass failing once, then answering twice
+        let server = try LoopbackServer(replies: [
+            .status(400), try answer("lisbon_food_and_areas.json"), try answer("lisbon_food_and_areas.json"),
+        ])
+        let worker = HotpepperWorker(api: makeSUT(server))
+        var elsewhere = RestaurantQuery(center: baixa)
+        elsewhere.center = Coordinate(lat: baixa.lat + 0.001, lng: baixa.lng)
+
+        // When a search fails, is asked again, and another centre is searched
+        await #expect(throws: ServiceError.self) { try await worker.fetchRestaurants(RestaurantQuery(center: baixa)) }
+        _ = try await worker.fetchRestaurants(RestaurantQuery(center: baixa))
+        _ = try await worker.fetchRestaurants(elsewhere)
+
+        // Then each was sent: the failure was not kept, and another search has its own answer
+        #expect(server.requests.count == 3, "\(server.requests.count) requests")
+    }
+
     @Test func theClientAnswersWholeWhateverPageIsAsked() async throws {
         let server = try LoopbackServer(replies: [try answer("lisbon_food_and_areas.json")])
 
