@@ -81,7 +81,8 @@ extension FoodLogger {
         do {
             let assembly = ServiceAssembly(options: options, context: context)
             let services = try await assembly.makeServices(
-                implied: command.impliedProvider, centre: command.searchCentre, searchesPlaces: command.searchesPlaces)
+                implied: command.impliedProvider, centre: command.searchCentre, searchesPlaces: command.searchesPlaces,
+                refusing: Set(Provider.allCases.filter { refusal(by: $0) != nil }))
             if let refusal = refusal(by: services.provider) {
                 return usageError(refusal, command: help.command, context: context)
             }

@@ -36,9 +36,12 @@ struct ServiceAssembly {
     /// A key that is there but unusable is an error, never a quiet change of service.
     /// `searchesPlaces` false: only code lists are asked for, and a service that answers them
     /// without a request (Google's types) needs no key.
-    func makeServices(implied: Provider?, centre: Centre?, searchesPlaces: Bool = true) async throws(ServiceError)
-        -> Services
-    {
+    /// `refusing`: the services that cannot answer what the command asks; when both the service
+    /// chosen and OpenStreetMap (where a place abroad goes) are among them, the place is not
+    /// looked for, so the refusal comes before anything is sent.
+    func makeServices(
+        implied: Provider?, centre: Centre?, searchesPlaces: Bool = true, refusing: Set<Provider> = []
+    ) async throws(ServiceError) -> Services {
         let named = options.named(implied: implied)
         var chosen = named
         var located: APIKeyLocator.Located?
@@ -59,7 +62,9 @@ struct ServiceAssembly {
         }
         var services = try services(chosen ?? .hotpepper, located: located, searchesPlaces: searchesPlaces)
         services.choseForLackOfKey = chosen == .osm && named == nil && !options.useStub
-        guard let centre, !services.provider.countries.isEmpty else { return services }
+        guard let centre, !services.provider.countries.isEmpty, !refusing.isSuperset(of: [services.provider, .osm]) else {
+            return services
+        }
         let (covered, found) = try await coverage(of: centre, by: services.provider)
         services.located = found
         guard !covered else { return services }

@@ -148,6 +148,18 @@ import TestSupport
         #expect(services.hotpepper.requests.first?.queryValue("lat") == "33.8392", "Matsuyama's centre")
     }
 
+    @Test func anOptionNoCandidateAnswersIsRefusedBeforeThePlaceIsLookedFor() async throws {
+        // Given a HOT PEPPER key, and a place search that would answer
+        let services = try Services()
+
+        // When a search near a place asks for an order neither HOT PEPPER nor OpenStreetMap has
+        let run = await CLIRun.run(["search", "--near", "Times Square", "--sort", "rating"], environment: services.environment)
+
+        // Then it is refused in one line, and nothing was sent: no place search, no service
+        #expect(run.code == .usage && run.stderr.contains("--sort rating"), "\(run.code): \(run.stderr)")
+        #expect(services.places.requests.isEmpty && services.hotpepper.requests.isEmpty && services.overpass.requests.isEmpty)
+    }
+
     @Test func aCentreAbroadByCoordinatesSearchesOpenStreetMap() async throws {
         // Given a HOT PEPPER key
         let services = try Services()
