@@ -21,6 +21,6 @@ struct NoKeyNotice {
         guard let marker else { return }
         // A folder that cannot be written costs only the memory: the line comes again next time.
         try? FileManager.default.createDirectory(at: marker.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: marker.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: marker.path, contents: Data())
     }
 }

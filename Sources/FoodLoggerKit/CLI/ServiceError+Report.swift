@@ -76,7 +76,7 @@ extension ServiceError: LocalizedError {
                 ? " Try the station's or the area's name in Japanese (渋谷駅) or in romaji (Shibuya Station), or an address."
                 : " The offline stub (--stub) knows only \(known.joined(separator: ", "))."
             return "no place called \(TerminalSafe.quoted(text)) was found.\(only)"
-        case .outsideCoverage(_, let service):
+        case .outsideCoverage:
             let others = Provider.allCases.filter { $0.countries.isEmpty }
             let advice = others.map { "--provider \($0.rawValue) (\($0.title))" }.joined(separator: " or ")
             return "\(coverageLine): search it with \(advice)."
