@@ -58,6 +58,9 @@ public struct Restaurant: Sendable, Equatable, Codable {
     public var website: String?
     /// What only HOT PEPPER says of the place; nil from every other service.
     public var hotpepper: HotpepperDetails?
+    /// The services a merged place was made from, in the order they were asked; nil for a place
+    /// one service alone answered (then `provider` and `id` say where it came from).
+    public var sources: [PlaceSource]?
 
     /// A name in one language.
     public struct LocalName: Sendable, Equatable, Codable {
@@ -98,7 +101,7 @@ public struct Restaurant: Sendable, Equatable, Codable {
         provider: Provider, osmOpeningHours: String? = nil, periodHours: PeriodHours? = nil, rating: Double? = nil,
         ratingCount: Int? = nil, priceLevel: Int? = nil, businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil,
         kind: PlaceKind? = nil, otherNames: [LocalName]? = nil, phone: String? = nil, website: String? = nil,
-        hotpepper: HotpepperDetails? = nil
+        hotpepper: HotpepperDetails? = nil, sources: [PlaceSource]? = nil
     ) {
         self.id = id; self.name = name; self.genre = genre; self.subGenre = subGenre; self.coordinate = coordinate
         self.address = address; self.open = open; self.close = close; self.urls = urls; self.amenities = amenities
@@ -106,7 +109,7 @@ public struct Restaurant: Sendable, Equatable, Codable {
         self.rating = rating; self.ratingCount = ratingCount; self.priceLevel = priceLevel
         self.businessStatus = businessStatus; self.diets = diets
         self.kind = kind; self.otherNames = otherNames; self.phone = phone; self.website = website
-        self.hotpepper = hotpepper
+        self.hotpepper = hotpepper; self.sources = sources
     }
 
     /// The value of one amenity as the API wrote it ("あり ：memo"), or nil when absent.

@@ -1,0 +1,15 @@
+/// One service's part in a place that several services describe (a merged search): which
+/// service, its id there, and which of the record's fields it gave. A place one service alone
+/// answered has no sources (`Restaurant.sources` is nil); the food log keeps every source's id
+/// so `log check` can ask each service about the place.
+public struct PlaceSource: Sendable, Equatable, Codable {
+    public var provider: Provider
+    /// As the service writes it (`J001234567`, `node/123`, `ChIJ…`).
+    public var id: String
+    /// The merged record's fields this service gave, by their JSON names (`hours`, `rating`).
+    public var fields: [String]
+
+    public init(provider: Provider, id: String, fields: [String] = []) {
+        self.provider = provider; self.id = id; self.fields = fields
+    }
+}
