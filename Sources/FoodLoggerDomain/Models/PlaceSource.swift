@@ -8,8 +8,11 @@ public struct PlaceSource: Sendable, Equatable, Codable {
     public var id: String
     /// The merged record's fields this service gave, by their JSON names (`hours`, `rating`).
     public var fields: [String]
+    /// The place as this service answered it, for `show --sources` (each service's view side by
+    /// side) and for whether the services agree it is open; nil where it was not kept.
+    public var record: Restaurant?
 
-    public init(provider: Provider, id: String, fields: [String] = []) {
-        self.provider = provider; self.id = id; self.fields = fields
+    public init(provider: Provider, id: String, fields: [String] = [], record: Restaurant? = nil) {
+        self.provider = provider; self.id = id; self.fields = fields; self.record = record
     }
 }

@@ -85,6 +85,7 @@ public struct HotpepperWorker: HotpepperWorking {
     }
 
     public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
+        if api.combinesServices { return try await api.searchRestaurants(query).sanitized() }
         let query = try await withCodes(query)
         // Whichever service answered, the scenes get each shop once and only shops they can place.
         guard api.provider.pages else { return try await cutFromWhole(query) }

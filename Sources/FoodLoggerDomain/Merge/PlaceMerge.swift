@@ -1,0 +1,92 @@
+/// One record from the records several services gave of one place: each field from the service
+/// that knows it best. The rule, field by field, in one place (the README says it in words):
+///
+/// - name, position, id, page and the record's provider: the first service of the merge's
+///   order that has the place (the order `--provider` listed; `all`: OpenStreetMap, Google
+///   Places, HOT PEPPER); address, genre, phone, website, photo: the first that gives one.
+/// - hours: Google's dated hours, else OpenStreetMap's, else Google's week, else HOT PEPPER's
+///   text (`hoursOrder`).
+/// - rating, reviews, price level and whether it still trades: Google's.
+/// - budget, courses, station and access (HOT PEPPER's own part): HOT PEPPER's.
+/// - diets and kind: OpenStreetMap's, then Google's (then HOT PEPPER's kind).
+/// - names in other languages and the yes/no facts: every service's, the first's where two say.
+public enum PlaceMerge {
+    /// Which service's answer a field is taken from first; a service not listed gives the field
+    /// only where no listed one does, in the merge's order.
+    static let ranks: [Field: [Provider]] = [
+        .rating: [.google], .businessStatus: [.google], .hotpepper: [.hotpepper],
+        .diets: [.osm, .google], .kind: [.osm, .google, .hotpepper],
+    ]
+
+    /// The fields the rule ranks, by their JSON names.
+    enum Field: String {
+        case rating, businessStatus = "business_status", hotpepper = "budget", diets = "diet", kind
+    }
+
+    /// The merged record of `group` (in the merge's order, each of a different service); a
+    /// group of one is that place as it is, with no sources.
+    public static func merge(_ group: [Restaurant]) -> Restaurant {
+        guard var merged = group.first, group.count > 1 else { return group.first! }
+        var gave: [Int: [String]] = [:]
+        /// The first place of `order` (then of the group) for which `has` holds, noting that it gave `field`.
+        func from(_ field: String, _ order: [Provider] = [], _ has: (Restaurant) -> Bool) -> Restaurant? {
+            let ranked = order.compactMap { provider in group.firstIndex { $0.provider == provider } }
+            guard let index = (ranked + Array(group.indices)).first(where: { has(group[$0]) }) else { return nil }
+            gave[index, default: []].append(field)
+            return group[index]
+        }
+        for field in ["id", "name", "lat", "lng", "url"] { gave[0, default: []].append(field) }
+        merged.address = from("address") { !$0.address.isEmpty }?.address ?? ""
+        if let genre = from("genre", [], { !$0.genre.name.isEmpty }) {
+            merged.genre = genre.genre
+            merged.subGenre = genre.subGenre
+        }
+        merged.urls.photo = from("photo_url") { !$0.urls.photo.isEmpty }?.urls.photo ?? ""
+        merged.phone = from("phone") { $0.phone != nil }?.phone
+        merged.website = from("website") { $0.website != nil }?.website
+        let hours = hoursSource(group)
+        merged.periodHours = hours?.periodHours
+        merged.osmOpeningHours = hours?.osmOpeningHours
+        if let hours, let index = group.firstIndex(of: hours) { gave[index, default: []].append("hours") }
+        let text = from("open") { !$0.open.isEmpty || !$0.close.isEmpty }
+        (merged.open, merged.close) = (text?.open ?? "", text?.close ?? "")
+        let rated = from(Field.rating.rawValue, ranks[.rating]!) { $0.rating != nil || $0.priceLevel != nil }
+        (merged.rating, merged.ratingCount, merged.priceLevel) = (rated?.rating, rated?.ratingCount, rated?.priceLevel)
+        merged.businessStatus =
+            from(Field.businessStatus.rawValue, ranks[.businessStatus]!) { $0.businessStatus != nil }?
+            .businessStatus
+        merged.hotpepper = from(Field.hotpepper.rawValue, ranks[.hotpepper]!) { $0.hotpepper != nil }?.hotpepper
+        merged.diets = from(Field.diets.rawValue, ranks[.diets]!) { $0.diets != nil }?.diets
+        merged.kind = from(Field.kind.rawValue, ranks[.kind]!) { $0.kind != nil }?.kind
+        merged.amenities = group.flatMap(\.amenities).reduce(into: []) { kept, amenity in
+            if !kept.contains(where: { $0.kind == amenity.kind }) { kept.append(amenity) }
+        }
+        let names = group.flatMap { $0.otherNames ?? [] }.reduce(into: [Restaurant.LocalName]()) { kept, name in
+            if name.name != merged.name, !kept.contains(where: { $0.language == name.language }) { kept.append(name) }
+        }
+        merged.otherNames = names.isEmpty ? nil : names
+        merged.invented = group.contains { $0.invented == true } ? true : nil
+        merged.sources = group.enumerated().map { index, place in
+            var record = place
+            record.sources = nil
+            return PlaceSource(provider: place.provider, id: place.id, fields: gave[index] ?? [], record: record)
+        }
+        return merged
+    }
+
+    /// The hours' order: Google's dated hours, else OpenStreetMap's `opening_hours`, else
+    /// Google's week, else none (HOT PEPPER's text, `open`, is read when nothing else is).
+    static let hoursOrder: [(provider: Provider, has: @Sendable (Restaurant) -> Bool)] = [
+        (.google, { $0.periodHours?.dated.isEmpty == false }),
+        (.osm, { $0.osmOpeningHours != nil }),
+        (.google, { $0.periodHours?.isReadable == true }),
+    ]
+
+    /// The place whose machine-readable hours the merged record takes; nil: only text, if any.
+    static func hoursSource(_ group: [Restaurant]) -> Restaurant? {
+        for rule in hoursOrder {
+            if let place = group.first(where: { $0.provider == rule.provider && rule.has($0) }) { return place }
+        }
+        return group.first { $0.periodHours?.isReadable == true || $0.osmOpeningHours != nil }
+    }
+}
