@@ -16,3 +16,14 @@ public struct PlaceSource: Sendable, Equatable, Codable {
         self.provider = provider; self.id = id; self.fields = fields; self.record = record
     }
 }
+
+extension Restaurant {
+    /// The services that described the place: its sources' for a merged place, else its own.
+    public var answeredBy: [Provider] { sources?.map(\.provider) ?? [provider] }
+
+    /// Whether any service that described the place has `field` (a merged place has HOT PEPPER's
+    /// hours text where HOT PEPPER is among its sources, whichever service it is named after).
+    public func describes(_ field: ShopField) -> Bool {
+        answeredBy.contains { $0.fields.contains(field) }
+    }
+}

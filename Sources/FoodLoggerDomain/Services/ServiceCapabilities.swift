@@ -7,6 +7,8 @@ public struct ServiceCapabilities: Sendable {
     public var title: String
     /// The credit the service's terms ask for wherever its data is shown, and the page it links to.
     public var credit: (text: String, url: String)
+    /// The service in a few letters, where a merged place's sources are listed (`OSM·G·HP`).
+    public var abbreviation: String
     /// The countries (ISO 3166-1 alpha-2, lower case) the service has places in; empty for the
     /// whole world. A search centred outside them goes to a service that covers the place, or,
     /// with this service named, is refused.

@@ -7,6 +7,9 @@ struct CommonOptions: Sendable {
     var keyFile: String?
     /// --provider, else FOODLOGGER_PROVIDER; nil: chosen by the key and the place (see `ServiceAssembly`).
     var provider: Provider?
+    /// --provider osm,google or --provider all (or the same in FOODLOGGER_PROVIDER): the services
+    /// a merged search asks at once; nil when one service answers (then `provider` says which).
+    var merge: ProviderList?
     /// The provider was named by --provider, which ids of another service contradict (the
     /// environment's is a default they override).
     var providerIsFlag: Bool
@@ -43,9 +46,9 @@ struct CommonOptions: Sendable {
 
     static let serviceSpecs: [OptionSpec] = [
         OptionSpec(
-            "--provider", kind: .value("NAME"), values: Provider.allCases.map(\.rawValue),
+            "--provider", kind: .value("NAME"), values: Provider.allCases.map(\.rawValue) + ["all"],
             help:
-                "hotpepper|osm|google: the service to ask (also FOODLOGGER_PROVIDER); default: HOT PEPPER Gourmet when its key is found and the place is in Japan, else OpenStreetMap"
+                "hotpepper|osm|google: the service to ask (also FOODLOGGER_PROVIDER); default: HOT PEPPER Gourmet when its key is found and the place is in Japan, else OpenStreetMap. A list (osm,google) or all (every service with a key, OpenStreetMap always) asks them at once and merges their answers into one list, nearest first"
         ),
         OptionSpec("--stub", help: "use the offline stub service (also FOODLOGGER_STUB=1); no key needed"),
         OptionSpec(
@@ -99,7 +102,7 @@ struct CommonOptions: Sendable {
         if useStub, keyFile != nil {
             throw UsageError("--key-file has no effect with --stub; use one or the other")
         }
-        provider = try Self.provider(parsed, environment: context.environment)
+        (provider, merge) = try Self.providers(parsed, environment: context.environment)
         providerIsFlag = parsed.value("--provider") != nil
         if let provider, Self.keyService(provider) == nil, keyFile != nil {
             throw UsageError("--key-file holds an API key, which \(provider.title) does not take; leave it out")
@@ -123,18 +126,38 @@ struct CommonOptions: Sendable {
         }
     }
 
-    /// --provider, else FOODLOGGER_PROVIDER, else nil.
-    static func provider(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> Provider? {
-        let choices = Provider.allCases.map { ($0.rawValue, $0) }
-        if let given = try parsed.choice("--provider", choices) { return given }
-        guard let text = environment["FOODLOGGER_PROVIDER"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
-            return nil
+    /// The services a merged search asks: those listed, in their order, or every one usable.
+    enum ProviderList: Sendable, Equatable {
+        case listed([Provider])
+        case all
+    }
+
+    /// --provider, else FOODLOGGER_PROVIDER: one service, or a list of them (`osm,google`,
+    /// `all`); nil for neither. A list of one service is that service.
+    static func providers(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> (
+        Provider?, ProviderList?
+    ) {
+        let (text, source): (String, String)
+        if let given = parsed.value("--provider") {
+            (text, source) = (given, "--provider")
+        } else if let given = environment["FOODLOGGER_PROVIDER"]?.trimmingCharacters(in: .whitespaces), !given.isEmpty {
+            (text, source) = (given, "FOODLOGGER_PROVIDER")
+        } else {
+            return (nil, nil)
         }
-        guard let named = Provider(rawValue: text.lowercased()) else {
-            throw UsageError(
-                "FOODLOGGER_PROVIDER is \(TerminalSafe.quoted(text)); it takes \(choices.map(\.0).joined(separator: " or "))")
+        let names = Provider.allCases.map(\.rawValue)
+        if text.lowercased() == "all" { return (nil, .all) }
+        var listed: [Provider] = []
+        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = word.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let provider = Provider(rawValue: name) else {
+                throw UsageError(
+                    "\(source) is \(TerminalSafe.quoted(text)); it takes \(names.joined(separator: " or ")), a list of them (osm,google) or all"
+                )
+            }
+            if !listed.contains(provider) { listed.append(provider) }
         }
-        return named
+        return listed.count == 1 ? (listed[0], nil) : (nil, .listed(listed))
     }
 
     /// --refresh or --offline, each alone, and neither with the stub, which sends nothing and

@@ -80,9 +80,22 @@ extension FoodLogger {
         }
         do {
             let assembly = ServiceAssembly(options: options, context: context)
-            let services = try await assembly.makeServices(
-                implied: command.impliedProvider, centre: command.searchCentre, searchesPlaces: command.searchesPlaces,
-                refusing: Set(Provider.allCases.filter { refusal(by: $0) != nil }))
+            let services: ServiceAssembly.Services
+            if let merge = options.merge, command.impliedProvider == nil, command.searchesPlaces {
+                // What some of the services cannot answer narrows the merge to those that can (a
+                // filter must hold for every place listed); what none can is refused.
+                let candidates = try assembly.mergeCandidates(merge)
+                let asked = candidates.filter { refusal(by: $0) == nil }
+                if let first = candidates.lazy.compactMap(refusal(by:)).first {
+                    if asked.isEmpty { return usageError(first, command: help.command, context: context) }
+                    context.report("\(first.message); asking \(asked.map(\.title).joined(separator: " and ")) only")
+                }
+                services = try assembly.mergedServices(asked)
+            } else {
+                services = try await assembly.makeServices(
+                    implied: command.impliedProvider, centre: command.searchCentre, searchesPlaces: command.searchesPlaces,
+                    refusing: Set(Provider.allCases.filter { refusal(by: $0) != nil }))
+            }
             if let refusal = refusal(by: services.provider) {
                 return usageError(refusal, command: help.command, context: context)
             }

@@ -106,7 +106,7 @@ struct ServiceAssembly {
 
     /// The services of `provider` (its stub with --stub), with the key `located` when it was
     /// already looked for.
-    private func services(
+    func services(
         _ provider: Provider, located: APIKeyLocator.Located?, searchesPlaces: Bool
     ) throws(ServiceError) -> Services {
         switch (provider, options.useStub) {
@@ -160,7 +160,7 @@ struct ServiceAssembly {
     }
 
     /// A service's key (HOT PEPPER's by default), from --key-file, the environment or a key.plist.
-    private func locateKey(service: APIKeyLocator.Service = .hotpepper) throws(ServiceError) -> APIKeyLocator.Located {
+    func locateKey(service: APIKeyLocator.Service = .hotpepper) throws(ServiceError) -> APIKeyLocator.Located {
         try APIKeyLocator(
             environment: context.environment, keyFile: options.keyFile, currentDirectory: context.currentDirectory,
             service: service

@@ -3,6 +3,8 @@ import FoodLoggerDomain
 struct ShowCommand: Sendable {
     var common: CommonOptions
     var shops: ShopArguments
+    /// --sources: each service's view of a merged place side by side.
+    var sources: Bool
 
     static let name = "show"
     static let summary = "show everything about shops, by their number in the last list (3) or by id (J001234567)"
@@ -17,15 +19,23 @@ struct ShowCommand: Sendable {
             "foodlogger show J001234567",
             "foodlogger show node/2750164437 way/987654",
             "foodlogger show --stub J900000001 J900000102 --json | jq '.restaurants[].amenities'",
+            "foodlogger show 2 --sources          # a merged place: what each service says, side by side",
             "foodlogger search --lat 35.6812 --lng 139.7671 --json | jq -r '.restaurants[].id' | xargs foodlogger show",
         ],
         sections: [
-            ("Output", CommonOptions.outputSpecs),
+            ("Output", CommonOptions.outputSpecs + [sourcesSpec]),
             ("Service", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ],
         argumentName: "N|ID")
 
+    static let sourcesSpec = OptionSpec(
+        "--sources",
+        help:
+            "for a place of a merged search (--provider osm,google or all): each service's view of it side by side, ≠ where they disagree; with --json each source's own record"
+    )
+
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
+        sources = parsed.has("--sources")
         let given = try CommonOptions(parsed, context: context)
         shops = try ShopArguments(
             parsed.positionals, limit: Self.maxIDs, common: given, store: LastListStore(environment: context.environment))
@@ -53,6 +63,6 @@ struct ShowCommand: Sendable {
 extension ShowCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
         await DetailScene.assemble(context: context, format: common.format, worker: shops.worker(over: workers.restaurants))
-            .show(ids: shops.ids)
+            .show(ids: shops.ids, sources: sources)
     }
 }

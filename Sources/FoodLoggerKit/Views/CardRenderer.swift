@@ -16,6 +16,8 @@ struct TextCard: Sendable, Equatable {
     var title: String
     var subtitle = ""
     var sections: [Section]
+    /// Drawn under the card: each service's view of a merged place side by side (`show --sources`).
+    var comparison: TextTable? = nil
 }
 
 /// Draws a `TextCard` within a terminal width: labels in a column, long values wrapped
@@ -65,6 +67,7 @@ enum CardRenderer {
                 }
             }
         }
+        if let comparison = card.comparison { lines += [""] + TableRenderer.render(comparison, width: width, bold: bold) }
         return lines.map { $0.trimmingTrailingSpaces() }
     }
 

@@ -45,11 +45,23 @@ struct RestaurantListing: Sendable, Equatable {
     }
 
     /// `show`'s shops, with every detail; `region`: where they are, as far as it is known.
-    init(details restaurants: [Restaurant], at moment: OpenQuestion.Moment, region: RestaurantPage.Region?) {
+    /// `sourceRecords`: each merged place's sources carry their own records (`show --sources`).
+    init(
+        details restaurants: [Restaurant], at moment: OpenQuestion.Moment, region: RestaurantPage.Region?,
+        sourceRecords: Bool = false
+    ) {
         let clock = OpenClock(moment, region: region)
-        records = restaurants.map { RestaurantRecord($0, from: nil, detailed: true, on: clock) }
+        records = restaurants.map { restaurant in
+            var record = RestaurantRecord(restaurant, from: nil, detailed: true, on: clock)
+            if sourceRecords {
+                record.sourceRecords = restaurant.sources?.map { source in
+                    source.record.map { RestaurantRecord($0, from: nil, detailed: true, on: clock) }
+                }
+            }
+            return record
+        }
         openAt = moment
-        providers = restaurants.reduce(into: []) { if !$0.contains($1.provider) { $0.append($1.provider) } }
+        providers = restaurants.flatMap(\.answeredBy).uniqued()
         // No shop, no clock to name: Japan's, as before there was more than one service.
         self.clock = (providers.first ?? .hotpepper).clock(in: region)
         currency = BudgetBand.currencySymbol(region?.countryCode)
@@ -70,7 +82,7 @@ struct RestaurantListing: Sendable, Equatable {
         self.clock = page.provider.clock(in: page.region)
         currency = BudgetBand.currencySymbol(page.region?.countryCode)
         // A list from the food log mixes services: each one's credit goes with its shops.
-        providers = ([page.provider] + page.restaurants.map(\.provider)).uniqued()
+        providers = ([page.provider] + page.restaurants.flatMap(\.answeredBy)).uniqued()
         leftOut = tally
     }
 
@@ -122,6 +134,16 @@ struct RestaurantRecord: Sendable, Equatable {
     var log: LogMark?
     /// When it closes or opens next after the moment asked about.
     var timeLeft = TimeLeft.unknown
+    /// A merged place's services, each with whether its own record says the place is open.
+    var sources: [SourceStatus]?
+    /// `show --sources`: each source's own record, in the sources' order (nil where not kept).
+    var sourceRecords: [RestaurantRecord?]?
+
+    /// One service's part in a merged place, and whether its own record says it is open.
+    struct SourceStatus: Sendable, Equatable {
+        var source: PlaceSource
+        var status: OpenStatus
+    }
 
     var distanceMetres: Int? { walk?.metres }
 
@@ -132,6 +154,16 @@ struct RestaurantRecord: Sendable, Equatable {
         hours = restaurant.openingHours
         openStatus = clock.status(of: restaurant, hours: hours)
         timeLeft = clock.timeLeft(of: restaurant, hours: hours)
+        sources = restaurant.sources?.map { source in
+            SourceStatus(source: source, status: source.record.map { clock.status(of: $0, hours: $0.openingHours) } ?? .unknown)
+        }
+    }
+
+    /// Where the services disagree whether the place is open: each one's answer (those that can
+    /// tell); nil when they agree or fewer than two can tell.
+    var openDisagreement: [(provider: Provider, open: Bool)]? {
+        let answers = (sources ?? []).compactMap { entry in entry.status.isOpen.map { (entry.source.provider, $0) } }
+        return Set(answers.map(\.1)).count > 1 ? answers : nil
     }
 
     /// The documented snake_case fields, in a fixed order; `detailed` adds the rest after them.
@@ -179,6 +211,30 @@ struct RestaurantRecord: Sendable, Equatable {
             ("phone", shop.phone.map(JSONValue.string) ?? .null),
             ("website", shop.website.map(JSONValue.string) ?? .null),
             ("hours_state", .string(shop.hoursState(hours: hours).rawValue)),
+            (
+                "sources",
+                sources.map { sources in
+                    .array(
+                        sources.enumerated().map { index, entry in
+                            .object(
+                                [
+                                    ("provider", .string(entry.source.provider.rawValue)), ("id", .string(entry.source.id)),
+                                    ("fields", .array(entry.source.fields.map(JSONValue.string))),
+                                    ("open_now", entry.status.isOpen.map(JSONValue.bool) ?? .null),
+                                ]
+                                    + (sourceRecords.map { records in
+                                        [("record", records[index].map { .object($0.members) } ?? .null)]
+                                    } ?? []))
+                        })
+                } ?? .null
+            ),
+            (
+                "open_now_disagreement",
+                openDisagreement.map { answers in
+                    .array(
+                        answers.map { .object([("provider", .string($0.provider.rawValue)), ("open_now", .bool($0.open))]) })
+                } ?? .null
+            ),
             ("log", LogText.json(log)),
         ]
         return detailed ? basic + detailMembers : basic
@@ -199,7 +255,7 @@ struct RestaurantRecord: Sendable, Equatable {
 
     /// The shop's text, or null where its service has no such field.
     private func text(_ value: String, _ field: ShopField) -> JSONValue {
-        restaurant.provider.fields.contains(field) ? .string(value) : .null
+        restaurant.describes(field) ? .string(value) : .null
     }
 
     /// A text of HOT PEPPER's own part; "" where the service has such a part but this record

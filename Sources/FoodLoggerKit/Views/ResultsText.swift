@@ -70,7 +70,7 @@ enum ResultsText {
         }
         if let note = clockNote(page) { lines.append(note) }
         // A list from the food log mixes services: each one's credit goes with its shops.
-        lines += ([page.provider] + page.restaurants.map(\.provider)).uniqued().map(\.creditLine)
+        lines += ([page.provider] + page.restaurants.flatMap(\.answeredBy)).uniqued().map(\.creditLine)
         return lines
     }
 

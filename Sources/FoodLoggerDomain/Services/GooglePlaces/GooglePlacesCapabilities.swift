@@ -4,7 +4,7 @@ extension ServiceCapabilities {
     /// places at most, Text Search 60.
     static let googlePlaces = ServiceCapabilities(
         title: "Google Places",
-        credit: ("Powered by Google", "https://cloud.google.com/maps-platform/terms"),
+        credit: ("Powered by Google", "https://cloud.google.com/maps-platform/terms"), abbreviation: "G",
         diets: [.vegetarian], kinds: GooglePlacesTypes.kinds, ratesPlaces: true, maxRadius: 50_000,
         mayKeepContent: false, mostShops: (withKeyword: 60, withoutKeyword: 20), prices: .levels)
 }

@@ -3,7 +3,7 @@ extension ServiceCapabilities {
     /// every yes/no filter but takeaway and delivery; its hours are free text.
     static let hotpepper = ServiceCapabilities(
         title: "HOT PEPPER Gourmet",
-        credit: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/"),
+        credit: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/"), abbreviation: "HP",
         countries: ["jp"], placeLanguage: "ja", keywordLanguage: "ja", clock: .japan, fields: Set(ShopField.allCases),
         searchFilters: Set(SearchFilter.allCases).subtracting([.takeaway, .delivery]),
         kinds: HotpepperKinds.kinds, kindsWithGenres: false,

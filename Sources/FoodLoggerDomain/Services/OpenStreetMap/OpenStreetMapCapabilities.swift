@@ -4,7 +4,7 @@ extension ServiceCapabilities {
     /// query whole, with no pages.
     static let openStreetMap = ServiceCapabilities(
         title: "OpenStreetMap",
-        credit: ("© OpenStreetMap contributors", "https://www.openstreetmap.org/copyright"),
+        credit: ("© OpenStreetMap contributors", "https://www.openstreetmap.org/copyright"), abbreviation: "OSM",
         searchFilters: Set(OSMFacts.filters.keys), diets: Set(Diet.allCases), kinds: Set(PlaceKind.allCases),
         maxRadius: 5000, pages: false)
 }

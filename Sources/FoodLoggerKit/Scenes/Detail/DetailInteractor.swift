@@ -50,7 +50,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         return presenter?.presentRestaurants(
             Detail.Lookup.Response(
                 result: result.map(\.restaurants), missingIDs: request.ids.filter { !found.contains($0) },
-                moment: request.moment, region: region)) ?? .success
+                moment: request.moment, region: region, sources: request.sources)) ?? .success
     }
 
     func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> ExitCode {

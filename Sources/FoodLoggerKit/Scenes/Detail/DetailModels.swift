@@ -8,6 +8,8 @@ enum Detail {
             var ids: [String]
             /// Now, for whether each shop is open.
             var moment: OpenQuestion.Moment
+            /// `--sources`: each service's view of a merged place, side by side.
+            var sources = false
         }
 
         /// The shops found, in the order asked, and the ids the service did not know.
@@ -23,6 +25,8 @@ enum Detail {
             var region: RestaurantPage.Region? = nil
             /// The search's centre, which the card gives the walk from; nil when there is none.
             var center: Coordinate? = nil
+            /// `--sources`: each service's view of a merged place, side by side.
+            var sources = false
         }
 
         struct ViewModel: Sendable, Equatable {

@@ -33,14 +33,17 @@ final class DetailPresenter: DetailPresentationLogic {
             viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
         case .success(let restaurants):
             let clock = OpenClock(response.moment, region: response.region)
-            let listing = RestaurantListing(details: restaurants, at: response.moment, region: response.region)
+            let listing = RestaurantListing(
+                details: restaurants, at: response.moment, region: response.region, sourceRecords: response.sources)
             let unknownClock = listing.providers.first { $0.clock(in: response.region) == .unknown }
             let cards = Detail.Lookup.ViewModel.Cards(
                 cards: restaurants.map { restaurant in
                     let walk = response.center.map { Walk(from: $0, to: restaurant.coordinate) }
-                    return Self.card(
+                    var card = Self.card(
                         restaurant, on: clock, asked: response.askedAbout,
                         walk: walk.map { "\($0.metres) m · \(WalkText.short($0, unicode: unicode)) (straight line)" })
+                    if response.sources { card.comparison = Self.comparison(restaurant, on: clock) }
+                    return card
                 },
                 listing: listing,
                 footer: (unknownClock.map { [HoursText.unknownClockNote($0)] } ?? []) + listing.providers.map(\.creditLine),
@@ -142,12 +145,21 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Photo", restaurant.urls.photo),
         ]
         let amenities = restaurant.amenities.map { Field($0.kind.label, amenityValue($0.value)) }
+        // A merged place: a line per service, what it gave and whether it says the place is open.
+        let sources = (restaurant.sources ?? []).map { source in
+            let open = source.record.flatMap { clock.status(of: $0).isOpen }.map { $0 ? "says open" : "says closed" }
+            // The id is on the line already, and the page and position go with the name.
+            let fields = source.fields.filter { !["id", "lat", "lng", "url"].contains($0) }
+            let gave = fields.isEmpty ? nil : "gave " + fields.joined(separator: ", ")
+            return Field(source.provider.title, [source.id, gave, open].compactMap { $0 }.joined(separator: " · "))
+        }
         return TextCard(
             title: restaurant.name, subtitle: own?.nameKana ?? "",
             sections: [
                 .init(fields: main.filter { !$0.value.isEmpty }),
                 .init(title: "Amenities", fields: amenities.filter { !$0.value.isEmpty }),
                 .init(title: "Links", fields: links.filter { !$0.value.isEmpty }),
+                .init(title: "Sources", fields: sources),
             ])
     }
 

@@ -21,8 +21,9 @@ final class DetailViewController: DetailDisplayLogic {
     }
 
     /// `foodlogger show ID...`
-    func show(ids: [String]) async -> ExitCode {
-        await interactor?.lookupRestaurants(Detail.Lookup.Request(ids: ids, moment: .now(context.now()))) ?? .success
+    func show(ids: [String], sources: Bool = false) async -> ExitCode {
+        await interactor?.lookupRestaurants(Detail.Lookup.Request(ids: ids, moment: .now(context.now()), sources: sources))
+            ?? .success
     }
 
     /// Shows what a router put in the data store.

@@ -57,6 +57,16 @@ enum MCPSchemas {
             "diet": ["type": ["array", "null"], "items": ["type": "string"]], "log": nullable("object"),
             "hours": ["type": "object"], "kind": nullable("string"), "names": nullable("object"),
             "phone": nullable("string"), "website": nullable("string"),
+            // A merged place's services (--provider osm,google or all); null for one service's place.
+            "sources": [
+                "type": ["array", "null"],
+                "items": object(
+                    [
+                        "provider": ["type": "string"], "id": ["type": "string"],
+                        "fields": ["type": "array", "items": ["type": "string"]], "open_now": nullable("boolean"),
+                    ], required: ["provider", "id", "fields"]),
+            ],
+            "open_now_disagreement": ["type": ["array", "null"], "items": ["type": "object"]],
         ],
         required: ["id", "name", "provider", "lat", "lng"])
 

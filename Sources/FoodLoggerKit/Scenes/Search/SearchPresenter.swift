@@ -118,6 +118,8 @@ final class SearchPresenter: SearchPresentationLogic {
         .init("Left", minWidth: 6, dropPriority: 3, mayCut: false),
         // What the log holds says why a place passed --want or --visited.
         .init("Log", minWidth: 4, dropPriority: 5, mayCut: false),
+        // Which services a merged list's place came from (OSM·G·HP).
+        .init("Sources", minWidth: 3, dropPriority: 6, mayCut: false),
     ]
 
     /// Without a centre there is no distance or walk to show, so no Dist. and Walk columns; without
@@ -129,9 +131,11 @@ final class SearchPresenter: SearchPresentationLogic {
         _ page: RestaurantPage, center: Coordinate?, open: OpenQuestion, unicode: Bool = true, log: FoodLogSummary = .empty
     ) -> TextTable {
         let (ratingColumn, distanceColumn, walkColumn, budgetColumn, stationColumn) = (3, 4, 5, 6, 7)
-        let (leftColumn, logColumn) = (9, 10)
+        let (leftColumn, logColumn, sourcesColumn) = (9, 10, 11)
         let marks = page.restaurants.map(log.mark)
-        let priced = page.provider.fields.contains(.budget) || page.restaurants.contains { $0.priceLevel != nil }
+        let priced =
+            page.provider.fields.contains(.budget)
+            || page.restaurants.contains { $0.priceLevel != nil || $0.hotpepper?.budget != nil }
         let clock = OpenClock(open.moment, region: page.region)
         let rows = page.restaurants.enumerated().map { offset, restaurant in
             let walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
@@ -149,6 +153,7 @@ final class SearchPresenter: SearchPresentationLogic {
                 [restaurant.hotpepper?.stationName ?? "", restaurant.hotpepper?.access ?? ""].filter { !$0.isEmpty }.joined(
                     separator: " · "),
                 time.when, time.left, LogText.cell(marks[offset]),
+                restaurant.answeredBy.map(\.abbreviation).joined(separator: unicode ? "·" : "+"),
             ]
         }
         .map { $0.map(ResultsText.singleLine) }
@@ -156,9 +161,11 @@ final class SearchPresenter: SearchPresentationLogic {
         if !priced { columns[budgetColumn].title = "Hours" }
         // From the right, so the indexes before each stay put.
         let dropped = [
+            page.restaurants.contains { $0.sources != nil } ? nil : sourcesColumn,
             marks.contains { $0 != nil } ? nil : logColumn,
             rows.allSatisfy { $0[leftColumn].isEmpty } ? leftColumn : nil,
-            page.provider.fields.contains(.access) ? nil : stationColumn, center == nil ? walkColumn : nil,
+            page.provider.fields.contains(.access) || page.restaurants.contains { $0.hotpepper != nil } ? nil : stationColumn,
+            center == nil ? walkColumn : nil,
             center == nil ? distanceColumn : nil,
             page.restaurants.contains { $0.rating != nil } ? nil : ratingColumn,
         ].compactMap { $0 }
