@@ -88,7 +88,9 @@ extension FoodLogger {
                 let asked = candidates.filter { refusal(by: $0) == nil }
                 if let first = candidates.lazy.compactMap(refusal(by:)).first {
                     if asked.isEmpty { return usageError(first, command: help.command, context: context) }
-                    context.report("\(first.message); asking \(asked.map(\.title).joined(separator: " and ")) only")
+                    // The refusal without its advice to use another service: the others are asked.
+                    let reason = first.message.components(separatedBy: "; use --provider")[0]
+                    context.report("\(reason); asking \(asked.map(\.title).joined(separator: " and ")) only")
                 }
                 services = try assembly.mergedServices(asked)
             } else {

@@ -31,6 +31,11 @@ extension DetailPresenter {
             let differs =
                 switch label {
                 case "ID": false
+                // One number or site written two ways (+81 3…, 03…) agrees, as the matcher reads it.
+                case "Phone": Set(records.compactMap { PlaceMatcher.phoneKey($0?.phone) }).count > 1
+                case "Website": Set(records.compactMap { PlaceMatcher.hostKey($0?.website) }).count > 1
+                case "Open now":
+                    Set(records.compactMap { $0.flatMap { clock.status(of: $0).isOpen } }).count > 1
                 case "Hours":
                     records.compactMap { $0?.openingHours }.reduce(into: [OpeningHours]()) { kept, hours in
                         if !kept.contains(hours) { kept.append(hours) }
