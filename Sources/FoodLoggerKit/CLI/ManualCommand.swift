@@ -48,6 +48,23 @@ struct ManualCommand: TextCommand {
                     + "key (OpenStreetMap answers); a placeholder named on purpose (--key-file, the variable, or with "
                     + "--provider hotpepper) is refused. What a service cannot answer is refused before anything is "
                     + "sent, naming the service that can."),
+            ".PP",
+            text(
+                "A merged search: --provider osm,google (any list) or --provider all (every service whose key is "
+                    + "found, OpenStreetMap always) asks the services at once and merges their answers into one list, "
+                    + "nearest first. Two answers are one place when their names agree once normalised (case, accents, "
+                    + "full- and half-width forms, punctuation, a branch word such as 店 or branch) within 60 m (150 m "
+                    + "for a food court), when their phone numbers agree within 150 m, or their websites' hosts within "
+                    + "60 m; a name in two scripts with nothing else in common stays two places. Each field comes from "
+                    + "the service that knows it best: name, position and id from the first service listed (all: "
+                    + "OpenStreetMap, Google, HOT PEPPER); hours from Google's dated hours, else OpenStreetMap's, else "
+                    + "Google's week, else HOT PEPPER's text; rating, price and business status from Google; budget, "
+                    + "station and access from HOT PEPPER; diets and kind from OpenStreetMap, then Google. The JSON "
+                    + "adds sources (each service's provider, id, the fields it gave and its open_now) and "
+                    + "open_now_disagreement; the table a Sources column (OSM·G·HP); show N --sources puts each "
+                    + "service's view side by side. An option some of the services cannot answer (--budget) narrows "
+                    + "the merge to those that can, with a line on stderr; one that none can is refused. Google bills "
+                    + "a merged search as it bills the same search alone; --verbose counts its requests."),
             ".SH OPTIONS",
             ".TP", #"\fB\-h\fR, \fB\-\-help\fR"#, text("show the help (also: foodlogger COMMAND --help)"),
             ".TP", #"\fB\-\-version\fR"#, text("print the version"),

@@ -35,6 +35,8 @@ struct SearchCommand: Sendable {
         "foodlogger search --provider osm --near \"Tokyo Station\" --diet vegan",
         "foodlogger search --provider osm --lat 21.0285 --lng 105.8542 --kind bar,pub --radius 800",
         "foodlogger search --provider google --near \"Times Square\" --kind cafe --sort rating",
+        "foodlogger search --provider all --near \"Tokyo Station\"      # every service at once, merged",
+        "foodlogger search --stub --provider osm,google,hotpepper --near 東京駅",
         "foodlogger search --area 梅田 --genre izakaya --budget 2000-3000",
         "foodlogger search --keyword ラーメン --count 5 --start 6",
         "foodlogger search --lat 35.6812 --lng 139.7671 --range 5 --limit 300 --json > tokyo.json",

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import FoodLoggerDomain
+
+@Suite struct PlaceMergeTests {
+    static let week = PeriodHours(week: [.init(start: 660, end: 900)])
+    static let dated = PeriodHours(
+        week: [.init(start: 660, end: 900)], dated: [.init(date: CivilDate(year: 2026, month: 11, day: 20), periods: [])])
+
+    static func osm(hours: String? = "Mo-Su 11:00-22:00") -> Restaurant {
+        var place = MergeSeeds.place("node/1", "Cafe Mira", provider: .osm, kind: .cafe)
+        place.osmOpeningHours = hours
+        place.diets = [.vegan]
+        return place
+    }
+
+    static func google(_ hours: PeriodHours?) -> Restaurant {
+        var place = MergeSeeds.place("ChIJmiramiramiramiramira", "Cafe Mira", provider: .google, north: 5, kind: .restaurant)
+        place.periodHours = hours
+        place.osmOpeningHours = hours == nil ? nil : "Mo 11:00-15:00"
+        place.rating = 4.5
+        place.ratingCount = 10
+        place.priceLevel = 2
+        place.businessStatus = .operational
+        place.diets = [.vegetarian]
+        return place
+    }
+
+    static func hotpepper() -> Restaurant {
+        var place = MergeSeeds.place("J001", "カフェ ミラ", provider: .hotpepper, north: 3)
+        place.open = "月～日: 10:00～20:00"
+        place.hotpepper = HotpepperDetails(budget: .init(code: "B010", name: "501～1000円", average: ""), access: "駅から1分")
+        return place
+    }
+
+    @Test func hoursAreGooglesDatedThenOSMsThenGooglesWeekThenHotPeppersText() {
+        let datedGoogle = PlaceMerge.merge([Self.osm(), Self.google(Self.dated), Self.hotpepper()])
+        #expect(datedGoogle.periodHours == Self.dated, "Google's dated hours first")
+        let weekOnly = PlaceMerge.merge([Self.osm(), Self.google(Self.week), Self.hotpepper()])
+        #expect(weekOnly.osmOpeningHours == "Mo-Su 11:00-22:00" && weekOnly.periodHours == nil, "then OSM's")
+        let noOSMHours = PlaceMerge.merge([Self.osm(hours: nil), Self.google(Self.week), Self.hotpepper()])
+        #expect(noOSMHours.periodHours == Self.week, "then Google's week")
+        let textOnly = PlaceMerge.merge([Self.osm(hours: nil), Self.google(nil), Self.hotpepper()])
+        #expect(
+            textOnly.periodHours == nil && textOnly.osmOpeningHours == nil && textOnly.open == "月～日: 10:00～20:00",
+            "then HOT PEPPER's text")
+    }
+
+    @Test func eachFieldComesFromTheServiceThatKnowsItBest() {
+        // Given HOT PEPPER listed first, so the name and id are its own
+        let merged = PlaceMerge.merge([Self.hotpepper(), Self.osm(), Self.google(Self.week)])
+        #expect(merged.id == "J001" && merged.name == "カフェ ミラ" && merged.provider == .hotpepper, "the first service's")
+        #expect(merged.coordinate == Self.hotpepper().coordinate, "and its position")
+        #expect(merged.rating == 4.5 && merged.priceLevel == 2 && merged.businessStatus == .operational, "Google's")
+        #expect(merged.hotpepper?.budget?.code == "B010" && merged.hotpepper?.access == "駅から1分", "HOT PEPPER's")
+        #expect(merged.diets == [.vegan] && merged.kind == .cafe, "OSM's diets and kind before Google's")
+        #expect(merged.sources?.map(\.provider) == [.hotpepper, .osm, .google], "in the merge's order")
+        #expect(merged.sources?.map(\.record?.id) == ["J001", "node/1", "ChIJmiramiramiramiramira"], "each record kept")
+        let fields = merged.sources?.map(\.fields) ?? []
+        #expect(fields[2].contains("rating") && !fields[0].contains("rating"), "Google gave the rating: \(fields)")
+        #expect(fields[1].contains("hours") && fields[1].contains("diet") && fields[1].contains("kind"), "\(fields)")
+    }
+
+    @Test func aPlaceOneServiceAnsweredIsAsItWas() {
+        let place = Self.osm()
+        #expect(PlaceMerge.merge([place]) == place, "no sources for one service's place")
+    }
+}
+
+/// A service's worker that answers a canned page or error, and records the query it was asked.
+final class MergeWorkerSpy: HotpepperWorking, @unchecked Sendable {
+    private let lock = NSLock()
+    private var asked: [RestaurantQuery] = []
+    let answer: Result<RestaurantPage, ServiceError>
+
+    init(_ answer: Result<RestaurantPage, ServiceError>) { self.answer = answer }
+
+    var queries: [RestaurantQuery] { lock.withLock { asked } }
+
+    func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
+        lock.withLock { asked.append(query) }
+        return try answer.get()
+    }
+}
+
+@Suite struct MergedServiceTests {
+    static func page(_ provider: Provider, _ places: [Restaurant]) -> RestaurantPage {
+        RestaurantPage(total: places.count, start: 1, restaurants: places, provider: provider)
+    }
+
+    @Test func itAsksEachServiceForAsManyPlacesAsThePageReachesAndCutsTheMergedList() async throws {
+        // Given OSM and Google, which share one place
+        let osm = MergeWorkerSpy(
+            .success(Self.page(.osm, [PlaceMergeTests.osm(), MergeSeeds.place("node/2", "Far", provider: .osm, north: 400)])))
+        let google = MergeWorkerSpy(.success(Self.page(.google, [PlaceMergeTests.google(nil)])))
+        let sut = MergedService(services: [(.osm, osm), (.google, google)])
+        // When the second place of a merged list is asked for, a page of one
+        let query = RestaurantQuery(center: MergeSeeds.origin, start: 2, count: 1)
+        let page = try await sut.searchRestaurants(query)
+        // Then both were asked from the start, as far as the page reaches
+        #expect(osm.queries.map(\.start) == [1] && osm.queries.map(\.count) == [2], "\(osm.queries)")
+        #expect(google.queries.map(\.count) == [2], "the same of Google")
+        // And the merged list is cut: two places, the far one second
+        #expect(page.total == 2 && page.start == 2 && page.restaurants.map(\.id) == ["node/2"], "\(page.restaurants.map(\.id))")
+        #expect(page.provider == .osm, "the first service's page")
+    }
+
+    @Test func aServiceThatFailsFailsTheMergedSearch() async {
+        let osm = MergeWorkerSpy(.success(Self.page(.osm, [PlaceMergeTests.osm()])))
+        let google = MergeWorkerSpy(.failure(.httpStatus(503)))
+        let sut = MergedService(services: [(.osm, osm), (.google, google)])
+        await #expect(throws: ServiceError.httpStatus(503), "never a list silently missing a service") {
+            try await sut.searchRestaurants(RestaurantQuery(center: MergeSeeds.origin))
+        }
+    }
+}
