@@ -84,7 +84,17 @@ extension FoodLogger {
             if let merge = options.merge, command.impliedProvider == nil, command.searchesPlaces {
                 // What some of the services cannot answer narrows the merge to those that can (a
                 // filter must hold for every place listed); what none can is refused.
-                let candidates = try assembly.mergeCandidates(merge)
+                var candidates = try assembly.mergeCandidates(merge)
+                // A service with no places around the centre is not asked (HOT PEPPER in Paris).
+                if case .coordinate(let centre) = command.searchCentre,
+                    let outside = candidates.first(where: { !$0.covers(centre) }),
+                    candidates.contains(where: { $0.covers(centre) })
+                {
+                    candidates.removeAll { !$0.covers(centre) }
+                    let line = ServiceError.outsideCoverage(ServiceAssembly.Centre.coordinate(centre).described, service: outside)
+                        .coverageLine
+                    context.report("\(line): asking \(candidates.map(\.title).joined(separator: " and ")) only")
+                }
                 let asked = candidates.filter { refusal(by: $0) == nil }
                 if let first = candidates.lazy.compactMap(refusal(by:)).first {
                     if asked.isEmpty { return usageError(first, command: help.command, context: context) }

@@ -195,6 +195,20 @@ import TestSupport
         #expect(listed.code != .success && listed.stderr.contains("HOTPEPPER_API_KEY"), "\(listed.stderr)")
     }
 
+    @Test func aServiceWithNoPlacesAroundTheCentreIsNotAsked() async throws {
+        // Given a centre in Paris, where HOT PEPPER has no restaurants
+        let services = try Services()
+        let run = await CLIRun.run(
+            ["search", "--json", "--lat", "48.8584", "--lng", "2.2945"] + Self.all, environment: services.environment)
+        // Then HOT PEPPER is not asked, and a line says so (the fakes' Tokyo places are not around Paris)
+        #expect(run.code == .noResults, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "The centre 48.8584,2.2945 is outside Japan, where HOT PEPPER Gourmet has restaurants: asking OpenStreetMap and Google Places only"
+            ), "\(run.stderr)")
+        #expect([services.hotpepper, services.overpass, services.google].map(\.requests.count) == [0, 1, 1], "not asked")
+    }
+
     @Test func aBadProviderListIsAUsageError() async {
         let run = await CLIRun.run(["search", "--provider", "osm,yelp"] + Self.yaesu)
         #expect(run.code == .usage, "exit 64")
