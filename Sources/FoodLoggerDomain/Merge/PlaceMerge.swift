@@ -90,3 +90,39 @@ public enum PlaceMerge {
         return group.first { $0.periodHours?.isReadable == true || $0.osmOpeningHours != nil }
     }
 }
+
+extension Restaurant {
+    /// The place as a list may keep it past the run (the last list): for a merged place, what a
+    /// service whose terms let nothing be kept (Google's) gave is left out, its record with it,
+    /// and only its id stays, as a list of that service alone keeps only ids. Every other place,
+    /// and a stub's made-up one, is kept as it is.
+    public var keepable: Restaurant {
+        guard let sources, invented != true, sources.contains(where: { !$0.provider.mayKeepContent }) else { return self }
+        var place = self
+        for source in sources where !source.provider.mayKeepContent {
+            for field in source.fields { place.forget(field) }
+        }
+        place.sources = sources.map { source in
+            source.provider.mayKeepContent ? source : PlaceSource(provider: source.provider, id: source.id, fields: [])
+        }
+        return place
+    }
+
+    /// Leaves out the field a source gave, by its JSON name (`PlaceMerge`'s `fields`).
+    private mutating func forget(_ field: String) {
+        switch field {
+        case "address": address = ""
+        case "genre": (genre, subGenre) = (Genre(code: "", name: "", catchCopy: ""), nil)
+        case "photo_url": urls.photo = ""
+        case "phone": phone = nil
+        case "website": website = nil
+        case "hours": (periodHours, osmOpeningHours) = (nil, nil)
+        case "open": (open, close) = ("", "")
+        case PlaceMerge.Field.rating.rawValue: (rating, ratingCount, priceLevel) = (nil, nil, nil)
+        case PlaceMerge.Field.businessStatus.rawValue: businessStatus = nil
+        case PlaceMerge.Field.diets.rawValue: diets = nil
+        case PlaceMerge.Field.kind.rawValue: kind = nil
+        default: break
+        }
+    }
+}

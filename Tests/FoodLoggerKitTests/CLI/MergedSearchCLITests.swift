@@ -150,19 +150,25 @@ import TestSupport
         for title in ["OpenStreetMap", "Google Places", "HOT PEPPER Gourmet"] {
             #expect(show.stdout.contains(title), "\(title): \(show.stdout)")
         }
-        let nameRow = show.stdout.split(separator: "\n").first { $0.contains("Ramen Tsubame Yaesu") } ?? ""
+        let nameRow = show.stdout.split(separator: "\n").first { $0.contains("らぁ麺 つばめ 八重洲店") } ?? ""
         #expect(nameRow.hasPrefix("≠"), "the names differ: \(nameRow)")
+        // And Google's own view was not kept (its terms): its id is, and the way to ask again
+        #expect(!show.stdout.contains("Ramen Tsubame Yaesu") && show.stdout.contains("ChIJfoodloggerMerge0001"), "\(show.stdout)")
+        #expect(show.stdout.contains("id only: show it by id to ask again"), "\(show.stdout)")
         let phoneRow = show.stdout.split(separator: "\n").first { $0.contains("5555-0101") } ?? ""
         #expect(!phoneRow.hasPrefix("≠"), "one number written two ways agrees: \(phoneRow)")
-        // And no service was asked again: the last list kept every source's record
+        // And no service was asked again: the last list answers
         #expect([services.hotpepper, services.overpass, services.google].map(\.requests.count) == [1, 1, 1], "kept")
         // And the JSON gives each source's own record
         let json = await CLIRun.run(["show", String(number), "--sources", "--json"], environment: environment)
         let sources = (Self.restaurants(json).first?["sources"] as? [[String: Any]]) ?? []
-        let records = sources.compactMap { $0["record"] as? [String: Any] }
+        let records = sources.map { $0["record"] as? [String: Any] }
         #expect(
-            records.map { $0["name"] as? String ?? "" } == ["らぁ麺 つばめ", "Ramen Tsubame Yaesu", "らぁ麺 つばめ 八重洲店"],
-            "each service's own name: \(json.stderr)")
+            records.map { $0?["name"] as? String } == ["らぁ麺 つばめ", nil, "らぁ麺 つばめ 八重洲店"],
+            "each kept service's own name: \(json.stderr)")
+        // And what Google gave the merged record is not kept either
+        let kept = Self.restaurants(json).first ?? [:]
+        #expect(kept["rating"] is NSNull && kept["budget"] as? String == "501～1000円", "\(kept["rating"] ?? "")")
     }
 
     @Test func anOptionSomeServicesCannotAnswerNarrowsTheMerge() async throws {

@@ -62,6 +62,22 @@ import Testing
         #expect(fields[1].contains("hours") && fields[1].contains("diet") && fields[1].contains("kind"), "\(fields)")
     }
 
+    @Test func aListKeepsOnlyGooglesIdOfAMergedPlace() {
+        // Given a merged place with Google's rating, hours and record
+        let merged = PlaceMerge.merge([Self.osm(hours: nil), Self.google(Self.week), Self.hotpepper()])
+        #expect(merged.rating == 4.5 && merged.periodHours == Self.week, "Google's, while the run lasts")
+        // When it is made keepable
+        let kept = merged.keepable
+        // Then Google's part is gone but its id, and the others' parts stay
+        #expect(kept.rating == nil && kept.priceLevel == nil && kept.businessStatus == nil, "Google's terms")
+        #expect(kept.periodHours == nil && kept.open == "月～日: 10:00～20:00", "HOT PEPPER's text left to read")
+        #expect(kept.sources?[1].record == nil && kept.sources?[1].id == "ChIJmiramiramiramiramira", "the id stays")
+        #expect(kept.sources?[0].record != nil && kept.hotpepper?.budget?.code == "B010", "OSM's and HOT PEPPER's stay")
+        var invented = merged
+        invented.invented = true
+        #expect(invented.keepable == invented, "a stub's made-up place is kept whole")
+    }
+
     @Test func aPlaceOneServiceAnsweredIsAsItWas() {
         let place = Self.osm()
         #expect(PlaceMerge.merge([place]) == place, "no sources for one service's place")

@@ -24,8 +24,8 @@ extension DetailPresenter {
             ("Hours", { $0.osmOpeningHours ?? $0.open }),
             ("Open now", { HoursText.today($0, on: clock) }),
         ]
-        let table = rows.map { label, value in
-            let cells = records.map { $0.map(value) ?? "" }
+        var table = rows.map { label, value in
+            let cells = label == "ID" ? sources.map(\.id) : records.map { $0.map(value) ?? "" }
             let given = Set(cells.filter { !$0.isEmpty && $0 != "?" })
             // Ids differ by nature; hours written two ways (Sa,Su and Sa-Su) agree when they read the same.
             let differs =
@@ -45,6 +45,10 @@ extension DetailPresenter {
             return [differs ? "≠" : "", label] + cells
         }
         .filter { row in row.dropFirst(2).contains { !$0.isEmpty } }
+        // A service whose terms let nothing be kept left its id only in the last list.
+        if records.contains(where: { $0 == nil }) {
+            table.append(["", "Kept"] + records.map { $0 == nil ? "id only: show it by id to ask again" : "" })
+        }
         return TextTable(
             columns: [.init("", minWidth: 1, mayCut: false), .init("Field", minWidth: 6, mayCut: false)]
                 + sources.map { .init($0.provider.title, minWidth: 8, weight: 1) },

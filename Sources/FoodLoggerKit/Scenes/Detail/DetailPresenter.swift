@@ -151,7 +151,8 @@ final class DetailPresenter: DetailPresentationLogic {
             // The id is on the line already, and the page and position go with the name.
             let fields = source.fields.filter { !["id", "lat", "lng", "url"].contains($0) }
             let gave = fields.isEmpty ? nil : "gave " + fields.joined(separator: ", ")
-            return Field(source.provider.title, [source.id, gave, open].compactMap { $0 }.joined(separator: " · "))
+            let kept = source.record == nil ? "id only (its terms let nothing else be kept)" : nil
+            return Field(source.provider.title, [source.id, gave, open, kept].compactMap { $0 }.joined(separator: " · "))
         }
         return TextCard(
             title: restaurant.name, subtitle: own?.nameKana ?? "",
