@@ -84,7 +84,7 @@ import Testing
         ])
 
         // When the log is checked, as JSON
-        let result = await run(["--json"], hpEnv.merging(osmEnv) { $1 }.merging(googleEnv) { $1 })
+        let result = await run(["--json", "--verbose"], hpEnv.merging(osmEnv) { $1 }.merging(googleEnv) { $1 })
 
         // Then each closure and the move is listed with its service and why, and the run exits 1
         #expect(result.code == .noResults, "exit 1: some closed; stderr: \(result.stderr)")
@@ -107,6 +107,9 @@ import Testing
         // And HOT PEPPER was asked once (one batch), Google once per id, with the Pro-tier mask
         #expect(hp.requests.count == 1 && osm.requests.count == 1, "one batch each: \(hp.requests.count), \(osm.requests.count)")
         #expect(google.requests.count == 3, "one Place Details per id")
+        #expect(
+            result.stderr.contains("3 billed Place Details requests (Pro) to Google Places"),
+            "--verbose counts them: \(result.stderr)")
         #expect(
             google.requests.allSatisfy {
                 $0.headers.first { $0.key.lowercased() == "x-goog-fieldmask" }?.value == "id,displayName,location,businessStatus"

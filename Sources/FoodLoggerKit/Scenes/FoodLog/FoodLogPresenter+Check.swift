@@ -83,8 +83,8 @@ extension FoodLogPresenter {
     /// What the service said, in words.
     static func evidence(_ finding: TradingFinding) -> (key: String, words: String) {
         switch finding.evidence {
-        case .status: ("business_status", "says so")
-        case .notAnswered: ("not_answered", "no longer answers its id")
+        case .status: ("business_status", "the service says so")
+        case .notAnswered: ("not_answered", "its id is no longer answered")
         case .position(let now): ("position", "now at \(now.lat.plainText),\(now.lng.plainText)")
         }
     }
