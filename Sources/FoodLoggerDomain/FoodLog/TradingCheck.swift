@@ -54,7 +54,8 @@ public struct TradingReport: Sendable, Equatable {
         }
     }
 
-    /// The entries looked at (each logged place once, however many services it has).
+    /// The logged places at least one of whose services answered (each once, however many
+    /// times it was logged or services it has).
     public var checked: Int
     public var findings: [TradingFinding]
     public var unasked: [Unasked]
@@ -129,7 +130,9 @@ public struct TradingCheckWorker: TradingChecking {
                     places: places.count { $0.shop.ids.contains { $0.provider == provider } })
             }
         }
-        return TradingReport(checked: places.count, findings: findings, unasked: unaskedList, asked: asked)
+        // A place counts as checked when at least one of its services answered.
+        let checked = places.count { $0.shop.ids.contains { unasked[$0.provider] == nil } }
+        return TradingReport(checked: checked, findings: findings, unasked: unaskedList, asked: asked)
     }
 
     /// What one service's answer (nil: none) says of one logged place; nil when it still trades

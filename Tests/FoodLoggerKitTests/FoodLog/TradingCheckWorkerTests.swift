@@ -77,6 +77,7 @@ import Testing
         // Then HOT PEPPER's finding stands and Google is named as not asked, for one place
         #expect(report.findings.map(\.entry.number) == [1] && report.findings.first?.signal == .closedForNow, "\(report)")
         #expect(report.unasked.map(\.provider) == [.google] && report.unasked.first?.places == 1, "\(report.unasked)")
+        #expect(report.checked == 1, "only the place whose service answered counts as checked: \(report.checked)")
     }
 
     @Test func aPlaceLoggedTwiceIsAskedOnce() async {
