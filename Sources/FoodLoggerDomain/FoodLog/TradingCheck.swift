@@ -107,13 +107,27 @@ public struct TradingCheckWorker: TradingChecking {
         var answered: [FoodLogEntry.SourceID: Restaurant] = [:]
         var unasked: [Provider: ServiceError] = [:]
         var asked: [TradingReport.Asked] = []
+        // The services are asked at once: the check takes as long as the slowest, not the sum.
+        let workers = workers
+        let answers = await withTaskGroup(of: (Provider, Result<RestaurantPage, ServiceError>).self) { group in
+            for (provider, ids) in idsByProvider {
+                group.addTask {
+                    do throws(ServiceError) {
+                        return (provider, .success(try await workers(provider).lookupRestaurants(ids: ids)))
+                    } catch {
+                        return (provider, .failure(error))
+                    }
+                }
+            }
+            return await group.reduce(into: [Provider: Result<RestaurantPage, ServiceError>]()) { $0[$1.0] = $1.1 }
+        }
         for provider in Provider.allCases {
-            guard let ids = idsByProvider[provider] else { continue }
-            do throws(ServiceError) {
-                let page = try await workers(provider).lookupRestaurants(ids: ids)
+            guard let ids = idsByProvider[provider], let answer = answers[provider] else { continue }
+            switch answer {
+            case .success(let page):
                 for place in page.restaurants { answered[.init(provider: provider, id: place.id)] = place }
                 asked.append(.init(provider: provider, ids: ids.count))
-            } catch {
+            case .failure(let error):
                 unasked[provider] = error
             }
         }
