@@ -35,12 +35,24 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
         self.writtenAt = writtenAt; self.shop = shop
     }
 
+    /// One service's id of a shop: what `log check` asks that service about.
+    public struct SourceID: Sendable, Hashable, Codable {
+        public var provider: Provider
+        public var id: String
+        public init(provider: Provider, id: String) { self.provider = provider; self.id = id }
+    }
+
     /// What the log keeps of a shop: who describes it, its id there, and what a list and a map
     /// show. A service whose terms let foodlogger keep only ids (`Provider.mayKeepContent`) has
-    /// its shops kept as ids: the rest is empty and nil.
+    /// its shops kept as ids: the rest is empty and nil; a merged place (several services) keeps
+    /// its content only when every one of its services lets it, and every service's id always.
     public struct Shop: Sendable, Equatable, Codable {
         public var provider: Provider
         public var id: String
+        /// Every service's id of a merged place (`provider`/`id`'s among them), in the order the
+        /// services were asked; empty for a place one service alone described. Written as the
+        /// line's `sources` key only when there is more than one.
+        public var sources: [SourceID]
         public var name: String
         public var genre: String
         public var coordinate: Coordinate?
@@ -50,20 +62,37 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
 
         public init(
             provider: Provider, id: String, name: String = "", genre: String = "", coordinate: Coordinate? = nil,
-            address: String = "", url: String = ""
+            address: String = "", url: String = "", sources: [SourceID] = []
         ) {
             self.provider = provider; self.id = id; self.name = name; self.genre = genre
             self.coordinate = coordinate; self.address = address; self.url = url
+            self.sources = Self.kept(sources, provider: provider, id: id)
         }
 
         public init(_ restaurant: Restaurant) {
-            guard restaurant.provider.mayKeepContent else {
-                self.init(provider: restaurant.provider, id: restaurant.id)
+            let sources = (restaurant.sources ?? []).map { SourceID(provider: $0.provider, id: $0.id) }
+            // A merged record may hold any of its services' texts: kept only when all allow it.
+            guard restaurant.provider.mayKeepContent, sources.allSatisfy(\.provider.mayKeepContent) else {
+                self.init(provider: restaurant.provider, id: restaurant.id, sources: sources)
                 return
             }
             self.init(
                 provider: restaurant.provider, id: restaurant.id, name: restaurant.name, genre: restaurant.genre.name,
-                coordinate: restaurant.coordinate, address: restaurant.address, url: restaurant.urls.shop)
+                coordinate: restaurant.coordinate, address: restaurant.address, url: restaurant.urls.shop,
+                sources: sources)
+        }
+
+        /// Every service's id of the shop, `provider`/`id` first, each once.
+        public var ids: [SourceID] {
+            var seen: Set<SourceID> = []
+            return ([SourceID(provider: provider, id: id)] + sources).filter { seen.insert($0).inserted }
+        }
+
+        /// `sources` as the log keeps them: each id once, none when they name only the shop's own.
+        static func kept(_ sources: [SourceID], provider: Provider, id: String) -> [SourceID] {
+            var seen: Set<SourceID> = []
+            let unique = sources.filter { !$0.id.isEmpty && seen.insert($0).inserted }
+            return unique.contains { $0 != SourceID(provider: provider, id: id) } ? unique : []
         }
 
         /// The shop as scenes take one (to draw on a map, to show its card), from what the log
@@ -72,12 +101,13 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
             coordinate.map {
                 Restaurant(
                     id: id, name: name, genre: .init(code: "", name: genre, catchCopy: ""), coordinate: $0,
-                    address: address, urls: .init(shop: url, photo: ""), provider: provider)
+                    address: address, urls: .init(shop: url, photo: ""), provider: provider,
+                    sources: sources.isEmpty ? nil : sources.map { PlaceSource(provider: $0.provider, id: $0.id) })
             }
         }
 
         enum CodingKeys: String, CodingKey {
-            case provider, id, name, genre, lat, lng, address, url
+            case provider, id, name, genre, lat, lng, address, url, sources
         }
 
         public init(from decoder: any Decoder) throws {
@@ -91,6 +121,12 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
             let lat = try container.decodeIfPresent(Double.self, forKey: .lat)
             let lng = try container.decodeIfPresent(Double.self, forKey: .lng)
             coordinate = lat.flatMap { lat in lng.map { Coordinate(lat: lat, lng: $0) } }
+            // Lines written before merged places have no `sources`: the shop's own id is all.
+            let sources = try container.decodeIfPresent([SourceID].self, forKey: .sources) ?? []
+            guard sources.allSatisfy({ !$0.id.isEmpty }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.sources], debugDescription: "an empty id"))
+            }
+            self.sources = Self.kept(sources, provider: provider, id: id)
             // A position a hand edit put off the Earth would reach the map's arithmetic.
             guard !id.isEmpty, coordinate?.isOnEarth ?? true else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.id], debugDescription: "not a shop"))
@@ -107,6 +143,7 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
             try container.encodeIfPresent(coordinate?.lng, forKey: .lng)
             try container.encode(address, forKey: .address)
             try container.encode(url, forKey: .url)
+            if !sources.isEmpty { try container.encode(sources, forKey: .sources) }
         }
     }
 

@@ -48,31 +48,39 @@ public struct FoodLogSummary: Sendable, Equatable {
     public init(_ entries: [FoodLogEntry]) {
         /// When each place's rating was given (the entry's day, then its number): the latest wins.
         var ratedAt: [String: (day: CivilDate, number: Int)] = [:]
+        // A merged place's entry marks it under each of its services' ids, so a search by any
+        // one of them finds it.
         for entry in entries {
-            let key = Self.key(entry.shop.provider, entry.shop.id)
-            var mark = marks[key] ?? LogMark(visits: 0)
-            if let date = entry.date {
-                mark.visits += 1
-                mark.lastVisit = max(mark.lastVisit ?? date, date)
-            } else {
-                mark.want = true
-            }
-            if let rating = entry.rating {
-                let given = (day: entry.sortDay, number: entry.number)
-                if ratedAt[key].map({ ($0.day, $0.number) < (given.day, given.number) }) ?? true {
-                    mark.rating = rating
-                    ratedAt[key] = given
-                }
-            }
-            marks[key] = mark
+            for source in entry.shop.ids { note(entry, key: Self.key(source.provider, source.id), ratedAt: &ratedAt) }
         }
+    }
+
+    private mutating func note(_ entry: FoodLogEntry, key: String, ratedAt: inout [String: (day: CivilDate, number: Int)]) {
+        var mark = marks[key] ?? LogMark(visits: 0)
+        if let date = entry.date {
+            mark.visits += 1
+            mark.lastVisit = max(mark.lastVisit ?? date, date)
+        } else {
+            mark.want = true
+        }
+        if let rating = entry.rating {
+            let given = (day: entry.sortDay, number: entry.number)
+            if ratedAt[key].map({ ($0.day, $0.number) < (given.day, given.number) }) ?? true {
+                mark.rating = rating
+                ratedAt[key] = given
+            }
+        }
+        marks[key] = mark
     }
 
     public var isEmpty: Bool { marks.isEmpty }
 
-    /// What the log says of `restaurant`; nil when it does not hold it.
+    /// What the log says of `restaurant` (by its id, else by any of a merged place's ids); nil
+    /// when it does not hold it.
     public func mark(for restaurant: Restaurant) -> LogMark? {
-        marks.isEmpty ? nil : marks[Self.key(restaurant.provider, restaurant.id)]
+        guard !marks.isEmpty else { return nil }
+        if let mark = marks[Self.key(restaurant.provider, restaurant.id)] { return mark }
+        return restaurant.sources?.lazy.compactMap { marks[Self.key($0.provider, $0.id)] }.first
     }
 
     private static func key(_ provider: Provider, _ id: String) -> String { "\(provider.rawValue) \(id)" }

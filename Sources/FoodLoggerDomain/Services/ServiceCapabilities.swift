@@ -50,6 +50,9 @@ public struct ServiceCapabilities: Sendable {
     public var pages = true
     /// The code lists the service has (`genres --provider osm` lists OSM's cuisines).
     public var codeLists: Set<CodeListKind> = [.genres]
+    /// The most ids one lookup request names: HOT PEPPER's `id` takes 20; Overpass takes a
+    /// query of many elements (a page's worth); Google asks one Place Details per id whatever.
+    public var idsPerLookup = RestaurantQuery.maxIDs
 
     /// How a service says what places cost.
     public enum Prices: Sendable, Equatable {

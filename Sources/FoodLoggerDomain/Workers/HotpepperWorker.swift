@@ -13,10 +13,17 @@ extension HotpepperWorking {
     /// for in batches, one after another. Written once on top of `fetchRestaurants`, so every
     /// worker (and every spy that does not override it) looks shops up the same way.
     nonisolated(nonsending) public func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage {
+        try await lookupRestaurants(ids: ids, perRequest: RestaurantQuery.maxIDs)
+    }
+
+    /// The same, `perRequest` ids a request (what the service takes: `idsPerLookup`).
+    nonisolated(nonsending) public func lookupRestaurants(ids: [String], perRequest: Int) async throws(ServiceError)
+        -> RestaurantPage
+    {
         var found: [String: Restaurant] = [:]
         var answered: RestaurantPage?
-        for batchStart in stride(from: 0, to: ids.count, by: RestaurantQuery.maxIDs) {
-            let batch = Array(ids[batchStart..<min(batchStart + RestaurantQuery.maxIDs, ids.count)])
+        for batchStart in stride(from: 0, to: ids.count, by: perRequest) {
+            let batch = Array(ids[batchStart..<min(batchStart + perRequest, ids.count)])
             let page = try await fetchRestaurants(RestaurantQuery(ids: batch, count: batch.count))
             for restaurant in page.restaurants where batch.contains(restaurant.id) {
                 found[restaurant.id] = restaurant
@@ -82,6 +89,11 @@ public struct HotpepperWorker: HotpepperWorking {
         self.progress = progress
         // A service with code lists reads names from them (uncached) unless told otherwise.
         self.codes = codes ?? (api as? any CodeListProtocol).map { CodeListWorker(service: $0, cache: nil) }
+    }
+
+    /// As many ids a request as the service takes (`idsPerLookup`).
+    public nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage {
+        try await lookupRestaurants(ids: ids, perRequest: api.provider.idsPerLookup)
     }
 
     public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {

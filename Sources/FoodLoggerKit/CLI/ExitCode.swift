@@ -17,12 +17,14 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     var meaning: String {
         switch self {
         case .success: "restaurants (or the requested text) printed"
-        case .noResults: "the search worked and found nothing (or the food log holds nothing to show)"
+        case .noResults:
+            "the search worked and found nothing (or the food log holds nothing to show); log check: a logged place closed, for good or for now"
         case .usage: "bad arguments, or a food log entry number not in the log (EX_USAGE)"
         case .dataError: "the service answered something unreadable, or more than --max-response (EX_DATAERR)"
         case .noSuchPlace:
             "the place given to --near (or FOODLOGGER_NEAR) was not found, or lies outside the countries the service named has places in (EX_NOINPUT)"
-        case .unavailable: "a network failure, a service-side error, or --offline with nothing cached (EX_UNAVAILABLE)"
+        case .unavailable:
+            "a network failure, a service-side error, or --offline with nothing cached; log check: a service could not be asked (EX_UNAVAILABLE)"
         case .ioError:
             "the output or the food log could not be written (a full disk, a closed stdout), or the log read (EX_IOERR)"
         case .permissionDenied: "the service rejected the API key (EX_NOPERM)"

@@ -1,11 +1,12 @@
 import Foundation
 import FoodLoggerDomain
 
-/// `foodlogger log [list|add|remove|map]`: the food log, a file of the shops the user ate at or
-/// wants to go to. Only `add` asks a service (to look the shop up); the others read the file.
+/// `foodlogger log [list|add|remove|map|check]`: the food log, a file of the shops the user ate
+/// at or wants to go to. `add` asks a service (to look the shop up), `check` asks each logged
+/// place's services whether it still trades; the others read the file.
 struct LogCommand: Sendable {
     enum Action: String, Sendable, CaseIterable {
-        case list, add, remove, map
+        case list, add, remove, map, check
     }
 
     var action: Action
@@ -40,12 +41,12 @@ struct LogCommand: Sendable {
         OptionSpec(
             "--date", kind: .value("DAY"), values: ["today", "yesterday"],
             help: "log add: the day you ate there, YYYY-MM-DD, today or yesterday (default today, in your time zone)"),
-        OptionSpec("--want", help: "log add: a shop you want to go to; log, log map: only those"),
-        OptionSpec("--visited", help: "log, log map: only the shops you ate at"),
+        OptionSpec("--want", help: "log add: a shop you want to go to; log, log map, log check: only those"),
+        OptionSpec("--visited", help: "log, log map, log check: only the shops you ate at"),
     ]
 
     static let help = HelpText(
-        command: name, summary: summary, usage: "foodlogger log [list | add SHOP | remove N | map] [options]",
+        command: name, summary: summary, usage: "foodlogger log [list | add SHOP | remove N | map | check] [options]",
         examples: [
             "foodlogger log add 3 --rating 4 --note \"good tonkotsu\"   # shop 3 of the last search",
             "foodlogger log add node/2750164437 --date yesterday",
@@ -55,11 +56,12 @@ struct LogCommand: Sendable {
             "foodlogger log remove 3                       # the number 'foodlogger log' shows",
             "foodlogger log map --static",
             "foodlogger log map --format html > log.html",
+            "foodlogger log check                          # closed or moved? exit 1 when one closed",
         ],
         sections: [
             ("Log", logSpecs), ("Map (log map)", [MapCommand.staticSpec] + MapCommand.sizeSpecs),
             ("Output", CommonOptions.outputSpecs),
-            ("Service (log add)", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
+            ("Service (log add, log check)", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
         ],
         argumentValues: Action.allCases.map(\.rawValue), argumentName: "SHOP")
 
@@ -71,6 +73,10 @@ struct LogCommand: Sendable {
         .map: Set([
             "--want", "--visited", "--format", "--json", "--color", "--tiles", "--static", "--width", "--height", "--stub",
         ]),
+        // Each place is asked of the services the log has its ids at: no --provider.
+        .check: Set(
+            ["--want", "--visited", "--format", "--json", "--color"]
+                + CommonOptions.serviceSpecs.map(\.name).filter { $0 != "--provider" }),
     ]
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
@@ -105,11 +111,12 @@ struct LogCommand: Sendable {
         when = try Self.when(parsed, today: CivilDate(context.now(), in: context.userTimeZone))
         (id, impliedProvider, number, shopArguments) = (nil, nil, nil, nil)
         switch action {
-        case .list:
-            if !words.isEmpty { throw UsageError("'log list' takes no arguments, not \(TerminalSafe.quoted(words[0]))") }
+        case .list, .check:
+            let named = "'log \(action.rawValue)'"
+            if !words.isEmpty { throw UsageError("\(named) takes no arguments, not \(TerminalSafe.quoted(words[0]))") }
             if ![.table, .json, .csv].contains(common.format) {
                 throw UsageError(
-                    "'log list' prints table, json or csv, not \(common.format.rawValue) (try 'log map --format \(common.format.rawValue)')"
+                    "\(named) prints table, json or csv, not \(common.format.rawValue) (try 'log map --format \(common.format.rawValue)')"
                 )
             }
         case .add:
@@ -194,9 +201,20 @@ struct LogCommand: Sendable {
 extension LogCommand: SceneCommand {
     func fillsScreen(_ context: ProcessContext) -> Bool { action == .map && mapRoute(context).route == .explore }
 
-    /// Only `add` asks a service; the others read the log alone.
+    /// Only `add` asks the one service its options choose; `check` makes the services its log
+    /// names itself; the others read the log alone.
     @MainActor func runWithoutService(context: ProcessContext) async -> ExitCode? {
-        action == .add ? nil : await run(worker: nil, context: context)
+        switch action {
+        case .add: return nil
+        case .check:
+            let assembly = ServiceAssembly(options: common, context: context)
+            let checker = TradingCheckWorker { provider throws(ServiceError) in try assembly.checkingWorker(for: provider) }
+            let scene = FoodLogScene.assemble(
+                context: context, presentation: presentation, store: FoodLogFile.store(stub: stubLog, context: context),
+                checker: checker)
+            return await scene.check(filter)
+        default: return await run(worker: nil, context: context)
+        }
     }
 
     @MainActor func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
@@ -211,6 +229,7 @@ extension LogCommand: SceneCommand {
         case .list: return scene.list(filter)
         case .add: return await scene.add(id: id ?? "", when: when, note: note, rating: rating, stubLog: stubLog)
         case .remove: return await scene.remove(number: number ?? 0)
+        case .check: return await scene.check(filter)
         case .map:
             let (route, note) = mapRoute(context)
             if let note { context.report(note) }

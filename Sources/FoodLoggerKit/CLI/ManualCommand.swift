@@ -115,7 +115,8 @@ struct ManualCommand: TextCommand {
             #"\fB$XDG_DATA_HOME/foodlogger/log.jsonl\fR (default \fB~/.local/share/foodlogger/log.jsonl\fR)"#,
             text(
                 "The food log (foodlogger log): JSON Lines, one entry a line (number, date or want, note, rating, "
-                    + "written_at, and the shop: provider, id, name, genre, lat, lng, address, url). Yours to read, edit "
+                    + "written_at, and the shop: provider, id, name, genre, lat, lng, address, url, and for a place several "
+                    + "services described, sources: each service's provider and id, which log check asks). Yours to read, edit "
                     + "and back up: lines foodlogger cannot read are kept as they are. Changed under log.jsonl.lock. "
                     + "Numbers are never given twice: log.jsonl.last-number beside it keeps the highest number removed."),
             ".SH EXIT STATUS",

@@ -152,6 +152,17 @@ struct ServiceAssembly {
         }
     }
 
+    /// The worker `log check` looks places up with at `provider`: its client (its stub with
+    /// --stub) as a search would have it, Google's asking Place Details only for whether a
+    /// place still trades (`tradingOnly`, the Pro tier). Throws when the service cannot be
+    /// asked (no usable key).
+    func checkingWorker(for provider: Provider) throws(ServiceError) -> HotpepperWorker {
+        if provider == .google, !options.useStub {
+            return HotpepperWorker(api: try makeGoogle(located: try locateKey(service: .google), tradingOnly: true))
+        }
+        return HotpepperWorker(api: try services(provider, located: nil, searchesPlaces: true).restaurants)
+    }
+
     /// The answer cache (in the XDG cache folder) as --refresh and --offline say, for HOT PEPPER's
     /// and OpenStreetMap's searches; the stubs, which cost nothing, and Google Places, whose
     /// terms let nothing be kept, are given none.
@@ -180,17 +191,18 @@ struct ServiceAssembly {
 
     /// Google Places (New) with the located key (GOOGLE_PLACES_BASE_URL to point it elsewhere),
     /// names and types in the user's language.
-    private func makeGoogle(located: APIKeyLocator.Located) throws(ServiceError) -> GooglePlacesAPI {
+    private func makeGoogle(located: APIKeyLocator.Located, tradingOnly: Bool = false) throws(ServiceError) -> GooglePlacesAPI {
         warnIfShared(located)
         let baseURL: URL
         do {
             baseURL = try Self.url(context.environment, "GOOGLE_PLACES_BASE_URL", default: GooglePlacesAPI.defaultBaseURL)
         } catch { throw error.redacting(located.key) }
-        return GooglePlacesAPI(
-            configuration: .init(
-                key: located.key, baseURL: baseURL, language: NominatimAPI.language(environment: context.environment),
-                timeout: options.timeout ?? GooglePlacesAPI.Configuration.defaultTimeout, retry: retryPolicy(),
-                log: narration(), maxResponseBytes: options.maxResponseBytes))
+        var configuration = GooglePlacesAPI.Configuration(
+            key: located.key, baseURL: baseURL, language: NominatimAPI.language(environment: context.environment),
+            timeout: options.timeout ?? GooglePlacesAPI.Configuration.defaultTimeout, retry: retryPolicy(),
+            log: narration(), maxResponseBytes: options.maxResponseBytes)
+        configuration.tradingOnly = tradingOnly
+        return GooglePlacesAPI(configuration: configuration)
     }
 
     /// HOT PEPPER's web API with the located key, warning when the key's file is readable by others.

@@ -15,6 +15,10 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         var retry: RetryPolicy
         var log: (@Sendable (String) -> Void)?
         var maxResponseBytes: Int
+        /// Place Details asks only whether a place still trades, where it is and its name
+        /// (`GooglePlacesRequest.tradingFields`, billed as Place Details Pro) rather than every
+        /// field a card shows (Enterprise): what `log check` needs.
+        public var tradingOnly = false
 
         public static let defaultTimeout: TimeInterval = 10
 
@@ -119,7 +123,8 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         var region: RestaurantPage.Region?
         for id in ids {
             let request = GooglePlacesRequest.details(
-                id: id, key: configuration.key, baseURL: configuration.baseURL, language: configuration.language)
+                id: id, key: configuration.key, baseURL: configuration.baseURL, language: configuration.language,
+                fields: configuration.tradingOnly ? GooglePlacesRequest.tradingFieldMask : GooglePlacesRequest.detailsFieldMask)
             let page: RestaurantPage
             do throws(ServiceError) {
                 page = try await send(request) { data throws(ServiceError) in try GooglePlacesDecoder.decodePlace(data) }
@@ -128,6 +133,11 @@ public struct GooglePlacesAPI: HotpepperProtocol {
             }
             shops += page.restaurants
             region = region ?? page.region
+        }
+        if !ids.isEmpty {
+            configuration.log?(
+                "\(ids.count) billed Place Details request\(ids.count == 1 ? "" : "s") (\(configuration.tradingOnly ? "Pro" : "Enterprise")) to Google Places for this lookup"
+            )
         }
         return RestaurantPage(total: shops.count, start: 1, restaurants: shops, region: region, provider: .google)
     }

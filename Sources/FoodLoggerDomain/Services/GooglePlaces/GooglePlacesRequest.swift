@@ -33,6 +33,9 @@ struct GooglePlacesRequest: Equatable {
     /// Text Search sends the next page's token only when the mask names it.
     static let textFieldMask = nearbyFieldMask + ",nextPageToken"
     static let detailsFieldMask = placeFields.joined(separator: ",")
+    /// Whether a place still trades, where it is, and its name (the decoder needs a name and a
+    /// position): Place Details Pro, the cheapest tier with `businessStatus`.
+    static let tradingFieldMask = ["id", "displayName", "location", "businessStatus"].joined(separator: ",")
     /// Asked for only when a search names a diet: the field makes the request an Enterprise +
     /// Atmosphere one, Google's dearest tier.
     static let dietField = "places.servesVegetarianFood"
@@ -90,13 +93,15 @@ struct GooglePlacesRequest: Equatable {
     }
 
     /// Place Details (New) of one place id (`ChIJ…`, or `places/ChIJ…` as Google names it).
-    static func details(id: String, key: String, baseURL: URL, language: String) -> GooglePlacesRequest {
+    static func details(
+        id: String, key: String, baseURL: URL, language: String, fields: String = detailsFieldMask
+    ) -> GooglePlacesRequest {
         let bare = id.hasPrefix("places/") ? String(id.dropFirst("places/".count)) : id
         var components = URLComponents(
             url: baseURL.appendingPathComponent("places").appendingPathComponent(bare), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "languageCode", value: language)]
         return GooglePlacesRequest(
-            url: components.url!, headers: [keyHeader: key, fieldMaskHeader: detailsFieldMask], body: nil)
+            url: components.url!, headers: [keyHeader: key, fieldMaskHeader: fields], body: nil)
     }
 
     /// The centre; the refusals of what Google has no data for (the command line refuses them first).

@@ -82,7 +82,8 @@ public struct GooglePlacesStub: HotpepperProtocol {
     static let all: [GooglePlacesDecoder.Place] = OverpassStubPlaces.Neighbourhood.allCases.flatMap { neighbourhood in
         let zone = neighbourhood.areas.lazy.compactMap { $0.tags?["timezone"] }.first.flatMap(TimeZone.init(identifier:))
         let country = neighbourhood.areas.lazy.compactMap { $0.tags?["ISO3166-1"] }.first
-        return neighbourhood.places.enumerated().map { index, element in
+        // A place OSM has as closed (no food `amenity`) is not one Google would describe.
+        return neighbourhood.places.filter { $0.tags?["amenity"] != nil }.enumerated().map { index, element in
             var place = place(element, number: index + 1, in: neighbourhood, offset: zone.map { $0.secondsFromGMT() / 60 })
             place.postalAddress = country.map { .init(regionCode: $0) }
             place.timeZone = zone.map { .init(id: $0.identifier) }

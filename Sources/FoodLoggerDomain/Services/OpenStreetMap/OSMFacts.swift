@@ -28,6 +28,21 @@ public enum OSMFacts {
     /// The kind each `amenity` value says.
     public static let kinds = Dictionary(uniqueKeysWithValues: amenityKinds.map { ($0.amenity, $0.kind) })
 
+    /// The lifecycle prefixes (OSM's `disused:amenity=restaurant`) that say a place no longer
+    /// is what the tag after them says: closed, emptied, demolished or retagged.
+    static let closedPrefixes = ["disused", "abandoned", "was", "closed", "demolished", "removed", "razed", "destroyed"]
+
+    /// Where a closed place's name may have gone when its `name` went too.
+    static let closedNameKeys = closedPrefixes.map { "\($0):name" } + ["old_name"]
+
+    /// The kind of food place the tags say closed (a food `amenity` value under a lifecycle
+    /// prefix); nil when they say none. Read only of an element without a food `amenity`: a
+    /// plain search never finds such a place, a lookup by id (`log check`, `show`) does.
+    static func closedKind(_ tags: [String: String]) -> PlaceKind? {
+        closedPrefixes.lazy.compactMap { tags["\($0):amenity"] }
+            .compactMap { kinds[$0.trimmingCharacters(in: .whitespaces)] }.first
+    }
+
     /// The `amenity` values of `kinds`, all of them for none.
     static func amenities(of kinds: [PlaceKind]) -> [String] {
         amenityKinds.filter { kinds.isEmpty || kinds.contains($0.kind) }.map(\.amenity)

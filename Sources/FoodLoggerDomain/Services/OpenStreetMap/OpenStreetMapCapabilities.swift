@@ -6,5 +6,5 @@ extension ServiceCapabilities {
         title: "OpenStreetMap",
         credit: ("© OpenStreetMap contributors", "https://www.openstreetmap.org/copyright"), abbreviation: "OSM",
         searchFilters: Set(OSMFacts.filters.keys), diets: Set(Diet.allCases), kinds: Set(PlaceKind.allCases),
-        maxRadius: 5000, pages: false)
+        maxRadius: 5000, pages: false, idsPerLookup: RestaurantQuery.maxCount)
 }

@@ -88,9 +88,14 @@ enum OverpassDecoder {
         func restaurant(language: String) -> Restaurant? {
             guard type != "area", let tags else { return nil }
             let names = OverpassDecoder.names(tags, language: language)
+            let live = tags["amenity"].flatMap { OSMFacts.kinds[$0.trimmingCharacters(in: .whitespaces)] }
+            // A food place whose tag went under a lifecycle prefix has closed: its kind is the
+            // one it had, and its name may have gone the same way.
+            let closed = live == nil ? OSMFacts.closedKind(tags) : nil
             guard
                 let name = tags["name"].flatMap(nonEmpty) ?? names.first?.name ?? tags["brand"].flatMap(nonEmpty)
                     ?? tags["operator"].flatMap(nonEmpty)
+                    ?? (closed == nil ? nil : OSMFacts.closedNameKeys.lazy.compactMap { tags[$0].flatMap(nonEmpty) }.first)
             else { return nil }
             let position = lat.flatMap { lat in lon.map { Coordinate(lat: lat, lng: $0) } }
             guard let coordinate = position ?? center.map({ Coordinate(lat: $0.lat, lng: $0.lon) }) else { return nil }
@@ -104,8 +109,8 @@ enum OverpassDecoder {
                 amenities: AmenityKind.allCases.compactMap { kind in
                     amenityKeys[kind].flatMap { tags[$0] }.flatMap(nonEmpty).map { Amenity(kind, $0) }
                 },
-                provider: .osm, osmOpeningHours: tags["opening_hours"].flatMap(nonEmpty), diets: OSMFacts.diets(tags),
-                kind: tags["amenity"].flatMap { OSMFacts.kinds[$0.trimmingCharacters(in: .whitespaces)] },
+                provider: .osm, osmOpeningHours: tags["opening_hours"].flatMap(nonEmpty),
+                businessStatus: closed == nil ? nil : .closedPermanently, diets: OSMFacts.diets(tags), kind: live ?? closed,
                 otherNames: others.isEmpty ? nil : others,
                 phone: tags["phone"].flatMap(nonEmpty) ?? tags["contact:phone"].flatMap(nonEmpty), website: website)
         }

@@ -180,6 +180,13 @@ enum OverpassStubPlaces {
             here.place(
                 "node", 10, north: -2_100, east: -1_200,
                 ["amenity": "ice_cream", "name": "Ginza Ice Lab", "cuisine": "ice_cream", "takeaway": "only"]),
+            // Closed: its food tag went under a lifecycle prefix. No search finds it; a lookup by
+            // id does (`show node/99000000111`, `log check`), as a place closed for good.
+            here.place(
+                "node", 11, north: 250, east: -90,
+                yaesu.merging([
+                    "disused:amenity": "restaurant", "name": "とんかつ 松風", "cuisine": "tonkatsu", "addr:housenumber": "1-9-3",
+                ]) { $1 }),
         ]
     }
 

@@ -9,6 +9,7 @@ protocol FoodLogBusinessLogic: AnyObject {
     func remove(_ request: FoodLog.Remove.Request) async -> ExitCode
     func list(_ request: FoodLog.List.Request) -> ExitCode
     func showMap(_ request: FoodLog.ShowMap.Request) -> ExitCode
+    func check(_ request: FoodLog.Check.Request) async -> ExitCode
 }
 
 /// What the router passes to the Map scene: the logged shops and where to draw them.
@@ -25,12 +26,32 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
     let store: any FoodLogStoring
     /// The service, to look a shop up by id; nil where no command needs one (list, remove, map).
     let worker: (any HotpepperWorking)?
+    /// Asks each logged place's services whether it still trades (`log check`); nil elsewhere.
+    let checker: (any TradingChecking)?
 
     private(set) var shops: [Restaurant] = []
 
-    init(store: any FoodLogStoring, worker: (any HotpepperWorking)?) {
+    init(store: any FoodLogStoring, worker: (any HotpepperWorking)?, checker: (any TradingChecking)? = nil) {
         self.store = store
         self.worker = worker
+        self.checker = checker
+    }
+
+    /// Reads the log and has the checker ask about the places the filter keeps, newest first.
+    func check(_ request: FoodLog.Check.Request) async -> ExitCode {
+        let result: Result<(log: FoodLogContents, report: TradingReport), FoodLogError>
+        do {
+            let log = try store.read()
+            let entries = log.newestFirst.filter(request.filter.keeps)
+            let report =
+                entries.isEmpty
+                ? TradingReport(checked: 0, findings: [], unasked: [])
+                : await checker?.check(entries) ?? TradingReport(checked: 0, findings: [], unasked: [])
+            result = .success((log, report))
+        } catch {
+            result = .failure(error)
+        }
+        return presenter?.presentCheck(.init(result: result, filter: request.filter, file: store.url)) ?? .success
     }
 
     func add(_ request: FoodLog.Add.Request) async -> ExitCode {

@@ -115,6 +115,25 @@ enum FoodLog {
         }
     }
 
+    /// `log check`: each logged place asked of its services, the places closed for good, for
+    /// now, or moved listed with the service that said so.
+    enum Check {
+        struct Request: Sendable, Equatable {
+            var filter: Filter
+        }
+
+        /// The log as read and what its services said of the places the filter keeps.
+        struct Response: Sendable {
+            var result: Result<(log: FoodLogContents, report: TradingReport), FoodLogError>
+            var filter: Filter
+            var file: URL?
+        }
+
+        /// Drawn as a list is: the findings as a table, JSON or CSV; `warnings` name the
+        /// services that could not be asked, `notice` sums up when there is nothing to list.
+        typealias ViewModel = List.ViewModel
+    }
+
     /// The logged shops that have a position, handed to the Map scene.
     enum ShowMap {
         struct Request: Sendable, Equatable {

@@ -9,6 +9,7 @@ protocol FoodLogPresentationLogic: AnyObject {
     @discardableResult func presentRemoved(_ response: FoodLog.Remove.Response) -> ExitCode
     @discardableResult func presentList(_ response: FoodLog.List.Response) -> ExitCode
     @discardableResult func presentMap(_ response: FoodLog.ShowMap.Response) -> ExitCode
+    @discardableResult func presentCheck(_ response: FoodLog.Check.Response) -> ExitCode
 }
 
 /// Words what happened to the log: a line per change, the list as a table, JSON or CSV, and
@@ -98,7 +99,7 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         viewController?.displayChange(viewModel) ?? viewModel.exitCode
     }
 
-    private func display(_ viewModel: FoodLog.List.ViewModel) -> ExitCode {
+    func display(_ viewModel: FoodLog.List.ViewModel) -> ExitCode {
         viewController?.displayList(viewModel) ?? viewModel.exitCode
     }
 
@@ -181,6 +182,16 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
                     ("genre", .string(shop.genre)), ("lat", shop.coordinate.map { .number($0.lat) } ?? .null),
                     ("lng", shop.coordinate.map { .number($0.lng) } ?? .null), ("address", .string(shop.address)),
                     ("url", .string(shop.url)),
+                    // Every service's id of a merged place; null for a place one service described.
+                    (
+                        "sources",
+                        shop.sources.isEmpty
+                            ? .null
+                            : .array(
+                                shop.sources.map {
+                                    .object([("provider", .string($0.provider.rawValue)), ("id", .string($0.id))])
+                                })
+                    ),
                 ])
             ),
         ])

@@ -10,8 +10,8 @@ protocol FoodLogDisplayLogic: AnyObject {
     func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode
 }
 
-/// The terminal stand-in for the app's diary screen: turns `log add`, `log`, `log remove` and
-/// `log map` into Requests, and draws the line, list or map that comes back.
+/// The terminal stand-in for the app's diary screen: turns `log add`, `log`, `log remove`,
+/// `log check` and `log map` into Requests, and draws the line, list or map that comes back.
 @MainActor
 final class FoodLogViewController: FoodLogDisplayLogic {
     var interactor: (any FoodLogBusinessLogic)?
@@ -39,6 +39,11 @@ final class FoodLogViewController: FoodLogDisplayLogic {
     /// `foodlogger log [list] [--want | --visited]`
     func list(_ filter: FoodLog.Filter) -> ExitCode {
         interactor?.list(.init(filter: filter)) ?? .success
+    }
+
+    /// `foodlogger log check [--want | --visited]`: drawn as the list is.
+    func check(_ filter: FoodLog.Filter) async -> ExitCode {
+        await interactor?.check(.init(filter: filter)) ?? .success
     }
 
     /// `foodlogger log map`: the logged shops, drawn by the Map scene when there are any.

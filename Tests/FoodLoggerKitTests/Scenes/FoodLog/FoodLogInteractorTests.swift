@@ -66,6 +66,39 @@ struct FoodLogInteractorTests {
         func presentMap(_ response: FoodLog.ShowMap.Response) -> ExitCode {
             record(response, in: &mapResponses)
         }
+        var checkResponses: [FoodLog.Check.Response] = []
+        func presentCheck(_ response: FoodLog.Check.Response) -> ExitCode {
+            record(response, in: &checkResponses)
+        }
+    }
+
+    final class CheckerSpy: TradingChecking, @unchecked Sendable {
+        private let lock = NSLock()
+        private var asked: [[FoodLogEntry]] = []
+        var checked: [[FoodLogEntry]] { lock.withLock { asked } }
+        func check(_ entries: [FoodLogEntry]) async -> TradingReport {
+            lock.withLock { asked.append(entries) }
+            return TradingReport(checked: entries.count, findings: [], unasked: [])
+        }
+    }
+
+    @Test("check asks the checker about the entries the filter keeps, newest first")
+    func checkAsksAboutTheFilteredEntries() async throws {
+        // Given a log of a visit and a want
+        let visit = FoodLogSeeds.entry(1)
+        let want = FoodLogSeeds.entry(2, date: nil, shop: Seeds.Restaurants.far)
+        store.contents = .success(FoodLogContents(entries: [visit, want]))
+        let checker = CheckerSpy()
+        let sut = FoodLogInteractor(store: store, worker: nil, checker: checker)
+        sut.presenter = presenter
+
+        // When the wants are checked
+        _ = await sut.check(.init(filter: .want))
+
+        // Then only the want was asked about, and the report presented
+        #expect(checker.checked == [[want]], "the want only: \(checker.checked.map { $0.map(\.number) })")
+        let response = try #require(presenter.checkResponses.first)
+        #expect(try response.result.get().report.checked == 1, "one place checked")
     }
 
     let store = StoreSpy()

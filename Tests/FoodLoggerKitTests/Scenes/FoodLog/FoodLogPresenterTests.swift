@@ -164,13 +164,13 @@ struct FoodLogPresenterTests {
         #expect(
             columns == [
                 "number", "date", "want", "rating", "note", "written_at", "shop.provider", "shop.id", "shop.name", "shop.genre",
-                "shop.lat", "shop.lng", "shop.address", "shop.url",
+                "shop.lat", "shop.lng", "shop.address", "shop.url", "shop.sources",
             ], "\(columns)")
         #expect(
             rows == [
                 [
                     "1", "2026-11-18", "false", "4", "塩ラーメン", "2026-11-18T11:06:40Z", "hotpepper", "J0000000001", "丸の内 しずく亭",
-                    "居酒屋", "35.6822", "139.7671", "東京都千代田区丸の内1-1", "https://example.invalid/J0000000001/",
+                    "居酒屋", "35.6822", "139.7671", "東京都千代田区丸の内1-1", "https://example.invalid/J0000000001/", "",
                 ]
             ], "\(rows)")
     }

@@ -261,3 +261,50 @@ import TestSupport
             "vegetarian as tagged, or vegan")
     }
 }
+
+/// A food place whose tag went under a lifecycle prefix (`disused:amenity`) is a closed place:
+/// a lookup by id finds it, and it is never shown as open.
+@Suite struct OverpassClosedPlaceTests {
+    static func answer(_ tags: String) -> Data {
+        Data(#"{"elements":[{"type":"node","id":5,"lat":35.68,"lon":139.76,"tags":{\#(tags)}}]}"#.utf8)
+    }
+
+    @Test(arguments: [
+        #""disused:amenity":"restaurant","name":"Gone Grill""#, #""was:amenity":"cafe","name":"Gone Grill""#,
+        #""abandoned:amenity":"bar","old_name":"Gone Grill""#,
+    ])
+    func aLifecyclePrefixedFoodTagIsClosedForGood(tags: String) throws {
+        // When such an element is decoded
+        let page = try OverpassDecoder.decode(Self.answer(tags))
+
+        // Then it is a place closed for good, with its old name and kind
+        let place = try #require(page.restaurants.first, "the element is a place: \(tags)")
+        #expect(place.businessStatus == .closedPermanently, "closed for good: \(tags)")
+        #expect(
+            place.name == "Gone Grill" && place.kind != nil, "its name and kind: \(place.name) \(String(describing: place.kind))")
+    }
+
+    @Test func aLiveFoodTagWinsOverALifecycleOne() throws {
+        // When a place is tagged both ways (a new restaurant where an old one was)
+        let page = try OverpassDecoder.decode(Self.answer(#""amenity":"restaurant","was:amenity":"cafe","name":"New""#))
+
+        // Then it trades as far as OSM says: no status
+        #expect(page.restaurants.first?.businessStatus == nil && page.restaurants.first?.kind == .restaurant, "open as tagged")
+    }
+}
+
+extension OverpassClosedPlaceTests {
+    @Test func aClosedPlaceIsNeverOpenWhateverItsHoursSay() throws {
+        // Given a disused restaurant whose old hours say always open, in Tokyo
+        let page = try OverpassDecoder.decode(
+            Self.answer(#""disused:amenity":"restaurant","name":"Gone","opening_hours":"24/7""#))
+        let place = try #require(page.restaurants.first)
+
+        // When it is asked whether it is open now, on Tokyo's clock
+        let clock = OpenClock(
+            .now(Date(timeIntervalSince1970: 1_795_000_000)), region: .init(timeZone: "Asia/Tokyo", countryCode: "JP"))
+
+        // Then it is closed, and opens at no known time
+        #expect(clock.status(of: place) == .closed, "closed, whatever 24/7 says")
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import FoodLoggerDomain
+
+/// `log check`'s words: a row per place and service that said it closed or moved, the services
+/// that could not be asked, and the exit status: 69 when a service could not be asked (what
+/// could be checked is still shown), else 1 when a place closed (for good or for now), else 0
+/// (a move alone is news, not a closure).
+extension FoodLogPresenter {
+    @discardableResult func presentCheck(_ response: FoodLog.Check.Response) -> ExitCode {
+        let log: FoodLogContents
+        let report: TradingReport
+        switch response.result {
+        case .failure(let error):
+            return display(.init(content: .failure(message: error.message), exitCode: error.exitCode))
+        case .success(let read): (log, report) = read
+        }
+        let warnings =
+            Self.unreadable(log.unreadableLines, count: log.unreadableCount, file: response.file)
+            + report.unasked.map(Self.unaskedLine)
+        let summary = Self.checkSummary(report)
+        let content: FoodLog.List.ViewModel.Content
+        switch presentation {
+        case .document:
+            content = .document(
+                .object([
+                    ("findings", .array(report.findings.map(Self.checkRecord))), ("checked", .integer(report.checked)),
+                    ("closed", .integer(Set(report.findings.filter(\.closed).map(\.entry.number)).count)),
+                    (
+                        "unasked",
+                        .array(
+                            report.unasked.map { unasked in
+                                .object([
+                                    ("service", .string(unasked.provider.rawValue)),
+                                    ("error", .string(unasked.error.localizedDescription)),
+                                    ("places", .integer(unasked.places)),
+                                ])
+                            })
+                    ),
+                    ("file", response.file.map { .string($0.path) } ?? .null),
+                ]))
+        case .csv:
+            let records = report.findings.map { Self.checkRecord($0).cells() }
+            content = .csv(columns: Self.checkColumns, rows: records.map { $0.map(\.1) })
+        case .table:
+            content = .table(Self.checkTable(report.findings), footer: report.findings.isEmpty ? [] : [summary])
+        }
+        let exitCode: ExitCode =
+            !report.unasked.isEmpty ? .unavailable : report.findings.contains(where: \.closed) ? .noResults : .success
+        let nothing = log.newestFirst.contains(where: response.filter.keeps) ? nil : Self.nothingKept(response.filter, in: log)
+        let notice = nothing ?? (presentation == .table && report.findings.isEmpty ? summary : nil)
+        return display(.init(content: content, notice: notice, warnings: warnings, exitCode: exitCode))
+    }
+
+    /// A service that could not be asked, and what went unchecked for it.
+    static func unaskedLine(_ unasked: TradingReport.Unasked) -> String {
+        let places = unasked.places == 1 ? "1 logged place" : "\(unasked.places) logged places"
+        var message = unasked.error.localizedDescription
+        if message.hasSuffix(".") { message.removeLast() }
+        return "\(message); \(places) at \(unasked.provider.title) not checked"
+    }
+
+    /// How many were checked and what was found, in one line.
+    static func checkSummary(_ report: TradingReport) -> String {
+        let checked = "Checked \(report.checked) \(report.checked == 1 ? "place" : "places")"
+        func count(_ keep: (TradingFinding.Signal) -> Bool) -> Int {
+            Set(report.findings.filter { keep($0.signal) }.map(\.entry.number)).count
+        }
+        let forGood = count { $0 == .closedForGood }, forNow = count { $0 == .closedForNow }
+        let moved = count { if case .moved = $0 { true } else { false } }
+        guard forGood + forNow + moved > 0 else { return checked + ": none closed or moved." }
+        return checked + ": \(forGood) closed for good, \(forNow) closed for now, \(moved) moved."
+    }
+
+    /// The finding's status as JSON writes it, and as the table says it.
+    static func status(_ signal: TradingFinding.Signal) -> (key: String, words: String) {
+        switch signal {
+        case .closedForGood: ("closed_permanently", "closed for good")
+        case .closedForNow: ("closed_temporarily", "closed for now")
+        case .moved(let metres): ("moved", "moved \(metres) m")
+        }
+    }
+
+    /// What the service said, in words.
+    static func evidence(_ finding: TradingFinding) -> (key: String, words: String) {
+        switch finding.evidence {
+        case .status: ("business_status", "the service says so")
+        case .notAnswered: ("not_answered", "its id is no longer answered")
+        case .position(let now): ("position", "now at \(now.lat.plainText),\(now.lng.plainText)")
+        }
+    }
+
+    /// The place's name as the log kept it, else as the service gives it now, else its id.
+    static func checkedName(_ finding: TradingFinding) -> String {
+        let shop = finding.entry.shop
+        return ResultsText.singleLine(shop.name.isEmpty ? finding.answeredName ?? shop.id : shop.name)
+    }
+
+    static func checkRecord(_ finding: TradingFinding) -> JSONValue {
+        let entry = finding.entry
+        let moved: Int? = if case .moved(let metres) = finding.signal { metres } else { nil }
+        let now: Coordinate? = if case .position(let now) = finding.evidence { now } else { nil }
+        return .object([
+            ("number", .integer(entry.number)), ("date", entry.date.map { .string($0.description) } ?? .null),
+            ("want", .bool(entry.want)), ("name", .string(checkedName(finding))),
+            ("status", .string(status(finding.signal).key)), ("service", .string(finding.source.provider.rawValue)),
+            ("id", .string(finding.source.id)), ("evidence", .string(evidence(finding).key)),
+            ("moved_m", moved.map(JSONValue.integer) ?? .null), ("lat", now.map { .number($0.lat) } ?? .null),
+            ("lng", now.map { .number($0.lng) } ?? .null),
+        ])
+    }
+
+    /// The CSV header: the JSON record's keys.
+    static var checkColumns: [String] {
+        checkRecord(
+            TradingFinding(
+                entry: FoodLogEntry(date: nil, note: nil, rating: nil, writtenAt: Date(), shop: .init(provider: .osm, id: "n")),
+                source: .init(provider: .osm, id: "n"), signal: .closedForGood, evidence: .notAnswered)
+        ).cells().map(\.0)
+    }
+
+    static let checkTableColumns: [TextTable.Column] = [
+        .init("#", alignRight: true, minWidth: 1, mayCut: false),
+        .init("Shop", minWidth: 10, weight: 2),
+        .init("Status", minWidth: 10, mayCut: false),
+        .init("Service", minWidth: 6, dropPriority: 1),
+        .init("Why", minWidth: 8, weight: 2),
+    ]
+
+    static func checkTable(_ findings: [TradingFinding]) -> TextTable {
+        TextTable(
+            columns: checkTableColumns,
+            rows: findings.map { finding in
+                [
+                    String(finding.entry.number), checkedName(finding), status(finding.signal).words,
+                    finding.source.provider.title, evidence(finding).words,
+                ]
+            })
+    }
+}
