@@ -75,6 +75,12 @@ extension FoodLogger {
         func refusal(by provider: Provider) -> UsageError? {
             options.refusal(by: provider) ?? command.refusal(by: provider)
         }
+        // A code list is one service's: a list of services has nothing to merge.
+        if options.merge != nil, !command.searchesPlaces {
+            return usageError(
+                UsageError("--provider takes one service here (hotpepper, osm or google): each has its own list"),
+                command: help.command, context: context)
+        }
         if let named = options.named(implied: command.impliedProvider), let refusal = refusal(by: named) {
             return usageError(refusal, command: help.command, context: context)
         }

@@ -215,6 +215,11 @@ import TestSupport
         #expect([services.hotpepper, services.overpass, services.google].map(\.requests.count) == [0, 1, 1], "not asked")
     }
 
+    @Test func aCodeListTakesOneService() async {
+        let run = await CLIRun.run(["genres", "--provider", "all"])
+        #expect(run.code == .usage && run.stderr.contains("--provider takes one service here"), "\(run.stderr)")
+    }
+
     @Test func aBadProviderListIsAUsageError() async {
         let run = await CLIRun.run(["search", "--provider", "osm,yelp"] + Self.yaesu)
         #expect(run.code == .usage, "exit 64")
