@@ -1,25 +1,37 @@
-/// A stub that also answers the places the offline stubs share (`SharedStubPlaces`): what
-/// `--stub --provider all` asks, so the demo shows merging with no key and no network. A
-/// single service's stub search never shows them, so its answers stay as they were.
+/// A stub that also answers the places the offline stubs share (`SharedStubPlaces`): by id
+/// always (so `show`, `log add` and `log check` find a merged place's every id), and in
+/// searches only where `inSearches` (what `--stub --provider all` asks, so the demo shows
+/// merging with no key and no network; a single service's stub search stays as it was).
 public struct StubWithSharedPlaces: HotpepperProtocol {
     let base: any HotpepperProtocol
+    let inSearches: Bool
 
-    public init(_ base: any HotpepperProtocol) { self.base = base }
+    public init(_ base: any HotpepperProtocol, inSearches: Bool) {
+        self.base = base
+        self.inSearches = inSearches
+    }
 
     public var provider: Provider { base.provider }
 
-    /// The stub's answer, with the shared places of its service around the centre on the first
-    /// page of a search that asks for no genre, filter, budget, kind or diet (which the shared
-    /// places are not written to answer).
+    /// The stub's answer, with the shared places of its service: those asked for by id, or
+    /// around the centre on the first page of a search that asks for no genre, filter, budget,
+    /// kind or diet (which the shared places are not written to answer).
     public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError)
         -> RestaurantPage
     {
         var page = try await base.searchRestaurants(query)
-        guard query.ids.isEmpty, query.start <= 1, let center = query.center, query.filters.isEmpty,
+        let mine = SharedStubPlaces.places(of: provider)
+        if !query.ids.isEmpty {
+            let asked = mine.filter { query.ids.contains($0.id) }
+            page.restaurants += asked
+            page.total += asked.count
+            return page.invented
+        }
+        guard inSearches, query.start <= 1, let center = query.center, query.filters.isEmpty,
             query.genres.isEmpty, query.budgets.isEmpty, query.names.isEmpty, query.kinds.isEmpty, query.diets.isEmpty
         else { return page }
         let terms = (query.keyword ?? "").split(whereSeparator: \.isWhitespace)
-        let shared = SharedStubPlaces.places(of: provider).filter { place in
+        let shared = mine.filter { place in
             place.coordinate.distance(to: center) <= Double(query.metres)
                 && terms.allSatisfy { term in
                     ([place.name] + (place.otherNames ?? []).map(\.name)).contains {

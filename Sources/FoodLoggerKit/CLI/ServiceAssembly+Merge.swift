@@ -38,11 +38,9 @@ extension ServiceAssembly {
         var parts: [(provider: Provider, worker: any HotpepperWorking)] = []
         var first: Services?
         for provider in providers {
-            let services = try services(provider, located: nil, searchesPlaces: true)
+            let services = try services(provider, located: nil, searchesPlaces: true, merging: true)
             first = first ?? services
-            // Offline, the stubs add the places they share, which only a merged search shows.
-            let api = options.useStub ? StubWithSharedPlaces(services.restaurants) : services.restaurants
-            parts.append((provider, HotpepperWorker(api: api, codes: makeCodeLists(services))))
+            parts.append((provider, HotpepperWorker(api: services.restaurants, codes: makeCodeLists(services))))
         }
         guard var merged = first else { preconditionFailure("a merge of no service") }
         merged.restaurants = MergedService(services: parts, log: narration())

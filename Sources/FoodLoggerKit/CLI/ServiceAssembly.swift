@@ -105,14 +105,17 @@ struct ServiceAssembly {
     }
 
     /// The services of `provider` (its stub with --stub), with the key `located` when it was
-    /// already looked for.
+    /// already looked for. `merging`: a stub's searches also find the places the stubs share.
     func services(
-        _ provider: Provider, located: APIKeyLocator.Located?, searchesPlaces: Bool
+        _ provider: Provider, located: APIKeyLocator.Located?, searchesPlaces: Bool, merging: Bool = false
     ) throws(ServiceError) -> Services {
+        func shared(_ stub: any HotpepperProtocol) -> StubWithSharedPlaces {
+            StubWithSharedPlaces(stub, inSearches: merging)
+        }
         switch (provider, options.useStub) {
         case (.hotpepper, true):
             let stub = HotpepperStub()
-            return Services(provider: .hotpepper, restaurants: stub, codes: stub)
+            return Services(provider: .hotpepper, restaurants: shared(stub), codes: stub)
         case (.hotpepper, false):
             // `??` would lose the error's type: its right side is a rethrowing autoclosure.
             let key: APIKeyLocator.Located
@@ -127,7 +130,7 @@ struct ServiceAssembly {
             let api = try makeHotpepper(located: key)
             return Services(provider: .hotpepper, restaurants: api, codes: api)
         case (.osm, true):
-            return Services(provider: .osm, restaurants: OverpassStub(), codes: OSMCodeLists())
+            return Services(provider: .osm, restaurants: shared(OverpassStub()), codes: OSMCodeLists())
         case (.osm, false):
             let url = try Self.url(
                 context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL, isFolder: false)
@@ -137,8 +140,7 @@ struct ServiceAssembly {
                 language: NominatimAPI.language(environment: context.environment))
             return Services(provider: .osm, restaurants: api, codes: OSMCodeLists())
         case (.google, true):
-            let stub = GooglePlacesStub()
-            return Services(provider: .google, restaurants: stub, codes: GooglePlacesTypes())
+            return Services(provider: .google, restaurants: shared(GooglePlacesStub()), codes: GooglePlacesTypes())
         case (.google, false) where !searchesPlaces:
             // Google's types are listed here, without a request: no key is needed for them.
             let unkeyed = ServiceError.missingKey(

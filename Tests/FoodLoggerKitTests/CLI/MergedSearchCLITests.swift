@@ -243,4 +243,15 @@ import TestSupport
         let ids = Self.restaurants(single).compactMap { $0["id"] as? String }
         #expect(!ids.isEmpty && !ids.contains("J900009001"), "no shared place: \(ids)")
     }
+
+    @Test func eachServicesStubFindsASharedPlaceByItsId() async {
+        // Given the ids a merged stub place carries (what `log add` keeps and `log check` asks)
+        for id in ["J900009001", "node/99000009001", "ChIJfoodloggerShared0001"] {
+            // When one service's stub is asked for it by id
+            let run = await CLIRun.run(["show", "--stub", id, "--json"])
+            // Then it answers it, as a service would answer its own place
+            #expect(run.code == .success, "\(id): \(run.stderr)")
+            #expect(Self.restaurants(run).compactMap { $0["id"] as? String } == [id], "\(id): \(run.stdout)")
+        }
+    }
 }
