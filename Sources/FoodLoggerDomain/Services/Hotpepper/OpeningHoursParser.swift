@@ -9,6 +9,9 @@
 /// closed door.
 public enum OpeningHoursParser {
     public static func parse(open: String, close: String) -> OpeningHours? {
+        // No `open` text, no hours, whatever `close` says: every place of a service without
+        // these texts comes here, and reading the closing days alone cost ~30 k instructions.
+        if open.allSatisfy(\.isWhitespace) { return nil }
         guard var hours = parseOpen(normalized(open, keepingNotes: true)), readClosings(close, into: &hours) else { return nil }
         return hours.isEmpty ? nil : hours
     }
