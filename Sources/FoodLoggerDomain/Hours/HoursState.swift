@@ -12,15 +12,8 @@ public enum HoursState: String, Sendable, Equatable {
 extension Restaurant {
     /// Whether the service gave hours, and whether they could be read: periods, an
     /// OpenStreetMap value, or HOT PEPPER's `open` text (its `close` text alone is no hours).
-    public var hoursState: HoursState { hoursState(hours: openingHours) }
-
-    /// The same, with the shop's `openingHours` as the caller has them.
-    public func hoursState(hours: @autoclosure () -> OpeningHours?) -> HoursState {
-        if let periodHours { return periodHours.isReadable ? .given : .unreadable }
-        if let osmOpeningHours { return OSMOpeningHours(osmOpeningHours) == nil ? .unreadable : .given }
-        if open.allSatisfy(\.isWhitespace) { return .none }
-        return hours() == nil ? .unreadable : .given
-    }
+    /// A list asking more than this of a place reads its `PlaceHours` once instead.
+    public var hoursState: HoursState { PlaceHours(self).state }
 
     /// HOT PEPPER's hours read alone, when it is only the closing-days text that cannot be read:
     /// the card then says which of the two is unclear.

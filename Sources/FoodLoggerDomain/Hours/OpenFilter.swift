@@ -34,17 +34,18 @@ public struct OpenFilter: Sendable, Equatable {
 
     /// The verdict on `place` at the clock's moment.
     public func keeps(_ place: Restaurant, on clock: OpenClock) -> Verdict {
-        switch clock.status(of: place) {
+        let hours = PlaceHours(place)
+        switch clock.status(of: place, hours: hours) {
         case .open, .closingSoon:
             guard let openFor else { return .kept }
-            let left = clock.timeLeft(of: place)
+            let left = clock.timeLeft(of: place, hours: hours)
             if left.staysOpen(forMinutes: openFor.minutes) { return .kept }
             if left.closesAt != nil { return .closingTooSoon }
             return includeUnknown ? .kept : .unknown(noHours: false)
         case .closed:
             return .closed
         case .unknown:
-            return includeUnknown ? .kept : .unknown(noHours: place.hoursState == .none)
+            return includeUnknown ? .kept : .unknown(noHours: hours.state == .none)
         }
     }
 }

@@ -4,11 +4,7 @@ extension Restaurant {
     /// The shop's week for the JSON's `hours` and the day's periods: HOT PEPPER's `open` and
     /// `close` texts, or an OpenStreetMap value that is the same every week; nil where neither
     /// can be read with confidence.
-    public var openingHours: OpeningHours? {
-        if let periodHours { return periodHours.weekly }
-        guard let osmOpeningHours else { return OpeningHoursParser.parse(open: open, close: close) }
-        return OSMOpeningHours(osmOpeningHours)?.weekly
-    }
+    public var openingHours: OpeningHours? { PlaceHours(self).weekly }
 
     /// Whether the shop is open at a moment on its own clock, as far as its hours tell: the one
     /// question every search and view asks. `region` is the page's (where OpenStreetMap's shops
@@ -135,17 +131,18 @@ public struct OpenClock: Sendable {
     /// OpenStreetMap value read by the specification
     /// on the shop's clock (the region's country for public holidays), else HOT PEPPER's texts.
     /// A place closed for a while or for good is closed, whatever its hours say.
-    public func status(of shop: Restaurant) -> OpenStatus { status(of: shop, hours: shop.openingHours) }
+    public func status(of shop: Restaurant) -> OpenStatus { status(of: shop, hours: PlaceHours(shop)) }
 
-    /// The same, with the shop's `openingHours` as the caller has them (a list reads each shop's
-    /// texts once for every question it asks); read only for a shop without periods or an OSM value.
-    public func status(of shop: Restaurant, hours: @autoclosure () -> OpeningHours?) -> OpenStatus {
+    /// The same, with the shop's hours as the caller has read them (a list reads each shop's
+    /// once for every question it asks).
+    public func status(of shop: Restaurant, hours: PlaceHours) -> OpenStatus {
         if let status = shop.businessStatus, status != .operational { return .closed }
         guard let moment = moment(for: shop) else { return .unknown }
-        if let periods = shop.periodHours { return periods.status(on: moment.today.date, minute: moment.minute) }
-        guard let value = shop.osmOpeningHours else { return hours()?.status(at: moment) ?? .unknown }
-        let day = moment.today
-        return OSMOpeningHours(value)?.status(on: day.date, minute: moment.minute, country: country) ?? .unknown
+        switch hours.source {
+        case .periods(let periods): return periods.status(on: moment.today.date, minute: moment.minute)
+        case .osm(let value): return value?.status(on: moment.today.date, minute: moment.minute, country: country) ?? .unknown
+        case .texts(let texts): return texts?.status(at: moment) ?? .unknown
+        }
     }
 }
 

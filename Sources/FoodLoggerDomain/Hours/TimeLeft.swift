@@ -73,11 +73,10 @@ extension OpenClock {
     /// When the shop closes or opens next after the clock's moment, on the shop's own clock:
     /// HOT PEPPER's texts (their last orders included) or an OpenStreetMap value. A place
     /// closed for a while or for good opens at no known time.
-    public func timeLeft(of shop: Restaurant) -> TimeLeft { timeLeft(of: shop, hours: shop.openingHours) }
+    public func timeLeft(of shop: Restaurant) -> TimeLeft { timeLeft(of: shop, hours: PlaceHours(shop)) }
 
-    /// The same, with the shop's `openingHours` as the caller has them; read only for a shop
-    /// without periods or an OSM value.
-    public func timeLeft(of shop: Restaurant, hours: @autoclosure () -> OpeningHours?) -> TimeLeft {
+    /// The same, with the shop's hours as the caller has read them.
+    public func timeLeft(of shop: Restaurant, hours: PlaceHours) -> TimeLeft {
         guard let moment = moment(for: shop), let zone = clock(for: shop).timeZone else { return .unknown }
         let date = moment.today.date
         /// Minutes from the moment's midnight as an instant where the shop is.
@@ -89,12 +88,10 @@ extension OpenClock {
         var left = TimeLeft(asked: asked, timeZone: zone)
         if let status = shop.businessStatus, status != .operational { return left }
         let change: HoursChange =
-            if let periods = shop.periodHours {
-                periods.nextChange(on: date, minute: moment.minute)
-            } else if let value = shop.osmOpeningHours {
-                OSMOpeningHours(value)?.nextChange(on: date, minute: moment.minute, country: country) ?? .unknown
-            } else {
-                hours()?.nextChange(after: moment) ?? .unknown
+            switch hours.source {
+            case .periods(let periods): periods.nextChange(on: date, minute: moment.minute)
+            case .osm(let value): value?.nextChange(on: date, minute: moment.minute, country: country) ?? .unknown
+            case .texts(let texts): texts?.nextChange(after: moment) ?? .unknown
             }
         switch change {
         case .closes(let at, let lastOrder):

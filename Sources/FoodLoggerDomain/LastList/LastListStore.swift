@@ -43,7 +43,7 @@ public struct LastListStore: Sendable {
     /// read (nothing of it is kept), and the new one is not flushed to disk: every search saves
     /// one, and a crash can only cost the numbers, which the next search shows again.
     public func save(_ list: LastList) async throws(SharedFile.Failure) {
-        guard let file, let data = try? JSONEncoder().encode(list) else { return }
+        guard let file, let data = LastListWriter.data(list) ?? (try? JSONEncoder().encode(list)) else { return }
         try await file.withLock { () throws(SharedFile.Failure) in try file.replace(with: data, durably: false) }
     }
 }

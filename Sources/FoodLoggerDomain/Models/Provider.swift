@@ -15,7 +15,13 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
     }
 
     public subscript<Value>(dynamicMember fact: KeyPath<ServiceCapabilities, Value>) -> Value {
-        capabilities[keyPath: fact]
+        // Read in place: `capabilities[keyPath:]` copied the whole declaration (retaining each of
+        // its sets and strings) for every fact read, ~20 times the read itself.
+        switch self {
+        case .hotpepper: ServiceCapabilities.hotpepper[keyPath: fact]
+        case .osm: ServiceCapabilities.openStreetMap[keyPath: fact]
+        case .google: ServiceCapabilities.googlePlaces[keyPath: fact]
+        }
     }
 
     /// The most shops one search can bring, with a keyword or without; nil when only the command's

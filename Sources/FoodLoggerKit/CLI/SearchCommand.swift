@@ -156,16 +156,23 @@ struct SearchCommand: Sendable {
     /// The services that answer an option, as they declare it (`Provider.searchConditions`,
     /// `searchFilters`); every service for the rest.
     static func services(of spec: OptionSpec) -> [Provider] {
-        let conditions: [String: SearchCondition] = ["--area": .area, "--budget": .budget, "--order": .order]
-        if let condition = conditions[spec.name] {
+        if let condition = conditionsByFlag[spec.name] {
             return Provider.allCases.filter { $0.searchConditions.contains(condition) }
         }
-        if let filter = SearchFilter.allCases.first(where: { $0.flag == spec.name }) {
+        if let filter = filtersByFlag[spec.name] {
             return Provider.allCases.filter { $0.searchFilters.contains(filter) }
         }
         if spec.name == "--diet" { return Provider.allCases.filter { !$0.diets.isEmpty } }
         return Provider.allCases
     }
+
+    private static let conditionsByFlag: [String: SearchCondition] = [
+        "--area": .area, "--budget": .budget, "--order": .order,
+    ]
+    /// Made once: every search builds its help (the parser reads its options), and working out
+    /// each filter's flag again for each option cost 12 M instructions of a 55 M repeat search.
+    private static let filtersByFlag = Dictionary(
+        SearchFilter.allCases.map { ($0.flag, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The options only some services answer, each under the services that do, the conditions
     /// before the filters: after what every service answers, so each reader finds their own.

@@ -61,11 +61,11 @@ enum HoursText {
     }
 
     static func openCells(of restaurant: Restaurant, on clock: OpenClock) -> (when: String, left: String) {
-        let hours = restaurant.openingHours
+        let hours = PlaceHours(restaurant)
         let cells = openCells(clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours))
         // "?" is for hours that do not tell; "–" for a place whose service gives none, as the Hours
         // column writes a day without hours.
-        return cells == ("?", "") && restaurant.hoursState(hours: hours) == .none ? ("–", "") : cells
+        return cells == ("?", "") && hours.state == .none ? ("–", "") : cells
     }
 
     /// When the shop closes or opens, and how long is left with its last order; the next day

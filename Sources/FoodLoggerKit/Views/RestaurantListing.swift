@@ -129,6 +129,8 @@ struct RestaurantRecord: Sendable, Equatable {
     var walk: Walk?
     var detailed = false
     var hours: OpeningHours?
+    /// Whether the service gave hours, and whether they could be read (`hours_state`).
+    var hoursState = HoursState.none
     var openStatus = OpenStatus.unknown
     /// What the food log says of the shop; nil when it does not hold it (or was not read).
     var log: LogMark?
@@ -151,11 +153,14 @@ struct RestaurantRecord: Sendable, Equatable {
         self.restaurant = restaurant; self.detailed = detailed
         walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
         self.log = log
-        hours = restaurant.openingHours
-        openStatus = clock.status(of: restaurant, hours: hours)
-        timeLeft = clock.timeLeft(of: restaurant, hours: hours)
+        // Read once for every question the record answers.
+        let read = PlaceHours(restaurant)
+        hours = read.weekly
+        hoursState = read.state
+        openStatus = clock.status(of: restaurant, hours: read)
+        timeLeft = clock.timeLeft(of: restaurant, hours: read)
         sources = restaurant.sources?.map { source in
-            SourceStatus(source: source, status: source.record.map { clock.status(of: $0, hours: $0.openingHours) } ?? .unknown)
+            SourceStatus(source: source, status: source.record.map { clock.status(of: $0) } ?? .unknown)
         }
     }
 
@@ -210,7 +215,7 @@ struct RestaurantRecord: Sendable, Equatable {
             ("names", shop.otherNames.map { .object($0.map { ($0.language, .string($0.name)) }) } ?? .null),
             ("phone", shop.phone.map(JSONValue.string) ?? .null),
             ("website", shop.website.map(JSONValue.string) ?? .null),
-            ("hours_state", .string(shop.hoursState(hours: hours).rawValue)),
+            ("hours_state", .string(hoursState.rawValue)),
             (
                 "sources",
                 sources.map { sources in

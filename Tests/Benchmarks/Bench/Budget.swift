@@ -24,7 +24,11 @@ struct Budget {
     }
 
     private func format(_ value: Double) -> String {
-        unit == "×" ? String(format: "%.2f×", value) : String(format: "%.1f %@", value, unit)
+        switch unit {
+        case "×": String(format: "%.2f×", value)
+        case "switches": String(format: "%.0f %@", value, unit)
+        default: String(format: "%.1f %@", value, unit)
+        }
     }
 }
 

@@ -105,15 +105,18 @@ enum Spawn {
         return pid
     }
 
-    /// The peak resident set of `command` in KiB, as GNU time reports it, or nil without
-    /// /usr/bin/time. Not from our own wait4: a child spawned with posix_spawn (vfork) inherits
-    /// the parent's high-water mark at exec on Linux, so it would report the bench's memory.
-    static func peakKiB(of command: Command, environment: [String: String]) throws -> Int? {
+    /// The peak resident set of `command` in KiB and its voluntary + involuntary context
+    /// switches, as GNU time reports them, or nil without /usr/bin/time. Not from our own wait4:
+    /// a child spawned with posix_spawn (vfork) inherits the parent's high-water mark at exec on
+    /// Linux, so it would report the bench's memory.
+    static func usage(of command: Command, environment: [String: String]) throws -> (peakKiB: Int, switches: Int)? {
         let time = "/usr/bin/time", report = stderrFile + ".rss"
         guard access(time, X_OK) == 0 else { return nil }
-        _ = try run([Command(time, ["-f", "%M", "-o", report, command.path] + command.arguments)], environment: environment)
-        return (try? String(contentsOfFile: report, encoding: .utf8))
-            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        _ = try run(
+            [Command(time, ["-f", "%M %w %c", "-o", report, command.path] + command.arguments)], environment: environment)
+        let numbers = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace)
+            .compactMap { Int($0) }
+        return numbers.count == 3 ? (numbers[0], numbers[1] + numbers[2]) : nil
     }
 
     /// Wall and CPU (user + sys) seconds of one run of `command` that must exit `expectedStatus`,

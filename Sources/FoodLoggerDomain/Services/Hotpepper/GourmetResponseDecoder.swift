@@ -72,9 +72,7 @@ public enum GourmetResponseDecoder {
 
         init(from decoder: any Decoder) throws {
             let shop = try decoder.container(keyedBy: Key.self)
-            func text(_ name: String) throws -> String {
-                try shop.decodeIfPresent(LenientText.self, forKey: Key(name))?.value ?? ""
-            }
+            func text(_ name: String) throws -> String { try LenientText.text(in: shop, at: Key(name)) ?? "" }
             func count(_ name: String) throws -> Int? {
                 try shop.decodeIfPresent(LenientInteger.self, forKey: Key(name))?.value ?? nil
             }
@@ -92,7 +90,7 @@ public enum GourmetResponseDecoder {
                     photo: try shop.decodeIfPresent(Photo.self, forKey: Key("photo"))?.pc?.l?.value ?? ""),
                 // In the API's order; an amenity the shop does not state (absent or null) is left out.
                 amenities: try AmenityKind.allCases.compactMap { kind in
-                    try shop.decodeIfPresent(LenientText.self, forKey: Key(kind.rawValue)).map { Amenity(kind, $0.value) }
+                    try LenientText.text(in: shop, at: Key(kind.rawValue)).map { Amenity(kind, $0) }
                 },
                 provider: .hotpepper, kind: HotpepperKinds.kind(ofGenre: genre?.code ?? ""),
                 hotpepper: HotpepperDetails(
@@ -125,9 +123,7 @@ public enum GourmetResponseDecoder {
 
         init(from decoder: any Decoder) throws {
             let members = try decoder.container(keyedBy: CodingKeys.self)
-            func text(_ key: CodingKeys) throws -> String {
-                try members.decodeIfPresent(LenientText.self, forKey: key)?.value ?? ""
-            }
+            func text(_ key: CodingKeys) throws -> String { try LenientText.text(in: members, at: key) ?? "" }
             code = try text(.code); name = try text(.name); catchCopy = try text(.catchCopy)
             average = try text(.average); pc = try text(.pc); sp = try text(.sp)
         }
@@ -152,6 +148,14 @@ public enum GourmetResponseDecoder {
 /// as a number, integers and decimals sent as numeric strings, "" meaning none.
 struct LenientText: Decodable {
     var value: String
+
+    /// The text at `key`, nil when absent or null. A string, as nearly every member is, is read
+    /// as `String` directly; only another shape goes through `LenientText`, whose own container
+    /// for every member cost the decoder about a third of its work.
+    static func text<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, at key: Key) throws -> String? {
+        if let text = try? container.decodeIfPresent(String.self, forKey: key) { return text }
+        return try container.decodeIfPresent(LenientText.self, forKey: key)?.value
+    }
 
     init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()

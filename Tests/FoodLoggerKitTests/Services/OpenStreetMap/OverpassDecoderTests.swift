@@ -260,6 +260,18 @@ import TestSupport
             Set(shops.filter { $0.diets?.contains(.vegetarian) == true }.map(\.id)) == vegetarian.union(vegan),
             "vegetarian as tagged, or vegan")
     }
+
+    @Test(arguments: [
+        "Phở", " Phở ", "\tPhở\t", "\u{A0}Phở\u{3000}", "\u{2003} \u{202F}", "", " ", "\nPhở\n", "\u{2028}Phở",
+        " \u{301}a ", "a\u{A0}b", "🍜 ",
+    ])
+    func aTagIsTrimmedAsFoundationTrimsWhitespaces(_ text: String) {
+        // Given a tag's value with spaces of several kinds around it, or none
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+
+        // Then it is trimmed as CharacterSet.whitespaces trims, and nothing left is no value
+        #expect(OverpassDecoder.nonEmpty(text) == (trimmed.isEmpty ? nil : trimmed), "\(text.debugDescription)")
+    }
 }
 
 /// A food place whose tag went under a lifecycle prefix (`disused:amenity`) is a closed place:

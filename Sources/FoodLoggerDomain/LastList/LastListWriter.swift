@@ -1,0 +1,260 @@
+import Foundation
+
+/// The last list as the JSON document `JSONEncoder` makes of it (the keys of `LastList`'s and
+/// `Restaurant`'s synthesized `Codable`, nil left out), written straight into bytes, for
+/// `LastListStore.load` to read back with `JSONDecoder` as before.
+///
+/// Why by hand: JSONEncoder spent about 700 k instructions on each shop (70 M of a 225 M
+/// 100-shop search, the largest part of it, for a file only `show N` reads); this writes the same
+/// document in a small part of that. A list with a place whose hours are periods (Google's, whose
+/// model is deep) is left to JSONEncoder: `data(_:)` is nil then. `LastListWriterTests` reads
+/// every document back and compares it with the list, and names every stored property this
+/// writer knows, so a field added to a place fails there until it is written here too.
+enum LastListWriter {
+    /// The document, or nil where JSONEncoder must write it (or refuse it: a number that is not
+    /// finite, which JSON cannot hold).
+    static func data(_ list: LastList) -> Data? {
+        var writer = Writer()
+        return writer.list(list) ? Data(writer.bytes) : nil
+    }
+
+    /// The stored properties written, by type, as `Mirror` names them (the test's check).
+    static let written: [String: [String]] = [
+        "LastList": ["provider", "region", "center", "firstNumber", "shops", "saved", "format"],
+        "Restaurant": [
+            "id", "name", "genre", "subGenre", "coordinate", "address", "open", "close", "urls", "amenities", "provider",
+            "osmOpeningHours", "periodHours", "rating", "ratingCount", "priceLevel", "businessStatus", "diets", "invented",
+            "kind", "otherNames", "phone", "website", "hotpepper", "sources",
+        ],
+        "HotpepperDetails": [
+            "nameKana", "catchCopy", "budget", "budgetMemo", "stationName", "access", "mobileAccess", "capacity",
+            "partyCapacity", "areas", "otherMemo", "shopDetailMemo", "wedding", "logo", "couponPC", "couponSP",
+        ],
+        "Region": ["timeZone", "countryCode"], "Coordinate": ["lat", "lng"], "Genre": ["code", "name", "catchCopy"],
+        "CodeName": ["code", "name"], "Links": ["shop", "photo"], "Amenity": ["kind", "value"],
+        "LocalName": ["language", "name"], "PlaceSource": ["provider", "id", "fields", "record"],
+        "Budget": ["code", "name", "average"],
+        "Areas": ["largeServiceArea", "serviceArea", "largeArea", "middleArea", "smallArea"],
+    ]
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+        /// Whether the object being written has a member yet (a comma goes before the next).
+        private var open: [Bool] = []
+
+        init() { bytes.reserveCapacity(64 << 10) }
+
+        mutating func list(_ list: LastList) -> Bool {
+            begin()
+            key("provider"); string(list.provider.rawValue)
+            if let region = list.region {
+                key("region"); begin()
+                optional("timeZone", region.timeZone); optional("countryCode", region.countryCode)
+                end()
+            }
+            if let center = list.center {
+                key("center")
+                guard coordinate(center) else { return false }
+            }
+            key("firstNumber"); integer(list.firstNumber)
+            key("shops"); begin()
+            switch list.shops {
+            case .kept(let shops):
+                key("kept"); begin(); key("_0"); bytes.append(UInt8(ascii: "["))
+                for (index, shop) in shops.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    guard restaurant(shop) else { return false }
+                }
+                bytes.append(UInt8(ascii: "]")); end()
+            case .ids(let ids):
+                key("ids"); begin(); key("_0"); strings(ids); end()
+            }
+            end()
+            key("saved")
+            guard number(list.saved.timeIntervalSinceReferenceDate) else { return false }
+            key("format"); integer(list.format)
+            end()
+            return true
+        }
+
+        mutating func restaurant(_ shop: Restaurant) -> Bool {
+            guard shop.periodHours == nil else { return false }
+            begin()
+            key("id"); string(shop.id)
+            key("name"); string(shop.name)
+            key("genre"); begin()
+            key("code"); string(shop.genre.code); key("name"); string(shop.genre.name)
+            key("catchCopy"); string(shop.genre.catchCopy)
+            end()
+            if let sub = shop.subGenre { key("subGenre"); codeName(sub) }
+            key("coordinate")
+            guard coordinate(shop.coordinate) else { return false }
+            key("address"); string(shop.address)
+            key("open"); string(shop.open)
+            key("close"); string(shop.close)
+            key("urls"); begin(); key("shop"); string(shop.urls.shop); key("photo"); string(shop.urls.photo); end()
+            key("amenities"); bytes.append(UInt8(ascii: "["))
+            for (index, amenity) in shop.amenities.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                begin(); key("kind"); string(amenity.kind.rawValue); key("value"); string(amenity.value); end()
+            }
+            bytes.append(UInt8(ascii: "]"))
+            key("provider"); string(shop.provider.rawValue)
+            optional("osmOpeningHours", shop.osmOpeningHours)
+            if let rating = shop.rating {
+                key("rating")
+                guard number(rating) else { return false }
+            }
+            if let count = shop.ratingCount { key("ratingCount"); integer(count) }
+            if let level = shop.priceLevel { key("priceLevel"); integer(level) }
+            optional("businessStatus", shop.businessStatus?.rawValue)
+            if let diets = shop.diets { key("diets"); strings(diets.map(\.rawValue)) }
+            if let invented = shop.invented { key("invented"); literal(invented ? "true" : "false") }
+            optional("kind", shop.kind?.rawValue)
+            if let names = shop.otherNames {
+                key("otherNames"); bytes.append(UInt8(ascii: "["))
+                for (index, name) in names.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    begin(); key("language"); string(name.language); key("name"); string(name.name); end()
+                }
+                bytes.append(UInt8(ascii: "]"))
+            }
+            optional("phone", shop.phone)
+            optional("website", shop.website)
+            if let own = shop.hotpepper { key("hotpepper"); hotpepper(own) }
+            if let sources = shop.sources {
+                key("sources"); bytes.append(UInt8(ascii: "["))
+                for (index, source) in sources.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    begin()
+                    key("provider"); string(source.provider.rawValue); key("id"); string(source.id)
+                    key("fields"); strings(source.fields)
+                    if let record = source.record {
+                        key("record")
+                        guard restaurant(record) else { return false }
+                    }
+                    end()
+                }
+                bytes.append(UInt8(ascii: "]"))
+            }
+            end()
+            return true
+        }
+
+        mutating func hotpepper(_ own: HotpepperDetails) {
+            begin()
+            key("nameKana"); string(own.nameKana)
+            key("catchCopy"); string(own.catchCopy)
+            if let budget = own.budget {
+                key("budget"); begin()
+                key("code"); string(budget.code); key("name"); string(budget.name); key("average"); string(budget.average)
+                end()
+            }
+            key("budgetMemo"); string(own.budgetMemo)
+            key("stationName"); string(own.stationName)
+            key("access"); string(own.access)
+            key("mobileAccess"); string(own.mobileAccess)
+            if let capacity = own.capacity { key("capacity"); integer(capacity) }
+            if let party = own.partyCapacity { key("partyCapacity"); integer(party) }
+            key("areas"); begin()
+            let areas = own.areas
+            for (name, area) in [
+                ("largeServiceArea", areas.largeServiceArea), ("serviceArea", areas.serviceArea),
+                ("largeArea", areas.largeArea), ("middleArea", areas.middleArea), ("smallArea", areas.smallArea),
+            ] {
+                if let area { key(name); codeName(area) }
+            }
+            end()
+            key("otherMemo"); string(own.otherMemo)
+            key("shopDetailMemo"); string(own.shopDetailMemo)
+            key("wedding"); string(own.wedding)
+            key("logo"); string(own.logo)
+            key("couponPC"); string(own.couponPC)
+            key("couponSP"); string(own.couponSP)
+            end()
+        }
+
+        mutating func codeName(_ value: Restaurant.CodeName) {
+            begin(); key("code"); string(value.code); key("name"); string(value.name); end()
+        }
+
+        mutating func coordinate(_ value: Coordinate) -> Bool {
+            begin()
+            key("lat")
+            guard number(value.lat) else { return false }
+            key("lng")
+            guard number(value.lng) else { return false }
+            end()
+            return true
+        }
+
+        mutating func begin() {
+            bytes.append(UInt8(ascii: "{"))
+            open.append(false)
+        }
+
+        mutating func end() {
+            bytes.append(UInt8(ascii: "}"))
+            open.removeLast()
+        }
+
+        mutating func key(_ name: String) {
+            if open[open.count - 1] { bytes.append(UInt8(ascii: ",")) }
+            open[open.count - 1] = true
+            string(name)
+            bytes.append(UInt8(ascii: ":"))
+        }
+
+        mutating func optional(_ name: String, _ value: String?) {
+            if let value { key(name); string(value) }
+        }
+
+        mutating func strings(_ values: [String]) {
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(value)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+
+        mutating func literal(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+        mutating func integer(_ value: Int) { literal(String(value)) }
+
+        /// Swift's shortest form that reads back as the same Double, which JSON takes as it is
+        /// ("35.6812", "1e-05"); false for a number JSON cannot hold.
+        mutating func number(_ value: Double) -> Bool {
+            guard value.isFinite else { return false }
+            literal(value.description)
+            return true
+        }
+
+        /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8,
+        /// each run of text that needs no escape copied at once.
+        mutating func string(_ text: String) {
+            bytes.append(UInt8(ascii: "\""))
+            var text = text
+            text.withUTF8 { utf8 in
+                var start = 0
+                for (index, byte) in utf8.enumerated()
+                where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                    start = index + 1
+                    switch byte {
+                    case UInt8(ascii: "\""): literal("\\\"")
+                    case UInt8(ascii: "\\"): literal("\\\\")
+                    case UInt8(ascii: "\n"): literal("\\n")
+                    case UInt8(ascii: "\t"): literal("\\t")
+                    case UInt8(ascii: "\r"): literal("\\r")
+                    default:
+                        let hex = String(byte, radix: 16)
+                        literal("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                    }
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import FoodLoggerDomain
+
+@Suite struct LastListWriterTests {
+    /// A place with every field of the core and of HOT PEPPER's part filled, with text a JSON
+    /// string must escape.
+    static let everyField = Restaurant(
+        id: "J0000000009", name: "引用 \"quoted\" \\ back\nline\ttab\u{1}\u{7F} é 🍜",
+        genre: .init(code: "G001", name: "居酒屋", catchCopy: "旬"), subGenre: .init(code: "G004", name: "和食"),
+        coordinate: Coordinate(lat: 35.681_2, lng: -0.000_01), address: "東京都", open: "月～金: 11:00～23:00",
+        close: "日", urls: .init(shop: "https://example.invalid/s/", photo: "https://example.invalid/p.jpg"),
+        amenities: [Amenity(.wifi, "あり"), Amenity(.freeDrink, "なし ：2時間")], provider: .hotpepper,
+        osmOpeningHours: "Mo-Su 11:00-22:00", rating: 4.25, ratingCount: 12, priceLevel: 2,
+        businessStatus: .closedTemporarily, diets: [.vegan, .glutenFree], kind: .fastFood,
+        otherNames: [.init(language: "en", name: "Quote")], phone: "+81 3-0000-0000", website: "https://example.invalid/",
+        hotpepper: HotpepperDetails(
+            nameKana: "いんよう", catchCopy: "近い", budget: .init(code: "B002", name: "2001～3000円", average: "2500円"),
+            budgetMemo: "お通し", stationName: "東京", access: "徒歩3分", mobileAccess: "徒歩3分", capacity: 40,
+            partyCapacity: 20,
+            areas: .init(
+                largeServiceArea: .init(code: "SS10", name: "関東"), serviceArea: .init(code: "SA11", name: "東京"),
+                largeArea: .init(code: "Z011", name: "東京"), middleArea: .init(code: "Y005", name: "銀座"),
+                smallArea: .init(code: "X010", name: "丸の内")),
+            otherMemo: "o", shopDetailMemo: "d", wedding: "w", logo: "https://example.invalid/l.jpg",
+            couponPC: "https://example.invalid/c", couponSP: "https://example.invalid/sp"),
+        sources: [PlaceSource(provider: .osm, id: "node/1", fields: ["hours"]), PlaceSource(provider: .hotpepper, id: "J1")])
+
+    static var invented: Restaurant {
+        var place = Seeds.OSM.paris
+        place.invented = true
+        place.hotpepper = HotpepperDetails()
+        return place
+    }
+
+    static let lists: [LastList] = [
+        LastList(page: Seeds.Pages.tokyo, center: Seeds.tokyoStation, saved: LastListTests.saved),
+        LastList(page: Seeds.OSM.page, center: nil, saved: Date(timeIntervalSince1970: 1_780_000_000.123_456)),
+        LastList(page: Seeds.Google.page, center: Seeds.tokyoStation, saved: LastListTests.saved),
+        LastList(
+            page: RestaurantPage(total: 3, start: 11, restaurants: [everyField, invented, Seeds.OSM.unreadable]),
+            center: Coordinate(lat: -33.867_413_519_708_49, lng: 151.2), saved: LastListTests.saved),
+    ]
+
+    @Test(arguments: lists.indices)
+    func whatItWritesReadsBackAsTheSameList(_ index: Int) throws {
+        // Given a list
+        let list = Self.lists[index]
+
+        // When the writer writes it
+        let data = try #require(LastListWriter.data(list), "list \(index) is written by hand")
+
+        // Then JSONDecoder reads it back as the same list, as it reads JSONEncoder's document
+        #expect(try JSONDecoder().decode(LastList.self, from: data) == list)
+        let encoded = try JSONDecoder().decode(LastList.self, from: JSONEncoder().encode(list))
+        #expect(encoded == list, "the writer and JSONEncoder write the same list")
+    }
+
+    @Test func aPlaceWithPeriodsIsLeftToJSONEncoder() {
+        // Given a list with a place whose hours are periods
+        var place = Seeds.Google.kyoto
+        place.periodHours = PeriodHours(week: [])
+        let list = LastList(page: RestaurantPage(total: 1, start: 1, restaurants: [place]), center: nil, saved: Date())
+
+        // Then the writer leaves it, and numbers JSON cannot hold, to JSONEncoder
+        #expect(LastListWriter.data(list) == nil, "periods are JSONEncoder's")
+        var far = LastList(page: Seeds.Pages.tokyo, center: nil, saved: Date())
+        far.center = Coordinate(lat: .infinity, lng: 0)
+        #expect(LastListWriter.data(far) == nil, "an infinite number is no JSON")
+    }
+
+    @Test func itKnowsEveryStoredPropertyOfWhatItWrites() {
+        // Given the stored properties of the types the writer writes, as Mirror sees them
+        let values: [(String, Any)] = [
+            ("LastList", Self.lists[3]), ("Restaurant", Self.everyField), ("HotpepperDetails", HotpepperDetails()),
+            ("Region", Seeds.OSM.parisRegion), ("Coordinate", Seeds.tokyoStation), ("Genre", Self.everyField.genre),
+            ("CodeName", Restaurant.CodeName(code: "", name: "")), ("Links", Self.everyField.urls),
+            ("Amenity", Amenity(.wifi, "")), ("LocalName", Restaurant.LocalName(language: "", name: "")),
+            ("PlaceSource", PlaceSource(provider: .osm, id: "")),
+            ("Budget", HotpepperDetails.Budget(code: "", name: "", average: "")), ("Areas", HotpepperDetails.Areas()),
+        ]
+        let found = Dictionary(uniqueKeysWithValues: values.map { ($0.0, Mirror(reflecting: $0.1).children.compactMap(\.label)) })
+
+        // Then the writer names each of them: a field added to a place must be written there too
+        #expect(found == LastListWriter.written)
+    }
+}
