@@ -58,7 +58,7 @@ struct LogCommand: Sendable {
             "foodlogger log remove 3                       # the number 'foodlogger log' shows",
             "foodlogger log map --static",
             "foodlogger log map --format html > log.html",
-            "foodlogger log check                          # closed or moved? exit 1 when one closed, 69 (wins) when a service could not be asked",
+            "foodlogger log check                          # exit 1: one closed; 69 (wins): a service not asked",
             "foodlogger log check --provider osm,hotpepper # ask only these (no Google requests)",
         ],
         sections: [
