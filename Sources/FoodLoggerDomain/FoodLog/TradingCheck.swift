@@ -90,7 +90,7 @@ public protocol TradingChecking: Sendable {
     func check(_ entries: [FoodLogEntry]) async -> TradingReport
 }
 
-/// Asks each service of the logged places, by id and in batches (`HotpepperWorking.lookupRestaurants`),
+/// Asks each service of the logged places, by id and in batches (`HotpepperWorking.lookupKeepingAnswers`),
 /// whether they still trade, and compares each answer with what the log kept. Each place is
 /// asked of every service the log has an id of (of `only`, when given); a service that cannot
 /// be made (no key) or does not answer is reported, and the other services' findings still stand.
@@ -177,7 +177,9 @@ public struct TradingCheckWorker: TradingChecking {
             for (provider, ids) in idsByProvider {
                 group.addTask {
                     do throws(ServiceError) {
-                        return (provider, .success(try await workers(provider).lookupRestaurants(ids: ids)))
+                        let worker = try workers(provider)
+                        let page = try await worker.lookupKeepingAnswers(ids: ids, perRequest: provider.idsPerLookup)
+                        return (provider, .success(page))
                     } catch {
                         return (provider, .failure(error))
                     }

@@ -4,9 +4,8 @@ public protocol HotpepperWorking: Sendable {
     /// Runs on the caller's executor, like `HotpepperProtocol.searchRestaurants` (see there).
     nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage
     /// Shops by id, in the order asked, and where they are (the page's region, for their
-    /// clock); ids the service does not know are simply absent (or in `unknownIDs` where it
-    /// says so). A request failing after others answered keeps their answers and names the ids
-    /// not asked in `unasked`; a failure before any answer is thrown.
+    /// clock); ids the service does not know are simply absent. Any request that fails fails
+    /// the whole, so a shop is never silently missing (`lookupKeepingAnswers` keeps what came).
     nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage
 }
 
@@ -20,6 +19,22 @@ extension HotpepperWorking {
 
     /// The same, `perRequest` ids a request (what the service takes: `idsPerLookup`).
     nonisolated(nonsending) public func lookupRestaurants(ids: [String], perRequest: Int) async throws(ServiceError)
+        -> RestaurantPage
+    {
+        let page = try await lookupKeepingAnswers(ids: ids, perRequest: perRequest)
+        // An id refused on its own (`invalidRequest`: not one the service can read) is absent, as
+        // an unknown one is; any other failure is the whole lookup's.
+        if let failed = page.unasked.first(where: { if case .invalidRequest = $0.error { false } else { true } }) {
+            throw failed.error
+        }
+        return page
+    }
+
+    /// Shops by id, `perRequest` ids a request, keeping what was answered (and paid for) when
+    /// a later request fails: the ids not asked are named in `unasked` with why, those the
+    /// service says it does not know in `unknownIDs`, those it placed off the Earth in
+    /// `dropped`. A failure before any answer is thrown. What `log check` asks.
+    nonisolated(nonsending) public func lookupKeepingAnswers(ids: [String], perRequest: Int) async throws(ServiceError)
         -> RestaurantPage
     {
         var found: [String: Restaurant] = [:]

@@ -18,20 +18,20 @@ import Testing
         var lookedUp: [[String]] { lock.withLock { lookups } }
         init(_ places: [Restaurant], failure: ServiceError? = nil) { self.places = places; self.failure = failure }
 
+        /// A lookup by id, one batch (`idsPerLookup`) a call.
         func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
-            Issue.record("a check looks places up by id; it never searches")
-            return RestaurantPage(total: 0, start: 1, restaurants: [])
-        }
-
-        func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage {
+            let ids = query.ids
+            if ids.isEmpty { Issue.record("a check looks places up by id; it never searches") }
             lock.withLock { lookups.append(ids) }
             if let failure { throw failure }
             let found = places.filter { ids.contains($0.id) }
             var page = RestaurantPage(
                 total: found.count, start: 1, restaurants: found,
-                dropped: dropped.map { RestaurantPage.DroppedShop(id: $0, name: "far", coordinate: .init(lat: 95, lng: 0)) })
-            page.unknownIDs = unknown
-            page.unasked = unasked
+                dropped: dropped.filter(ids.contains).map {
+                    RestaurantPage.DroppedShop(id: $0, name: "far", coordinate: .init(lat: 95, lng: 0))
+                })
+            page.unknownIDs = unknown.filter(ids.contains)
+            page.unasked = unasked.filter { ids.contains($0.id) }
             return page
         }
     }
@@ -218,10 +218,43 @@ extension TradingCheckWorkerTests {
         let whole = await all.check(entries)
 
         // Then --provider osm asks no Google and announces nothing; the whole check announces Google once
-        #expect(google.lookedUp.count == 1 && osm.lookedUp.count == 2, "\(google.lookedUp.count) \(osm.lookedUp.count)")
+        #expect(
+            google.lookedUp.count == 2 && osm.lookedUp.count == 2,
+            "Google in batches of 20: \(google.lookedUp.count) \(osm.lookedUp.count)")
         #expect(narrowed.checked == 1 && narrowed.places == 26, "\(narrowed.checked) of \(narrowed.places)")
         #expect(whole.checked == 26, "\(whole.checked)")
         #expect(announced.lines == ["google 25"], "announced once, before asking: \(announced.lines)")
+    }
+}
+
+/// A service answering its first lookup request and failing the next.
+final class SecondRequestFails: HotpepperWorking, @unchecked Sendable {
+    private let lock = NSLock()
+    private var sent = 0
+    func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
+        let first = lock.withLock {
+            sent += 1
+            return sent == 1
+        }
+        guard first else { throw .network(.timedOut, detail: "slow") }
+        let found = query.ids.map { TradingCheckWorkerTests.place($0, .hotpepper) }
+        return RestaurantPage(total: found.count, start: 1, restaurants: found)
+    }
+}
+
+extension TradingCheckWorkerTests {
+    @Test func aCheckKeepsTheBatchesAnsweredAndAShowFailsWhole() async {
+        // Given 21 HOT PEPPER ids, the second request (the 21st id) failing
+        let ids = (1...21).map { "J\($0)" }
+
+        // When looked up keeping answers (log check), and strictly (show)
+        let kept = try? await SecondRequestFails().lookupKeepingAnswers(ids: ids, perRequest: 20)
+        var strict: ServiceError?
+        do { _ = try await SecondRequestFails().lookupRestaurants(ids: ids, perRequest: 20) } catch { strict = error }
+
+        // Then the check keeps 20 answers and names the 21st as not asked; show fails with the error
+        #expect(kept?.restaurants.count == 20 && kept?.unasked.map(\.id) == ["J21"], "\(String(describing: kept?.unasked))")
+        #expect(strict == .network(.timedOut, detail: "slow"), "a shop is never silently missing: \(String(describing: strict))")
     }
 }
 
