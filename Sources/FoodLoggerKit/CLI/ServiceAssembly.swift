@@ -168,11 +168,11 @@ struct ServiceAssembly {
 
     /// `log check`'s one line, before it sends any, of how many billed requests a service
     /// (`billedLookup`) will be sent: under --verbose, and always when there are more than
-    /// `billedRequestsToAnnounce`.
+    /// `billedRequestsToAnnounce`. The stubs bill nothing, so say nothing.
     func lookupAnnouncement() -> @Sendable (Provider, Int) -> Void {
-        let (verbose, context) = (options.verbose, context)
+        let (verbose, stub, context) = (options.verbose, options.useStub, context)
         return { provider, requests in
-            guard verbose || requests > Self.billedRequestsToAnnounce, let request = provider.billedLookup else { return }
+            guard !stub, verbose || requests > Self.billedRequestsToAnnounce, let request = provider.billedLookup else { return }
             context.report(
                 "asking \(provider.title) about \(requests) logged place\(requests == 1 ? "" : "s"): "
                     + "\(requests) billed \(request) request\(requests == 1 ? "" : "s") (Pro)")
