@@ -45,18 +45,19 @@ public struct FoodLogSummary: Sendable, Equatable {
     private init() {}
 
     /// One pass over the log, in any order: a search reads it whole before it shows a page.
+    /// A place's entries (those sharing any id: `FoodLogEntry.places`) make one mark, kept
+    /// under each of its ids, so a search by any one of them finds all its visits and rating.
     public init(_ entries: [FoodLogEntry]) {
-        /// When each place's rating was given (the entry's day, then its number): the latest wins.
-        var ratedAt: [String: (day: CivilDate, number: Int)] = [:]
-        // A merged place's entry marks it under each of its services' ids, so a search by any
-        // one of them finds it.
-        for entry in entries {
-            for source in entry.shop.ids { note(entry, key: Self.key(source.provider, source.id), ratedAt: &ratedAt) }
+        for place in FoodLogEntry.places(entries) {
+            var mark = LogMark(visits: 0)
+            /// When the rating was given (the entry's day, then its number): the latest wins.
+            var ratedAt: (day: CivilDate, number: Int)?
+            for entry in place { Self.note(entry, into: &mark, ratedAt: &ratedAt) }
+            for source in place.flatMap(\.shop.ids) { marks[Self.key(source.provider, source.id)] = mark }
         }
     }
 
-    private mutating func note(_ entry: FoodLogEntry, key: String, ratedAt: inout [String: (day: CivilDate, number: Int)]) {
-        var mark = marks[key] ?? LogMark(visits: 0)
+    private static func note(_ entry: FoodLogEntry, into mark: inout LogMark, ratedAt: inout (day: CivilDate, number: Int)?) {
         if let date = entry.date {
             mark.visits += 1
             mark.lastVisit = max(mark.lastVisit ?? date, date)
@@ -65,12 +66,11 @@ public struct FoodLogSummary: Sendable, Equatable {
         }
         if let rating = entry.rating {
             let given = (day: entry.sortDay, number: entry.number)
-            if ratedAt[key].map({ ($0.day, $0.number) < (given.day, given.number) }) ?? true {
+            if ratedAt.map({ ($0.day, $0.number) < (given.day, given.number) }) ?? true {
                 mark.rating = rating
-                ratedAt[key] = given
+                ratedAt = given
             }
         }
-        marks[key] = mark
     }
 
     public var isEmpty: Bool { marks.isEmpty }

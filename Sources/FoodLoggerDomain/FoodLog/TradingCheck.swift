@@ -1,24 +1,32 @@
 import Foundation
 
 /// What `log check` found of one logged place at one of its services: closed for good, closed
-/// for now, or moved, and which service said so.
+/// for now, moved, or an id the service no longer knows, and what the service said.
 public struct TradingFinding: Sendable, Equatable {
     public enum Signal: Sendable, Equatable {
-        /// The service says the place closed for good, or no longer answers its id.
+        /// The service says the place closed for good, or no longer lists its id.
         case closedForGood
         case closedForNow
         /// The service places it `metres` from where the log kept it.
         case moved(metres: Int)
+        /// The service says it does not know the id (Google retires ids): not a closure, but
+        /// the place cannot be checked there until it is searched for and logged again.
+        case unknownID
     }
 
-    /// Why: the service's own word (a business status, a lifecycle tag, read where its answer
-    /// is decoded), its silence (the id is no longer answered), or the place's new position.
+    /// Why: the service's own word (a business status, a tag, read where its answer is
+    /// decoded), its silence (the id is no longer listed), or the place's new position.
     public enum Evidence: Sendable, Equatable {
-        case status(Restaurant.BusinessStatus)
-        case notAnswered
+        /// The answer's status, with the service's own word for it where its decoder kept one.
+        case status(Restaurant.BusinessStatus, said: Restaurant.StatusEvidence?)
+        /// The service answered the lookup without the place: it no longer lists it.
+        case notListed
+        /// The service said it does not know the id.
+        case unknownID
         case position(Coordinate)
     }
 
+    /// The place's newest entry.
     public var entry: FoodLogEntry
     public var source: FoodLogEntry.SourceID
     public var signal: Signal
@@ -34,43 +42,47 @@ public struct TradingFinding: Sendable, Equatable {
         self.answeredName = answeredName
     }
 
-    /// Closed for good or for now: what makes `log check` exit 1. A move alone does not.
-    public var closed: Bool {
-        if case .moved = signal { return false }
-        return true
+    /// Closed for good or for now: what makes `log check` exit 1. A move or an unknown id does not.
+    public var closed: Bool { signal == .closedForGood || signal == .closedForNow }
+
+    /// How strong the signal is, strongest first: a place is summed up under its strongest.
+    public var rank: Int {
+        switch signal {
+        case .closedForGood: 0
+        case .closedForNow: 1
+        case .moved: 2
+        case .unknownID: 3
+        }
     }
 }
 
-/// What a `log check` found: the places checked, the findings, and the services that could not
-/// be asked (with why, and how many of the log's places they hold).
+/// What a `log check` found: the places looked at and checked, the findings, and the services
+/// that could not be asked (with why, and how many of the log's places went unchecked).
 public struct TradingReport: Sendable, Equatable {
     public struct Unasked: Sendable, Equatable {
         public var provider: Provider
         public var error: ServiceError
-        /// The logged places whose ids at this service went unchecked.
+        /// The logged places with an id at this service that went unchecked there.
         public var places: Int
         public init(provider: Provider, error: ServiceError, places: Int) {
             self.provider = provider; self.error = error; self.places = places
         }
     }
 
-    /// The logged places at least one of whose services answered (each once, however many
-    /// times it was logged or services it has).
+    /// The logged places looked at (each once, however many times it was logged or services it has).
+    public var places: Int
+    /// Of those, the places at least one of whose services answered.
     public var checked: Int
     public var findings: [TradingFinding]
     public var unasked: [Unasked]
-    /// How many ids each service that answered was asked about, in `Provider.allCases` order.
-    public var asked: [Asked]
 
-    public struct Asked: Sendable, Equatable {
-        public var provider: Provider
-        public var ids: Int
-        public init(provider: Provider, ids: Int) { self.provider = provider; self.ids = ids }
+    public init(checked: Int, findings: [TradingFinding], unasked: [Unasked], places: Int? = nil) {
+        self.places = places ?? checked
+        self.checked = checked; self.findings = findings; self.unasked = unasked
     }
 
-    public init(checked: Int, findings: [TradingFinding], unasked: [Unasked], asked: [Asked] = []) {
-        self.checked = checked; self.findings = findings; self.unasked = unasked; self.asked = asked
-    }
+    /// The places not checked: none of their services (of those asked) answered.
+    public var notChecked: Int { places - checked }
 }
 
 /// What the FoodLog scene asks to check the log's places; a protocol so tests can seat a spy.
@@ -78,10 +90,10 @@ public protocol TradingChecking: Sendable {
     func check(_ entries: [FoodLogEntry]) async -> TradingReport
 }
 
-/// Asks each service of the logged places, by id and in batches (`HotpepperWorking.lookupRestaurants`),
+/// Asks each service of the logged places, by id and in batches (`HotpepperWorking.lookupKeepingAnswers`),
 /// whether they still trade, and compares each answer with what the log kept. Each place is
-/// asked of every service the log has an id of; a service that cannot be made (no key) or does
-/// not answer is reported, and the other services' findings still stand.
+/// asked of every service the log has an id of (of `only`, when given); a service that cannot
+/// be made (no key) or does not answer is reported, and the other services' findings still stand.
 public struct TradingCheckWorker: TradingChecking {
     /// A place answered this far from where the log kept it has moved; nearer is the same door
     /// given a little differently.
@@ -90,30 +102,84 @@ public struct TradingCheckWorker: TradingChecking {
     /// The worker that looks places up at a service; throws when the service cannot be asked
     /// at all (no key). Called once per service the log names, and only for those.
     let workers: @Sendable (Provider) throws(ServiceError) -> any HotpepperWorking
+    /// The services to ask; nil for every one the log names.
+    let only: Set<Provider>?
+    /// Told, before any request is sent, how many billed requests (`billedLookup`) a service
+    /// will be sent: once per service per check.
+    let announce: (@Sendable (Provider, Int) -> Void)?
 
-    public init(workers: @escaping @Sendable (Provider) throws(ServiceError) -> any HotpepperWorking) {
-        self.workers = workers
+    public init(
+        only: Set<Provider>? = nil, announce: (@Sendable (Provider, Int) -> Void)? = nil,
+        workers: @escaping @Sendable (Provider) throws(ServiceError) -> any HotpepperWorking
+    ) {
+        self.workers = workers; self.only = only; self.announce = announce
     }
 
     public func check(_ entries: [FoodLogEntry]) async -> TradingReport {
-        // Each logged place once (a place visited thrice is asked about once).
-        var seenPlaces: Set<[FoodLogEntry.SourceID]> = []
-        let places = entries.filter { seenPlaces.insert($0.shop.ids).inserted }
+        // Each logged place once: entries sharing any id are one place.
+        let places = FoodLogEntry.places(entries)
         var idsByProvider: [Provider: [String]] = [:]
         var seenIDs: Set<FoodLogEntry.SourceID> = []
-        for source in places.flatMap(\.shop.ids) where seenIDs.insert(source).inserted {
+        for source in places.joined().flatMap(\.shop.ids)
+        where only?.contains(source.provider) ?? true && seenIDs.insert(source).inserted {
             idsByProvider[source.provider, default: []].append(source.id)
         }
-        var answered: [FoodLogEntry.SourceID: Restaurant] = [:]
-        var unasked: [Provider: ServiceError] = [:]
-        var asked: [TradingReport.Asked] = []
-        // The services are asked at once: the check takes as long as the slowest, not the sum.
-        let workers = workers
-        let answers = await withTaskGroup(of: (Provider, Result<RestaurantPage, ServiceError>).self) { group in
+        for provider in Provider.allCases where provider.billedLookup != nil {
+            if let ids = idsByProvider[provider] { announce?(provider, ids.count) }
+        }
+        let answers = await Self.ask(idsByProvider, workers)
+        var answered = Answers()
+        var unaskedErrors: [Provider: ServiceError] = [:]
+        for provider in Provider.allCases {
+            guard let ids = idsByProvider[provider], let answer = answers[provider] else { continue }
+            switch answer {
+            case .success(let page):
+                answered.take(page, provider: provider)
+                if let first = page.unasked.first { unaskedErrors[provider] = first.error }
+            case .failure(let error):
+                unaskedErrors[provider] = error
+                answered.unasked.formUnion(ids.map { .init(provider: provider, id: $0) })
+            }
+        }
+        var findings: [TradingFinding] = []
+        var checked = 0
+        for place in places {
+            let sources = place.flatMap(\.shop.ids).uniqued().filter { idsByProvider[$0.provider] != nil }
+            let asked = sources.filter { !answered.unasked.contains($0) }
+            if !asked.isEmpty { checked += 1 }
+            // Where the log kept a position, the service whose record gave it (each entry's own id).
+            var kept: [FoodLogEntry.SourceID: Coordinate] = [:]
+            for entry in place {
+                if let coordinate = entry.shop.coordinate, kept[entry.shop.source] == nil { kept[entry.shop.source] = coordinate }
+            }
+            for source in asked {
+                if let finding = answered.finding(place[0], source, kept: kept[source]) { findings.append(finding) }
+            }
+        }
+        let unasked = Provider.allCases.compactMap { provider in
+            unaskedErrors[provider].map { error in
+                TradingReport.Unasked(
+                    provider: provider, error: error,
+                    places: places.count { place in
+                        place.contains { $0.shop.ids.contains { $0.provider == provider && answered.unasked.contains($0) } }
+                    })
+            }
+        }
+        return TradingReport(checked: checked, findings: findings, unasked: unasked, places: places.count)
+    }
+
+    /// Every service's lookup at once: the check takes as long as the slowest, not the sum.
+    private static func ask(
+        _ idsByProvider: [Provider: [String]],
+        _ workers: @escaping @Sendable (Provider) throws(ServiceError) -> any HotpepperWorking
+    ) async -> [Provider: Result<RestaurantPage, ServiceError>] {
+        await withTaskGroup(of: (Provider, Result<RestaurantPage, ServiceError>).self) { group in
             for (provider, ids) in idsByProvider {
                 group.addTask {
                     do throws(ServiceError) {
-                        return (provider, .success(try await workers(provider).lookupRestaurants(ids: ids)))
+                        let worker = try workers(provider)
+                        let page = try await worker.lookupKeepingAnswers(ids: ids, perRequest: provider.idsPerLookup)
+                        return (provider, .success(page))
                     } catch {
                         return (provider, .failure(error))
                     }
@@ -121,56 +187,57 @@ public struct TradingCheckWorker: TradingChecking {
             }
             return await group.reduce(into: [Provider: Result<RestaurantPage, ServiceError>]()) { $0[$1.0] = $1.1 }
         }
-        for provider in Provider.allCases {
-            guard let ids = idsByProvider[provider], let answer = answers[provider] else { continue }
-            switch answer {
-            case .success(let page):
-                for place in page.restaurants { answered[.init(provider: provider, id: place.id)] = place }
-                asked.append(.init(provider: provider, ids: ids.count))
-            case .failure(let error):
-                unasked[provider] = error
-            }
-        }
-        var findings: [TradingFinding] = []
-        for entry in places {
-            for source in entry.shop.ids where unasked[source.provider] == nil {
-                if let finding = Self.finding(entry, source, answered[source]) { findings.append(finding) }
-            }
-        }
-        let unaskedList = Provider.allCases.compactMap { provider in
-            unasked[provider].map { error in
-                TradingReport.Unasked(
-                    provider: provider, error: error,
-                    places: places.count { $0.shop.ids.contains { $0.provider == provider } })
-            }
-        }
-        // A place counts as checked when at least one of its services answered.
-        let checked = places.count { $0.shop.ids.contains { unasked[$0.provider] == nil } }
-        return TradingReport(checked: checked, findings: findings, unasked: unaskedList, asked: asked)
     }
 
-    /// What one service's answer (nil: none) says of one logged place; nil when it still trades
-    /// where the log kept it.
-    static func finding(_ entry: FoodLogEntry, _ source: FoodLogEntry.SourceID, _ answer: Restaurant?) -> TradingFinding? {
-        guard let answer else {
-            return TradingFinding(entry: entry, source: source, signal: .closedForGood, evidence: .notAnswered)
+    /// What the services answered, by the id asked.
+    struct Answers {
+        var places: [FoodLogEntry.SourceID: Restaurant] = [:]
+        /// Answered, but placed off the Earth (`RestaurantPage.dropped`): there, so not closed.
+        var unplaceable: Set<FoodLogEntry.SourceID> = []
+        var unknown: Set<FoodLogEntry.SourceID> = []
+        var unasked: Set<FoodLogEntry.SourceID> = []
+
+        mutating func take(_ page: RestaurantPage, provider: Provider) {
+            func source(_ id: String) -> FoodLogEntry.SourceID { .init(provider: provider, id: id) }
+            for place in page.restaurants { places[source(place.id)] = place }
+            unplaceable.formUnion(page.dropped.map { source($0.id) })
+            unknown.formUnion(page.unknownIDs.map(source))
+            unasked.formUnion(page.unasked.map { source($0.id) })
         }
-        switch answer.businessStatus {
-        case .closedPermanently?:
-            return TradingFinding(
-                entry: entry, source: source, signal: .closedForGood, evidence: .status(.closedPermanently),
-                answeredName: answer.name)
-        case .closedTemporarily?:
-            return TradingFinding(
-                entry: entry, source: source, signal: .closedForNow, evidence: .status(.closedTemporarily),
-                answeredName: answer.name)
-        case .operational?, nil:
-            guard let kept = entry.shop.coordinate else { return nil }
-            let metres = kept.distance(to: answer.coordinate)
-            guard metres > movedMetres else { return nil }
-            return TradingFinding(
-                entry: entry, source: source, signal: .moved(metres: Int(metres.rounded())),
-                evidence: .position(answer.coordinate), answeredName: answer.name)
+
+        /// What the answer about `source` says of the place; nil when it still trades where the
+        /// log kept it (`kept`: the position the log has from this very service).
+        func finding(_ entry: FoodLogEntry, _ source: FoodLogEntry.SourceID, kept: Coordinate?) -> TradingFinding? {
+            if unknown.contains(source) {
+                return TradingFinding(entry: entry, source: source, signal: .unknownID, evidence: .unknownID)
+            }
+            guard let answer = places[source] else {
+                if unplaceable.contains(source) { return nil }
+                return TradingFinding(entry: entry, source: source, signal: .closedForGood, evidence: .notListed)
+            }
+            let said = TradingFinding.Evidence.status
+            switch answer.businessStatus {
+            case .closedPermanently?:
+                return TradingFinding(
+                    entry: entry, source: source, signal: .closedForGood,
+                    evidence: said(.closedPermanently, answer.statusEvidence), answeredName: answer.name)
+            case .closedTemporarily?:
+                return TradingFinding(
+                    entry: entry, source: source, signal: .closedForNow,
+                    evidence: said(.closedTemporarily, answer.statusEvidence), answeredName: answer.name)
+            case .operational?, nil:
+                guard let kept else { return nil }
+                let metres = kept.distance(to: answer.coordinate)
+                guard metres > TradingCheckWorker.movedMetres else { return nil }
+                return TradingFinding(
+                    entry: entry, source: source, signal: .moved(metres: Int(metres.rounded())),
+                    evidence: .position(answer.coordinate), answeredName: answer.name)
+            }
         }
     }
+}
+
+extension FoodLogEntry.Shop {
+    /// The shop's own service and id: where the log's name and position came from.
+    public var source: FoodLogEntry.SourceID { .init(provider: provider, id: id) }
 }

@@ -39,6 +39,9 @@ public struct Restaurant: Sendable, Equatable, Codable {
     public var priceLevel: Int?
     /// Whether the place still trades; nil when the service does not say.
     public var businessStatus: BusinessStatus?
+    /// What the service said that `businessStatus` was read from (its own word or tag), for
+    /// whoever names the evidence (`log check`); nil when it said nothing beyond the status.
+    public var statusEvidence: StatusEvidence?
     /// The diets the service says the place caters for (yes or only), in `Diet.allCases` order,
     /// each with what it implies; nil when the service says nothing of diets (HOT PEPPER, or
     /// Google when not asked). Optional so entries kept before it existed still read.
@@ -72,6 +75,16 @@ public struct Restaurant: Sendable, Equatable, Codable {
     /// A place that closed for a while or for good is never shown as open, whatever its hours say.
     public enum BusinessStatus: String, Sendable, Equatable, Codable {
         case operational, closedTemporarily = "closed_temporarily", closedPermanently = "closed_permanently"
+    }
+
+    /// The service's own fact behind a status, as its decoder read it.
+    public enum StatusEvidence: Sendable, Equatable, Codable {
+        /// The status value as the service wrote it (Google's `CLOSED_TEMPORARILY`).
+        case status(String)
+        /// A lifecycle tag says it (OSM's `disused:amenity`, `disused=yes`).
+        case lifecycleTag(String)
+        /// Looked up by id, the place is no longer tagged as a place to eat at all.
+        case retagged
     }
 
     public struct Genre: Sendable, Equatable, Codable {

@@ -16,6 +16,24 @@ public struct RestaurantPage: Sendable, Equatable, Codable {
     /// Of the places a fetch of several pages asked for within the total, how many never came:
     /// later pages that came back empty, short, or repeating earlier ones.
     public var missing = 0
+    /// Of the ids a lookup asked about, those the service said it does not know (Google's 404):
+    /// an id it retired, which is not the same as a place that closed.
+    public var unknownIDs: [String] = []
+    /// Of the ids a lookup asked about, those that could not be asked (refused, or a later
+    /// request failed after others were answered), with why; their places went unchecked.
+    public var unasked: [UnaskedID] = []
+
+    /// An id a lookup could not ask about, and why.
+    public struct UnaskedID: Sendable, Equatable {
+        public var id: String
+        public var error: ServiceError
+        public init(id: String, error: ServiceError) { self.id = id; self.error = error }
+    }
+
+    /// `unknownIDs` and `unasked` are one lookup's news, never kept with an answer.
+    enum CodingKeys: String, CodingKey {
+        case total, start, restaurants, coverage, dropped, repeats, missing, region, provider
+    }
 
     /// How many shops the service sent for this page, left-out ones included: where the next
     /// page starts.

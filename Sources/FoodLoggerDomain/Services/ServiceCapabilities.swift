@@ -53,6 +53,9 @@ public struct ServiceCapabilities: Sendable {
     /// The most ids one lookup request names: HOT PEPPER's `id` takes 20; Overpass takes a
     /// query of many elements (a page's worth); Google asks one Place Details per id whatever.
     public var idsPerLookup = RestaurantQuery.maxIDs
+    /// The billed request a lookup by id sends for each id (`log check` says how many it will
+    /// send); nil where a lookup costs nothing.
+    public var billedLookup: String?
 
     /// How a service says what places cost.
     public enum Prices: Sendable, Equatable {

@@ -4,7 +4,8 @@ public protocol HotpepperWorking: Sendable {
     /// Runs on the caller's executor, like `HotpepperProtocol.searchRestaurants` (see there).
     nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage
     /// Shops by id, in the order asked, and where they are (the page's region, for their
-    /// clock); ids the service does not know are simply absent.
+    /// clock); ids the service does not know are simply absent. Any request that fails fails
+    /// the whole, so a shop is never silently missing (`lookupKeepingAnswers` keeps what came).
     nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage
 }
 
@@ -20,21 +21,52 @@ extension HotpepperWorking {
     nonisolated(nonsending) public func lookupRestaurants(ids: [String], perRequest: Int) async throws(ServiceError)
         -> RestaurantPage
     {
+        let page = try await lookupKeepingAnswers(ids: ids, perRequest: perRequest)
+        // An id refused on its own (`invalidRequest`: not one the service can read) is absent, as
+        // an unknown one is; any other failure is the whole lookup's.
+        if let failed = page.unasked.first(where: { if case .invalidRequest = $0.error { false } else { true } }) {
+            throw failed.error
+        }
+        return page
+    }
+
+    /// Shops by id, `perRequest` ids a request, keeping what was answered (and paid for) when
+    /// a later request fails: the ids not asked are named in `unasked` with why, those the
+    /// service says it does not know in `unknownIDs`, those it placed off the Earth in
+    /// `dropped`. A failure before any answer is thrown. What `log check` asks.
+    nonisolated(nonsending) public func lookupKeepingAnswers(ids: [String], perRequest: Int) async throws(ServiceError)
+        -> RestaurantPage
+    {
         var found: [String: Restaurant] = [:]
         var answered: RestaurantPage?
+        var left = RestaurantPage(total: 0, start: 1, restaurants: [])
         for batchStart in stride(from: 0, to: ids.count, by: perRequest) {
             let batch = Array(ids[batchStart..<min(batchStart + perRequest, ids.count)])
-            let page = try await fetchRestaurants(RestaurantQuery(ids: batch, count: batch.count))
+            let page: RestaurantPage
+            do throws(ServiceError) {
+                page = try await fetchRestaurants(RestaurantQuery(ids: batch, count: batch.count))
+            } catch {
+                // Answers already in hand are kept; the ids not yet asked about are named.
+                guard answered != nil else { throw error }
+                left.unasked += ids[batchStart...].map { .init(id: $0, error: error) }
+                break
+            }
             for restaurant in page.restaurants where batch.contains(restaurant.id) {
                 found[restaurant.id] = restaurant
             }
+            left.dropped += page.dropped
+            left.unknownIDs += page.unknownIDs
+            left.unasked += page.unasked
             answered = answered ?? page
             if answered?.region == nil { answered?.region = page.region }
         }
         let shops = ids.compactMap { found[$0] }
-        return RestaurantPage(
-            total: shops.count, start: 1, restaurants: shops, region: answered?.region,
+        var whole = RestaurantPage(
+            total: shops.count, start: 1, restaurants: shops, dropped: left.dropped, region: answered?.region,
             provider: answered?.provider ?? .hotpepper)
+        whole.unknownIDs = left.unknownIDs
+        whole.unasked = left.unasked
+        return whole
     }
 
     /// One search as the scenes show it: the result or the error, nearest first when there is a

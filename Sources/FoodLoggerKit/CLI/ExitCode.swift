@@ -24,7 +24,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .noSuchPlace:
             "the place given to --near (or FOODLOGGER_NEAR) was not found, or lies outside the countries the service named has places in (EX_NOINPUT)"
         case .unavailable:
-            "a network failure, a service-side error, or --offline with nothing cached; log check: a service could not be asked (EX_UNAVAILABLE)"
+            "a network failure, a service-side error, or --offline with nothing cached; log check: a service could not be asked, which wins over 1 (EX_UNAVAILABLE)"
         case .ioError:
             "the output or the food log could not be written (a full disk, a closed stdout), or the log read (EX_IOERR)"
         case .permissionDenied: "the service rejected the API key (EX_NOPERM)"

@@ -22,6 +22,8 @@ struct LogCommand: Sendable {
     var rating: Int?
     /// `remove`'s entry number.
     var number: Int?
+    /// `check`'s --provider LIST: the services to ask; nil for every one the log names.
+    var checkProviders: Set<Provider>?
     /// --stub (or FOODLOGGER_STUB): the stub's own log, kept apart from the user's.
     var stubLog: Bool
     /// `map`'s data format, if one was asked for, and the drawing's size.
@@ -56,12 +58,16 @@ struct LogCommand: Sendable {
             "foodlogger log remove 3                       # the number 'foodlogger log' shows",
             "foodlogger log map --static",
             "foodlogger log map --format html > log.html",
-            "foodlogger log check                          # closed or moved? exit 1 when one closed",
+            "foodlogger log check                          # exit 1: one closed; 69 (wins): a service not asked",
+            "foodlogger log check --provider osm,hotpepper # ask only these (no Google requests)",
         ],
         sections: [
             ("Log", logSpecs), ("Map (log map)", [MapCommand.staticSpec] + MapCommand.sizeSpecs),
             ("Output", CommonOptions.outputSpecs),
-            ("Service (log add, log check)", CommonOptions.serviceSpecs + [CommonOptions.helpSpec]),
+            (
+                "Service (log add, log check)",
+                CommonOptions.serviceSpecs.map { $0.name == "--provider" ? checkProviderSpec : $0 } + [CommonOptions.helpSpec]
+            ),
         ],
         argumentValues: Action.allCases.map(\.rawValue), argumentName: "SHOP")
 
@@ -73,11 +79,33 @@ struct LogCommand: Sendable {
         .map: Set([
             "--want", "--visited", "--format", "--json", "--color", "--tiles", "--static", "--width", "--height", "--stub",
         ]),
-        // Each place is asked of the services the log has its ids at: no --provider.
-        .check: Set(
-            ["--want", "--visited", "--format", "--json", "--color"]
-                + CommonOptions.serviceSpecs.map(\.name).filter { $0 != "--provider" }),
+        // Each place is asked of the services the log has its ids at; --provider only narrows them.
+        .check: Set(["--want", "--visited", "--format", "--json", "--color"] + CommonOptions.serviceSpecs.map(\.name)),
     ]
+
+    /// --provider as the log reads it: `add`'s one service, `check`'s list of the services to
+    /// ask (`checkProviders(_:)`).
+    static let checkProviderSpec = OptionSpec(
+        "--provider", kind: .value("NAME[,NAME]"), values: Provider.allCases.map(\.rawValue),
+        help: "log add: hotpepper|osm|google, the service the shop's id is at (default: as a search chooses); "
+            + "log check: ask only these of each place's services, comma-separated (osm,hotpepper: no Google "
+            + "requests), default every service the log names")
+
+    /// `log check --provider osm,hotpepper`: the services named, each a known one.
+    static func checkProviders(_ value: String?) throws(UsageError) -> Set<Provider>? {
+        guard let value else { return nil }
+        var providers: Set<Provider> = []
+        for name in value.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let provider = Provider(rawValue: name) else {
+                throw UsageError(
+                    "--provider takes services from \(Provider.allCases.map(\.rawValue).joined(separator: ", ")), "
+                        + "comma-separated, not \(TerminalSafe.quoted(name))")
+            }
+            providers.insert(provider)
+        }
+        return providers
+    }
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         var words = parsed.positionals
@@ -95,7 +123,13 @@ struct LogCommand: Sendable {
         if let stray = given.subtracting(Self.accepted[action, default: []]).sorted().first {
             throw UsageError("\(stray) has no effect with 'log \(action.rawValue)'")
         }
-        common = try CommonOptions(parsed, context: context)
+        // `check` reads --provider as a list of services to ask; the rest as one service.
+        var serviceOptions = parsed
+        if action == .check {
+            checkProviders = try Self.checkProviders(parsed.value("--provider"))
+            serviceOptions.values["--provider"] = nil
+        }
+        common = try CommonOptions(serviceOptions, context: context)
         stubLog = common.useStub
         if parsed.has("--want"), parsed.has("--visited") { throw UsageError("--want and --visited exclude each other; give one") }
         filter = parsed.has("--want") ? .want : parsed.has("--visited") ? .visited : .all
@@ -115,9 +149,11 @@ struct LogCommand: Sendable {
             let named = "'log \(action.rawValue)'"
             if !words.isEmpty { throw UsageError("\(named) takes no arguments, not \(TerminalSafe.quoted(words[0]))") }
             if ![.table, .json, .csv].contains(common.format) {
-                throw UsageError(
-                    "\(named) prints table, json or csv, not \(common.format.rawValue) (try 'log map --format \(common.format.rawValue)')"
-                )
+                // A list of the log is also a map; a check's findings are not.
+                let instead =
+                    action == .list
+                    ? "try 'log map --format \(common.format.rawValue)'" : "its findings have no position to map"
+                throw UsageError("\(named) prints table, json or csv, not \(common.format.rawValue) (\(instead))")
             }
         case .add:
             guard words.count == 1 else {
@@ -208,7 +244,9 @@ extension LogCommand: SceneCommand {
         case .add: return nil
         case .check:
             let assembly = ServiceAssembly(options: common, context: context)
-            let checker = TradingCheckWorker { provider throws(ServiceError) in try assembly.checkingWorker(for: provider) }
+            let checker = TradingCheckWorker(only: checkProviders, announce: assembly.lookupAnnouncement()) {
+                provider throws(ServiceError) in try assembly.checkingWorker(for: provider)
+            }
             let scene = FoodLogScene.assemble(
                 context: context, presentation: presentation, store: FoodLogFile.store(stub: stubLog, context: context),
                 checker: checker)

@@ -165,6 +165,22 @@ struct ServiceAssembly {
         return HotpepperWorker(api: try services(provider, located: nil, searchesPlaces: true).restaurants)
     }
 
+    /// More billed requests than this are said up front even without --verbose.
+    static let billedRequestsToAnnounce = 20
+
+    /// `log check`'s one line, before it sends any, of how many billed requests a service
+    /// (`billedLookup`) will be sent: under --verbose, and always when there are more than
+    /// `billedRequestsToAnnounce`. The stubs bill nothing, so say nothing.
+    func lookupAnnouncement() -> @Sendable (Provider, Int) -> Void {
+        let (verbose, stub, context) = (options.verbose, options.useStub, context)
+        return { provider, requests in
+            guard !stub, verbose || requests > Self.billedRequestsToAnnounce, let request = provider.billedLookup else { return }
+            context.report(
+                "asking \(provider.title) about \(requests) logged place\(requests == 1 ? "" : "s"): "
+                    + "\(requests) billed \(request) request\(requests == 1 ? "" : "s") (Pro)")
+        }
+    }
+
     /// The answer cache (in the XDG cache folder) as --refresh and --offline say, for HOT PEPPER's
     /// and OpenStreetMap's searches; the stubs, which cost nothing, and Google Places, whose
     /// terms let nothing be kept, are given none.

@@ -5,6 +5,22 @@ import FoodLoggerDomain
 /// the worker layer states facts, the words that name flags and files live here. Every text an
 /// error carries from outside (a server's message or body, a path) is made terminal-safe here.
 extension ServiceError: LocalizedError {
+    /// The words for a failure to look logged places up by id (`log check`), where a search's
+    /// advice (another --provider, the search options) would mislead.
+    var lookupDescription: String {
+        switch self {
+        case .missingKey(_, let service):
+            let variable = CommonOptions.keyService(service)?.environmentVariable ?? "its key"
+            let others = Provider.allCases.filter { $0 != service }.map(\.rawValue).joined(separator: ",")
+            return "no \(service.title) API key found (export \(variable)=..., or add it to key.plist; "
+                + "or check the other services only: --provider \(others))"
+        case .invalidRequest(let message, let service):
+            return "\(service.title) refused the lookup by id (\(TerminalSafe.line(message)))"
+        default:
+            return localizedDescription
+        }
+    }
+
     /// The variables that point foodlogger at other servers, for messages about a server's faults.
     static let addresses =
         "HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL"

@@ -50,22 +50,47 @@ import Testing
     }
 
     /// Google answering Place Details: `gone` closed for good, `resting` closed for now, `open`
-    /// trading, any other id unknown (404).
+    /// trading, `renamed` trading under a refreshed id, `bad` refused (400), `boom` failing
+    /// (500), any other id unknown (404).
     static func google() throws -> (LoopbackServer, [String: String]) {
         let server = try LoopbackServer { request in
             let id = request.path.split(separator: "/").last.map(String.init) ?? ""
-            let status = ["gone": "CLOSED_PERMANENTLY", "resting": "CLOSED_TEMPORARILY", "open": "OPERATIONAL"][id]
+            switch id {
+            case "bad":
+                return .json(#"{"error":{"code":400,"message":"bad id","status":"INVALID_ARGUMENT"}}"#, status: 400)
+            case "boom": return .json(#"{"error":{"code":500,"message":"oops","status":"INTERNAL"}}"#, status: 500)
+            default: break
+            }
+            let status = [
+                "gone": "CLOSED_PERMANENTLY", "resting": "CLOSED_TEMPORARILY", "open": "OPERATIONAL", "renamed": "OPERATIONAL",
+            ][id]
             guard let status else {
                 return .json(#"{"error":{"code":404,"message":"not found","status":"NOT_FOUND"}}"#, status: 404)
             }
+            let answered = id == "renamed" ? "ChIJrefreshed" : id
             return .json(
-                #"{"id":"\#(id)","displayName":{"text":"Place \#(id)"},"location":{"latitude":40.758,"longitude":-73.9855},"businessStatus":"\#(status)"}"#,
+                #"{"id":"\#(answered)","displayName":{"text":"Place \#(id)"},"location":{"latitude":40.758,"longitude":-73.9855},"businessStatus":"\#(status)"}"#,
                 contentType: "application/json")
         }
         return (
             server,
-            ["GOOGLE_PLACES_API_KEY": "g", "GOOGLE_PLACES_BASE_URL": server.baseURL.appendingPathComponent("v1").absoluteString]
+            [
+                "GOOGLE_PLACES_API_KEY": "test-google-key",
+                "GOOGLE_PLACES_BASE_URL": server.baseURL.appendingPathComponent("v1").absoluteString,
+            ]
         )
+    }
+
+    /// The services' environments together.
+    static func merged(_ environments: [String: String]...) -> [String: String] {
+        environments.reduce(into: [:]) { $0.merge($1) { $1 } }
+    }
+
+    /// The findings of a JSON run as "number service status evidence" lines.
+    static func said(_ result: CLIRun) -> [String] {
+        (result.json?["findings"] as? [[String: Any]] ?? []).map {
+            "\($0["number"] as? Int ?? 0) \($0["service"] as? String ?? "") \($0["status"] as? String ?? "") \($0["evidence"] as? String ?? "")"
+        }
     }
 
     @Test func eachServicesSignalIsListedWithTheServiceThatSaidIt() async throws {
@@ -73,6 +98,7 @@ import Testing
         let (hp, hpEnv) = try Self.hotpepper()
         let (osm, osmEnv) = try Self.overpass()
         let (google, googleEnv) = try Self.google()
+        defer { (hp.stop(), osm.stop(), google.stop()) }
         try writeLog([
             .init(provider: .hotpepper, id: "J900100001", name: "ともしび", coordinate: .init(lat: 35.65812, lng: 139.70171)),
             .init(provider: .hotpepper, id: "J900199999", name: "消えた店", coordinate: .init(lat: 35.66, lng: 139.70)),
@@ -94,8 +120,8 @@ import Testing
         }
         #expect(
             Set(said) == [
-                "2 hotpepper closed_permanently not_answered", "3 hotpepper moved position",
-                "5 osm closed_permanently business_status", "6 osm closed_permanently not_answered",
+                "2 hotpepper closed_permanently not_listed", "3 hotpepper moved position",
+                "5 osm closed_permanently lifecycle_tag", "6 osm closed_permanently not_listed",
                 "7 google closed_permanently business_status", "8 google closed_temporarily business_status",
             ], "each signal once: \(said)")
         #expect(result.json?["checked"] as? Int == 9 && result.json?["closed"] as? Int == 5, "9 checked, 5 closed")
@@ -108,8 +134,12 @@ import Testing
         #expect(hp.requests.count == 1 && osm.requests.count == 1, "one batch each: \(hp.requests.count), \(osm.requests.count)")
         #expect(google.requests.count == 3, "one Place Details per id")
         #expect(
-            result.stderr.contains("3 billed Place Details requests (Pro) to Google Places"),
-            "--verbose counts them: \(result.stderr)")
+            result.stderr.components(
+                separatedBy: "asking Google Places about 3 logged places: 3 billed Place Details requests (Pro)"
+            ).count == 2,
+            "--verbose counts them, once: \(result.stderr)")
+        #expect(
+            findings.first { $0["number"] as? Int == 5 }?["detail"] as? String == "disused:amenity", "the tag, from the decoder")
         #expect(
             google.requests.allSatisfy {
                 $0.headers.first { $0.key.lowercased() == "x-goog-fieldmask" }?.value == "id,displayName,location,businessStatus"
@@ -161,6 +191,7 @@ import Testing
         // Given a merged place logged with its OSM and Google ids
         let (osm, osmEnv) = try Self.overpass()
         let (google, googleEnv) = try Self.google()
+        defer { (osm.stop(), google.stop()) }
         try writeLog([
             .init(
                 provider: .osm, id: "node/1",
@@ -191,6 +222,130 @@ import Testing
         // Then both are closed for good, with no key and no network
         let services = (result.json?["findings"] as? [[String: Any]] ?? []).compactMap { $0["service"] as? String }
         #expect(result.code == .noResults && Set(services) == ["google", "osm"], "\(result.stdout) \(result.stderr)")
+    }
+}
+
+/// The reviewer's findings on `log check`, each over loopback services.
+extension LogCheckCLITests {
+    @Test func anIDGoogleNoLongerKnowsIsNotAClosure() async throws {
+        // Given a Google id Google answers 404 for, and one it answers under a refreshed id
+        let (google, googleEnv) = try Self.google()
+        defer { google.stop() }
+        try writeLog([.init(provider: .google, id: "retired"), .init(provider: .google, id: "renamed")])
+
+        // When the log is checked, as a table and as JSON
+        let table = await CLIRun.run(
+            ["log", "check"], environment: Self.merged(["XDG_DATA_HOME": folder.path], googleEnv),
+            terminal: Terminal(stdoutIsTerminal: true, stderrIsTerminal: true, columns: 120))
+        let json = await run(["--json"], googleEnv)
+
+        // Then the retired id is its own finding, not a closure, exit 0; the refreshed one still trades
+        #expect(Self.said(json) == ["1 google unknown_id unknown_id"], "\(json.stdout)")
+        #expect(json.code == .success && table.code == .success, "an unknown id is no closure: \(json.code) \(table.code)")
+        #expect(
+            table.stdout.contains("Google Places no longer knows this id; search for it again"),
+            "the table says why: \(table.stdout)")
+    }
+
+    @Test func aRefusedLookupIsNotCheckedAndExits69() async throws {
+        // Given a Google id Google refuses to read (400), beside one it answers closed
+        let (google, googleEnv) = try Self.google()
+        defer { google.stop() }
+        try writeLog([.init(provider: .google, id: "bad"), .init(provider: .google, id: "gone")])
+
+        // When the log is checked
+        let result = await run(["--json"], googleEnv)
+
+        // Then the refused id is not called closed, the other is; 69 wins over 1; the words say lookup
+        #expect(Self.said(result) == ["2 google closed_permanently business_status"], "\(result.stdout)")
+        #expect(result.code == .unavailable, "exit 69, not 1: \(result.stderr)")
+        #expect(
+            result.stderr.contains("Google Places refused the lookup by id (")
+                && result.stderr.contains("); 1 logged place at Google Places not checked"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("search options"), "no search advice for a lookup: \(result.stderr)")
+    }
+
+    @Test func answersAlreadyPaidForAreKeptWhenALaterRequestFails() async throws {
+        // Given Google answering the first id closed, then failing, with one id after it
+        let (google, googleEnv) = try Self.google()
+        defer { google.stop() }
+        // (the log is checked newest first: `gone` is asked first)
+        try writeLog([
+            .init(provider: .google, id: "open"), .init(provider: .google, id: "boom"), .init(provider: .google, id: "gone"),
+        ])
+
+        // When the log is checked, with no retries
+        let result = await run(["--json", "--retries", "0"], googleEnv)
+
+        // Then the first answer stands, the other two are not checked, exit 69
+        #expect(Self.said(result) == ["3 google closed_permanently business_status"], "\(result.stdout)")
+        #expect(result.code == .unavailable, "\(result.stderr)")
+        #expect(result.stderr.contains("2 logged places at Google Places not checked"), "\(result.stderr)")
+        #expect(result.json?["checked"] as? Int == 1 && result.json?["not_checked"] as? Int == 2, "\(result.stdout)")
+        #expect(google.requests.count == 2, "no request after the failure: \(google.requests.count)")
+    }
+
+    @Test func providerNarrowsTheServicesAskedAndTheSummarySaysWhatWasNotChecked() async throws {
+        // Given a log with an OSM place and a Google place
+        let (osm, osmEnv) = try Self.overpass()
+        let (google, googleEnv) = try Self.google()
+        defer { (osm.stop(), google.stop()) }
+        try writeLog([
+            .init(provider: .osm, id: "node/1", name: "Chez Un", coordinate: .init(lat: 48.8584, lng: 2.2945)),
+            .init(provider: .google, id: "gone"),
+        ])
+
+        // When it is checked with --provider osm,hotpepper on a terminal
+        let result = await CLIRun.run(
+            ["log", "check", "--provider", "osm,hotpepper"],
+            environment: Self.merged(["XDG_DATA_HOME": folder.path], osmEnv, googleEnv),
+            terminal: Terminal(stdoutIsTerminal: true, stderrIsTerminal: true))
+
+        // Then Google is not asked, and the summary says one of two places was checked
+        #expect(google.requests.isEmpty && osm.requests.count == 1, "only OSM asked: \(google.requests.count)")
+        #expect(result.code == .success, "\(result.stderr)")
+        #expect(result.stderr.contains("Checked 1 of 2 places (1 not checked): none closed or moved."), "\(result.stderr)")
+    }
+
+    @Test func manyGoogleRequestsAreAnnouncedOnceWithoutVerbose() async throws {
+        // Given 25 Google places, more than one batch of 20
+        let (google, googleEnv) = try Self.google()
+        defer { google.stop() }
+        try writeLog((1...25).map { .init(provider: .google, id: "open\($0)") })
+
+        // When the log is checked without --verbose
+        let result = await run(["--json"], googleEnv)
+
+        // Then one line before the requests counts them all
+        let line = "asking Google Places about 25 logged places: 25 billed Place Details requests (Pro)"
+        #expect(result.stderr.components(separatedBy: line).count == 2, "once: \(result.stderr)")
+        #expect(google.requests.count == 25, "one request per id")
+    }
+
+    @Test func idsGoThroughTheWorkersBatches() async throws {
+        // Given 21 HOT PEPPER places and 101 OSM places
+        let (hp, hpEnv) = try Self.hotpepper()
+        let (osm, osmEnv) = try Self.overpass()
+        defer { (hp.stop(), osm.stop()) }
+        try writeLog(
+            (1...21).map { .init(provider: .hotpepper, id: String(format: "J9001%05d", $0)) }
+                + (1...101).map { .init(provider: .osm, id: "node/\($0)") })
+
+        // When the log is checked
+        _ = await run(["--json"], Self.merged(hpEnv, osmEnv))
+
+        // Then HOT PEPPER took 20 ids a request and Overpass 100
+        #expect(hp.requests.count == 2, "21 ids, 20 a request: \(hp.requests.count)")
+        #expect(osm.requests.count == 2, "101 ids, 100 a request: \(osm.requests.count)")
+    }
+
+    @Test func htmlIsRefusedWithWordsForACheck() async throws {
+        // When a check is asked for as HTML
+        let result = await run(["--format", "html"], [:])
+
+        // Then the message does not send the user to log map
+        #expect(result.code == .usage && !result.stderr.contains("log map"), "\(result.stderr)")
     }
 }
 

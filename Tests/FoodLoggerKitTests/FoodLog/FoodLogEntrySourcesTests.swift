@@ -91,4 +91,29 @@ import Testing
         // Then the log's mark is found
         #expect(summary.mark(for: google)?.visits == 1, "marked by its Google id")
     }
+
+    @Test func aPlacesMarksCombineAcrossAllItsIds() {
+        // Given an OSM visit rated 3, then a later visit of the same place merged with Google, rated 5
+        let osmOnly = FoodLogEntry(
+            number: 1, date: CivilDate(year: 2026, month: 10, day: 1), note: nil, rating: 3, writtenAt: Self.written,
+            shop: .init(provider: .osm, id: "node/123"))
+        let merged = FoodLogEntry(
+            number: 2, date: CivilDate(year: 2026, month: 11, day: 1), note: nil, rating: 5, writtenAt: Self.written,
+            shop: .init(
+                provider: .google, id: "ChIJmerged",
+                sources: [.init(provider: .google, id: "ChIJmerged"), .init(provider: .osm, id: "node/123")]))
+
+        // When the log is summed up and a Google-only and an OSM-only record are asked about
+        let summary = FoodLogSummary([osmOnly, merged])
+        var google = Seeds.Restaurants.near
+        (google.provider, google.id, google.sources) = (.google, "ChIJmerged", nil)
+        var osm = Seeds.Restaurants.near
+        (osm.provider, osm.id, osm.sources) = (.osm, "node/123", nil)
+
+        // Then each finds both visits and the latest rating, whichever id is the entry's own
+        for place in [google, osm] {
+            let mark = summary.mark(for: place)
+            #expect(mark?.visits == 2 && mark?.rating == 5, "\(place.provider): \(String(describing: mark))")
+        }
+    }
 }

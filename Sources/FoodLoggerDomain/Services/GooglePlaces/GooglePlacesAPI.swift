@@ -115,31 +115,52 @@ public struct GooglePlacesAPI: HotpepperProtocol {
             language: configuration.language)
     }
 
-    /// One Place Details request per id, one after another, in the order asked; an id Google
-    /// does not know (404) or cannot read as a place id (400) is absent from the page, so
-    /// `show` names it and still shows the others.
+    /// One Place Details request per id, one after another, in the order asked; each answer
+    /// is given the id asked (Google may answer with a refreshed one), so whoever asked finds it.
+    /// An id Google does not know (404, a retired id) is listed in `unknownIDs`; one it refuses
+    /// to read (400) in `unasked`, and `show` names both and still shows the others. A failure
+    /// after some answers keeps those (they are paid for) and lists the rest in `unasked`; a
+    /// failure before any is thrown.
     private func lookup(_ ids: [String]) async throws(ServiceError) -> RestaurantPage {
         var shops: [Restaurant] = []
         var region: RestaurantPage.Region?
-        for id in ids {
+        var unknown: [String] = []
+        var unasked: [RestaurantPage.UnaskedID] = []
+        for (index, id) in ids.enumerated() {
             let request = GooglePlacesRequest.details(
                 id: id, key: configuration.key, baseURL: configuration.baseURL, language: configuration.language,
                 fields: configuration.tradingOnly ? GooglePlacesRequest.tradingFieldMask : GooglePlacesRequest.detailsFieldMask)
             let page: RestaurantPage
             do throws(ServiceError) {
                 page = try await send(request) { data throws(ServiceError) in try GooglePlacesDecoder.decodePlace(data) }
-            } catch .explainedStatus(404, _), .httpStatus(404), .invalidRequest(_, service: .google) {
+            } catch .explainedStatus(404, _), .httpStatus(404) {
+                unknown.append(id)
                 continue
+            } catch .invalidRequest(let message, service: .google) {
+                unasked.append(.init(id: id, error: .invalidRequest(message: message, service: .google)))
+                continue
+            } catch {
+                guard index > 0 else { throw error }
+                unasked += ids[index...].map { .init(id: $0, error: error) }
+                break
             }
-            shops += page.restaurants
+            shops += page.restaurants.prefix(1).map { place in
+                var place = place
+                place.id = id.hasPrefix("places/") ? String(id.dropFirst("places/".count)) : id
+                return place
+            }
             region = region ?? page.region
         }
-        if !ids.isEmpty {
+        // `log check` says how many it will send, once, before it sends any (`tradingOnly`).
+        if !ids.isEmpty, !configuration.tradingOnly {
             configuration.log?(
-                "\(ids.count) billed Place Details request\(ids.count == 1 ? "" : "s") (\(configuration.tradingOnly ? "Pro" : "Enterprise")) to Google Places for this lookup"
+                "\(ids.count) billed Place Details request\(ids.count == 1 ? "" : "s") (Enterprise) to Google Places for this lookup"
             )
         }
-        return RestaurantPage(total: shops.count, start: 1, restaurants: shops, region: region, provider: .google)
+        var answer = RestaurantPage(total: shops.count, start: 1, restaurants: shops, region: region, provider: .google)
+        answer.unknownIDs = unknown
+        answer.unasked = unasked
+        return answer
     }
 
     private func fetch(_ request: GooglePlacesRequest) async throws(ServiceError) -> (

@@ -6,5 +6,6 @@ extension ServiceCapabilities {
         title: "Google Places",
         credit: ("Powered by Google", "https://cloud.google.com/maps-platform/terms"), abbreviation: "G",
         diets: [.vegetarian], kinds: GooglePlacesTypes.kinds, ratesPlaces: true, maxRadius: 50_000,
-        mayKeepContent: false, mostShops: (withKeyword: 60, withoutKeyword: 20), prices: .levels)
+        mayKeepContent: false, mostShops: (withKeyword: 60, withoutKeyword: 20), prices: .levels,
+        billedLookup: "Place Details")
 }

@@ -136,7 +136,7 @@ enum GooglePlacesDecoder {
                 let latitude = location?.latitude, let longitude = location?.longitude
             else { return nil }
             let address = shortFormattedAddress.flatMap(GooglePlacesDecoder.nonEmpty) ?? formattedAddress ?? ""
-            return Restaurant(
+            var place = Restaurant(
                 id: placeID, name: title,
                 genre: .init(
                     code: primaryType ?? "", name: primaryTypeDisplayName?.text ?? "", catchCopy: ""),
@@ -152,6 +152,11 @@ enum GooglePlacesDecoder {
                 kind: primaryType.flatMap(GooglePlacesTypes.kind(of:)),
                 phone: internationalPhoneNumber.flatMap(GooglePlacesDecoder.nonEmpty),
                 website: websiteUri.flatMap(GooglePlacesDecoder.nonEmpty))
+            // Google's own word for a closure, which `log check` quotes.
+            if place.businessStatus.map({ $0 != .operational }) == true {
+                place.statusEvidence = businessStatus.map { .status($0) }
+            }
+            return place
         }
     }
 

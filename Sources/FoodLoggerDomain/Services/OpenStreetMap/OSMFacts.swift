@@ -36,11 +36,20 @@ public enum OSMFacts {
     static let closedNameKeys = closedPrefixes.map { "\($0):name" } + ["old_name"]
 
     /// The kind of food place the tags say closed (a food `amenity` value under a lifecycle
-    /// prefix); nil when they say none. Read only of an element without a food `amenity`: a
-    /// plain search never finds such a place, a lookup by id (`log check`, `show`) does.
-    static func closedKind(_ tags: [String: String]) -> PlaceKind? {
-        closedPrefixes.lazy.compactMap { tags["\($0):amenity"] }
-            .compactMap { kinds[$0.trimmingCharacters(in: .whitespaces)] }.first
+    /// prefix) and the tag that says it (`disused:amenity`); nil when they say none. Read only
+    /// of an element without a food `amenity`: a plain search never finds such a place, a
+    /// lookup by id (`log check`, `show`) does.
+    static func closedKind(_ tags: [String: String]) -> (kind: PlaceKind, tag: String)? {
+        closedPrefixes.lazy.compactMap { prefix in
+            tags["\(prefix):amenity"].flatMap { kinds[$0.trimmingCharacters(in: .whitespaces)] }
+                .map { (kind: $0, tag: "\(prefix):amenity") }
+        }.first
+    }
+
+    /// The lifecycle tag (`disused=yes`) that says a place still tagged as a food place has
+    /// closed; nil when none does.
+    static func closedFlag(_ tags: [String: String]) -> String? {
+        ["disused", "abandoned"].first { tags[$0]?.trimmingCharacters(in: .whitespaces) == "yes" }.map { "\($0)=yes" }
     }
 
     /// The `amenity` values of `kinds`, all of them for none.

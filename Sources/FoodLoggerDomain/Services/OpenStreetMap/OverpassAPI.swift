@@ -45,19 +45,20 @@ public struct OverpassAPI: HotpepperProtocol {
         // A search keeps the places within its circle, of the kinds asked, whatever else a server sends.
         let circle = query.ids.isEmpty ? query.center.map { ($0, Double(query.metres)) } : nil
         let kinds = query.ids.isEmpty ? query.kinds : []
-        return try await fetch(ql, nearestTo: query.center, within: circle, of: kinds, unsent: .search(query))
+        return try await fetch(
+            ql, nearestTo: query.center, within: circle, of: kinds, lookup: !query.ids.isEmpty, unsent: .search(query))
     }
 
     /// One POST of `ql`, through the answer cache; the shops nearest `center` first, only those
     /// within `circle` when there is one, and of `kinds` when there are some.
     private func fetch(
         _ ql: String, nearestTo center: Coordinate?, within circle: (center: Coordinate, metres: Double)?,
-        of kinds: [PlaceKind], unsent: ServiceError.Unsent
+        of kinds: [PlaceKind], lookup: Bool, unsent: ServiceError.Unsent
     ) async throws(ServiceError) -> RestaurantPage {
         let form = HTTPRequest.Body(contentType: OverpassRequest.contentType, data: OverpassRequest.form(ql))
         var answer = try await kept.answer(AnswerCache.Key(url: url, body: form), unsent: unsent, log: client.log) {
             data throws(ServiceError) in
-            try OverpassDecoder.decode(data, language: language, log: client.log)
+            try OverpassDecoder.decode(data, language: language, lookup: lookup, log: client.log)
         } send: { decode throws(ServiceError) in
             try await client.fetch(url, accept: "application/json", body: form) { reply throws(ServiceError) in
                 try ServiceClient.decoding(reply, key: "", decode)

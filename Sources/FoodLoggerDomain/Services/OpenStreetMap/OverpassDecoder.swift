@@ -8,9 +8,11 @@ enum OverpassDecoder {
     /// An element that is not what Overpass writes (a centre without `lon`, a negative id, a
     /// tag that is not a string) is skipped, not the whole answer failed; `log` is told how many.
     /// `language` is the user's (`en`, `ja`): a place with no `name` tag is named in it first.
-    static func decode(_ data: Data, language: String = "en", log: (@Sendable (String) -> Void)? = nil) throws(ServiceError)
-        -> RestaurantPage
-    {
+    /// `lookup`: the answer to a lookup by id, where an element no longer tagged as a place to
+    /// eat, live or under a lifecycle prefix, is a place that closed (`StatusEvidence.retagged`).
+    static func decode(
+        _ data: Data, language: String = "en", lookup: Bool = false, log: (@Sendable (String) -> Void)? = nil
+    ) throws(ServiceError) -> RestaurantPage {
         let body: Body
         do {
             // Bytes that are not UTF-8 become U+FFFD in their text instead of failing the answer.
@@ -33,7 +35,7 @@ enum OverpassDecoder {
         // A shop placed off the Earth is left out and named, not the answer refused; the total
         // counts what can be shown, as the pages are cut from those.
         let places = elements.filter { $0.type != "area" }
-        let restaurants = places.compactMap { $0.restaurant(language: language) }
+        let restaurants = places.compactMap { $0.restaurant(language: language, lookup: lookup) }
         if restaurants.count < places.count {
             log?("left out \(places.count - restaurants.count) of \(places.count) places: no name in any form, or no position")
         }
@@ -85,24 +87,30 @@ enum OverpassDecoder {
         }
 
         /// The shop, or nil for an element no list can show: no name in any form, or no position.
-        func restaurant(language: String) -> Restaurant? {
+        /// With `lookup`, an element no longer tagged as a place to eat is one that closed.
+        func restaurant(language: String, lookup: Bool = false) -> Restaurant? {
             guard type != "area", let tags else { return nil }
             let names = OverpassDecoder.names(tags, language: language)
             let live = tags["amenity"].flatMap { OSMFacts.kinds[$0.trimmingCharacters(in: .whitespaces)] }
             // A food place whose tag went under a lifecycle prefix has closed: its kind is the
             // one it had, and its name may have gone the same way.
-            let closed = live == nil ? OSMFacts.closedKind(tags) : nil
+            let prefixed = live == nil ? OSMFacts.closedKind(tags) : nil
+            let evidence: Restaurant.StatusEvidence? =
+                if let prefixed { .lifecycleTag(prefixed.tag) } else if live == nil { lookup ? .retagged : nil } else {
+                    OSMFacts.closedFlag(tags).map { .lifecycleTag($0) }
+                }
             guard
                 let name = tags["name"].flatMap(nonEmpty) ?? names.first?.name ?? tags["brand"].flatMap(nonEmpty)
                     ?? tags["operator"].flatMap(nonEmpty)
-                    ?? (closed == nil ? nil : OSMFacts.closedNameKeys.lazy.compactMap { tags[$0].flatMap(nonEmpty) }.first)
+                    ?? (evidence == nil ? nil : OSMFacts.closedNameKeys.lazy.compactMap { tags[$0].flatMap(nonEmpty) }.first)
+                    ?? (evidence == .retagged ? "\(type)/\(self.id)" : nil)
             else { return nil }
             let position = lat.flatMap { lat in lon.map { Coordinate(lat: lat, lng: $0) } }
             guard let coordinate = position ?? center.map({ Coordinate(lat: $0.lat, lng: $0.lon) }) else { return nil }
             let id = "\(type)/\(self.id)"
             let website = tags["website"].flatMap(nonEmpty) ?? tags["contact:website"].flatMap(nonEmpty)
             let others = names.filter { $0.name != name }
-            return Restaurant(
+            var place = Restaurant(
                 id: id, name: name, genre: .init(code: "", name: cuisine(tags["cuisine"]), catchCopy: ""),
                 coordinate: coordinate, address: address(tags),
                 urls: .init(shop: website ?? "https://www.openstreetmap.org/\(id)", photo: ""),
@@ -110,9 +118,11 @@ enum OverpassDecoder {
                     amenityKeys[kind].flatMap { tags[$0] }.flatMap(nonEmpty).map { Amenity(kind, $0) }
                 },
                 provider: .osm, osmOpeningHours: tags["opening_hours"].flatMap(nonEmpty),
-                businessStatus: closed == nil ? nil : .closedPermanently, diets: OSMFacts.diets(tags), kind: live ?? closed,
-                otherNames: others.isEmpty ? nil : others,
+                businessStatus: evidence == nil ? nil : .closedPermanently, diets: OSMFacts.diets(tags),
+                kind: live ?? prefixed?.kind, otherNames: others.isEmpty ? nil : others,
                 phone: tags["phone"].flatMap(nonEmpty) ?? tags["contact:phone"].flatMap(nonEmpty), website: website)
+            place.statusEvidence = evidence
+            return place
         }
     }
 

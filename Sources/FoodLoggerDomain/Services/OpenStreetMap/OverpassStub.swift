@@ -37,7 +37,7 @@ public struct OverpassStub: HotpepperProtocol {
     static func answer(_ elements: [OverpassStubPlaces.Element], query: RestaurantQuery, nearestTo centre: Coordinate? = nil)
         throws(ServiceError) -> RestaurantPage
     {
-        var whole = try OverpassDecoder.decode(document(elements))
+        var whole = try OverpassDecoder.decode(document(elements), lookup: !query.ids.isEmpty)
         if let centre { whole.restaurants = whole.restaurants.nearestFirst(to: centre) }
         return whole.invented
     }

@@ -1,10 +1,11 @@
 import Foundation
 import FoodLoggerDomain
 
-/// `log check`'s words: a row per place and service that said it closed or moved, the services
-/// that could not be asked, and the exit status: 69 when a service could not be asked (what
-/// could be checked is still shown), else 1 when a place closed (for good or for now), else 0
-/// (a move alone is news, not a closure).
+/// `log check`'s words: a row per place and service that said it closed, moved or no longer
+/// knows its id, the services that could not be asked, a summary per place (each under its
+/// strongest finding), and the exit status: 69 when a service could not be asked (what could be
+/// checked is still shown; 69 wins over 1), else 1 when a place closed (for good or for now),
+/// else 0 (a move or an unknown id alone is news, not a closure).
 extension FoodLogPresenter {
     @discardableResult func presentCheck(_ response: FoodLog.Check.Response) -> ExitCode {
         let log: FoodLogContents
@@ -23,7 +24,8 @@ extension FoodLogPresenter {
         case .document:
             content = .document(
                 .object([
-                    ("findings", .array(report.findings.map(Self.checkRecord))), ("checked", .integer(report.checked)),
+                    ("findings", .array(report.findings.map(Self.checkRecord))), ("places", .integer(report.places)),
+                    ("checked", .integer(report.checked)), ("not_checked", .integer(report.notChecked)),
                     ("closed", .integer(Set(report.findings.filter(\.closed).map(\.entry.number)).count)),
                     (
                         "unasked",
@@ -31,7 +33,7 @@ extension FoodLogPresenter {
                             report.unasked.map { unasked in
                                 .object([
                                     ("service", .string(unasked.provider.rawValue)),
-                                    ("error", .string(unasked.error.localizedDescription)),
+                                    ("error", .string(unasked.error.lookupDescription)),
                                     ("places", .integer(unasked.places)),
                                 ])
                             })
@@ -54,21 +56,32 @@ extension FoodLogPresenter {
     /// A service that could not be asked, and what went unchecked for it.
     static func unaskedLine(_ unasked: TradingReport.Unasked) -> String {
         let places = unasked.places == 1 ? "1 logged place" : "\(unasked.places) logged places"
-        var message = unasked.error.localizedDescription
+        var message = unasked.error.lookupDescription
         if message.hasSuffix(".") { message.removeLast() }
         return "\(message); \(places) at \(unasked.provider.title) not checked"
     }
 
-    /// How many were checked and what was found, in one line.
+    /// How many places were checked (of how many) and what was found, each place counted once,
+    /// under its strongest finding (for good, then for now, then moved), in one line.
     static func checkSummary(_ report: TradingReport) -> String {
-        let checked = "Checked \(report.checked) \(report.checked == 1 ? "place" : "places")"
-        func count(_ keep: (TradingFinding.Signal) -> Bool) -> Int {
-            Set(report.findings.filter { keep($0.signal) }.map(\.entry.number)).count
+        let noun = report.places == 1 ? "place" : "places"
+        let checked =
+            report.notChecked == 0
+            ? "Checked \(report.checked) \(noun)"
+            : "Checked \(report.checked) of \(report.places) \(noun) (\(report.notChecked) not checked)"
+        var strongest: [Int: TradingFinding] = [:]
+        for finding in report.findings where strongest[finding.entry.number].map({ finding.rank < $0.rank }) ?? true {
+            strongest[finding.entry.number] = finding
         }
+        func count(_ keep: (TradingFinding.Signal) -> Bool) -> Int { strongest.values.count { keep($0.signal) } }
         let forGood = count { $0 == .closedForGood }, forNow = count { $0 == .closedForNow }
         let moved = count { if case .moved = $0 { true } else { false } }
-        guard forGood + forNow + moved > 0 else { return checked + ": none closed or moved." }
-        return checked + ": \(forGood) closed for good, \(forNow) closed for now, \(moved) moved."
+        let unknown = count { $0 == .unknownID }
+        let unknownWords =
+            unknown == 0 ? "" : ", \(unknown) no longer known by id (search for \(unknown == 1 ? "it" : "them") again)"
+        guard report.checked > 0 else { return checked + "." }
+        guard forGood + forNow + moved > 0 else { return checked + ": none closed or moved\(unknownWords)." }
+        return checked + ": \(forGood) closed for good, \(forNow) closed for now, \(moved) moved\(unknownWords)."
     }
 
     /// The finding's status as JSON writes it, and as the table says it.
@@ -77,15 +90,22 @@ extension FoodLogPresenter {
         case .closedForGood: ("closed_permanently", "closed for good")
         case .closedForNow: ("closed_temporarily", "closed for now")
         case .moved(let metres): ("moved", "moved \(metres) m")
+        case .unknownID: ("unknown_id", "id unknown")
         }
     }
 
-    /// What the service said, in words.
-    static func evidence(_ finding: TradingFinding) -> (key: String, words: String) {
+    /// What the service said: JSON's key, the service's own word or tag (nil where there is
+    /// none), and the words the table shows, which name the service.
+    static func evidence(_ finding: TradingFinding) -> (key: String, detail: String?, words: String) {
+        let service = finding.source.provider.title
         switch finding.evidence {
-        case .status: ("business_status", "the service says so")
-        case .notAnswered: ("not_answered", "its id is no longer answered")
-        case .position(let now): ("position", "now at \(now.lat.plainText),\(now.lng.plainText)")
+        case .status(_, said: .status(let word)?): return ("business_status", word, "\(service): \(word)")
+        case .status(_, said: .lifecycleTag(let tag)?): return ("lifecycle_tag", tag, "\(service): tagged \(tag)")
+        case .status(_, said: .retagged?): return ("retagged", nil, "\(service): no longer tagged as a place to eat")
+        case .status(let status, said: nil): return ("business_status", status.rawValue, "\(service): \(status.rawValue)")
+        case .notListed: return ("not_listed", nil, "\(service) no longer lists it")
+        case .unknownID: return ("unknown_id", nil, "\(service) no longer knows this id; search for it again")
+        case .position(let now): return ("position", nil, "\(service): now at \(now.lat.plainText),\(now.lng.plainText)")
         }
     }
 
@@ -104,6 +124,7 @@ extension FoodLogPresenter {
             ("want", .bool(entry.want)), ("name", .string(checkedName(finding))),
             ("status", .string(status(finding.signal).key)), ("service", .string(finding.source.provider.rawValue)),
             ("id", .string(finding.source.id)), ("evidence", .string(evidence(finding).key)),
+            ("detail", evidence(finding).detail.map(JSONValue.string) ?? .null),
             ("moved_m", moved.map(JSONValue.integer) ?? .null), ("lat", now.map { .number($0.lat) } ?? .null),
             ("lng", now.map { .number($0.lng) } ?? .null),
         ])
@@ -114,7 +135,7 @@ extension FoodLogPresenter {
         checkRecord(
             TradingFinding(
                 entry: FoodLogEntry(date: nil, note: nil, rating: nil, writtenAt: Date(), shop: .init(provider: .osm, id: "n")),
-                source: .init(provider: .osm, id: "n"), signal: .closedForGood, evidence: .notAnswered)
+                source: .init(provider: .osm, id: "n"), signal: .closedForGood, evidence: .notListed)
         ).cells().map(\.0)
     }
 
@@ -122,8 +143,8 @@ extension FoodLogPresenter {
         .init("#", alignRight: true, minWidth: 1, mayCut: false),
         .init("Shop", minWidth: 10, weight: 2),
         .init("Status", minWidth: 10, mayCut: false),
-        .init("Service", minWidth: 6, dropPriority: 1),
-        .init("Why", minWidth: 8, weight: 2),
+        // The service is named in its own words here: a narrow terminal cuts them, never drops them.
+        .init("Why", minWidth: 12, weight: 3),
     ]
 
     static func checkTable(_ findings: [TradingFinding]) -> TextTable {
@@ -132,7 +153,7 @@ extension FoodLogPresenter {
             rows: findings.map { finding in
                 [
                     String(finding.entry.number), checkedName(finding), status(finding.signal).words,
-                    finding.source.provider.title, evidence(finding).words,
+                    evidence(finding).words,
                 ]
             })
     }

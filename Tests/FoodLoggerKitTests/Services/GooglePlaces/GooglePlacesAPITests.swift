@@ -163,6 +163,23 @@ import Testing
         #expect(server.requests.allSatisfy { !$0.target.contains(Self.key) }, "no key in any address")
         // And only the known place is there: an id Google does not know or cannot read is absent, never an error
         #expect(page.restaurants.map(\.id) == ["ChIJfoodloggerTest0001"] && page.region?.timeZone == "GMT+0900")
+        // And the page names which Google does not know (404) and which it refused to read (400)
+        #expect(page.unknownIDs == ["ChIJfoodloggerTest0404", "ChIJfoodloggerHtml0404"], "\(page.unknownIDs)")
+        #expect(page.unasked.map(\.id) == ["ChIJfoodloggerBad0400"], "\(page.unasked)")
+    }
+
+    @Test func anAnswerUnderARefreshedIDIsTiedToTheIDAsked() async throws {
+        // Given Google answering an old id with its refreshed one
+        let refreshed =
+            #"{"id": "ChIJfoodloggerRefreshed", "displayName": {"text": "Known"}, "location": {"latitude": 35.6, "longitude": 139.7}}"#
+        let server = try LoopbackServer(replies: [.json(refreshed, contentType: "application/json")])
+        defer { server.stop() }
+
+        // When the old id is looked up through the worker, as `log check` and `show` do
+        let page = try await HotpepperWorker(api: makeSUT(server)).lookupRestaurants(ids: ["ChIJfoodloggerOld"])
+
+        // Then the answer is there, under the id asked
+        #expect(page.restaurants.map(\.id) == ["ChIJfoodloggerOld"], "\(page.restaurants.map(\.id))")
     }
 
     @Test(arguments: [
