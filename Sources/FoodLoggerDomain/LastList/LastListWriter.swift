@@ -23,7 +23,8 @@ enum LastListWriter {
         "LastList": ["provider", "region", "center", "firstNumber", "shops", "saved", "format"],
         "Restaurant": [
             "id", "name", "genre", "subGenre", "coordinate", "address", "open", "close", "urls", "amenities", "provider",
-            "osmOpeningHours", "periodHours", "rating", "ratingCount", "priceLevel", "businessStatus", "diets", "invented",
+            "osmOpeningHours", "periodHours", "rating", "ratingCount", "priceLevel", "businessStatus", "statusEvidence", "diets",
+            "invented",
             "kind", "otherNames", "phone", "website", "hotpepper", "sources",
         ],
         "HotpepperDetails": [
@@ -108,6 +109,7 @@ enum LastListWriter {
             if let count = shop.ratingCount { key("ratingCount"); integer(count) }
             if let level = shop.priceLevel { key("priceLevel"); integer(level) }
             optional("businessStatus", shop.businessStatus?.rawValue)
+            if let evidence = shop.statusEvidence { key("statusEvidence"); statusEvidence(evidence) }
             if let diets = shop.diets { key("diets"); strings(diets.map(\.rawValue)) }
             if let invented = shop.invented { key("invented"); literal(invented ? "true" : "false") }
             optional("kind", shop.kind?.rawValue)
@@ -139,6 +141,17 @@ enum LastListWriter {
             }
             end()
             return true
+        }
+
+        /// As Codable writes an enum with values: `{"status": {"_0": "CLOSED_TEMPORARILY"}}`.
+        mutating func statusEvidence(_ evidence: Restaurant.StatusEvidence) {
+            begin()
+            switch evidence {
+            case .status(let value): key("status"); begin(); key("_0"); string(value); end()
+            case .lifecycleTag(let tag): key("lifecycleTag"); begin(); key("_0"); string(tag); end()
+            case .retagged: key("retagged"); begin(); end()
+            }
+            end()
         }
 
         mutating func hotpepper(_ own: HotpepperDetails) {

@@ -6,7 +6,14 @@ import Testing
 @Suite struct LastListWriterTests {
     /// A place with every field of the core and of HOT PEPPER's part filled, with text a JSON
     /// string must escape.
-    static let everyField = Restaurant(
+    static let everyField: Restaurant = {
+        var place = everyCoreField
+        place.statusEvidence = .status("CLOSED_TEMPORARILY")
+        place.sources?[0].record = invented
+        return place
+    }()
+
+    static let everyCoreField = Restaurant(
         id: "J0000000009", name: "引用 \"quoted\" \\ back\nline\ttab\u{1}\u{7F} é 🍜",
         genre: .init(code: "G001", name: "居酒屋", catchCopy: "旬"), subGenre: .init(code: "G004", name: "和食"),
         coordinate: Coordinate(lat: 35.681_2, lng: -0.000_01), address: "東京都", open: "月～金: 11:00～23:00",
@@ -31,6 +38,13 @@ import Testing
         var place = Seeds.OSM.paris
         place.invented = true
         place.hotpepper = HotpepperDetails()
+        place.statusEvidence = .lifecycleTag("disused:amenity")
+        return place
+    }
+
+    static var retagged: Restaurant {
+        var place = Seeds.OSM.paris
+        place.statusEvidence = .retagged
         return place
     }
 
@@ -39,7 +53,7 @@ import Testing
         LastList(page: Seeds.OSM.page, center: nil, saved: Date(timeIntervalSince1970: 1_780_000_000.123_456)),
         LastList(page: Seeds.Google.page, center: Seeds.tokyoStation, saved: LastListTests.saved),
         LastList(
-            page: RestaurantPage(total: 3, start: 11, restaurants: [everyField, invented, Seeds.OSM.unreadable]),
+            page: RestaurantPage(total: 4, start: 11, restaurants: [everyField, invented, Seeds.OSM.unreadable, retagged]),
             center: Coordinate(lat: -33.867_413_519_708_49, lng: 151.2), saved: LastListTests.saved),
     ]
 
