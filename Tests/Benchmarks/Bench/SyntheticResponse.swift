@@ -18,6 +18,30 @@ enum SyntheticResponse {
         return Data(text.utf8)
     }
 
+    /// An Overpass answer of `count` restaurants: OpenStreetMap's record of the first `count`
+    /// shops of `page` (the same names and positions, so a merged search matches every one) with
+    /// hours in `opening_hours` and the area that gives their time zone.
+    static func overpass(count: Int) -> Data {
+        let nodes = (1...count).map { n in
+            let place = position(n)
+            return """
+                {"type":"node","id":\(9_000_000 + n),"lat":\(place.lat),"lon":\(place.lng),"tags":{"amenity":"restaurant",\
+                "name":"ベンチ食堂 \(stations[n % stations.count])\(n)号店","cuisine":"japanese",\
+                "opening_hours":"Mo-Fr 11:30-14:30,17:00-23:00; Sa,Su,PH 11:30-22:00"}}
+                """
+        }
+        let area = """
+            {"type":"area","id":3600382313,"tags":{"admin_level":"2","ISO3166-1":"JP","timezone":"Asia/Tokyo","name":"日本"}}
+            """
+        return Data(#"{"version":0.6,"elements":["#.utf8 + Data((nodes + [area]).joined(separator: ",").utf8) + Data("]}".utf8))
+    }
+
+    /// Where shop `n` lies: a fixed scatter, so the same shop always lands on the same spot.
+    static func position(_ n: Int) -> (lat: Double, lng: Double) {
+        let angle = Double(n) * 2.399963, radius = 0.012 * (Double(n % 97) / 97).squareRoot()
+        return (center.lat + radius * sin(angle), center.lng + radius * 1.23 * cos(angle))
+    }
+
     static let genres = [
         ("G001", "居酒屋"), ("G002", "ダイニングバー・バル"), ("G004", "和食"), ("G005", "洋食"),
         ("G006", "イタリアン・フレンチ"), ("G007", "中華"), ("G008", "焼肉・ホルモン"), ("G013", "ラーメン"),
@@ -27,9 +51,7 @@ enum SyntheticResponse {
 
     /// Shop number `n`: every field the full response has, values varied by `n`.
     static func shop(_ n: Int) -> String {
-        // A fixed scatter: the same shop always lands on the same spot.
-        let angle = Double(n) * 2.399963, radius = 0.012 * (Double(n % 97) / 97).squareRoot()
-        let lat = center.lat + radius * sin(angle), lng = center.lng + radius * 1.23 * cos(angle)
+        let (lat, lng) = position(n)
         let id = String(format: "J%09d", 900_000_000 + n)
         let (genreCode, genre) = genres[n % genres.count]
         let (budgetCode, budget) = budgets[n % budgets.count]

@@ -114,6 +114,7 @@ struct Bench {
         try paging()
         try cachedRepeat()
         try openStreetMap()
+        try mergedSearch()
         try silentServer()
         memorySection()
         let report = compose(loadBefore: loadBefore, loadAfter: Machine.load(), seconds: Date().timeIntervalSince(started))
@@ -411,6 +412,51 @@ struct Bench {
             note: "Both POST to the same server, which answers the same 217 kB body; foodlogger decodes it, reads every "
                 + "place's opening hours and prints the places within 3 km nearest first. Ratio: over curl | jq's median.",
             budget: ("(g) search --provider osm vs curl | jq", 1.0), search: search, environment: environment)
+    }
+
+    // MARK: (k) a merged search
+
+    /// `--provider hotpepper,osm` against each service alone, one loopback server answering both
+    /// (HOT PEPPER's 100-shop page, and OpenStreetMap's record of the same 100 places), every
+    /// request after 100 ms: the services asked at once cost about the slower one alone.
+    mutating func mergedSearch() throws {
+        let page = SyntheticResponse.page(total: 100, count: 100), elements = SyntheticResponse.overpass(count: 100)
+        let server = try LoopbackServer { request in
+            Reply.json(request.path.hasSuffix("interpreter") ? elements : page).delayed(by: 0.1)
+        }
+        defer { server.stop() }
+        let environment = environment(server: server).merging([
+            "FOODLOGGER_OVERPASS_URL": server.baseURL.appendingPathComponent("api/interpreter").absoluteString
+        ]) { $1 }
+        let foodlogger = foodlogger
+        let search = { (provider: String) in
+            Command(
+                foodlogger,
+                ["search", "--provider", provider] + Self.center + ["--range", "5", "--count", "100", "--json", "--refresh"])
+        }
+        let candidates = ["hotpepper,osm", "hotpepper", "osm"].map { provider in
+            (
+                label: "foodlogger search --provider \(provider) --count 100 --json --refresh",
+                run: runner([search(provider)], environment)
+            )
+        }
+        if let jq = Command.find("jq") {
+            // A merge that matched fewer than all would be timing two lists side by side: jq fails the run.
+            let merged =
+                #".restaurants | map(select(.sources != null)) | length | if . == 100 then . else error("merged \(.) of 100") end"#
+            _ = try Spawn.run([search("hotpepper,osm"), Command(jq, [merged])], environment: environment)
+        }
+        let measured = try interleave(candidates, runs: options.runs, warmups: min(options.warmups, 1))
+        let slower = measured[1].seconds.median > measured[2].seconds.median ? measured[1] : measured[2]
+        section(
+            "(k) A merged search of two services",
+            note: "HOT PEPPER's 100 shops and OpenStreetMap's record of the same places from one loopback server, 100 ms a "
+                + "request; --refresh: every run asks. Ratio: over the slower single service's median.",
+            measured, baseline: slower)
+        budgets.append(
+            Budget(
+                name: "(k) merged search vs the slower service alone",
+                measured: measured[0].seconds.median / slower.seconds.median, limit: 1.1 * options.slack, unit: "×"))
     }
 
     // MARK: (f) CPU while the server is silent
