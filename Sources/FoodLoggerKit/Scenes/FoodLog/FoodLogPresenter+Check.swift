@@ -73,10 +73,10 @@ extension FoodLogPresenter {
         for finding in report.findings where strongest[finding.entry.number].map({ finding.rank < $0.rank }) ?? true {
             strongest[finding.entry.number] = finding
         }
-        func count(_ keep: (TradingFinding.Signal) -> Bool) -> Int { strongest.values.count { keep($0.signal) } }
-        let forGood = count { $0 == .closedForGood }, forNow = count { $0 == .closedForNow }
-        let moved = count { if case .moved = $0 { true } else { false } }
-        let unknown = count { $0 == .unknownID }
+        let signals = strongest.values.map(\.signal)
+        let forGood = signals.count { $0 == .closedForGood }, forNow = signals.count { $0 == .closedForNow }
+        let moved = signals.count { if case .moved = $0 { true } else { false } }
+        let unknown = signals.count { $0 == .unknownID }
         let unknownWords =
             unknown == 0 ? "" : ", \(unknown) no longer known by id (search for \(unknown == 1 ? "it" : "them") again)"
         guard report.checked > 0 else { return checked + "." }
