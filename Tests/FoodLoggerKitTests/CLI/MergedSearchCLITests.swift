@@ -34,6 +34,10 @@ import TestSupport
         ]}
         """#
 
+    nonisolated static let kissaMori = #"""
+        {"elements": [{"type": "node", "id": 502, "lat": 35.6830, "lon": 139.7650, "tags": {"amenity": "cafe", "name": "Kissa Mori"}}]}
+        """#
+
     nonisolated static let google = #"""
         {"places": [
           {"id": "ChIJfoodloggerMerge0001", "displayName": {"text": "Ramen Tsubame Yaesu"}, "primaryType": "ramen_restaurant",
@@ -55,7 +59,13 @@ import TestSupport
 
         init() throws {
             hotpepper = try LoopbackServer { _ in .json(MergedSearchCLITests.hotpepper) }
-            overpass = try LoopbackServer { _ in .json(MergedSearchCLITests.overpass, contentType: "application/json") }
+            overpass = try LoopbackServer { request in
+                // A lookup of node/502 by id (show N --refresh) answers that place alone.
+                let ql = String(decoding: request.body, as: UTF8.self).removingPercentEncoding ?? ""
+                return .json(
+                    ql.contains("node(id:502)") ? MergedSearchCLITests.kissaMori : MergedSearchCLITests.overpass,
+                    contentType: "application/json")
+            }
             google = try LoopbackServer { _ in .json(MergedSearchCLITests.google, contentType: "application/json") }
             state = try TemporaryFolder("foodlogger-merge-state")
         }
@@ -110,6 +120,50 @@ import TestSupport
                 == ["google false", "hotpepper true", "osm true"], "\(disagreement)")
         // And a place only one service knows has no sources
         #expect(places.first { $0["name"] as? String == "Sushi Nami" }?["sources"] is NSNull, "one service: null")
+    }
+
+    /// The number `name` was shown with.
+    static func number(of name: String, in run: CLIRun) throws -> String {
+        let index = try #require(restaurants(run).firstIndex { $0["name"] as? String == name }, "\(name) is shown")
+        return String(index + 1)
+    }
+
+    @Test func theLastListKeepsNothingOfGooglesAndLooksEachIdUpByItsOwnService() async throws {
+        // Given a merged search led by OpenStreetMap, with a place only Google knows
+        let services = try Services()
+        let run = await CLIRun.run(["search", "--json"] + Self.all + Self.yaesu, environment: services.environment)
+        #expect(run.code == .success, "\(run.stderr)")
+        // Then the last list holds none of Google's content
+        let file = URL(fileURLWithPath: services.state.path).appendingPathComponent("foodlogger/last-list.json")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(!written.contains("Sushi Nami") && !written.contains("4.3"), "Google's name and rating: \(written)")
+        #expect(written.contains("ChIJfoodloggerMerge0002"), "Google's id stays")
+        // When the Google place is shown by its number
+        let sushi = try Self.number(of: "Sushi Nami", in: run)
+        let asked = services.google.requests.count
+        _ = await CLIRun.run(["show", sushi, "--json"], environment: services.environment)
+        // Then Google is asked for it by its id
+        #expect(
+            services.google.requests.dropFirst(asked).contains { $0.path.hasSuffix("ChIJfoodloggerMerge0002") },
+            "\(services.google.requests.map(\.path))")
+    }
+
+    @Test func aListLedByGoogleLooksAnOSMPlaceUpWithOpenStreetMap() async throws {
+        // Given a merged search led by Google, with a place only OpenStreetMap knows
+        let services = try Services()
+        let run = await CLIRun.run(
+            ["search", "--json", "--provider", "google,osm"] + Self.yaesu, environment: services.environment)
+        #expect(run.code == .success, "\(run.stderr)")
+        let kissa = try Self.number(of: "Kissa Mori", in: run)
+        let (google, overpass) = (services.google.requests.count, services.overpass.requests.count)
+        // When it is shown by its number, from the list and again with --refresh
+        let shown = await CLIRun.run(["show", kissa, "--json"], environment: services.environment)
+        let refreshed = await CLIRun.run(["show", kissa, "--json", "--refresh"], environment: services.environment)
+        // Then Google is never sent OpenStreetMap's id; the refresh asks OpenStreetMap
+        #expect(shown.code == .success && refreshed.code == .success, "\(shown.stderr)\(refreshed.stderr)")
+        #expect(Self.restaurants(shown).first?["name"] as? String == "Kissa Mori", "from the list")
+        #expect(services.google.requests.count == google, "Google asked nothing")
+        #expect(services.overpass.requests.count == overpass + 1, "OpenStreetMap asked once, by --refresh")
     }
 
     @Test func theTableHasASourcesColumnAndEveryServicesCredit() async throws {
@@ -218,6 +272,15 @@ import TestSupport
     @Test func aCodeListTakesOneService() async {
         let run = await CLIRun.run(["genres", "--provider", "all"])
         #expect(run.code == .usage && run.stderr.contains("--provider takes one service here"), "\(run.stderr)")
+    }
+
+    @Test func aProviderListFromTheEnvironmentLetsACodeListTakeItsFirstService() async {
+        // Given FOODLOGGER_PROVIDER=all in a profile, and no --provider typed
+        let run = await CLIRun.run(["genres", "--stub"], environment: ["FOODLOGGER_PROVIDER": "all"])
+        // Then the code list is the first service's (OpenStreetMap's), not a refusal of a flag never typed
+        #expect(run.code == .success && !run.stderr.contains("--provider"), "\(run.stderr)")
+        let osm = await CLIRun.run(["genres", "--stub", "--provider", "osm"])
+        #expect(run.stdout == osm.stdout && !run.stdout.isEmpty, "OpenStreetMap's list")
     }
 
     @Test func aBadProviderListIsAUsageError() async {
