@@ -250,9 +250,34 @@ import TestSupport
         #expect(run.code == .success, "\(run.stderr)")
         #expect(
             [services.hotpepper, services.overpass, services.google].map(\.requests.count) == [0, 1, 1], "no key, not asked")
+        #expect(
+            run.stderr.contains(
+                "all: leaving out HOT PEPPER Gourmet (HOTPEPPER_API_KEY or hotpepperApiKey in key.plist), for want of a key"),
+            "one line says who was left out: \(run.stderr)")
         // And a list names a service whose key is missing: that is the usual error
         let listed = await CLIRun.run(["search", "--json", "--provider", "osm,hotpepper"] + Self.yaesu, environment: environment)
         #expect(listed.code != .success && listed.stderr.contains("HOTPEPPER_API_KEY"), "\(listed.stderr)")
+    }
+
+    @Test func allWithAKeyFileOfOneServiceLeavesTheOtherOut() async throws {
+        // Given a --key-file with HOT PEPPER's key only, and no Google key anywhere
+        let services = try Services()
+        var environment = services.environment
+        (environment["HOTPEPPER_API_KEY"], environment["GOOGLE_PLACES_API_KEY"]) = (nil, nil)
+        environment["HOME"] = services.state.path
+        let file = URL(fileURLWithPath: services.state.path).appendingPathComponent("hp-only.plist")
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["hotpepperApiKey": "hp-key"], format: .xml, options: 0)
+        try plist.write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        // When all services are asked
+        let run = await CLIRun.run(
+            ["search", "--json", "--provider", "all", "--key-file", file.path] + Self.yaesu, environment: environment)
+        // Then Google is left out, said so, and the others answer
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(run.stderr.contains("leaving out Google Places"), "\(run.stderr)")
+        #expect(
+            [services.hotpepper, services.overpass, services.google].map(\.requests.count) == [1, 1, 0], "Google not asked")
     }
 
     @Test func aServiceWithNoPlacesAroundTheCentreIsNotAsked() async throws {
