@@ -259,6 +259,24 @@ import TestSupport
         #expect(listed.code != .success && listed.stderr.contains("HOTPEPPER_API_KEY"), "\(listed.stderr)")
     }
 
+    @Test func aFailingServiceIsNamedWithHowToLeaveItOut() async throws {
+        // Given OpenStreetMap's server refusing every request
+        let services = try Services()
+        let overpass = try LoopbackServer { _ in .status(400) }
+        var environment = services.environment
+        environment["FOODLOGGER_OVERPASS_URL"] = overpass.baseURL.appendingPathComponent("api/interpreter").absoluteString
+        // When all three are asked
+        let run = await CLIRun.run(["search"] + Self.all + Self.yaesu, environment: environment)
+        // Then the one line names OpenStreetMap and how to search without it
+        #expect(run.code != .success, "\(run.stdout)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("foodlogger: OpenStreetMap: ")
+                && run.stderr.contains("; leave it out: --provider google,hotpepper"),
+            "\(run.stderr)")
+    }
+
     @Test func allWithAKeyFileOfOneServiceLeavesTheOtherOut() async throws {
         // Given a --key-file with HOT PEPPER's key only, and no Google key anywhere
         let services = try Services()

@@ -170,7 +170,10 @@ final class MergeWorkerSpy: HotpepperWorking, @unchecked Sendable {
         let osm = MergeWorkerSpy(.success(Self.page(.osm, [PlaceMergeTests.osm()])))
         let google = MergeWorkerSpy(.failure(.httpStatus(503)))
         let sut = MergedService(services: [(.osm, osm), (.google, google)])
-        await #expect(throws: ServiceError.httpStatus(503), "never a list silently missing a service") {
+        await #expect(
+            throws: ServiceError.inMerge(.httpStatus(503), service: .google, others: [.osm]),
+            "never a list silently missing a service; the error names it"
+        ) {
             try await sut.searchRestaurants(RestaurantQuery(center: MergeSeeds.origin))
         }
     }
