@@ -69,9 +69,31 @@ public enum PlaceMerge {
         merged.sources = group.enumerated().map { index, place in
             var record = place
             record.sources = nil
-            return PlaceSource(provider: place.provider, id: place.id, fields: gave[index] ?? [], record: record)
+            let fields = (gave[index] ?? []).flatMap { keys($0, of: place) }
+            return PlaceSource(provider: place.provider, id: place.id, fields: fields, record: record)
         }
         return merged
+    }
+
+    /// The JSON keys a ranked field stands for that `place` gave: the rating's and HOT PEPPER's
+    /// part are several keys, each named where the place has it.
+    static func keys(_ field: String, of place: Restaurant) -> [String] {
+        let present: [(String, Bool)]
+        switch field {
+        case Field.rating.rawValue:
+            present = [
+                ("rating", place.rating != nil), ("rating_count", place.ratingCount != nil),
+                ("price_level", place.priceLevel != nil),
+            ]
+        case Field.hotpepper.rawValue:
+            guard let own = place.hotpepper else { return [] }
+            present = [
+                ("name_kana", !own.nameKana.isEmpty), ("catch", !own.catchCopy.isEmpty), ("budget", own.budget != nil),
+                ("station", !own.stationName.isEmpty), ("access", !own.access.isEmpty), ("coupon_url", !own.coupon.isEmpty),
+            ]
+        default: return [field]
+        }
+        return present.filter(\.1).map(\.0)
     }
 
     /// The hours' order: Google's dated hours, else OpenStreetMap's `opening_hours`, else

@@ -111,6 +111,8 @@ import TestSupport
         let gave = Dictionary(
             uniqueKeysWithValues: sources.map { ($0["provider"] as? String ?? "", $0["fields"] as? [String] ?? []) })
         #expect(gave["google"]?.contains("rating") == true && gave["hotpepper"]?.contains("budget") == true, "\(gave)")
+        #expect(gave["google"]?.contains("price_level") == true, "every key a source gave: \(gave)")
+        #expect(gave["hotpepper"].map { $0.contains("access") && $0.contains("station") } == true, "\(gave)")
         #expect(gave["osm"]?.contains("hours") == true && gave["osm"]?.contains("name") == true, "\(gave)")
         // And the services' disagreement whether it is open at 19:30 is told
         #expect(ramen["open_now"] as? Bool == true, "open by the hours taken (OSM's)")
