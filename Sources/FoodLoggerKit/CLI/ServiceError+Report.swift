@@ -112,6 +112,8 @@ extension ServiceError: LocalizedError {
             // "OpenStreetMap: cannot reach …; leave it out: --provider google,hotpepper".
             let line = (error.errorDescription ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             let advice = others.count > 1 ? others.map(\.rawValue).joined(separator: ",") : others.first?.rawValue ?? ""
+            // A merge left with one service (the others wanted keys) has no list to suggest.
+            guard !others.isEmpty else { return "\(service.title): \(line)" }
             return "\(service.title): \(line.hasSuffix(".") ? String(line.dropLast()) : line); leave it out: --provider \(advice)"
         case .badBaseURL(let text, let variable):
             return "\(variable) is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "

@@ -279,6 +279,11 @@ import TestSupport
             "\(run.stderr)")
     }
 
+    @Test func aMergeLeftWithOneServiceSuggestsNoEmptyList() {
+        let line = ServiceError.inMerge(.httpStatus(400), service: .osm, others: []).errorDescription ?? ""
+        #expect(line.hasPrefix("OpenStreetMap: ") && !line.contains("leave it out"), "\(line)")
+    }
+
     @Test func allWithAKeyFileOfOneServiceLeavesTheOtherOut() async throws {
         // Given a --key-file with HOT PEPPER's key only, and no Google key anywhere
         let services = try Services()
