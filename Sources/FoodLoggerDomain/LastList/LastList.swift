@@ -5,7 +5,9 @@ import Foundation
 /// Numbers are the ones shown: a list that began at `--start 11` holds numbers 11 to 20, and
 /// `show 11` is its first shop. The shops are kept in the order shown (nearest first when the
 /// search had a centre). A service whose terms forbid keeping its content (`mayKeepContent`
-/// false: Google Places) leaves its ids only, which are looked up again.
+/// false: Google Places) leaves its ids only, which are looked up again. A merged list keeps
+/// each place with its own provider (`Restaurant.keepable`): a place of such a service alone
+/// holds only its id, and every id is looked up by its own service.
 public struct LastList: Sendable, Equatable, Codable {
     /// The service the shops came from, which answers when they are asked for again.
     public var provider: Provider
@@ -30,7 +32,7 @@ public struct LastList: Sendable, Equatable, Codable {
         case ids([String])
     }
 
-    /// The list a page makes, its numbers starting at the page's `start`; what the page's
+    /// The list a page makes, its numbers starting at the page's `start`; what each place's
     /// service allows kept. An offline stub's page (`invented`) holds no service's content, so
     /// it is kept whole whatever the service it plays.
     public init(page: RestaurantPage, center: Coordinate?, saved: Date, invented: Bool = false) {
@@ -38,7 +40,10 @@ public struct LastList: Sendable, Equatable, Codable {
         region = page.region
         self.center = center
         firstNumber = max(1, page.start)
-        shops = page.provider.mayKeepContent || invented ? .kept(page.restaurants) : .ids(page.restaurants.map(\.id))
+        let places = invented ? page.restaurants : page.restaurants.map(\.keepable)
+        let oneService = places.allSatisfy { $0.provider == page.provider }
+        shops =
+            page.provider.mayKeepContent || invented || !oneService ? .kept(places) : .ids(places.map(\.id))
         self.saved = saved
     }
 
@@ -52,12 +57,20 @@ public struct LastList: Sendable, Equatable, Codable {
 
     /// Every shop is kept whole: showing them all asks no service.
     public var keepsEveryShop: Bool {
-        if case .kept = shops { true } else { false }
+        if case .kept(let shops) = shops { !shops.contains(where: \.holdsOnlyItsID) } else { false }
     }
 
-    /// The shops kept whole: none when only ids are.
+    /// The shops kept whole: none when only ids are, and none that holds only its id.
     public var keptShops: [Restaurant] {
-        if case .kept(let shops) = shops { shops } else { [] }
+        if case .kept(let shops) = shops { shops.filter { !$0.holdsOnlyItsID } } else { [] }
+    }
+
+    /// The id of the shop shown with this number, and the service that looks it up: in a
+    /// merged list, the place's own.
+    public func shop(numbered number: Int) throws(Miss) -> (id: String, provider: Provider) {
+        let id = try ids(numbered: [number])[0]
+        if case .kept(let shops) = shops { return (id, shops[number - firstNumber].provider) }
+        return (id, provider)
     }
 
     /// The numbers the list was shown with; nil for an empty list.

@@ -72,7 +72,9 @@ public struct MergedService: HotpepperProtocol {
                 case .success(let page): pages[index] = page
                 case .failure(let error):
                     group.cancelAll()
-                    return Result<[RestaurantPage], ServiceError>.failure(error)
+                    let failed = services[index].provider
+                    let others = services.map(\.provider).filter { $0 != failed }
+                    return Result<[RestaurantPage], ServiceError>.failure(.inMerge(error, service: failed, others: others))
                 }
             }
             return .success(pages.compactMap { $0 })

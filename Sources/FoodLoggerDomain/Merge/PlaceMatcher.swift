@@ -8,9 +8,12 @@ import Foundation
 ///   they are within `nameRadius` (60 m; 150 m when either is a large venue, a food court), or
 /// - their telephone numbers agree (`PlaceMatcher.phoneKey`: the digits, without a country code
 ///   or trunk 0) and they are within `phoneRadius` (150 m), or
-/// - their websites' hosts agree (not a shared host such as a social network's) and they are
-///   within `nameRadius`: a chain's branches share a host, so the host alone says no more than
-///   a name does.
+/// - their websites agree, host and path (`websiteKey`; not a shared host such as a social
+///   network's) and they are within `nameRadius`.
+///
+/// A phone or website that several places of one service's answer carry (a station building's
+/// phone, a chain's site) is no evidence, and two names of one chain's different named branches
+/// ("一蘭 渋谷店", "一蘭 新宿店") never merge.
 ///
 /// Nothing else merges: a name in two scripts with no phone or website in common stays two
 /// places, and so does a place one service has 300 m from where another has it (a move, or a
@@ -31,15 +34,23 @@ public struct PlaceMatcher: Sendable {
         public static func < (lhs: Evidence, rhs: Evidence) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// Why `a` and `b` are one place, or nil when they are not.
-    public func evidence(_ a: Restaurant, _ b: Restaurant) -> Evidence? {
+    /// Why `a` and `b` are one place, or nil when they are not. `shared`: phone and website keys
+    /// (`sharedKeys`) that several places of one service's answer carry (a station building's
+    /// phone, a chain's or a building's tenant page), which say nothing of which place is which.
+    public func evidence(_ a: Restaurant, _ b: Restaurant, shared: Set<String> = []) -> Evidence? {
         let distance = a.coordinate.distance(to: b.coordinate)
         let near = [a.kind, b.kind].contains(.foodCourt) ? largeVenueRadius : nameRadius
-        if distance <= phoneRadius, let phone = Self.phoneKey(a.phone), phone == Self.phoneKey(b.phone) {
+        // Two named branches of one chain are two places, whatever they share.
+        if Self.differentBranches(a.name, b.name) { return nil }
+        if distance <= phoneRadius, let phone = Self.phoneKey(a.phone), phone == Self.phoneKey(b.phone),
+            !shared.contains("tel:" + phone)
+        {
             return .phone
         }
         guard distance <= near else { return nil }
-        if let host = Self.hostKey(a.website), host == Self.hostKey(b.website) { return .website }
+        if let site = Self.websiteKey(a.website), site == Self.websiteKey(b.website), !shared.contains(site) {
+            return .website
+        }
         let names = Self.names(a), others = Self.names(b)
         return names.contains { name in others.contains { Self.namesAgree(name, $0) } } ? .name : nil
     }
@@ -58,11 +69,29 @@ public struct PlaceMatcher: Sendable {
         return one.core == other.core && (one.branch.isEmpty || other.branch.isEmpty || one.branch == other.branch)
     }
 
+    /// Whether two names are one chain's different named branches ("一蘭 渋谷店", "一蘭 新宿店").
+    static func differentBranches(_ a: String, _ b: String) -> Bool {
+        guard let one = nameParts(a), let other = nameParts(b) else { return false }
+        return one.core == other.core && !one.branch.isEmpty && !other.branch.isEmpty && one.branch != other.branch
+    }
+
     /// Words that say which branch of a chain a name is, not which chain: dropped at either end.
-    static let branchWords: Set<String> = genericWords.union(["本店", "本館", "別館", "main"])
+    /// Not "main", which begins as many names ("Main St. Pizza") as it names a main branch.
+    static let branchWords: Set<String> = genericWords.union(["本店", "本館", "別館"])
 
     /// Branch words that name no branch in particular ("X 本店" and "X 渋谷店" are two branches).
     static let genericWords: Set<String> = ["店", "支店", "branch", "store", "shop", "the"]
+
+    /// Articles dropped at a name's start, as "the" is: "Le Bistrot Paul" is "Bistrot Paul"
+    /// (`l'`'s apostrophe is a space by then).
+    static let articles: Set<String> = ["le", "la", "les", "l"]
+
+    /// Latin letters that no canonical decomposition takes apart (Vietnamese đ, French œ,
+    /// Nordic æ and ø, German ß), folded as a person typing without them would write them.
+    /// Only these: kana keep their voicing marks (ガ is not カ).
+    static let letterFolds: [Unicode.Scalar: String] = [
+        "đ": "d", "œ": "oe", "æ": "ae", "ø": "o", "ß": "ss", "ł": "l", "ı": "i", "þ": "th", "ð": "d",
+    ]
 
     /// A name as the services compare it: NFKC (full-width letters and half-width kana folded),
     /// lower case, Latin accents dropped (é is e; Japanese voicing marks stay: ガ is not カ),
@@ -75,6 +104,10 @@ public struct PlaceMatcher: Sendable {
         var text = ""
         for scalar in folded.unicodeScalars {
             if (0x300...0x36F).contains(scalar.value) { continue }
+            if let fold = letterFolds[scalar] {
+                text += fold
+                continue
+            }
             let keeps =
                 scalar.properties.isAlphabetic || scalar.properties.numericType != nil
                 || [.nonspacingMark, .spacingMark].contains(scalar.properties.generalCategory)
@@ -83,7 +116,10 @@ public struct PlaceMatcher: Sendable {
         var words = text.precomposedStringWithCanonicalMapping.split(separator: " ").map(String.init)
         let whole = words.joined()
         var branch: [String] = []
-        while words.count > 1, let first = words.first, branchWords.contains(first) { branch.append(words.removeFirst()) }
+        while words.count > 1, let first = words.first, branchWords.contains(first) || articles.contains(first) {
+            let word = words.removeFirst()
+            if !articles.contains(word) { branch.append(word) }
+        }
         while words.count > 1, let last = words.last, branchWords.contains(last) || last.hasSuffix("店") {
             branch.append(words.removeLast())
         }
@@ -133,16 +169,42 @@ public struct PlaceMatcher: Sendable {
         return sharedHosts.contains(host) || sharedHosts.contains(where: { host.hasSuffix("." + $0) }) ? nil : host
     }
 
+    /// A website as the matcher compares it: its host (`hostKey`) and its path, lower case,
+    /// without a trailing `/` or `index.html`: a chain's branches share a host
+    /// (`store.starbucks.co.jp/detail-1`, `…/detail-2`), each its own page. Nil for none, or a shared host.
+    public static func websiteKey(_ website: String?) -> String? {
+        guard let host = hostKey(website), let website else { return nil }
+        let address = website.contains("://") ? website : "http://" + website
+        var path = (URLComponents(string: address)?.path ?? "").lowercased()
+        for tail in ["/index.html", "/index.htm", "/"] where path.hasSuffix(tail) { path.removeLast(tail.count) }
+        return host + path
+    }
+
+    /// The phone (`tel:` and its key) and website keys that two or more places of one service's
+    /// answer carry: the building's, the chain's, not one place's.
+    public static func sharedKeys(_ answers: [[Restaurant]]) -> Set<String> {
+        var shared: Set<String> = []
+        for answer in answers {
+            var seen: Set<String> = []
+            for place in answer {
+                let keys = [phoneKey(place.phone).map { "tel:" + $0 }, websiteKey(place.website)].compactMap { $0 }
+                for key in keys where !seen.insert(key).inserted { shared.insert(key) }
+            }
+        }
+        return shared
+    }
+
     /// The places of several services' answers grouped into one place each: `answers` in the
     /// order the services are ranked (the first gives a merged place's name, position and id),
     /// each group holding at most one place of each service, in that order. Pairs are joined
     /// strongest evidence first, then nearest first, so a place goes to its best match.
     public func group(_ answers: [[Restaurant]]) -> [[Restaurant]] {
         let places = answers.enumerated().flatMap { service, list in list.map { (service: service, place: $0) } }
+        let shared = Self.sharedKeys(answers)
         var pairs: [(a: Int, b: Int, evidence: Evidence, distance: Double)] = []
         for a in places.indices {
             for b in places.indices where b > a && places[a].service != places[b].service {
-                guard let evidence = evidence(places[a].place, places[b].place) else { continue }
+                guard let evidence = evidence(places[a].place, places[b].place, shared: shared) else { continue }
                 pairs.append((a, b, evidence, places[a].place.coordinate.distance(to: places[b].place.coordinate)))
             }
         }

@@ -69,9 +69,31 @@ public enum PlaceMerge {
         merged.sources = group.enumerated().map { index, place in
             var record = place
             record.sources = nil
-            return PlaceSource(provider: place.provider, id: place.id, fields: gave[index] ?? [], record: record)
+            let fields = (gave[index] ?? []).flatMap { keys($0, of: place) }
+            return PlaceSource(provider: place.provider, id: place.id, fields: fields, record: record)
         }
         return merged
+    }
+
+    /// The JSON keys a ranked field stands for that `place` gave: the rating's and HOT PEPPER's
+    /// part are several keys, each named where the place has it.
+    static func keys(_ field: String, of place: Restaurant) -> [String] {
+        let present: [(String, Bool)]
+        switch field {
+        case Field.rating.rawValue:
+            present = [
+                ("rating", place.rating != nil), ("rating_count", place.ratingCount != nil),
+                ("price_level", place.priceLevel != nil),
+            ]
+        case Field.hotpepper.rawValue:
+            guard let own = place.hotpepper else { return [] }
+            present = [
+                ("name_kana", !own.nameKana.isEmpty), ("catch", !own.catchCopy.isEmpty), ("budget", own.budget != nil),
+                ("station", !own.stationName.isEmpty), ("access", !own.access.isEmpty), ("coupon_url", !own.coupon.isEmpty),
+            ]
+        default: return [field]
+        }
+        return present.filter(\.1).map(\.0)
     }
 
     /// The hours' order: Google's dated hours, else OpenStreetMap's `opening_hours`, else
@@ -92,37 +114,40 @@ public enum PlaceMerge {
 }
 
 extension Restaurant {
-    /// The place as a list may keep it past the run (the last list): for a merged place, what a
-    /// service whose terms let nothing be kept (Google's) gave is left out, its record with it,
-    /// and only its id stays, as a list of that service alone keeps only ids. Every other place,
-    /// and a stub's made-up one, is kept as it is.
+    /// The place as a list may keep it past the run (the last list). What a service whose terms
+    /// let nothing be kept (Google's) gave is left out and only its id stays: a place of that
+    /// service alone is reduced to its id (`holdsOnlyItsID`), and a merged place is made again
+    /// by `PlaceMerge.merge` from the other services' records with that service's reduced to its
+    /// id (so OpenStreetMap's hours stand where Google's dated hours had been chosen, and the
+    /// place is named by the first service that may be kept). A stub's made-up place is kept as
+    /// it is.
     public var keepable: Restaurant {
-        guard let sources, invented != true, sources.contains(where: { !$0.provider.mayKeepContent }) else { return self }
-        var place = self
-        for source in sources where !source.provider.mayKeepContent {
-            for field in source.fields { place.forget(field) }
+        guard invented != true else { return self }
+        guard let sources else { return provider.mayKeepContent ? self : Self.onlyID(id, of: provider) }
+        // A place read back from a list has no records to make it again: it was made keepable then.
+        if sources.allSatisfy(\.provider.mayKeepContent) || sources.contains(where: { $0.record == nil }) {
+            return self
         }
-        place.sources = sources.map { source in
-            source.provider.mayKeepContent ? source : PlaceSource(provider: source.provider, id: source.id, fields: [])
-        }
+        let kept = sources.compactMap { $0.provider.mayKeepContent ? $0.record : nil }
+        guard !kept.isEmpty else { return Self.onlyID(id, of: provider) }
+        let ids = sources.filter { !$0.provider.mayKeepContent }.map { Self.onlyID($0.id, of: $0.provider) }
+        var place = PlaceMerge.merge(kept + ids)
+        // In the merge's order, as shown while the run lasted.
+        let order = sources.map(\.provider)
+        place.sources = place.sources?.map { source in
+            source.provider.mayKeepContent ? source : PlaceSource(provider: source.provider, id: source.id)
+        }.sorted { (order.firstIndex(of: $0.provider) ?? 0) < (order.firstIndex(of: $1.provider) ?? 0) }
         return place
     }
 
-    /// Leaves out the field a source gave, by its JSON name (`PlaceMerge`'s `fields`).
-    private mutating func forget(_ field: String) {
-        switch field {
-        case "address": address = ""
-        case "genre": (genre, subGenre) = (Genre(code: "", name: "", catchCopy: ""), nil)
-        case "photo_url": urls.photo = ""
-        case "phone": phone = nil
-        case "website": website = nil
-        case "hours": (periodHours, osmOpeningHours) = (nil, nil)
-        case "open": (open, close) = ("", "")
-        case PlaceMerge.Field.rating.rawValue: (rating, ratingCount, priceLevel) = (nil, nil, nil)
-        case PlaceMerge.Field.businessStatus.rawValue: businessStatus = nil
-        case PlaceMerge.Field.diets.rawValue: diets = nil
-        case PlaceMerge.Field.kind.rawValue: kind = nil
-        default: break
-        }
+    /// A place of a service whose terms let nothing be kept, as a kept list holds it: its id.
+    static func onlyID(_ id: String, of provider: Provider) -> Restaurant {
+        Restaurant(
+            id: id, name: "", genre: Genre(code: "", name: "", catchCopy: ""), coordinate: Coordinate(lat: 0, lng: 0),
+            urls: Links(shop: "", photo: ""), provider: provider)
     }
+
+    /// In a kept list, a place that holds nothing but its id (its service's terms): it is looked
+    /// up again, by its own service.
+    public var holdsOnlyItsID: Bool { !provider.mayKeepContent && invented != true }
 }

@@ -203,6 +203,7 @@ public struct ServiceClient: Sendable {
         case .outsideCoverage: "a place outside the service's countries"
         case .unknownName, .ambiguousName: "a name without a code"
         case .noCodeList: "no such code list"
+        case .inMerge(let error, let service, _): "\(service.title): \(summary(error))"
         case .notCached: "nothing cached"
         }
     }

@@ -130,6 +130,14 @@ struct CommonOptions: Sendable {
     enum ProviderList: Sendable, Equatable {
         case listed([Provider])
         case all
+
+        /// The service a merge is named after (`all`'s order: OpenStreetMap first).
+        var first: Provider {
+            switch self {
+            case .listed(let providers): providers.first ?? .osm
+            case .all: .osm
+            }
+        }
     }
 
     /// --provider, else FOODLOGGER_PROVIDER: one service, or a list of them (`osm,google`,

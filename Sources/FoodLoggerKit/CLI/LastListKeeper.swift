@@ -25,9 +25,6 @@ final class LastListKeeper: LastListKeeping, @unchecked Sendable {
 
     func keep(_ page: RestaurantPage, center: Coordinate?) async {
         guard !page.restaurants.isEmpty else { return }
-        // A merged place keeps only the ids of the services whose terms let nothing be kept.
-        var page = page
-        page.restaurants = page.restaurants.map(\.keepable)
         do {
             try await store.save(LastList(page: page, center: center, saved: context.now(), invented: invented))
         } catch {

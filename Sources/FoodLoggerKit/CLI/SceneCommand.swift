@@ -65,7 +65,7 @@ extension FoodLogger {
             return usageError(error, command: help.command, context: context)
         }
         var context = context
-        let options = command.common
+        var options = command.common
         context.color = options.color
         context.mapTiles = options.mapTiles
         if command.fillsScreen(context) { context.terminal.stderrIsTerminal = false }
@@ -75,7 +75,12 @@ extension FoodLogger {
         func refusal(by provider: Provider) -> UsageError? {
             options.refusal(by: provider) ?? command.refusal(by: provider)
         }
-        // A code list is one service's: a list of services has nothing to merge.
+        // A code list is one service's: a list of services has nothing to merge. A list from
+        // FOODLOGGER_PROVIDER (a profile's) stands for its first service here; one typed is refused.
+        if let merge = options.merge, !command.searchesPlaces, !options.providerIsFlag {
+            options.provider = merge.first
+            options.merge = nil
+        }
         if options.merge != nil, !command.searchesPlaces {
             return usageError(
                 UsageError("--provider takes one service here (hotpepper, osm or google): each has its own list"),

@@ -124,6 +124,13 @@ extension ServiceError: LocalizedError {
             return "\(service.title) has no \(list) list\(elsewhere.isEmpty ? "" : ": \(elsewhere)")."
         case .notCached(let request):
             return request.notCachedLine
+        case .inMerge(let error, let service, let others):
+            // "OpenStreetMap: cannot reach …; leave it out: --provider google,hotpepper".
+            let line = (error.errorDescription ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let advice = others.count > 1 ? others.map(\.rawValue).joined(separator: ",") : others.first?.rawValue ?? ""
+            // A merge left with one service (the others wanted keys) has no list to suggest.
+            guard !others.isEmpty else { return "\(service.title): \(line)" }
+            return "\(service.title): \(line.hasSuffix(".") ? String(line.dropLast()) : line); leave it out: --provider \(advice)"
         case .badBaseURL(let text, let variable):
             return "\(variable) is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."
@@ -153,6 +160,7 @@ extension ServiceError: LocalizedError {
         switch self {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
+        case .inMerge(let error, _, _): error.exitCode
         case .invalidRequest, .unknownName, .ambiguousName, .noCodeList: .usage
         case .serviceFailure, .queryFailed, .httpStatus, .explainedStatus, .tooManyRequests, .asksToWait, .network,
             .redirectRefused, .notCached:

@@ -17,6 +17,8 @@ struct ShopArguments: Sendable {
     init(_ words: [String], limit: Int, common: CommonOptions, store: LastListStore) throws(UsageError) {
         var ids: [String] = []
         var providers: [Provider] = []
+        /// The services of the shops the list kept whole, which nothing is asked of.
+        var kept: [Provider] = []
         var list: LastList?
         for argument in words {
             for word in argument.split(separator: ",") {
@@ -26,8 +28,13 @@ struct ShopArguments: Sendable {
                     let loaded: LastList
                     if let list { loaded = list } else { loaded = try Self.load(store) }
                     list = loaded
-                    do { id = try loaded.ids(numbered: [number])[0] } catch { throw Self.usageError(error) }
-                    provider = loaded.provider
+                    do { (id, provider) = try loaded.shop(numbered: number) } catch { throw Self.usageError(error) }
+                    // A shop the list kept whole asks no service (unless --refresh): its service chooses nothing.
+                    if common.cacheMode != .refresh, loaded.keptShops.contains(where: { $0.id == id }) {
+                        if !kept.contains(provider) { kept.append(provider) }
+                        if !ids.contains(id) { ids.append(id) }
+                        continue
+                    }
                 } else if let form = ShowCommand.idForm(text) {
                     (id, provider) = form
                 } else {
@@ -39,7 +46,7 @@ struct ShopArguments: Sendable {
                 if !ids.contains(id) { ids.append(id) }
             }
         }
-        guard let provider = providers.first else {
+        guard let provider = providers.first ?? kept.first else {
             throw UsageError("give at least one shop: a number the last search showed (3) or an id like J001234567")
         }
         if ids.count > limit { throw UsageError("at most \(limit) shops at a time, got \(ids.count)") }

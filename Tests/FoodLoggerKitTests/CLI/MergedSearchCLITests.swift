@@ -34,6 +34,10 @@ import TestSupport
         ]}
         """#
 
+    nonisolated static let kissaMori = #"""
+        {"elements": [{"type": "node", "id": 502, "lat": 35.6830, "lon": 139.7650, "tags": {"amenity": "cafe", "name": "Kissa Mori"}}]}
+        """#
+
     nonisolated static let google = #"""
         {"places": [
           {"id": "ChIJfoodloggerMerge0001", "displayName": {"text": "Ramen Tsubame Yaesu"}, "primaryType": "ramen_restaurant",
@@ -55,7 +59,13 @@ import TestSupport
 
         init() throws {
             hotpepper = try LoopbackServer { _ in .json(MergedSearchCLITests.hotpepper) }
-            overpass = try LoopbackServer { _ in .json(MergedSearchCLITests.overpass, contentType: "application/json") }
+            overpass = try LoopbackServer { request in
+                // A lookup of node/502 by id (show N --refresh) answers that place alone.
+                let ql = String(decoding: request.body, as: UTF8.self).removingPercentEncoding ?? ""
+                return .json(
+                    ql.contains("node(id:502)") ? MergedSearchCLITests.kissaMori : MergedSearchCLITests.overpass,
+                    contentType: "application/json")
+            }
             google = try LoopbackServer { _ in .json(MergedSearchCLITests.google, contentType: "application/json") }
             state = try TemporaryFolder("foodlogger-merge-state")
         }
@@ -101,6 +111,8 @@ import TestSupport
         let gave = Dictionary(
             uniqueKeysWithValues: sources.map { ($0["provider"] as? String ?? "", $0["fields"] as? [String] ?? []) })
         #expect(gave["google"]?.contains("rating") == true && gave["hotpepper"]?.contains("budget") == true, "\(gave)")
+        #expect(gave["google"]?.contains("price_level") == true, "every key a source gave: \(gave)")
+        #expect(gave["hotpepper"].map { $0.contains("access") && $0.contains("station") } == true, "\(gave)")
         #expect(gave["osm"]?.contains("hours") == true && gave["osm"]?.contains("name") == true, "\(gave)")
         // And the services' disagreement whether it is open at 19:30 is told
         #expect(ramen["open_now"] as? Bool == true, "open by the hours taken (OSM's)")
@@ -110,6 +122,50 @@ import TestSupport
                 == ["google false", "hotpepper true", "osm true"], "\(disagreement)")
         // And a place only one service knows has no sources
         #expect(places.first { $0["name"] as? String == "Sushi Nami" }?["sources"] is NSNull, "one service: null")
+    }
+
+    /// The number `name` was shown with.
+    static func number(of name: String, in run: CLIRun) throws -> String {
+        let index = try #require(restaurants(run).firstIndex { $0["name"] as? String == name }, "\(name) is shown")
+        return String(index + 1)
+    }
+
+    @Test func theLastListKeepsNothingOfGooglesAndLooksEachIdUpByItsOwnService() async throws {
+        // Given a merged search led by OpenStreetMap, with a place only Google knows
+        let services = try Services()
+        let run = await CLIRun.run(["search", "--json"] + Self.all + Self.yaesu, environment: services.environment)
+        #expect(run.code == .success, "\(run.stderr)")
+        // Then the last list holds none of Google's content
+        let file = URL(fileURLWithPath: services.state.path).appendingPathComponent("foodlogger/last-list.json")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(!written.contains("Sushi Nami") && !written.contains("4.3"), "Google's name and rating: \(written)")
+        #expect(written.contains("ChIJfoodloggerMerge0002"), "Google's id stays")
+        // When the Google place is shown by its number
+        let sushi = try Self.number(of: "Sushi Nami", in: run)
+        let asked = services.google.requests.count
+        _ = await CLIRun.run(["show", sushi, "--json"], environment: services.environment)
+        // Then Google is asked for it by its id
+        #expect(
+            services.google.requests.dropFirst(asked).contains { $0.path.hasSuffix("ChIJfoodloggerMerge0002") },
+            "\(services.google.requests.map(\.path))")
+    }
+
+    @Test func aListLedByGoogleLooksAnOSMPlaceUpWithOpenStreetMap() async throws {
+        // Given a merged search led by Google, with a place only OpenStreetMap knows
+        let services = try Services()
+        let run = await CLIRun.run(
+            ["search", "--json", "--provider", "google,osm"] + Self.yaesu, environment: services.environment)
+        #expect(run.code == .success, "\(run.stderr)")
+        let kissa = try Self.number(of: "Kissa Mori", in: run)
+        let (google, overpass) = (services.google.requests.count, services.overpass.requests.count)
+        // When it is shown by its number, from the list and again with --refresh
+        let shown = await CLIRun.run(["show", kissa, "--json"], environment: services.environment)
+        let refreshed = await CLIRun.run(["show", kissa, "--json", "--refresh"], environment: services.environment)
+        // Then Google is never sent OpenStreetMap's id; the refresh asks OpenStreetMap
+        #expect(shown.code == .success && refreshed.code == .success, "\(shown.stderr)\(refreshed.stderr)")
+        #expect(Self.restaurants(shown).first?["name"] as? String == "Kissa Mori", "from the list")
+        #expect(services.google.requests.count == google, "Google asked nothing")
+        #expect(services.overpass.requests.count == overpass + 1, "OpenStreetMap asked once, by --refresh")
     }
 
     @Test func theTableHasASourcesColumnAndEveryServicesCredit() async throws {
@@ -196,9 +252,57 @@ import TestSupport
         #expect(run.code == .success, "\(run.stderr)")
         #expect(
             [services.hotpepper, services.overpass, services.google].map(\.requests.count) == [0, 1, 1], "no key, not asked")
+        #expect(
+            run.stderr.contains(
+                "all: leaving out HOT PEPPER Gourmet (HOTPEPPER_API_KEY or hotpepperApiKey in key.plist), for want of a key"),
+            "one line says who was left out: \(run.stderr)")
         // And a list names a service whose key is missing: that is the usual error
         let listed = await CLIRun.run(["search", "--json", "--provider", "osm,hotpepper"] + Self.yaesu, environment: environment)
         #expect(listed.code != .success && listed.stderr.contains("HOTPEPPER_API_KEY"), "\(listed.stderr)")
+    }
+
+    @Test func aFailingServiceIsNamedWithHowToLeaveItOut() async throws {
+        // Given OpenStreetMap's server refusing every request
+        let services = try Services()
+        let overpass = try LoopbackServer { _ in .status(400) }
+        var environment = services.environment
+        environment["FOODLOGGER_OVERPASS_URL"] = overpass.baseURL.appendingPathComponent("api/interpreter").absoluteString
+        // When all three are asked
+        let run = await CLIRun.run(["search"] + Self.all + Self.yaesu, environment: environment)
+        // Then the one line names OpenStreetMap and how to search without it
+        #expect(run.code != .success, "\(run.stdout)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("foodlogger: OpenStreetMap: ")
+                && run.stderr.contains("; leave it out: --provider google,hotpepper"),
+            "\(run.stderr)")
+    }
+
+    @Test func aMergeLeftWithOneServiceSuggestsNoEmptyList() {
+        let line = ServiceError.inMerge(.httpStatus(400), service: .osm, others: []).errorDescription ?? ""
+        #expect(line.hasPrefix("OpenStreetMap: ") && !line.contains("leave it out"), "\(line)")
+    }
+
+    @Test func allWithAKeyFileOfOneServiceLeavesTheOtherOut() async throws {
+        // Given a --key-file with HOT PEPPER's key only, and no Google key anywhere
+        let services = try Services()
+        var environment = services.environment
+        (environment["HOTPEPPER_API_KEY"], environment["GOOGLE_PLACES_API_KEY"]) = (nil, nil)
+        environment["HOME"] = services.state.path
+        let file = URL(fileURLWithPath: services.state.path).appendingPathComponent("hp-only.plist")
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["hotpepperApiKey": "hp-key"], format: .xml, options: 0)
+        try plist.write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        // When all services are asked
+        let run = await CLIRun.run(
+            ["search", "--json", "--provider", "all", "--key-file", file.path] + Self.yaesu, environment: environment)
+        // Then Google is left out, said so, and the others answer
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(run.stderr.contains("leaving out Google Places"), "\(run.stderr)")
+        #expect(
+            [services.hotpepper, services.overpass, services.google].map(\.requests.count) == [1, 1, 0], "Google not asked")
     }
 
     @Test func aServiceWithNoPlacesAroundTheCentreIsNotAsked() async throws {
@@ -218,6 +322,15 @@ import TestSupport
     @Test func aCodeListTakesOneService() async {
         let run = await CLIRun.run(["genres", "--provider", "all"])
         #expect(run.code == .usage && run.stderr.contains("--provider takes one service here"), "\(run.stderr)")
+    }
+
+    @Test func aProviderListFromTheEnvironmentLetsACodeListTakeItsFirstService() async {
+        // Given FOODLOGGER_PROVIDER=all in a profile, and no --provider typed
+        let run = await CLIRun.run(["genres", "--stub"], environment: ["FOODLOGGER_PROVIDER": "all"])
+        // Then the code list is the first service's (OpenStreetMap's), not a refusal of a flag never typed
+        #expect(run.code == .success && !run.stderr.contains("--provider"), "\(run.stderr)")
+        let osm = await CLIRun.run(["genres", "--stub", "--provider", "osm"])
+        #expect(run.stdout == osm.stdout && !run.stdout.isEmpty, "OpenStreetMap's list")
     }
 
     @Test func aBadProviderListIsAUsageError() async {

@@ -55,8 +55,13 @@ final class LookupSpy: HotpepperWorking, @unchecked Sendable {
     @Test func googlesNumbersAreLookedUpByIdAgain() async throws {
         // Given Google's last list, which holds ids only, and a Google-like service behind it
         let shops = Seeds.Pages.tokyo.restaurants
+        let googles = shops.map { shop in
+            var google = shop
+            google.provider = .google
+            return google
+        }
         let list = LastList(
-            page: RestaurantPage(total: 3, start: 1, restaurants: shops, provider: .google), center: nil,
+            page: RestaurantPage(total: 3, start: 1, restaurants: googles, provider: .google), center: nil,
             saved: LastListTests.saved)
         let spy = LookupSpy(shops: shops, provider: .google)
         let sut = KnownShopsWorker(base: spy, list: list)

@@ -35,8 +35,12 @@ import Testing
 
     @Test func googlesListKeepsOnlyTheIds() throws {
         // Given a page answered by Google Places, whose terms let an app keep place ids only
-        let page = RestaurantPage(
-            total: 3, start: 1, restaurants: Seeds.Pages.tokyo.restaurants, region: Seeds.OSM.parisRegion, provider: .google)
+        let shops = Seeds.Pages.tokyo.restaurants.map { shop in
+            var google = shop
+            google.provider = .google
+            return google
+        }
+        let page = RestaurantPage(total: 3, start: 1, restaurants: shops, region: Seeds.OSM.parisRegion, provider: .google)
 
         // When it becomes the last list and is encoded as the store writes it
         let sut = LastList(page: page, center: Seeds.tokyoStation, saved: Self.saved)

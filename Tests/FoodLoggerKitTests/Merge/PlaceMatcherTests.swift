@@ -62,8 +62,9 @@ enum MergeSeeds {
         // Even close together, two named branches are two places
         var near = other
         near.coordinate = one.coordinate
-        near.website = nil
-        #expect(sut.evidence(one, near) == nil, "two branch names (新宿中央東口店, 新宿御苑店) never agree")
+        #expect(sut.evidence(one, near) == nil, "two branch names (新宿中央東口店, 新宿御苑店) never agree, one host or not")
+        near.phone = one.phone
+        #expect(sut.evidence(one, near) == nil, "nor with one phone")
     }
 
     @Test func aFoodCourtAndItsStallsStayApart() {
@@ -80,6 +81,44 @@ enum MergeSeeds {
         #expect(sut.evidence(stall, plainAt120) == nil, "an ordinary place is one place within 60 m only")
     }
 
+    @Test func stallsSharingTheBuildingsPhoneStayApart() {
+        // Given two stalls of a station building that OpenStreetMap gives the building's phone,
+        // and Google's record of one of them with that phone, nearer the other stall
+        let curry = MergeSeeds.place("node/21", "Curry Kitchen", provider: .osm, phone: "03-3333-0000", kind: .fastFood)
+        let soba = MergeSeeds.place("node/22", "Soba Stand", provider: .osm, north: 40, phone: "03-3333-0000")
+        let googleSoba = MergeSeeds.place(
+            "ChIJsobasobasobasobasoba", "Soba Stand", provider: .google, north: 5, phone: "03-3333-0000")
+        // When the answers are grouped
+        let groups = sut.group([[curry, soba], [googleSoba]])
+        // Then the shared phone is no evidence: Google's soba joins OpenStreetMap's soba by name
+        #expect(
+            groups.map { $0.map(\.id) } == [["node/21"], ["node/22", "ChIJsobasobasobasobasoba"]],
+            "\(groups.map { $0.map(\.id) })")
+        #expect(sut.evidence(curry, googleSoba, shared: PlaceMatcher.sharedKeys([[curry, soba]])) == nil, "a building's phone")
+    }
+
+    @Test func branchesSharingAHostStayApart() {
+        // Given two Starbucks branches 40 m apart, each with its page on the chain's host
+        let one = MergeSeeds.place(
+            "J010", "スターバックス 渋谷駅前店", provider: .hotpepper, website: "https://store.starbucks.co.jp/detail-1001/")
+        let other = MergeSeeds.place(
+            "node/30", "スターバックス 渋谷マークシティ店", provider: .osm, north: 40,
+            website: "https://store.starbucks.co.jp/detail-1002/")
+        #expect(sut.evidence(one, other) == nil, "another page on one host, and two named branches")
+        // But one page is one place
+        var same = other
+        same.name = "Starbucks"
+        same.website = "http://store.starbucks.co.jp/detail-1001"
+        #expect(sut.evidence(one, same) == .website, "one host and path")
+        // And a page several places of one answer carry says nothing
+        let tenant = MergeSeeds.place("node/31", "Cafe A", provider: .osm, website: "https://example-building.jp/floor")
+        let tenant2 = MergeSeeds.place(
+            "node/32", "Cafe B", provider: .osm, north: 10, website: "https://example-building.jp/floor")
+        let google = MergeSeeds.place(
+            "ChIJtenanttenanttenanttena", "Bakery C", provider: .google, website: "https://example-building.jp/floor")
+        #expect(sut.group([[tenant, tenant2], [google]]).count == 3, "a tenant page merges nothing")
+    }
+
     @Test func aPlaceThatMoved300MetresStaysTwoPlaces() {
         // One service still has the old address; the phone number moved with the place
         let old = MergeSeeds.place("J003", "カフェ ミラ", provider: .hotpepper, phone: "03-1111-2222")
@@ -90,7 +129,9 @@ enum MergeSeeds {
     @Test(arguments: [
         ("ＣＡＦＥ　ＭＩＲＡ", "cafe mira"), ("Café Müller", "cafe muller"), ("ｶﾌｪ ﾐﾗ", "カフェ・ミラ"),
         ("The Ivy", "Ivy"), ("Ivy Branch", "Ivy"), ("一蘭 渋谷店", "一蘭"), ("一蘭渋谷店", "一蘭 渋谷店"),
-        ("Bar, \"Neon\"!", "bar neon"),
+        ("Bar, \"Neon\"!", "bar neon"), ("Phở Đỏ", "Pho Do"), ("Bœuf & Cie", "Boeuf Cie"), ("Smørrebrød", "Smorrebrod"),
+        ("Weißbräu", "Weissbrau"), ("Le Bistrot Paul", "Bistrot Paul"), ("L'Ami Jean", "Ami Jean"),
+        ("Bánh Mì Huỳnh Hoa", "Banh Mi Huynh Hoa"),
     ])
     func namesAgreeOnceNormalised(a: String, b: String) {
         #expect(PlaceMatcher.namesAgree(a, b), "\(a) and \(b) name one place")
@@ -98,6 +139,7 @@ enum MergeSeeds {
 
     @Test(arguments: [
         ("ガスト", "カスト"), ("一蘭 本店", "一蘭 渋谷店"), ("Cafe", "Cafe Luna"), ("!!!", "!!!"), ("松屋", "松屋フーズ"),
+        ("Main St. Pizza", "St. Pizza"), ("Phở Đỏ", "Phở Đen"), ("ガ", "カ"),
     ])
     func namesThatDoNotAgree(a: String, b: String) {
         #expect(!PlaceMatcher.namesAgree(a, b), "\(a) and \(b) are two names")

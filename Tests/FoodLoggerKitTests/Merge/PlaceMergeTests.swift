@@ -71,63 +71,59 @@ import Testing
         // Then Google's part is gone but its id, and the others' parts stay
         #expect(kept.rating == nil && kept.priceLevel == nil && kept.businessStatus == nil, "Google's terms")
         #expect(kept.periodHours == nil && kept.open == "月～日: 10:00～20:00", "HOT PEPPER's text left to read")
-        #expect(kept.sources?[1].record == nil && kept.sources?[1].id == "ChIJmiramiramiramiramira", "the id stays")
+        let google = kept.sources?.first { $0.provider == .google }
+        #expect(google?.record == nil && google?.id == "ChIJmiramiramiramiramira", "the id stays")
         #expect(kept.sources?[0].record != nil && kept.hotpepper?.budget?.code == "B010", "OSM's and HOT PEPPER's stay")
         var invented = merged
         invented.invented = true
         #expect(invented.keepable == invented, "a stub's made-up place is kept whole")
     }
 
+    @Test func aKeptMergedPlaceKeepsOSMsHoursWhereGooglesDatedHoursWereChosen() {
+        // Given a merged place whose hours are Google's dated ones, OpenStreetMap having its own
+        let merged = PlaceMerge.merge([Self.osm(), Self.google(Self.dated)])
+        #expect(merged.periodHours == Self.dated, "Google's dated hours while the run lasts")
+        // When it is made keepable
+        let kept = merged.keepable
+        // Then OpenStreetMap's hours stand in their place, and Google gave nothing kept
+        #expect(kept.osmOpeningHours == "Mo-Su 11:00-22:00" && kept.periodHours == nil, "OSM's hours: \(kept)")
+        #expect(kept.sources?.map(\.fields.isEmpty) == [false, true], "Google's fields are gone: \(kept.sources ?? [])")
+        #expect(kept.keepable == kept, "made keepable once")
+    }
+
+    @Test func aListKeepsOnlyTheIdOfAGooglePlaceInAMergedList() throws {
+        // Given a merged page led by OpenStreetMap, with a place only Google knows
+        let google = Self.google(Self.week)
+        let merged = PlaceMerge.merge([Self.osm(), Self.hotpepper()])
+        let page = RestaurantPage(total: 2, start: 1, restaurants: [merged, google], provider: .osm)
+        // When the last list is made of it
+        let list = LastList(page: page, center: nil, saved: Date(timeIntervalSince1970: 0))
+        // Then Google's place is its id alone, looked up by Google; the merged place is kept whole
+        #expect(list.keptShops.map(\.id) == ["node/1"], "only the merged place is kept whole")
+        #expect(!list.keepsEveryShop, "Google's place must be asked again")
+        #expect(list.ids == ["node/1", "ChIJmiramiramiramiramira"], "both numbered")
+        guard case .kept(let shops) = list.shops else { Issue.record("a merged list is kept"); return }
+        #expect(shops[1].name.isEmpty && shops[1].rating == nil && shops[1].periodHours == nil, "nothing of Google's")
+        #expect(try list.shop(numbered: 2) == ("ChIJmiramiramiramiramira", .google), "looked up by its own service")
+        #expect(try list.shop(numbered: 1) == ("node/1", .osm))
+    }
+
+    @Test func aListLedByGoogleKeepsAPlaceOfAnotherServiceWithItsOwnService() throws {
+        // Given a page of --provider google,osm: a merged place and a place only OpenStreetMap knows
+        let merged = PlaceMerge.merge([Self.google(Self.dated), Self.osm()])
+        var osmOnly = Self.osm()
+        osmOnly.id = "node/502"
+        let page = RestaurantPage(total: 2, start: 1, restaurants: [merged, osmOnly], provider: .google)
+        // When the last list is made of it
+        let list = LastList(page: page, center: nil, saved: Date(timeIntervalSince1970: 0))
+        // Then each is kept under OpenStreetMap, its own id, with none of Google's content
+        #expect(try list.shop(numbered: 2) == ("node/502", .osm), "not sent to Google")
+        #expect(try list.shop(numbered: 1) == ("node/1", .osm), "named by the first service that may be kept")
+        #expect(list.keepsEveryShop && list.keptShops.allSatisfy { $0.rating == nil }, "\(list.keptShops)")
+    }
+
     @Test func aPlaceOneServiceAnsweredIsAsItWas() {
         let place = Self.osm()
         #expect(PlaceMerge.merge([place]) == place, "no sources for one service's place")
-    }
-}
-
-/// A service's worker that answers a canned page or error, and records the query it was asked.
-final class MergeWorkerSpy: HotpepperWorking, @unchecked Sendable {
-    private let lock = NSLock()
-    private var asked: [RestaurantQuery] = []
-    let answer: Result<RestaurantPage, ServiceError>
-
-    init(_ answer: Result<RestaurantPage, ServiceError>) { self.answer = answer }
-
-    var queries: [RestaurantQuery] { lock.withLock { asked } }
-
-    func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
-        lock.withLock { asked.append(query) }
-        return try answer.get()
-    }
-}
-
-@Suite struct MergedServiceTests {
-    static func page(_ provider: Provider, _ places: [Restaurant]) -> RestaurantPage {
-        RestaurantPage(total: places.count, start: 1, restaurants: places, provider: provider)
-    }
-
-    @Test func itAsksEachServiceForAsManyPlacesAsThePageReachesAndCutsTheMergedList() async throws {
-        // Given OSM and Google, which share one place
-        let osm = MergeWorkerSpy(
-            .success(Self.page(.osm, [PlaceMergeTests.osm(), MergeSeeds.place("node/2", "Far", provider: .osm, north: 400)])))
-        let google = MergeWorkerSpy(.success(Self.page(.google, [PlaceMergeTests.google(nil)])))
-        let sut = MergedService(services: [(.osm, osm), (.google, google)])
-        // When the second place of a merged list is asked for, a page of one
-        let query = RestaurantQuery(center: MergeSeeds.origin, start: 2, count: 1)
-        let page = try await sut.searchRestaurants(query)
-        // Then both were asked from the start, as far as the page reaches
-        #expect(osm.queries.map(\.start) == [1] && osm.queries.map(\.count) == [2], "\(osm.queries)")
-        #expect(google.queries.map(\.count) == [2], "the same of Google")
-        // And the merged list is cut: two places, the far one second
-        #expect(page.total == 2 && page.start == 2 && page.restaurants.map(\.id) == ["node/2"], "\(page.restaurants.map(\.id))")
-        #expect(page.provider == .osm, "the first service's page")
-    }
-
-    @Test func aServiceThatFailsFailsTheMergedSearch() async {
-        let osm = MergeWorkerSpy(.success(Self.page(.osm, [PlaceMergeTests.osm()])))
-        let google = MergeWorkerSpy(.failure(.httpStatus(503)))
-        let sut = MergedService(services: [(.osm, osm), (.google, google)])
-        await #expect(throws: ServiceError.httpStatus(503), "never a list silently missing a service") {
-            try await sut.searchRestaurants(RestaurantQuery(center: MergeSeeds.origin))
-        }
     }
 }
