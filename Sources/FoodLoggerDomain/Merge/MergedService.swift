@@ -3,13 +3,19 @@
 /// each through its own worker (its client, cache, code lists and paging), groups their places
 /// with `PlaceMatcher`, makes one record of each group with `PlaceMerge`, and answers one page,
 /// nearest first. It answers whole: every service is asked for as many places as the page
-/// reaches, and the page is cut from the merged list.
+/// reaches (rounded up to a Google page, so a page's cost is what the service alone charges),
+/// and the pages are cut from the merged list kept for the run, so the prompt's next page or an
+/// open-only search looking further asks nothing until it reaches past what was fetched.
 public struct MergedService: HotpepperProtocol {
     /// Each service's worker, in the merge's order (the first gives a merged place's name).
     public let services: [(provider: Provider, worker: any HotpepperWorking)]
     let matcher: PlaceMatcher
     /// --verbose: a line on what the merge asked and found.
     let log: (@Sendable (String) -> Void)?
+    /// The merged list of the run's last search, which later pages are cut from.
+    private let whole = WholeAnswer()
+    /// What each service is asked for at least, and in steps of: one page of Google's.
+    static let fetchStep = 20
 
     public init(
         services: [(provider: Provider, worker: any HotpepperWorking)], matcher: PlaceMatcher = PlaceMatcher(),
@@ -33,15 +39,44 @@ public struct MergedService: HotpepperProtocol {
         // An id names one service's place: the first service looks them up (`show` of a merged
         // list answers from the list itself).
         if !query.ids.isEmpty { return try await services[0].worker.fetchRestaurants(query) }
-        let reach = query.start - 1 + (query.limit ?? query.count)
+        let needed = query.start - 1 + (query.limit ?? query.count)
+        let reach = (needed + Self.fetchStep - 1) / Self.fetchStep * Self.fetchStep
         var asked = query
         asked.start = 1
         asked.count = min(reach, RestaurantQuery.maxCount)
         asked.limit = reach > RestaurantQuery.maxCount ? reach : nil
+        let whole = try await self.whole.value(
+            for: asked,
+            reusing: { kept, answer in
+                // The same search, reaching as far or answered in full (fewer places than asked
+                // for means that every service gave all it has).
+                Self.unpaged(kept) == Self.unpaged(asked)
+                    && (Self.reach(of: kept) >= reach || answer.restaurants.count < Self.reach(of: kept))
+            }
+        ) { () throws(ServiceError) in try await merged(asked) }
+        var page = whole
+        page.start = query.start
+        page.restaurants = Array(whole.restaurants.dropFirst(query.start - 1).prefix(query.limit ?? query.count))
+        if query.start > 1 { page.dropped = [] }
+        return page
+    }
+
+    /// How far a query reaches: the most places it asks for from the first.
+    static func reach(of query: RestaurantQuery) -> Int { query.start - 1 + (query.limit ?? query.count) }
+
+    /// The query without its paging, to tell one search from another.
+    static func unpaged(_ query: RestaurantQuery) -> RestaurantQuery {
+        var search = query
+        (search.start, search.count, search.limit) = (1, 0, nil)
+        return search
+    }
+
+    /// Every service's answer to `asked`, merged into one list, nearest first.
+    private nonisolated(nonsending) func merged(_ asked: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let pages = try await answers(asked)
         let groups = matcher.group(pages.map(\.restaurants))
         var places = groups.map(PlaceMerge.merge)
-        if let center = query.center { places = places.nearestFirst(to: center) }
+        if let center = asked.center { places = places.nearestFirst(to: center) }
         let merged = groups.count { $0.count > 1 }
         log?(
             "merged search: asked \(services.map(\.provider.title).joined(separator: ", ")) at once; "
@@ -52,11 +87,7 @@ public struct MergedService: HotpepperProtocol {
             provider: provider)
         whole.dropped = pages.flatMap(\.dropped)
         whole.coverage = pages.allSatisfy({ $0.coverage != nil }) ? pages.flatMap { $0.coverage ?? [] } : nil
-        var page = whole
-        page.start = query.start
-        page.restaurants = Array(places.dropFirst(query.start - 1).prefix(query.limit ?? query.count))
-        if query.start > 1 { page.dropped = [] }
-        return page
+        return whole
     }
 
     /// Each service's page, in the merge's order, all asked at once.

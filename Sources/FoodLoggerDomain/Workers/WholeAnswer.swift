@@ -12,7 +12,16 @@ final class WholeAnswer: @unchecked Sendable {
     nonisolated(nonsending) func value(
         for query: RestaurantQuery, fetch: () async throws(ServiceError) -> RestaurantPage
     ) async throws(ServiceError) -> RestaurantPage {
-        if let kept = lock.withLock({ latest?.query == query ? latest?.page : nil }) { return kept }
+        try await value(for: query, reusing: { kept, _ in kept == query }, fetch: fetch)
+    }
+
+    /// The kept answer when `reusing` accepts it (the query it was fetched for, and the answer),
+    /// else `fetch`'s answer to `query`, kept in its place.
+    nonisolated(nonsending) func value(
+        for query: RestaurantQuery, reusing: (RestaurantQuery, RestaurantPage) -> Bool,
+        fetch: () async throws(ServiceError) -> RestaurantPage
+    ) async throws(ServiceError) -> RestaurantPage {
+        if let kept = lock.withLock({ latest.flatMap { reusing($0.query, $0.page) ? $0.page : nil } }) { return kept }
         let page = try await fetch()
         lock.withLock { latest = (query, page) }
         return page

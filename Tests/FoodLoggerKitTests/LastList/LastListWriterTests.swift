@@ -72,8 +72,9 @@ import Testing
     }
 
     @Test func aPlaceWithPeriodsIsLeftToJSONEncoder() {
-        // Given a list with a place whose hours are periods
-        var place = Seeds.Google.kyoto
+        // Given a list with a place whose hours are periods (a service's whose places are kept:
+        // of Google's, the list keeps only the id)
+        var place = Seeds.OSM.paris
         place.periodHours = PeriodHours(week: [])
         let list = LastList(page: RestaurantPage(total: 1, start: 1, restaurants: [place]), center: nil, saved: Date())
 

@@ -33,12 +33,47 @@ final class MergeWorkerSpy: HotpepperWorking, @unchecked Sendable {
         // When the second place of a merged list is asked for, a page of one
         let query = RestaurantQuery(center: MergeSeeds.origin, start: 2, count: 1)
         let page = try await sut.searchRestaurants(query)
-        // Then both were asked from the start, as far as the page reaches
-        #expect(osm.queries.map(\.start) == [1] && osm.queries.map(\.count) == [2], "\(osm.queries)")
-        #expect(google.queries.map(\.count) == [2], "the same of Google")
+        // Then both were asked from the start, as far as the page reaches in Google's pages of 20
+        #expect(osm.queries.map(\.start) == [1] && osm.queries.map(\.count) == [20], "\(osm.queries)")
+        #expect(google.queries.map(\.count) == [20], "the same of Google")
         // And the merged list is cut: two places, the far one second
         #expect(page.total == 2 && page.start == 2 && page.restaurants.map(\.id) == ["node/2"], "\(page.restaurants.map(\.id))")
         #expect(page.provider == .osm, "the first service's page")
+    }
+
+    @Test func laterPagesAreCutFromTheMergedListWithoutAskingAgain() async throws {
+        // Given two services, one with 25 places and one with 3
+        let many = (1...25).map { MergeSeeds.place("node/\($0)", "Place \($0)", provider: .osm, north: Double($0) * 100) }
+        let osm = MergeWorkerSpy(.success(Self.page(.osm, many)))
+        let google = MergeWorkerSpy(.success(Self.page(.google, [PlaceMergeTests.google(nil)])))
+        let sut = MergedService(services: [(.osm, osm), (.google, google)])
+        // When pages of 10 are asked for in turn, as the prompt's n does
+        var seen: [String] = []
+        for start in [1, 11] {
+            seen += try await sut.searchRestaurants(RestaurantQuery(center: MergeSeeds.origin, start: start, count: 10))
+                .restaurants.map(\.id)
+        }
+        // Then each service was asked once for the first 20, and the second page came from the kept list
+        #expect(osm.queries.count == 1 && google.queries.count == 1, "\(osm.queries.count), \(google.queries.count)")
+        #expect(Set(seen).count == 20, "no place twice: \(seen)")
+        // And a page past the first 20 asks again, for the next 20
+        _ = try await sut.searchRestaurants(RestaurantQuery(center: MergeSeeds.origin, start: 21, count: 10))
+        #expect(osm.queries.map(\.count) == [20, 40], "\(osm.queries.map(\.count))")
+    }
+
+    @Test func aListEveryServiceGaveInFullAnswersEveryLaterPage() async throws {
+        // Given services that gave fewer places than asked for: all they have
+        let osm = MergeWorkerSpy(.success(Self.page(.osm, [PlaceMergeTests.osm()])))
+        let google = MergeWorkerSpy(.success(Self.page(.google, [PlaceMergeTests.google(nil)])))
+        let sut = MergedService(services: [(.osm, osm), (.google, google)])
+        // When an open-only search looks further, up to 500
+        _ = try await sut.searchRestaurants(RestaurantQuery(center: MergeSeeds.origin))
+        _ = try await sut.searchRestaurants(RestaurantQuery(center: MergeSeeds.origin, limit: 500))
+        // Then nothing is asked again
+        #expect(osm.queries.count == 1 && google.queries.count == 1)
+        // But another search is asked
+        _ = try await sut.searchRestaurants(RestaurantQuery(center: MergeSeeds.origin, keyword: "ramen"))
+        #expect(osm.queries.count == 2)
     }
 
     @Test func aServiceThatFailsFailsTheMergedSearch() async {

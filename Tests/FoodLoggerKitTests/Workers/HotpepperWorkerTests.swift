@@ -14,13 +14,21 @@ actor HotpepperServiceSpy: HotpepperProtocol {
     let shifts: [Int: Int]
     /// Pages that do not fail answer only when cancelled, as a server that never answers them would.
     let holdsAnswers: Bool
+    /// A page answers only once this many are in flight, or after 10 s: calls the worker makes
+    /// together then overlap however loaded the machine is, and calls made one after another
+    /// never do.
+    let gathers: Int
     private(set) var queries: [RestaurantQuery] = []
     private(set) var inFlight = 0
     private(set) var maxInFlight = 0
     private(set) var cancelled = 0
 
-    init(total: Int, failures: [Int: ServiceError] = [:], shifts: [Int: Int] = [:], holdsAnswers: Bool = false) {
+    init(
+        total: Int, failures: [Int: ServiceError] = [:], shifts: [Int: Int] = [:], holdsAnswers: Bool = false,
+        gathers: Int = 1
+    ) {
         self.total = total; self.failures = failures; self.shifts = shifts; self.holdsAnswers = holdsAnswers
+        self.gathers = gathers
     }
 
     static func shop(_ position: Int) -> Restaurant {
@@ -34,6 +42,7 @@ actor HotpepperServiceSpy: HotpepperProtocol {
         let failure = failures[query.start]
         // Suspend, so that calls the worker makes together overlap here.
         try? await Task.sleep(for: holdsAnswers && failure == nil ? .seconds(60) : .milliseconds(5))
+        for _ in 0..<10_000 where maxInFlight < gathers && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
         if Task.isCancelled { cancelled += 1 }
         inFlight -= 1
         if let failure { throw failure }
@@ -167,8 +176,8 @@ final class ProgressRecorder: @unchecked Sendable {
     }
 
     @Test func everyPageIsAskedBeforeTheFirstAnswers() async throws {
-        // Given three pages' worth of shops
-        let api = HotpepperServiceSpy(total: 312)
+        // Given three pages' worth of shops, whose answers wait until three are asked
+        let api = HotpepperServiceSpy(total: 312, gathers: 3)
         // When --limit 250 is fetched
         let page = try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 250))
         // Then the three requests were out together, not the first alone and then the rest
