@@ -40,6 +40,8 @@ public struct PlaceMatcher: Sendable {
     public func evidence(_ a: Restaurant, _ b: Restaurant, shared: Set<String> = []) -> Evidence? {
         let distance = a.coordinate.distance(to: b.coordinate)
         let near = [a.kind, b.kind].contains(.foodCourt) ? largeVenueRadius : nameRadius
+        // Far apart, nothing joins them: checked first, as it is cheap and most pairs are far.
+        guard distance <= max(phoneRadius, near) else { return nil }
         // Two named branches of one chain are two places, whatever they share.
         if Self.differentBranches(a.name, b.name) { return nil }
         if distance <= phoneRadius, let phone = Self.phoneKey(a.phone), phone == Self.phoneKey(b.phone),
