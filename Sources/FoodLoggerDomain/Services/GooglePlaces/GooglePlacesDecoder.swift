@@ -10,13 +10,13 @@ enum GooglePlacesDecoder {
     /// A search's answer: its places and, from Text Search, the token of the next page.
     /// `{}` is an answer with no place.
     static func decode(_ data: Data) throws(ServiceError) -> (page: RestaurantPage, nextPageToken: String?) {
-        let body = try read(Body.self, from: data)
+        let body = try ReplyDecoding.decode(Body.self, from: data)
         return (page(body.places ?? []), body.nextPageToken.flatMap(nonEmpty))
     }
 
     /// Place Details' answer: one place, or none when it has no name or position.
     static func decodePlace(_ data: Data) throws(ServiceError) -> RestaurantPage {
-        page([try read(Place.self, from: data)])
+        page([try ReplyDecoding.decode(Place.self, from: data)])
     }
 
     /// The shops of `places`, once each and placeable (`sanitized`), in the clock and country of
@@ -33,17 +33,6 @@ enum GooglePlacesDecoder {
         .sanitized()
         page.total = page.restaurants.count
         return page
-    }
-
-    private static func read<Value: Decodable>(_ type: Value.Type, from data: Data) throws(ServiceError) -> Value {
-        do {
-            // Bytes that are not UTF-8 become U+FFFD in their text instead of failing the answer.
-            return try JSONDecoder().decode(type, from: Data(String(decoding: data, as: UTF8.self).utf8))
-        } catch let error as DecodingError {
-            throw .unreadableResponse(detail: ReplyDecoding.detail(error))
-        } catch {
-            throw .unreadableResponse(detail: "not JSON")
-        }
     }
 
     /// A UTC offset as a zone name `TimeZone(identifier:)` reads on Linux and macOS alike
