@@ -9,6 +9,8 @@ import FoodLoggerDomain
 /// Where a command writes text: a standard stream, or a buffer in tests.
 protocol TextOutput: Sendable {
     func write(_ text: String)
+    /// UTF-8 text, written as it is (a document of `OutputFormat.render`).
+    func write(_ utf8: [UInt8])
     /// The error (errno) that stopped a write, after which nothing more is written; nil while
     /// every write went through.
     var writeError: Int32? { get }
@@ -19,6 +21,7 @@ protocol TextOutput: Sendable {
 }
 
 extension TextOutput {
+    func write(_ utf8: [UInt8]) { write(String(decoding: utf8, as: UTF8.self)) }
     var writeError: Int32? { nil }
     func takeWriteError() -> Int32? { nil }
 }
@@ -62,20 +65,26 @@ final class StandardStream: TextOutput, @unchecked Sendable {
     }
 
     func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write($0) }
+    }
+
+    func write(_ utf8: [UInt8]) {
+        utf8.withUnsafeBufferPointer { write($0) }
+    }
+
+    private func write(_ buffer: UnsafeBufferPointer<UInt8>) {
         lock.lock(); defer { lock.unlock() }
         guard failure == nil else { return }
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
+        var offset = 0
+        while offset < buffer.count {
+            let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
             }
+            offset += written
         }
     }
 }

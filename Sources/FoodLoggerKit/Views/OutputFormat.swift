@@ -23,14 +23,14 @@ enum OutputFormat: String, Sendable, CaseIterable {
 extension OutputFormat {
     /// Draws a data format from the command's listing, so every format carries the same
     /// records. Not for `table`, which each scene lays out itself. `tiles`: the HTML map's
-    /// OpenStreetMap background.
-    func render(_ listing: RestaurantListing, tiles: Bool = false) -> String {
+    /// OpenStreetMap background. As UTF-8 bytes, which JSON is written in (`JSONValue.utf8`).
+    func render(_ listing: RestaurantListing, tiles: Bool = false) -> [UInt8] {
         switch self {
-        case .geojson: GeoJSONRenderer.render(listing)
-        case .csv: CSVRenderer.render(listing)
-        case .ndjson: NDJSONRenderer.render(listing)
-        case .html: HTMLMapRenderer.render(listing, tiles: tiles)
-        case .json, .table: listing.json.serialized(pretty: true) + "\n"
+        case .geojson: Array(GeoJSONRenderer.render(listing).utf8)
+        case .csv: Array(CSVRenderer.render(listing).utf8)
+        case .ndjson: Array(NDJSONRenderer.render(listing).utf8)
+        case .html: Array(HTMLMapRenderer.render(listing, tiles: tiles).utf8)
+        case .json, .table: listing.json.utf8(pretty: true, end: "\n")
         }
     }
 }

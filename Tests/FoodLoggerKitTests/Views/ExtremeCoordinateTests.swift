@@ -40,7 +40,7 @@ import Testing
         for center in [MapSeeds.tokyo, nil] {
             let listing = Self.listing(value, center: center)
             for format in [OutputFormat.json, .ndjson, .geojson, .csv, .html] {
-                let text = format.render(listing, tiles: true)
+                let text = String(decoding: format.render(listing, tiles: true), as: UTF8.self)
                 #expect(text.contains("東京駅"), "\(format) writes the ordinary shop")
                 #expect(!Self.writesANonFiniteNumber(text), "\(format) with \(value): no inf or nan")
             }
@@ -51,12 +51,12 @@ import Testing
     @Test(arguments: extremes)
     func jsonStillParses(value: Double) throws {
         let listing = Self.listing(value)
-        let json = OutputFormat.json.render(listing, tiles: false)
+        let json = String(decoding: OutputFormat.json.render(listing, tiles: false), as: UTF8.self)
         #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(json.utf8)) }
-        for line in OutputFormat.ndjson.render(listing, tiles: false).split(separator: "\n") {
+        for line in String(decoding: OutputFormat.ndjson.render(listing, tiles: false), as: UTF8.self).split(separator: "\n") {
             #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(line.utf8)) }
         }
-        let geojson = OutputFormat.geojson.render(listing, tiles: false)
+        let geojson = String(decoding: OutputFormat.geojson.render(listing, tiles: false), as: UTF8.self)
         #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(geojson.utf8)) }
     }
 

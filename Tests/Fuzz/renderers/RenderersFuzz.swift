@@ -94,7 +94,7 @@ func drawEverything(_ search: FuzzSearch) {
     let open = OpenQuestion(moment: .now(Date(timeIntervalSince1970: 1_780_000_000)))
     let listing = RestaurantListing(search.page, query: query, open: open)
     for format in [OutputFormat.json, .ndjson, .geojson, .csv] {
-        checkNoRawControl(format.render(listing, tiles: false), in: "\(format)")
+        checkNoRawControl(String(decoding: format.render(listing, tiles: false), as: UTF8.self), in: "\(format)")
     }
     for tiles in [false, true] {
         let html = HTMLMapRenderer.render(listing, tiles: tiles)
