@@ -119,7 +119,8 @@ public struct ProcessContext: Sendable {
     /// and box-drawing characters show; the interactive map falls back to ASCII dots otherwise.
     var isUTF8: Bool {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        return locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+        let name = locale.lowercased()
+        return name.contains("utf-8") || name.contains("utf8")
     }
 
     /// The user's zone, for the food log's days: TZ (with or without its leading ':'), else the system's.

@@ -19,7 +19,7 @@ enum CodeListRequest {
             var entries: [Entry]?
 
             init(from decoder: any Decoder) throws {
-                let members = try decoder.container(keyedBy: GourmetResponseDecoder.Shop.Key.self)
+                let members = try decoder.container(keyedBy: GourmetResponseDecoder.Key.self)
                 error = try members.decodeIfPresent([GourmetResponseDecoder.ReportedError].self, forKey: .init("error"))
                 guard let kind = decoder.userInfo[Results.kindKey] as? CodeListKind else {
                     throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "which list to read"))

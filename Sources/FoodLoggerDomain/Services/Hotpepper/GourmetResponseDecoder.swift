@@ -27,8 +27,22 @@ public enum GourmetResponseDecoder {
     /// Far beyond any real result count, and far from overflowing when a page is added.
     static let maxPosition = Int(Int32.max)
 
+    /// A member's name. Every object here is read with this one key type: the runtime looks
+    /// up each key type's CodingKey conformance once a run, ≈330 k instructions each.
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     struct Body: Decodable {
         var results: Results
+
+        init(from decoder: any Decoder) throws {
+            results = try decoder.container(keyedBy: Key.self).decode(Results.self, forKey: Key("results"))
+        }
     }
 
     /// `results`: the members foodlogger uses; unknown members are skipped.
@@ -38,8 +52,12 @@ public enum GourmetResponseDecoder {
         var start: LenientInteger?
         var shop: [Shop]?
 
-        enum CodingKeys: String, CodingKey {
-            case error, shop, available = "results_available", start = "results_start"
+        init(from decoder: any Decoder) throws {
+            let results = try decoder.container(keyedBy: Key.self)
+            error = try results.decodeIfPresent([ReportedError].self, forKey: Key("error"))
+            available = try results.decodeIfPresent(LenientInteger.self, forKey: Key("results_available"))
+            start = try results.decodeIfPresent(LenientInteger.self, forKey: Key("results_start"))
+            shop = try results.decodeIfPresent([Shop].self, forKey: Key("shop"))
         }
     }
 
@@ -47,6 +65,12 @@ public enum GourmetResponseDecoder {
     struct ReportedError: Decodable {
         var code: LenientInteger?
         var message: LenientText?
+
+        init(from decoder: any Decoder) throws {
+            let reported = try decoder.container(keyedBy: Key.self)
+            code = try reported.decodeIfPresent(LenientInteger.self, forKey: Key("code"))
+            message = try reported.decodeIfPresent(LenientText.self, forKey: Key("message"))
+        }
 
         var error: ServiceError {
             let message = message?.value ?? ""
@@ -99,14 +123,6 @@ public enum GourmetResponseDecoder {
                     wedding: try text("wedding"), logo: try text("logo_image"), couponPC: coupons?.pc ?? "",
                     couponSP: coupons?.sp ?? ""))
         }
-
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(_ name: String) { stringValue = name }
-            init?(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
     }
 
     /// The small objects the API nests (`genre`, `budget`, `urls`, areas…): every member optional.
@@ -114,14 +130,10 @@ public enum GourmetResponseDecoder {
         var code = "", name = "", catchCopy = "", average = "", pc = "", sp = ""
 
         init(from decoder: any Decoder) throws {
-            let members = try decoder.container(keyedBy: CodingKeys.self)
-            func text(_ key: CodingKeys) throws -> String { try LenientText.text(in: members, at: key) ?? "" }
-            code = try text(.code); name = try text(.name); catchCopy = try text(.catchCopy)
-            average = try text(.average); pc = try text(.pc); sp = try text(.sp)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case code, name, average, pc, sp, catchCopy = "catch"
+            let members = try decoder.container(keyedBy: Key.self)
+            func text(_ name: String) throws -> String { try LenientText.text(in: members, at: Key(name)) ?? "" }
+            code = try text("code"); name = try text("name"); catchCopy = try text("catch")
+            average = try text("average"); pc = try text("pc"); sp = try text("sp")
         }
 
         var codeName: Restaurant.CodeName? {
@@ -132,7 +144,18 @@ public enum GourmetResponseDecoder {
     /// `photo`: only the large PC picture is kept (`photo.pc.l`); `mobile` may be absent.
     struct Photo: Decodable {
         var pc: Sizes?
-        struct Sizes: Decodable { var l: LenientText? }
+
+        init(from decoder: any Decoder) throws {
+            pc = try decoder.container(keyedBy: Key.self).decodeIfPresent(Sizes.self, forKey: Key("pc"))
+        }
+
+        struct Sizes: Decodable {
+            var l: LenientText?
+
+            init(from decoder: any Decoder) throws {
+                l = try decoder.container(keyedBy: Key.self).decodeIfPresent(LenientText.self, forKey: Key("l"))
+            }
+        }
     }
 }
 
