@@ -174,7 +174,9 @@ public struct AnswerCache: Sendable {
             return
         }
         // The file's time is the entry's: trimming reads no file, and follows the same clock.
-        try? FileManager.default.setAttributes([.modificationDate: saved], ofItemAtPath: url.path)
+        let seconds = saved.timeIntervalSince1970.rounded(.down)
+        let time = timespec(tv_sec: Int(seconds), tv_nsec: Int((saved.timeIntervalSince1970 - seconds) * 1e9))
+        _ = utimensat(AT_FDCWD, url.path, [time, time], 0)
         await trim()
     }
 
@@ -195,12 +197,22 @@ public struct AnswerCache: Sendable {
         return names.filter { $0.hasSuffix(".answer") || $0.hasSuffix(".json") }.compactMap { name in
             let url = folder.appendingPathComponent(name)
             // Not following links: a link is no entry of ours, wherever it points.
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-                attributes[.type] as? FileAttributeType == .typeRegular,
-                let bytes = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
-            else { return nil }
-            return Kept(url: url, bytes: bytes, modified: modified > now ? .distantPast : modified)
+            var status = stat()
+            guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            let modified = Self.time(of: status)
+            return Kept(url: url, bytes: Int(status.st_size), modified: modified > now ? .distantPast : modified)
         }
+    }
+
+    /// When the file was last written. Read with lstat(2), not `attributesOfItem`, which builds a
+    /// bridged dictionary per file: trimming reads every entry after every search kept.
+    static func time(of status: stat) -> Date {
+        #if canImport(Darwin)
+            let time = status.st_mtimespec
+        #else
+            let time = status.st_mtim
+        #endif
+        return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
     }
 
     /// Removes the oldest entries while the folder holds more than `maxTotalBytes`.
