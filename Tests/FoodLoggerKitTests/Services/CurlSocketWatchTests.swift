@@ -35,7 +35,7 @@ import Testing
         #expect(sut.calls(for: readable, on: 6) == [readable], "each socket has its own state")
     }
 
-    #if os(Linux)
+    #if os(Linux) && canImport(Glibc)
         @Test func urlSessionsSocketsGoThroughTheWatch() async throws {
             // Given a server that answers once
             let server = try LoopbackServer(replies: [.json(#"{"ok":true}"#)])
