@@ -12,7 +12,14 @@ let package = Package(
     targets: [
         /// The restaurants and the service: models, the HotpepperWorker, the HotpepperAPI client,
         /// the offline stub, decoding, key lookup and retries. No terminal or command-line words.
-        .target(name: "FoodLoggerDomain"),
+        /// On Linux, programs that link it export `curl_multi_setopt` (defined in
+        /// Services/CurlSocketWatch.swift), so that FoundationNetworking's calls reach it in a
+        /// dynamically linked build too: it keeps URLSession from spinning while a server thinks.
+        .target(
+            name: "FoodLoggerDomain",
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_multi_setopt"], .when(platforms: [.linux]))
+            ]),
         /// The command line on top: scenes, views and CLI. The executable only hands it argv and
         /// the environment.
         .target(name: "FoodLoggerKit", dependencies: ["FoodLoggerDomain"]),
