@@ -131,11 +131,6 @@ struct ManualCommand: TextCommand {
         lines += [
             ".SH BUGS",
             text(
-                "On Linux, swift-corelibs-foundation's URLSession spins a CPU core while a server sits on a request "
-                    + "(a write source it never removes): about --timeout × (--retries + 1) CPU seconds for a silent "
-                    + "server; --timeout 3 --retries 0 bounds it. macOS is not affected."),
-            ".PP",
-            text(
                 "foodlogger mcp speaks the Model Context Protocol revisions 2024-11-05 to 2025-11-25, and cuts each "
                     + "text in a tool's result at 500 characters."),
         ]

@@ -27,6 +27,7 @@ struct Budget {
         switch unit {
         case "×": String(format: "%.2f×", value)
         case "switches": String(format: "%.0f %@", value, unit)
+        case "CPU s/s": String(format: "%.3f %@", value, unit)
         default: String(format: "%.1f %@", value, unit)
         }
     }
