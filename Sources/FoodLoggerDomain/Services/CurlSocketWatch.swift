@@ -29,7 +29,9 @@ struct CurlSocketWatch {
         let before = watched[socket] ?? 0
         watched[socket] = what == Self.remove ? nil : what
         // Only a wish for some direction is re-made: "remove" and "none" (which Foundation
-        // would not answer with new sources) pass as they are.
+        // would not answer with new sources) pass as they are. A synthesized "remove" frees the
+        // object Foundation assigned to the socket (curl_multi_assign), so it must always be
+        // followed by a wish that makes and assigns a new one, never stand alone.
         guard (Self.readable...Self.both).contains(what), before & ~what != 0 else { return [what] }
         return [Self.remove, what]
     }
@@ -54,8 +56,9 @@ struct CurlSocketWatch {
         _ multi: OpaquePointer?, _ option: Int32, _ value: UnsafeMutableRawPointer?
     ) -> Int32 {
         let hook = CurlSocketHook.shared
-        guard option == CurlSocketHook.socketFunctionOption, let value else { return hook.setopt(multi, option, value) }
-        hook.adopt(unsafeBitCast(value, to: CurlSocketCallback.self))
+        guard option == CurlSocketHook.socketFunctionOption, let value,
+            hook.adopt(unsafeBitCast(value, to: CurlSocketCallback.self))
+        else { return hook.setopt(multi, option, value) }
         return hook.setopt(multi, option, unsafeBitCast(curlSocketWatched, to: UnsafeMutableRawPointer.self))
     }
 
@@ -92,8 +95,15 @@ struct CurlSocketWatch {
             setopt = unsafeBitCast(real, to: Setopt.self)
         }
 
-        func adopt(_ callback: CurlSocketCallback) {
-            lock.withLock { foundation = callback }
+        /// Takes Foundation's callback to wrap: the first one set, and that one again. Another
+        /// (some other user of libcurl in the process) is not wrapped, as the wrapper calls one.
+        func adopt(_ callback: CurlSocketCallback) -> Bool {
+            lock.withLock {
+                let pointer = unsafeBitCast(callback, to: UnsafeRawPointer.self)
+                if let foundation, unsafeBitCast(foundation, to: UnsafeRawPointer.self) != pointer { return false }
+                foundation = callback
+                return true
+            }
         }
 
         func calls(for what: Int32, on socket: Int32) -> ([Int32], CurlSocketCallback?) {
