@@ -110,6 +110,7 @@ public struct RestaurantPage: Sendable, Equatable, Codable {
         var page = self
         var seen = Set<String>()
         page.restaurants = []
+        page.restaurants.reserveCapacity(restaurants.count)
         for shop in restaurants {
             guard shop.id.isEmpty || seen.insert(shop.id).inserted else {
                 page.repeats += 1

@@ -116,25 +116,39 @@ public struct OSMOpeningHours: Sendable {
     public var weekly: OpeningHours? {
         guard rules.allSatisfy(\.isWeekly) else { return nil }
         var hours = OpeningHours()
+        // Days the same rules select have the same periods: `Mo-Su 10:00-22:00` walks one
+        // timeline, not seven.
+        var read: [(selected: [Bool], periods: [OpeningHours.Period])] = []
         // 2024-01-01 was a Monday; no weekly rule looks at the date itself.
         let monday = CivilDate(year: 2024, month: 1, day: 1).daysSinceEpoch
         for (index, weekday) in Weekday.mondayFirst.enumerated() {
             var holidays = Holidays(country: nil, assumed: [:])
-            let line = timeline(day: monday + index, &holidays)
-            var periods: [OpeningHours.Period] = []
-            var minute = 0
-            while minute < line.count {
-                guard line[minute] == .open else {
-                    minute += 1
-                    continue
-                }
-                let start = minute
-                while minute < line.count, line[minute] == .open { minute += 1 }
-                periods.append(.init(start: start, end: minute))
+            let selected = rules.map { $0.selects(day: monday + index, &holidays) }
+            if let known = read.first(where: { $0.selected == selected }) {
+                hours[.weekday(weekday)] = known.periods
+                continue
             }
+            let periods = Self.openPeriods(timeline(day: monday + index, &holidays))
+            read.append((selected, periods))
             hours[.weekday(weekday)] = periods
         }
         return hours
+    }
+
+    /// The runs of open minutes in a timeline.
+    private static func openPeriods(_ line: [Mark]) -> [OpeningHours.Period] {
+        var periods: [OpeningHours.Period] = []
+        var minute = 0
+        while minute < line.count {
+            guard line[minute] == .open else {
+                minute += 1
+                continue
+            }
+            let start = minute
+            while minute < line.count, line[minute] == .open { minute += 1 }
+            periods.append(.init(start: start, end: minute))
+        }
+        return periods
     }
 
     // MARK: - Evaluation

@@ -113,6 +113,17 @@ import Testing
         #expect(week[.weekday(.sunday)] == [])
     }
 
+    @Test func daysTheRulesSetApartKeepTheirOwnPeriodsInTheWeek() throws {
+        // Given every day's hours, then Wednesday's own, then the weekend's
+        let hours = try #require(OSMOpeningHours("Mo-Su 08:00-20:00; We 12:00-14:00; Sa,Su 10:00-16:00"))
+        let week = try #require(hours.weekly)
+        // Then days the same rules select share their periods, and the others keep their own
+        let day = [OpeningHours.Period(start: 480, end: 1200)]
+        #expect(week[.weekday(.monday)] == day && week[.weekday(.thursday)] == day, "every day's hours")
+        #expect(week[.weekday(.wednesday)] == [OpeningHours.Period(start: 720, end: 840)], "Wednesday's own hours")
+        #expect(week[.weekday(.sunday)] == [OpeningHours.Period(start: 600, end: 960)], "the weekend's hours")
+    }
+
     @Test(arguments: ["Mo-Fr 10:00-18:00; PH off", "Apr-Oct 10:00-18:00", "Mo-Sa 18:00+", "Sa[1] 08:00-13:00", "sunrise-sunset"])
     func aValueThatChangesFromWeekToWeekHasNoWeeklyShape(_ value: String) throws {
         #expect(try #require(OSMOpeningHours(value)).weekly == nil, "\(value) is not the same every week")

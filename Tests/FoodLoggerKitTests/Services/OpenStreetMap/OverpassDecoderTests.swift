@@ -206,6 +206,16 @@ import TestSupport
         #expect(element.restaurant(language: "en")?.name == name, "\(tags)")
     }
 
+    @Test func bytesThatAreNotUTF8BecomeReplacementCharactersInsteadOfFailingTheAnswer() throws {
+        // Given an answer whose place name holds a byte that is no UTF-8
+        let head = #"{"elements": [{"type": "node", "id": 1, "lat": 1, "lon": 2, "tags": {"amenity": "bar", "name": "Bia "#
+        let body = Data(head.utf8) + Data([0xFF]) + Data(#"Hơi"}}]}"#.utf8)
+        // When it is decoded
+        let page = try OverpassDecoder.decode(body)
+        // Then the place is kept, the byte read as U+FFFD
+        #expect(page.restaurants.map(\.name) == ["Bia \u{FFFD}Hơi"], "the place with its name mended")
+    }
+
     @Test func aPlaceWithNoNameInAnyFormIsLeftOutAndCounted() throws {
         let body = #"{"elements": [{"type": "node", "id": 1, "lat": 1, "lon": 2, "tags": {"amenity": "bar"}}]}"#
         let log = Recorder()
