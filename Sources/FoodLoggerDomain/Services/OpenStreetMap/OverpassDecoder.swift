@@ -205,12 +205,13 @@ enum OverpassDecoder {
     static let streetKeys = ["addr:housenumber", "addr:street"]
     static let widerKeys = ["addr:subdistrict", "addr:suburb", "addr:district", "addr:city", "addr:province", "addr:postcode"]
 
-    /// The text without its surrounding spaces (`CharacterSet.whitespaces`: the tab and the
-    /// space separators), nil when nothing is left. Read on the scalars: every tag read goes
-    /// through here, and Foundation's trimming cost several thousand instructions a call.
+    /// The text without its surrounding spaces (what `CharacterSet.whitespaces` holds on Linux:
+    /// the tab, the space separators and the zero-width space), nil when nothing is left. Read
+    /// on the scalars: every tag read goes through here, and Foundation's trimming cost several
+    /// thousand instructions a call.
     static func nonEmpty(_ text: String) -> String? {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
         }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })

@@ -282,6 +282,22 @@ import TestSupport
         // Then it is trimmed as CharacterSet.whitespaces trims, and nothing left is no value
         #expect(OverpassDecoder.nonEmpty(text) == (trimmed.isEmpty ? nil : trimmed), "\(text.debugDescription)")
     }
+
+    @Test func aZeroWidthSpaceAroundTheKindOrTheCuisineIsTrimmedAsOnLinuxFoundation() throws {
+        // Given a place whose amenity and cuisine a mapper began with U+200B
+        let answer =
+            Data(
+                #"{"elements":[{"type":"node","id":5,"lat":35.68,"lon":139.76,"tags":{"amenity":"\#u{200B}restaurant","#
+                    .utf8) + Data(#""cuisine":"\#u{200B}korean;thai ","name":"Seoul Bangkok"}}]}"#.utf8)
+
+        // When it is decoded
+        let place = try #require(try OverpassDecoder.decode(answer).restaurants.first, "the place is read")
+
+        // Then its kind and its cuisines are read without the invisible space
+        #expect(
+            place.kind == .restaurant && place.businessStatus == nil, "a restaurant, trading: \(String(describing: place.kind))")
+        #expect(place.genre.name == "korean, thai", "the cuisines: \(place.genre.name.debugDescription)")
+    }
 }
 
 /// A food place whose tag went under a lifecycle prefix (`disused:amenity`) is a closed place:
