@@ -14,6 +14,10 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// Inlinable, so that a read from another module (`provider.maxRadius` in a scene) compiles
+    /// to the field itself: otherwise each read site builds a key path at run time (240 of them,
+    /// 1.2 M instructions, in the help of every search).
+    @inlinable
     public subscript<Value>(dynamicMember fact: KeyPath<ServiceCapabilities, Value>) -> Value {
         // Read in place: `capabilities[keyPath:]` copied the whole declaration (retaining each of
         // its sets and strings) for every fact read, ~20 times the read itself.

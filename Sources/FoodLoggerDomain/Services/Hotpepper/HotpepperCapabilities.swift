@@ -1,7 +1,7 @@
 extension ServiceCapabilities {
     /// HOT PEPPER Gourmet: Japan's restaurants, in Japanese, with budgets, areas, courses and
     /// every yes/no filter but takeaway and delivery; its hours are free text.
-    static let hotpepper = ServiceCapabilities(
+    @usableFromInline static let hotpepper = ServiceCapabilities(
         title: "HOT PEPPER Gourmet",
         credit: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/"), abbreviation: "HP",
         countries: ["jp"], placeLanguage: "ja", keywordLanguage: "ja", clock: .japan, fields: Set(ShopField.allCases),
