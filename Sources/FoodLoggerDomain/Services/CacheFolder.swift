@@ -24,10 +24,12 @@ public enum XDGFolder: Sendable {
     /// says to ignore a relative one): nothing is kept then.
     public func url(environment: [String: String]) -> URL? {
         if let folder = environment[variable.name], folder.hasPrefix("/") {
-            return URL(fileURLWithPath: folder).appendingPathComponent("foodlogger")
+            return URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent("foodlogger", isDirectory: true)
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return URL(fileURLWithPath: home).appendingPathComponent(variable.defaultUnderHome).appendingPathComponent("foodlogger")
+        // Said to be folders: a file URL left to guess asks the file system at every step.
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(variable.defaultUnderHome + "/foodlogger", isDirectory: true)
     }
 }
 

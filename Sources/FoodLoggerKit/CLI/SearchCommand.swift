@@ -180,8 +180,9 @@ struct SearchCommand: Sendable {
         var sections: [(String, [OptionSpec])] = []
         for (kind, specs) in [("Conditions", whereSpecs + pageSpecs), ("Filters", filterSpecs)] {
             var groups: [(services: [Provider], specs: [OptionSpec])] = []
-            for spec in specs where services(of: spec) != Provider.allCases {
+            for spec in specs {
                 let answering = services(of: spec)
+                guard answering != Provider.allCases else { continue }
                 if let index = groups.firstIndex(where: { $0.services == answering }) {
                     groups[index].specs.append(spec)
                 } else {

@@ -44,6 +44,16 @@ import TestSupport
         }
     }
 
+    /// A pasted key keeps no space, tab or line end around it; a key of spaces alone is no key.
+    @Test func theSpacesAroundAKeyAreNotPartOfIt() throws {
+        #expect(try locator(["HOTPEPPER_API_KEY": " \tfromenv\r\n"]).locate().key == "fromenv")
+        #expect(APIKeyLocator.trimmed("\u{3000}a b\u{A0}\n") == "a b", "ideographic and no-break spaces too; inner ones stay")
+        #expect(APIKeyLocator.trimmed(" \n\t") == "")
+        try write(plist("\n  fromfile \n"), to: directory + "/key.plist")
+        #expect(try locator().locate().key == "fromfile")
+        #expect(try locator(["HOTPEPPER_API_KEY": "   "]).locate().key == "fromfile", "a blank variable is no key")
+    }
+
     @Test func keyFileThenWorkingDirectoryThenConfig() throws {
         try write(plist("config"), to: directory + "/config/foodlogger/key.plist")
         #expect(try locator().locate().key == "config", "the per-user file")
