@@ -39,7 +39,10 @@ struct ServiceAssembly {
     /// `refusing`: the services that cannot answer what the command asks; when both the service
     /// chosen and OpenStreetMap (where a place abroad goes) are among them, the place is not
     /// looked for, so the refusal comes before anything is sent.
-    func makeServices(
+    /// `nonisolated(nonsending)`: it runs on the caller's actor (the scenes' main actor) instead of
+    /// hopping to the global executor and back, which started dispatch's thread pool (four
+    /// threads) for every command, the stub search included.
+    nonisolated(nonsending) func makeServices(
         implied: Provider?, centre: Centre?, searchesPlaces: Bool = true, refusing: Set<Provider> = []
     ) async throws(ServiceError) -> Services {
         let named = options.named(implied: implied)
@@ -86,7 +89,7 @@ struct ServiceAssembly {
     /// place's answer (found or not) when it was looked for. The place search looks worldwide,
     /// so a place abroad is found where it is, and its country (or else its coordinate) tells.
     /// A place not found decides nothing: the scene says so as it always has.
-    private func coverage(of centre: Centre, by provider: Provider) async throws(ServiceError) -> (
+    private nonisolated(nonsending) func coverage(of centre: Centre, by provider: Provider) async throws(ServiceError) -> (
         covered: Bool, found: LocatedOnce?
     ) {
         switch centre {
