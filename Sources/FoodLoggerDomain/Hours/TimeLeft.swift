@@ -30,17 +30,17 @@ public struct TimeLeft: Sendable, Equatable {
     /// Open, and still open a week ahead (24/7).
     public var isAlwaysOpen: Bool
     /// The moment asked about, and the clock the shop keeps, so the times can be written with
-    /// the place's own offset and day; nil where that clock is unknown.
+    /// the place's own offset and day; nil and `.unknown` where that clock is unknown.
     public var asked: Date?
-    public var timeZone: TimeZone?
+    public var clock: HoursClock
 
     public init(
         closesAt: Date? = nil, lastOrderAt: Date? = nil, opensAt: Date? = nil, minutesLeft: Int? = nil,
-        isAlwaysOpen: Bool = false, asked: Date? = nil, timeZone: TimeZone? = nil
+        isAlwaysOpen: Bool = false, asked: Date? = nil, clock: HoursClock = .unknown
     ) {
         self.closesAt = closesAt; self.lastOrderAt = lastOrderAt; self.opensAt = opensAt
         self.minutesLeft = minutesLeft; self.isAlwaysOpen = isAlwaysOpen
-        self.asked = asked; self.timeZone = timeZone
+        self.asked = asked; self.clock = clock
     }
 
     /// Nothing known.
@@ -53,20 +53,7 @@ public struct TimeLeft: Sendable, Equatable {
     }
 
     /// `instant` on the shop's clock; nil where the clock is unknown.
-    public func wallClock(_ instant: Date) -> JapanTime? {
-        timeZone.map { JapanTime(instant, timeZone: $0) }
-    }
-}
-
-extension HoursClock {
-    /// The zone the clock keeps; Japan's is a fixed UTC+9.
-    public var timeZone: TimeZone? {
-        switch self {
-        case .japan: TimeZone(secondsFromGMT: CivilDate.offset)
-        case .zone(let zone): zone
-        case .unknown: nil
-        }
-    }
+    public func wallClock(_ instant: Date) -> JapanTime? { clock.time(at: instant) }
 }
 
 extension OpenClock {
@@ -77,15 +64,16 @@ extension OpenClock {
 
     /// The same, with the shop's hours as the caller has read them.
     public func timeLeft(of shop: Restaurant, hours: PlaceHours) -> TimeLeft {
-        guard let moment = moment(for: shop), let zone = clock(for: shop).timeZone else { return .unknown }
+        let clock = clock(for: shop)
+        guard let moment = moment(for: shop) else { return .unknown }
         let date = moment.today.date
-        /// Minutes from the moment's midnight as an instant where the shop is.
-        func instant(_ minutes: Int) -> Date {
+        /// Minutes from the moment's midnight as an instant where the shop is; nil on an unknown clock.
+        func instant(_ minutes: Int) -> Date? {
             let day = Int((Double(minutes) / 1440).rounded(.down))
-            return JapanTime(date: date.adding(days: day), minute: minutes - day * 1440).instant(in: zone)
+            return clock.instant(JapanTime(date: date.adding(days: day), minute: minutes - day * 1440))
         }
-        let asked = instant(moment.minute)
-        var left = TimeLeft(asked: asked, timeZone: zone)
+        guard let asked = instant(moment.minute) else { return .unknown }
+        var left = TimeLeft(asked: asked, clock: clock)
         if let status = shop.businessStatus, status != .operational { return left }
         let change: HoursChange =
             switch hours.source {
@@ -95,10 +83,9 @@ extension OpenClock {
             }
         switch change {
         case .closes(let at, let lastOrder):
-            let closes = instant(at)
-            left.closesAt = closes
-            left.minutesLeft = Int(closes.timeIntervalSince(asked) / 60)
-            left.lastOrderAt = lastOrder.map(instant)
+            left.closesAt = instant(at)
+            left.minutesLeft = left.closesAt.map { Int($0.timeIntervalSince(asked) / 60) }
+            left.lastOrderAt = lastOrder.flatMap(instant)
         case .alwaysOpen: left.isAlwaysOpen = true
         case .opens(let at): left.opensAt = instant(at)
         case .unknown: break

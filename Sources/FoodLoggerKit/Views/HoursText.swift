@@ -18,11 +18,7 @@ enum HoursText {
     static func iso(_ moment: OpenQuestion.Moment, on place: HoursClock) -> String? {
         guard let time = place.time(moment) else { return nil }
         let date = time.date
-        let offset =
-            switch place {
-            case .zone(let zone): zone.secondsFromGMT(for: time.instant(in: zone))
-            case .japan, .unknown: 9 * 3600
-            }
+        let offset = place.instant(time).flatMap(place.secondsFromGMT(at:)) ?? 9 * 3600
         let sign = offset < 0 ? "-" : "+"
         return "\(date.year)-\(two(date.month))-\(two(date.day))T\(clock(time.minute))"
             + sign + clock(abs(offset) / 60)
@@ -30,9 +26,9 @@ enum HoursText {
 
     /// "2026-11-25T22:45:00+09:00": an instant on the place's clock, with its offset then (summer
     /// time included); the JSON's `closes_at`, `last_order_at` and `opens_at`.
-    static func iso(_ instant: Date, in zone: TimeZone) -> String {
-        let time = JapanTime(instant, timeZone: zone), date = time.date
-        let offset = zone.secondsFromGMT(for: instant)
+    static func iso(_ instant: Date, on place: HoursClock) -> String? {
+        guard let time = place.time(at: instant), let offset = place.secondsFromGMT(at: instant) else { return nil }
+        let date = time.date
         return "\(date.year)-\(two(date.month))-\(two(date.day))T\(clock(time.minute)):00"
             + (offset < 0 ? "-" : "+") + clock(abs(offset) / 60)
     }

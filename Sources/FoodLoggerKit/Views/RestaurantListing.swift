@@ -254,8 +254,8 @@ struct RestaurantRecord: Sendable, Equatable {
 
     /// An instant with the place's offset, or null.
     private func instant(_ instant: Date?) -> JSONValue {
-        guard let instant, let zone = timeLeft.timeZone else { return .null }
-        return .string(HoursText.iso(instant, in: zone))
+        guard let instant, let text = HoursText.iso(instant, on: timeLeft.clock) else { return .null }
+        return .string(text)
     }
 
     /// The shop's text, or null where its service has no such field.

@@ -80,26 +80,26 @@ import Testing
     }
 
     /// Friday 2026-11-20 at 21:45 in Japan, and an instant that many minutes later.
-    static let japan = TimeZone(secondsFromGMT: 9 * 3600)!
+    static let japan = HoursClock.japan
     static let asked = JapanTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: 21 * 60 + 45).instant
     static func later(_ minutes: Int) -> Date { asked.addingTimeInterval(TimeInterval(minutes * 60)) }
 
     static let timeLeft: [(TimeLeft, String?)] = [
-        (TimeLeft(closesAt: later(60), minutesLeft: 60, asked: asked, timeZone: japan), "until 22:45 · 60 min"),
+        (TimeLeft(closesAt: later(60), minutesLeft: 60, asked: asked, clock: japan), "until 22:45 · 60 min"),
         (
-            TimeLeft(closesAt: later(75), lastOrderAt: later(15), minutesLeft: 75, asked: asked, timeZone: japan),
+            TimeLeft(closesAt: later(75), lastOrderAt: later(15), minutesLeft: 75, asked: asked, clock: japan),
             "until 23:00 · 75 min · L.O. 22:00"
         ),
         (
-            TimeLeft(closesAt: later(30), lastOrderAt: later(-15), minutesLeft: 30, asked: asked, timeZone: japan),
+            TimeLeft(closesAt: later(30), lastOrderAt: later(-15), minutesLeft: 30, asked: asked, clock: japan),
             "until 22:15 · 30 min · L.O. 21:30 passed"
         ),
-        (TimeLeft(closesAt: later(255), minutesLeft: 255, asked: asked, timeZone: japan), "until 02:00 (next day) · 255 min"),
-        (TimeLeft(isAlwaysOpen: true, asked: asked, timeZone: japan), "open 24 hours"),
-        (TimeLeft(opensAt: later(15), asked: asked, timeZone: japan), "opens 22:00"),
-        (TimeLeft(opensAt: later(615), asked: asked, timeZone: japan), "opens 08:00 tomorrow"),
-        (TimeLeft(opensAt: later(4 * 1440 - 645), asked: asked, timeZone: japan), "opens tue 11:00"),
-        (TimeLeft(asked: asked, timeZone: japan), nil),
+        (TimeLeft(closesAt: later(255), minutesLeft: 255, asked: asked, clock: japan), "until 02:00 (next day) · 255 min"),
+        (TimeLeft(isAlwaysOpen: true, asked: asked, clock: japan), "open 24 hours"),
+        (TimeLeft(opensAt: later(15), asked: asked, clock: japan), "opens 22:00"),
+        (TimeLeft(opensAt: later(615), asked: asked, clock: japan), "opens 08:00 tomorrow"),
+        (TimeLeft(opensAt: later(4 * 1440 - 645), asked: asked, clock: japan), "opens tue 11:00"),
+        (TimeLeft(asked: asked, clock: japan), nil),
         (.unknown, nil),
     ]
 
@@ -118,21 +118,24 @@ import Testing
             HoursText.cells(
                 TimeLeft(
                     closesAt: Self.later(minutes), lastOrderAt: Self.later(15), minutesLeft: minutes, asked: Self.asked,
-                    timeZone: Self.japan))
+                    clock: Self.japan))
         }
         #expect(cells[0]?.when == "until 23:00" && cells[0]?.left == "75 min · L.O. 22:00", "\(String(describing: cells[0]))")
         #expect(cells[1]?.when == "until sat 02:00" && cells[1]?.left == "255 min · L.O. 22:00")
-        let opens = HoursText.cells(TimeLeft(opensAt: Self.later(615), asked: Self.asked, timeZone: Self.japan))
+        let opens = HoursText.cells(TimeLeft(opensAt: Self.later(615), asked: Self.asked, clock: Self.japan))
         #expect(opens?.when == "opens sat 08:00" && opens?.left == "")
-        #expect(HoursText.cells(TimeLeft(isAlwaysOpen: true, asked: Self.asked, timeZone: Self.japan))?.when == "24 hours")
+        #expect(HoursText.cells(TimeLeft(isAlwaysOpen: true, asked: Self.asked, clock: Self.japan))?.when == "24 hours")
         #expect(HoursText.cells(.unknown) == nil)
     }
 
     @Test func instantsAreWrittenWithThePlacesOffsetThen() {
         let paris = TimeZone(identifier: "Europe/Paris")!
-        #expect(HoursText.iso(Self.later(75), in: Self.japan) == "2026-11-20T23:00:00+09:00")
-        #expect(HoursText.iso(Self.later(75), in: paris) == "2026-11-20T15:00:00+01:00", "winter time")
+        #expect(HoursText.iso(Self.later(75), on: Self.japan) == "2026-11-20T23:00:00+09:00")
+        #expect(HoursText.iso(Self.later(75), on: .zone(paris)) == "2026-11-20T15:00:00+01:00", "winter time")
         let summer = Self.later(75).addingTimeInterval(-140 * 86400)
-        #expect(HoursText.iso(summer, in: paris) == "2026-07-03T16:00:00+02:00", "summer time")
+        #expect(HoursText.iso(summer, on: .zone(paris)) == "2026-07-03T16:00:00+02:00", "summer time")
+        let tokyo = HoursClock.zone(TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(HoursText.iso(summer, on: tokyo) == HoursText.iso(summer, on: .japan), "Japan's arithmetic is Tokyo's zone")
+        #expect(HoursText.iso(summer, on: .unknown) == nil)
     }
 }
