@@ -16,9 +16,10 @@ enum HoursText {
     /// "2026-11-23T12:00+09:00": the moment on `clock` with its offset from UTC; nil when the
     /// clock is unknown.
     static func iso(_ moment: OpenQuestion.Moment, on place: HoursClock) -> String? {
-        guard let time = place.time(moment) else { return nil }
+        guard let time = place.time(moment), let instant = place.instant(time),
+            let offset = place.secondsFromGMT(at: instant)
+        else { return nil }
         let date = time.date
-        let offset = place.instant(time).flatMap(place.secondsFromGMT(at:)) ?? 9 * 3600
         let sign = offset < 0 ? "-" : "+"
         return "\(date.year)-\(two(date.month))-\(two(date.day))T\(clock(time.minute))"
             + sign + clock(abs(offset) / 60)

@@ -39,4 +39,21 @@ import Testing
         let moment = OpeningHours.Moment(JapanTime(date: CivilDate(year: 2026, month: 11, day: 22), minute: 12 * 60))
         #expect(!moment.today.isHoliday && moment.today.isHolidayEve, "2026-11-22 is 祝前日 (11-23 is 勤労感謝の日)")
     }
+
+    /// A moment's days reach into the next year (and back into the last): New Year's Day is
+    /// found from December's days, and the day before it is its eve.
+    @Test func theDaysOfAMomentCrossTheYear() {
+        func moment(_ year: Int, _ month: Int, _ day: Int) -> OpeningHours.Moment {
+            OpeningHours.Moment(JapanTime(date: CivilDate(year: year, month: month, day: day), minute: 10 * 60))
+        }
+        #expect(moment(2026, 12, 31).today.isHolidayEve, "2027-01-01 is 元日")
+        #expect(moment(2026, 12, 25).following[6].isHoliday, "seven days on is 2027-01-01")
+        #expect(moment(2027, 1, 2).yesterday.isHoliday, "the day before is 2027-01-01")
+        let late = moment(2026, 12, 28)
+        for offset in -1...8 {
+            let day = late.day(offset)
+            #expect(day.isHoliday == JapaneseHolidays.isHoliday(day.date), "\(day.date)")
+            #expect(day.isHolidayEve == JapaneseHolidays.isHoliday(day.date.adding(days: 1)), "\(day.date)")
+        }
+    }
 }
