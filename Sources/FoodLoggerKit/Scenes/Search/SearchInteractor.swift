@@ -93,8 +93,8 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         pageSpan = tally?.examined ?? request.query.limit ?? request.query.count
         // The list is written while the page is presented and printed: on a second core its
         // writing (≈10 M instructions for 100 shops) no longer adds to the search's time.
-        let shown = unanswered ? nil : try? result.get()
-        async let kept: Void = Self.keep(shown, in: lastList, center: asked.center)
+        let shown = unanswered ? nil : try? result.get(), center = asked.center
+        async let kept: Void = Self.keep(shown, in: lastList, center: center)
         let exitCode = presenter?.presentRestaurants(
             .init(
                 result: result, query: asked, open: request.open, tally: tally, near: near?.asked, located: near?.located,
