@@ -7,11 +7,18 @@ public struct KnownShopsWorker: HotpepperWorking {
     let region: RestaurantPage.Region?
     let provider: Provider
 
-    public init(base: any HotpepperWorking, list: LastList) {
+    /// `shops`: the last list's shops kept whole that may be asked for; `region` and `provider`:
+    /// the list's.
+    public init(base: any HotpepperWorking, shops: [Restaurant], region: RestaurantPage.Region?, provider: Provider) {
         self.base = base
-        known = Dictionary(list.keptShops.map { ($0.id, $0) }) { first, _ in first }
-        region = list.region
-        provider = list.provider
+        known = Dictionary(shops.map { ($0.id, $0) }) { first, _ in first }
+        self.region = region
+        self.provider = provider
+    }
+
+    /// Over a whole last list: its shops kept whole.
+    public init(base: any HotpepperWorking, list: LastList) {
+        self.init(base: base, shops: list.keptShops, region: list.region, provider: list.provider)
     }
 
     public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {

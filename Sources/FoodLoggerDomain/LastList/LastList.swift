@@ -8,7 +8,7 @@ import Foundation
 /// false: Google Places) leaves its ids only, which are looked up again. A merged list keeps
 /// each place with its own provider (`Restaurant.keepable`): a place of such a service alone
 /// holds only its id, and every id is looked up by its own service.
-public struct LastList: Sendable, Equatable, Codable {
+public struct LastList: Sendable, Equatable {
     /// The service the shops came from, which answers when they are asked for again.
     public var provider: Provider
     /// Where the shops are (their clock), as the search said.
@@ -20,14 +20,9 @@ public struct LastList: Sendable, Equatable, Codable {
     public var shops: Shops
     /// When the list was shown.
     public var saved: Date
-    /// What this version writes; a list of another format is no list.
-    var format = LastList.currentFormat
-
-    /// 2: a place's HOT PEPPER fields moved into its `hotpepper` part.
-    static let currentFormat = 2
 
     /// The shops themselves, or only their ids where the service's terms say so.
-    public enum Shops: Sendable, Equatable, Codable {
+    public enum Shops: Sendable, Equatable {
         case kept([Restaurant])
         case ids([String])
     }
@@ -45,6 +40,14 @@ public struct LastList: Sendable, Equatable, Codable {
         shops =
             page.provider.mayKeepContent || invented || !oneService ? .kept(places) : .ids(places.map(\.id))
         self.saved = saved
+    }
+
+    /// A list as its file held it (`StoredLastList.whole`).
+    init(
+        provider: Provider, region: RestaurantPage.Region?, center: Coordinate?, firstNumber: Int, shops: Shops, saved: Date
+    ) {
+        self.provider = provider; self.region = region; self.center = center; self.firstNumber = firstNumber
+        self.shops = shops; self.saved = saved
     }
 
     /// The ids, in the order shown.
@@ -65,17 +68,20 @@ public struct LastList: Sendable, Equatable, Codable {
         if case .kept(let shops) = shops { shops.filter { !$0.holdsOnlyItsID } } else { [] }
     }
 
-    /// The id of the shop shown with this number, and the service that looks it up: in a
-    /// merged list, the place's own.
-    public func shop(numbered number: Int) throws(Miss) -> (id: String, provider: Provider) {
-        let id = try ids(numbered: [number])[0]
-        if case .kept(let shops) = shops { return (id, shops[number - firstNumber].provider) }
-        return (id, provider)
+    /// The numbers the list was shown with; nil for an empty list.
+    public var numbers: ClosedRange<Int>? { Self.numbers(from: firstNumber, count: ids.count) }
+
+    /// The numbers of `count` shops shown from `firstNumber`; nil for none.
+    static func numbers(from firstNumber: Int, count: Int) -> ClosedRange<Int>? {
+        count == 0 ? nil : firstNumber...(firstNumber + count - 1)
     }
 
-    /// The numbers the list was shown with; nil for an empty list.
-    public var numbers: ClosedRange<Int>? {
-        ids.isEmpty ? nil : firstNumber...(firstNumber + ids.count - 1)
+    /// Where the shop shown with `number` is among `count` shops shown from `firstNumber`.
+    static func index(of number: Int, from firstNumber: Int, count: Int) throws(Miss) -> Int {
+        guard let shown = numbers(from: firstNumber, count: count), shown.contains(number) else {
+            throw Miss(number: number, numbers: numbers(from: firstNumber, count: count))
+        }
+        return number - firstNumber
     }
 
     /// A number the list has no shop for.
@@ -88,10 +94,7 @@ public struct LastList: Sendable, Equatable, Codable {
     /// The ids of the shops shown with these numbers, in the order asked.
     public func ids(numbered numbers: [Int]) throws(Miss) -> [String] {
         let ids = ids
-        return try numbers.map { number throws(Miss) in
-            guard let shown = self.numbers, shown.contains(number) else { throw Miss(number: number, numbers: self.numbers) }
-            return ids[number - firstNumber]
-        }
+        return try numbers.map { number throws(Miss) in ids[try Self.index(of: number, from: firstNumber, count: ids.count)] }
     }
 
     /// Where to draw `shops` (the list's, as looked up): around the search's centre when the
@@ -112,13 +115,5 @@ public struct LastList: Sendable, Equatable, Codable {
         let center = center.flatMap { farthest($0) <= Double(widest.metres) ? $0 : nil } ?? middle
         let range = SearchRange.allCases.first { Double($0.metres) >= farthest(center) } ?? widest
         return (center, range)
-    }
-
-    /// Whether the list is one this version could have written: its format, a plausible start,
-    /// a plausible id for every shop and a place on the Earth for every shop kept.
-    var isPlausible: Bool {
-        format == Self.currentFormat && (1...1_000_000).contains(firstNumber) && ids.count <= RestaurantQuery.maxLimit
-            && ids.allSatisfy { CacheCheck.isPlausible($0, maxLength: 500) }
-            && keptShops.allSatisfy(\.coordinate.isOnEarth) && center?.isOnEarth ?? true
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where the last list is kept between runs: `last-list.json` in the state folder
-/// (`$XDG_STATE_HOME/foodlogger`, by default `~/.local/state/foodlogger`), one per user.
+/// (`$XDG_STATE_HOME/foodlogger`, by default `~/.local/state/foodlogger`), one per user, in
+/// the lines `StoredLastList` reads (JSON lines: the list, then each shop).
 ///
 /// Written through `SharedFile`, so two searches at once leave one whole list (the later one),
 /// never a mixture. Read back only when it is a list this version wrote: anything else (a
@@ -27,15 +28,13 @@ public struct LastListStore: Sendable {
         case notAList(path: String)
     }
 
-    /// The last list; nil when there is none yet.
-    public func load() throws(Failure) -> LastList? {
+    /// The last list, its shops read as they are asked for; nil when there is none yet.
+    public func load() throws(Failure) -> StoredLastList? {
         guard let file else { return nil }
         let data: Data?
         do { data = try file.contents() } catch { throw .unreadable(error) }
         guard let data else { return nil }
-        guard let list = try? JSONDecoder().decode(LastList.self, from: data), list.isPlausible else {
-            throw .notAList(path: file.url.path)
-        }
+        guard let list = StoredLastList(data, path: file.url.path) else { throw .notAList(path: file.url.path) }
         return list
     }
 
@@ -43,7 +42,7 @@ public struct LastListStore: Sendable {
     /// read (nothing of it is kept), and the new one is not flushed to disk: every search saves
     /// one, and a crash can only cost the numbers, which the next search shows again.
     public func save(_ list: LastList) async throws(SharedFile.Failure) {
-        guard let file, let data = LastListWriter.data(list) ?? (try? JSONEncoder().encode(list)) else { return }
+        guard let file, let data = LastListWriter.data(list) else { return }
         try await file.withLock { () throws(SharedFile.Failure) in try file.replace(with: data, durably: false) }
     }
 }

@@ -1,26 +1,39 @@
 import Foundation
 
-/// The last list as the JSON document `JSONEncoder` makes of it (the keys of `LastList`'s and
-/// `Restaurant`'s synthesized `Codable`, nil left out), written straight into bytes, for
-/// `LastListStore.load` to read back with `JSONDecoder` as before.
+/// The last list in the lines `StoredLastList` reads: the first line as `JSONEncoder` writes
+/// `StoredLastList.Header`, then each kept shop as `JSONEncoder` writes a `Restaurant` (the keys
+/// of its synthesized `Codable`, nil left out), written straight into bytes.
 ///
 /// Why by hand: JSONEncoder spent about 700 k instructions on each shop (70 M of a 225 M
 /// 100-shop search, the largest part of it, for a file only `show N` reads); this writes the same
-/// document in a small part of that. A list with a place whose hours are periods (Google's, whose
-/// model is deep) is left to JSONEncoder: `data(_:)` is nil then. `LastListWriterTests` reads
-/// every document back and compares it with the list, and names every stored property this
-/// writer knows, so a field added to a place fails there until it is written here too.
+/// records in a small part of that. A place whose hours are periods (Google's, whose model is
+/// deep) is left to JSONEncoder. `LastListWriterTests` reads every list back and compares it
+/// with the list, and names every stored property this writer knows, so a field added to a
+/// place fails there until it is written here too.
 enum LastListWriter {
-    /// The document, or nil where JSONEncoder must write it (or refuse it: a number that is not
-    /// finite, which JSON cannot hold).
+    /// The lines, or nil where the list cannot be written: a number that is not finite, which
+    /// JSON cannot hold.
     static func data(_ list: LastList) -> Data? {
         var writer = Writer()
-        return writer.list(list) ? Data(writer.bytes) : nil
+        guard writer.header(StoredLastList.Header(list)) else { return nil }
+        if case .kept(let shops) = list.shops {
+            for shop in shops {
+                writer.newLine()
+                let start = writer.bytes.count
+                if !writer.restaurant(shop) {
+                    guard let record = try? JSONEncoder().encode(shop) else { return nil }
+                    writer.rewind(to: start)
+                    writer.bytes.append(contentsOf: record)
+                }
+            }
+        }
+        writer.newLine()
+        return Data(writer.bytes)
     }
 
     /// The stored properties written, by type, as `Mirror` names them (the test's check).
     static let written: [String: [String]] = [
-        "LastList": ["provider", "region", "center", "firstNumber", "shops", "saved", "format"],
+        "Header": ["format", "provider", "region", "center", "firstNumber", "saved", "ids", "providers", "kept"],
         "Restaurant": [
             "id", "name", "genre", "subGenre", "coordinate", "address", "open", "close", "urls", "amenities", "provider",
             "osmOpeningHours", "periodHours", "rating", "ratingCount", "priceLevel", "businessStatus", "statusEvidence", "diets",
@@ -45,37 +58,35 @@ enum LastListWriter {
 
         init() { bytes.reserveCapacity(64 << 10) }
 
-        mutating func list(_ list: LastList) -> Bool {
+        mutating func header(_ header: StoredLastList.Header) -> Bool {
             begin()
-            key("provider"); string(list.provider.rawValue)
-            if let region = list.region {
+            key("format"); integer(header.format)
+            key("provider"); string(header.provider.rawValue)
+            if let region = header.region {
                 key("region"); begin()
                 optional("timeZone", region.timeZone); optional("countryCode", region.countryCode)
                 end()
             }
-            if let center = list.center {
+            if let center = header.center {
                 key("center")
                 guard coordinate(center) else { return false }
             }
-            key("firstNumber"); integer(list.firstNumber)
-            key("shops"); begin()
-            switch list.shops {
-            case .kept(let shops):
-                key("kept"); begin(); key("_0"); bytes.append(UInt8(ascii: "["))
-                for (index, shop) in shops.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    guard restaurant(shop) else { return false }
-                }
-                bytes.append(UInt8(ascii: "]")); end()
-            case .ids(let ids):
-                key("ids"); begin(); key("_0"); strings(ids); end()
-            }
-            end()
+            key("firstNumber"); integer(header.firstNumber)
             key("saved")
-            guard number(list.saved.timeIntervalSinceReferenceDate) else { return false }
-            key("format"); integer(list.format)
+            guard number(header.saved.timeIntervalSinceReferenceDate) else { return false }
+            key("ids"); strings(header.ids)
+            key("providers"); strings(header.providers.map(\.rawValue))
+            key("kept"); literal(header.kept ? "true" : "false")
             end()
             return true
+        }
+
+        mutating func newLine() { bytes.append(UInt8(ascii: "\n")) }
+
+        /// Back to where a record began, when it is left to JSONEncoder.
+        mutating func rewind(to count: Int) {
+            bytes.removeSubrange(count...)
+            open.removeAll()
         }
 
         mutating func restaurant(_ shop: Restaurant) -> Bool {

@@ -9,9 +9,11 @@ struct ShopArguments: Sendable {
     var ids: [String]
     /// The service whose ids these are.
     var provider: Provider
-    /// The last list, when a number named one of its shops: its kept shops need no request.
-    /// Nil with --refresh, which asks the service again for every shop.
-    var list: LastList?
+    /// The last list, when a number named one of its shops. Nil with --refresh, which asks the
+    /// service again for every shop.
+    var list: StoredLastList?
+    /// The shops named (by number or by id) that the list kept whole: they need no request.
+    var known: [Restaurant] = []
 
     /// Reads the words; the last list is loaded from `store` only when a number needs it.
     init(_ words: [String], limit: Int, common: CommonOptions, store: LastListStore) throws(UsageError) {
@@ -19,20 +21,21 @@ struct ShopArguments: Sendable {
         var providers: [Provider] = []
         /// The services of the shops the list kept whole, which nothing is asked of.
         var kept: [Provider] = []
-        var list: LastList?
+        var list: StoredLastList?
+        var known: [Restaurant] = []
         for argument in words {
             for word in argument.split(separator: ",") {
                 let text = word.trimmingCharacters(in: .whitespaces)
                 let id: String, provider: Provider
                 if let number = try Self.number(text) {
-                    let loaded: LastList
+                    let loaded: StoredLastList
                     if let list { loaded = list } else { loaded = try Self.load(store) }
                     list = loaded
                     do { (id, provider) = try loaded.shop(numbered: number) } catch { throw Self.usageError(error) }
                     // A shop the list kept whole asks no service (unless --refresh): its service chooses nothing.
-                    if common.cacheMode != .refresh, loaded.keptShops.contains(where: { $0.id == id }) {
+                    if common.cacheMode != .refresh, let shop = try Self.keptShop(id, of: loaded) {
                         if !kept.contains(provider) { kept.append(provider) }
-                        if !ids.contains(id) { ids.append(id) }
+                        if !ids.contains(id) { ids.append(id); known.append(shop) }
                         continue
                     }
                 } else if let form = ShowCommand.idForm(text) {
@@ -60,6 +63,13 @@ struct ShopArguments: Sendable {
         self.ids = ids
         self.provider = provider
         self.list = common.cacheMode == .refresh ? nil : list
+        // An id given as it is may be one the list kept too.
+        if let list = self.list {
+            for id in ids where !known.contains(where: { $0.id == id }) {
+                if let shop = try Self.keptShop(id, of: list) { known.append(shop) }
+            }
+        }
+        self.known = known
     }
 
     /// The number a word of digits is (nil for any other word); 0 and negative numbers are
@@ -73,14 +83,24 @@ struct ShopArguments: Sendable {
         return Int(digits) ?? Int.max
     }
 
-    static func load(_ store: LastListStore) throws(UsageError) -> LastList {
-        let loaded: LastList?
+    static func load(_ store: LastListStore) throws(UsageError) -> StoredLastList {
+        let loaded: StoredLastList?
         do { loaded = try store.load() } catch { throw UsageError(error.message) }
         guard let list = loaded else {
             throw UsageError(
                 "no last list yet: search first, e.g. foodlogger search --near 渋谷駅, then use the numbers it shows (show 3)")
         }
         return list
+    }
+
+    /// The whole last list, every shop read (`map --last`).
+    static func loadWhole(_ store: LastListStore) throws(UsageError) -> LastList {
+        let list = try load(store)
+        do { return try list.whole() } catch { throw UsageError(error.message) }
+    }
+
+    static func keptShop(_ id: String, of list: StoredLastList) throws(UsageError) -> Restaurant? {
+        do { return try list.keptShop(id: id) } catch { throw UsageError(error.message) }
     }
 
     /// "the last list has 10 shops; there is no 12", or its numbers when they did not start at 1.
@@ -96,9 +116,8 @@ struct ShopArguments: Sendable {
 
     /// Every shop named is one the last list kept: nothing will be asked of any service.
     var asksNothing: Bool {
-        guard let list else { return false }
-        let kept = Set(list.keptShops.map(\.id))
-        return ids.allSatisfy(kept.contains)
+        let kept = Set(known.map(\.id))
+        return list != nil && ids.allSatisfy(kept.contains)
     }
 
     /// The options to look the shops up with: when nothing will be asked, the offline stub
@@ -112,6 +131,6 @@ struct ShopArguments: Sendable {
 
     /// The worker to look the shops up with: the last list's kept shops answer first, without a request.
     func worker(over base: any HotpepperWorking) -> any HotpepperWorking {
-        list.map { KnownShopsWorker(base: base, list: $0) } ?? base
+        list.map { KnownShopsWorker(base: base, shops: known, region: $0.region, provider: $0.provider) } ?? base
     }
 }

@@ -16,7 +16,7 @@ import Testing
         try await sut.save(Self.list)
 
         // Then it is the same list, in foodlogger's folder there
-        #expect(try sut.load() == Self.list)
+        #expect(try sut.load()?.whole() == Self.list)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/foodlogger/last-list.json"))
     }
 
@@ -54,22 +54,55 @@ import Testing
         // Given lists another version, or a hand, could have written
         let folder = try TemporaryFolder()
         let sut = LastListStore(folder: folder.url)
-        var otherFormat = Self.list
-        otherFormat.format = LastList.currentFormat + 1
+        let file = folder.url.appendingPathComponent("last-list.json")
+        let lines = try #require(LastListWriter.data(Self.list)).split(separator: UInt8(ascii: "\n"))
+        let text = { (data: Data) in String(decoding: data, as: UTF8.self) }
         var offTheEarth = Self.list
         offTheEarth.center = Coordinate(lat: 91, lng: 0)
         var noStart = Self.list
         noStart.firstNumber = 0
         var controlInID = Self.list
         controlInID.shops = .ids(["J1\u{1B}[2J"])
+        let written = [offTheEarth, noStart, controlInID].compactMap(LastListWriter.data)
+        let handMade = [
+            text(lines[0]).replacingOccurrences(of: "\"format\":3", with: "\"format\":4"),  // another format
+            ([text(lines[0])] + lines.dropFirst(2).map(text)).joined(separator: "\n"),  // a record short
+            text(try JSONEncoder().encode(Self.list.keptShops)),  // format 2's one document, not lines
+        ]
 
-        for foreign in [otherFormat, offTheEarth, noStart, controlInID] {
-            // When each is saved and loaded
-            try await sut.save(foreign)
+        for foreign in written + handMade.map({ Data($0.utf8) }) {
+            // When each is the file and is loaded
+            try foreign.write(to: file)
 
             // Then it is refused as no list
-            #expect(throws: LastListStore.Failure.self, "\(foreign) is no list") { try sut.load() }
+            #expect(throws: LastListStore.Failure.self, "\(text(foreign)) is no list") { try sut.load() }
         }
+    }
+
+    @Test func aShopIsReadAloneAndABrokenRecordRefusedWhenItIsRead() async throws {
+        // Given a saved list of three whose third record names another shop
+        let folder = try TemporaryFolder()
+        let sut = LastListStore(folder: folder.url)
+        try await sut.save(Self.list)
+        let file = folder.url.appendingPathComponent("last-list.json")
+        let third = Self.list.ids[2]
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        let lines = text.split(separator: "\n").map(String.init)
+        try Data(
+            (lines.dropLast() + [lines[3].replacingOccurrences(of: third, with: "J9999999999")]).joined(separator: "\n").utf8
+        )
+        .write(to: file)
+
+        // When it is loaded
+        let list = try #require(try sut.load())
+
+        // Then its first shop is read as kept, and the broken one is refused when it is read
+        #expect(try list.shop(numbered: 1) == (Self.list.ids[0], .hotpepper))
+        #expect(try list.keptShop(id: Self.list.ids[0]) == Self.list.keptShops[0])
+        #expect(throws: LastListStore.Failure.notAList(path: file.path)) { try list.keptShop(id: third) }
+        #expect(try list.keptShop(id: "J0000000404") == nil, "no such shop in the list")
+        #expect(throws: LastListStore.Failure.notAList(path: file.path)) { try list.whole() }
+        #expect(throws: LastList.Miss(number: 4, numbers: 1...3)) { try list.shop(numbered: 4) }
     }
 
     @Test func withoutAFolderNothingIsKeptAndNothingFails() async throws {
@@ -121,9 +154,9 @@ import Testing
         }
 
         // Then every read, and the list left, is one of the lists saved, whole
-        let left = try #require(try LastListStore(folder: folder.url).load(), "a list is left")
+        let left = try #require(try LastListStore(folder: folder.url).load()?.whole(), "a list is left")
         #expect(lists.contains(left), "the list left is one that was saved, whole")
-        let torn = reads.filter { data in (try? JSONDecoder().decode(LastList.self, from: data)).map(lists.contains) != true }
+        let torn = reads.filter { data in (try? StoredLastList(data, path: "")?.whole()).map(lists.contains) != true }
         #expect(torn.isEmpty, "every file a reader found was a whole list saved: \(torn.count) of \(reads.count) were not")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == ["last-list.json", "last-list.json.lock"], "no temporary files left: \(names)")

@@ -44,7 +44,7 @@ import Testing
 
         // When it becomes the last list and is encoded as the store writes it
         let sut = LastList(page: page, center: Seeds.tokyoStation, saved: Self.saved)
-        let written = String(decoding: try JSONEncoder().encode(sut), as: UTF8.self)
+        let written = String(decoding: try #require(LastListWriter.data(sut)), as: UTF8.self)
 
         // Then it holds the ids, in order, and none of the shops' names or addresses
         #expect(sut.shops == .ids(["J0000000003", "J0000000001", "J0000000002"]))

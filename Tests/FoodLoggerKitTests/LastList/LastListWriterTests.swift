@@ -65,21 +65,28 @@ import Testing
         // When the writer writes it
         let data = try #require(LastListWriter.data(list), "list \(index) is written by hand")
 
-        // Then JSONDecoder reads it back as the same list, as it reads JSONEncoder's document
-        #expect(try JSONDecoder().decode(LastList.self, from: data) == list)
-        let encoded = try JSONDecoder().decode(LastList.self, from: JSONEncoder().encode(list))
-        #expect(encoded == list, "the writer and JSONEncoder write the same list")
+        // Then it reads back as the same list, each shop's line as JSONEncoder's record of it reads
+        #expect(try StoredLastList(writing: list).whole() == list)
+        for (line, shop) in zip(data.split(separator: UInt8(ascii: "\n")).dropFirst(), list.keptShops) {
+            #expect(try JSONDecoder().decode(Restaurant.self, from: line) == shop)
+            #expect(try JSONDecoder().decode(Restaurant.self, from: JSONEncoder().encode(shop)) == shop)
+        }
+        let header = try JSONDecoder().decode(StoredLastList.Header.self, from: data.split(separator: UInt8(ascii: "\n"))[0])
+        #expect(header == StoredLastList.Header(list), "the first line is the header JSONDecoder reads")
     }
 
-    @Test func aPlaceWithPeriodsIsLeftToJSONEncoder() {
+    @Test func aPlaceWithPeriodsIsLeftToJSONEncoder() throws {
         // Given a list with a place whose hours are periods (a service's whose places are kept:
-        // of Google's, the list keeps only the id)
+        // of Google's, the list keeps only the id) between two others
         var place = Seeds.OSM.paris
+        place.id = "node/99"
         place.periodHours = PeriodHours(week: [])
-        let list = LastList(page: RestaurantPage(total: 1, start: 1, restaurants: [place]), center: nil, saved: Date())
+        let shops = [Seeds.OSM.paris, place, Self.everyField]
+        let list = LastList(page: RestaurantPage(total: 3, start: 1, restaurants: shops), center: nil, saved: Date())
 
-        // Then the writer leaves it, and numbers JSON cannot hold, to JSONEncoder
-        #expect(LastListWriter.data(list) == nil, "periods are JSONEncoder's")
+        // Then the writer leaves that place's line to JSONEncoder, and the list reads back whole;
+        // a number JSON cannot hold is no list
+        #expect(try StoredLastList(writing: list).whole() == list, "periods are JSONEncoder's")
         var far = LastList(page: Seeds.Pages.tokyo, center: nil, saved: Date())
         far.center = Coordinate(lat: .infinity, lng: 0)
         #expect(LastListWriter.data(far) == nil, "an infinite number is no JSON")
@@ -88,7 +95,8 @@ import Testing
     @Test func itKnowsEveryStoredPropertyOfWhatItWrites() {
         // Given the stored properties of the types the writer writes, as Mirror sees them
         let values: [(String, Any)] = [
-            ("LastList", Self.lists[3]), ("Restaurant", Self.everyField), ("HotpepperDetails", HotpepperDetails()),
+            ("Header", StoredLastList.Header(Self.lists[3])), ("Restaurant", Self.everyField),
+            ("HotpepperDetails", HotpepperDetails()),
             ("Region", Seeds.OSM.parisRegion), ("Coordinate", Seeds.tokyoStation), ("Genre", Self.everyField.genre),
             ("CodeName", Restaurant.CodeName(code: "", name: "")), ("Links", Self.everyField.urls),
             ("Amenity", Amenity(.wifi, "")), ("LocalName", Restaurant.LocalName(language: "", name: "")),
@@ -99,5 +107,13 @@ import Testing
 
         // Then the writer names each of them: a field added to a place must be written there too
         #expect(found == LastListWriter.written)
+    }
+}
+
+extension StoredLastList {
+    /// The list as the store writes it and reads it back.
+    init(writing list: LastList) throws {
+        let data = try #require(LastListWriter.data(list))
+        self = try #require(StoredLastList(data, path: "last-list.json"))
     }
 }

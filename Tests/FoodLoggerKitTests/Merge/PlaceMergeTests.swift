@@ -104,8 +104,10 @@ import Testing
         #expect(list.ids == ["node/1", "ChIJmiramiramiramiramira"], "both numbered")
         guard case .kept(let shops) = list.shops else { Issue.record("a merged list is kept"); return }
         #expect(shops[1].name.isEmpty && shops[1].rating == nil && shops[1].periodHours == nil, "nothing of Google's")
-        #expect(try list.shop(numbered: 2) == ("ChIJmiramiramiramiramira", .google), "looked up by its own service")
-        #expect(try list.shop(numbered: 1) == ("node/1", .osm))
+        let stored = try StoredLastList(writing: list)
+        #expect(try stored.shop(numbered: 2) == ("ChIJmiramiramiramiramira", .google), "looked up by its own service")
+        #expect(try stored.shop(numbered: 1) == ("node/1", .osm))
+        #expect(try stored.keptShop(id: "ChIJmiramiramiramiramira") == nil && stored.keptShop(id: "node/1")?.id == "node/1")
     }
 
     @Test func aListLedByGoogleKeepsAPlaceOfAnotherServiceWithItsOwnService() throws {
@@ -117,8 +119,9 @@ import Testing
         // When the last list is made of it
         let list = LastList(page: page, center: nil, saved: Date(timeIntervalSince1970: 0))
         // Then each is kept under OpenStreetMap, its own id, with none of Google's content
-        #expect(try list.shop(numbered: 2) == ("node/502", .osm), "not sent to Google")
-        #expect(try list.shop(numbered: 1) == ("node/1", .osm), "named by the first service that may be kept")
+        let stored = try StoredLastList(writing: list)
+        #expect(try stored.shop(numbered: 2) == ("node/502", .osm), "not sent to Google")
+        #expect(try stored.shop(numbered: 1) == ("node/1", .osm), "named by the first service that may be kept")
         #expect(list.keepsEveryShop && list.keptShops.allSatisfy { $0.rating == nil }, "\(list.keptShops)")
     }
 
