@@ -68,33 +68,11 @@ public struct LastList: Sendable, Equatable {
         if case .kept(let shops) = shops { shops.filter { !$0.holdsOnlyItsID } } else { [] }
     }
 
-    /// The numbers the list was shown with; nil for an empty list.
-    public var numbers: ClosedRange<Int>? { Self.numbers(from: firstNumber, count: ids.count) }
-
-    /// The numbers of `count` shops shown from `firstNumber`; nil for none.
-    static func numbers(from firstNumber: Int, count: Int) -> ClosedRange<Int>? {
-        count == 0 ? nil : firstNumber...(firstNumber + count - 1)
-    }
-
-    /// Where the shop shown with `number` is among `count` shops shown from `firstNumber`.
-    static func index(of number: Int, from firstNumber: Int, count: Int) throws(Miss) -> Int {
-        guard let shown = numbers(from: firstNumber, count: count), shown.contains(number) else {
-            throw Miss(number: number, numbers: numbers(from: firstNumber, count: count))
-        }
-        return number - firstNumber
-    }
-
     /// A number the list has no shop for.
     public struct Miss: Error, Equatable, Sendable {
         public var number: Int
         /// The numbers the list has; nil when it is empty.
         public var numbers: ClosedRange<Int>?
-    }
-
-    /// The ids of the shops shown with these numbers, in the order asked.
-    public func ids(numbered numbers: [Int]) throws(Miss) -> [String] {
-        let ids = ids
-        return try numbers.map { number throws(Miss) in ids[try Self.index(of: number, from: firstNumber, count: ids.count)] }
     }
 
     /// Where to draw `shops` (the list's, as looked up): around the search's centre when the

@@ -7,7 +7,8 @@ import Foundation
 /// Written through `SharedFile`, so two searches at once leave one whole list (the later one),
 /// never a mixture. Read back only when it is a list this version wrote: anything else (a
 /// broken file, another format, an implausible value) is refused, and the next search
-/// replaces it.
+/// replaces it. A shop's record is checked when it is read, so a broken one fails the command
+/// that asks for that shop, not those that ask for others.
 public struct LastListStore: Sendable {
     /// nil without a home (and without an absolute `XDG_STATE_HOME`): nothing is kept then.
     public let file: SharedFile?
@@ -24,7 +25,8 @@ public struct LastListStore: Sendable {
     public enum Failure: Error, Equatable, Sendable {
         /// The file cannot be read (permissions, not a regular file, far too large).
         case unreadable(SharedFile.ReadFailure)
-        /// The file is no list this version wrote: broken, another format, or implausible values.
+        /// The file is no list this version wrote: broken, another format, or implausible values
+        /// (in its first line when loaded, in a shop's record when that shop is read).
         case notAList(path: String)
     }
 

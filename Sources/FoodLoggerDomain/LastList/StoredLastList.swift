@@ -77,13 +77,13 @@ public struct StoredLastList: Sendable {
     public var region: RestaurantPage.Region? { header.region }
     public var center: Coordinate? { header.center }
 
-    /// The numbers the list was shown with; nil for an empty list.
-    public var numbers: ClosedRange<Int>? { LastList.numbers(from: header.firstNumber, count: header.ids.count) }
-
-    /// The id of the shop shown with this number, and the service that looks it up.
+    /// The id of the shop shown with this number, and the service that looks it up: in a merged
+    /// list, the place's own.
     public func shop(numbered number: Int) throws(LastList.Miss) -> (id: String, provider: Provider) {
-        let index = try LastList.index(of: number, from: header.firstNumber, count: header.ids.count)
-        return (header.ids[index], header.providers[index])
+        let count = header.ids.count
+        let shown = count == 0 ? nil : header.firstNumber...(header.firstNumber + count - 1)
+        guard let shown, shown.contains(number) else { throw LastList.Miss(number: number, numbers: shown) }
+        return (header.ids[number - header.firstNumber], header.providers[number - header.firstNumber])
     }
 
     /// The shop with this id as the list kept it, its record read now; nil where the list has no

@@ -67,7 +67,7 @@ final class LookupSpy: HotpepperWorking, @unchecked Sendable {
         let sut = KnownShopsWorker(base: spy, list: list)
 
         // When the shop numbered 2 is looked up
-        let page = try await sut.lookupRestaurants(ids: try list.ids(numbered: [2]))
+        let page = try await sut.lookupRestaurants(ids: [try StoredLastList(writing: list).shop(numbered: 2).id])
 
         // Then it is asked for by id, and comes as the service answers now
         #expect(spy.lookups == [["J0000000001"]])

@@ -67,7 +67,7 @@ import Testing
         let handMade = [
             text(lines[0]).replacingOccurrences(of: "\"format\":3", with: "\"format\":4"),  // another format
             ([text(lines[0])] + lines.dropFirst(2).map(text)).joined(separator: "\n"),  // a record short
-            text(try JSONEncoder().encode(Self.list.keptShops)),  // format 2's one document, not lines
+            #"{"provider":"hotpepper","firstNumber":1,"shops":{"ids":{"_0":["J1"]}},"saved":0,"format":2}"#,  // format 2
         ]
 
         for foreign in written + handMade.map({ Data($0.utf8) }) {
@@ -103,6 +103,20 @@ import Testing
         #expect(try list.keptShop(id: "J0000000404") == nil, "no such shop in the list")
         #expect(throws: LastListStore.Failure.notAList(path: file.path)) { try list.whole() }
         #expect(throws: LastList.Miss(number: 4, numbers: 1...3)) { try list.shop(numbered: 4) }
+
+        // And a record under another service, or off the Earth, is refused as well
+        let first = Self.list.ids[0]
+        for broken in [#""provider":"osm""#, #""coordinate":{"lat":91,"lng":0}"#] {
+            var record = lines[1]
+            let range = try #require(
+                record.range(
+                    of: broken.hasPrefix(#""provider""#) ? #""provider":"hotpepper""# : #""coordinate":\{[^}]*\}"#,
+                    options: .regularExpression))
+            record.replaceSubrange(range, with: broken)
+            try Data(([lines[0], record] + lines.dropFirst(2)).joined(separator: "\n").utf8).write(to: file)
+            let reread = try #require(try sut.load())
+            #expect(throws: LastListStore.Failure.notAList(path: file.path), "\(broken)") { try reread.keptShop(id: first) }
+        }
     }
 
     @Test func withoutAFolderNothingIsKeptAndNothingFails() async throws {

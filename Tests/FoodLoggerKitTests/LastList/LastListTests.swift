@@ -11,15 +11,15 @@ import Testing
         var page = Seeds.Pages.tokyo
         page.start = 11
 
-        // When it becomes the last list
-        let sut = LastList(page: page, center: Seeds.tokyoStation, saved: Self.saved)
+        // When it becomes the last list, as the store writes it and reads it back
+        let list = LastList(page: page, center: Seeds.tokyoStation, saved: Self.saved)
+        let sut = try StoredLastList(writing: list)
 
         // Then 11, 12, 13 name its shops in that order, and 10 and 14 are misses saying what it holds
-        #expect(sut.numbers == 11...13)
-        #expect(try sut.ids(numbered: [13, 11]) == ["J0000000002", "J0000000003"], "asked order, as shown")
-        #expect(throws: LastList.Miss(number: 14, numbers: 11...13)) { try sut.ids(numbered: [14]) }
-        #expect(throws: LastList.Miss(number: 10, numbers: 11...13)) { try sut.ids(numbered: [10]) }
-        #expect(sut.center == Seeds.tokyoStation && sut.saved == Self.saved && sut.provider == .hotpepper)
+        #expect(try sut.shop(numbered: 13) == ("J0000000002", .hotpepper) && sut.shop(numbered: 11).id == "J0000000003")
+        #expect(throws: LastList.Miss(number: 14, numbers: 11...13)) { try sut.shop(numbered: 14) }
+        #expect(throws: LastList.Miss(number: 10, numbers: 11...13)) { try sut.shop(numbered: 10) }
+        #expect(sut.center == Seeds.tokyoStation && list.saved == Self.saved && sut.provider == .hotpepper)
     }
 
     @Test func aServiceThatMayKeepItsContentKeepsTheShopsWhole() {
@@ -49,7 +49,7 @@ import Testing
         // Then it holds the ids, in order, and none of the shops' names or addresses
         #expect(sut.shops == .ids(["J0000000003", "J0000000001", "J0000000002"]))
         #expect(sut.keptShops.isEmpty)
-        #expect(try sut.ids(numbered: [2]) == ["J0000000001"])
+        #expect(try StoredLastList(writing: sut).shop(numbered: 2) == ("J0000000001", .google))
         for shop in page.restaurants {
             #expect(!written.contains(shop.name) && !written.contains(shop.address), "no \(shop.name) in \(written)")
         }
