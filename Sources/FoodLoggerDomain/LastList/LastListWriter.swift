@@ -75,7 +75,7 @@ enum LastListWriter {
             key("saved")
             guard number(header.saved.timeIntervalSinceReferenceDate) else { return false }
             key("ids"); strings(header.ids)
-            key("providers"); strings(header.providers.map(\.rawValue))
+            if let providers = header.providers { key("providers"); strings(providers.map(\.rawValue)) }
             key("kept"); literal(header.kept ? "true" : "false")
             end()
             return true

@@ -2,8 +2,8 @@ import Foundation
 
 /// The last list as its file holds it: a first line with the list's facts and every shop's id,
 /// then, where the shops are kept whole, one line with each shop's record. A record is read
-/// only when its shop is asked for, so `show 3` after a 100-shop search reads one shop, not a
-/// hundred (JSONDecoder spends about 0.9 M instructions on each).
+/// only when its shop is asked for, so `show 3` after a 100-shop search decodes one shop, not a
+/// hundred: decoding, not reading the file, is what a whole list cost.
 ///
 /// The lines are JSON documents, and a JSON document written without indentation holds no
 /// line break (one inside a string is written `\n`): a line is a record.
@@ -24,8 +24,9 @@ public struct StoredLastList: Sendable {
         var saved: Date
         /// Every shop's id, in the order shown.
         var ids: [String]
-        /// Each shop's own service, in the order shown.
-        var providers: [Provider]
+        /// Each shop's own service, in the order shown; nil when every shop is the list's
+        /// service's (any list but a merged one), which keeps the first line short to read.
+        var providers: [Provider]?
         /// Whether a line with each shop's record follows (false: the service's terms keep ids only).
         var kept: Bool
 
@@ -36,8 +37,11 @@ public struct StoredLastList: Sendable {
             provider = list.provider; region = list.region; center = list.center; firstNumber = list.firstNumber
             saved = list.saved
             switch list.shops {
-            case .kept(let shops): ids = shops.map(\.id); providers = shops.map(\.provider); kept = true
-            case .ids(let ids): self.ids = ids; providers = ids.map { _ in list.provider }; kept = false
+            case .kept(let shops):
+                ids = shops.map(\.id)
+                providers = shops.allSatisfy { $0.provider == list.provider } ? nil : shops.map(\.provider)
+                kept = true
+            case .ids(let ids): self.ids = ids; kept = false
             }
         }
     }
@@ -51,7 +55,7 @@ public struct StoredLastList: Sendable {
         }
         let records = Array(lines.dropFirst())
         guard header.format == Header.currentFormat, (1...1_000_000).contains(header.firstNumber),
-            header.ids.count <= RestaurantQuery.maxLimit, header.providers.count == header.ids.count,
+            header.ids.count <= RestaurantQuery.maxLimit, header.providers.map({ $0.count == header.ids.count }) ?? true,
             records.count == (header.kept ? header.ids.count : 0),
             header.ids.allSatisfy({ CacheCheck.isPlausible($0, maxLength: 500) }), header.center?.isOnEarth ?? true
         else { return nil }
@@ -61,7 +65,7 @@ public struct StoredLastList: Sendable {
     }
 
     /// The lines, empty ones left out. Found with `firstIndex(of:)`, a plain loop over the bytes:
-    /// `split(separator:)` calls a closure for each byte (7.7 M instructions on a 100-shop list).
+    /// `split(separator:)` calls a closure for each byte, which cost more than the shop read.
     static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var start = bytes.startIndex
@@ -83,8 +87,11 @@ public struct StoredLastList: Sendable {
         let count = header.ids.count
         let shown = count == 0 ? nil : header.firstNumber...(header.firstNumber + count - 1)
         guard let shown, shown.contains(number) else { throw LastList.Miss(number: number, numbers: shown) }
-        return (header.ids[number - header.firstNumber], header.providers[number - header.firstNumber])
+        return (header.ids[number - header.firstNumber], provider(at: number - header.firstNumber))
     }
+
+    /// The service of the shop at `index`: its own in a merged list, else the list's.
+    private func provider(at index: Int) -> Provider { header.providers?[index] ?? header.provider }
 
     /// The shop with this id as the list kept it, its record read now; nil where the list has no
     /// such shop or holds only its id (a service whose terms keep nothing), which is looked up again.
@@ -112,7 +119,7 @@ public struct StoredLastList: Sendable {
     /// there, or a place whose service may keep it lies off the Earth.
     private func record(_ index: Int) throws(LastListStore.Failure) -> Restaurant {
         guard let shop = try? JSONDecoder().decode(Restaurant.self, from: Data(records[index])),
-            shop.id == header.ids[index], shop.provider == header.providers[index],
+            shop.id == header.ids[index], shop.provider == provider(at: index),
             shop.holdsOnlyItsID || shop.coordinate.isOnEarth
         else { throw .notAList(path: path) }
         return shop
