@@ -94,9 +94,20 @@ public struct APIKeyLocator: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unusableKeyFile(path: path, problem: "no such file")
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw .unusableKeyFile(path: path, problem: isDirectory.boolValue ? "is a directory" : "cannot be read")
+        guard !isDirectory.boolValue else { throw .unusableKeyFile(path: path, problem: "is a directory") }
+        let contents: Data?
+        do throws(SharedFile.ReadFailure) {
+            contents = try SharedFile(URL(fileURLWithPath: path), maxBytes: Self.maxFileBytes).contents()
+        } catch {
+            switch error {
+            case .tooLarge(_, let bytes, _):
+                throw .unusableKeyFile(
+                    path: path, problem: "\(bytes) bytes, more than a key file's \(Self.maxFileBytes >> 10) KiB; not read")
+            case .unreadable(_, let reason):
+                throw .unusableKeyFile(path: path, problem: "cannot be read (\(reason))")
+            }
         }
+        guard let data = contents else { throw .unusableKeyFile(path: path, problem: "no such file") }
         let plist: Any
         do {
             guard Self.isXMLOrBinary(data) else { throw CocoaError(.propertyListReadCorrupt) }
@@ -118,6 +129,11 @@ public struct APIKeyLocator: Sendable {
         if key == service.placeholder { throw .unusableKeyFile(path: path, problem: service.placeholderProblem) }
         return Located(key: key, source: path, sharedMode: Self.sharedMode(path))
     }
+
+    /// A key file holds a key or two in a few hundred bytes: a larger file (a 2 GB `./key.plist`
+    /// left in the working directory) is refused before it is read, as the caches and the log
+    /// are, rather than read whole into memory.
+    static let maxFileBytes = 64 << 10
 
     /// Only XML and binary property lists, the formats key.plist is written in. Anything else
     /// would reach CoreFoundation's old-style parser, which prints its own debug line.

@@ -5,30 +5,21 @@ public enum Redaction {
     /// What stands in for the key in anything shown to a person.
     static let redactedKey = "REDACTED"
 
-    /// A URL foodlogger made, as the narration prints it: without user-info
-    /// (`http://user:pw@host/` is a base URL a user may set) and with its `key` parameter
-    /// redacted (not the key's text wherever it recurs, which would mangle a short key's line).
-    static func shown(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+    /// A URL as the narration prints it: without user-info (`http://user:pw@host/` is a base URL
+    /// a user may set), with its `key` parameter redacted, and the key taken out wherever else it
+    /// stands (a keyword that is the key, a server's redirect that echoes it).
+    static func shown(_ url: URL, key: String) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return redact(url.absoluteString, key: key)
+        }
         components.user = nil
         components.password = nil
-        return withoutKey(components.url ?? url)
-    }
-
-    /// The same URL with the key replaced, safe for logs and error messages.
-    private static func withoutKey(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            let query = components.percentEncodedQuery
-        else { return url.absoluteString }
-        components.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("key=") ? "key=\(redactedKey)" : String($0) }
-            .joined(separator: "&")
-        return components.string ?? url.absoluteString
-    }
-
-    /// A URL a server sent (a redirect's target), which may carry the key anywhere.
-    static func shown(_ url: URL, key: String) -> String {
-        redact(shown(url), key: key)
+        if let query = components.percentEncodedQuery {
+            components.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("key=") ? "key=\(redactedKey)" : String($0) }
+                .joined(separator: "&")
+        }
+        return redact(components.string ?? url.absoluteString, key: key)
     }
 
     /// `text` as a URL without its user-info when it is one, else as it is (a bad base URL echoed
@@ -48,13 +39,18 @@ public enum Redaction {
 
     /// `text` with every run of `shortestRun` or more of the key's characters (the whole key when
     /// it is shorter) replaced, in whatever form a server may echo it: any case, percent-encoded
-    /// or JSON-escaped a character at a time, or split by invisible characters (zero-width
-    /// spaces, joiners, soft hyphens).
+    /// or JSON-escaped a character at a time, split by invisible characters (zero-width spaces,
+    /// joiners, soft hyphens), reversed, or in base64 (standard or URL-safe; see `forms`).
     static func redact(_ text: String, key: String) -> String {
         let keyUnits = Array(key.unicodeScalars.map(folded))
         guard !keyUnits.isEmpty else { return text }
         let run = min(shortestRun, keyUnits.count)
-        let pieces = Set((0...keyUnits.count - run).map { String(String.UnicodeScalarView(keyUnits[$0..<$0 + run])) })
+        var pieces = Set<String>()
+        for form in forms(of: key) {
+            let units = Array(form.unicodeScalars.map(folded))
+            guard units.count >= run else { continue }
+            for first in 0...units.count - run { pieces.insert(String(String.UnicodeScalarView(units[first..<first + run]))) }
+        }
         let scalars = Array(text.unicodeScalars)
         let units = readUnits(scalars)
         guard units.count >= run else { return text }
@@ -76,6 +72,23 @@ public enum Redaction {
             }
         }
         return String(redacted)
+    }
+
+    /// The key as a server may echo it: as it is, reversed, and in base64, standard and URL-safe.
+    /// Inside a longer base64 text the key's bytes may start at any of three places in a 3-byte
+    /// group; for each, the characters that encode only whole groups of the key's bytes are the
+    /// same whatever surrounds them, so those are what is looked for.
+    static func forms(of key: String) -> [String] {
+        let bytes = Array(key.utf8)
+        var forms = [key, String(key.reversed())]
+        for skipped in 0..<min(3, bytes.count) {
+            let whole = (bytes.count - skipped) / 3 * 3
+            guard whole > 0 else { continue }
+            let encoded = Data(bytes[skipped..<skipped + whole]).base64EncodedString()
+            forms.append(encoded)
+            forms.append(String(encoded.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }))
+        }
+        return forms
     }
 
     /// One character of the text as it may stand for one of the key's, and the scalars it spans.

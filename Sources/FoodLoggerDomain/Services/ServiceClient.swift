@@ -37,7 +37,7 @@ public struct ServiceClient: Sendable {
         let policy = retry
         var attempt = 1
         while true {
-            narrate("attempt \(attempt) of \(policy.retries + 1): \(request.method) \(Redaction.shown(url))\(sent)")
+            narrate("attempt \(attempt) of \(policy.retries + 1): \(request.method) \(Redaction.shown(url, key: secret))\(sent)")
             let failure: Failure
             switch await self.attempt(request, secret: secret, explain: explain, decode: decode) {
             case .success(let value): return value

@@ -127,10 +127,10 @@ extension ParsedArguments {
         return number
     }
 
-    /// A finite decimal written in plain notation: no nan, inf, hex or exponents.
+    /// A finite decimal, in plain or exponent notation: no nan, inf or hex.
     func decimal(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = value(option) else { return nil }
-        guard Self.isPlainDecimal(text), let number = Double(text), range.contains(number) else {
+        guard Self.isDecimal(text), let number = Double(text), range.contains(number) else {
             throw UsageError(
                 "\(option) must be a decimal from \(range.lowerBound.plainText) to \(range.upperBound.plainText), not \(TerminalSafe.quoted(text))"
             )
@@ -138,10 +138,24 @@ extension ParsedArguments {
         return number
     }
 
-    /// A number as people write one (`35.68`, `-.5`, `+1.`): no exponent, hex, `inf` or
-    /// `nan`, which `Double` alone would take.
-    static func isPlainDecimal(_ text: String) -> Bool {
-        text.allSatisfy { "+-.0123456789".contains($0) } && Double(text) != nil
+    /// A number as people and programs write one (`35.68`, `-.5`, `+1.`, and with `exponent`
+    /// `1.5e-7`, as a JSON encoder writes a small coordinate): no hex, `inf` or `nan`, which
+    /// `Double` alone would take.
+    static func isDecimal(_ text: String, exponent: Bool = true) -> Bool {
+        text.allSatisfy { "+-.0123456789".contains($0) || (exponent && "eE".contains($0)) } && Double(text) != nil
+    }
+
+    /// The most bytes of text a free-text value (a keyword, a place) may hold: far more than any
+    /// search needs, and little enough that every service's request stays under the length a
+    /// server takes (a 100 KB keyword earned an HTTP 414).
+    static let maxTextBytes = 1024
+
+    /// Refuses `text` longer than `maxTextBytes` bytes in UTF-8, before anything is sent.
+    static func checkBytes(_ text: String, _ option: String) throws(UsageError) {
+        let bytes = text.utf8.count
+        if bytes > maxTextBytes {
+            throw UsageError("\(option) takes at most \(maxTextBytes) bytes of text, not \(bytes)")
+        }
     }
 
     /// Every value of a repeatable option, with comma-separated lists split ("G001,G013",

@@ -63,6 +63,7 @@ struct CodeListCommand: Sendable {
         }
         keyword = parsed.value("--keyword")?.trimmingCharacters(in: .whitespaces)
         if keyword?.isEmpty == true { throw UsageError("--keyword is empty") }
+        if let keyword { try ParsedArguments.checkBytes(keyword, "--keyword") }
     }
 }
 

@@ -248,6 +248,7 @@ struct SearchCommand: Sendable {
         query.sort = try parsed.choice("--sort", SearchSort.allCases.map { ($0.rawValue, $0) }) ?? .distance
         query.keyword = parsed.value("--keyword").map { $0.trimmingCharacters(in: .whitespaces) }
         if query.keyword?.isEmpty == true { throw UsageError("--keyword is empty") }
+        if let keyword = query.keyword { try ParsedArguments.checkBytes(keyword, "--keyword") }
         let genres = try Self.names(parsed, .genre, limit: RestaurantQuery.maxGenres)
         let budgets = try Self.names(parsed, .budget, limit: RestaurantQuery.maxBudgets)
         if let area, area.count > CodeNames.maxLength {
@@ -318,7 +319,7 @@ struct SearchCommand: Sendable {
             lowered.hasSuffix("km")
             ? (lowered.dropLast(2), 1000.0) : lowered.hasSuffix("m") ? (lowered.dropLast(), 1.0) : (lowered[...], 1.0)
         let digits = number.trimmingCharacters(in: .whitespaces)
-        guard ParsedArguments.isPlainDecimal(digits), let value = Double(digits),
+        guard ParsedArguments.isDecimal(digits, exponent: false), let value = Double(digits),
             (1...Double(widest)).contains((value * scale).rounded())
         else {
             throw UsageError(
@@ -379,8 +380,10 @@ struct SearchCommand: Sendable {
         return NearPlace(text: text, fromEnvironment: true)
     }
 
-    /// A place name no longer than `NearPlace.maxLength` characters.
+    /// A place name no longer than `NearPlace.maxLength` characters, nor than
+    /// `ParsedArguments.maxTextBytes` bytes (one character may carry any number of combining marks).
     static func checkLength(_ place: String, _ source: String) throws(UsageError) {
+        try ParsedArguments.checkBytes(place, source)
         if place.count > NearPlace.maxLength {
             throw UsageError("\(source) takes a place of at most \(NearPlace.maxLength) characters, not one of \(place.count)")
         }

@@ -63,6 +63,8 @@ extension ServiceError: LocalizedError {
         case .queryFailed(let remark):
             return "the service gave up on the search (\(TerminalSafe.short(remark, limit: 160))). "
                 + "Try a smaller --range, or again in a few minutes."
+        case .httpStatus(414), .explainedStatus(414, _):
+            return "the request was too long for the service (HTTP 414): give a shorter keyword or place name."
         case .httpStatus(let status):
             return "the service answered HTTP \(status) instead of 200. \(Self.advice(status))"
         case .tooManyRequests(let keyed):
@@ -161,7 +163,7 @@ extension ServiceError: LocalizedError {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
         case .inMerge(let error, _, _): error.exitCode
-        case .invalidRequest, .unknownName, .ambiguousName, .noCodeList: .usage
+        case .invalidRequest, .unknownName, .ambiguousName, .noCodeList, .httpStatus(414), .explainedStatus(414, _): .usage
         case .serviceFailure, .queryFailed, .httpStatus, .explainedStatus, .tooManyRequests, .asksToWait, .network,
             .redirectRefused, .notCached:
             .unavailable

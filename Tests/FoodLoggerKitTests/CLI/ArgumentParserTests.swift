@@ -36,16 +36,22 @@ import Testing
         #expect(throws: UsageError(message)) { try ArgumentParser.parse(arguments, specs: specs) }
     }
 
-    @Test(arguments: ["nan", "inf", "0x1p3", "1e3", "", "35.6.1", "-", "+", ".", "-.", "1,5", " 35", "35\n", "٣٥"])
-    func decimalsAreFinitePlainNumbers(text: String) {
+    @Test(arguments: [
+        "nan", "inf", "-infinity", "0x1p3", "1e3", "1e", "e5", "1e-", "1.5e+", "", "35.6.1", "-", "+", ".", "-.", "1,5", " 35",
+        "35\n", "٣٥",
+    ])
+    func decimalsAreFiniteNumbersInRange(text: String) {
         let parsed = ParsedArguments(values: ["--lat": [text]])
         #expect(throws: UsageError("--lat must be a decimal from -90 to 90, not \(TerminalSafe.quoted(text))")) {
             try parsed.decimal("--lat", in: -90...90)
         }
     }
 
-    @Test(arguments: [("35.6812", 35.6812), ("-33", -33.0), ("+1.", 1.0), (".5", 0.5), ("-.25", -0.25), ("090", 90.0)])
-    func plainDecimalsAreRead(text: String, value: Double) throws {
+    @Test(arguments: [
+        ("35.6812", 35.6812), ("-33", -33.0), ("+1.", 1.0), (".5", 0.5), ("-.25", -0.25), ("090", 90.0),
+        ("1.5e-7", 1.5e-7), ("1e-05", 1e-05), ("-2E1", -20.0), ("3.5e+1", 35.0),
+    ])
+    func decimalsAreReadWithOrWithoutAnExponent(text: String, value: Double) throws {
         #expect(
             try ParsedArguments(values: ["--lat": [text]]).decimal("--lat", in: -90...90) == value, "'\(text)' reads as \(value)")
     }

@@ -60,4 +60,41 @@ import Testing
         let text = "\(Self.key) and \(Self.key.uppercased())"
         #expect(Redaction.redact(text, key: Self.key) == "REDACTED and REDACTED")
     }
+
+    @Test func theKeyReversedIsRedacted() {
+        let echoed = "yek dab: " + String(Self.key.reversed()) + "."
+        #expect(Redaction.redact(echoed, key: Self.key) == "yek dab: REDACTED.", "a server echoing the key backwards")
+    }
+
+    /// The key inside a longer base64 text, after 0 to 5 bytes of something else (all three
+    /// alignments in a 3-byte group, twice), in standard and URL-safe base64, plain and
+    /// percent-encoded.
+    @Test(arguments: 0..<6)
+    func theKeyInBase64IsRedactedAtEveryAlignment(prefixBytes: Int) {
+        let whole = Data((String(repeating: "~", count: prefixBytes) + "key=\(Self.key)&ok=1").utf8)
+        let standard = whole.base64EncodedString()
+        let urlSafe = String(standard.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
+        for (form, echoed) in [
+            ("standard", standard), ("URL-safe", urlSafe),
+            ("percent-encoded", standard.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
+        ] {
+            let shown = Redaction.redact("token \(echoed) refused", key: Self.key)
+            #expect(shown.contains("REDACTED"), "\(form) after \(prefixBytes) bytes: \(shown)")
+            let left = shown.replacingOccurrences(of: "REDACTED", with: " ").split(separator: " ").map(String.init)
+            let decodable = left.compactMap { Data(base64Encoded: $0 + String(repeating: "=", count: (4 - $0.count % 4) % 4)) }
+            #expect(
+                !decodable.contains { String(decoding: $0, as: UTF8.self).contains(Self.key.prefix(8)) },
+                "\(form) after \(prefixBytes) bytes: nothing left decodes to the key: \(shown)")
+            #expect(shown.hasPrefix("token ") && shown.hasSuffix(" refused"), "the words around it stay: \(shown)")
+        }
+    }
+
+    @Test func theNarratedAddressHidesTheKeyWhateverTheParameter() {
+        // Given a request whose keyword is the key (a slip: `--keyword "$KEY"`)
+        let url = URL(string: "http://127.0.0.1:8080/gourmet/v1/?key=\(Self.key)&keyword=\(Self.key)&format=json")!
+        // When the narration shows it
+        let shown = Redaction.shown(url, key: Self.key)
+        // Then the key is in no parameter, and the rest is kept
+        #expect(shown == "http://127.0.0.1:8080/gourmet/v1/?key=REDACTED&keyword=REDACTED&format=json", "\(shown)")
+    }
 }
