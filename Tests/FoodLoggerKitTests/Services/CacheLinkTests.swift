@@ -167,7 +167,8 @@ import Testing
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: url.path)
         }
         try FileManager.default.createSymbolicLink(
-            at: users.appendingPathComponent("1111111111111111.answer"), withDestinationURL: users.appendingPathComponent("notes01.json"))
+            at: users.appendingPathComponent("1111111111111111.answer"),
+            withDestinationURL: users.appendingPathComponent("notes01.json"))
         // And a cap of about two entries
         let clock = ManualClock()
         let size = AnswerCacheTests.size(AnswerCacheTests.body("店 0"), Self.key("k0"))
@@ -183,7 +184,7 @@ import Testing
         let found = (0..<5).map { sut.lookup(Self.key("k\($0)")) != nil }
         #expect(found == [false, false, false, true, true], "oldest entries out: \(found)")
         for name in names {
-            #expect(try Data(contentsOf: users.appendingPathComponent(name)) == Self.foreign(3000), "\(name) kept")
+            #expect((try? Data(contentsOf: users.appendingPathComponent(name))) == Self.foreign(3000), "\(name) kept")
         }
         #expect(CacheLinkTests.kind(users.appendingPathComponent("1111111111111111.answer")) == S_IFLNK, "the link kept")
     }
