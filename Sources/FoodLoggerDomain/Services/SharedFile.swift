@@ -164,7 +164,10 @@ public struct SharedFile: Sendable {
     func lock() async throws(Failure) -> Int32 {
         try Self.makeFolder(url.deletingLastPathComponent())
         var descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC | noFollow, 0o600)
-        if descriptor < 0, errno == ELOOP, !followsLinks, unlink(lockURL.path) == 0 {
+        var status = stat()
+        if descriptor < 0, errno == ELOOP, !followsLinks, lstat(lockURL.path, &status) == 0,
+            status.st_mode & S_IFMT == S_IFLNK, unlink(lockURL.path) == 0
+        {
             // A link in the lock file's place: the link goes, its target is neither opened nor made.
             descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         }
