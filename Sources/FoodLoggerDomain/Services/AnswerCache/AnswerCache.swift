@@ -240,10 +240,10 @@ public struct AnswerCache: Sendable {
         }
     }
 
-    /// Whether the file `name` in the folder open as `directory` is one foodlogger wrote: a
-    /// regular file beginning with `signature`, or, for a temporary file, with part of it (its
-    /// writer killed before it wrote its first bytes). Read on the file itself, not trusted to
-    /// its name: a foreign file named as an entry is never removed.
+    /// Whether `file`, in the folder open as `directory`, is one foodlogger wrote: a regular file
+    /// beginning with `signature`, or, for a temporary file, with part of it (its writer killed
+    /// before it wrote its first bytes). Read on the file itself, not trusted to its name: a
+    /// foreign file named as an entry is never removed.
     static func isOurs(_ file: Kept, in directory: Int32) -> Bool {
         let descriptor = openat(directory, file.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
@@ -282,8 +282,9 @@ public struct AnswerCache: Sendable {
     }
 
     /// Removes what runs now gone left mid-write, then the oldest entries while the folder holds
-    /// more than `maxTotalBytes`, live runs' temporary files counted. Each file is checked to be
-    /// ours (`isOurs`) just before it goes, and one that is not is neither removed nor counted.
+    /// more than `maxTotalBytes`, live runs' temporary files counted. Every file is checked to be
+    /// ours (`isOurs`) under the lock, before any goes; one that is not is neither removed nor
+    /// counted.
     func trim() async {
         guard let folder, withFolder({ needsTrimming(kept(in: $0)) }) == true else { return }
         let lock = SharedFile(folder.appendingPathComponent("trim"), followsLinks: false)
