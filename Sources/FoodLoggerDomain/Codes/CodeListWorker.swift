@@ -52,10 +52,13 @@ public struct CodeListCache: Sendable {
 
     func file(_ kind: CodeListKind) -> URL { folder.appendingPathComponent("codes-\(kind.rawValue)\(source).json") }
 
+    /// A cache's file: a link in its place is replaced, never written through (`followsLinks`).
+    func shared(_ kind: CodeListKind) -> SharedFile { SharedFile(file(kind), followsLinks: false) }
+
     /// The list kept, while it is fresh, without any entry whose code or names could not be
     /// the service's; nil when there is no such list (or nothing plausible in it).
     func lookup(_ kind: CodeListKind) -> [CodeEntry]? {
-        guard let saved = SharedFile(file(kind)).read(Saved.self),
+        guard let saved = shared(kind).read(Saved.self),
             CacheCheck.isFresh(saved.saved, now: now(), lifetime: Self.lifetime)
         else { return nil }
         let entries = saved.entries.filter(Self.isPlausible)
@@ -73,6 +76,6 @@ public struct CodeListCache: Sendable {
     /// written costs a request next time.
     func store(_ entries: [CodeEntry], for kind: CodeListKind) async {
         let saved = Saved(saved: now(), entries: entries)
-        try? await SharedFile(file(kind)).update(Saved.self) { _ in saved }
+        try? await shared(kind).update(Saved.self) { _ in saved }
     }
 }

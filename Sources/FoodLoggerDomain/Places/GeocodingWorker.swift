@@ -92,7 +92,8 @@ public struct PlaceCache: Sendable {
         var country: String?
     }
 
-    var file: SharedFile { SharedFile(folder.appendingPathComponent("places\(source).json")) }
+    /// A cache's file: a link in its place is replaced, never written through (`followsLinks`).
+    var file: SharedFile { SharedFile(folder.appendingPathComponent("places\(source).json"), followsLinks: false) }
 
     /// The entries still good: fresh, and holding a name, a place on Earth and a count that
     /// the place search could have given. A file that is not such a table is no cache at all.

@@ -24,7 +24,8 @@ public struct RequestTurns: Sendable {
         sleep: @escaping @Sendable (TimeInterval) async -> Void = { try? await Task.sleep(nanoseconds: UInt64($0 * 1e9)) },
         log: (@Sendable (String) -> Void)? = nil, withoutStamp: String? = nil
     ) {
-        self.stamp = stamp.map { SharedFile($0, maxBytes: 64) }
+        // The stamp is a cache's file (under the cache folder): a link in its place is replaced.
+        self.stamp = stamp.map { SharedFile($0, maxBytes: 64, followsLinks: false) }
         self.spacing = spacing; self.now = now; self.sleep = sleep; self.log = log; self.withoutStamp = withoutStamp
     }
 

@@ -21,9 +21,10 @@ import Foundation
 ///   because the rename replaces the data file, and with it any lock held on it.)
 /// - Reads are bounded: a file larger than `maxBytes`, or one that is not a regular file
 ///   (a FIFO, /dev/zero behind a link), is refused, and at most `maxBytes + 1` bytes are read.
-/// - A file that is a symbolic link is written through: the new file goes beside the link's
-///   target and is renamed there, so the link stays and its target keeps receiving changes.
-///   The lock stays beside the link, in foodlogger's own folder.
+/// - A file the user owns that is a symbolic link (`followsLinks`: the food log, the last list)
+///   is written through: the new file goes beside the link's target and is renamed there, so
+///   the link stays and its target keeps receiving changes. The lock stays beside the link, in
+///   foodlogger's own folder. A cache's file never follows a link: see `followsLinks`.
 /// - Leftovers are removed: a writer killed mid-change leaves its temporary file, which the
 ///   next run to take the lock deletes.
 ///
@@ -34,13 +35,27 @@ public struct SharedFile: Sendable {
     public let maxBytes: Int
     /// How long a run waits for another's lock: `maxLockWait`, or less in a test.
     public let lockWait: Duration
+    /// Whether a symbolic link in the file's place is followed: true for a file the user owns
+    /// (the food log, the last list), which a user may keep elsewhere through a link on
+    /// purpose; false for a cache's file (anything under the cache folder), which foodlogger
+    /// alone writes and any name may be made to point at: a link there is read as no file at
+    /// all (opened with `O_NOFOLLOW`, its target never read), and writing replaces the link
+    /// itself (its lock file's too), its target left as it was. Otherwise an entry linked to
+    /// the food log would have the log replaced by a cached answer.
+    public let followsLinks: Bool
 
     /// Larger than any cache foodlogger writes by orders of magnitude, small enough to read.
     public static let defaultMaxBytes = 8 << 20
 
-    public init(_ url: URL, maxBytes: Int = SharedFile.defaultMaxBytes, lockWait: Duration = SharedFile.maxLockWait) {
-        self.url = url; self.maxBytes = maxBytes; self.lockWait = lockWait
+    public init(
+        _ url: URL, maxBytes: Int = SharedFile.defaultMaxBytes, lockWait: Duration = SharedFile.maxLockWait,
+        followsLinks: Bool = true
+    ) {
+        self.url = url; self.maxBytes = maxBytes; self.lockWait = lockWait; self.followsLinks = followsLinks
     }
+
+    /// `O_NOFOLLOW` when the file follows no link, for every open of its name.
+    var noFollow: Int32 { followsLinks ? 0 : O_NOFOLLOW }
 
     var lockURL: URL { url.appendingPathExtension("lock") }
 
@@ -69,9 +84,10 @@ public struct SharedFile: Sendable {
     /// that is not a regular one (a FIFO would block, /dev/zero never ends) or that is larger
     /// than `maxBytes`, before reading any of it. The caller closes the descriptor.
     public func openForReading() throws(ReadFailure) -> Int32? {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noFollow)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
+            if errno == ELOOP, !followsLinks { throw .unreadable(path: url.path, reason: "a symbolic link") }
             throw .unreadable(path: url.path, reason: String(cString: strerror(errno)))
         }
         var status = stat()
@@ -147,7 +163,14 @@ public struct SharedFile: Sendable {
     /// Once it holds the lock, it removes what killed writers left (see `removeLeftovers`).
     func lock() async throws(Failure) -> Int32 {
         try Self.makeFolder(url.deletingLastPathComponent())
-        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        var descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC | noFollow, 0o600)
+        var status = stat()
+        if descriptor < 0, errno == ELOOP, !followsLinks, lstat(lockURL.path, &status) == 0,
+            status.st_mode & S_IFMT == S_IFLNK, unlink(lockURL.path) == 0
+        {
+            // A link in the lock file's place: the link goes, its target is neither opened nor made.
+            descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        }
         guard descriptor >= 0 else { throw Failure(lockURL, errno: errno) }
         var pause: UInt64 = 1_000_000
         let deadline = ContinuousClock.now + lockWait
@@ -186,8 +209,10 @@ public struct SharedFile: Sendable {
     /// folder or a backup through a link goes on receiving what is written. A link to
     /// something other than a regular file (a folder, /dev/zero) keeps no file elsewhere: the
     /// link itself is replaced, as a broken file is, and the thing it leads to left alone
-    /// (written "through", a rename would replace a device, run as root).
+    /// (written "through", a rename would replace a device, run as root). A file that follows no
+    /// link (`followsLinks`) is its own target: a link there is replaced, whatever it leads to.
     func target() throws(Failure) -> URL {
+        guard followsLinks else { return url }
         var path = url.path
         for _ in 0..<40 {
             var status = stat()
@@ -218,6 +243,24 @@ public struct SharedFile: Sendable {
         ".\(target.lastPathComponent).\(pid).\(random).tmp"
     }
 
+    /// The name of the file a temporary file named by `temporaryName` was written for, and the
+    /// process that wrote it; nil for any other name.
+    static func temporaryWriter(of name: String) -> (name: String, pid: Int32)? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropFirst().dropLast(".tmp".count).split(separator: ".", omittingEmptySubsequences: false)
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard parts.count >= 3, parts.suffix(2).allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(digits.contains) }),
+            let pid = Int32(parts[parts.count - 2]), pid > 0, UInt32(parts[parts.count - 1]) != nil
+        else { return nil }
+        return (parts.dropLast(2).joined(separator: "."), pid)
+    }
+
+    /// Whether process `pid` is gone, so that a temporary file it left will never be renamed
+    /// into place.
+    static func hasEnded(_ pid: Int32) -> Bool {
+        pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     /// Removes the temporary files that writers killed mid-change (`kill -9`, a power cut) left
     /// beside the file: each a copy of it, which nothing else would ever remove. Only those of
     /// runs that are gone: a live run's file may be about to be renamed into place. Called with
@@ -225,14 +268,12 @@ public struct SharedFile: Sendable {
     func removeLeftovers() {
         guard let target = try? target() else { return }
         let folder = target.deletingLastPathComponent()
-        let prefix = "." + target.lastPathComponent + "."
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            let parts = name.dropFirst(prefix.count).dropLast(".tmp".count).split(separator: ".")
-            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil, pid > 0, pid != getpid() else {
-                continue
-            }
-            if kill(pid, 0) != 0, errno == ESRCH { unlink(folder.appendingPathComponent(name).path) }
+        for name in names {
+            guard let writer = Self.temporaryWriter(of: name), writer.name == target.lastPathComponent,
+                Self.hasEnded(writer.pid)
+            else { continue }
+            unlink(folder.appendingPathComponent(name).path)
         }
     }
 

@@ -104,7 +104,9 @@ struct ManualCommand: TextCommand {
                 "Answers worth keeping: places.json (--near's places, a month), codes-*.json (the genre, budget and area "
                     + "lists, a day) and nominatim-last-request (when the place search was last asked, to keep requests a "
                     + "second apart), and answers/ (the services' answers of the last 10 minutes, nothing of Google's). Another "
-                    + "server's answers get files of their own. Deleting the folder is always safe."),
+                    + "server's answers get files of their own. Deleting the folder is always safe. A link in a cache "
+                    + "file's place is replaced, never read or written through; answers/ may itself be a link to a folder "
+                    + "elsewhere, from which foodlogger removes only its own entries."),
             ".TP",
             #"\fB$XDG_STATE_HOME/foodlogger/last-list.json\fR (default \fB~/.local/state/foodlogger/last-list.json\fR)"#,
             text("The last list a search showed, for show 3, open 3, log add 3 and map --last (Google's places as ids only)."),

@@ -14,7 +14,12 @@ import Foundation
 ///   leave one whole. Nothing is merged, so no lock is needed for that.
 /// - The folder stays under `maxTotalBytes`: after each write the oldest entries (by their
 ///   time, which is the file's) go first, under a lock so that runs trimming together do not
-///   remove more than needed; a file that vanished meanwhile is simply gone.
+///   remove more than needed; a file that vanished meanwhile is simply gone. What runs killed
+///   mid-write left is counted too, and removed under that lock once their process is gone.
+/// - Only what foodlogger wrote is ever removed: a file named as an entry (or as one's temporary
+///   file) that begins with `signature`. Anything else in the folder is neither counted nor
+///   touched, and a link is never followed, neither to read an entry nor to write one: a link in
+///   an entry's place is no entry, and the next answer kept replaces the link, not its target.
 /// - What is read back is checked: a file that is not a regular file, larger than
 ///   `maxEntryBytes`, not an entry, for another request, saved in the future, expired or that
 ///   the decoder refuses is absent.
@@ -33,6 +38,13 @@ public struct AnswerCache: Sendable {
     }
 
     /// `…/foodlogger/answers`; nil: nothing is kept (no cache folder), and offline nothing answers.
+    ///
+    /// A folder that is a symbolic link (to a RAM disk, to a larger disk) is used as the folder:
+    /// a user who links a cache folder elsewhere means it to be used there, as for `~/.cache`
+    /// itself, and refusing it would turn the cache off without a word in most runs. What makes
+    /// that safe is that trimming removes only files foodlogger wrote, checked by name and by
+    /// their first line on the file itself, through one open descriptor of the folder for both
+    /// the check and the removal; whatever else the linked folder holds is never removed.
     let folder: URL?
     public let mode: Mode
     var now: @Sendable () -> Date = { Date() }
@@ -124,7 +136,7 @@ public struct AnswerCache: Sendable {
 
     /// The answer kept for `key` within the lifetime; nil when there is none (or nothing usable).
     public func lookup(_ key: Key) -> Hit? {
-        guard let file = file(key), let data = SharedFile(file, maxBytes: Self.maxEntryBytes).read(),
+        guard let file = file(key), let data = SharedFile(file, maxBytes: Self.maxEntryBytes, followsLinks: false).read(),
             let entry = Self.entry(data, for: key)
         else { return nil }
         let now = now()
@@ -169,43 +181,97 @@ public struct AnswerCache: Sendable {
             try SharedFile.makeFolder(folder)
             // Not flushed to disk: that would cost every search several milliseconds, and a
             // crash can only cost an answer, which is then broken and asked for again.
-            try SharedFile(url).replace(with: data, durably: false)
+            try SharedFile(url, followsLinks: false).replace(with: data, durably: false)
         } catch {
             return
         }
-        // The file's time is the entry's: trimming reads no file, and follows the same clock.
+        // The file's time is the entry's: trimming orders entries by it, and follows the same clock.
         let seconds = saved.timeIntervalSince1970.rounded(.down)
         let time = timespec(tv_sec: Int(seconds), tv_nsec: Int((saved.timeIntervalSince1970 - seconds) * 1e9))
-        _ = utimensat(AT_FDCWD, url.path, [time, time], 0)
+        _ = utimensat(AT_FDCWD, url.path, [time, time], AT_SYMLINK_NOFOLLOW)
         await trim()
     }
 
-    /// One file in the folder, as trimming sees it.
+    /// One file of ours in the folder, as trimming sees it: an entry, or a temporary file that a
+    /// run writing one left (`writer`: its process).
     struct Kept {
-        var url: URL
+        var name: String
         var bytes: Int
         var modified: Date
+        var writer: Int32?
     }
 
-    /// The entries on disk now: regular files named `*.answer` (or `*.json`, the decoded pages
-    /// an earlier foodlogger kept, which go as any other), with their sizes and times. A time in
-    /// the future counts as the oldest, so that no file can stay forever.
-    func kept() -> [Kept] {
+    /// Whether `name` is an entry's: `Key.hash` (16 lower-case hex digits) and `.answer`.
+    static func isEntryName(_ name: String) -> Bool {
+        let hex = Array("0123456789abcdef".utf8)
+        return name.utf8.count == 23 && name.hasSuffix(".answer") && name.utf8.prefix(16).allSatisfy(hex.contains)
+    }
+
+    /// Runs `body` with the folder open, so that a file checked and then removed are one file of
+    /// one folder, even if the folder's name is made to lead elsewhere meanwhile; nil when there
+    /// is no folder.
+    func withFolder<T>(_ body: (Int32) -> T) -> T? {
+        guard let folder else { return nil }
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return nil }
+        defer { close(directory) }
+        return body(directory)
+    }
+
+    /// The files of ours by name in the folder open as `directory`: regular files named as an
+    /// entry, or as an entry's temporary file (`SharedFile.temporaryName`), with their sizes and
+    /// times; not a link, wherever it points. Whatever else is there (earlier `*.json` pages, a
+    /// user's own files in a folder linked here) is not ours to count or remove. A time in the
+    /// future counts as the oldest, so that no file can stay forever.
+    func kept(in directory: Int32) -> [Kept] {
         guard let folder else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let now = now()
-        return names.filter { $0.hasSuffix(".answer") || $0.hasSuffix(".json") }.compactMap { name in
-            let url = folder.appendingPathComponent(name)
-            // Not following links: a link is no entry of ours, wherever it points.
+        return names.compactMap { name in
+            let writer = SharedFile.temporaryWriter(of: name)
+            guard Self.isEntryName(writer?.name ?? name) else { return nil }
             var status = stat()
-            guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                return nil
+            }
             let modified = Self.time(of: status)
-            return Kept(url: url, bytes: Int(status.st_size), modified: modified > now ? .distantPast : modified)
+            return Kept(
+                name: name, bytes: Int(status.st_size), modified: modified > now ? .distantPast : modified, writer: writer?.pid)
         }
     }
 
-    /// When the file was last written. Read with lstat(2), not `attributesOfItem`, which builds a
-    /// bridged dictionary per file: trimming reads every entry after every search kept.
+    /// Whether `file`, in the folder open as `directory`, is one foodlogger wrote: a regular file
+    /// beginning with `signature`, or, for a temporary file, with part of it (its writer killed
+    /// before it wrote its first bytes). Read on the file itself, not trusted to its name: a
+    /// foreign file named as an entry is never removed.
+    static func isOurs(_ file: Kept, in directory: Int32) -> Bool {
+        let descriptor = openat(directory, file.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        var head = [UInt8](repeating: 0, count: signature.count)
+        var filled = 0
+        while filled < head.count {
+            let count = head.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(filled))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        let partly = file.writer != nil && filled < head.count
+        return head.prefix(filled).elementsEqual(signature.prefix(filled)) && (filled == head.count || partly)
+    }
+
+    /// Whether the folder needs trimming: more than `maxTotalBytes` kept, or temporary files
+    /// that runs now gone left.
+    func needsTrimming(_ files: [Kept]) -> Bool {
+        files.reduce(0) { $0 + $1.bytes } > maxTotalBytes || files.contains { $0.writer.map(SharedFile.hasEnded) == true }
+    }
+
+    /// When the file was last written. Read with fstatat(2), not `attributesOfItem`, which builds
+    /// a bridged dictionary per file: trimming looks at every entry after every search kept.
     static func time(of status: stat) -> Date {
         #if canImport(Darwin)
             let time = status.st_mtimespec
@@ -215,16 +281,29 @@ public struct AnswerCache: Sendable {
         return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
     }
 
-    /// Removes the oldest entries while the folder holds more than `maxTotalBytes`.
+    /// Removes what runs now gone left mid-write, then the oldest entries while the folder holds
+    /// more than `maxTotalBytes`, live runs' temporary files counted. Every file is checked to be
+    /// ours (`isOurs`) under the lock, before any goes; one that is not is neither removed nor
+    /// counted.
     func trim() async {
-        guard let folder, kept().reduce(0, { $0 + $1.bytes }) > maxTotalBytes else { return }
-        try? await SharedFile(folder.appendingPathComponent("trim")).withLock { () throws(SharedFile.Failure) in
-            var entries = kept().sorted { $0.modified < $1.modified }
-            var total = entries.reduce(0) { $0 + $1.bytes }
-            while total > maxTotalBytes, !entries.isEmpty {
-                let oldest = entries.removeFirst()
-                try? FileManager.default.removeItem(at: oldest.url)  // gone already: another run trimmed it
-                total -= oldest.bytes
+        guard let folder, withFolder({ needsTrimming(kept(in: $0)) }) == true else { return }
+        let lock = SharedFile(folder.appendingPathComponent("trim"), followsLinks: false)
+        try? await lock.withLock { () throws(SharedFile.Failure) in
+            withFolder { directory in
+                let ours = kept(in: directory).filter { Self.isOurs($0, in: directory) }
+                var total = ours.reduce(0) { $0 + $1.bytes }
+                var entries: [Kept] = []
+                for file in ours.sorted(by: { $0.modified < $1.modified }) {
+                    guard let writer = file.writer else {
+                        entries.append(file)
+                        continue
+                    }
+                    if SharedFile.hasEnded(writer), unlinkat(directory, file.name, 0) == 0 { total -= file.bytes }
+                }
+                for oldest in entries where total > maxTotalBytes {
+                    unlinkat(directory, oldest.name, 0)  // gone already: another run trimmed it
+                    total -= oldest.bytes
+                }
             }
         }
     }
