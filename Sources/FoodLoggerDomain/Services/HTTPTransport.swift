@@ -5,6 +5,14 @@ protocol HTTPTransport: Sendable {
     /// Throws `HTTPTransferFailure` when the transfer fails (`.cancelled`, at once, when the
     /// calling task is cancelled; `.tooLarge` as soon as the body, decoded, passes `limit` bytes).
     func send(_ request: HTTPRequest, timeout: TimeInterval, limit: Int) async throws -> HTTPReply
+
+    /// Where a request to `url` waits before it is sent, when the transport opens only so many
+    /// connections to a host at once; nil when it has no such bound.
+    func queue(for url: URL) -> RequestQueue?
+}
+
+extension HTTPTransport {
+    func queue(for url: URL) -> RequestQueue? { nil }
 }
 
 /// One request as a service client asks for it: a GET, or a POST when it carries a body

@@ -29,9 +29,17 @@ struct URLSessionTransport: HTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCredentialStorage = nil
+        configuration.httpMaximumConnectionsPerHost = connectionsPerHost
         return URLSession(configuration: configuration, delegate: transfers, delegateQueue: callbacks)
     }()
     private static let transfers = TransferDelegate()
+
+    /// The connections the session opens to one host at once; requests beyond them wait in
+    /// `queues`, before their timer starts, rather than in URLSession's own queue.
+    static let connectionsPerHost = 6
+    private static let queues = RequestQueues(bound: connectionsPerHost)
+
+    func queue(for url: URL) -> RequestQueue? { Self.queues.queue(for: url) }
     /// The delegate's callbacks run on a serial queue of their own, which Dispatch gives a thread
     /// whenever it has work. URLSession's default one runs on the pool that Swift concurrency's
     /// tasks use too, which on 2 cores is 2 threads: with both waiting on URLSession (resume and

@@ -275,10 +275,13 @@ struct ServiceAssembly {
     }
 
     /// --verbose: each request, retry and answer told on stderr.
-    /// --retries, with a line on stderr before any retry that follows a long silence.
+    /// --retries, with a line on stderr before any retry that follows a long silence, and on a
+    /// terminal one while an answer is slow to come.
     func retryPolicy(baseDelay: TimeInterval = 0.5) -> RetryPolicy {
         let context = context
-        return RetryPolicy(retries: options.retries, baseDelay: baseDelay, announce: { @Sendable line in context.report(line) })
+        return RetryPolicy(
+            retries: options.retries, baseDelay: baseDelay, announce: { @Sendable line in context.report(line) },
+            announceWaitAfter: context.terminal.stderrIsTerminal ? RetryPolicy.waitAnnouncedAfter : nil)
     }
 
     func narration() -> (@Sendable (String) -> Void)? {
