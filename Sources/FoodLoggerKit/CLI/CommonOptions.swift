@@ -62,7 +62,7 @@ struct CommonOptions: Sendable {
         OptionSpec(
             "--retries", kind: .value("0..10"),
             help:
-                "send a request again up to this many times after a network error, HTTP 5xx/429 or service error 1000, while --timeout has time left (default 2); never a request to a service that bills each one (Google) after it went unanswered in time"
+                "send a request again up to this many times after a network error, HTTP 5xx/429 or service error 1000, while --timeout has time left (default 2); a Google request that went unanswered in time is never sent again, as Google may have billed it"
         ),
         OptionSpec(
             "--max-response", kind: .value("MIB"),
