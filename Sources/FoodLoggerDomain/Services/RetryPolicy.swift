@@ -23,7 +23,8 @@ public struct RetryPolicy: Sendable {
     /// Now, for reading a Retry-After given as an HTTP date.
     var now: @Sendable () -> Date
     /// Told one line before a retry after a time-out or before a wait of `announceAfter` or
-    /// more (a long Retry-After), so a run never looks hung; nil to stay silent.
+    /// more (a long Retry-After), and while an answer is slow (`announceWaitAfter`), so a run
+    /// never looks hung; nil to stay silent.
     var announce: (@Sendable (String) -> Void)?
     static let announceAfter: TimeInterval = 3
     /// After this long without an answer, `announce` is told once what the run is waiting for,
