@@ -40,6 +40,9 @@ struct HTTPReply: Sendable {
     var redirects: [URL] = []
     /// A redirect to another host, not followed: `status` and `body` are the redirect's own.
     var refusedRedirect: URL?
+    /// How long the transfer took, from when it was started to its last byte, timed by the
+    /// transport's own threads; nil when the transport does not say.
+    var elapsed: TimeInterval?
 
     /// HTTP header names are case-insensitive.
     func header(_ name: String) -> String? {
@@ -53,6 +56,8 @@ struct HTTPTransferFailure: Error {
     var message: String
     /// The headers came but not all the body they promised: a truncated answer.
     var headersArrived = false
+    /// How long the transfer took before it failed, as `HTTPReply.elapsed`.
+    var elapsed: TimeInterval?
 
     static let cancelled = HTTPTransferFailure(code: .cancelled, message: "cancelled")
 

@@ -20,7 +20,8 @@ public struct RetryPolicy: Sendable {
     var random: @Sendable () -> Double
     /// Waits; throws when the task is cancelled.
     var sleep: @Sendable (TimeInterval) async throws -> Void
-    /// Now, for reading a Retry-After given as an HTTP date.
+    /// Now, for reading a Retry-After given as an HTTP date, and for timing an attempt whose
+    /// transport does not time it.
     var now: @Sendable () -> Date
     /// Told one line before a retry after a time-out or before a wait of `announceAfter` or
     /// more (a long Retry-After), and while an answer is slow (`announceWaitAfter`), so a run

@@ -63,9 +63,8 @@ public struct ServiceClient: Sendable {
                 throw .asksToWait(status: status, seconds: Int(min(asked, 86_400).rounded(.up)))
             }
             let wait = policy.delay(afterAttempt: attempt, retryAfter: failure.retryAfter)
-            let left = budget.left(at: policy.now())
-            guard wait < left else {
-                narrate("not retrying: \(Self.seconds(timeout)) allowed in all, \(Self.seconds(max(0, left))) left")
+            guard wait < budget.left else {
+                narrate("not retrying: \(Self.seconds(timeout)) allowed in all, \(Self.seconds(max(0, budget.left))) left")
                 throw Self.final(cause, attempts: attempt)
             }
             let because = failure.retryAfter == nil ? "" : " (Retry-After)"
@@ -77,6 +76,7 @@ public struct ServiceClient: Sendable {
                         + "(attempt \(attempt + 1) of \(policy.retries + 1))")
             }
             do { try await policy.sleep(wait) } catch { throw Self.final(cause, attempts: attempt) }
+            budget.spend(wait)
             attempt += 1
         }
     }
@@ -87,23 +87,20 @@ public struct ServiceClient: Sendable {
         var retryAfter: TimeInterval?
     }
 
-    /// The time one request may take, its retries and the waits between them included, counted
-    /// from when it is first sent: a request waiting its turn in its host's queue is not late.
+    /// The time one request may take, its retries and the waits between them included. It is
+    /// spent by the time each attempt took once sent (as the transport timed it, on its own
+    /// threads) and by each wait between attempts; never by a wait for a turn in the host's
+    /// queue, nor by a busy process not getting round to the request's task: a request is late
+    /// only by what the service took.
     struct Budget {
         let total: TimeInterval
-        private var deadline: Date?
+        private(set) var spent: TimeInterval = 0
 
         init(total: TimeInterval) { self.total = total }
 
-        /// Starts the clock at the first send.
-        mutating func start(at now: Date) {
-            if deadline == nil { deadline = now.addingTimeInterval(total) }
-        }
+        var left: TimeInterval { total - spent }
 
-        /// What is left at `now`: all of it before the first send.
-        func left(at now: Date) -> TimeInterval {
-            deadline.map { $0.timeIntervalSince(now) } ?? total
-        }
+        mutating func spend(_ seconds: TimeInterval) { spent += max(0, seconds) }
     }
 
     /// One request, one answer: sent, bounded by what is left of the time allowed, checked and decoded.
@@ -160,22 +157,28 @@ public struct ServiceClient: Sendable {
         do {
             do { try await queue?.enter() } catch { throw HTTPTransferFailure.cancelled }
             defer { queue?.leave() }
-            let now = retry.now()
-            budget.start(at: now)
-            let allowed = min(timeout, budget.left(at: now))
+            let allowed = min(timeout, budget.left)
             guard allowed > 0 else { throw HTTPTransferFailure(code: .timedOut, message: "timed out") }
             let notice = waitingNotice(for: request.url, allowed: allowed)
             defer { notice?.cancel() }
-            reply = try await withThrowingTaskGroup(of: HTTPReply.self) { group in
-                group.addTask { try await transport.send(request, timeout: allowed, limit: limit) }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(allowed * 1_000_000_000))
-                    throw HTTPTransferFailure(code: .timedOut, message: "timed out")
+            let sent = retry.now()
+            do {
+                reply = try await withThrowingTaskGroup(of: HTTPReply.self) { group in
+                    group.addTask { try await transport.send(request, timeout: allowed, limit: limit) }
+                    group.addTask {
+                        try await Task.sleep(nanoseconds: UInt64(allowed * 1_000_000_000))
+                        throw HTTPTransferFailure(code: .timedOut, message: "timed out", elapsed: allowed)
+                    }
+                    defer { group.cancelAll() }
+                    guard let reply = try await group.next() else { throw CancellationError() }
+                    return reply
                 }
-                defer { group.cancelAll() }
-                guard let reply = try await group.next() else { throw CancellationError() }
-                return reply
+            } catch {
+                let took = (error as? HTTPTransferFailure)?.elapsed
+                budget.spend(min(allowed, took ?? retry.now().timeIntervalSince(sent)))
+                throw error
             }
+            budget.spend(min(allowed, reply.elapsed ?? retry.now().timeIntervalSince(sent)))
         } catch let failure as HTTPTransferFailure where failure.code == .dataLengthExceedsMaximum {
             throw .responseTooLarge(limit: limit)
         } catch {

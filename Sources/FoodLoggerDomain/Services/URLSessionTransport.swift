@@ -123,6 +123,12 @@ private final class Transfer: @unchecked Sendable {
     var redirects: [URL] = []
     /// A redirect to another host, answered with the redirect itself instead.
     var refusedRedirect: URL?
+    /// When the transfer was made, on a thread of its own: the time it takes is timed off the
+    /// concurrency pool, which a busy process can keep from running for a while.
+    let started = ContinuousClock.now
+
+    /// The seconds since `started`.
+    var elapsed: TimeInterval { started.duration(to: .now) / .seconds(1) }
 
     /// What one piece of a body costs the process whatever its size (the callback and the
     /// allocator's overhead): a body of a million 60-byte chunks takes 400 MB to receive, not 60.
@@ -225,7 +231,8 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
                 .failure(
                     HTTPTransferFailure(
                         code: (error as? URLError)?.code ?? .unknown, message: error.localizedDescription,
-                        headersArrived: transfer.response != nil || task.countOfBytesExpectedToReceive > 0)))
+                        headersArrived: transfer.response != nil || task.countOfBytesExpectedToReceive > 0,
+                        elapsed: transfer.elapsed)))
             return
         }
         // Status 0: not an HTTP response, which the client reports as unreadable.
@@ -237,6 +244,6 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
             .success(
                 HTTPReply(
                     status: transfer.response?.statusCode ?? 0, headers: headers, body: transfer.body,
-                    redirects: transfer.redirects, refusedRedirect: transfer.refusedRedirect)))
+                    redirects: transfer.redirects, refusedRedirect: transfer.refusedRedirect, elapsed: transfer.elapsed)))
     }
 }
