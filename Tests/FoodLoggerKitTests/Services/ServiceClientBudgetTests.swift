@@ -145,6 +145,24 @@ private final class AnnouncementSpy: @unchecked Sendable {
         #expect(spy.timeouts == [2, 0.5], "2 s, then the 0.5 s left after a 1.5 s wait: \(spy.timeouts)")
     }
 
+    @Test func timeTheProcessDidNotGetRoundToIsNotSpent() async throws {
+        // Given a 503 that took the service 0.1 s (by the transport's timing), seen 60 s later
+        // by a process too busy to run the request's task
+        let clock = ClockSpy()
+        let spy = ScriptedTransportSpy { number in
+            clock.advance(60)
+            return number == 0 ? HTTPReply(status: 503, headers: [:], body: Data(), elapsed: 0.1) : Self.ok
+        }
+        let sut = makeSUT(spy, timeout: 5, clock: clock)
+
+        // When it is fetched
+        let answer = try await fetch(sut)
+
+        // Then the retry is given what the service and the 1.5 s wait left of the 5 s
+        #expect(answer == "ok", "answered on the retry")
+        #expect(spy.timeouts.count == 2 && abs(spy.timeouts[1] - 3.4) < 1e-9, "5 − 0.1 − 1.5: \(spy.timeouts)")
+    }
+
     @Test(arguments: [
         (Provider.google, 1, "no answer from 127.0.0.1:8080 within 5 s; not sent again, as Google Places may have billed it"),
         (Provider.osm, 2, "no answer from 127.0.0.1:8080 within 5 s; 2 attempts"),
