@@ -24,16 +24,15 @@ public struct RetryPolicy: Sendable {
     /// transport does not time it.
     var now: @Sendable () -> Date
     /// Told one line before a retry after a time-out or before a wait of `announceAfter` or
-    /// more (a long Retry-After), and while an answer is slow (`announceWaitAfter`), so a run
+    /// more (a long Retry-After), and while an answer is slow (`announceWait`), so a run
     /// never looks hung; nil to stay silent.
     var announce: (@Sendable (String) -> Void)?
     static let announceAfter: TimeInterval = 3
-    /// After this long without an answer, `announce` is told once what the run is waiting for,
-    /// so a slow service never looks like a hung program; nil to stay silent (in a pipe, where
-    /// nobody watches). Timed with `sleep`.
-    var announceWaitAfter: TimeInterval?
-    /// What `announceWaitAfter` is where a person watches.
-    public static let waitAnnouncedAfter: TimeInterval = 5
+    /// After `after` seconds without an answer, `announce` is told once what the run is waiting
+    /// for, ending with `hint` (the front end's words for how to stop it), so a slow service never
+    /// looks like a hung program; nil to stay silent (in a pipe, where nobody watches). Timed
+    /// with `sleep`.
+    var announceWait: (after: TimeInterval, hint: String)?
 
     public static let defaultRetries = 2
     /// The longest wait a run makes before asking again.
@@ -45,11 +44,11 @@ public struct RetryPolicy: Sendable {
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RetryPolicy.taskSleep,
         now: @escaping @Sendable () -> Date = { Date() }, announce: (@Sendable (String) -> Void)? = nil,
-        announceWaitAfter: TimeInterval? = nil
+        announceWait: (after: TimeInterval, hint: String)? = nil
     ) {
         self.retries = retries; self.baseDelay = baseDelay; self.maxDelay = maxDelay
         self.random = random; self.sleep = sleep; self.now = now; self.announce = announce
-        self.announceWaitAfter = announceWaitAfter
+        self.announceWait = announceWait
     }
 
     /// Whether a request whose attempt number `attempt` (from 1) failed with `error` goes again.

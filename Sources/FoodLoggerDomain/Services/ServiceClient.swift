@@ -189,14 +189,14 @@ public struct ServiceClient: Sendable {
         return reply
     }
 
-    /// One line, once an attempt has waited `RetryPolicy.announceWaitAfter` without an answer,
+    /// One line, once an attempt has waited `RetryPolicy.announceWait` without an answer,
     /// of what the run waits for; nil when no such line is wanted, or the attempt ends first.
     private func waitingNotice(for url: URL, allowed: TimeInterval) -> Task<Void, Never>? {
-        guard let after = retry.announceWaitAfter, after < allowed, let announce = retry.announce else { return nil }
+        guard let (after, hint) = retry.announceWait, after < allowed, let announce = retry.announce else { return nil }
         let host = Self.hostDescription(url)
         let line =
             "waiting for \(service.map { "\($0.title) (\(host))" } ?? host): no answer yet after \(Self.seconds(after)) "
-            + "(giving up at \(Self.seconds(allowed))); Ctrl-C to stop"
+            + "(giving up at \(Self.seconds(allowed))); \(hint)"
         let sleep = retry.sleep
         return Task {
             guard (try? await sleep(after)) != nil, !Task.isCancelled else { return }

@@ -281,8 +281,11 @@ struct ServiceAssembly {
         let context = context
         return RetryPolicy(
             retries: options.retries, baseDelay: baseDelay, announce: { @Sendable line in context.report(line) },
-            announceWaitAfter: context.terminal.stderrIsTerminal ? RetryPolicy.waitAnnouncedAfter : nil)
+            announceWait: context.terminal.stderrIsTerminal ? (after: Self.waitAnnouncedAfter, hint: "Ctrl-C to stop") : nil)
     }
+
+    /// How long a run at a terminal waits for an answer before it says what it waits for.
+    static let waitAnnouncedAfter: TimeInterval = 5
 
     func narration() -> (@Sendable (String) -> Void)? {
         let context = context

@@ -55,13 +55,14 @@ private final class AnnouncementSpy: @unchecked Sendable {
 
     private func makeSUT(
         _ transport: ScriptedTransportSpy, timeout: TimeInterval = 5, retries: Int = 2, clock: ClockSpy = ClockSpy(),
-        service: Provider? = .osm, announcements: AnnouncementSpy? = nil, announceWaitAfter: TimeInterval? = nil
+        service: Provider? = .osm, announcements: AnnouncementSpy? = nil,
+        announceWait: (after: TimeInterval, hint: String)? = nil
     ) -> ServiceClient {
         var announce: (@Sendable (String) -> Void)?
         if let announcements { announce = { line in announcements.announce(line) } }
         let retry = RetryPolicy(
             retries: retries, baseDelay: 1.5, random: { 1 }, sleep: { seconds in clock.advance(seconds) },
-            now: { clock.now }, announce: announce, announceWaitAfter: announceWaitAfter)
+            now: { clock.now }, announce: announce, announceWait: announceWait)
         return ServiceClient(timeout: timeout, retry: retry, transport: transport, service: service)
     }
 
@@ -186,7 +187,7 @@ private final class AnnouncementSpy: @unchecked Sendable {
             for await _ in announcements.told.stream { break }
             return Self.ok
         }
-        let sut = makeSUT(spy, timeout: 30, announcements: announcements, announceWaitAfter: 5)
+        let sut = makeSUT(spy, timeout: 30, announcements: announcements, announceWait: (5, "Ctrl-C to stop"))
 
         // When it is fetched
         let answer = try await fetch(sut)
@@ -207,7 +208,7 @@ private final class AnnouncementSpy: @unchecked Sendable {
             for await _ in gate.stream { break }
             return Self.ok
         }
-        let sut = makeSUT(spy, timeout: 30, announcements: announcements, announceWaitAfter: nil)
+        let sut = makeSUT(spy, timeout: 30, announcements: announcements, announceWait: nil)
 
         // When an answer is slow
         let call = Task { try await fetch(sut) }
