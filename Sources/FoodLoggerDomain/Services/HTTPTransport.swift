@@ -5,6 +5,14 @@ protocol HTTPTransport: Sendable {
     /// Throws `HTTPTransferFailure` when the transfer fails (`.cancelled`, at once, when the
     /// calling task is cancelled; `.tooLarge` as soon as the body, decoded, passes `limit` bytes).
     func send(_ request: HTTPRequest, timeout: TimeInterval, limit: Int) async throws -> HTTPReply
+
+    /// Where a request to `url` waits before it is sent, when the transport opens only so many
+    /// connections to a host at once; nil when it has no such bound.
+    func queue(for url: URL) -> RequestQueue?
+}
+
+extension HTTPTransport {
+    func queue(for url: URL) -> RequestQueue? { nil }
 }
 
 /// One request as a service client asks for it: a GET, or a POST when it carries a body
@@ -32,6 +40,9 @@ struct HTTPReply: Sendable {
     var redirects: [URL] = []
     /// A redirect to another host, not followed: `status` and `body` are the redirect's own.
     var refusedRedirect: URL?
+    /// How long the transfer took, from when it was started to its last byte, timed by the
+    /// transport's own threads; nil when the transport does not say.
+    var elapsed: TimeInterval?
 
     /// HTTP header names are case-insensitive.
     func header(_ name: String) -> String? {
@@ -45,6 +56,8 @@ struct HTTPTransferFailure: Error {
     var message: String
     /// The headers came but not all the body they promised: a truncated answer.
     var headersArrived = false
+    /// How long the transfer took before it failed, as `HTTPReply.elapsed`.
+    var elapsed: TimeInterval?
 
     static let cancelled = HTTPTransferFailure(code: .cancelled, message: "cancelled")
 

@@ -6,7 +6,8 @@ import Foundation
 /// and 429, service error 1000); a rejected key or bad parameters fail the same way every time.
 /// Waits double from `baseDelay` with "equal jitter" (half fixed, half random), so many clients
 /// failing together do not come back together; a server's Retry-After wins, and one longer than
-/// `maxDelay` is not waited at all (the client gives up at once).
+/// `maxDelay` is not waited at all (the client gives up at once). No retry outlasts the
+/// request's time-out, which bounds all its attempts together (`ServiceClient.Budget`).
 /// The random source, the sleeper and the clock are injected so tests neither wait nor guess.
 public struct RetryPolicy: Sendable {
     /// Attempts after the first one.
@@ -19,12 +20,19 @@ public struct RetryPolicy: Sendable {
     var random: @Sendable () -> Double
     /// Waits; throws when the task is cancelled.
     var sleep: @Sendable (TimeInterval) async throws -> Void
-    /// Now, for reading a Retry-After given as an HTTP date.
+    /// Now, for reading a Retry-After given as an HTTP date, and for timing an attempt whose
+    /// transport does not time it.
     var now: @Sendable () -> Date
     /// Told one line before a retry after a time-out or before a wait of `announceAfter` or
-    /// more (a long Retry-After), so a run never looks hung; nil to stay silent.
+    /// more (a long Retry-After), and while an answer is slow (`announceWait`), so a run
+    /// never looks hung; nil to stay silent.
     var announce: (@Sendable (String) -> Void)?
     static let announceAfter: TimeInterval = 3
+    /// After `after` seconds without an answer, `announce` is told once what the run is waiting
+    /// for, ending with `hint` (the front end's words for how to stop it), so a slow service never
+    /// looks like a hung program; nil to stay silent (in a pipe, where nobody watches). Timed
+    /// with `sleep`.
+    var announceWait: (after: TimeInterval, hint: String)?
 
     public static let defaultRetries = 2
     /// The longest wait a run makes before asking again.
@@ -35,10 +43,12 @@ public struct RetryPolicy: Sendable {
         retries: Int = defaultRetries, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = defaultMaxDelay,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RetryPolicy.taskSleep,
-        now: @escaping @Sendable () -> Date = { Date() }, announce: (@Sendable (String) -> Void)? = nil
+        now: @escaping @Sendable () -> Date = { Date() }, announce: (@Sendable (String) -> Void)? = nil,
+        announceWait: (after: TimeInterval, hint: String)? = nil
     ) {
         self.retries = retries; self.baseDelay = baseDelay; self.maxDelay = maxDelay
         self.random = random; self.sleep = sleep; self.now = now; self.announce = announce
+        self.announceWait = announceWait
     }
 
     /// Whether a request whose attempt number `attempt` (from 1) failed with `error` goes again.

@@ -56,6 +56,9 @@ public struct ServiceCapabilities: Sendable {
     /// The billed request a lookup by id sends for each id (`log check` says how many it will
     /// send); nil where a lookup costs nothing.
     public var billedLookup: String?
+    /// Whether the service bills every request it is sent, answered or not: a request that got
+    /// no answer in time may have been billed, so it is not sent again.
+    public var billsEachRequest = false
 
     /// How a service says what places cost.
     public enum Prices: Sendable, Equatable {

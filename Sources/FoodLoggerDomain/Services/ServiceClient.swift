@@ -1,16 +1,20 @@
 import Foundation
 
 /// One request to a web service (a GET, or a POST with a body), with the faults every service
-/// shares handled alike: each attempt bounded by `timeout` (connection and body included) and by
-/// `maxResponseBytes` (counted as the body arrives, after decoding), transient failures retried
-/// by `retry`, redirects followed on the same host only, each step narrated to `log`. Every
-/// service goes through it.
+/// shares handled alike: all its attempts together bounded by `timeout` (connections and bodies
+/// included, counted from when it is first sent), each answer by `maxResponseBytes` (counted as
+/// the body arrives, after decoding), transient failures retried by `retry`, redirects followed
+/// on the same host only, each step narrated to `log`. Every service goes through it.
 public struct ServiceClient: Sendable {
     var timeout: TimeInterval
     var retry: RetryPolicy
     var log: (@Sendable (String) -> Void)?
     var maxResponseBytes = Self.defaultMaxResponseBytes
     let transport: any HTTPTransport
+    /// The service asked: the line of a long wait names it, and its capabilities say whether a
+    /// request unanswered in time may have been billed. Nil for one that is no provider (the
+    /// place search).
+    var service: Provider? = nil
 
     /// The most one answer may bring, decoded: the real service's largest page is well under 1 MB.
     public static let defaultMaxResponseBytes = 8 << 20
@@ -35,11 +39,12 @@ public struct ServiceClient: Sendable {
             body: body)
         let sent = body.map { ", \($0.data.count) bytes of \($0.contentType)" } ?? ""
         let policy = retry
+        var budget = Budget(total: timeout)
         var attempt = 1
         while true {
             narrate("attempt \(attempt) of \(policy.retries + 1): \(request.method) \(Redaction.shown(url, key: secret))\(sent)")
             let failure: Failure
-            switch await self.attempt(request, secret: secret, explain: explain, decode: decode) {
+            switch await self.attempt(request, within: &budget, secret: secret, explain: explain, decode: decode) {
             case .success(let value): return value
             case .failure(let error): failure = error
             }
@@ -47,12 +52,21 @@ public struct ServiceClient: Sendable {
             guard policy.shouldRetry(cause, afterAttempt: attempt) else {
                 throw Self.final(cause, attempts: attempt)
             }
+            // The service may have counted a request it never answered: asking again could bill it twice.
+            if cause.isTimeOut, let service, service.billsEachRequest {
+                narrate("not retrying: \(service.title) may have billed the request it did not answer")
+                throw Self.final(cause, attempts: attempt, mayHaveBilled: service)
+            }
             // A server that asks for longer than a run waits is not waited out, nor asked again early.
             if let asked = failure.retryAfter, asked > policy.maxDelay, let status = cause.status {
                 narrate("not retrying: the server asks for \(Self.seconds(asked)), more than \(Self.seconds(policy.maxDelay))")
                 throw .asksToWait(status: status, seconds: Int(min(asked, 86_400).rounded(.up)))
             }
             let wait = policy.delay(afterAttempt: attempt, retryAfter: failure.retryAfter)
+            guard wait < budget.left else {
+                narrate("not retrying: \(Self.seconds(timeout)) allowed in all, \(Self.seconds(max(0, budget.left))) left")
+                throw Self.final(cause, attempts: attempt)
+            }
             let because = failure.retryAfter == nil ? "" : " (Retry-After)"
             narrate("retrying in \(Self.seconds(wait))\(because) after \(Self.summary(cause))")
             // Without --verbose a long silence gets one line: after a time-out, or before a long wait.
@@ -62,6 +76,7 @@ public struct ServiceClient: Sendable {
                         + "(attempt \(attempt + 1) of \(policy.retries + 1))")
             }
             do { try await policy.sleep(wait) } catch { throw Self.final(cause, attempts: attempt) }
+            budget.spend(wait)
             attempt += 1
         }
     }
@@ -72,16 +87,32 @@ public struct ServiceClient: Sendable {
         var retryAfter: TimeInterval?
     }
 
-    /// One request, one answer: sent, bounded by the timeout, checked and decoded.
+    /// The time one request may take, its retries and the waits between them included. It is
+    /// spent by the time each attempt took once sent (as the transport timed it, on its own
+    /// threads) and by each wait between attempts; never by a wait for a turn in the host's
+    /// queue, nor by a busy process not getting round to the request's task: a request is late
+    /// only by what the service took.
+    struct Budget {
+        let total: TimeInterval
+        private(set) var spent: TimeInterval = 0
+
+        init(total: TimeInterval) { self.total = total }
+
+        var left: TimeInterval { total - spent }
+
+        mutating func spend(_ seconds: TimeInterval) { spent += max(0, seconds) }
+    }
+
+    /// One request, one answer: sent, bounded by what is left of the time allowed, checked and decoded.
     private func attempt<Value>(
-        _ request: HTTPRequest, secret: String, explain: ((HTTPReply) -> ServiceError?)?,
+        _ request: HTTPRequest, within budget: inout Budget, secret: String, explain: ((HTTPReply) -> ServiceError?)?,
         decode: (HTTPReply) throws(ServiceError) -> Value
     ) async -> Result<Value, Failure> {
         let clock = ContinuousClock()
         let started = clock.now
         let reply: HTTPReply
         do {
-            reply = try await send(request)
+            reply = try await send(request, within: &budget)
         } catch {
             narrate("failed after \(Self.seconds(started.duration(to: clock.now))): \(Self.summary(error))")
             return .failure(Failure(error: error))
@@ -114,25 +145,40 @@ public struct ServiceClient: Sendable {
         }
     }
 
-    /// The transfer raced against the timeout. The transport has its own timeout too, but on
-    /// Linux URLSession's has not always covered a server that accepts and then never answers,
-    /// so the bound is enforced here; the losing transfer is cancelled.
-    private func send(_ request: HTTPRequest) async throws(ServiceError) -> HTTPReply {
-        let timeout = timeout
+    /// The transfer raced against what is left of the time allowed, once the host's queue lets
+    /// it go (the clock starts then). The transport has its own timeout too, but on Linux
+    /// URLSession's has not always covered a server that accepts and then never answers, so the
+    /// bound is enforced here; the losing transfer is cancelled.
+    private func send(_ request: HTTPRequest, within budget: inout Budget) async throws(ServiceError) -> HTTPReply {
         let limit = maxResponseBytes
         let transport = transport
+        let queue = transport.queue(for: request.url)
         let reply: HTTPReply
         do {
-            reply = try await withThrowingTaskGroup(of: HTTPReply.self) { group in
-                group.addTask { try await transport.send(request, timeout: timeout, limit: limit) }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                    throw HTTPTransferFailure(code: .timedOut, message: "timed out")
+            do { try await queue?.enter() } catch { throw HTTPTransferFailure.cancelled }
+            defer { queue?.leave() }
+            let allowed = min(timeout, budget.left)
+            guard allowed > 0 else { throw HTTPTransferFailure(code: .timedOut, message: "timed out") }
+            let notice = waitingNotice(for: request.url, allowed: allowed)
+            defer { notice?.cancel() }
+            let sent = retry.now()
+            do {
+                reply = try await withThrowingTaskGroup(of: HTTPReply.self) { group in
+                    group.addTask { try await transport.send(request, timeout: allowed, limit: limit) }
+                    group.addTask {
+                        try await Task.sleep(nanoseconds: UInt64(allowed * 1_000_000_000))
+                        throw HTTPTransferFailure(code: .timedOut, message: "timed out", elapsed: allowed)
+                    }
+                    defer { group.cancelAll() }
+                    guard let reply = try await group.next() else { throw CancellationError() }
+                    return reply
                 }
-                defer { group.cancelAll() }
-                guard let reply = try await group.next() else { throw CancellationError() }
-                return reply
+            } catch {
+                let took = (error as? HTTPTransferFailure)?.elapsed
+                budget.spend(min(allowed, took ?? retry.now().timeIntervalSince(sent)))
+                throw error
             }
+            budget.spend(min(allowed, reply.elapsed ?? retry.now().timeIntervalSince(sent)))
         } catch let failure as HTTPTransferFailure where failure.code == .dataLengthExceedsMaximum {
             throw .responseTooLarge(limit: limit)
         } catch {
@@ -141,6 +187,21 @@ public struct ServiceClient: Sendable {
         // URLSession answers with a status for every HTTP response; 0 means something else.
         guard reply.status > 0 else { throw .unreadableResponse(detail: "a response that is not HTTP") }
         return reply
+    }
+
+    /// One line, once an attempt has waited `RetryPolicy.announceWait` without an answer,
+    /// of what the run waits for; nil when no such line is wanted, or the attempt ends first.
+    private func waitingNotice(for url: URL, allowed: TimeInterval) -> Task<Void, Never>? {
+        guard let (after, hint) = retry.announceWait, after < allowed, let announce = retry.announce else { return nil }
+        let host = Self.hostDescription(url)
+        let line =
+            "waiting for \(service.map { "\($0.title) (\(host))" } ?? host): no answer yet after \(Self.seconds(after)) "
+            + "(giving up at \(Self.seconds(allowed))); \(hint)"
+        let sleep = retry.sleep
+        return Task {
+            guard (try? await sleep(after)) != nil, !Task.isCancelled else { return }
+            announce(line)
+        }
     }
 
     /// Sorts transfer failures into the kinds a user can act on. A transfer that failed after
@@ -178,10 +239,13 @@ public struct ServiceClient: Sendable {
         return url.port.map { "\(host):\($0)" } ?? host
     }
 
-    /// The last failure, saying how many attempts were made when there was more than one.
-    static func final(_ error: ServiceError, attempts: Int) -> ServiceError {
-        guard attempts > 1, case .network(let failure, let detail) = error else { return error }
-        return .network(failure, detail: "\(detail); \(attempts) attempts")
+    /// The last failure, saying how many attempts were made when there was more than one, and
+    /// why it was not sent again when the service (`mayHaveBilled`) may have billed it.
+    static func final(_ error: ServiceError, attempts: Int, mayHaveBilled service: Provider? = nil) -> ServiceError {
+        guard case .network(let failure, var detail) = error else { return error }
+        if attempts > 1 { detail += "; \(attempts) attempts" }
+        if let service { detail += "; not sent again, as \(service.title) may have billed it" }
+        return .network(failure, detail: detail)
     }
 
     /// A few words for the narration: what went wrong with one attempt.

@@ -29,9 +29,17 @@ struct URLSessionTransport: HTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCredentialStorage = nil
+        configuration.httpMaximumConnectionsPerHost = connectionsPerHost
         return URLSession(configuration: configuration, delegate: transfers, delegateQueue: callbacks)
     }()
     private static let transfers = TransferDelegate()
+
+    /// The connections the session opens to one host at once; requests beyond them wait in
+    /// `queues`, before their timer starts, rather than in URLSession's own queue.
+    static let connectionsPerHost = 6
+    private static let queues = RequestQueues(bound: connectionsPerHost)
+
+    func queue(for url: URL) -> RequestQueue? { Self.queues.queue(for: url) }
     /// The delegate's callbacks run on a serial queue of their own, which Dispatch gives a thread
     /// whenever it has work. URLSession's default one runs on the pool that Swift concurrency's
     /// tasks use too, which on 2 cores is 2 threads: with both waiting on URLSession (resume and
@@ -115,6 +123,12 @@ private final class Transfer: @unchecked Sendable {
     var redirects: [URL] = []
     /// A redirect to another host, answered with the redirect itself instead.
     var refusedRedirect: URL?
+    /// When the transfer was made, on a thread of its own: the time it takes is timed off the
+    /// concurrency pool, which a busy process can keep from running for a while.
+    let started = ContinuousClock.now
+
+    /// The seconds since `started`.
+    var elapsed: TimeInterval { started.duration(to: .now) / .seconds(1) }
 
     /// What one piece of a body costs the process whatever its size (the callback and the
     /// allocator's overhead): a body of a million 60-byte chunks takes 400 MB to receive, not 60.
@@ -217,7 +231,8 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
                 .failure(
                     HTTPTransferFailure(
                         code: (error as? URLError)?.code ?? .unknown, message: error.localizedDescription,
-                        headersArrived: transfer.response != nil || task.countOfBytesExpectedToReceive > 0)))
+                        headersArrived: transfer.response != nil || task.countOfBytesExpectedToReceive > 0,
+                        elapsed: transfer.elapsed)))
             return
         }
         // Status 0: not an HTTP response, which the client reports as unreadable.
@@ -229,6 +244,6 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
             .success(
                 HTTPReply(
                     status: transfer.response?.statusCode ?? 0, headers: headers, body: transfer.body,
-                    redirects: transfer.redirects, refusedRedirect: transfer.refusedRedirect)))
+                    redirects: transfer.redirects, refusedRedirect: transfer.refusedRedirect, elapsed: transfer.elapsed)))
     }
 }

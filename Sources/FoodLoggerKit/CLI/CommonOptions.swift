@@ -57,11 +57,13 @@ struct CommonOptions: Sendable {
         OptionSpec(
             "--timeout", kind: .value("SECONDS"),
             help:
-                "give up on a request after this long, up to 300 (default 10, OpenStreetMap's searches 30; decimals allowed)"
+                "give up on a request this many seconds after it is sent, its retries included, up to 300 (default 10, OpenStreetMap's searches 30; decimals allowed); on a terminal, a line after 5 s without an answer"
         ),
         OptionSpec(
             "--retries", kind: .value("0..10"),
-            help: "send a request again this many times after a network error, HTTP 5xx/429 or service error 1000 (default 2)"),
+            help:
+                "send a request again up to this many times after a network error, HTTP 5xx/429 or service error 1000, while --timeout has time left (default 2); a Google request that went unanswered in time is never sent again, as Google may have billed it"
+        ),
         OptionSpec(
             "--max-response", kind: .value("MIB"),
             help:

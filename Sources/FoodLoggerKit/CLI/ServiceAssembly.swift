@@ -275,11 +275,17 @@ struct ServiceAssembly {
     }
 
     /// --verbose: each request, retry and answer told on stderr.
-    /// --retries, with a line on stderr before any retry that follows a long silence.
+    /// --retries, with a line on stderr before any retry that follows a long silence, and on a
+    /// terminal one while an answer is slow to come.
     func retryPolicy(baseDelay: TimeInterval = 0.5) -> RetryPolicy {
         let context = context
-        return RetryPolicy(retries: options.retries, baseDelay: baseDelay, announce: { @Sendable line in context.report(line) })
+        return RetryPolicy(
+            retries: options.retries, baseDelay: baseDelay, announce: { @Sendable line in context.report(line) },
+            announceWait: context.terminal.stderrIsTerminal ? (after: Self.waitAnnouncedAfter, hint: "Ctrl-C to stop") : nil)
     }
+
+    /// How long a run at a terminal waits for an answer before it says what it waits for.
+    static let waitAnnouncedAfter: TimeInterval = 5
 
     func narration() -> (@Sendable (String) -> Void)? {
         let context = context

@@ -48,7 +48,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         self.configuration = configuration
         client = ServiceClient(
             timeout: configuration.timeout, retry: configuration.retry, log: configuration.log,
-            maxResponseBytes: configuration.maxResponseBytes, transport: transport)
+            maxResponseBytes: configuration.maxResponseBytes, transport: transport, service: .google)
     }
 
     public var provider: Provider { .google }

@@ -1,14 +1,14 @@
 import Foundation
 
-/// The web service client: one gourmet/v1 search per call over `transport`, each attempt bounded
-/// by `timeout`, transient failures retried by `retry`. Nothing it logs or throws contains the key.
+/// The web service client: one gourmet/v1 search per call over `transport`, all its attempts
+/// bounded by `timeout`, transient failures retried by `retry`. Nothing it logs or throws contains the key.
 public struct HotpepperAPI: HotpepperProtocol {
     public static let defaultBaseURL = GourmetRequest.defaultBaseURL
 
     public struct Configuration: Sendable {
         var key: String
         var baseURL: URL
-        /// Bounds each attempt, connection and body included.
+        /// Bounds a request from when it is sent, its retries, connections and bodies included.
         var timeout: TimeInterval
         var retry: RetryPolicy
         /// Where the narration of each request, its outcome and each retry goes, a line at a
@@ -65,7 +65,7 @@ public struct HotpepperAPI: HotpepperProtocol {
     func fetch<Answer>(_ url: URL, decode: (Data) throws(ServiceError) -> Answer) async throws(ServiceError) -> Answer {
         let client = ServiceClient(
             timeout: configuration.timeout, retry: configuration.retry, log: configuration.log,
-            maxResponseBytes: configuration.maxResponseBytes, transport: transport)
+            maxResponseBytes: configuration.maxResponseBytes, transport: transport, service: .hotpepper)
         return try await client.fetch(
             url, accept: "application/json, text/javascript", secret: configuration.key
         ) { reply throws(ServiceError) -> Answer in

@@ -15,7 +15,7 @@ public struct OverpassAPI: HotpepperProtocol {
     /// Where answers are kept and looked up, one per query, whichever page asked for it.
     private let kept: AnswerCache
 
-    /// `timeout` bounds each attempt; `log` takes the narration of each request (verbose mode).
+    /// `timeout` bounds a request, its retries included; `log` takes the narration of each request (verbose mode).
     public init(
         url: URL = OverpassRequest.defaultURL, timeout: TimeInterval = defaultTimeout, retry: RetryPolicy = RetryPolicy(),
         log: (@Sendable (String) -> Void)? = nil, maxResponseBytes: Int = ServiceClient.defaultMaxResponseBytes,
@@ -25,7 +25,8 @@ public struct OverpassAPI: HotpepperProtocol {
         self.language = language
         kept = answers
         client = ServiceClient(
-            timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport())
+            timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport(),
+            service: .osm)
     }
 
     public var provider: Provider { .osm }

@@ -63,9 +63,23 @@ import Testing
             .status(503, retryAfter: "Sun, 06 Nov 1994 08:49:42 GMT"), .status(503, retryAfter: "Mon, 07 Nov 1994 08:49:37 GMT"),
             .json(FaultSeeds.oneShop),
         ])
-        let error = failure(await search(makeSUT(server, now: now)))
+        // 10 s for the request: the 5 s wait fits in it
+        let error = failure(await search(makeSUT(server, timeout: 10, now: now)))
         #expect(sleeper.waits == [5], "5 s until the date, and no wait of a day")
         #expect(error == .asksToWait(status: 503, seconds: 86_400) && server.requests.count == 2, "given up at once")
+    }
+
+    @Test func aWaitLongerThanTheTimeLeftIsNotBegun() async throws {
+        // Given a server that asks for 5 s, and 2 s for the request, retries included
+        let server = try LoopbackServer(replies: [.status(503, retryAfter: "5"), .json(FaultSeeds.oneShop)])
+
+        // When a search is made
+        let error = failure(await search(makeSUT(server, timeout: 2)))
+
+        // Then it ends at once with the server's answer: waiting could only end past the time allowed
+        #expect(error == .httpStatus(503) && server.requests.count == 1, "\(String(describing: error))")
+        #expect(sleeper.waits.isEmpty, "no wait begun: \(sleeper.waits)")
+        #expect(log.text.contains("not retrying: 2 s allowed in all"), "verbose says why: \(log.text)")
     }
 
     @Test func exhaustedRetriesReportTheLastStatus() async throws {
@@ -103,9 +117,9 @@ import Testing
         let server = try LoopbackServer(replies: [.hang])
         let error = failure(await search(makeSUT(server, retries: 1, timeout: 0.3)))
         #expect(
-            error == .network(.timedOut, detail: "no answer from 127.0.0.1:\(server.port) within 0.30 s; 2 attempts"),
-            "timed out twice: \(String(describing: error))")
-        #expect(server.requests.count == 2, "the timeout is retried")
+            error == .network(.timedOut, detail: "no answer from 127.0.0.1:\(server.port) within 0.30 s"),
+            "timed out once: \(String(describing: error))")
+        #expect(server.requests.count == 1, "the time-out bounds the retries too: none is left for one")
     }
 
     @Test func closeWithoutAnswerIsANetworkFailureAndRetried() async throws {
