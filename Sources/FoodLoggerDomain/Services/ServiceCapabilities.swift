@@ -56,6 +56,9 @@ public struct ServiceCapabilities: Sendable {
     /// The billed request a lookup by id sends for each id (`log check` says how many it will
     /// send); nil where a lookup costs nothing.
     public var billedLookup: String?
+    /// The form of the service's place ids, which every id is checked against before any
+    /// request carries it (`PlaceIDGrammar`).
+    public var placeIDs: PlaceIDGrammar
 
     /// How a service says what places cost.
     public enum Prices: Sendable, Equatable {
