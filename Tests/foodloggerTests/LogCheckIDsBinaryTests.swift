@@ -179,18 +179,29 @@ import TestSupport
         (1...count).map { .init(provider: "google", id: "ChIJbilledPlace\(String(format: "%05d", $0))") }
     }
 
-    @Test func moreThanAHundredBilledRequestsWithoutATerminalNeedYes() throws {
-        // Given 101 Google places, and no terminal to ask on
+    @Test func moreThanAHundredBilledRequestsNeedYesWhereNobodyCanBeAsked() throws {
+        // Given logs of 100 and of 101 Google places, and no terminal to ask on
         let services = try Services()
+        let (hundred, _) = try Self.log(Self.googlePlaces(100))
         let (data, url) = try Self.log(Self.googlePlaces(101))
         let before = try Data(contentsOf: url)
 
-        // When they are checked without --yes
+        // When the 100 are checked
+        let asked = try Self.check([], services: services, data: hundred)
+
+        // Then all 100 are asked without --yes, after the one line that says so
+        #expect(asked.status == 0 && services.google.requests.count == 100, "\(services.google.requests.count) \(asked.stderr)")
+        #expect(
+            asked.stderrLines.first
+                == "foodlogger: asking Google Places about 100 logged places: 100 billed Place Details requests (Pro)",
+            "\(asked.stderr)")
+
+        // When the 101 are checked without --yes
         let refused = try Self.check([], services: services, data: data)
 
-        // Then nothing is sent, and the one line says how many and the flag: exit 64
+        // Then nothing more is sent, and the one line says how many and the flag: exit 64
         #expect(refused.status == 64, "EX_USAGE: \(refused.status) \(refused.stderr)")
-        #expect(services.requests == 0, "nothing sent: \(services.google.requests.count)")
+        #expect(services.requests == 100, "nothing more sent: \(services.google.requests.count)")
         #expect(
             refused.stderrLines == [
                 "foodlogger: log check would send 101 billed Place Details requests to Google Places, more than 100 "
@@ -201,28 +212,9 @@ import TestSupport
         // When they are checked with --yes
         let sent = try Self.check(["--yes"], services: services, data: data)
 
-        // Then every one is asked once
+        // Then every one is asked once, and the log is left as it was
         #expect(sent.status == 0, "\(sent.status) \(sent.stderr)")
-        #expect(services.google.requests.count == 101, "101 requests: \(services.google.requests.count)")
-        #expect(try Data(contentsOf: url) == before, "the log left as it was")
-    }
-
-    @Test func aHundredBilledRequestsNeedNoYes() throws {
-        // Given 100 Google places, and no terminal
-        let services = try Services()
-        let (data, url) = try Self.log(Self.googlePlaces(100))
-        let before = try Data(contentsOf: url)
-
-        // When they are checked
-        let result = try Self.check([], services: services, data: data)
-
-        // Then all 100 are asked, after the one line that says so
-        #expect(result.status == 0, "\(result.status) \(result.stderr)")
-        #expect(services.google.requests.count == 100, "\(services.google.requests.count)")
-        #expect(
-            result.stderrLines.first
-                == "foodlogger: asking Google Places about 100 logged places: 100 billed Place Details requests (Pro)",
-            "\(result.stderr)")
+        #expect(services.google.requests.count == 201, "101 more requests: \(services.google.requests.count)")
         #expect(try Data(contentsOf: url) == before, "the log left as it was")
     }
 }
