@@ -64,7 +64,7 @@ struct LogCommand: Sendable {
             "foodlogger log remove 3                       # the number 'foodlogger log' shows",
             "foodlogger log map --static",
             "foodlogger log map --format html > log.html",
-            "foodlogger log check                          # exit 1: one closed; 65: an id in the log is none of its service's; 69 (wins): a service not asked",
+            "foodlogger log check                          # exit 1: one closed; 65: a bad id in the log; 69: a service not asked (69, then 65, win)",
             "foodlogger log check --yes                    # more than \(BilledLookupConsent.threshold) billed Google requests, without asking",
             "foodlogger log check --provider osm,hotpepper # ask only these (no Google requests)",
         ],
