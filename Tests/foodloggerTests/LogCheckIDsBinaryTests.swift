@@ -217,4 +217,23 @@ import TestSupport
         #expect(services.google.requests.count == 201, "101 more requests: \(services.google.requests.count)")
         #expect(try Data(contentsOf: url) == before, "the log left as it was")
     }
+
+    @Test(arguments: [
+        ("places/../../admin0000000000000", "not an id of Google Places: places/../../admin0000000000000"),
+        ("node/99999999999999999999", "not an id of OpenStreetMap: node/99999999999999999999"),
+    ])
+    func anMCPToolsIdIsCheckedAsTheCommandLinesIs(_ id: String, _ said: String) throws {
+        // Given `foodlogger mcp` with Google and Overpass on loopback
+        let services = try Services()
+        let session = try MCPSession(["--provider", "google"], environment: services.environment)
+        _ = try session.initialize()
+
+        // When show_restaurant is called with the text as a shop's id
+        let result = try session.call(id: 1, "show_restaurant", ["shops": [id]])
+
+        // Then the call fails with the line that names it, and no service was sent anything
+        #expect(result["isError"] as? Bool == true && text(result).contains(said), "\(result)")
+        #expect(services.requests == 0, "no request: \(services.google.requests.map(\.target))")
+        #expect(session.close() == 0, "EOF: exit 0")
+    }
 }
