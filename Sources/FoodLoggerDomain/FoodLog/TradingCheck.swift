@@ -69,16 +69,34 @@ public struct TradingReport: Sendable, Equatable {
         }
     }
 
+    /// An id in the log that is no id of its service's form (a hand edit: `node/1x`,
+    /// `places/../../admin`): never sent, and its place not called closed for it.
+    public struct NotAnID: Sendable, Equatable {
+        /// The newest entry of the place that holds it.
+        public var entry: FoodLogEntry
+        public var source: FoodLogEntry.SourceID
+        public init(entry: FoodLogEntry, source: FoodLogEntry.SourceID) { self.entry = entry; self.source = source }
+    }
+
     /// The logged places looked at (each once, however many times it was logged or services it has).
     public var places: Int
     /// Of those, the places at least one of whose services answered.
     public var checked: Int
     public var findings: [TradingFinding]
     public var unasked: [Unasked]
+    /// The log's ids that are none of their service's, in the log's order (newest first).
+    public var notIDs: [NotAnID] = []
+    /// The billed requests (by service, `billedLookup`) the check would have sent and was not
+    /// allowed to (`TradingCheckWorker.approve`): then nothing at all was sent. Nil when allowed.
+    public var unapproved: [Provider: Int]?
 
-    public init(checked: Int, findings: [TradingFinding], unasked: [Unasked], places: Int? = nil) {
+    public init(
+        checked: Int, findings: [TradingFinding], unasked: [Unasked], places: Int? = nil, notIDs: [NotAnID] = [],
+        unapproved: [Provider: Int]? = nil
+    ) {
         self.places = places ?? checked
-        self.checked = checked; self.findings = findings; self.unasked = unasked
+        self.checked = checked; self.findings = findings; self.unasked = unasked; self.notIDs = notIDs
+        self.unapproved = unapproved
     }
 
     /// The places not checked: none of their services (of those asked) answered.
@@ -94,6 +112,8 @@ public protocol TradingChecking: Sendable {
 /// whether they still trade, and compares each answer with what the log kept. Each place is
 /// asked of every service the log has an id of (of `only`, when given); a service that cannot
 /// be made (no key) or does not answer is reported, and the other services' findings still stand.
+/// Each id is first checked against its service's form (`ServiceCapabilities.placeIDs`): one
+/// that is none is reported (`TradingReport.notIDs`) and never sent.
 public struct TradingCheckWorker: TradingChecking {
     /// A place answered this far from where the log kept it has moved; nearer is the same door
     /// given a little differently.
@@ -107,25 +127,30 @@ public struct TradingCheckWorker: TradingChecking {
     /// Told, before any request is sent, how many billed requests (`billedLookup`) a service
     /// will be sent: once per service per check.
     let announce: (@Sendable (Provider, Int) -> Void)?
+    /// Asked, before any request is sent, whether the billed requests (by service) may be sent;
+    /// false sends nothing at all (`TradingReport.unapproved`). Nil: they may.
+    let approve: (@Sendable ([Provider: Int]) async -> Bool)?
 
     public init(
         only: Set<Provider>? = nil, announce: (@Sendable (Provider, Int) -> Void)? = nil,
+        approve: (@Sendable ([Provider: Int]) async -> Bool)? = nil,
         workers: @escaping @Sendable (Provider) throws(ServiceError) -> any HotpepperWorking
     ) {
-        self.workers = workers; self.only = only; self.announce = announce
+        self.workers = workers; self.only = only; self.announce = announce; self.approve = approve
     }
 
     public func check(_ entries: [FoodLogEntry]) async -> TradingReport {
         // Each logged place once: entries sharing any id are one place.
         let places = FoodLogEntry.places(entries)
-        var idsByProvider: [Provider: [String]] = [:]
-        var seenIDs: Set<FoodLogEntry.SourceID> = []
-        for source in places.joined().flatMap(\.shop.ids)
-        where only?.contains(source.provider) ?? true && seenIDs.insert(source).inserted {
-            idsByProvider[source.provider, default: []].append(source.id)
+        let asked = AskedIDs(places, only: only)
+        let idsByProvider = asked.idsByProvider
+        let billed = idsByProvider.filter { $0.key.billedLookup != nil }.mapValues(\.count)
+        if !billed.isEmpty, let approve, await !approve(billed) {
+            return TradingReport(
+                checked: 0, findings: [], unasked: [], places: places.count, notIDs: asked.notIDs, unapproved: billed)
         }
-        for provider in Provider.allCases where provider.billedLookup != nil {
-            if let ids = idsByProvider[provider] { announce?(provider, ids.count) }
+        for provider in Provider.allCases {
+            if let requests = billed[provider] { announce?(provider, requests) }
         }
         let answers = await Self.ask(idsByProvider, workers)
         var answered = Answers()
@@ -143,16 +168,19 @@ public struct TradingCheckWorker: TradingChecking {
         }
         var findings: [TradingFinding] = []
         var checked = 0
-        for place in places {
-            let sources = place.flatMap(\.shop.ids).uniqued().filter { idsByProvider[$0.provider] != nil }
-            let asked = sources.filter { !answered.unasked.contains($0) }
-            if !asked.isEmpty { checked += 1 }
+        for (place, sources) in zip(places, asked.sourcesByPlace) {
+            let answeredSources = sources.filter { !answered.unasked.contains($0) }
+            if !answeredSources.isEmpty { checked += 1 }
             // Where the log kept a position, the service whose record gave it (each entry's own id).
             var kept: [FoodLogEntry.SourceID: Coordinate] = [:]
             for entry in place {
-                if let coordinate = entry.shop.coordinate, kept[entry.shop.source] == nil { kept[entry.shop.source] = coordinate }
+                if let coordinate = entry.shop.coordinate, let source = asked.canonical[entry.shop.source],
+                    kept[source] == nil
+                {
+                    kept[source] = coordinate
+                }
             }
-            for source in asked {
+            for source in answeredSources {
                 if let finding = answered.finding(place[0], source, kept: kept[source]) { findings.append(finding) }
             }
         }
@@ -160,12 +188,44 @@ public struct TradingCheckWorker: TradingChecking {
             unaskedErrors[provider].map { error in
                 TradingReport.Unasked(
                     provider: provider, error: error,
-                    places: places.count { place in
-                        place.contains { $0.shop.ids.contains { $0.provider == provider && answered.unasked.contains($0) } }
+                    places: asked.sourcesByPlace.count { sources in
+                        sources.contains { $0.provider == provider && answered.unasked.contains($0) }
                     })
             }
         }
-        return TradingReport(checked: checked, findings: findings, unasked: unasked, places: places.count)
+        return TradingReport(
+            checked: checked, findings: findings, unasked: unasked, places: places.count, notIDs: asked.notIDs)
+    }
+
+    /// The ids a check asks about, each checked against its service's form once: every place's
+    /// ids as requests carry them (Google's `places/` dropped), and those that are no ids.
+    struct AskedIDs {
+        /// Each id once, by service, in the log's order.
+        var idsByProvider: [Provider: [String]] = [:]
+        /// Each place's ids to ask (of the services asked), as requests carry them.
+        var sourcesByPlace: [[FoodLogEntry.SourceID]] = []
+        /// The log's ids as requests carry them.
+        var canonical: [FoodLogEntry.SourceID: FoodLogEntry.SourceID] = [:]
+        var notIDs: [TradingReport.NotAnID] = []
+
+        init(_ places: [[FoodLogEntry]], only: Set<Provider>?) {
+            var seen: Set<FoodLogEntry.SourceID> = []
+            var refused: Set<FoodLogEntry.SourceID> = []
+            for place in places {
+                var sources: [FoodLogEntry.SourceID] = []
+                for source in place.flatMap(\.shop.ids).uniqued() where only?.contains(source.provider) ?? true {
+                    guard let id = source.provider.placeIDs.id(source.id) else {
+                        if refused.insert(source).inserted { notIDs.append(.init(entry: place[0], source: source)) }
+                        continue
+                    }
+                    let asked = FoodLogEntry.SourceID(provider: source.provider, id: id)
+                    canonical[source] = asked
+                    if !sources.contains(asked) { sources.append(asked) }
+                    if seen.insert(asked).inserted { idsByProvider[source.provider, default: []].append(id) }
+                }
+                sourcesByPlace.append(sources)
+            }
+        }
     }
 
     /// Every service's lookup at once: the check takes as long as the slowest, not the sum.

@@ -52,15 +52,17 @@ public enum Redaction {
             for first in 0...units.count - run { pieces.insert(String(String.UnicodeScalarView(units[first..<first + run]))) }
         }
         let scalars = Array(text.unicodeScalars)
-        let units = readUnits(scalars)
-        guard units.count >= run else { return text }
         var covered = [Bool](repeating: false, count: scalars.count)
         var found = false
-        for first in 0...units.count - run {
-            let piece = String(String.UnicodeScalarView(units[first..<first + run].map(\.scalar)))
-            guard pieces.contains(piece) else { continue }
-            found = true
-            for index in units[first].span.lowerBound..<units[first + run - 1].span.upperBound { covered[index] = true }
+        // Read twice, escapes decoded and as they stand: a `%` just before the key (`%cc4c…`)
+        // would otherwise be read with the key's first two characters as one escape.
+        for units in [readUnits(scalars, decoding: true), readUnits(scalars, decoding: false)] where units.count >= run {
+            for first in 0...units.count - run {
+                let piece = String(String.UnicodeScalarView(units[first..<first + run].map(\.scalar)))
+                guard pieces.contains(piece) else { continue }
+                found = true
+                for index in units[first].span.lowerBound..<units[first + run - 1].span.upperBound { covered[index] = true }
+            }
         }
         guard found else { return text }
         var redacted = String.UnicodeScalarView()
@@ -97,10 +99,10 @@ public enum Redaction {
         var span: Range<Int>
     }
 
-    /// The text's characters with `%XX` and `\uXXXX` read as the character they encode, ASCII
-    /// letters in one case, and invisible format characters passed over (they join the run
-    /// around them).
-    private static func readUnits(_ scalars: [Unicode.Scalar]) -> [Unit] {
+    /// The text's characters, with `decoding` `%XX` and `\uXXXX` read as the character they
+    /// encode, ASCII letters in one case, and invisible format characters passed over (they join
+    /// the run around them).
+    private static func readUnits(_ scalars: [Unicode.Scalar], decoding: Bool) -> [Unit] {
         var units: [Unit] = []
         units.reserveCapacity(scalars.count)
         var index = 0
@@ -108,10 +110,10 @@ public enum Redaction {
             let scalar = scalars[index]
             if scalar.properties.generalCategory == .format {
                 index += 1
-            } else if scalar == "%", let code = hex(scalars, from: index + 1, digits: 2) {
+            } else if decoding, scalar == "%", let code = hex(scalars, from: index + 1, digits: 2) {
                 units.append(Unit(scalar: folded(code), span: index..<index + 3))
                 index += 3
-            } else if scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "u",
+            } else if decoding, scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "u",
                 let code = hex(scalars, from: index + 2, digits: 4)
             {
                 units.append(Unit(scalar: folded(code), span: index..<index + 6))

@@ -59,6 +59,9 @@ public struct ServiceCapabilities: Sendable {
     /// Whether the service bills every request it is sent, answered or not: a request that got
     /// no answer in time may have been billed, so it is not sent again.
     public var billsEachRequest = false
+    /// The form of the service's place ids, which every id is checked against before any
+    /// request carries it (`PlaceIDGrammar`).
+    public var placeIDs: PlaceIDGrammar
 
     /// How a service says what places cost.
     public enum Prices: Sendable, Equatable {

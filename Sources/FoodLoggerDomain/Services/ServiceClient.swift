@@ -269,6 +269,7 @@ public struct ServiceClient: Sendable {
         case .noCodeList: "no such code list"
         case .inMerge(let error, let service, _): "\(service.title): \(summary(error))"
         case .notCached: "nothing cached"
+        case .notAnID: "not an id"
         }
     }
 

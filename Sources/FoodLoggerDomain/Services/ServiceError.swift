@@ -55,6 +55,8 @@ public enum ServiceError: Error, Equatable, Sendable {
     case noCodeList(CodeListKind, service: Provider)
     /// Nothing may be sent (`AnswerCache.Mode.offline`), and nothing is kept for the request.
     case notCached(Unsent)
+    /// Text given as an id of `service` that is no id of its form (`PlaceIDGrammar`): never sent.
+    case notAnID(String, service: Provider)
     /// One service of a merged search failed (`error`), which fails the search; `others` are the
     /// services that could be asked without it.
     indirect case inMerge(ServiceError, service: Provider, others: [Provider])
@@ -122,6 +124,7 @@ extension ServiceError {
         case .unknownName(let kind, let text, let closest): return .unknownName(kind, clean(text), closest: closest)
         case .ambiguousName(let kind, let text, let matches): return .ambiguousName(kind, clean(text), matches: matches)
         case .redirectRefused(let target): return .redirectRefused(to: clean(target))
+        case .notAnID(let text, let service): return .notAnID(clean(text), service: service)
         case .inMerge(let error, let service, let others):
             return .inMerge(error.redacting(key), service: service, others: others)
         case .missingKey, .unusableKeyFile, .httpStatus, .tooManyRequests, .asksToWait, .responseTooLarge, .noCodeList,

@@ -22,9 +22,14 @@ extension HotpepperWorking {
         -> RestaurantPage
     {
         let page = try await lookupKeepingAnswers(ids: ids, perRequest: perRequest)
-        // An id refused on its own (`invalidRequest`: not one the service can read) is absent, as
-        // an unknown one is; any other failure is the whole lookup's.
-        if let failed = page.unasked.first(where: { if case .invalidRequest = $0.error { false } else { true } }) {
+        // An id refused on its own (`invalidRequest`: not one the service can read; `notAnID`: not
+        // of its form, never sent) is absent, as an unknown one is; any other failure is the whole lookup's.
+        if let failed = page.unasked.first(where: {
+            switch $0.error {
+            case .invalidRequest, .notAnID: false
+            default: true
+            }
+        }) {
             throw failed.error
         }
         return page

@@ -19,8 +19,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .success: "restaurants (or the requested text) printed"
         case .noResults:
             "the search worked and found nothing (or the food log holds nothing to show); log check: a logged place closed, for good or for now"
-        case .usage: "bad arguments, or a food log entry number not in the log (EX_USAGE)"
-        case .dataError: "the service answered something unreadable, or more than --max-response (EX_DATAERR)"
+        case .usage:
+            "bad arguments, or a food log entry number not in the log; log check: more than \(BilledLookupConsent.threshold) billed requests without --yes or a yes at the terminal, and nothing sent (EX_USAGE)"
+        case .dataError:
+            "the service answered something unreadable, or more than --max-response; log check: an id in the log is none of its service's (never sent; the other places are still checked), which wins over 1 (EX_DATAERR)"
         case .noSuchPlace:
             "the place given to --near (or FOODLOGGER_NEAR) was not found, or lies outside the countries the service named has places in (EX_NOINPUT)"
         case .unavailable:

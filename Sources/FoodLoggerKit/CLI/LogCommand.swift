@@ -24,6 +24,8 @@ struct LogCommand: Sendable {
     var number: Int?
     /// `check`'s --provider LIST: the services to ask; nil for every one the log names.
     var checkProviders: Set<Provider>?
+    /// `check`'s --yes: send more billed requests than `BilledLookupConsent.threshold` without asking.
+    var yes: Bool
     /// --stub (or FOODLOGGER_STUB): the stub's own log, kept apart from the user's.
     var stubLog: Bool
     /// `map`'s data format, if one was asked for, and the drawing's size.
@@ -45,6 +47,10 @@ struct LogCommand: Sendable {
             help: "log add: the day you ate there, YYYY-MM-DD, today or yesterday (default today, in your time zone)"),
         OptionSpec("--want", help: "log add: a shop you want to go to; log, log map, log check: only those"),
         OptionSpec("--visited", help: "log, log map, log check: only the shops you ate at"),
+        OptionSpec(
+            "--yes",
+            help: "log check: send more than \(BilledLookupConsent.threshold) billed requests (Google's Place Details) "
+                + "without asking; without a terminal to ask on, such a check needs it (else exit 64, nothing sent)"),
     ]
 
     static let help = HelpText(
@@ -58,7 +64,8 @@ struct LogCommand: Sendable {
             "foodlogger log remove 3                       # the number 'foodlogger log' shows",
             "foodlogger log map --static",
             "foodlogger log map --format html > log.html",
-            "foodlogger log check                          # exit 1: one closed; 69 (wins): a service not asked",
+            "foodlogger log check                          # exit 1: one closed; 65: a bad id in the log; 69: a service not asked (69, then 65, win)",
+            "foodlogger log check --yes                    # more than \(BilledLookupConsent.threshold) billed Google requests, without asking",
             "foodlogger log check --provider osm,hotpepper # ask only these (no Google requests)",
         ],
         sections: [
@@ -80,7 +87,7 @@ struct LogCommand: Sendable {
             "--want", "--visited", "--format", "--json", "--color", "--tiles", "--static", "--width", "--height", "--stub",
         ]),
         // Each place is asked of the services the log has its ids at; --provider only narrows them.
-        .check: Set(["--want", "--visited", "--format", "--json", "--color"] + CommonOptions.serviceSpecs.map(\.name)),
+        .check: Set(["--want", "--visited", "--format", "--json", "--color", "--yes"] + CommonOptions.serviceSpecs.map(\.name)),
     ]
 
     /// --provider as the log reads it: `add`'s one service, `check`'s list of the services to
@@ -131,6 +138,7 @@ struct LogCommand: Sendable {
         }
         common = try CommonOptions(serviceOptions, context: context)
         stubLog = common.useStub
+        yes = parsed.has("--yes")
         if parsed.has("--want"), parsed.has("--visited") { throw UsageError("--want and --visited exclude each other; give one") }
         filter = parsed.has("--want") ? .want : parsed.has("--visited") ? .visited : .all
         format = parsed.has("--json") || parsed.value("--format") != nil ? common.format : nil
@@ -244,9 +252,10 @@ extension LogCommand: SceneCommand {
         case .add: return nil
         case .check:
             let assembly = ServiceAssembly(options: common, context: context)
-            let checker = TradingCheckWorker(only: checkProviders, announce: assembly.lookupAnnouncement()) {
-                provider throws(ServiceError) in try assembly.checkingWorker(for: provider)
-            }
+            let consent = BilledLookupConsent(yes: yes, stub: common.useStub, context: context)
+            let checker = TradingCheckWorker(
+                only: checkProviders, announce: assembly.lookupAnnouncement(), approve: { consent.approve($0) }
+            ) { provider throws(ServiceError) in try assembly.checkingWorker(for: provider) }
             let scene = FoodLogScene.assemble(
                 context: context, presentation: presentation, store: FoodLogFile.store(stub: stubLog, context: context),
                 checker: checker)

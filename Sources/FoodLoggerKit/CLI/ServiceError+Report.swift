@@ -21,6 +21,12 @@ extension ServiceError: LocalizedError {
         }
     }
 
+    /// "not an id of OpenStreetMap: node/1x": text read as an id (from the food log, the last
+    /// list, an argument) that is none of the service's, cut and made terminal-safe.
+    static func notAnIDLine(_ text: String, service: Provider) -> String {
+        "not an id of \(service.title): \(TerminalSafe.short(text, limit: 80))"
+    }
+
     /// The variables that point foodlogger at other servers, for messages about a server's faults.
     static let addresses =
         "HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL"
@@ -133,6 +139,8 @@ extension ServiceError: LocalizedError {
             // A merge left with one service (the others wanted keys) has no list to suggest.
             guard !others.isEmpty else { return "\(service.title): \(line)" }
             return "\(service.title): \(line.hasSuffix(".") ? String(line.dropLast()) : line); leave it out: --provider \(advice)"
+        case .notAnID(let text, let service):
+            return Self.notAnIDLine(text, service: service)
         case .badBaseURL(let text, let variable):
             return "\(variable) is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."
@@ -167,7 +175,7 @@ extension ServiceError: LocalizedError {
         case .serviceFailure, .queryFailed, .httpStatus, .explainedStatus, .tooManyRequests, .asksToWait, .network,
             .redirectRefused, .notCached:
             .unavailable
-        case .unreadableResponse, .responseTooLarge: .dataError
+        case .unreadableResponse, .responseTooLarge, .notAnID: .dataError
         case .placeNotFound, .outsideCoverage: .noSuchPlace
         }
     }

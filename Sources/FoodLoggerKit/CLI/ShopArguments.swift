@@ -32,6 +32,11 @@ struct ShopArguments: Sendable {
                     if let list { loaded = list } else { loaded = try Self.load(store) }
                     list = loaded
                     do { (id, provider) = try loaded.shop(numbered: number) } catch { throw Self.usageError(error) }
+                    // A list edited by hand (or answered by a stranger) may hold text that is no id.
+                    guard provider.placeIDs.id(id) == id else {
+                        throw UsageError(
+                            "shop \(number) of the last list: \(ServiceError.notAnIDLine(id, service: provider)); search again")
+                    }
                     // A shop the list kept whole asks no service (unless --refresh): its service chooses nothing.
                     if common.cacheMode != .refresh, let shop = try Self.keptShop(id, of: loaded) {
                         if !kept.contains(provider) { kept.append(provider) }
@@ -40,6 +45,8 @@ struct ShopArguments: Sendable {
                     }
                 } else if let form = ShowCommand.idForm(text) {
                     (id, provider) = form
+                } else if let meant = ShowCommand.meantFor(text) {
+                    throw UsageError(ServiceError.notAnIDLine(text, service: meant))
                 } else {
                     throw UsageError(
                         "\(TerminalSafe.quoted(String(word))) is neither a shop number nor a shop id; give 3 (a number the last search showed) or an id like J001234567 or node/123"

@@ -44,19 +44,28 @@ struct ShowCommand: Sendable {
 
     var impliedProvider: Provider? { shops.provider }
 
-    /// The id as its service writes it, and the service; nil for text of no service's form.
+    /// The id as its service writes it, and the service; nil for text of no service's form
+    /// (`ServiceCapabilities.placeIDs`, the one check of an id). A user's word is read kindly
+    /// first: `j001234567` and `NODE/123` as their service writes them.
     static func idForm(_ text: String) -> (String, Provider)? {
-        let upper = text.uppercased()
-        if upper.range(of: "^J[0-9]+$", options: .regularExpression) != nil { return (upper, .hotpepper) }
-        let lower = text.lowercased()
-        if lower.range(of: "^(node|way|relation)/[0-9]{1,19}$", options: .regularExpression) != nil { return (lower, .osm) }
-        // Google's place ids: 20 or more letters, digits, `-` and `_` (ChIJN1t_tDeuEmsRUsoyG83frY4),
-        // or its resource name `places/…`; never a short number, which names a shop of the last list.
-        let bare = text.hasPrefix("places/") ? String(text.dropFirst("places/".count)) : text
-        if bare.range(of: "^[A-Za-z0-9_-]{20,}$", options: .regularExpression) != nil, bare.contains(where: \.isLetter) {
-            return (bare, .google)
+        if let id = Provider.hotpepper.placeIDs.id(text.uppercased()) { return (id, .hotpepper) }
+        if let id = Provider.osm.placeIDs.id(text.lowercased()) { return (id, .osm) }
+        // Google's place ids, or its resource name `places/…`, of 20 characters or more with a
+        // letter among them: never a short number, which names a shop of the last list, nor a word.
+        if let id = Provider.google.placeIDs.id(text), id.utf8.count >= 20, id.contains(where: \.isLetter) {
+            return (id, .google)
         }
         return nil
+    }
+
+    /// The service a word that is no id seems meant for: one whose ids (or resource names) start
+    /// with a kind and a `/` the word starts with (`node/1x`, `places/../x`), to name it.
+    static func meantFor(_ text: String) -> Provider? {
+        let lower = text.lowercased()
+        return Provider.allCases.first { provider in
+            let grammar = provider.placeIDs
+            return (grammar.kinds + [grammar.resourcePrefix ?? ""]).contains { $0.hasSuffix("/") && lower.hasPrefix($0) }
+        }
     }
 }
 

@@ -97,4 +97,13 @@ import Testing
         // Then the key is in no parameter, and the rest is kept
         #expect(shown == "http://127.0.0.1:8080/gourmet/v1/?key=REDACTED&keyword=REDACTED&format=json", "\(shown)")
     }
+
+    @Test func aPercentSignJustBeforeTheKeyDoesNotHideIt() {
+        // Given a key that starts with two hex digits, after a stray % (found by the redaction fuzz target)
+        let key = "cc4c1e0f3"
+        // When a text echoes it there
+        let shown = Redaction.redact("The key %82%\(key) is blocked", key: key)
+        // Then the key is still taken out, though "%cc" reads as an escape
+        #expect(shown == "The key %82%REDACTED is blocked", "\(shown)")
+    }
 }

@@ -118,21 +118,27 @@ public struct GooglePlacesAPI: HotpepperProtocol {
     /// One Place Details request per id, one after another, in the order asked; each answer
     /// is given the id asked (Google may answer with a refreshed one), so whoever asked finds it.
     /// An id Google does not know (404, a retired id) is listed in `unknownIDs`; one it refuses
-    /// to read (400) in `unasked`, and `show` names both and still shows the others. A failure
-    /// after some answers keeps those (they are paid for) and lists the rest in `unasked`; a
-    /// failure before any is thrown.
+    /// to read (400), or text that is no id of Google's form (never sent), in `unasked`, and
+    /// `show` names both and still shows the others. A failure after some answers keeps those
+    /// (they are paid for) and lists the rest in `unasked`; a failure before any is thrown.
     private func lookup(_ ids: [String]) async throws(ServiceError) -> RestaurantPage {
         var shops: [Restaurant] = []
         var region: RestaurantPage.Region?
         var unknown: [String] = []
         var unasked: [RestaurantPage.UnaskedID] = []
+        var sent = 0
         for (index, id) in ids.enumerated() {
-            let request = GooglePlacesRequest.details(
-                id: id, key: configuration.key, baseURL: configuration.baseURL, language: configuration.language,
-                fields: configuration.tradingOnly ? GooglePlacesRequest.tradingFieldMask : GooglePlacesRequest.detailsFieldMask)
             let page: RestaurantPage
             do throws(ServiceError) {
+                let request = try GooglePlacesRequest.details(
+                    id: id, key: configuration.key, baseURL: configuration.baseURL, language: configuration.language,
+                    fields: configuration.tradingOnly
+                        ? GooglePlacesRequest.tradingFieldMask : GooglePlacesRequest.detailsFieldMask)
+                sent += 1
                 page = try await send(request) { data throws(ServiceError) in try GooglePlacesDecoder.decodePlace(data) }
+            } catch .notAnID(let text, let service) {
+                unasked.append(.init(id: id, error: .notAnID(text, service: service)))
+                continue
             } catch .explainedStatus(404, _), .httpStatus(404) {
                 unknown.append(id)
                 continue
@@ -152,9 +158,9 @@ public struct GooglePlacesAPI: HotpepperProtocol {
             region = region ?? page.region
         }
         // `log check` says how many it will send, once, before it sends any (`tradingOnly`).
-        if !ids.isEmpty, !configuration.tradingOnly {
+        if sent > 0, !configuration.tradingOnly {
             configuration.log?(
-                "\(ids.count) billed Place Details request\(ids.count == 1 ? "" : "s") (Enterprise) to Google Places for this lookup"
+                "\(sent) billed Place Details request\(sent == 1 ? "" : "s") (Enterprise) to Google Places for this lookup"
             )
         }
         var answer = RestaurantPage(total: shops.count, start: 1, restaurants: shops, region: region, provider: .google)

@@ -92,13 +92,15 @@ struct GooglePlacesRequest: Equatable {
         return search("places:searchText", body: body, mask: mask(textFieldMask, for: query), key: key, baseURL: baseURL)
     }
 
-    /// Place Details (New) of one place id (`ChIJ…`, or `places/ChIJ…` as Google names it).
+    /// Place Details (New) of one place id (`ChIJ…`, or `places/ChIJ…` as Google names it), the
+    /// id checked against Google's form (`ServiceCapabilities.placeIDs`) and sent as one
+    /// percent-encoded path segment after `places/`: text that is no id is refused, never sent.
     static func details(
         id: String, key: String, baseURL: URL, language: String, fields: String = detailsFieldMask
-    ) -> GooglePlacesRequest {
-        let bare = id.hasPrefix("places/") ? String(id.dropFirst("places/".count)) : id
-        var components = URLComponents(
-            url: baseURL.appendingPathComponent("places").appendingPathComponent(bare), resolvingAgainstBaseURL: false)!
+    ) throws(ServiceError) -> GooglePlacesRequest {
+        guard let bare = ServiceCapabilities.googlePlaces.placeIDs.id(id) else { throw .notAnID(id, service: .google) }
+        var components = URLComponents(url: baseURL.appendingPathComponent("places"), resolvingAgainstBaseURL: false)!
+        components.percentEncodedPath += "/" + PathSegment.encode(bare)
         components.queryItems = [URLQueryItem(name: "languageCode", value: language)]
         return GooglePlacesRequest(
             url: components.url!, headers: [keyHeader: key, fieldMaskHeader: fields], body: nil)

@@ -46,8 +46,26 @@ public struct HotpepperAPI: HotpepperProtocol {
 
     public var provider: Provider { .hotpepper }
 
-    /// Through the answer cache, filed without the key.
+    /// Through the answer cache, filed without the key. Text among the ids that is no id of HOT
+    /// PEPPER's form is named in `unasked`, never sent; with none left, nothing is.
     public func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
+        var query = query
+        let (ids, refused) = provider.placeIDs.sorting(query.ids, service: .hotpepper)
+        if !refused.isEmpty {
+            query.ids = ids
+            guard !ids.isEmpty else {
+                var none = RestaurantPage(total: 0, start: 1, restaurants: [])
+                none.unasked = refused
+                return none
+            }
+        }
+        var answer = try await searchChecked(query)
+        answer.unasked += refused
+        return answer
+    }
+
+    /// A search, or a lookup of ids of HOT PEPPER's form.
+    private func searchChecked(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let url = GourmetRequest.url(for: query, key: configuration.key, baseURL: configuration.baseURL)
         let key = AnswerCache.Key(url: url, removing: GourmetRequest.keyParameter, secret: configuration.key)
         var page = try await configuration.answers.answer(key, unsent: .search(query), log: configuration.log) {

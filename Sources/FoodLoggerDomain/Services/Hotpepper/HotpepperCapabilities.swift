@@ -1,6 +1,7 @@
 extension ServiceCapabilities {
     /// HOT PEPPER Gourmet: Japan's restaurants, in Japanese, with budgets, areas, courses and
-    /// every yes/no filter but takeaway and delivery; its hours are free text.
+    /// every yes/no filter but takeaway and delivery; its hours are free text. A shop's id is `J`
+    /// and digits (J001234567: nine of them today, up to 15 taken).
     @usableFromInline static let hotpepper = ServiceCapabilities(
         title: "HOT PEPPER Gourmet",
         credit: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/"), abbreviation: "HP",
@@ -8,5 +9,6 @@ extension ServiceCapabilities {
         searchFilters: Set(SearchFilter.allCases).subtracting([.takeaway, .delivery]),
         kinds: HotpepperKinds.kinds, kindsWithGenres: false,
         maxRadius: SearchRange.m3000.metres, searchConditions: Set(SearchCondition.allCases),
-        prices: .bands(currency: "yen"), codeLists: Set(CodeListKind.allCases))
+        prices: .bands(currency: "yen"), codeLists: Set(CodeListKind.allCases),
+        placeIDs: PlaceIDGrammar(kinds: ["J"], characters: .digits, length: 1...15))
 }

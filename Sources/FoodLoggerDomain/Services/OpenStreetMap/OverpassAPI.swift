@@ -32,12 +32,16 @@ public struct OverpassAPI: HotpepperProtocol {
     public var provider: Provider { .osm }
 
     /// Shops by id when the query names some, else the food places around its centre: the whole
-    /// answer.
+    /// answer. Text among the ids that is no id of OSM's form is named in `unasked`, never sent.
     public func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let ql: String
+        var refused: [RestaurantPage.UnaskedID] = []
         if !query.ids.isEmpty {
+            refused = provider.placeIDs.sorting(query.ids, service: .osm).refused
             guard let lookup = OverpassRequest.lookup(ids: query.ids) else {
-                return RestaurantPage(total: 0, start: 1, restaurants: [], provider: .osm)
+                var none = RestaurantPage(total: 0, start: 1, restaurants: [], provider: .osm)
+                none.unasked = refused
+                return none
             }
             ql = lookup
         } else {
@@ -46,8 +50,10 @@ public struct OverpassAPI: HotpepperProtocol {
         // A search keeps the places within its circle, of the kinds asked, whatever else a server sends.
         let circle = query.ids.isEmpty ? query.center.map { ($0, Double(query.metres)) } : nil
         let kinds = query.ids.isEmpty ? query.kinds : []
-        return try await fetch(
+        var answer = try await fetch(
             ql, nearestTo: query.center, within: circle, of: kinds, lookup: !query.ids.isEmpty, unsent: .search(query))
+        answer.unasked += refused
+        return answer
     }
 
     /// One POST of `ql`, through the answer cache; the shops nearest `center` first, only those

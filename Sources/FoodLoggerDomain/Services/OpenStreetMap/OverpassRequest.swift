@@ -80,14 +80,17 @@ public enum OverpassRequest {
     /// The elements named by ids as OSM writes them (`node/123`, `way/987`, `relation/5`), in
     /// one request, with the areas they lie in (their clock and country). `is_in` without
     /// coordinates reads the nodes of its input, so an outline is placed by its nodes: a
-    /// way's own, a relation's member nodes and its member ways' nodes. Ids of any other shape
-    /// are left out. Nil when none is left.
+    /// way's own, a relation's member nodes and its member ways' nodes. Text that is no id of
+    /// OSM's form (`ServiceCapabilities.placeIDs`: `node/1x`, `way/-1`, a number past Int64) is
+    /// left out: the client names it (`OverpassAPI`), and nothing but a type and its checked
+    /// digits reaches the query. Nil when none is left.
     static func lookup(ids: [String]) -> String? {
         var numbers: [String: [String]] = [:]
-        for id in ids {
-            let parts = id.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, elementTypes.contains(String(parts[0])), let number = UInt64(parts[1]) else { continue }
-            numbers[String(parts[0]), default: []].append(String(number))
+        for text in ids {
+            guard let id = ServiceCapabilities.openStreetMap.placeIDs.id(text), let slash = id.firstIndex(of: "/") else {
+                continue
+            }
+            numbers[String(id[..<slash]), default: []].append(String(id[id.index(after: slash)...]))
         }
         guard !numbers.isEmpty else { return nil }
         let statements = elementTypes.compactMap { type in

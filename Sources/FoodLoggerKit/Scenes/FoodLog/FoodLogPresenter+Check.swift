@@ -2,10 +2,13 @@ import Foundation
 import FoodLoggerDomain
 
 /// `log check`'s words: a row per place and service that said it closed, moved or no longer
-/// knows its id, the services that could not be asked, a summary per place (each under its
-/// strongest finding), and the exit status: 69 when a service could not be asked (what could be
-/// checked is still shown; 69 wins over 1), else 1 when a place closed (for good or for now),
-/// else 0 (a move or an unknown id alone is news, not a closure).
+/// knows its id, the services that could not be asked, the log's ids that are none of their
+/// service's, a summary per place (each under its strongest finding), and the exit status: 69
+/// when a service could not be asked (what could be checked is still shown; 69 wins), else 65
+/// when the log holds an id that is none of its service's (never sent; the other places are
+/// still checked and shown), else 1 when a service said a place closed (for good or for now),
+/// else 0 (a move or an unknown id alone is news, not a closure). More billed requests than
+/// `BilledLookupConsent.threshold`, not allowed: 64, and nothing was sent.
 extension FoodLogPresenter {
     @discardableResult func presentCheck(_ response: FoodLog.Check.Response) -> ExitCode {
         let log: FoodLogContents
@@ -17,7 +20,11 @@ extension FoodLogPresenter {
         }
         let warnings =
             Self.unreadable(log.unreadableLines, count: log.unreadableCount, file: response.file)
-            + report.unasked.map(Self.unaskedLine)
+            + report.notIDs.map(Self.notAnIDLine) + report.unasked.map(Self.unaskedLine)
+        if let unapproved = report.unapproved {
+            return display(
+                .init(content: .failure(message: Self.unapprovedLine(unapproved)), warnings: warnings, exitCode: .usage))
+        }
         let summary = Self.checkSummary(report)
         let content: FoodLog.List.ViewModel.Content
         switch presentation {
@@ -38,6 +45,16 @@ extension FoodLogPresenter {
                                 ])
                             })
                     ),
+                    (
+                        "not_ids",
+                        .array(
+                            report.notIDs.map { notID in
+                                .object([
+                                    ("number", .integer(notID.entry.number)),
+                                    ("service", .string(notID.source.provider.rawValue)), ("id", .string(notID.source.id)),
+                                ])
+                            })
+                    ),
                     ("file", response.file.map { .string($0.path) } ?? .null),
                 ]))
         case .csv:
@@ -47,10 +64,31 @@ extension FoodLogPresenter {
             content = .table(Self.checkTable(report.findings), footer: report.findings.isEmpty ? [] : [summary])
         }
         let exitCode: ExitCode =
-            !report.unasked.isEmpty ? .unavailable : report.findings.contains(where: \.closed) ? .noResults : .success
+            if !report.unasked.isEmpty {
+                .unavailable
+            } else if !report.notIDs.isEmpty {
+                .dataError
+            } else {
+                report.findings.contains(where: \.closed) ? .noResults : .success
+            }
         let nothing = log.newestFirst.contains(where: response.filter.keeps) ? nil : Self.nothingKept(response.filter, in: log)
         let notice = nothing ?? (presentation == .table && report.findings.isEmpty ? summary : nil)
         return display(.init(content: content, notice: notice, warnings: warnings, exitCode: exitCode))
+    }
+
+    /// "not an id of OpenStreetMap: node/1x (log entry 3, never sent)".
+    static func notAnIDLine(_ notID: TradingReport.NotAnID) -> String {
+        ServiceError.notAnIDLine(notID.source.id, service: notID.source.provider)
+            + " (log entry \(notID.entry.number), never sent)"
+    }
+
+    /// The billed requests a check would have sent, not allowed: nothing was sent.
+    static func unapprovedLine(_ billed: [Provider: Int]) -> String {
+        let billedServices = Provider.allCases.filter { billed[$0] != nil }
+        let others = Provider.allCases.filter { $0.billedLookup == nil }.map(\.rawValue).joined(separator: ",")
+        return "log check would send \(BilledLookupConsent.requests(billed)), more than "
+            + "\(BilledLookupConsent.threshold) without asking; nothing was sent. Give --yes to send them, or leave "
+            + "\(billedServices.map(\.title).joined(separator: " and ")) out: --provider \(others)"
     }
 
     /// A service that could not be asked, and what went unchecked for it.

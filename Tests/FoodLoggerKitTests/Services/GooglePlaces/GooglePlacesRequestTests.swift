@@ -69,9 +69,9 @@ import Testing
         }
     }
 
-    @Test func detailsAreAGetOfThePlaceWithItsOwnMask() {
+    @Test func detailsAreAGetOfThePlaceWithItsOwnMask() throws {
         // When details of a place named as Google names it are built
-        let request = GooglePlacesRequest.details(
+        let request = try GooglePlacesRequest.details(
             id: "places/ChIJN1t_tDeuEmsRUsoyG83frY4", key: "k", baseURL: base, language: "fr")
         // Then it is a GET of places/{id} with a mask without the places. prefix
         #expect(request.body == nil, "a GET")
