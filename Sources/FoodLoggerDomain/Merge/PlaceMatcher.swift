@@ -273,10 +273,6 @@ public struct PlaceMatcher: Sendable {
 
     /// `group`, and how many pairs it compared (for the tests, which count that it grows with
     /// the places, not with their square).
-    ///
-    /// Only pairs that could be one place are compared: those in the same or neighbouring cells
-    /// of a grid as wide as the largest radius (`Grid`) that share a key (`Profile.keys`: a
-    /// phone, a website, a name's whole or core). Each place's profile is worked out once.
     func grouped(_ answers: [[Restaurant]]) -> (groups: [[Restaurant]], compared: Int) {
         let places = answers.enumerated().flatMap { service, list in list.map { (service: service, place: $0) } }
         let profiles = places.map { Profile($0.place) }
@@ -286,49 +282,7 @@ public struct PlaceMatcher: Sendable {
                 defer { offset += list.count }
                 return profiles[offset..<offset + list.count].map { ($0.phone, $0.website) }
             })
-        let grid = Grid(reach: max(nameRadius, largeVenueRadius, phoneRadius), places: profiles.map(\.coordinate))
-        // Each key's places by cell and service, in the answers' order; and each place's cells
-        // and keys, with its rank among its own service's places of that key and cell.
-        var index: [Bucket: [Int]] = [:]
-        var keyed: [(cell: Grid.Cell, keys: [(key: String, rank: Int)])?] = []
-        keyed.reserveCapacity(places.count)
-        for (a, profile) in profiles.enumerated() {
-            guard let cell = grid.cell(of: profile.coordinate) else {
-                keyed.append(nil)
-                continue
-            }
-            let keys = profile.keys(shared: shared).map { key in
-                let bucket = Bucket(key: key, cell: cell, service: places[a].service)
-                defer { index[bucket, default: []].append(a) }
-                return (key, index[bucket]?.count ?? 0)
-            }
-            keyed.append((cell, keys))
-        }
-        var compared = 0
-        var seen: Set<Int> = []
-        var pairs: [(a: Int, b: Int, evidence: Evidence, distance: Double)] = []
-        for (a, entry) in keyed.enumerated() {
-            guard let entry else { continue }
-            for (key, rank) in entry.keys {
-                for cell in grid.neighbours(of: entry.cell) {
-                    for service in answers.indices where service != places[a].service {
-                        guard let others = index[Bucket(key: key, cell: cell, service: service)] else { continue }
-                        let window = Self.candidateWindow
-                        let first = others.count <= window ? 0 : min(max(0, rank - window / 2), others.count - window)
-                        for b in others[first..<min(others.count, first + window)] {
-                            let (one, other) = (min(a, b), max(a, b))
-                            guard seen.insert(one * places.count + other).inserted else { continue }
-                            compared += 1
-                            guard let evidence = evidence(profiles[one], profiles[other], shared: shared) else {
-                                continue
-                            }
-                            pairs.append(
-                                (one, other, evidence, profiles[one].coordinate.distance(to: profiles[other].coordinate)))
-                        }
-                    }
-                }
-            }
-        }
+        var (pairs, compared) = pairs(profiles, services: places.map(\.service), shared: shared)
         pairs.sort { ($0.evidence, $0.distance, $0.a, $0.b) < ($1.evidence, $1.distance, $1.a, $1.b) }
         // Each place's group, by the index of the group's first place.
         var groupOf = Array(places.indices)
@@ -344,6 +298,61 @@ public struct PlaceMatcher: Sendable {
             for index in one + other { groupOf[index] = kept }
         }
         return (members.keys.sorted().compactMap { members[$0]?.map { places[$0].place } }, compared)
+    }
+
+    /// Two places of different services that are one place, by what evidence and how far apart (`a` < `b`).
+    typealias Pair = (a: Int, b: Int, evidence: Evidence, distance: Double)
+
+    /// The pairs of `profiles` (of the services `services` says, place by place) that are one
+    /// place, and how many pairs were compared to find them. Only pairs that could be one place
+    /// are compared: those that share a key (`Profile.keys`: a phone, a website, a name's whole
+    /// or core) in one cell or two neighbouring ones of a grid as wide as the largest radius.
+    func pairs(_ profiles: [Profile], services: [Int], shared: Set<String>) -> (pairs: [Pair], compared: Int) {
+        let grid = Grid(reach: max(nameRadius, largeVenueRadius, phoneRadius), places: profiles.map(\.coordinate))
+        // Each key's places by cell and service, in the answers' order; and each place's cell and
+        // keys, with its rank among its own service's places of that key and cell.
+        var index: [Bucket: [Int]] = [:]
+        var keyed: [(cell: Grid.Cell, keys: [(key: String, rank: Int)])?] = []
+        keyed.reserveCapacity(profiles.count)
+        for (a, profile) in profiles.enumerated() {
+            guard let cell = grid.cell(of: profile.coordinate) else {
+                keyed.append(nil)
+                continue
+            }
+            let keys = profile.keys(shared: shared).map { key in
+                let bucket = Bucket(key: key, cell: cell, service: services[a])
+                defer { index[bucket, default: []].append(a) }
+                return (key, index[bucket]?.count ?? 0)
+            }
+            keyed.append((cell, keys))
+        }
+        let serviceList = Set(services).sorted()
+        var compared = 0
+        var seen: Set<Int> = []
+        var pairs: [Pair] = []
+        for (a, entry) in keyed.enumerated() {
+            guard let entry else { continue }
+            for (key, rank) in entry.keys {
+                for cell in grid.neighbours(of: entry.cell) {
+                    for service in serviceList where service != services[a] {
+                        guard let others = index[Bucket(key: key, cell: cell, service: service)] else { continue }
+                        let window = Self.candidateWindow
+                        let first = others.count <= window ? 0 : min(max(0, rank - window / 2), others.count - window)
+                        for b in others[first..<min(others.count, first + window)] {
+                            let (one, other) = (min(a, b), max(a, b))
+                            guard seen.insert(one * profiles.count + other).inserted else { continue }
+                            compared += 1
+                            guard let evidence = evidence(profiles[one], profiles[other], shared: shared) else {
+                                continue
+                            }
+                            let distance = profiles[one].coordinate.distance(to: profiles[other].coordinate)
+                            pairs.append((one, other, evidence, distance))
+                        }
+                    }
+                }
+            }
+        }
+        return (pairs, compared)
     }
 
     /// The places of one service in one cell that have one key.

@@ -4,10 +4,11 @@ import LoopbackHTTP
 // (k3): a merged search where every place of both answers crowds one point (issue #50, item 6).
 
 extension Bench {
-    /// `--provider osm,google` against each service alone, one loopback server answering both
+    /// `map --provider osm,google` against each service alone, one loopback server answering both
     /// with `count` places at one point (all of one name, all of one phone, or each its own phone
     /// within 40 m): matching them costs what matching spread places does, so the merge stays
     /// within twice the slower service alone (comparing every pair made it 14–22 s of CPU).
+    /// `map` asks each service for every place in view (`search` asks Google for 20 at most).
     mutating func crowdedMergedSearch() throws {
         let count = options.quick ? 200 : 1000
         for crowd in SyntheticResponse.Crowd.allCases {
@@ -24,12 +25,10 @@ extension Bench {
             ]) { $1 }
             let foodlogger = foodlogger
             let candidates = ["osm,google", "osm", "google"].map { provider in
-                let search = Command(
-                    foodlogger,
-                    ["search", "--provider", provider] + Self.center + ["--limit", String(count), "--json", "--refresh"])
+                let map = Command(
+                    foodlogger, ["map", "--provider", provider] + Self.center + ["--format", "geojson", "--refresh"])
                 return (
-                    label: "foodlogger search --provider \(provider) --limit \(count) --json --refresh",
-                    run: runner([search], environment)
+                    label: "foodlogger map --provider \(provider) --format geojson --refresh", run: runner([map], environment)
                 )
             }
             let measured = try interleave(candidates, runs: min(options.runs, 7), warmups: min(options.warmups, 1))
