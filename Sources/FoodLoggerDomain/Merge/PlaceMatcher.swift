@@ -73,11 +73,12 @@ public struct PlaceMatcher: Sendable {
         var phone: String?
         var website: String?
 
-        init(_ place: Restaurant) {
+        /// `parts`: a name's parts (`nameParts`, or a memo of it for an answer whose names repeat).
+        init(_ place: Restaurant, parts: (String) -> NameParts? = PlaceMatcher.nameParts) {
             coordinate = place.coordinate
             largeVenue = place.kind == .foodCourt
-            name = PlaceMatcher.nameParts(place.name)
-            names = [name].compactMap { $0 } + (place.otherNames ?? []).compactMap { PlaceMatcher.nameParts($0.name) }
+            name = parts(place.name)
+            names = [name].compactMap { $0 } + (place.otherNames ?? []).compactMap { parts($0.name) }
             phone = PlaceMatcher.phoneKey(place.phone)
             website = PlaceMatcher.websiteKey(place.website)
         }
@@ -275,7 +276,16 @@ public struct PlaceMatcher: Sendable {
     /// the places, not with their square).
     func grouped(_ answers: [[Restaurant]]) -> (groups: [[Restaurant]], compared: Int) {
         let places = answers.enumerated().flatMap { service, list in list.map { (service: service, place: $0) } }
-        let profiles = places.map { Profile($0.place) }
+        // Each name cut once, however many places bear it (a chain, or one name at one point).
+        var cut: [String: NameParts?] = [:]
+        let profiles = places.map { entry in
+            Profile(entry.place) { name in
+                if let parts = cut[name] { return parts }
+                let parts = Self.nameParts(name)
+                cut[name] = parts
+                return parts
+            }
+        }
         var offset = 0
         let shared = Self.sharedKeys(
             answers.map { list in
