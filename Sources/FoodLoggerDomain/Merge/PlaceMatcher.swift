@@ -275,6 +275,7 @@ public struct PlaceMatcher: Sendable {
     /// `group`, and how many pairs it compared (for the tests, which count that it grows with
     /// the places, not with their square).
     func grouped(_ answers: [[Restaurant]]) -> (groups: [[Restaurant]], compared: Int) {
+        precondition(answers.count < Int.bitWidth, "a merge of one service per bit of an Int")
         let places = answers.enumerated().flatMap { service, list in list.map { (service: service, place: $0) } }
         // Each name cut once, however many places bear it (a chain, or one name at one point).
         var cut: [String: NameParts?] = [:]
@@ -294,17 +295,20 @@ public struct PlaceMatcher: Sendable {
             })
         var (pairs, compared) = pairs(profiles, services: places.map(\.service), shared: shared)
         pairs.sort { ($0.evidence, $0.distance, $0.a, $0.b) < ($1.evidence, $1.distance, $1.a, $1.b) }
-        // Each place's group, by the index of the group's first place.
+        // Each place's group, by the index of the group's first place, and each group's services
+        // as bits (a merge has a few services: `Provider`'s cases), checked for every pair.
         var groupOf = Array(places.indices)
         var members: [Int: [Int]] = Dictionary(uniqueKeysWithValues: places.indices.map { ($0, [$0]) })
+        var servicesOf = places.map { 1 << $0.service }
         for pair in pairs {
             let (first, second) = (groupOf[pair.a], groupOf[pair.b])
-            guard first != second, let one = members[first], let other = members[second] else { continue }
-            let services = Set(one.map { places[$0].service })
-            guard services.isDisjoint(with: other.map { places[$0].service }) else { continue }
+            guard first != second, servicesOf[first] & servicesOf[second] == 0, let one = members[first],
+                let other = members[second]
+            else { continue }
             let (kept, gone) = (min(first, second), max(first, second))
             members[kept] = (one + other).sorted()
             members[gone] = nil
+            servicesOf[kept] |= servicesOf[gone]
             for index in one + other { groupOf[index] = kept }
         }
         return (members.keys.sorted().compactMap { members[$0]?.map { places[$0].place } }, compared)
@@ -322,14 +326,18 @@ public struct PlaceMatcher: Sendable {
         // Each key's places by cell and service, in the answers' order; and each place's cell and
         // keys, with its rank among its own service's places of that key and cell.
         var index: [Bucket: [Int]] = [:]
-        var keyed: [(cell: Grid.Cell, keys: [(key: String, rank: Int)])?] = []
+        // Each key as a number, so that a bucket's lookup hashes no text.
+        var numbers: [String: Int] = [:]
+        var keyed: [(cell: Grid.Cell, keys: [(key: Int, rank: Int)])?] = []
         keyed.reserveCapacity(profiles.count)
         for (a, profile) in profiles.enumerated() {
             guard let cell = grid.cell(of: profile.coordinate) else {
                 keyed.append(nil)
                 continue
             }
-            let keys = profile.keys(shared: shared).map { key in
+            let keys = profile.keys(shared: shared).map { text in
+                let key = numbers[text] ?? numbers.count
+                numbers[text] = key
                 let bucket = Bucket(key: key, cell: cell, service: services[a])
                 defer { index[bucket, default: []].append(a) }
                 return (key, index[bucket]?.count ?? 0)
@@ -367,7 +375,7 @@ public struct PlaceMatcher: Sendable {
 
     /// The places of one service in one cell that have one key.
     struct Bucket: Hashable {
-        var key: String
+        var key: Int
         var cell: Grid.Cell
         var service: Int
     }
