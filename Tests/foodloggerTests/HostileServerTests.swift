@@ -242,11 +242,11 @@ enum Spawned {
         var stderrLines: [Substring] { stderr.split(separator: "\n") }
     }
 
-    /// Runs the binary with a clean environment plus `environment`, stdin from /dev/null;
-    /// `whileRunning` gets the process id before it is waited for.
+    /// Runs the binary with a clean environment plus `environment`, stdin from `stdin`
+    /// (/dev/null unless a file is named); `whileRunning` gets the process id before it is waited for.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], stdout: Output = .capture,
-        home: TemporaryFolder? = nil, whileRunning: (pid_t) -> Void = { _ in }
+        home: TemporaryFolder? = nil, stdin: String = "/dev/null", whileRunning: (pid_t) -> Void = { _ in }
     ) throws -> Result {
         let folder = try TemporaryFolder("foodlogger-spawn")
         let home = try home ?? TemporaryFolder("foodlogger-home")
@@ -254,7 +254,7 @@ enum Spawned {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         var pipeEnds: [Int32] = [-1, -1]
         switch stdout {
         case .capture: posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -38,23 +38,62 @@ public struct PlaceMatcher: Sendable {
     /// (`sharedKeys`) that several places of one service's answer carry (a station building's
     /// phone, a chain's or a building's tenant page), which say nothing of which place is which.
     public func evidence(_ a: Restaurant, _ b: Restaurant, shared: Set<String> = []) -> Evidence? {
+        evidence(Profile(a), Profile(b), shared: shared)
+    }
+
+    /// `evidence` of two places' profiles: the rule itself, on what each place's profile worked out once.
+    func evidence(_ a: Profile, _ b: Profile, shared: Set<String>) -> Evidence? {
         let distance = a.coordinate.distance(to: b.coordinate)
-        let near = [a.kind, b.kind].contains(.foodCourt) ? largeVenueRadius : nameRadius
+        let near = a.largeVenue || b.largeVenue ? largeVenueRadius : nameRadius
         // Far apart, nothing joins them: checked first, as it is cheap and most pairs are far.
         guard distance <= max(phoneRadius, near) else { return nil }
         // Two named branches of one chain are two places, whatever they share.
-        if Self.differentBranches(a.name, b.name) { return nil }
-        if distance <= phoneRadius, let phone = Self.phoneKey(a.phone), phone == Self.phoneKey(b.phone),
-            !shared.contains("tel:" + phone)
-        {
+        if let name = a.name, let other = b.name, Self.differentBranches(name, other) { return nil }
+        if distance <= phoneRadius, let phone = a.phone, phone == b.phone, !shared.contains("tel:" + phone) {
             return .phone
         }
         guard distance <= near else { return nil }
-        if let site = Self.websiteKey(a.website), site == Self.websiteKey(b.website), !shared.contains(site) {
+        if let site = a.website, site == b.website, !shared.contains(site) {
             return .website
         }
-        let names = Self.names(a), others = Self.names(b)
-        return names.contains { name in others.contains { Self.namesAgree(name, $0) } } ? .name : nil
+        return a.names.contains { name in b.names.contains { Self.agree(name, $0) } } ? .name : nil
+    }
+
+    /// What the rule compares of one place, worked out once per place rather than once per pair
+    /// (a name's parts take NFKC, canonical mapping, lower case and a split: far more than the
+    /// rest of a comparison).
+    struct Profile {
+        var coordinate: Coordinate
+        /// A food court, which its services pin at different doors: `largeVenueRadius`.
+        var largeVenue: Bool
+        /// The parts of its own name; nil when nothing is left of it.
+        var name: NameParts?
+        /// The parts of each of its names (its own and those in other languages) that have any.
+        var names: [NameParts]
+        var phone: String?
+        var website: String?
+
+        /// `parts`: a name's parts (`nameParts`, or a memo of it for an answer whose names repeat).
+        init(_ place: Restaurant, parts: (String) -> NameParts? = PlaceMatcher.nameParts) {
+            coordinate = place.coordinate
+            largeVenue = place.kind == .foodCourt
+            name = parts(place.name)
+            names = [name].compactMap { $0 } + (place.otherNames ?? []).compactMap { parts($0.name) }
+            phone = PlaceMatcher.phoneKey(place.phone)
+            website = PlaceMatcher.websiteKey(place.website)
+        }
+
+        /// The keys any place it is one place with shares with it (`evidence`: one phone, one
+        /// website, or names whose whole or core agree), once each; `shared` keys are no evidence.
+        func keys(shared: Set<String>) -> [String] {
+            var keys: [String] = []
+            if let phone, !shared.contains("tel:" + phone) { keys.append("tel:" + phone) }
+            if let website, !shared.contains(website) { keys.append("web:" + website) }
+            for name in names {
+                for text in [name.whole, name.core] where !keys.contains("name:" + text) { keys.append("name:" + text) }
+            }
+            return keys
+        }
     }
 
     /// A place's names: its name and its names in other languages.
@@ -67,6 +106,11 @@ public struct PlaceMatcher: Sendable {
     /// "一蘭 渋谷センター街店" are two branches).
     public static func namesAgree(_ a: String, _ b: String) -> Bool {
         guard let one = nameParts(a), let other = nameParts(b) else { return false }
+        return agree(one, other)
+    }
+
+    /// `namesAgree` of two names' parts.
+    static func agree(_ one: NameParts, _ other: NameParts) -> Bool {
         if one.whole == other.whole { return true }
         return one.core == other.core && (one.branch.isEmpty || other.branch.isEmpty || one.branch == other.branch)
     }
@@ -74,7 +118,12 @@ public struct PlaceMatcher: Sendable {
     /// Whether two names are one chain's different named branches ("一蘭 渋谷店", "一蘭 新宿店").
     static func differentBranches(_ a: String, _ b: String) -> Bool {
         guard let one = nameParts(a), let other = nameParts(b) else { return false }
-        return one.core == other.core && !one.branch.isEmpty && !other.branch.isEmpty && one.branch != other.branch
+        return differentBranches(one, other)
+    }
+
+    /// `differentBranches` of two names' parts.
+    static func differentBranches(_ one: NameParts, _ other: NameParts) -> Bool {
+        one.core == other.core && !one.branch.isEmpty && !other.branch.isEmpty && one.branch != other.branch
     }
 
     /// Words that say which branch of a chain a name is, not which chain: dropped at either end.
@@ -100,7 +149,7 @@ public struct PlaceMatcher: Sendable {
     /// punctuation and symbols as spaces; `whole` is all its words, `core` the words left once
     /// leading or trailing branch words are dropped (and a trailing word ending in 店, "渋谷店",
     /// while another word is left), `branch` the words dropped. Nil for a name with nothing left.
-    static func nameParts(_ name: String) -> (whole: String, core: String, branch: String)? {
+    static func nameParts(_ name: String) -> NameParts? {
         let folded = name.precomposedStringWithCompatibilityMapping.lowercased()
             .decomposedStringWithCanonicalMapping
         var text = ""
@@ -127,7 +176,14 @@ public struct PlaceMatcher: Sendable {
         }
         // "店" says no more than that it is a shop: only a named branch tells branches apart.
         let named = branch.filter { !genericWords.contains($0) }
-        return whole.isEmpty ? nil : (whole, words.joined(), named.joined(separator: " "))
+        return whole.isEmpty ? nil : NameParts(whole: whole, core: words.joined(), branch: named.joined(separator: " "))
+    }
+
+    /// A name as `nameParts` cuts it.
+    struct NameParts: Equatable {
+        var whole: String
+        var core: String
+        var branch: String
     }
 
     /// A telephone number as the services compare it: its digits after any country code, with
@@ -185,11 +241,16 @@ public struct PlaceMatcher: Sendable {
     /// The phone (`tel:` and its key) and website keys that two or more places of one service's
     /// answer carry: the building's, the chain's, not one place's.
     public static func sharedKeys(_ answers: [[Restaurant]]) -> Set<String> {
+        sharedKeys(answers.map { $0.map { (phoneKey($0.phone), websiteKey($0.website)) } })
+    }
+
+    /// `sharedKeys` of each place's phone and website keys, worked out already.
+    static func sharedKeys(_ answers: [[(phone: String?, website: String?)]]) -> Set<String> {
         var shared: Set<String> = []
         for answer in answers {
             var seen: Set<String> = []
             for place in answer {
-                let keys = [phoneKey(place.phone).map { "tel:" + $0 }, websiteKey(place.website)].compactMap { $0 }
+                let keys = [place.phone.map { "tel:" + $0 }, place.website].compactMap { $0 }
                 for key in keys where !seen.insert(key).inserted { shared.insert(key) }
             }
         }
@@ -200,30 +261,165 @@ public struct PlaceMatcher: Sendable {
     /// order the services are ranked (the first gives a merged place's name, position and id),
     /// each group holding at most one place of each service, in that order. Pairs are joined
     /// strongest evidence first, then nearest first, so a place goes to its best match.
-    public func group(_ answers: [[Restaurant]]) -> [[Restaurant]] {
+    public func group(_ answers: [[Restaurant]]) -> [[Restaurant]] { grouped(answers).groups }
+
+    /// Most places of one service that one place is compared with for one key in one cell (a
+    /// name that many places of one service near each other share: one chain's name over a
+    /// food court, or an answer made to cost n² comparisons). Past it, the place is compared with
+    /// the `candidateWindow` places of that service whose rank among the key's places (in the
+    /// answer's order) is nearest its own: for any number of one name's places at one point, the
+    /// pairs the joining below would take anyway (the first of one service with the first of the
+    /// other, and so on), and at most this many comparisons a place and key, not one per place.
+    static let candidateWindow = 32
+
+    /// `group`, and how many pairs it compared (for the tests, which count that it grows with
+    /// the places, not with their square).
+    func grouped(_ answers: [[Restaurant]]) -> (groups: [[Restaurant]], compared: Int) {
+        precondition(answers.count < Int.bitWidth, "a merge of one service per bit of an Int")
         let places = answers.enumerated().flatMap { service, list in list.map { (service: service, place: $0) } }
-        let shared = Self.sharedKeys(answers)
-        var pairs: [(a: Int, b: Int, evidence: Evidence, distance: Double)] = []
-        for a in places.indices {
-            for b in places.indices where b > a && places[a].service != places[b].service {
-                guard let evidence = evidence(places[a].place, places[b].place, shared: shared) else { continue }
-                pairs.append((a, b, evidence, places[a].place.coordinate.distance(to: places[b].place.coordinate)))
+        // Each name cut once, however many places bear it (a chain, or one name at one point).
+        var cut: [String: NameParts?] = [:]
+        let profiles = places.map { entry in
+            Profile(entry.place) { name in
+                if let parts = cut[name] { return parts }
+                let parts = Self.nameParts(name)
+                cut[name] = parts
+                return parts
             }
         }
+        var offset = 0
+        let shared = Self.sharedKeys(
+            answers.map { list in
+                defer { offset += list.count }
+                return profiles[offset..<offset + list.count].map { ($0.phone, $0.website) }
+            })
+        var (pairs, compared) = pairs(profiles, services: places.map(\.service), shared: shared)
         pairs.sort { ($0.evidence, $0.distance, $0.a, $0.b) < ($1.evidence, $1.distance, $1.a, $1.b) }
-        // Each place's group, by the index of the group's first place.
+        // Each place's group, by the index of the group's first place, and each group's services
+        // as bits (a merge has a few services: `Provider`'s cases), checked for every pair.
         var groupOf = Array(places.indices)
         var members: [Int: [Int]] = Dictionary(uniqueKeysWithValues: places.indices.map { ($0, [$0]) })
+        var servicesOf = places.map { 1 << $0.service }
         for pair in pairs {
             let (first, second) = (groupOf[pair.a], groupOf[pair.b])
-            guard first != second, let one = members[first], let other = members[second] else { continue }
-            let services = Set(one.map { places[$0].service })
-            guard services.isDisjoint(with: other.map { places[$0].service }) else { continue }
+            guard first != second, servicesOf[first] & servicesOf[second] == 0, let one = members[first],
+                let other = members[second]
+            else { continue }
             let (kept, gone) = (min(first, second), max(first, second))
             members[kept] = (one + other).sorted()
             members[gone] = nil
+            servicesOf[kept] |= servicesOf[gone]
             for index in one + other { groupOf[index] = kept }
         }
-        return members.keys.sorted().compactMap { members[$0]?.map { places[$0].place } }
+        return (members.keys.sorted().compactMap { members[$0]?.map { places[$0].place } }, compared)
+    }
+
+    /// Two places of different services that are one place, by what evidence and how far apart (`a` < `b`).
+    typealias Pair = (a: Int, b: Int, evidence: Evidence, distance: Double)
+
+    /// The pairs of `profiles` (of the services `services` says, place by place) that are one
+    /// place, and how many pairs were compared to find them. Only pairs that could be one place
+    /// are compared: those that share a key (`Profile.keys`: a phone, a website, a name's whole
+    /// or core) in one cell or two neighbouring ones of a grid as wide as the largest radius.
+    func pairs(_ profiles: [Profile], services: [Int], shared: Set<String>) -> (pairs: [Pair], compared: Int) {
+        let grid = Grid(reach: max(nameRadius, largeVenueRadius, phoneRadius), places: profiles.map(\.coordinate))
+        // Each key's places by cell and service, in the answers' order; and each place's cell and
+        // keys, with its rank among its own service's places of that key and cell.
+        var index: [Bucket: [Int]] = [:]
+        // Each key as a number, so that a bucket's lookup hashes no text.
+        var numbers: [String: Int] = [:]
+        var keyed: [(cell: Grid.Cell, keys: [(key: Int, rank: Int)])?] = []
+        keyed.reserveCapacity(profiles.count)
+        for (a, profile) in profiles.enumerated() {
+            guard let cell = grid.cell(of: profile.coordinate) else {
+                keyed.append(nil)
+                continue
+            }
+            let keys = profile.keys(shared: shared).map { text in
+                let key = numbers[text] ?? numbers.count
+                numbers[text] = key
+                let bucket = Bucket(key: key, cell: cell, service: services[a])
+                defer { index[bucket, default: []].append(a) }
+                return (key, index[bucket]?.count ?? 0)
+            }
+            keyed.append((cell, keys))
+        }
+        let serviceList = Set(services).sorted()
+        var compared = 0
+        var seen: Set<Int> = []
+        var pairs: [Pair] = []
+        for (a, entry) in keyed.enumerated() {
+            guard let entry else { continue }
+            for (key, rank) in entry.keys {
+                for cell in grid.neighbours(of: entry.cell) {
+                    for service in serviceList where service != services[a] {
+                        guard let others = index[Bucket(key: key, cell: cell, service: service)] else { continue }
+                        let window = Self.candidateWindow
+                        let first = others.count <= window ? 0 : min(max(0, rank - window / 2), others.count - window)
+                        for b in others[first..<min(others.count, first + window)] {
+                            let (one, other) = (min(a, b), max(a, b))
+                            guard seen.insert(one * profiles.count + other).inserted else { continue }
+                            compared += 1
+                            guard let evidence = evidence(profiles[one], profiles[other], shared: shared) else {
+                                continue
+                            }
+                            let distance = profiles[one].coordinate.distance(to: profiles[other].coordinate)
+                            pairs.append((one, other, evidence, distance))
+                        }
+                    }
+                }
+            }
+        }
+        return (pairs, compared)
+    }
+
+    /// The places of one service in one cell that have one key.
+    struct Bucket: Hashable {
+        var key: Int
+        var cell: Grid.Cell
+        var service: Int
+    }
+
+    /// Cells of latitude and longitude at least `reach` metres across, so that two places within
+    /// `reach` of each other lie in one cell or two neighbouring ones.
+    struct Grid {
+        struct Cell: Hashable {
+            var row: Int
+            var column: Int
+        }
+
+        /// A row's height and a column's width, in degrees.
+        let height: Double, width: Double
+        /// Columns around the Earth: a column's neighbours wrap at ±180°.
+        let columns: Int
+
+        /// A grid for `places`: its columns are as wide as `reach` is at the highest latitude
+        /// among them, with room to spare (sin x ≥ 2x/π), so that they hold at every latitude of the answer.
+        init(reach: Double, places: [Coordinate]) {
+            let degree = Coordinate.earthRadiusMetres * .pi / 180
+            let reach = max(reach, 1)  // radii of 0 still make cells
+            height = reach / degree
+            let highest = places.lazy.filter(\.isOnEarth).map { abs($0.lat) }.max() ?? 0
+            let needed = reach * .pi / 2 / (degree * cos(min(highest, 90) * .pi / 180))
+            // Three columns or fewer: every column neighbours every other (a search by a pole).
+            let count = needed.isFinite && needed < 120 ? Int(360 / needed) : 1
+            columns = count > 3 ? count : 1
+            width = 360 / Double(columns)
+        }
+
+        /// Nil for a place off the Earth (a service's answer drops those first: `sanitized`).
+        func cell(of place: Coordinate) -> Cell? {
+            guard place.isOnEarth else { return nil }
+            return Cell(
+                row: Int(((place.lat + 90) / height).rounded(.down)),
+                column: min(columns - 1, Int(((place.lng + 180) / width).rounded(.down))))
+        }
+
+        /// The cell and its neighbours, each once.
+        func neighbours(of cell: Cell) -> [Cell] {
+            let columns =
+                columns == 1 ? [0] : [cell.column - 1, cell.column, cell.column + 1].map { ($0 + self.columns) % self.columns }
+            return (cell.row - 1...cell.row + 1).flatMap { row in columns.map { Cell(row: row, column: $0) } }
+        }
     }
 }

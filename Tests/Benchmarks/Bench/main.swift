@@ -115,6 +115,7 @@ struct Bench {
         try cachedRepeat()
         try openStreetMap()
         try mergedSearch()
+        try crowdedMergedSearch()
         try silentServer()
         memorySection()
         let report = compose(loadBefore: loadBefore, loadAfter: Machine.load(), seconds: Date().timeIntervalSince(started))

@@ -21,6 +21,12 @@ protocol MCPCommandRunning: AnyObject {
 /// Reads each message, negotiates the revision, lists the tools and runs each call as its
 /// command with the server's service options, one task per call, so a call runs while more
 /// lines are read and `notifications/cancelled` can stop it (its network work with it).
+///
+/// At most `callsAtOnce` calls run; up to `callsWaiting` more wait their turn, in the order
+/// they came, and a call past those is answered at once as `busy`. A call's command (and so
+/// its `--timeout`) starts only when the call runs: a call that waited is never told that a
+/// service did not answer a request it never sent, and 5,000 calls at once cost what the
+/// running ones do (each a command's requests and answers), not 5,000 of them.
 @MainActor
 final class MCPInteractor: MCPBusinessLogic {
     var presenter: (any MCPPresentationLogic)?
@@ -32,13 +38,38 @@ final class MCPInteractor: MCPBusinessLogic {
     /// What `initialize` settled; the newest until then.
     private(set) var revision = MCP.Revision.latest
     private var running: [MCP.RequestID: Task<Void, Never>] = [:]
+    /// Calls read but not yet run, oldest first.
+    private var waiting: [Call] = []
+    /// Most calls running at once, and most waiting for them.
+    let callsAtOnce: Int, callsWaiting: Int
 
-    init(runner: any MCPCommandRunning, defaults: [String], provider: String?) {
+    /// Sixteen calls at once: more than a client's agent asks at a time, and few enough that each
+    /// service's requests go out soon after their call starts.
+    static let defaultCallsAtOnce = 16
+    /// 256 waiting: a burst a client may send at once is held (a few hundred bytes each), a flood is refused.
+    static let defaultCallsWaiting = 256
+
+    init(
+        runner: any MCPCommandRunning, defaults: [String], provider: String?, callsAtOnce: Int = defaultCallsAtOnce,
+        callsWaiting: Int = defaultCallsWaiting
+    ) {
         self.runner = runner; self.defaults = defaults; self.provider = provider
+        self.callsAtOnce = max(1, callsAtOnce); self.callsWaiting = max(0, callsWaiting)
     }
 
     /// How many tool calls are running.
     var callsRunning: Int { running.count }
+    /// How many wait for a call to end.
+    var callsWaitingToRun: Int { waiting.count }
+
+    /// A tool call read and checked, not yet run.
+    private struct Call {
+        var id: MCP.RequestID
+        var tool: MCPTool
+        var commandLine: [String]
+        var page: MCPTool.Page?
+        var revision: MCP.Revision
+    }
 
     func receive(_ line: [UInt8]) {
         switch MCP.Message.read(line) {
@@ -57,6 +88,7 @@ final class MCPInteractor: MCPBusinessLogic {
     }
 
     func finish() async {
+        // A call that ends starts the next waiting one, so `running` empties only once both have.
         while let task = running.values.first { await task.value }
     }
 
@@ -90,23 +122,47 @@ final class MCPInteractor: MCPBusinessLogic {
             presenter?.presentCall(.init(id: id, tool: tool, result: .refused(error), revision: revision))
         case .success(let commandLine):
             // An id names one request until it is answered: a second would take the first's place.
-            guard running[id] == nil else {
+            guard running[id] == nil, !waiting.contains(where: { $0.id == id }) else {
                 return presenter?.presentFailure(
                     .init(id: id, failure: .invalidRequest("request id already in use by a running call")))
                     ?? ()
             }
-            let page = tool.page(arguments)
-            running[id] = Task {
-                let outcome = await runner.run(commandLine)
-                // A cancelled request gets no answer: the client has stopped waiting for it.
-                guard !Task.isCancelled else { return }
-                running[id] = nil
-                presenter?.presentCall(.init(id: id, tool: tool, result: .ran(outcome), page: page, revision: revision))
+            let call = Call(id: id, tool: tool, commandLine: commandLine, page: tool.page(arguments), revision: revision)
+            if running.count < callsAtOnce {
+                start(call)
+            } else if waiting.count < callsWaiting {
+                waiting.append(call)
+            } else {
+                presenter?.presentFailure(.init(id: id, failure: .busy(running: running.count, waiting: waiting.count)))
             }
         }
     }
 
+    /// Runs `call`'s command; when it ends, answers it and starts the call waiting longest.
+    private func start(_ call: Call) {
+        running[call.id] = Task {
+            let outcome = await runner.run(call.commandLine)
+            // A cancelled request gets no answer: the client has stopped waiting for it.
+            guard !Task.isCancelled else { return }
+            running[call.id] = nil
+            presenter?.presentCall(
+                .init(id: call.id, tool: call.tool, result: .ran(outcome), page: call.page, revision: call.revision))
+            startWaiting()
+        }
+    }
+
+    /// Starts waiting calls while there is room.
+    private func startWaiting() {
+        while running.count < callsAtOnce, !waiting.isEmpty { start(waiting.removeFirst()) }
+    }
+
+    /// A cancelled call that waits is dropped; one that runs is stopped and makes room.
     private func cancel(_ id: MCP.RequestID) {
-        running.removeValue(forKey: id)?.cancel()
+        if let task = running.removeValue(forKey: id) {
+            task.cancel()
+            startWaiting()
+        } else {
+            waiting.removeAll { $0.id == id }
+        }
     }
 }

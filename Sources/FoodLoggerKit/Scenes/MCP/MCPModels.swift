@@ -63,6 +63,9 @@ enum MCP {
         /// A known method with parameters it cannot take.
         case invalidParams(String)
         case unknownTool(String)
+        /// A tool call past what the server runs and keeps waiting (`MCPInteractor.callsAtOnce`,
+        /// `callsWaiting`): answered at once rather than held.
+        case busy(running: Int, waiting: Int)
 
         var code: Int {
             switch self {
@@ -70,6 +73,8 @@ enum MCP {
             case .invalidRequest, .lineTooLong: -32600
             case .methodNotFound: -32601
             case .invalidParams, .unknownTool: -32602
+            // JSON-RPC leaves -32000 to -32099 to the server's own errors; MCP names none for this.
+            case .busy: -32000
             }
         }
     }

@@ -177,6 +177,9 @@ final class MCPPresenter: MCPPresentationLogic {
         case .invalidParams(let what): "Invalid params: \(what)"
         case .unknownTool(let name):
             "Unknown tool: \(TerminalSafe.quoted(String(name.prefix(100)))); the tools are \(MCPCatalog.tools.map(\.name).joined(separator: ", "))"
+        case .busy(let running, let waiting):
+            "Server busy: \(running) tool calls are running and \(waiting) more are waiting; "
+                + "this one was not run: send it again once some are answered"
         }
     }
 
