@@ -6,8 +6,11 @@
 # `osmhours` (OSMOpeningHours on any text, asked at several moments), `googlepaging` (a
 # Google Text Search against a server whose answers are the input, at most three requests),
 # `foodlog` (the food log's scanner on any bytes cut into any blocks, the store reading them
-# from a file, and the copy a change makes keeping every other byte) and `mcp` (`foodlogger
-# mcp`'s line handling: framing, JSON-RPC reading, tool arguments, errors).
+# from a file, and the copy a change makes keeping every other byte), `mcp` (`foodlogger
+# mcp`'s line handling: framing, JSON-RPC reading, tool arguments, errors), `ids` (every
+# service's id grammar, the command line's reading of ids, and the Google, HOT PEPPER and
+# Overpass request builders: one path segment, no unencoded / ? # or .., no lone %) and
+# `redaction` (a key put into any text in every form Redaction promises to take out).
 #
 #   Tests/Fuzz/run.sh                   every target, 60 s each
 #   Tests/Fuzz/run.sh decoder 3600      one target for an hour
@@ -22,7 +25,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets=${1:-"decoder arguments renderers osmhours googlepaging foodlog mcp"}
+targets=${1:-"decoder arguments renderers osmhours googlepaging foodlog mcp ids redaction"}
 seconds=${2:-60}
 out=.build-fuzz
 # Let libFuzzer handle a crash and save the input; Swift's own backtracer would get in its way.

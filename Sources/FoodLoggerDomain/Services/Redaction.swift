@@ -7,7 +7,9 @@ public enum Redaction {
 
     /// A URL as the narration prints it: without user-info (`http://user:pw@host/` is a base URL
     /// a user may set), with its `key` parameter redacted, and the key taken out wherever else it
-    /// stands (a keyword that is the key, a server's redirect that echoes it).
+    /// stands (a keyword that is the key, a server's redirect that echoes it). A key shorter than
+    /// `shortestRun` (a test's) is taken out only where it is a parameter's whole value: its
+    /// letters recur in every address, which would be mangled.
     static func shown(_ url: URL, key: String) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return redact(url.absoluteString, key: key)
@@ -16,10 +18,16 @@ public enum Redaction {
         components.password = nil
         if let query = components.percentEncodedQuery {
             components.percentEncodedQuery = query.split(separator: "&", omittingEmptySubsequences: false)
-                .map { $0.hasPrefix("key=") ? "key=\(redactedKey)" : String($0) }
+                .map { parameter in
+                    let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard parts.count == 2, parts[0] == "key" || (!key.isEmpty && parts[1].removingPercentEncoding == key)
+                    else { return String(parameter) }
+                    return "\(parts[0])=\(redactedKey)"
+                }
                 .joined(separator: "&")
         }
-        return redact(components.string ?? url.absoluteString, key: key)
+        let shown = components.string ?? url.absoluteString
+        return key.unicodeScalars.count < shortestRun ? shown : redact(shown, key: key)
     }
 
     /// `text` as a URL without its user-info when it is one, else as it is (a bad base URL echoed

@@ -11,7 +11,7 @@ import Testing
     nonisolated static let badSearches: [([String], String)] = [
         (["--lat", "90.5", "--lng", "139"], "--lat"), (["--lat", "-91", "--lng", "139"], "--lat"),
         (["--lat", "nan", "--lng", "139"], "--lat"), (["--lat", "inf", "--lng", "139"], "--lat"),
-        (["--lat", "0x1p3", "--lng", "139"], "--lat"), (["--lat", "3.5e1", "--lng", "139"], "--lat"),
+        (["--lat", "0x1p3", "--lng", "139"], "--lat"), (["--lat", "9.1e1", "--lng", "139"], "--lat"),
         (["--lat", "", "--lng", "139"], "--lat"), (["--lat", "35,68", "--lng", "139"], "--lat"),
         (["--lat", "３５", "--lng", "139"], "--lat"),
         (["--lat", "35", "--lng", "180.01"], "--lng"), (["--lat", "35", "--lng", "-Infinity"], "--lng"),
