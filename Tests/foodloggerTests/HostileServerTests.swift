@@ -242,6 +242,19 @@ enum Spawned {
         var stderrLines: [Substring] { stderr.split(separator: "\n") }
     }
 
+    /// `run` on a thread of its own, for a test that waits seconds for the binary: blocking one of
+    /// the test runner's few pool threads (two on a 2-core machine) that long stalls every other
+    /// test's awaits, the terminal tests' deadlines among them.
+    static func runOffPool(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null"
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result { try run(arguments, environment: environment, stdin: stdin) })
+            }
+        }
+    }
+
     /// Runs the binary with a clean environment plus `environment`, stdin from `stdin`
     /// (/dev/null unless a file is named); `whileRunning` gets the process id before it is waited for.
     static func run(

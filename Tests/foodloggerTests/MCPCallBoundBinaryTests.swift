@@ -11,7 +11,7 @@ import TestSupport
     static let atOnce = 16, waiting = 256
     static let timeout = 0.5
 
-    @Test func fiveThousandCallsAtOnceAreBoundedAndEachAnsweredOnce() throws {
+    @Test func fiveThousandCallsAtOnceAreBoundedAndEachAnsweredOnce() async throws {
         // Given a HOT PEPPER that never answers, and 5,000 search calls in one burst on stdin
         let server = try LoopbackServer(replies: [.hang])
         defer { server.stop() }
@@ -23,7 +23,7 @@ import TestSupport
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: input))
 
         // When the server reads them all, then its input ends
-        let result = try Spawned.run(
+        let result = try await Spawned.runOffPool(
             ["mcp", "--provider", "hotpepper", "--timeout", String(Self.timeout), "--retries", "0"],
             environment: ["HOTPEPPER_API_KEY": "test-key", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString],
             stdin: input)

@@ -77,12 +77,12 @@ import TestSupport
         #expect(!session.stderr.contains(Self.googleKey), "the key nowhere")
     }
 
-    @Test func aSearchAtAGoogleThatNeverAnswersIsSentOnce() throws {
+    @Test func aSearchAtAGoogleThatNeverAnswersIsSentOnce() async throws {
         // Given Google that never answers, with retries left
         let server = try LoopbackServer(replies: [.hang])
 
         // When a search gives it 1 s
-        let result = try Spawned.run(
+        let result = try await Spawned.runOffPool(
             ["search", "--provider", "google", "--timeout", "1", "--retries", "2"] + Self.shibuya,
             environment: Self.googleEnvironment(server))
 
@@ -101,12 +101,12 @@ import TestSupport
 
     /// 2 s, and 6 s: long enough for the line a terminal would get after 5 s, which a pipe does not.
     @Test(arguments: [2, 6])
-    func anOverpassThatNeverAnswersEndsTheRunWithinTheTimeout(seconds: Int) throws {
+    func anOverpassThatNeverAnswersEndsTheRunWithinTheTimeout(seconds: Int) async throws {
         // Given Overpass that never answers (it took 91 s with three 30 s attempts), stderr a file
         let server = try LoopbackServer(replies: [.hang])
 
         // When a search allows a few seconds
-        let result = try Spawned.run(
+        let result = try await Spawned.runOffPool(
             ["search", "--provider", "osm", "--timeout", "\(seconds)"] + Self.paris,
             environment: Self.overpassEnvironment(server))
 
@@ -118,12 +118,12 @@ import TestSupport
         #expect(result.seconds < Double(seconds + 8), "ended, not hung: \(result.seconds) s")
     }
 
-    @Test func retriesOfAFailingOverpassStopWhenTheTimeIsSpent() throws {
+    @Test func retriesOfAFailingOverpassStopWhenTheTimeIsSpent() async throws {
         // Given Overpass failing with 503 at once, every time
         let server = try LoopbackServer(replies: [.status(503)])
 
         // When a search allows 2 s and ten retries
-        let result = try Spawned.run(
+        let result = try await Spawned.runOffPool(
             ["search", "--provider", "osm", "--timeout", "2", "--retries", "10"] + Self.paris,
             environment: Self.overpassEnvironment(server))
 

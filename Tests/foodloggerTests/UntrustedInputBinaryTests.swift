@@ -39,7 +39,8 @@ import TestSupport
             #expect(result.status == 78, "EX_CONFIG for \(path); stderr: \(result.stderr)")
             #expect(
                 result.stderrLines.count == 1 && result.stderr.contains("key file \(path)")
-                    && result.stderr.contains("more than a key file's 64 KiB"), "one line naming the file and the cap: \(result.stderr)")
+                    && result.stderr.contains("more than a key file's 64 KiB"),
+                "one line naming the file and the cap: \(result.stderr)")
             #expect(result.peakBytes < 64 << 20, "\(path): peak RSS \(result.peakBytes >> 20) MiB, not the file's size")
         }
         #expect(server.requests.isEmpty, "nothing was sent")
@@ -62,7 +63,8 @@ import TestSupport
         let result = try Spawned.run(
             ["search", "--provider", "google", "--verbose"] + Self.tokyo,
             environment: [
-                "GOOGLE_PLACES_API_KEY": Self.key, "GOOGLE_PLACES_BASE_URL": server.baseURL.appendingPathComponent("v1").absoluteString,
+                "GOOGLE_PLACES_API_KEY": Self.key,
+                "GOOGLE_PLACES_BASE_URL": server.baseURL.appendingPathComponent("v1").absoluteString,
             ])
         #expect(result.status == 77, "the refusal is a rejected key; stderr: \(result.stderr)")
         #expect(result.stderr.contains("The key REDACTED is blocked."), "\(form): the echo is redacted: \(result.stderr)")
@@ -89,7 +91,9 @@ import TestSupport
     @Test func aCoordinateWithAnExponentIsTaken() throws {
         // Given Overpass on loopback (no key: OpenStreetMap answers anywhere)
         let server = try LoopbackServer(replies: [
-            .json(#"{"elements":[{"type":"node","id":1,"lat":0.0001,"lon":0.0001,"tags":{"name":"Null Island","amenity":"cafe"}}]}"#)
+            .json(
+                #"{"elements":[{"type":"node","id":1,"lat":0.0001,"lon":0.0001,"tags":{"name":"Null Island","amenity":"cafe"}}]}"#
+            )
         ])
         // When the centre is written with an exponent
         let result = try Spawned.run(
@@ -100,7 +104,8 @@ import TestSupport
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let center = json?["center"] as? [String: Any]
         #expect(
-            center?["lat"] as? Double == 1.5e-7 && center?["lng"] as? Double == -2e-5, "the centre: \(String(describing: center))")
+            center?["lat"] as? Double == 1.5e-7 && center?["lng"] as? Double == -2e-5, "the centre: \(String(describing: center))"
+        )
         #expect(server.requests.count == 1, "and asked around")
     }
 
