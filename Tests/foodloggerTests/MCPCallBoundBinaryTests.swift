@@ -54,6 +54,10 @@ import TestSupport
         #expect(timedOut.count <= Self.atOnce * periods, "\(timedOut.count) timed out in \(result.seconds) s")
         #expect(server.requests.count <= Self.atOnce * periods, "\(server.requests.count) requests in \(result.seconds) s")
         #expect(server.requests.count >= Self.atOnce / 2, "the calls that ran asked: \(server.requests.count)")
+        // A request waits its turn in foodlogger's own queue before its clock starts: every call
+        // told "no answer" had its request sent
+        #expect(
+            timedOut.count <= server.requests.count, "\(timedOut.count) timed out, \(server.requests.count) requests sent")
         // And memory stayed flat
         #expect(
             (1 << 20)..<(64 << 20) ~= result.peakBytes, "peak RSS \(result.peakBytes >> 20) MiB (was 505 MB unbounded)")
