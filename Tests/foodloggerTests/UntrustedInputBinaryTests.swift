@@ -86,6 +86,39 @@ import TestSupport
         #expect(server.requests.first?.queryValue("keyword") == Self.key, "the keyword is still sent as given")
     }
 
+    /// One service's key given to another as a keyword: it is in no line and no file.
+    @Test(arguments: ["hotpepper", "osm"])
+    func anotherServicesKeyAsAKeywordIsShownAndKeptAsNoKeyIs(provider: String) async throws {
+        // Given both services' keys in the environment, and Google's pasted as the keyword
+        let googleKey = "AIzaSyD-canary-7b0e5c2d91f4a8e36"
+        let server = try LoopbackServer(replies: [
+            provider == "osm"
+                ? .json(
+                    #"{"elements":[{"type":"node","id":1,"lat":35.6813,"lon":139.7672,"tags":{"name":"Kissa","amenity":"cafe"}}]}"#
+                )
+                : .json(#"{"results":{"results_available":0,"shop":[]}}"#)
+        ])
+        let home = try TemporaryFolder("foodlogger-home")
+        let result = try await Spawned.runOffPool(
+            ["search", "--provider", provider, "--keyword", googleKey, "--verbose"] + Self.tokyo,
+            environment: [
+                "HOME": home.path, "HOTPEPPER_API_KEY": Self.key, "GOOGLE_PLACES_API_KEY": googleKey,
+                "HOTPEPPER_BASE_URL": server.baseURL.absoluteString, "FOODLOGGER_OVERPASS_URL": server.baseURL.absoluteString,
+            ])
+        // When it is searched for, the key is sent as the words asked for
+        #expect(server.requests.count == 1, "\(provider): asked once; stderr: \(result.stderr)")
+        // Then no line shows it, and no file keeps it
+        if provider == "hotpepper" {
+            #expect(result.stderr.contains("keyword=REDACTED"), "the request line shows where it stood: \(result.stderr)")
+        }
+        #expect(!(result.stderr + result.stdout).contains(googleKey), "\(provider): the key in no output: \(result.stderr)")
+        let files = FileManager.default.enumerator(atPath: home.path)?.compactMap { $0 as? String } ?? []
+        for file in files {
+            let data = (try? Data(contentsOf: home.url.appendingPathComponent(file))) ?? Data()
+            #expect(data.range(of: Data(googleKey.utf8)) == nil, "\(provider): \(file) holds the key")
+        }
+    }
+
     // MARK: 11. Numbers with an exponent
 
     @Test func aCoordinateWithAnExponentIsTaken() throws {

@@ -56,6 +56,13 @@ public struct APIKeyLocator: Sendable {
         return String(text[first...last])
     }
 
+    /// Every service's key that `environment` holds, trimmed, placeholders left out.
+    public static func environmentKeys(_ environment: [String: String]) -> [String] {
+        Service.all.compactMap { service in
+            environment[service.environmentVariable].map(trimmed).flatMap { $0.isEmpty || $0 == service.placeholder ? nil : $0 }
+        }
+    }
+
     public func locate() throws(ServiceError) -> Located {
         if let keyFile {
             return try read(keyFile, passingOverOthers: false)

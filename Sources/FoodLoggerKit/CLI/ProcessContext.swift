@@ -29,6 +29,8 @@ public struct ProcessContext: Sendable {
     var now: @Sendable () -> Date = { Date() }
     /// The terminal the interactive map takes over; tests put a script of keys here.
     var fullScreen: @MainActor @Sendable () -> any FullScreenTerminal = { LiveFullScreenTerminal() }
+    /// The API keys this run has located, which no message carries (`report`).
+    var keys = KnownKeys()
 
     /// This process: its argv (without the program name), environment and real streams.
     public static func live() -> ProcessContext {
@@ -128,9 +130,10 @@ public struct ProcessContext: Sendable {
         environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
     }
 
-    /// A message on stderr, named for the tool as every message is.
+    /// A message on stderr, named for the tool as every message is, without any key the run has
+    /// located: whichever service's text or request it quotes.
     func report(_ message: String) {
-        stderr.write("foodlogger: \(message)\n")
+        stderr.write("foodlogger: \(keys.redact(message))\n")
     }
 
     /// Colour and bold as --color says; by default only on a terminal, with NO_COLOR unset and

@@ -10,6 +10,14 @@ struct ServiceAssembly {
     let options: CommonOptions
     let context: ProcessContext
 
+    /// The keys the environment holds are known to the run's messages and cache before anything
+    /// is sent, whichever service is asked: one service's key given to another as a keyword is
+    /// then shown and kept as no key is. (A key file is read only when its service is asked.)
+    init(options: CommonOptions, context: ProcessContext) {
+        self.options = options; self.context = context
+        for key in APIKeyLocator.environmentKeys(context.environment) { context.keys.add(key) }
+    }
+
     /// The services a command's scenes talk to, and which provider they are.
     struct Services {
         var provider: Provider
@@ -188,16 +196,19 @@ struct ServiceAssembly {
     /// and OpenStreetMap's searches; the stubs, which cost nothing, and Google Places, whose
     /// terms let nothing be kept, are given none.
     func answers() -> AnswerCache {
-        AnswerCache(cacheFolder: CacheFolder.url(environment: context.environment), mode: options.cacheMode)
+        AnswerCache(cacheFolder: CacheFolder.url(environment: context.environment), mode: options.cacheMode, keys: context.keys)
     }
 
     /// A service's key (HOT PEPPER's by default), from --key-file, the environment or a key.plist.
+    /// Every key located is known to the run's messages and cache (`ProcessContext.keys`).
     func locateKey(service: APIKeyLocator.Service = .hotpepper) throws(ServiceError) -> APIKeyLocator.Located {
-        try APIKeyLocator(
+        let located = try APIKeyLocator(
             environment: context.environment, keyFile: options.keyFile, currentDirectory: context.currentDirectory,
             service: service
         )
         .locate()
+        context.keys.add(located.key)
+        return located
     }
 
     /// Warns when the key's file is readable by others.

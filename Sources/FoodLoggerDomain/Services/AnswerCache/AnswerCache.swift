@@ -64,10 +64,15 @@ public struct AnswerCache: Sendable {
     /// The first line of every entry, which names its format; another is foreign, and absent.
     static let signature = Data("foodlogger answer 2\n".utf8)
 
+    /// Every key the run has located: a request that holds any of them (one service's key sent
+    /// to another as a keyword) is neither looked up nor kept, as one holding its own key is not.
+    var keys: KnownKeys?
+
     /// `cacheFolder`: `CacheFolder.url(environment:)`; nil keeps nothing.
-    public init(cacheFolder: URL?, mode: Mode = .normal) {
+    public init(cacheFolder: URL?, mode: Mode = .normal, keys: KnownKeys? = nil) {
         folder = cacheFolder?.appendingPathComponent("answers")
         self.mode = mode
+        self.keys = keys
     }
 
     init(

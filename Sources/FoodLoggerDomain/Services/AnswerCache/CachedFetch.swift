@@ -16,6 +16,7 @@ extension AnswerCache {
         decode: @escaping (Data) throws(ServiceError) -> Value,
         send: ((Data) throws(ServiceError) -> Value) async throws(ServiceError) -> Value
     ) async throws(ServiceError) -> Value {
+        let key = key.flatMap { keys?.appear(in: String(decoding: $0.bytes, as: UTF8.self)) == true ? nil : $0 }
         if mode != .refresh, let key, let hit = lookup(key), let value = try? decode(hit.body) {
             log?("answer from the cache, kept \(Self.age(hit.age)) ago (\(hit.body.count) bytes)")
             return value
