@@ -144,7 +144,14 @@ public struct TradingCheckWorker: TradingChecking {
         let places = FoodLogEntry.places(entries)
         let asked = AskedIDs(places, only: only)
         let idsByProvider = asked.idsByProvider
-        let billed = idsByProvider.filter { $0.key.billedLookup != nil }.mapValues(\.count)
+        // The workers first: a service that cannot be asked (no key) is reported, and its
+        // requests, which will never be sent, are neither approved nor announced.
+        var made: [Provider: any HotpepperWorking] = [:]
+        var failed: [Provider: Result<RestaurantPage, ServiceError>] = [:]
+        for provider in idsByProvider.keys {
+            do throws(ServiceError) { made[provider] = try workers(provider) } catch { failed[provider] = .failure(error) }
+        }
+        let billed = idsByProvider.filter { made[$0.key] != nil && $0.key.billedLookup != nil }.mapValues(\.count)
         if !billed.isEmpty, let approve, await !approve(billed) {
             return TradingReport(
                 checked: 0, findings: [], unasked: [], places: places.count, notIDs: asked.notIDs, unapproved: billed)
@@ -152,7 +159,7 @@ public struct TradingCheckWorker: TradingChecking {
         for provider in Provider.allCases {
             if let requests = billed[provider] { announce?(provider, requests) }
         }
-        let answers = await Self.ask(idsByProvider, workers)
+        let answers = await Self.ask(idsByProvider, made).merging(failed) { asked, _ in asked }
         var answered = Answers()
         var unaskedErrors: [Provider: ServiceError] = [:]
         for provider in Provider.allCases {
@@ -230,14 +237,13 @@ public struct TradingCheckWorker: TradingChecking {
 
     /// Every service's lookup at once: the check takes as long as the slowest, not the sum.
     private static func ask(
-        _ idsByProvider: [Provider: [String]],
-        _ workers: @escaping @Sendable (Provider) throws(ServiceError) -> any HotpepperWorking
+        _ idsByProvider: [Provider: [String]], _ workers: [Provider: any HotpepperWorking]
     ) async -> [Provider: Result<RestaurantPage, ServiceError>] {
         await withTaskGroup(of: (Provider, Result<RestaurantPage, ServiceError>).self) { group in
             for (provider, ids) in idsByProvider {
+                guard let worker = workers[provider] else { continue }
                 group.addTask {
                     do throws(ServiceError) {
-                        let worker = try workers(provider)
                         let page = try await worker.lookupKeepingAnswers(ids: ids, perRequest: provider.idsPerLookup)
                         return (provider, .success(page))
                     } catch {

@@ -96,11 +96,6 @@ public struct PlaceMatcher: Sendable {
         }
     }
 
-    /// A place's names: its name and its names in other languages.
-    static func names(_ place: Restaurant) -> [String] {
-        [place.name] + (place.otherNames ?? []).map(\.name)
-    }
-
     /// Whether two names name one place: the same once normalised, or the same chain where at
     /// most one of them names a branch ("一蘭 渋谷店" and "一蘭" agree; "一蘭 渋谷店" and
     /// "一蘭 渋谷センター街店" are two branches).
@@ -115,13 +110,7 @@ public struct PlaceMatcher: Sendable {
         return one.core == other.core && (one.branch.isEmpty || other.branch.isEmpty || one.branch == other.branch)
     }
 
-    /// Whether two names are one chain's different named branches ("一蘭 渋谷店", "一蘭 新宿店").
-    static func differentBranches(_ a: String, _ b: String) -> Bool {
-        guard let one = nameParts(a), let other = nameParts(b) else { return false }
-        return differentBranches(one, other)
-    }
-
-    /// `differentBranches` of two names' parts.
+    /// Whether two names' parts are one chain's different named branches ("一蘭 渋谷店", "一蘭 新宿店").
     static func differentBranches(_ one: NameParts, _ other: NameParts) -> Bool {
         one.core == other.core && !one.branch.isEmpty && !other.branch.isEmpty && one.branch != other.branch
     }

@@ -18,9 +18,12 @@ public final class KnownKeys: @unchecked Sendable {
         lock.withLock { if !keys.contains(key) { keys.append(key) } }
     }
 
-    /// `text` without any known key, in any form `Redaction.redact` takes out.
+    /// `text` without any known key whole, in any form `Redaction.redact` takes out. Whole keys
+    /// only: the text is foodlogger's own message, where a service's client has already taken
+    /// out any piece of its own key that a server echoed, and where eight characters of a key
+    /// could stand by chance (a path, a word).
     public func redact(_ text: String) -> String {
-        lock.withLock { keys }.reduce(text) { Redaction.redact($0, key: $1) }
+        lock.withLock { keys }.reduce(text) { Redaction.redact($0, key: $1, shortest: .max) }
     }
 
     /// Whether any known key stands in `text`, as it is or percent-encoded (a request as sent).

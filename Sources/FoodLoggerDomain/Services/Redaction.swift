@@ -49,10 +49,12 @@ public enum Redaction {
     /// it is shorter) replaced, in whatever form a server may echo it: any case, percent-encoded
     /// or JSON-escaped a character at a time, split by invisible characters (zero-width spaces,
     /// joiners, soft hyphens), reversed, or in base64 (standard or URL-safe; see `forms`).
-    static func redact(_ text: String, key: String) -> String {
+    /// `shortest`: the shortest run taken for the key; the whole key (`Int.max`) where the text
+    /// is foodlogger's own words, which a piece of a key could match by chance.
+    static func redact(_ text: String, key: String, shortest: Int = shortestRun) -> String {
         let keyUnits = Array(key.unicodeScalars.map(folded))
         guard !keyUnits.isEmpty else { return text }
-        let run = min(shortestRun, keyUnits.count)
+        let run = min(shortest, keyUnits.count)
         var pieces = Set<String>()
         for form in forms(of: key) {
             let units = Array(form.unicodeScalars.map(folded))

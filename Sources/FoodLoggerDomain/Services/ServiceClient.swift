@@ -65,6 +65,10 @@ public struct ServiceClient: Sendable {
             let wait = policy.delay(afterAttempt: attempt, retryAfter: failure.retryAfter)
             guard wait < budget.left else {
                 narrate("not retrying: \(Self.seconds(timeout)) allowed in all, \(Self.seconds(max(0, budget.left))) left")
+                // A wait the server asked for is said, as one past `maxDelay` is: the user can wait it out.
+                if let asked = failure.retryAfter, let status = cause.status {
+                    throw .asksToWait(status: status, seconds: Int(min(asked, 86_400).rounded(.up)))
+                }
                 throw Self.final(cause, attempts: attempt)
             }
             let because = failure.retryAfter == nil ? "" : " (Retry-After)"
@@ -285,9 +289,8 @@ public struct ServiceClient: Sendable {
 
     static func seconds(_ duration: Duration) -> String { seconds(duration / .seconds(1)) }
 
-    /// Lines hold the URL with its key parameter redacted and fixed words, never the server's
-    /// text: no replacing of the key's text, which would mangle a line where a short key recurs.
-    /// Made only for --verbose: the line of every reply formats its seconds with
+    /// Lines hold the URL with the key taken out wherever it stands (`Redaction.shown`) and fixed
+    /// words, never the server's text. Made only for --verbose: the line of every reply formats its seconds with
     /// `String(format:)`, whose first use costs four conformance scans (≈1.3 M instructions).
     private func narrate(_ line: @autoclosure () -> String) {
         log?(line())

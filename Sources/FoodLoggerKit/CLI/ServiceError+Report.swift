@@ -79,7 +79,7 @@ extension ServiceError: LocalizedError {
         case .asksToWait(let status, let seconds):
             let wait = seconds >= 120 ? "\(seconds / 60) minutes" : "\(seconds) s"
             return "the service answered HTTP \(status) and asks not to be asked again for \(wait), longer than "
-                + "foodlogger waits (\(Int(RetryPolicy.defaultMaxDelay)) s). Try again after that."
+                + "foodlogger waits (\(Int(RetryPolicy.defaultMaxDelay)) s at most, within --timeout). Try again after that."
         case .explainedStatus(let status, let message):
             return "the service answered HTTP \(status) (\(TerminalSafe.short(message, limit: 200))). \(Self.advice(status))"
         case .network(let failure, let detail):

@@ -83,6 +83,31 @@ import Testing
         #expect(asked.lines.isEmpty && osm.lookedUp == [["node/1"]] && report.unapproved == nil, "\(asked.lines) \(report)")
     }
 
+    @Test func billedRequestsToAServiceThatCannotBeAskedAreNeitherApprovedNorAnnounced() async {
+        // Given 101 Google places and no Google key, and an OSM place
+        let osm = Spy([TradingCheckWorkerTests.place("node/1", .osm)])
+        let asked = Recorder()
+        let sut = TradingCheckWorker(
+            announce: { provider, count in asked.add("announced \(provider.rawValue) \(count)") },
+            approve: { billed in
+                asked.add("approve \(billed.count)")
+                return false
+            }
+        ) { provider throws(ServiceError) in
+            guard provider == .osm else { throw .missingKey(searched: ["GOOGLE_PLACES_API_KEY"], service: .google) }
+            return osm
+        }
+        let entries = (1...101).map { Self.entry($0, .google, "ChIJplace\($0)") } + [Self.entry(102, .osm, "node/1")]
+
+        // When they are checked
+        let report = await sut.check(entries)
+
+        // Then nothing was put to the user, OSM was asked, and Google is reported as not asked
+        #expect(asked.lines.isEmpty, "no question about requests that cannot be sent: \(asked.lines)")
+        #expect(osm.lookedUp == [["node/1"]] && report.unapproved == nil, "\(osm.lookedUp) \(report)")
+        #expect(report.unasked.map(\.provider) == [.google] && report.unasked.first?.places == 101, "\(report.unasked)")
+    }
+
     /// What a check was asked, from any task.
     final class Recorder: @unchecked Sendable {
         private let lock = NSLock()

@@ -76,8 +76,8 @@ import Testing
         // When a search is made
         let error = failure(await search(makeSUT(server, timeout: 2)))
 
-        // Then it ends at once with the server's answer: waiting could only end past the time allowed
-        #expect(error == .httpStatus(503) && server.requests.count == 1, "\(String(describing: error))")
+        // Then it ends at once, saying how long the server asked for: waiting could only end past the time allowed
+        #expect(error == .asksToWait(status: 503, seconds: 5) && server.requests.count == 1, "\(String(describing: error))")
         #expect(sleeper.waits.isEmpty, "no wait begun: \(sleeper.waits)")
         #expect(log.text.contains("not retrying: 2 s allowed in all"), "verbose says why: \(log.text)")
     }
