@@ -184,8 +184,6 @@ public struct OpenTally: Sendable, Equatable {
     public var unknown: Int
     /// How many of the service's results were looked at, from the query's start.
     public var examined: Int
-    /// The service had more results than the search may look at (`OpenSearch.maxExamined`).
-    public var stoppedEarly: Bool
     /// Shops left out as open but closing before the time --open-for asks for.
     public var closingTooSoon = 0
     /// Of `unknown`, the shops whose service gives no hours at all (the rest have hours that
@@ -206,79 +204,6 @@ public struct OpenTally: Sendable, Equatable {
             unknown += 1
             if noHours { self.noHours += 1 }
         }
-    }
-}
-
-/// Searching for shops open at a moment: the service cannot filter by hours, so the worker asks
-/// for full pages and keeps the open ones.
-public enum OpenSearch {
-    /// Results looked at, at most, to fill one page: 5 requests of 100, the first alone, the
-    /// other four at once.
-    public static let maxExamined = 500
-}
-
-extension HotpepperWorking {
-    /// The shops open at the question's moment (with `includeUnknown`, also those whose hours
-    /// cannot be read), nearest first, up to the query's count (or limit), and what was left
-    /// out on the way. One page of 100 first; when that does not fill the list, up to 400 more
-    /// at once.
-    /// A search that asks no such question is `searchNearestFirst`, with no tally. The list
-    /// found is put in the query's `sort` order last, so it orders every place kept.
-    public nonisolated(nonsending) func search(_ query: RestaurantQuery, _ question: OpenQuestion) async -> Result<
-        (page: RestaurantPage, tally: OpenTally?), ServiceError
-    > {
-        await searchOpen(query, question).map { found in
-            var page = found.page
-            page.restaurants = page.restaurants.sorted(by: query.sort)
-            return (page, found.tally)
-        }
-    }
-
-    private nonisolated(nonsending) func searchOpen(_ query: RestaurantQuery, _ question: OpenQuestion) async -> Result<
-        (page: RestaurantPage, tally: OpenTally?), ServiceError
-    > {
-        guard question.openOnly else { return await searchNearestFirst(query).map { ($0, nil) } }
-        let wanted = query.limit ?? query.count
-        let filter = OpenFilter(question)
-        var ask = query
-        ask.limit = nil
-        ask.count = RestaurantQuery.maxCount
-        var kept: [Restaurant] = []
-        var tally = OpenTally(closed: 0, unknown: 0, examined: 0, stoppedEarly: false, openFor: question.openFor)
-        var total = 0
-        var dropped: [RestaurantPage.DroppedShop] = []
-        var seen = Set<String>()
-        /// Looks at shops in the service's order until the list is full, each once.
-        func examine(_ shops: [Restaurant], on clock: OpenClock) {
-            for shop in shops where kept.count < wanted && (shop.id.isEmpty || seen.insert(shop.id).inserted) {
-                let verdict = filter.keeps(shop, on: clock)
-                tally.count(verdict)
-                if verdict == .kept { kept.append(shop) }
-            }
-        }
-        let first = await searchNearestFirst(ask)
-        guard case .success(let firstPage) = first else { return first.map { ($0, nil) } }
-        total = firstPage.total
-        let clock = OpenClock(question.moment, region: firstPage.region)
-        examine(firstPage.restaurants, on: clock)
-        dropped = firstPage.dropped
-        let sent = firstPage.sent
-        let remaining = total - (query.start + sent) + 1
-        if kept.count < wanted, remaining > 0, sent > 0 {
-            ask.start = query.start + sent
-            ask.limit = min(remaining, OpenSearch.maxExamined - sent)
-            switch await searchNearestFirst(ask) {
-            case .failure(let error): return .failure(error)
-            case .success(let more):
-                examine(more.restaurants, on: clock)
-                dropped += more.dropped
-            }
-        }
-        tally.stoppedEarly = kept.count < wanted && query.start - 1 + tally.examined < total
-        let page = RestaurantPage(
-            total: total, start: query.start, restaurants: kept, coverage: firstPage.coverage, dropped: dropped,
-            region: firstPage.region, provider: firstPage.provider)
-        return .success((page, tally))
     }
 }
 

@@ -31,6 +31,10 @@ public enum Provider: String, Sendable, CaseIterable, Codable {
     /// The most shops one search can bring, with a keyword or without; nil when only the command's
     /// own cap holds.
     public func mostShops(withKeyword: Bool) -> Int? { capabilities.mostShops(withKeyword: withKeyword) }
+    /// The most places a search gathered whole asks the service for, when it pages.
+    public func reach(withKeyword: Bool) -> Int {
+        min(capabilities.reach, mostShops(withKeyword: withKeyword) ?? capabilities.reach)
+    }
 }
 
 /// Search conditions not every service has.

@@ -45,6 +45,10 @@ public struct ServiceCapabilities: Sendable {
     public var mostShops: (withKeyword: Int?, withoutKeyword: Int?) = (nil, nil)
     /// How the service says what places cost, when it does.
     public var prices: Prices?
+    /// The most places a search looks at when it gathers its list whole (merged, filtered or
+    /// ordered otherwise than nearest first): 5 requests of 100. Capped by `mostShops`; a
+    /// service that does not page gives its whole answer.
+    public var reach = 500
     /// Whether the service answers a search a page at a time (from `start`, `count` long). One
     /// that does not answers whole, and the worker cuts the pages from that one answer.
     public var pages = true

@@ -11,13 +11,5 @@ public protocol HotpepperProtocol: Sendable {
     /// The service that answers: what it can do (`ServiceCapabilities`) tells the worker how
     /// to ask it.
     var provider: Provider { get }
-    /// True for several services asked as one (`MergedService`), which reads the names, pages
-    /// and limit of a query through each service's own worker: the worker passes the query on
-    /// as it is.
-    var combinesServices: Bool { get }
     nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage
-}
-
-extension HotpepperProtocol {
-    public var combinesServices: Bool { false }
 }

@@ -74,25 +74,12 @@ extension HotpepperWorking {
         return whole
     }
 
-    /// One search as the scenes show it: the result or the error, nearest first when there is a
-    /// centre. The service orders a location search by distance already; sorting again by the
-    /// distance we show keeps the numbers and the order in agreement, so a shop has the same
-    /// number in the list and on the map. Ties keep the service's order. Runs on the caller's
-    /// executor, as the fetch does: a stub search then starts no thread at all.
-    public nonisolated(nonsending) func searchNearestFirst(_ query: RestaurantQuery) async -> Result<
-        RestaurantPage, ServiceError
-    > {
-        let result: Result<RestaurantPage, ServiceError>
-        do {
-            result = .success(try await fetchRestaurants(query))
+    /// The search as a value, for task groups, whose child tasks cannot throw a typed error.
+    nonisolated(nonsending) func result(of query: RestaurantQuery) async -> Result<RestaurantPage, ServiceError> {
+        do throws(ServiceError) {
+            return .success(try await fetchRestaurants(query))
         } catch {
-            result = .failure(error)
-        }
-        guard let center = query.center else { return result }
-        return result.map { page in
-            var page = page
-            page.restaurants = page.restaurants.nearestFirst(to: center)
-            return page
+            return .failure(error)
         }
     }
 }
@@ -112,8 +99,6 @@ public struct HotpepperWorker: HotpepperWorking {
     let progress: (@Sendable (PagingProgress) -> Void)?
     /// Turns genre, budget and area names into codes; nil for a service without code lists.
     let codes: (any CodeListing)?
-    /// The whole answer of a service that does not page, which its pages are cut from.
-    private let whole = WholeAnswer()
 
     /// Requests in flight at once when paging: enough to hide latency, few enough to be polite
     /// to the service (and to its rate limits).
@@ -134,22 +119,11 @@ public struct HotpepperWorker: HotpepperWorking {
     }
 
     public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
-        if api.combinesServices { return try await api.searchRestaurants(query).sanitized() }
         let query = try await withCodes(query)
         // Whichever service answered, the scenes get each shop once and only shops they can place.
-        guard api.provider.pages else { return try await cutFromWhole(query) }
-        guard let limit = query.limit else { return try await api.searchRestaurants(query).sanitized() }
+        // A service that does not page answers whole, which the search cuts (`FindPlaces`).
+        guard api.provider.pages, let limit = query.limit else { return try await api.searchRestaurants(query).sanitized() }
         return try await fetchPages(query, limit: limit)
-    }
-
-    /// The page `query` asks for (from `start`, `limit` or `count` long) of the whole answer,
-    /// which the service is asked for once.
-    nonisolated(nonsending) func cutFromWhole(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
-        let asked = Self.page(of: query, start: 1, count: RestaurantQuery.maxCount)
-        let answer = try await whole.value(for: asked) { () throws(ServiceError) in
-            try await api.searchRestaurants(asked).sanitized()
-        }
-        return answer.page(from: query.start, count: query.limit ?? query.count)
     }
 
     /// The query with its names turned into codes from the code lists.

@@ -3,7 +3,8 @@ import Foundation
 /// A list of shops at hand (the food log's), answered as a search would answer them, without
 /// asking any service: how the map (and its re-searches), its cards and the data formats draw a
 /// list that needs no search. Every search finds the same shops (those whose name, genre or
-/// address holds the keyword), nearest first when it has a centre.
+/// address holds the keyword), nearest first when it has a centre, all of them at once, as a
+/// service that does not page answers: the search cuts its window (`FindPlaces`).
 public struct ShopListWorker: HotpepperWorking {
     public let shops: [Restaurant]
 
@@ -19,13 +20,11 @@ public struct ShopListWorker: HotpepperWorking {
             found = found.filter { [$0.name, $0.genre.name, $0.address].contains { $0.lowercased().contains(keyword) } }
         }
         if let center = query.center { found = found.nearestFirst(to: center) }
-        let page = Array(found.dropFirst(query.start - 1).prefix(query.limit ?? query.count))
-        return RestaurantPage(
-            total: found.count, start: query.start, restaurants: page, region: nil, provider: Self.provider(of: shops))
+        return RestaurantPage(total: found.count, start: 1, restaurants: found, region: nil, provider: Self.provider(of: shops))
     }
 
     /// The service most of the shops come from, whose credit goes under them.
-    static func provider(of shops: [Restaurant]) -> Provider {
+    public static func provider(of shops: [Restaurant]) -> Provider {
         let counts = shops.reduce(into: [Provider: Int]()) { $0[$1.provider, default: 0] += 1 }
         return Provider.allCases.max { counts[$0, default: 0] < counts[$1, default: 0] } ?? .hotpepper
     }

@@ -131,10 +131,10 @@ extension MapCommand: SceneCommand {
     func fillsScreen(_ context: ProcessContext) -> Bool { interaction(context) == .explore }
 
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
-        let places = try workers.places()
+        let finder = try workers.finder()
         if let format {
             return await SearchScene.assemble(
-                context: context, format: format, worker: workers.restaurants, places: places,
+                context: context, format: format, finder: finder, worker: workers.restaurants,
                 lastList: LastListKeeper(context: context, invented: common.useStub)
             )
             .search(search.drawingQuery, open: search.open, near: search.near)
@@ -142,7 +142,7 @@ extension MapCommand: SceneCommand {
         let (drawing, exploring, centre, shown) = try await lastListFramed(workers.restaurants)
         let interaction = interaction(context)
         let keeper = LastListKeeper(context: context, invented: common.useStub, reportsAtOnce: interaction != .explore)
-        let scene = MapScene.assemble(context: context, worker: workers.restaurants, places: places, lastList: keeper)
+        let scene = MapScene.assemble(context: context, finder: finder, places: try workers.places(), lastList: keeper)
         switch interaction {
         case .explore:
             let code = await scene.explore(

@@ -10,7 +10,7 @@ enum OpenAtOption {
         OptionSpec(
             "--open-now",
             help:
-                "keep only the shops open now, read from their hours; to fill the page, looks at up to \(OpenSearch.maxExamined) results (5 requests)"
+                "keep only the places open now, read from their hours, among all the search finds (up to \(Provider.hotpepper.reach(withKeyword: false)) places a service)"
         ),
         OptionSpec(
             "--open-at", kind: .value("TIME"),

@@ -76,10 +76,9 @@ extension PickCommand: SceneCommand {
     var searchCentre: ServiceAssembly.Centre? { search.searchCentre }
 
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
-        let places = try workers.places()
         let random: any RandomSource = seed.map { SplitMix64(seed: $0) } ?? SystemRandomNumberGenerator()
         let scene = PickScene.assemble(
-            context: context, format: common.format, worker: workers.restaurants, places: places,
+            context: context, format: common.format, finder: try workers.finder(), worker: workers.restaurants,
             lastList: LastListKeeper(context: context, invented: common.useStub),
             log: FoodLogFile.store(stub: common.useStub, context: context), random: random, zone: context.userTimeZone)
         return await scene.pick(

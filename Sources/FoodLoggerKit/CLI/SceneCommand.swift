@@ -35,11 +35,15 @@ extension SceneCommand {
 }
 
 extension FoodLogger {
-    /// The workers a command's scenes talk to, over the service the options chose.
+    /// The workers a command's scenes talk to, over the services the options chose.
     struct Workers {
-        /// The service that answers, for the assembly's own choices (the place search's language).
+        /// The service that answers (a merge's first), for the assembly's own choices (the place
+        /// search's language).
         var provider: Provider
+        /// The first service's worker: what a lookup by id asks.
         var restaurants: HotpepperWorker
+        /// Every service a search asks, in the merge's order; one for a single service.
+        var services: [FindPlaces.Service]
         var codes: CodeListWorker
         let assembly: ServiceAssembly
         /// The --near place looked for while the service was chosen.
@@ -49,6 +53,12 @@ extension FoodLogger {
         /// FOODLOGGER_NOMINATIM_URL stops only a command that searches places).
         func places() throws(ServiceError) -> any PlaceLocating {
             try assembly.places(for: provider, located: located)
+        }
+
+        /// The search over every service, with the place search behind --near and `foodLog` for
+        /// its marks and filters.
+        func finder(foodLog: (any FoodLogStoring)? = nil) throws(ServiceError) -> FindPlaces {
+            FindPlaces(services: services, places: try places(), foodLog: foodLog, narrate: assembly.narration())
         }
     }
 
@@ -91,21 +101,12 @@ extension FoodLogger {
         }
         do {
             let assembly = ServiceAssembly(options: options, context: context)
-            let services: ServiceAssembly.Services
+            let chosen: [ServiceAssembly.Services]
             if let merge = options.merge, command.impliedProvider == nil, command.searchesPlaces {
                 // What some of the services cannot answer narrows the merge to those that can (a
-                // filter must hold for every place listed); what none can is refused.
-                var candidates = try assembly.mergeCandidates(merge)
-                // A service with no places around the centre is not asked (HOT PEPPER in Paris).
-                if case .coordinate(let centre) = command.searchCentre,
-                    let outside = candidates.first(where: { !$0.covers(centre) }),
-                    candidates.contains(where: { $0.covers(centre) })
-                {
-                    candidates.removeAll { !$0.covers(centre) }
-                    let line = ServiceError.outsideCoverage(ServiceAssembly.Centre.coordinate(centre).described, service: outside)
-                        .coverageLine
-                    context.report("\(line): asking \(candidates.map(\.title).joined(separator: " and ")) only")
-                }
+                // filter must hold for every place listed); what none can is refused. Those with
+                // no places around the centre are left out by the search itself (`FindPlaces`).
+                let candidates = try assembly.mergeCandidates(merge)
                 let asked = candidates.filter { refusal(by: $0) == nil }
                 if let first = candidates.lazy.compactMap(refusal(by:)).first {
                     if asked.isEmpty { return usageError(first, command: help.command, context: context) }
@@ -113,23 +114,30 @@ extension FoodLogger {
                     let reason = first.message.components(separatedBy: "; use --provider")[0]
                     context.report("\(reason); asking \(asked.map(\.title).joined(separator: " and ")) only")
                 }
-                services = try assembly.mergedServices(asked)
+                chosen = try asked.map { provider throws(ServiceError) in
+                    try assembly.services(provider, located: nil, searchesPlaces: true, merging: asked.count > 1)
+                }
             } else {
-                services = try await assembly.makeServices(
-                    implied: command.impliedProvider, centre: command.searchCentre, searchesPlaces: command.searchesPlaces,
-                    refusing: Set(Provider.allCases.filter { refusal(by: $0) != nil }))
+                chosen = [
+                    try await assembly.makeServices(
+                        implied: command.impliedProvider, centre: command.searchCentre, searchesPlaces: command.searchesPlaces,
+                        refusing: Set(Provider.allCases.filter { refusal(by: $0) != nil }))
+                ]
             }
+            guard let services = chosen.first else { preconditionFailure("no service chosen") }
             if let refusal = refusal(by: services.provider) {
                 return usageError(refusal, command: help.command, context: context)
             }
             if services.choseForLackOfKey, command.searchesPlaces { NoKeyNotice(context: context).tellOnce() }
-            let codes = assembly.makeCodeLists(services)
-            let restaurants = HotpepperWorker(
-                api: services.restaurants, progress: PagingProgressLine.reporter(for: context), codes: codes)
+            // Paging progress is one service's: a merge's services page at once, on one line each would scribble.
+            let progress = chosen.count == 1 ? PagingProgressLine.reporter(for: context) : nil
+            let codes = chosen.map(assembly.makeCodeLists)
+            let workers = zip(chosen, codes).map { HotpepperWorker(api: $0.restaurants, progress: progress, codes: $1) }
             return try await command.run(
                 Workers(
-                    provider: services.provider, restaurants: restaurants, codes: codes, assembly: assembly,
-                    located: services.located), context: context)
+                    provider: services.provider, restaurants: workers[0],
+                    services: zip(chosen, workers).map { FindPlaces.Service($0.provider, $1) }, codes: codes[0],
+                    assembly: assembly, located: services.located), context: context)
         } catch {
             return fail(error, context: context)
         }

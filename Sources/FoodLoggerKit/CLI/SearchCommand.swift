@@ -426,11 +426,11 @@ extension SearchCommand: SceneCommand {
     var searchCentre: ServiceAssembly.Centre? { near.map { .place($0) } ?? query.center.map { .coordinate($0) } }
 
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
-        let places = try workers.places()
         let scene = SearchScene.assemble(
-            context: context, format: common.format, worker: workers.restaurants, places: places, prompting: interactive,
-            lastList: LastListKeeper(context: context, invented: common.useStub),
-            log: FoodLogFile.store(stub: common.useStub, context: context), fields: fields)
+            context: context, format: common.format,
+            finder: try workers.finder(foodLog: FoodLogFile.store(stub: common.useStub, context: context)),
+            worker: workers.restaurants, prompting: interactive,
+            lastList: LastListKeeper(context: context, invented: common.useStub), fields: fields)
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
             : await scene.search(common.format == .html ? drawingQuery : query, open: open, near: near, log: logFilter)

@@ -45,19 +45,4 @@ extension ServiceAssembly {
         }
         return usable
     }
-
-    /// One service made of `providers`, asked at once and merged (`MergedService`); its code
-    /// lists and place search are the first's.
-    func mergedServices(_ providers: [Provider]) throws(ServiceError) -> Services {
-        var parts: [(provider: Provider, worker: any HotpepperWorking)] = []
-        var first: Services?
-        for provider in providers {
-            let services = try services(provider, located: nil, searchesPlaces: true, merging: true)
-            first = first ?? services
-            parts.append((provider, HotpepperWorker(api: services.restaurants, codes: makeCodeLists(services))))
-        }
-        guard var merged = first else { preconditionFailure("a merge of no service") }
-        merged.restaurants = MergedService(services: parts, log: narration())
-        return merged
-    }
 }

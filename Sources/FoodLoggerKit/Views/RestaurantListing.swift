@@ -41,7 +41,18 @@ struct RestaurantListing: Sendable, Equatable {
         var centerName: String? = nil
         var rangeMetres: Int
         var total: Int
+        /// False when the services have more places than were looked at: `total` is a lower bound.
+        var totalIsExact = true
         var start: Int
+        /// The services of a merge that failed, with the line and exit code each failure has.
+        var incomplete: [Failure] = []
+    }
+
+    /// A service that failed, as JSON's `incomplete` names it.
+    struct Failure: Sendable, Equatable {
+        var provider: Provider
+        var error: String
+        var exit: Int
     }
 
     /// `show`'s shops, with every detail; `region`: where they are, as far as it is known.
@@ -65,6 +76,18 @@ struct RestaurantListing: Sendable, Equatable {
         // No shop, no clock to name: Japan's, as before there was more than one service.
         self.clock = (providers.first ?? .hotpepper).clock(in: region)
         currency = BudgetBand.currencySymbol(region?.countryCode)
+    }
+
+    /// What a search found, with each place's distance from the centre.
+    init(_ found: FoundPlaces, open: OpenQuestion, log: FoodLogSummary = .empty) {
+        self.init(found.page, query: found.query, open: open, tally: found.tally, centerName: found.located?.place.name, log: log)
+        search?.totalIsExact = found.totalIsExact
+        search?.incomplete = found.incomplete.map { failure in
+            Failure(
+                provider: failure.provider,
+                error: failure.error.localizedDescription.trimmingCharacters(in: .whitespacesAndNewlines),
+                exit: Int(failure.error.exitCode.rawValue))
+        }
     }
 
     /// A page of search results, with each shop's distance from the centre.
@@ -114,9 +137,17 @@ struct RestaurantListing: Sendable, Equatable {
                 ),
                 ("range_m", center == nil ? .null : .integer(search.rangeMetres)),
                 ("total", .integer(search.total)),
+                ("total_is_exact", .bool(search.totalIsExact)),
                 ("start", .integer(search.start)),
                 ("returned", .integer(records.count)),
                 restaurants, openAt,
+                (
+                    "incomplete",
+                    .array(
+                        search.incomplete.map {
+                            .object([("provider", .string($0.provider.rawValue)), ("error", .string($0.error)), ("exit", .integer($0.exit))])
+                        })
+                ),
             ] + (leftOut.map { [$0] } ?? []))
     }
 }

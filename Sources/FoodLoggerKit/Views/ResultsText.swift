@@ -35,43 +35,86 @@ enum ResultsText {
     }
 
     /// Counts, how to see more (the prompt's `n` when `prompted`, else --start), that open or
-    /// closed is unknown where the shops' clock is, and the service's credit.
-    /// After an open-only search (`tally`), the counts say how far into the results it looked;
-    /// after a log filter (`narrowed`: the filter and how many it left out), how many it kept of
-    /// the results looked at.
-    static func footer(
-        _ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false, open: OpenQuestion? = nil,
-        tally: OpenTally? = nil, narrowed: (filter: LogFilter, leftOut: Int)? = nil
-    ) -> [String] {
+    /// closed is unknown where the shops' clock is, and the service's credit. A list filtered
+    /// (open, the food log) says what it kept and among how many places; one the services have
+    /// more of than were looked at says its total is a lower bound; the order is named.
+    static func footer(_ found: FoundPlaces, prompted: Bool = false, open: OpenQuestion? = nil, log: LogFilter? = nil)
+        -> [String]
+    {
+        let page = found.page
         var lines: [String] = []
         if !page.restaurants.isEmpty {
-            let nearest = query.center == nil ? "" : ", nearest first"
-            // Shops left out (off the Earth, sent twice, by the log) still take their places in the results.
-            let last = page.start + (tally?.examined ?? page.sent + (narrowed?.leftOut ?? 0)) - 1
-            if tally != nil, let open {
-                lines.append(
-                    "\(page.restaurants.count) open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among results "
-                        + "\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
-            } else if let narrowed, narrowed.leftOut > 0 {
-                lines.append(
-                    "\(page.restaurants.count) kept by \(LogText.flag(narrowed.filter)) among results "
-                        + "\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
-            } else {
-                lines.append("\(span(page.start, last)) of \(page.total)\(place(query))\(nearest).")
-            }
-            if last < page.total {
+            let last = page.start + page.restaurants.count - 1
+            lines.append(
+                "\(span(page.start, last)) of \(total(found))\(kept(found, open: open, log: log))\(place(found.query))\(order(found.query)).")
+            if let next = found.nextStart {
                 lines.append(
                     prompted
-                        ? tally == nil && (narrowed?.leftOut ?? 0) == 0
-                            ? "More: n shows \(span(last + 1, min(last + page.restaurants.count, page.total)))."
-                            : "More: n looks on from \(last + 1)."
-                        : "More: add --start \(last + 1).")
+                        ? "More: n shows \(span(next, min(next + page.restaurants.count - 1, page.total)))."
+                        : "More: add --start \(next).")
             }
         }
         if let note = clockNote(page) { lines.append(note) }
         // A list from the food log mixes services: each one's credit goes with its shops.
         lines += ([page.provider] + page.restaurants.flatMap(\.answeredBy)).uniqued().map(\.creditLine)
         return lines
+    }
+
+    /// The list's length as known: "174", or "500+" when the services have more than were looked at.
+    static func total(_ found: FoundPlaces) -> String {
+        "\(found.page.total)\(found.totalIsExact ? "" : "+")"
+    }
+
+    /// What a filter kept, and among how many places: " open at 12:00 among 174 places".
+    static func kept(_ found: FoundPlaces, open: OpenQuestion?, log: LogFilter?) -> String {
+        var what: [String] = []
+        if let open, open.openOnly {
+            what.append(
+                " open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open, on: found.page.clock))\(HoursText.openFor(open))")
+        }
+        if let log { what.append(" kept by \(LogText.flag(log))") }
+        guard !what.isEmpty, let looked = found.looked else { return "" }
+        return what.joined(separator: " and") + " among " + lookedAt(found, looked)
+    }
+
+    /// "174 places", or "the first 500 of 1234 places" when the services have more.
+    static func lookedAt(_ found: FoundPlaces, _ looked: (places: Int, ofAll: Int)) -> String {
+        found.totalIsExact ? "\(looked.places) places" : "the first \(looked.places) of \(looked.ofAll) places"
+    }
+
+    /// ", nearest first", ", best rated first" or ", by name": the order the list is in.
+    static func order(_ query: RestaurantQuery) -> String {
+        switch query.sort {
+        case .distance: query.center == nil ? "" : ", nearest first"
+        case .rating: ", best rated first"
+        case .name: ", by name"
+        }
+    }
+
+    /// For stderr, when a list was ordered or filtered among fewer places than the services have.
+    static func looked(_ found: FoundPlaces) -> String? {
+        guard !found.totalIsExact, let looked = found.looked else { return nil }
+        return "Looked at \(lookedAt(found, looked)) the services have here; a smaller --radius or a --keyword narrows the search."
+    }
+
+    /// One line a service of the merge that failed: what failed, and how to leave it out.
+    static func incomplete(_ found: FoundPlaces) -> [String] {
+        let answered = Set(found.page.restaurants.flatMap(\.answeredBy)).union([found.page.provider])
+        return found.incomplete.map { failure in
+            let others = answered.subtracting([failure.provider])
+            return "warning: " + ServiceError.inMerge(
+                failure.error, service: failure.provider,
+                others: Provider.allCases.filter(others.contains)
+            ).localizedDescription.trimmingCharacters(in: .whitespacesAndNewlines)
+                + " (the list is the other services' only)"
+        }
+    }
+
+    /// One line for the services of a merge not asked: the centre is outside their countries.
+    static func notCovering(_ found: FoundPlaces) -> [String] {
+        guard !found.notCovering.isEmpty else { return [] }
+        let names = found.notCovering.map(\.title).joined(separator: " and ")
+        return ["\(names) \(found.notCovering.count == 1 ? "has" : "have") no places here: not asked"]
     }
 
     /// When the page's shops keep a clock nobody named: that whether they are open is unknown.
@@ -83,40 +126,44 @@ enum ResultsText {
     static func span(_ first: Int, _ last: Int) -> String { first == last ? "\(first)" : "\(first)–\(last)" }
 
     /// Why nothing came, as far as the answer tells, and what to try that fits what was asked.
-    /// `prompted`: under the `search -i` prompt, where `n` looks further.
-    static func notice(
-        _ page: RestaurantPage, query: RestaurantQuery, prompted: Bool = false, open: OpenQuestion? = nil,
-        tally: OpenTally? = nil
-    ) -> String {
-        // No clock for the area: no place's state can be told (a place closed for good aside), so
-        // another time or page would not help.
-        if let tally, tally.examined > 0, page.clock == .unknown {
-            return HoursText.unknownClockNote(page.provider)
-                + " --include-unknown lists the places with their hours as written."
+    /// `prompted`: under the `search -i` prompt.
+    static func notice(_ found: FoundPlaces, prompted: Bool = false, open: OpenQuestion? = nil, log: LogFilter? = nil)
+        -> String
+    {
+        let page = found.page, query = found.query
+        if page.total > 0 {
+            return "No restaurants on this page: --start \(page.start) is past the last of \(total(found)) results."
         }
-        if let tally, let open, tally.examined > 0 {
-            let last = page.start + tally.examined - 1
+        let hintUnknown = found.totalIsExact ? "a wider --radius" : nil
+        if let tally = found.tally, let open, tally.examined > 0 {
+            // No clock for the area: no place's state can be told (a place closed for good aside), so
+            // another time would not help.
+            if page.clock == .unknown {
+                return HoursText.unknownClockNote(page.provider)
+                    + " --include-unknown lists the places with their hours as written."
+            }
             let counts = [
                 tally.closed > 0 ? "\(tally.closed) closed" : nil,
                 tally.closingTooSoon > 0 ? "\(tally.closingTooSoon) closing within \(tally.openFor?.minutes ?? 0) min" : nil,
                 tally.noHours > 0 ? "\(tally.noHours) with no hours given" : nil,
                 tally.unknown > tally.noHours ? "\(tally.unknown - tally.noHours) unknown" : nil,
+                found.logLeftOut > 0 ? log.map { LogText.leftOutPlaces(found.logLeftOut, $0) } ?? nil : nil,
             ]
             .compactMap { $0 }.joined(separator: ", ")
-            // Results were left unread: the next ones may be open; a wider circle only adds more to read.
-            let further =
-                last >= page.total ? "a wider --radius" : prompted ? "n to look further" : "--start \(last + 1) to look further"
             let tries = [
-                "another time", tally.closingTooSoon > 0 ? "a shorter --open-for" : nil, further,
+                "another time", tally.closingTooSoon > 0 ? "a shorter --open-for" : nil, hintUnknown,
                 tally.unknown > 0 ? "--include-unknown" : nil,
             ].compactMap { $0 }
-            return "No restaurants open at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among results "
-                + "\(span(page.start, last))"
-                + " of \(page.total)\(place(query))\(counts.isEmpty ? "" : " (\(counts))"). Try "
-                + tries.dropLast().joined(separator: ", ") + ", or " + tries.last! + "."
+            return "No restaurants open at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among "
+                + "\(lookedAt(found, found.looked ?? (tally.examined, tally.examined)))\(place(query))"
+                + "\(counts.isEmpty ? "" : " (\(counts))"). Try " + tries.dropLast().joined(separator: ", ") + ", or "
+                + tries.last! + "."
         }
-        if page.total > 0 {
-            return "No restaurants on this page: --start \(page.start) is past the last of \(page.total) results."
+        if let log, found.logLeftOut > 0 {
+            let places = (found.logLeftOut == 1 ? "" : "all ") + LogText.leftOutPlaces(found.logLeftOut, log)
+            let wantHint = log == .want ? ", or put places on it with 'foodlogger log add N --want'" : ""
+            return "No restaurants left: \(LogText.flag(log)) left out \(places)\(place(query)). "
+                + "Try \(hintUnknown ?? "another search")\(wantHint)."
         }
         let found = "No restaurants found\(place(query))."
         if let coverage = page.coverage, query.center != nil {
@@ -158,18 +205,10 @@ enum ResultsText {
             parts.append("\(tally.unknown - tally.noHours) whose hours could not be read")
         }
         if tally.unknown > 0 { parts[parts.count - 1] += " (--include-unknown keeps those)" }
-        let stopped =
-            tally.stoppedEarly
-            ? " Stopped after \(tally.examined) results; narrow the search or add --start to look further." : ""
-        guard !parts.isEmpty || !stopped.isEmpty else { return nil }
-        let left =
-            parts.isEmpty
-            ? ""
-            : "At \(HoursText.asked(open, on: clock)), left out "
-                + (parts.count < 3
-                    ? parts.joined(separator: " and ") : parts.dropLast().joined(separator: ", ") + " and " + parts.last!)
-                + "."
-        return left + stopped
+        guard !parts.isEmpty else { return nil }
+        return "At \(HoursText.asked(open, on: clock)), left out "
+            + (parts.count < 3 ? parts.joined(separator: " and ") : parts.dropLast().joined(separator: ", ") + " and " + parts.last!)
+            + "."
     }
 
     /// "near 渋谷駅, 35.658, 139.7016", saying when the place came from the environment and when

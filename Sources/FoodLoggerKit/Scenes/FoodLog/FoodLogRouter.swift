@@ -27,17 +27,19 @@ final class FoodLogRouter: FoodLogRoutingLogic {
         guard let context = viewController?.context, let shops = dataStore?.shops, !shops.isEmpty else { return .noResults }
         let frame = LastList.frame(of: shops, around: nil)
         let worker = ShopListWorker(shops)
+        // The list answers whole, as a service that does not page: the search cuts it.
+        let finder = FindPlaces(services: [.init(ShopListWorker.provider(of: shops), worker, pages: false)])
         let query = RestaurantQuery(
             center: frame.center, range: frame.range, count: min(shops.count, RestaurantQuery.maxCount), limit: shops.count)
         let open = OpenQuestion(moment: .now(context.now()))
         switch route {
         case .format(let format):
-            return await SearchScene.assemble(context: context, format: format, worker: worker).search(query, open: open)
+            return await SearchScene.assemble(context: context, format: format, finder: finder, worker: worker).search(query, open: open)
         case .drawing(let width, let height):
-            return await MapScene.assemble(context: context, worker: worker)
+            return await MapScene.assemble(context: context, finder: finder)
                 .show(query, around: .middle(frame.center), open: open, width: width, height: height)
         case .explore:
-            return await MapScene.assemble(context: context, worker: worker)
+            return await MapScene.assemble(context: context, finder: finder)
                 .explore(query, around: .middle(frame.center), open: open, terminal: context.fullScreen())
         }
     }

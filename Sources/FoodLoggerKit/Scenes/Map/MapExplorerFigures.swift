@@ -19,7 +19,7 @@ public struct MapExplorerFigures: Sendable {
     ) async -> MapExplorerFigures {
         let context = ProcessContext(
             arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput())
-        let scene = MapScene.assemble(context: context, worker: FixedPage(page: page))
+        let scene = MapScene.assemble(context: context, finder: FindPlaces(FixedPage(page: page)))
         // Pans go back and forth, so every one moves what is on the screen.
         let script =
             Array(repeating: TerminalEvent.key(.tab), count: moves)

@@ -34,7 +34,7 @@ protocol MapDataStore: AnyObject {
 @MainActor
 final class MapInteractor: MapBusinessLogic, MapDataStore {
     var presenter: (any MapPresentationLogic)?
-    let worker: any HotpepperWorking
+    let finder: any PlaceFinding
     /// Finds --near's place.
     let places: (any PlaceLocating)?
     /// The browser, for `o`.
@@ -61,10 +61,10 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     }
 
     init(
-        worker: any HotpepperWorking, places: (any PlaceLocating)? = nil, opener: any URLOpening,
+        finder: any PlaceFinding, places: (any PlaceLocating)? = nil, opener: any URLOpening,
         lastList: (any LastListKeeping)? = nil
     ) {
-        self.worker = worker
+        self.finder = finder
         self.places = places
         self.opener = opener
         self.lastList = lastList
@@ -79,12 +79,8 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         case .success(let (center, located)):
             asked.center = center
             let near: NearPlace? = if case .place(let place) = request.centre { place } else { nil }
-            let answer: Result<(page: RestaurantPage, tally: OpenTally?), ServiceError> =
-                if let shown = request.shown { .success((shown, nil)) } else { await worker.search(asked, request.open) }
-            result = answer.map {
-                .init(
-                    page: $0.page, tally: $0.tally, center: center, centreIsMiddle: request.centre.isMiddle, near: near,
-                    located: located)
+            result = await search(asked, open: request.open, shown: request.shown).map {
+                .init(list: $0, center: center, centreIsMiddle: request.centre.isMiddle, near: near, located: located)
             }
         }
         query = asked
@@ -201,8 +197,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         query.radius = nil
         query.keyword = asked.keyword
         query.start = 1
-        let result: Result<(page: RestaurantPage, tally: OpenTally?), ServiceError> =
-            if let shown { .success((shown, nil)) } else { await worker.search(query, open) }
+        let result = await search(query, open: open, shown: shown)
         guard !Task.isCancelled, var state = explorer else { return }
         state.searching = nil
         switch result {
@@ -235,6 +230,14 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
             shown.start = 1
             await lastList?.keep(shown, center: asked.centre)
         }
+    }
+
+    /// The places `query` finds, or `shown` (a list at hand) as if found.
+    private func search(_ query: RestaurantQuery, open: OpenQuestion, shown: RestaurantPage?) async -> Result<
+        FoundPlaces, ServiceError
+    > {
+        if let shown { return .success(FoundPlaces(page: shown, query: query)) }
+        return await finder.find(PlaceSearch(query: query, open: open)).mapError(\.error)
     }
 
     private func present(dropped: [RestaurantPage.DroppedShop] = []) {

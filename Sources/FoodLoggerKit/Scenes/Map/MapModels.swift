@@ -37,9 +37,11 @@ enum Map {
         struct Response: Sendable {
             /// The shops and the centre they were found around.
             struct Found: Sendable {
-                var page: RestaurantPage
-                /// What --open-now/--open-at left out to fill the page.
-                var tally: OpenTally? = nil
+                /// What the search found (or the list at hand, as found).
+                var list: FoundPlaces
+                var page: RestaurantPage { list.page }
+                /// What --open-now/--open-at left out of the list.
+                var tally: OpenTally? { list.tally }
                 var center: Coordinate
                 /// The centre is the places' middle, not where the user is.
                 var centreIsMiddle = false

@@ -39,9 +39,9 @@ final class MapPresenter: MapPresentationLogic {
             let markers = page.restaurants.enumerated().map { offset, restaurant in
                 TerminalMap.Marker(number: page.start + offset, coordinate: restaurant.coordinate)
             }
-            let (query, open, tally) = (response.query, response.open, found.tally)
-            let notice = page.restaurants.isEmpty ? ResultsText.notice(page, query: query, open: open, tally: tally) : nil
-            let footer = ResultsText.footer(page, query: query, open: open, tally: tally)
+            let (open, tally) = (response.open, found.tally)
+            let notice = page.restaurants.isEmpty ? ResultsText.notice(found.list, open: open) : nil
+            let footer = ResultsText.footer(found.list, open: open)
             let drawing = Self.layout(response.viewport, footer: footer) {
                 width, height in
                 let map = TerminalMap(
@@ -56,8 +56,9 @@ final class MapPresenter: MapPresentationLogic {
                         leftOut: page.restaurants.isEmpty
                             ? nil : tally.flatMap { ResultsText.leftOut($0, open: open, on: page.clock) },
                         place: found.located.map { ResultsText.placeLine($0, near: found.near) },
-                        warnings: ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query))),
-                exitCode: page.restaurants.isEmpty ? .noResults : .success)
+                        warnings: ResultsText.notCovering(found.list) + ResultsText.incomplete(found.list)
+                            + ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query))),
+                exitCode: found.list.incomplete.isEmpty ? page.restaurants.isEmpty ? .noResults : .success : .unavailable)
         }
         return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
     }

@@ -3,11 +3,11 @@ import FoodLoggerDomain
 @MainActor
 enum MapScene {
     static func assemble(
-        context: ProcessContext, worker: any HotpepperWorking, places: (any PlaceLocating)? = nil,
+        context: ProcessContext, finder: any PlaceFinding, places: (any PlaceLocating)? = nil,
         lastList: (any LastListKeeping)? = nil
     ) -> MapViewController {
         let viewController = MapViewController(context: context)
-        let interactor = MapInteractor(worker: worker, places: places, opener: context.opener, lastList: lastList)
+        let interactor = MapInteractor(finder: finder, places: places, opener: context.opener, lastList: lastList)
         let presenter = MapPresenter(unicode: context.isUTF8, styled: context.allowsStyle(onTerminal: true))
         let router = MapRouter()
         viewController.interactor = interactor

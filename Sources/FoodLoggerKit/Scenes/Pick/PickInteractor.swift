@@ -24,8 +24,7 @@ protocol PickDataStore: AnyObject {
 @MainActor
 final class PickInteractor: PickBusinessLogic, PickDataStore {
     var presenter: (any PickPresentationLogic)?
-    let worker: any HotpepperWorking
-    let places: (any PlaceLocating)?
+    let finder: any PlaceFinding
     let lastList: (any LastListKeeping)?
     let log: any FoodLogStoring
     /// `--seed N`'s SplitMix64, else the system's generator.
@@ -40,10 +39,10 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
     private(set) var center: Coordinate?
 
     init(
-        worker: any HotpepperWorking, places: (any PlaceLocating)?, lastList: (any LastListKeeping)?, log: any FoodLogStoring,
+        finder: any PlaceFinding, lastList: (any LastListKeeping)?, log: any FoodLogStoring,
         random: any RandomSource, now: @escaping @Sendable () -> Date, zone: TimeZone
     ) {
-        self.worker = worker; self.places = places; self.lastList = lastList; self.log = log
+        self.finder = finder; self.lastList = lastList; self.log = log
         self.random = random; self.now = now; self.zone = zone
     }
 
@@ -58,16 +57,10 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
     private func pick(
         _ request: Pick.Choose.Request, query: inout RestaurantQuery
     ) async -> Result<Pick.Choose.Chosen, Pick.Choose.Failure> {
-        if let near = request.near {
-            do throws(ServiceError) {
-                guard let places else { throw .placeNotFound(near.text, known: []) }
-                query.center = try await places.locate(near.text).place.coordinate
-            } catch { return .failure(.service(error)) }
-        }
         let page: RestaurantPage, openTally: OpenTally?
-        switch await worker.search(query, request.open) {
-        case .failure(let error): return .failure(.service(error))
-        case .success(let answer): (page, openTally) = answer
+        switch await finder.find(PlaceSearch(query: query, near: request.near, open: request.open)) {
+        case .failure(let failure): return .failure(.service(failure.error))
+        case .success(let found): (page, openTally, query) = (found.page, found.tally, found.query)
         }
         let summary: FoodLogSummary
         do { summary = try log.summary() } catch { return .failure(.log(error)) }
@@ -76,7 +69,7 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
             openFor: request.open.openFor, recentSince: CivilDate(now().addingTimeInterval(-request.window.seconds), in: zone))
         var (candidates, tally) = PickRule.sift(
             page.restaurants, on: OpenClock(request.open.moment, region: page.region), conditions)
-        // An open-only search already passed over the closed places to fill its page.
+        // An open-only search already left out the closed places.
         if let openTally {
             tally.considered = openTally.examined
             tally.closed += openTally.closed

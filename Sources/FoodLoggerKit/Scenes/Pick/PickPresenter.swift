@@ -29,7 +29,7 @@ final class PickPresenter: PickPresentationLogic {
         case .failure(.nothingFits(let page, let tally)):
             let message =
                 tally.considered == 0
-                ? ResultsText.notice(page, query: response.query, open: response.open)
+                ? ResultsText.notice(FoundPlaces(page: page, query: response.query), open: response.open)
                 : Self.nothingFits(tally, response: response, on: page.clock)
             viewModel = .init(content: .failure(message: message), exitCode: .noResults)
         case .success(let chosen):

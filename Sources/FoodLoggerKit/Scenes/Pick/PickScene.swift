@@ -5,13 +5,13 @@ import FoodLoggerDomain
 @MainActor
 enum PickScene {
     static func assemble(
-        context: ProcessContext, format: OutputFormat, worker: any HotpepperWorking, places: (any PlaceLocating)?,
+        context: ProcessContext, format: OutputFormat, finder: any PlaceFinding, worker: any HotpepperWorking,
         lastList: (any LastListKeeping)?, log: any FoodLogStoring, random: any RandomSource,
         zone: TimeZone
     ) -> PickViewController {
         let viewController = PickViewController(context: context, format: format)
         let interactor = PickInteractor(
-            worker: worker, places: places, lastList: lastList, log: log, random: random, now: context.now, zone: zone)
+            finder: finder, lastList: lastList, log: log, random: random, now: context.now, zone: zone)
         let presenter = PickPresenter(presentation: presentation(for: format))
         let router = PickRouter()
         viewController.interactor = interactor

@@ -18,87 +18,51 @@ protocol SearchDataStore: AnyObject {
     var region: RestaurantPage.Region? { get }
 }
 
-/// Asks the worker for restaurants and hands the answer, unformatted, to the presenter.
+/// Asks the use case for places (`FindPlaces`: the services, the filters, the order, the
+/// window) and hands its answer, unformatted, to the presenter; keeps each list shown.
 @MainActor
 final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     var presenter: (any SearchPresentationLogic)?
-    let worker: any HotpepperWorking
-    /// Finds --near's place; nil where no search takes one.
-    let places: (any PlaceLocating)?
+    let finder: any PlaceFinding
     /// Keeps each list shown for `show 3`; nil keeps nothing.
     let lastList: (any LastListKeeping)?
-    /// The food log, read once per search for the Log column and --unvisited/--visited/--want;
-    /// nil reads none.
-    let log: (any FoodLogStoring)?
 
     private(set) var restaurants: [Restaurant] = []
     private(set) var query: RestaurantQuery?
     private(set) var open: OpenQuestion?
     private(set) var region: RestaurantPage.Region?
-    /// The last search's log filter, for the pages after the first.
-    private var logFilter: LogFilter?
-    /// Where --near found the centre, kept for the pages after the first.
-    private var near: (asked: NearPlace, located: GeocodingWorker.Located)?
-    /// How many shops the last successful search matched in all, to know where paging ends.
-    private var total = 0
-    /// How many of the service's results the last page took up: more than it shows when an
-    /// open-only search left some out.
-    private var pageSpan = 0
+    /// The last search asked, with the centre --near found, for the pages after the first.
+    private var last: PlaceSearch?
+    /// Where the next page starts, when there is one.
+    private var nextStart: Int?
 
-    init(
-        worker: any HotpepperWorking, places: (any PlaceLocating)? = nil, lastList: (any LastListKeeping)? = nil,
-        log: (any FoodLogStoring)? = nil
-    ) {
-        self.worker = worker
-        self.places = places
+    init(finder: any PlaceFinding, lastList: (any LastListKeeping)? = nil) {
+        self.finder = finder
         self.lastList = lastList
-        self.log = log
     }
 
     @discardableResult func searchRestaurants(_ request: Search.Restaurants.Request) async -> ExitCode {
-        var asked = request.query
-        if let place = request.near {
-            let found = await locate(place)
-            guard case .success(let located) = found else {
-                let failure = found.map { _ in RestaurantPage(total: 0, start: 1, restaurants: []) }
-                return presenter?.presentRestaurants(
-                    .init(result: failure, query: asked, open: request.open, near: place)) ?? .success
-            }
-            asked.center = located.place.coordinate
-            near = (place, located)
+        let search = PlaceSearch(query: request.query, near: request.near, open: request.open, log: request.log)
+        let found = await finder.find(search)
+        let list = try? found.get()
+        last = search
+        if let list {
+            // Pages after the first are found around the same centre, without looking for the place again.
+            last?.query.center = list.query.center
+            last?.near = nil
         }
-        let answer = await worker.search(asked, request.open)
-        var result = answer.map(\.page)
-        var summary: Result<FoodLogSummary, FoodLogError> = .success(.empty)
-        var logLeftOut = 0
-        if case .success(var page) = result, !page.restaurants.isEmpty {
-            summary = Result { () throws(FoodLogError) in try log?.summary() ?? .empty }
-            if let filter = request.log, case .success(let marks) = summary {
-                let kept = page.restaurants.filter { filter.keeps(marks.mark(for: $0)) }
-                logLeftOut = page.restaurants.count - kept.count
-                page.restaurants = kept
-                result = .success(page)
-            }
-        }
-        // A filter the log could not answer shows nothing: nothing to keep for `show 3` either.
-        let unanswered = request.log != nil && (try? summary.get()) == nil
-        query = asked
+        query = list?.query ?? request.query
         open = request.open
-        logFilter = request.log
-        restaurants = (try? result.get().restaurants) ?? []
-        region = (try? result.get().region) ?? nil
-        total = (try? result.get().total) ?? total
-        let tally = (try? answer.get())?.tally
-        // A page is --limit's whole list when there is one, else --count's.
-        pageSpan = tally?.examined ?? request.query.limit ?? request.query.count
+        // A filter the log could not answer shows nothing: nothing to keep for `show 3` either.
+        let unanswered = request.log != nil && (try? list?.log.get()) == nil
+        let shown = unanswered ? nil : list?.page
+        restaurants = shown?.restaurants ?? []
+        region = list?.page.region
+        nextStart = list?.nextStart
         // The list is written while the page is presented and printed: on a second core its
         // writing (≈10 M instructions for 100 shops) no longer adds to the search's time.
-        let shown = unanswered ? nil : try? result.get(), center = asked.center
-        async let kept: Void = Self.keep(shown, in: lastList, center: center)
-        let exitCode = presenter?.presentRestaurants(
-            .init(
-                result: result, query: asked, open: request.open, tally: tally, near: near?.asked, located: near?.located,
-                log: summary, logFilter: request.log, logLeftOut: logLeftOut))
+        async let kept: Void = Self.keep(shown, in: lastList, center: list?.query.center)
+        let exitCode = presenter?.presentRestaurants(.init(request: request, found: found))
         await kept
         return exitCode ?? .success
     }
@@ -107,23 +71,19 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         if let page { await list?.keep(page, center: center) }
     }
 
-    private func locate(_ place: NearPlace) async -> Result<GeocodingWorker.Located, ServiceError> {
-        guard let places else { return .failure(.placeNotFound(place.text, known: [])) }
-        do { return .success(try await places.locate(place.text)) } catch { return .failure(error) }
-    }
-
     /// Repeats the last search with `start` moved by one page, unless there is no page that way.
     func turnPage(_ request: Search.Page.Request) async {
-        guard var moved = query, let open else { return }
+        guard var moved = last else { return }
+        let size = moved.query.limit ?? moved.query.count
         switch request.direction {
-        case .next where moved.start + pageSpan <= total:
-            moved.start += pageSpan
-        case .previous where moved.start > 1:
-            moved.start = max(1, moved.start - (moved.limit ?? moved.count))
+        case .next where nextStart != nil:
+            moved.query.start = nextStart ?? moved.query.start
+        case .previous where moved.query.start > 1:
+            moved.query.start = max(1, moved.query.start - size)
         default:
             presenter?.presentNoPage(Search.Page.Response(direction: request.direction))
             return
         }
-        await searchRestaurants(Search.Restaurants.Request(query: moved, open: open, log: logFilter))
+        await searchRestaurants(Search.Restaurants.Request(query: moved.query, open: moved.open, log: moved.log))
     }
 }

@@ -13,21 +13,10 @@ enum Search {
             var log: LogFilter? = nil
         }
 
-        /// The worker's answer, unformatted, with what the presenter needs to describe it.
+        /// The use case's answer, unformatted, with the request it answers.
         struct Response: Sendable {
-            var result: Result<RestaurantPage, ServiceError>
-            var query: RestaurantQuery
-            var open: OpenQuestion
-            /// What an open-only search left out; nil when it kept every shop.
-            var tally: OpenTally? = nil
-            /// The place asked for, and where the search found it (nil: the search failed first).
-            var near: NearPlace? = nil
-            var located: GeocodingWorker.Located? = nil
-            /// The food log summed up, read once after the search (empty when there is no log).
-            var log: Result<FoodLogSummary, FoodLogError> = .success(.empty)
-            /// The log filter asked for, and how many places of the page it left out.
-            var logFilter: LogFilter? = nil
-            var logLeftOut = 0
+            var request: Request
+            var found: Result<FoundPlaces, FindFailure>
         }
 
         /// What the view draws: a table for people, or the listing every data format is drawn

@@ -23,69 +23,67 @@ final class SearchPresenter: SearchPresentationLogic {
     }
 
     @discardableResult func presentRestaurants(_ response: Search.Restaurants.Response) -> ExitCode {
+        let request = response.request
         let viewModel: Search.Restaurants.ViewModel
-        switch response.result {
-        case .failure(let error):
-            let fromEnvironment = response.near?.fromEnvironment == true && response.located == nil
-            let message = error.localizedDescription + (fromEnvironment ? " (The place came from FOODLOGGER_NEAR.)" : "")
-            viewModel = .init(content: .failure(message: message), exitCode: error.exitCode)
-        case .success where response.logFilter != nil && Self.logError(response) != nil:
+        switch response.found {
+        case .failure(let failure):
+            let fromEnvironment = request.near?.fromEnvironment == true && failure.locating
+            let message = failure.error.localizedDescription + (fromEnvironment ? " (The place came from FOODLOGGER_NEAR.)" : "")
+            viewModel = .init(content: .failure(message: message), exitCode: failure.error.exitCode)
+        case .success(let found) where request.log != nil && Self.logError(found) != nil:
             // The filter cannot be answered: showing the places unfiltered would say they passed it.
-            let error = Self.logError(response) ?? .noFolder
+            let error = Self.logError(found) ?? .noFolder
             viewModel = .init(content: .failure(message: error.message), exitCode: error.exitCode)
-        case .success(let page):
-            let log = (try? response.log.get()) ?? .empty
-            var document = RestaurantListing(
-                page, query: response.query, open: response.open, tally: response.tally,
-                centerName: response.located?.place.name, log: log)
-            document.fields = fields
-            let body: Search.Restaurants.ViewModel.Body =
-                switch presentation {
-                case .table, .promptedTable:
-                    .table(
-                        fields.map { Self.fieldTable(document.cells(of: $0)) }
-                            ?? Self.table(page, center: response.query.center, open: response.open, unicode: unicode, log: log),
-                        footer: ResultsText.footer(
-                            page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
-                            tally: response.tally, narrowed: response.logFilter.map { ($0, response.logLeftOut) }))
-                case .document: .document(document)
-                }
-            let leftOut = [
-                response.tally.flatMap { ResultsText.leftOut($0, open: response.open, on: page.clock) },
-                response.logFilter.flatMap { LogText.leftOut(response.logLeftOut, $0) },
-            ].compactMap { $0 }.joined(separator: "\n")
-            let logWarning = Self.logError(response).map { "\($0.message); the Log column is left out" }
-            // Under a table, the footer says it; beside a document, stderr.
-            let clockNote = presentation == .document ? ResultsText.clockNote(page) : nil
-            let listing = Search.Restaurants.ViewModel.Listing(
-                body: body,
-                notice: page.restaurants.isEmpty
-                    ? Self.logNotice(response)
-                        ?? ResultsText.notice(
-                            page, query: response.query, prompted: presentation == .promptedTable, open: response.open,
-                            tally: response.tally) : nil,
-                numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
-                leftOut: page.restaurants.isEmpty || leftOut.isEmpty ? nil : leftOut,
-                place: response.located.map { ResultsText.placeLine($0, near: response.near) },
-                warnings: ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query)
-                    + (clockNote.map { [$0] } ?? []) + (logWarning.map { [$0] } ?? []))
-            viewModel = .init(content: .listing(listing), exitCode: page.restaurants.isEmpty ? .noResults : .success)
+        case .success(let found):
+            viewModel = .init(content: .listing(listing(found, request)), exitCode: Self.exitCode(found))
         }
         return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
     }
 
-    static func logError(_ response: Search.Restaurants.Response) -> FoodLogError? {
-        if case .failure(let error) = response.log { return error }
-        return nil
+    /// Places listed: success; none: no results; a merge some of whose services failed: 69, the
+    /// others' places still shown (as `log check` does).
+    static func exitCode(_ found: FoundPlaces) -> ExitCode {
+        if !found.incomplete.isEmpty { return .unavailable }
+        return found.page.restaurants.isEmpty ? .noResults : .success
     }
 
-    /// When a log filter left out every place of the page: which, and how to see more.
-    static func logNotice(_ response: Search.Restaurants.Response) -> String? {
-        guard let filter = response.logFilter, response.logLeftOut > 0 else { return nil }
-        let places = (response.logLeftOut == 1 ? "" : "all ") + LogText.leftOutPlaces(response.logLeftOut, filter)
-        let wantHint = filter == .want ? ", or put places on it with 'foodlogger log add N --want'" : ""
-        return "No restaurants left on this page: \(LogText.flag(filter)) left out \(places). "
-            + "Try another page or a wider --radius\(wantHint)."
+    private func listing(_ found: FoundPlaces, _ request: Search.Restaurants.Request) -> Search.Restaurants.ViewModel.Listing {
+        let page = found.page, query = found.query
+        let log = (try? found.log.get()) ?? .empty
+        var document = RestaurantListing(found, open: request.open, log: log)
+        document.fields = fields
+        let body: Search.Restaurants.ViewModel.Body =
+            switch presentation {
+            case .table, .promptedTable:
+                .table(
+                    fields.map { Self.fieldTable(document.cells(of: $0)) }
+                        ?? Self.table(page, center: query.center, open: request.open, unicode: unicode, log: log),
+                    footer: ResultsText.footer(found, prompted: presentation == .promptedTable, open: request.open, log: request.log))
+            case .document: .document(document)
+            }
+        let leftOut = [
+            found.tally.flatMap { ResultsText.leftOut($0, open: request.open, on: page.clock) },
+            request.log.flatMap { LogText.leftOut(found.logLeftOut, $0) },
+            ResultsText.looked(found),
+        ].compactMap { $0 }.joined(separator: "\n")
+        let logWarning = Self.logError(found).map { "\($0.message); the Log column is left out" }
+        // Under a table, the footer says it; beside a document, stderr.
+        let clockNote = presentation == .document ? ResultsText.clockNote(page) : nil
+        return Search.Restaurants.ViewModel.Listing(
+            body: body,
+            notice: page.restaurants.isEmpty
+                ? ResultsText.notice(found, prompted: presentation == .promptedTable, open: request.open, log: request.log)
+                : nil,
+            numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
+            leftOut: page.restaurants.isEmpty || leftOut.isEmpty ? nil : leftOut,
+            place: found.located.map { ResultsText.placeLine($0, near: request.near) },
+            warnings: ResultsText.notCovering(found) + ResultsText.incomplete(found) + ResultsText.dropped(page.dropped)
+                + ResultsText.shortfall(page, query: query) + (clockNote.map { [$0] } ?? []) + (logWarning.map { [$0] } ?? []))
+    }
+
+    static func logError(_ found: FoundPlaces) -> FoodLogError? {
+        if case .failure(let error) = found.log { return error }
+        return nil
     }
 
     func presentNoPage(_ response: Search.Page.Response) {

@@ -5,12 +5,11 @@ enum SearchScene {
     /// `prompting`: the view controller will run `searchInteractively`, whose table sits under
     /// a prompt with its own way to the next page.
     static func assemble(
-        context: ProcessContext, format: OutputFormat, worker: any HotpepperWorking,
-        places: (any PlaceLocating)? = nil, prompting: Bool = false, lastList: (any LastListKeeping)? = nil,
-        log: (any FoodLogStoring)? = nil, fields: [String]? = nil
+        context: ProcessContext, format: OutputFormat, finder: any PlaceFinding, worker: any HotpepperWorking,
+        prompting: Bool = false, lastList: (any LastListKeeping)? = nil, fields: [String]? = nil
     ) -> SearchViewController {
         let viewController = SearchViewController(context: context, format: format)
-        let interactor = SearchInteractor(worker: worker, places: places, lastList: lastList, log: log)
+        let interactor = SearchInteractor(finder: finder, lastList: lastList)
         let presenter = SearchPresenter(
             presentation: presentation(for: format, prompting: prompting), unicode: context.isUTF8, fields: fields)
         let router = SearchRouter()
