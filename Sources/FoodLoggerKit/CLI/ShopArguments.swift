@@ -136,8 +136,12 @@ struct ShopArguments: Sendable {
         return options
     }
 
-    /// The worker to look the shops up with: the last list's kept shops answer first, without a request.
-    func worker(over base: any HotpepperWorking) -> any HotpepperWorking {
-        list.map { KnownShopsWorker(base: base, shops: known, region: $0.region, provider: $0.provider) } ?? base
+    /// The worker to look the shops up with: the last list's kept shops answer first, without a
+    /// request, but for the parts of merged places it could not keep, which `parts` look up.
+    func worker(
+        over base: any HotpepperWorking, parts: [Provider: Result<any HotpepperWorking, ServiceError>] = [:]
+    ) -> any HotpepperWorking {
+        list.map { KnownShopsWorker(base: base, shops: known, region: $0.region, provider: $0.provider, parts: parts) }
+            ?? base
     }
 }

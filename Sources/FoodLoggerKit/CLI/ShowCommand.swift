@@ -71,7 +71,27 @@ struct ShowCommand: Sendable {
 
 extension ShowCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
-        await DetailScene.assemble(context: context, format: common.format, worker: shops.worker(over: workers.restaurants))
+        let worker = shops.worker(over: workers.restaurants, parts: Self.partWorkers(for: shops.known, workers.assembly))
+        return await DetailScene.assemble(context: context, format: common.format, worker: worker)
             .show(ids: shops.ids, sources: sources)
+    }
+
+    /// The workers that look up again the parts of merged places the last list could not keep
+    /// (Google's: its terms), so a card shows what its row did; with --offline none is asked.
+    static func partWorkers(for shops: [Restaurant], _ assembly: ServiceAssembly) -> [Provider: Result<
+        any HotpepperWorking, ServiceError
+    >] {
+        var parts: [Provider: Result<any HotpepperWorking, ServiceError>] = [:]
+        for provider in KnownShopsWorker.partsNotKept(of: shops) {
+            guard assembly.options.cacheMode != .offline else {
+                let ids = shops.flatMap { $0.sources ?? [] }.filter { $0.provider == provider }.map(\.id)
+                parts[provider] = .failure(.notCached(.search(RestaurantQuery(ids: ids))))
+                continue
+            }
+            parts[provider] = Result { () throws(ServiceError) in
+                HotpepperWorker(api: try assembly.services(provider, located: nil, searchesPlaces: true).restaurants)
+            }
+        }
+        return parts
     }
 }

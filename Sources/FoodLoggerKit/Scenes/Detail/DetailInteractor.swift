@@ -50,6 +50,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         return presenter?.presentRestaurants(
             Detail.Lookup.Response(
                 result: result.map(\.restaurants), missingIDs: request.ids.filter { !found.contains($0) },
+                partsNotAsked: (try? result.get())?.unasked.filter { !request.ids.contains($0.id) } ?? [],
                 moment: request.moment, region: region, sources: request.sources)) ?? .success
     }
 

@@ -16,6 +16,9 @@ enum Detail {
         struct Response: Sendable {
             var result: Result<[Restaurant], ServiceError>
             var missingIDs: [String] = []
+            /// Parts of merged places the last list could not keep that could not be looked up
+            /// again: the cards show what was kept.
+            var partsNotAsked: [RestaurantPage.UnaskedID] = []
             var moment: OpenQuestion.Moment
             /// The moment is the one the search asked about (--open-at, --open-now), not the
             /// card's own "now": the card names it.

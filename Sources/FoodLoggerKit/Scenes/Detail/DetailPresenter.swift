@@ -47,11 +47,24 @@ final class DetailPresenter: DetailPresentationLogic {
                 },
                 listing: listing,
                 footer: (unknownClock.map { [HoursText.unknownClockNote($0)] } ?? []) + listing.providers.map(\.creditLine),
-                missing: response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs))
+                missing: response.missingIDs.isEmpty && response.partsNotAsked.isEmpty
+                    ? nil
+                    : ([response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs)]
+                        + Self.partsNotAsked(response.partsNotAsked)).compactMap { $0 }.joined(separator: "\n"))
             let complete = response.missingIDs.isEmpty && !restaurants.isEmpty
             viewModel = .init(content: .cards(cards), exitCode: complete ? .success : .noResults)
         }
         return viewModel
+    }
+
+    /// One line for each reason parts of merged places were not looked up again (a service
+    /// whose terms let the last list keep nothing of them): the card shows what was kept.
+    static func partsNotAsked(_ parts: [RestaurantPage.UnaskedID]) -> [String?] {
+        let reasons = parts.map { $0.error.localizedDescription.trimmingCharacters(in: .whitespacesAndNewlines) }.uniqued()
+        return reasons.map { reason in
+            "not asked again (\(reason)): the card shows only what the last list kept of a merged place, "
+                + "without the part of a service whose terms let nothing be kept"
+        }
     }
 
     @discardableResult func presentPage(_ response: Detail.OpenPage.Response) -> ExitCode {
