@@ -9,13 +9,40 @@ import Foundation
 /// broken file, another format, an implausible value) is refused, and the next search
 /// replaces it. A shop's record is checked when it is read, so a broken one fails the command
 /// that asks for that shop, not those that ask for others.
+///
+/// An MCP session keeps its own list in memory (`session()`): an agent's numbers are never the
+/// user's, nor another agent's.
 public struct LastListStore: Sendable {
     /// nil without a home (and without an absolute `XDG_STATE_HOME`): nothing is kept then.
     public let file: SharedFile?
+    /// The list of a session, in memory, in the file's lines; nil for the file's.
+    private let memory: Memory?
 
     public init(folder: URL?) {
         file = folder.map { SharedFile($0.appendingPathComponent("last-list.json")) }
+        memory = nil
     }
+
+    /// A list kept in memory for as long as the store lives, never on disk.
+    public static func session() -> LastListStore { LastListStore(memory: Memory()) }
+
+    private init(memory: Memory) {
+        file = nil
+        self.memory = memory
+    }
+
+    /// The session's list as the file's lines would hold it, behind a lock.
+    private final class Memory: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data: Data?
+        var lines: Data? {
+            get { lock.withLock { data } }
+            set { lock.withLock { data = newValue } }
+        }
+    }
+
+    /// What a session's list is called where a message names it.
+    static let sessionPath = "(this session's list)"
 
     public init(environment: [String: String]) {
         self.init(folder: XDGFolder.state.url(environment: environment))
@@ -32,6 +59,7 @@ public struct LastListStore: Sendable {
 
     /// The last list, its shops read as they are asked for; nil when there is none yet.
     public func load() throws(Failure) -> StoredLastList? {
+        if let memory { return memory.lines.flatMap { StoredLastList($0, path: Self.sessionPath) } }
         guard let file else { return nil }
         let data: Data?
         do { data = try file.contents() } catch { throw .unreadable(error) }
@@ -44,6 +72,10 @@ public struct LastListStore: Sendable {
     /// read (nothing of it is kept), and the new one is not flushed to disk: every search saves
     /// one, and a crash can only cost the numbers, which the next search shows again.
     public func save(_ list: LastList) async throws(SharedFile.Failure) {
+        if let memory {
+            memory.lines = LastListWriter.data(list)
+            return
+        }
         guard let file, let data = LastListWriter.data(list) else { return }
         try await file.withLock { () throws(SharedFile.Failure) in try file.replace(with: data, durably: false) }
     }

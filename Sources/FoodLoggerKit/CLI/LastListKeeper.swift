@@ -17,7 +17,7 @@ final class LastListKeeper: LastListKeeping, @unchecked Sendable {
     private var reported = false
 
     init(context: ProcessContext, invented: Bool, reportsAtOnce: Bool = true) {
-        store = LastListStore(environment: context.environment)
+        store = context.lastList
         self.context = context
         self.invented = invented
         self.reportsAtOnce = reportsAtOnce

@@ -170,7 +170,7 @@ struct LogCommand: Sendable {
                         ? "give the shop to log: a number the last search showed (3) or an id like J001234567"
                         : "log one shop at a time")
             }
-            let shop = try ShopArguments(words, limit: 1, common: common, store: LastListStore(environment: context.environment))
+            let shop = try ShopArguments(words, limit: 1, common: common, store: context.lastList)
             (id, impliedProvider, shopArguments) = (shop.ids[0], shop.provider, shop)
             // A shop the last list kept asks no service: it needs neither --stub nor a key.
             common = shop.options(common)

@@ -63,6 +63,8 @@ struct MCPCommand: Sendable {
 @MainActor
 final class InProcessCommands: MCPCommandRunning {
     let context: ProcessContext
+    /// The session's own last list: the numbers its searches show, which its other tools take.
+    let list = LastListStore.session()
 
     init(context: ProcessContext) { self.context = context }
 
@@ -73,6 +75,7 @@ final class InProcessCommands: MCPCommandRunning {
             arguments: arguments, environment: context.environment, currentDirectory: context.currentDirectory,
             stdout: stdout, stderr: stderr)
         command.now = context.now
+        command.sessionList = list
         let status = await FoodLogger.run(context: command)
         context.stderr.write(stderr.text)
         return MCP.CommandOutcome(status: status, stdout: stdout.text, stderr: stderr.text)

@@ -109,7 +109,7 @@ struct MapCommand: Sendable {
                 "--last draws the last list as it was shown; \(given.name) has no place beside it (for its data: foodlogger show 1,2,3 --json)"
             )
         }
-        return try ShopArguments.loadWhole(LastListStore(environment: context.environment))
+        return try ShopArguments.loadWhole(context.lastList)
     }
 
     /// Without --count or --limit, a page of the nearest 100 (one request, unless only open

@@ -29,7 +29,7 @@ struct OpenCommand: Sendable {
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
         let given = try CommonOptions(parsed, context: context)
         shop = try ShopArguments(
-            parsed.positionals, limit: Int.max, common: given, store: LastListStore(environment: context.environment))
+            parsed.positionals, limit: Int.max, common: given, store: context.lastList)
         common = shop.options(given)
         guard shop.ids.count == 1 else { throw UsageError("open takes one shop, got \(shop.ids.count)") }
         printURLOnly = parsed.has("--print-url")

@@ -31,6 +31,10 @@ public struct ProcessContext: Sendable {
     var fullScreen: @MainActor @Sendable () -> any FullScreenTerminal = { LiveFullScreenTerminal() }
     /// The API keys this run has located, which no message carries (`report`).
     var keys = KnownKeys()
+    /// Where the last list is kept: the state folder's file, or an MCP session's own list.
+    var lastList: LastListStore { sessionList ?? LastListStore(environment: environment) }
+    /// Set for the commands an MCP session runs: the list they number places in.
+    var sessionList: LastListStore?
 
     /// This process: its argv (without the program name), environment and real streams.
     public static func live() -> ProcessContext {

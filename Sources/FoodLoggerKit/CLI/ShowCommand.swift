@@ -38,7 +38,7 @@ struct ShowCommand: Sendable {
         sources = parsed.has("--sources")
         let given = try CommonOptions(parsed, context: context)
         shops = try ShopArguments(
-            parsed.positionals, limit: Self.maxIDs, common: given, store: LastListStore(environment: context.environment))
+            parsed.positionals, limit: Self.maxIDs, common: given, store: context.lastList)
         common = shops.options(given)
     }
 
