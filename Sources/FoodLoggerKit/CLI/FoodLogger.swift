@@ -124,6 +124,22 @@ public enum FoodLogger {
         }
     }
 
+    /// A scene command run from arguments already read (an MCP tool call's), as `run(context:)`
+    /// runs one from argv; nil for a name that is no such command.
+    static func run(_ name: String, parsed: ParsedArguments, context: ProcessContext) async -> ExitCode? {
+        switch name {
+        case SearchCommand.name: await run(parsed, help: SearchCommand.help, context: context, make: SearchCommand.init)
+        case ShowCommand.name: await run(parsed, help: ShowCommand.help, context: context, make: ShowCommand.init)
+        case LogCommand.name: await run(parsed, help: LogCommand.help, context: context, make: LogCommand.init)
+        case PickCommand.name: await run(parsed, help: PickCommand.help, context: context, make: PickCommand.init)
+        case let name where CodeList.Subject(rawValue: name) != nil:
+            await run(parsed, help: CodeListCommand.help(CodeList.Subject(rawValue: name)!), context: context) {
+                parsed, context throws(UsageError) in try CodeListCommand(CodeList.Subject(rawValue: name)!, parsed, context: context)
+            }
+        default: nil
+        }
+    }
+
     /// `foodlogger --stub search …` read as `foodlogger search --stub …`, as git and gh allow, when
     /// every word before the command is an option of that command and none takes its name as a value.
     static func commandFirst(_ arguments: [String]) -> [String]? {

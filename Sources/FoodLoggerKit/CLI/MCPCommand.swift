@@ -1,3 +1,4 @@
+import Foundation
 import FoodLoggerDomain
 
 #if canImport(Glibc)
@@ -10,8 +11,8 @@ import FoodLoggerDomain
 /// commands (search, show, pick, log, genres) run with `--json`. Its service options are the
 /// tools' defaults, as they would be on each command line.
 struct MCPCommand: Sendable {
-    /// The service options given, as the tools pass them on (`--timeout=5`), --provider apart.
-    var defaults: [String]
+    /// The service options given, as the tools pass them on (`--timeout 5`), --provider apart.
+    var defaults: ParsedArguments
     /// --provider: the tools' service unless a call names one (ids name their own).
     var provider: String?
 
@@ -33,9 +34,9 @@ struct MCPCommand: Sendable {
         // Checked here as each command would check them, so a wrong one stops the server at once.
         _ = try CommonOptions(parsed, context: context)
         provider = parsed.value("--provider")
-        defaults = CommonOptions.serviceSpecs.filter { $0.name != "--provider" }.flatMap { spec in
-            spec.takesValue ? parsed.all(spec.name).map { "\(spec.name)=\($0)" } : parsed.has(spec.name) ? [spec.name] : []
-        }
+        let service = Set(CommonOptions.serviceSpecs.map(\.name)).subtracting(["--provider"])
+        defaults = ParsedArguments(
+            flags: parsed.flags.intersection(service), values: parsed.values.filter { service.contains($0.key) })
     }
 
     /// Serves until stdin ends.
@@ -58,8 +59,10 @@ struct MCPCommand: Sendable {
     }
 }
 
-/// Runs a command in this process as the CLI would, its output captured: what it printed is
-/// the tool's result, and what it said on stderr goes to the result and to the server's stderr.
+/// Runs a tool's command in this process on the arguments the tool read: the command's checks,
+/// services and scene as the CLI runs them, its data handed over as a document (`DocumentSink`)
+/// rather than printed, its lines on stderr kept as the call's notes (and said on the server's
+/// stderr), its numbers in the session's own last list.
 @MainActor
 final class InProcessCommands: MCPCommandRunning {
     let context: ProcessContext
@@ -68,16 +71,45 @@ final class InProcessCommands: MCPCommandRunning {
 
     init(context: ProcessContext) { self.context = context }
 
-    func run(_ arguments: [String]) async -> MCP.CommandOutcome {
-        let stdout = CapturedOutput(), stderr = CapturedOutput()
+    func run(_ command: String, _ arguments: ParsedArguments) async -> MCP.CommandOutcome {
+        let notes = CallNotes(server: context.stderr), documents = DocumentSink()
         // Neither stream is a terminal, and the command reads no stdin: it is the client's.
-        var command = ProcessContext(
-            arguments: arguments, environment: context.environment, currentDirectory: context.currentDirectory,
-            stdout: stdout, stderr: stderr)
-        command.now = context.now
-        command.sessionList = list
-        let status = await FoodLogger.run(context: command)
-        context.stderr.write(stderr.text)
-        return MCP.CommandOutcome(status: status, stdout: stdout.text, stderr: stderr.text)
+        var call = ProcessContext(
+            arguments: [], environment: context.environment, currentDirectory: context.currentDirectory,
+            stdout: NoOutput(), stderr: notes)
+        call.now = context.now
+        call.sessionList = list
+        call.documents = documents
+        call.keys = context.keys
+        let status = await FoodLogger.run(command, parsed: arguments, context: call) ?? .usage
+        let document: MCPJSON? =
+            switch documents.data {
+            case .document(let json): MCPJSON(json)
+            case .line(let line): ["message": .string(line)]
+            case nil: nil
+            }
+        return MCP.CommandOutcome(status: status, document: document, notes: notes.lines)
     }
+}
+
+/// What a tool call's command says on stderr: each line kept for the call's result, and said
+/// on the server's stderr, where a person running it sees it.
+final class CallNotes: TextOutput, @unchecked Sendable {
+    let server: any TextOutput
+    private let lock = NSLock()
+    private var text = ""
+
+    init(server: any TextOutput) { self.server = server }
+
+    func write(_ text: String) {
+        lock.withLock { self.text += text }
+        server.write(text)
+    }
+
+    var lines: [String] { lock.withLock { text }.split(separator: "\n").map(String.init) }
+}
+
+/// Where a tool call's command would print: it hands its data over instead (`DocumentSink`).
+struct NoOutput: TextOutput {
+    func write(_ text: String) {}
 }

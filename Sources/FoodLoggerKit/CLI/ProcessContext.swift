@@ -35,6 +35,8 @@ public struct ProcessContext: Sendable {
     var lastList: LastListStore { sessionList ?? LastListStore(environment: environment) }
     /// Set for the commands an MCP session runs: the list they number places in.
     var sessionList: LastListStore?
+    /// Set for a command an MCP tool call runs: where its data goes instead of stdout.
+    var documents: DocumentSink?
 
     /// This process: its argv (without the program name), environment and real streams.
     public static func live() -> ProcessContext {

@@ -67,9 +67,24 @@ extension FoodLogger {
         _ arguments: [String], help: HelpText, context: ProcessContext,
         make: (ParsedArguments, ProcessContext) throws(UsageError) -> Command
     ) async -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            guard let read = try parse(arguments, help: help, context: context) else { return .success }
+            parsed = read
+        } catch {
+            return usageError(error, command: help.command, context: context)
+        }
+        return await run(parsed, help: help, context: context, make: make)
+    }
+
+    /// Makes the command from arguments already read (argv's, or an MCP call's), builds the
+    /// workers and runs it.
+    static func run<Command: SceneCommand>(
+        _ parsed: ParsedArguments, help: HelpText, context: ProcessContext,
+        make: (ParsedArguments, ProcessContext) throws(UsageError) -> Command
+    ) async -> ExitCode {
         let command: Command
         do {
-            guard let parsed = try parse(arguments, help: help, context: context) else { return .success }
             command = try make(parsed, context)
         } catch {
             return usageError(error, command: help.command, context: context)

@@ -27,7 +27,7 @@ final class CodeListViewController: CodeListDisplayLogic {
         case .failure(let message):
             context.report(message)
         case .document(let document):
-            context.stdout.write(document.serialized(pretty: true) + "\n")
+            context.write(document: document)
         case .table(let table, let footer):
             let width = context.terminal.width
             let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)

@@ -43,7 +43,7 @@ final class DetailViewController: DetailDisplayLogic {
         case .cards(let cards):
             switch format {
             case .json, .geojson, .csv, .ndjson, .html:
-                context.stdout.write(format.render(cards.listing, tiles: context.mapTiles))
+                context.write(cards.listing, as: format)
             case .table where !cards.cards.isEmpty:
                 let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
                 let width = context.terminal.width

@@ -57,6 +57,10 @@ final class FoodLogViewController: FoodLogDisplayLogic {
         for warning in viewModel.warnings { context.report(warning) }
         if let failure = viewModel.failure { context.report(failure) }
         guard let line = viewModel.line else { return viewModel.exitCode }
+        if let documents = context.documents {
+            documents.take(.line(line))
+            return viewModel.exitCode
+        }
         context.stdout.write(line + "\n")
         // A reader gone (`| head -0`) has what it wanted; any other failure is said here, and
         // the run ends as the change did: a script retrying on exit 74 would log it twice.
@@ -72,7 +76,7 @@ final class FoodLogViewController: FoodLogDisplayLogic {
         case .failure(let message):
             context.report(message)
         case .document(let document):
-            context.stdout.write(document.serialized(pretty: true) + "\n")
+            context.write(document: document)
         case .csv(let columns, let rows):
             context.stdout.write(CSVRenderer.render(columns: columns, rows: rows))
         case .table(let table, let footer):

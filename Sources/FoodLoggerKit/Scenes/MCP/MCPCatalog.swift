@@ -7,18 +7,21 @@ enum MCPCatalog {
 
     static func tool(named name: String) -> MCPTool? { tools.first { $0.name == name } }
 
+    /// What a tool that answers with a document always asks its command for.
+    static let json = ParsedArguments(flags: ["--json"])
+
     static let search = MCPTool(
         name: "search_restaurants", title: "Search restaurants",
         description:
             "Restaurants around a place (near, or lat and lng) or in an area, nearest first; each with its hours on its own clock (open_now, closes_at, minutes_left), walking minutes from the centre, diets and what the food log holds of it. The structuredContent is `foodlogger search --json`; total, start and returned say the paging (call again with start to go on). The list becomes the last list, whose numbers show_restaurant and log_visit take.",
-        command: [SearchCommand.name, "--json"], arguments: searchArguments(SearchCommand.help), readOnly: true,
+        command: SearchCommand.name, fixed: json, arguments: searchArguments(SearchCommand.help), readOnly: true,
         service: .all, outputSchema: MCPSchemas.listing)
 
     static let pick = MCPTool(
         name: "pick_restaurant", title: "Pick one restaurant",
         description:
             "One place chosen from a search (the same arguments): open now or at open_at, open long enough (open_for), not visited within not_within, the want list first. The structuredContent is `foodlogger pick --json`: the place's record. No place fitting is a result with isError.",
-        command: [PickCommand.name, "--json"],
+        command: PickCommand.name, fixed: json,
         arguments: [
             argument("not_within", .string, PickCommand.help),
             argument("seed", .integer(within: 0...Int.max), PickCommand.help),
@@ -29,7 +32,7 @@ enum MCPCatalog {
         name: "show_restaurant", title: "Show restaurants",
         description:
             "Everything about up to \(MCPTool.maxShops) places, by id (J001234567, node/123, a Google place id) or by number in the last list a search or pick made (3). The structuredContent is `foodlogger show --json`.",
-        command: [ShowCommand.name, "--json"],
+        command: ShowCommand.name, fixed: json,
         arguments: [
             .init(
                 name: "shops", type: .shops(limit: MCPTool.maxShops), form: .positional,
@@ -41,7 +44,7 @@ enum MCPCatalog {
         name: "log_visit", title: "Log a visit",
         description:
             "Adds a place to the food log: a meal eaten there (date, rating, note) or, with want, a place to go to. The only tool that writes. The structuredContent is {\"message\": the line `foodlogger log add` prints}.",
-        command: [LogCommand.name, LogCommand.Action.add.rawValue],
+        command: LogCommand.name, fixed: ParsedArguments(positionals: [LogCommand.Action.add.rawValue]),
         arguments: [
             .init(
                 name: "shop", type: .shop, form: .positional,
@@ -57,7 +60,7 @@ enum MCPCatalog {
         name: "list_log", title: "List the food log",
         description:
             "The food log, the most recent meal first: visits (date, rating, note) and the want list. The structuredContent is `foodlogger log --json` (count: how many the filter keeps), its entries paged by start and count.",
-        command: [LogCommand.name, LogCommand.Action.list.rawValue, "--json"],
+        command: LogCommand.name, fixed: ParsedArguments(flags: ["--json"], positionals: [LogCommand.Action.list.rawValue]),
         arguments: [
             argument("want", .boolean, LogCommand.help, description: "only the places on the want list"),
             argument("visited", .boolean, LogCommand.help, description: "only the visits"),
@@ -74,7 +77,7 @@ enum MCPCatalog {
         name: "list_genres", title: "List genres",
         description:
             "The genres a service takes for search_restaurants' genre, with codes and English names. The structuredContent is `foodlogger genres --json`.",
-        command: [CodeList.Subject.genres.rawValue, "--json"],
+        command: CodeList.Subject.genres.rawValue, fixed: json,
         arguments: [provider(CodeListCommand.help(.genres))],
         readOnly: true, service: .all, outputSchema: MCPSchemas.genres)
 

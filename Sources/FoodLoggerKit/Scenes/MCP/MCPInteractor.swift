@@ -11,11 +11,12 @@ protocol MCPBusinessLogic: AnyObject {
     func finish() async
 }
 
-/// Runs a foodlogger command's whole path (its checks, scene, services and `--json`) and
-/// says what it printed: each tool is a command, so there is one search path, not two.
+/// Runs a foodlogger command's whole path (its checks, scene, use case and services) on the
+/// arguments a tool read, and hands back its data as a document: each tool is a command, so
+/// there is one search path, not two.
 @MainActor
 protocol MCPCommandRunning: AnyObject {
-    func run(_ arguments: [String]) async -> MCP.CommandOutcome
+    func run(_ command: String, _ arguments: ParsedArguments) async -> MCP.CommandOutcome
 }
 
 /// Reads each message, negotiates the revision, lists the tools and runs each call as its
@@ -33,7 +34,7 @@ final class MCPInteractor: MCPBusinessLogic {
     let runner: any MCPCommandRunning
     /// `mcp`'s service options (--stub, --key-file, --timeout…), passed to every tool that asks
     /// a service, and its --provider, to those whose arguments name no service.
-    let defaults: [String]
+    let defaults: ParsedArguments
     let provider: String?
     /// What `initialize` settled; the newest until then.
     private(set) var revision = MCP.Revision.latest
@@ -50,7 +51,7 @@ final class MCPInteractor: MCPBusinessLogic {
     static let defaultCallsWaiting = 256
 
     init(
-        runner: any MCPCommandRunning, defaults: [String], provider: String?, callsAtOnce: Int = defaultCallsAtOnce,
+        runner: any MCPCommandRunning, defaults: ParsedArguments, provider: String?, callsAtOnce: Int = defaultCallsAtOnce,
         callsWaiting: Int = defaultCallsWaiting
     ) {
         self.runner = runner; self.defaults = defaults; self.provider = provider
@@ -66,7 +67,7 @@ final class MCPInteractor: MCPBusinessLogic {
     private struct Call {
         var id: MCP.RequestID
         var tool: MCPTool
-        var commandLine: [String]
+        var arguments: ParsedArguments
         var page: MCPTool.Page?
         var revision: MCP.Revision
     }
@@ -117,17 +118,17 @@ final class MCPInteractor: MCPBusinessLogic {
         }
         let arguments = params["arguments"]
         let revision = revision
-        switch tool.commandLine(arguments, defaults: defaults, provider: provider) {
+        switch tool.arguments(arguments, defaults: defaults, provider: provider) {
         case .failure(let error):
             presenter?.presentCall(.init(id: id, tool: tool, result: .refused(error), revision: revision))
-        case .success(let commandLine):
+        case .success(let parsed):
             // An id names one request until it is answered: a second would take the first's place.
             guard running[id] == nil, !waiting.contains(where: { $0.id == id }) else {
                 return presenter?.presentFailure(
                     .init(id: id, failure: .invalidRequest("request id already in use by a running call")))
                     ?? ()
             }
-            let call = Call(id: id, tool: tool, commandLine: commandLine, page: tool.page(arguments), revision: revision)
+            let call = Call(id: id, tool: tool, arguments: parsed, page: tool.page(arguments), revision: revision)
             if running.count < callsAtOnce {
                 start(call)
             } else if waiting.count < callsWaiting {
@@ -141,7 +142,7 @@ final class MCPInteractor: MCPBusinessLogic {
     /// Runs `call`'s command; when it ends, answers it and starts the call waiting longest.
     private func start(_ call: Call) {
         running[call.id] = Task {
-            let outcome = await runner.run(call.commandLine)
+            let outcome = await runner.run(call.tool.command, call.arguments)
             // A cancelled request gets no answer: the client has stopped waiting for it.
             guard !Task.isCancelled else { return }
             running[call.id] = nil

@@ -45,6 +45,19 @@ enum MCPJSON: Sendable, Equatable, Codable {
         }
     }
 
+    /// A document as the CLI's JSON writes it (`--json`), as the client is sent it.
+    init(_ value: JSONValue) {
+        switch value {
+        case .string(let text): self = .string(text)
+        case .integer(let number): self = .integer(number)
+        case .number(let number): self = number.isFinite ? .number(number) : .null
+        case .bool(let flag): self = .bool(flag)
+        case .null: self = .null
+        case .array(let items): self = .array(items.map(MCPJSON.init))
+        case .object(let members): self = .object(Dictionary(members.map { ($0.0, MCPJSON($0.1)) }) { first, _ in first })
+        }
+    }
+
     /// One JSON text, or nil when `data` is not one.
     static func decode(_ data: Data) -> MCPJSON? {
         try? JSONDecoder().decode(MCPJSON.self, from: data)

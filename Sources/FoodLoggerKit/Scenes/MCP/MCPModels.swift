@@ -123,8 +123,10 @@ enum MCP {
     /// document) and what it said on stderr.
     struct CommandOutcome: Sendable, Equatable {
         var status: ExitCode
-        var stdout: String
-        var stderr: String
+        /// The command's data: its `--json` document, or `{"message": its line}`; nil when it gave none.
+        var document: MCPJSON?
+        /// What it said on stderr, a line each.
+        var notes: [String] = []
     }
 
     enum Initialize {

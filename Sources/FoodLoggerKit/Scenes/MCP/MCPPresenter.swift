@@ -55,13 +55,11 @@ final class MCPPresenter: MCPPresentationLogic {
         case .refused(let error):
             (texts, structured) = ([Self.message(error, tool: response.tool)], nil)
         case .ran(let outcome):
-            let notes = outcome.stderr.split(separator: "\n").map(String.init)
+            let notes = outcome.notes.map { Self.worded($0, for: response.tool) }
             if let document = Self.document(outcome, of: response.tool, page: response.page) {
                 (texts, structured) = ([Self.summary(document, page: response.page)] + notes, document)
             } else {
-                let said =
-                    notes.isEmpty
-                    ? ["foodlogger \(response.tool.command[0]) ended with status \(outcome.status.rawValue)"] : notes
+                let said = notes.isEmpty ? ["\(response.tool.name) ended with status \(outcome.status.rawValue)"] : notes
                 (texts, structured) = (said, nil)
             }
         }
@@ -102,17 +100,42 @@ final class MCPPresenter: MCPPresentationLogic {
         return .object(description)
     }
 
-    /// What the command printed, as the tool's structured result: its JSON document (a page of
-    /// it for a paged list), or its one line; nil when it printed nothing it could stand on.
+    /// The command's data as the tool's structured result: its document (a page of it for a
+    /// paged list), or its one line; nil when it gave none.
     static func document(_ outcome: MCP.CommandOutcome, of tool: MCPTool, page: MCPTool.Page?) -> MCPJSON? {
-        let printed = outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !printed.isEmpty else { return nil }
-        guard tool.printsJSON else { return ["message": .string(printed).capped(at: fieldLimit)] }
-        guard var document = MCPJSON.decode(Data(printed.utf8))?.object else { return nil }
+        guard var document = outcome.document?.object else { return nil }
         if let member = tool.pagedMember, let page, let list = document[member]?.array {
             document[member] = .array(Array(list.dropFirst(page.start - 1).prefix(page.count)))
         }
         return MCPJSON.object(document).capped(at: fieldLimit)
+    }
+
+    /// A command's line in the tool's words: its options named as the tool's arguments
+    /// (`--include-unknown` is `include_unknown`), the code lists as the tool that lists them,
+    /// and no pointer to the command's --help.
+    static func worded(_ line: String, for tool: MCPTool) -> String {
+        var line = line
+        if line.hasPrefix("foodlogger \(tool.command): ") { line.removeFirst("foodlogger \(tool.command): ".count) }
+        if line.hasPrefix("foodlogger: ") { line.removeFirst("foodlogger: ".count) }
+        if let help = line.range(of: " See 'foodlogger ", options: .backwards), line.hasSuffix("--help'.") {
+            line.removeSubrange(help.lowerBound...)
+        }
+        for (word, argument) in argumentWords(of: tool) { line = line.replacingOccurrences(of: word, with: argument) }
+        return line
+    }
+
+    /// Each option the tool's arguments stand for, longest first (so `--open-for` is not read
+    /// as `--open`), with the argument's name; the code list commands with their tools'.
+    static func argumentWords(of tool: MCPTool) -> [(String, String)] {
+        let options = MCPCatalog.tools.flatMap(\.arguments).compactMap { argument -> (String, String)? in
+            switch argument.form {
+            case .flag(let option), .option(let option): (option, argument.name)
+            case .flags, .positional, .page: nil
+            }
+        } + SearchFilter.allCases.map { ($0.flag, String($0.flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_")) }
+        let tools = [("'foodlogger genres'", "the list_genres tool"), ("foodlogger genres", "the list_genres tool")]
+        let distinct = Dictionary(options) { first, _ in first }
+        return tools + distinct.map { ($0.key, $0.value) }.sorted { $0.0.count > $1.0.count }
     }
 
     /// A few lines for a client that reads text only: what came back, and how to page on.

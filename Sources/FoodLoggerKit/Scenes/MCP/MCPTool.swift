@@ -1,15 +1,18 @@
 import FoodLoggerDomain
 
 /// A tool the server offers: the foodlogger command it runs and how its JSON arguments become
-/// that command's options. The arguments are the command's own options under snake_case names
-/// (`open_now` is `--open-now`), described with the words its --help uses, so the CLI checks
-/// them and words any mistake exactly as it would on the command line.
+/// that command's options, read as the command's parser would have read them (never as argv
+/// to parse). The arguments are the command's own options under snake_case names (`open_now`
+/// is `--open-now`), described with the words its --help uses, so the command checks them as it
+/// checks its options; the server words a mistake with the argument's name.
 struct MCPTool: Sendable, Equatable {
     var name: String
     var title: String
     var description: String
-    /// The command line before the arguments: `["search", "--json"]`, `["log", "add"]`.
-    var command: [String]
+    /// The command it runs (`search`, `log`), and what the tool always gives it: `--json`, or
+    /// the action (`add`).
+    var command: String
+    var fixed: ParsedArguments
     var arguments: [Argument]
     /// Only `log_visit` changes anything (the food log); every other tool only reads.
     var readOnly: Bool
@@ -81,11 +84,9 @@ struct MCPTool: Sendable, Equatable {
         case missing(name: String)
     }
 
-    /// The command line for these arguments, with the server's service options (`defaults`,
-    /// its `--provider` apart) where the tool takes them.
-    func commandLine(
-        _ given: MCPJSON?, defaults: [String], provider: String?
-    ) -> Result<[String], ArgumentError> {
+    /// The command's arguments for these, with the server's service options (`defaults`, its
+    /// `--provider` apart) where the tool takes them.
+    func arguments(_ given: MCPJSON?, defaults: ParsedArguments, provider: String?) -> Result<ParsedArguments, ArgumentError> {
         let values: [String: MCPJSON]
         switch given {
         case nil, .null?: values = [:]
@@ -97,7 +98,7 @@ struct MCPTool: Sendable, Equatable {
             let guess = names.map { ($0, $0.editDistance(to: stray)) }.min { $0.1 < $1.1 }
             return .failure(.unknown(name: stray, suggestion: guess.flatMap { $0.1 <= 2 ? $0.0 : nil }))
         }
-        var options: [String] = [], positionals: [String] = []
+        var parsed = fixed
         for argument in arguments {
             guard let value = values[argument.name], value != .null else {
                 if argument.required { return .failure(.missing(name: argument.name)) }
@@ -107,27 +108,32 @@ struct MCPTool: Sendable, Equatable {
             case .failure(let error): return .failure(error)
             case .success(let words):
                 switch argument.form {
-                case .flag(let flag): options += words.isEmpty ? [] : [flag]
-                case .option(let option): options += words.map { "\(option)=\($0)" }
-                case .flags: options += words.map(Self.option)
-                case .positional: positionals += words
+                case .flag(let flag): if !words.isEmpty { parsed.flags.insert(flag) }
+                case .option(let option): parsed.values[option, default: []] += words
+                case .flags: parsed.flags.formUnion(words.map(Self.option))
+                case .positional: parsed.positionals += words
                 case .page: break
                 }
             }
         }
-        let named = values["provider"] != nil
-        let service: [String] =
+        let service: ParsedArguments? =
             switch self.service {
-            case .none: []
-            case .stubLog: defaults.filter { $0 == "--stub" }
+            case .none: nil
+            case .stubLog: ParsedArguments(flags: defaults.flags.intersection(["--stub"]))
             case .withoutProvider: defaults
-            case .all: defaults + (named ? [] : provider.map { ["--provider=\($0)"] } ?? [])
+            case .all:
+                values["provider"] != nil || provider == nil
+                    ? defaults : ParsedArguments(flags: defaults.flags, values: defaults.values.merging(["--provider": [provider!]]) { $1 })
             }
-        return .success(command + options + service + (positionals.isEmpty ? [] : ["--"] + positionals))
+        if let service {
+            parsed.flags.formUnion(service.flags)
+            parsed.values.merge(service.values) { given, _ in given }
+        }
+        return .success(parsed)
     }
 
-    /// Whether the command prints a JSON document (`--json`), else one line (`log add`'s).
-    var printsJSON: Bool { command.contains("--json") }
+    /// Whether the command gives a JSON document (`--json`), else one line (`log add`'s).
+    var printsJSON: Bool { fixed.has("--json") }
 
     /// The option an argument's name (or a `filters` value) stands for: `open_now` is `--open-now`.
     static func option(_ name: String) -> String { "--" + name.replacingOccurrences(of: "_", with: "-") }

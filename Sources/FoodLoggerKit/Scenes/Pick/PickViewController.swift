@@ -33,8 +33,8 @@ final class PickViewController: PickDisplayLogic {
             switch body {
             // The card is the Detail scene's, and so is how it ends.
             case .card: return router?.routeToCard() ?? viewModel.exitCode
-            case .object(let object): context.stdout.write(object.serialized(pretty: true) + "\n")
-            case .document(let listing): context.stdout.write(format.render(listing, tiles: context.mapTiles))
+            case .object(let object): context.write(document: object)
+            case .document(let listing): context.write(listing, as: format)
             }
         }
         return viewModel.exitCode

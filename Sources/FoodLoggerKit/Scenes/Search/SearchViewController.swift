@@ -42,7 +42,7 @@ final class SearchViewController: SearchDisplayLogic {
             defer { if let leftOut = listing.leftOut { context.stderr.write(leftOut + "\n") } }
             switch listing.body {
             case .document(let listing):
-                context.stdout.write(format.render(listing, tiles: context.mapTiles))
+                context.write(listing, as: format)
             case .table(let table, let footer):
                 guard listing.notice == nil else { break }  // no table for nothing, like the app's alert
                 let width = context.terminal.width
