@@ -53,7 +53,9 @@ async def main(binary: str) -> None:
                 jsonschema.validate(structured, field(tools[name], "output_schema"))
                 print(f"{name}: valid, {result.content[0].text.splitlines()[0]}")
             refused = await session.call_tool("search_restaurants", {"range": 9, "lat": 35, "lng": 139})
-            assert field(refused, "is_error") and "--range" in refused.content[0].text, refused.content
+            # The mistake is named as the tool's argument, never as a command-line flag.
+            text = refused.content[0].text
+            assert field(refused, "is_error") and text.startswith("range ") and "--" not in text, refused.content
 
 
 if __name__ == "__main__":

@@ -74,11 +74,20 @@ enum MCPSchemas {
     static let listing = object(
         [
             "center": nullable("object"), "range_m": nullable("integer"), "total": ["type": "integer"],
+            // False when the services have more places than the search looked at: total is a lower bound.
+            "total_is_exact": ["type": "boolean"],
             "start": ["type": "integer"], "returned": ["type": "integer"],
             "restaurants": ["type": "array", "items": restaurant], "open_at": nullable("string"),
+            // The services of a merge that failed while the others answered.
+            "incomplete": [
+                "type": "array",
+                "items": object(
+                    ["provider": ["type": "string"], "error": ["type": "string"], "exit": ["type": "integer"]],
+                    required: ["provider", "error", "exit"]),
+            ],
             "left_out": ["type": "object"],
         ],
-        required: ["total", "start", "returned", "restaurants"])
+        required: ["total", "total_is_exact", "start", "returned", "restaurants", "incomplete"])
 
     /// `show --json`.
     static let shown = object(

@@ -9,10 +9,10 @@ final class HeldCommandRunnerSpy: MCPCommandRunning {
     var started = 0
     private var held: [CheckedContinuation<Void, Never>] = []
 
-    func run(_ arguments: [String]) async -> MCP.CommandOutcome {
+    func run(_ command: String, _ arguments: ParsedArguments) async -> MCP.CommandOutcome {
         started += 1
         await withCheckedContinuation { held.append($0) }
-        return MCP.CommandOutcome(status: .success, stdout: #"{"genres":[]}"#, stderr: "")
+        return MCP.CommandOutcome(status: .success, document: ["genres": []])
     }
 
     /// Lets the command that started first end.
@@ -27,7 +27,7 @@ final class HeldCommandRunnerSpy: MCPCommandRunning {
     let presenter = MCPPresentationLogicSpy()
 
     func makeSUT() -> MCPInteractor {
-        let sut = MCPInteractor(runner: runner, defaults: ["--stub"], provider: nil, callsAtOnce: 2, callsWaiting: 3)
+        let sut = MCPInteractor(runner: runner, defaults: ParsedArguments(flags: ["--stub"]), provider: nil, callsAtOnce: 2, callsWaiting: 3)
         sut.presenter = presenter
         return sut
     }

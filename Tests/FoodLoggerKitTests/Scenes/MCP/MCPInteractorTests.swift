@@ -18,17 +18,18 @@ final class MCPPresentationLogicSpy: MCPPresentationLogic {
     func presentFailure(_ failure: MCP.ReadFailure) { failures.append(failure) }
 }
 
-/// Records each command line; answers at once, or, when `waits`, only once its task is cancelled.
+/// Records each command and its arguments; answers at once, or, when `waits`, only once its
+/// task is cancelled.
 @MainActor
 final class MCPCommandRunnerSpy: MCPCommandRunning {
-    var commandLines: [[String]] = []
+    var commands: [(name: String, arguments: ParsedArguments)] = []
     var cancelled = 0
     var waits = false
     var outcome = MCP.CommandOutcome(
-        status: .success, stdout: #"{"restaurants":[],"total":0,"start":1,"returned":0}"#, stderr: "")
+        status: .success, document: ["restaurants": [], "total": 0, "start": 1, "returned": 0])
 
-    func run(_ arguments: [String]) async -> MCP.CommandOutcome {
-        commandLines.append(arguments)
+    func run(_ command: String, _ arguments: ParsedArguments) async -> MCP.CommandOutcome {
+        commands.append((command, arguments))
         if waits {
             while !Task.isCancelled { await Task.yield() }
             cancelled += 1
@@ -42,7 +43,7 @@ final class MCPCommandRunnerSpy: MCPCommandRunning {
     let runner = MCPCommandRunnerSpy()
     let presenter = MCPPresentationLogicSpy()
 
-    func makeSUT(defaults: [String] = ["--stub"], provider: String? = "osm") -> MCPInteractor {
+    func makeSUT(defaults: ParsedArguments = ParsedArguments(flags: ["--stub"]), provider: String? = "osm") -> MCPInteractor {
         let sut = MCPInteractor(runner: runner, defaults: defaults, provider: provider)
         sut.presenter = presenter
         return sut
@@ -79,15 +80,18 @@ final class MCPCommandRunnerSpy: MCPCommandRunning {
             ))
         await sut.finish()
 
-        // Then each runs its command with --json, values inline, the defaults after, ids after --
+        // Then each runs its command with --json, the values as given, the defaults with them, ids as ids
+        #expect(runner.commands.map(\.name) == ["search", "show"], "\(runner.commands.map(\.name))")
         #expect(
-            runner.commandLines == [
-                [
-                    "search", "--json", "--near=-渋谷", "--genre=ramen", "--genre=cafe", "--wifi", "--private-room", "--open-now",
-                    "--count=5", "--stub", "--provider=osm",
-                ],
-                ["show", "--json", "--stub", "--", "--stub", "3"],
-            ], "\(runner.commandLines)")
+            runner.commands.first?.arguments
+                == ParsedArguments(
+                    flags: ["--json", "--wifi", "--private-room", "--open-now", "--stub"],
+                    values: ["--near": ["-渋谷"], "--genre": ["ramen", "cafe"], "--count": ["5"], "--provider": ["osm"]]),
+            "\(String(describing: runner.commands.first?.arguments))")
+        #expect(
+            runner.commands.last?.arguments
+                == ParsedArguments(flags: ["--json", "--stub"], positionals: ["--stub", "3"]),
+            "an id that looks like an option stays an id: \(String(describing: runner.commands.last?.arguments))")
         #expect(presenter.calls.map(\.id) == [.string("a"), .integer(2)], "each call answered")
     }
 
@@ -100,7 +104,10 @@ final class MCPCommandRunnerSpy: MCPCommandRunning {
             ))
         await sut.finish()
 
-        #expect(runner.commandLines == [["genres", "--json", "--provider=google", "--stub"]], "\(runner.commandLines)")
+        #expect(
+            runner.commands.map(\.arguments)
+                == [ParsedArguments(flags: ["--json", "--stub"], values: ["--provider": ["google"]])],
+            "\(runner.commands.map(\.arguments))")
     }
 
     @Test(arguments: [
@@ -122,7 +129,7 @@ final class MCPCommandRunnerSpy: MCPCommandRunning {
             ))
 
         #expect(presenter.calls.map(\.result) == [.refused(expected)], "\(presenter.calls.map(\.result))")
-        #expect(runner.commandLines.isEmpty, "nothing ran")
+        #expect(runner.commands.isEmpty, "nothing ran")
     }
 
     @Test func anUnknownToolAndAnUnknownMethodAreJSONRPCErrors() {

@@ -34,12 +34,12 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         return try #require(answer["result"] as? [String: Any], "a result: \(answer)")
     }
 
-    static let listing =
-        #"{"total":3,"start":1,"returned":2,"restaurants":[{"id":"J1","name":"一","lat":35.0,"lng":139.0,"provider":"hotpepper","distance_m":80,"open_now":true,"closes_at":"2026-11-20T23:30:00+09:00","catch":"\#(String(repeating: "長", count: 900))"},{"id":"J2","name":"二","lat":35.0,"lng":139.0,"provider":"hotpepper","open_now":false}]}"#
+    static let listing = MCPJSON.decode(Data(
+        #"{"total":3,"start":1,"returned":2,"restaurants":[{"id":"J1","name":"一","lat":35.0,"lng":139.0,"provider":"hotpepper","distance_m":80,"open_now":true,"closes_at":"2026-11-20T23:30:00+09:00","catch":"\#(String(repeating: "長", count: 900))"},{"id":"J2","name":"二","lat":35.0,"lng":139.0,"provider":"hotpepper","open_now":false}]}"#.utf8))
 
     @Test func aListIsStructuredContentWithLongTextCutAndASummarySayingHowToPageOn() throws {
         // When a search printed two of three places, one with a 900-character catch
-        let result = try call(.init(status: .success, stdout: Self.listing, stderr: ""))
+        let result = try call(.init(status: .success, document: Self.listing))
 
         // Then structuredContent is that document, its long text cut, and the text says the page
         let structured = try #require(result["structuredContent"] as? [String: Any], "structured: \(result)")
@@ -58,7 +58,7 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
     }
 
     @Test func beforeStructuredContentTheDocumentGoesAsText() throws {
-        let result = try call(.init(status: .success, stdout: Self.listing, stderr: ""), revision: .v2025_03_26)
+        let result = try call(.init(status: .success, document: Self.listing), revision: .v2025_03_26)
 
         #expect(result["structuredContent"] == nil, "2025-03-26 has no structuredContent")
         let texts = (result["content"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
@@ -67,14 +67,16 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
 
     @Test func aCommandThatPrintedNothingIsAToolErrorWithItsMessage() throws {
         let result = try call(
-            .init(status: .usage, stdout: "", stderr: "foodlogger search: --range must be an integer from 1 to 5, not '9'.\n"))
+            .init(
+                status: .usage, document: nil,
+                notes: ["foodlogger search: --range must be an integer from 1 to 5, not '9'. See 'foodlogger search --help'."]))
 
         #expect(result["isError"] as? Bool == true, "isError")
         #expect(result["structuredContent"] == nil, "no structured result")
         let text = ((result["content"] as? [[String: Any]])?.first)?["text"] as? String
         #expect(
-            text == "foodlogger search: --range must be an integer from 1 to 5, not '9'.",
-            "the CLI's line: \(String(describing: text))")
+            text == "range must be an integer from 1 to 5, not '9'.",
+            "the command's line in the tool's words: \(String(describing: text))")
     }
 
     @Test func theLogIsPagedByTheServer() throws {
@@ -83,7 +85,8 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
             #"{"entries":[{"number":3,"want":false,"date":"2026-11-03","shop":{"provider":"osm","id":"node/3","name":"C"}},{"number":2,"want":true,"shop":{"provider":"osm","id":"node/2","name":"B"}},{"number":1,"want":false,"date":"2026-11-01","shop":{"provider":"osm","id":"node/1","name":"A"}}],"count":3,"file":"/x"}"#
 
         let result = try call(
-            .init(status: .success, stdout: log, stderr: ""), tool: MCPCatalog.listLog, page: .init(start: 2, count: 1))
+            .init(status: .success, document: MCPJSON.decode(Data(log.utf8))), tool: MCPCatalog.listLog,
+            page: .init(start: 2, count: 1))
 
         let entries = (result["structuredContent"] as? [String: Any])?["entries"] as? [[String: Any]]
         #expect(entries?.map { $0["number"] as? Int } == [2], "the second entry only")

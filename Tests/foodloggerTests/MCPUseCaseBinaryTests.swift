@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `foodlogger mcp` over the same use cases as the command line: the same search gives the same
+/// document, and a session numbers places in its own list, apart from the user's.
+@Suite(.serialized) struct MCPUseCaseBinaryTests {
+    /// The session's HOME and XDG folders, for the command-line runs beside it.
+    static func environment(_ home: TemporaryFolder) -> [String: String] {
+        [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data",
+            "XDG_STATE_HOME": home.path + "/state", "XDG_CACHE_HOME": home.path + "/cache",
+        ]
+    }
+
+    @Test func aSearchsStructuredContentIsTheCommandLinesJSON() throws {
+        // Given a session and the same search on the command line, at a moment both name
+        let session = try MCPSession()
+        _ = try session.initialize()
+        let result = try session.call(
+            id: 1, "search_restaurants", ["lat": 35.6812, "lng": 139.7671, "open_at": "mon 12:00", "count": 5, "sort": "name"])
+        let cli = try Binary.run(
+            ["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--open-at", "mon 12:00", "--count", "5", "--sort", "name"],
+            environment: Self.environment(session.home))
+        // Then the tool's structured content is the document the command line prints
+        let structured = try #require(result["structuredContent"] as? [String: Any], "\(result)")
+        let printed = try #require(cli.json, "\(cli.stderr)")
+        #expect(NSDictionary(dictionary: structured) == NSDictionary(dictionary: printed), "\(structured)\n\(printed)")
+        #expect((structured["restaurants"] as? [Any])?.count == 5, "five places")
+    }
+
+    @Test func aSessionsNumbersAreItsOwn() throws {
+        // Given the user's search on the command line, which numbers OpenStreetMap's places
+        let session = try MCPSession()
+        _ = try session.initialize()
+        let environment = Self.environment(session.home)
+        let user = try Binary.run(
+            ["search", "--stub", "--provider", "osm", "--lat", "35.6812", "--lng", "139.7671"], environment: environment)
+        let usersFirst = try #require((user.json?["restaurants"] as? [[String: Any]])?.first?["id"] as? String, "\(user.stderr)")
+        let file = URL(fileURLWithPath: session.home.path + "/state/foodlogger/last-list.json")
+        let before = try Data(contentsOf: file)
+        // When the agent asks for place 1 before it has searched
+        let early = try session.call(id: 1, "show_restaurant", ["shops": [1]])
+        // Then it has no list yet: the user's is not its
+        #expect(early["isError"] as? Bool == true && text(early).contains("no last list yet"), "\(text(early))")
+        // When the agent searches HOT PEPPER, then shows and logs its place 1
+        let search = try session.call(id: 2, "search_restaurants", ["lat": 35.6812, "lng": 139.7671, "provider": "hotpepper"])
+        let agentsFirst = try #require(
+            ((search["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]])?.first?["id"] as? String)
+        let shown = try session.call(id: 3, "show_restaurant", ["shops": [1]])
+        let logged = try session.call(id: 4, "log_visit", ["shop": 1, "rating": 4])
+        // Then both are the agent's place 1, not the user's
+        #expect(agentsFirst != usersFirst, "two different lists")
+        let shownID = ((shown["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]])?.first?["id"] as? String
+        #expect(shownID == agentsFirst, "show_restaurant 1: \(shownID ?? "none")")
+        #expect(text(logged).contains(agentsFirst), "log_visit 1: \(text(logged))")
+        // And the user's list is as it was, and their place 1 is still theirs
+        #expect(try Data(contentsOf: file) == before, "the user's last list untouched")
+        let usersShow = try Binary.run(["show", "1"], environment: environment)
+        #expect((usersShow.json?["restaurants"] as? [[String: Any]])?.first?["id"] as? String == usersFirst, "\(usersShow.stderr)")
+        #expect(session.close() == 0, "EOF: exit 0")
+    }
+}
