@@ -97,7 +97,7 @@ struct SearchCommand: Sendable {
         OptionSpec(
             "--sort", kind: .value("ORDER"), values: SearchSort.allCases.map(\.rawValue),
             help:
-                "distance|rating|name: how the places fetched are listed, the page or all of --limit (default distance, nearest first; rating: Google Places)"
+                "distance|rating|name: the order of the whole list, within each service's reach, before it is paged (default distance, nearest first; rating: Google Places)"
         ),
         OptionSpec(
             "--order", kind: .value("ORDER"), values: SearchOrder.allCases.map(\.name),
@@ -132,7 +132,7 @@ struct SearchCommand: Sendable {
 
     static let filterSpecs: [OptionSpec] = SearchFilter.allCases.map { OptionSpec($0.flag, help: $0.summary) }
 
-    /// Read the way `log --want` and `log --visited` read, on the places of the page.
+    /// Read the way `log --want` and `log --visited` read, on the whole list (`FindPlaces`).
     static let logSpecs: [OptionSpec] = [
         OptionSpec("--unvisited", help: "leave out the places the food log holds a visit to"),
         OptionSpec("--visited", help: "keep only the places the food log holds a visit to"),

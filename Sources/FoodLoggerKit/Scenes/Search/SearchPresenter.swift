@@ -50,16 +50,21 @@ final class SearchPresenter: SearchPresentationLogic {
     private func listing(_ found: FoundPlaces, _ request: Search.Restaurants.Request) -> Search.Restaurants.ViewModel.Listing {
         let page = found.page, query = found.query
         let log = (try? found.log.get()) ?? .empty
-        var document = RestaurantListing(found, open: request.open, log: log)
-        document.fields = fields
+        /// The typed records, for the data formats and --fields' table only: a table of the usual
+        /// columns is drawn from the places themselves.
+        func document() -> RestaurantListing {
+            var document = RestaurantListing(found, open: request.open, log: log)
+            document.fields = fields
+            return document
+        }
         let body: Search.Restaurants.ViewModel.Body =
             switch presentation {
             case .table, .promptedTable:
                 .table(
-                    fields.map { Self.fieldTable(document.cells(of: $0)) }
+                    fields.map { Self.fieldTable(document().cells(of: $0)) }
                         ?? Self.table(page, center: query.center, open: request.open, unicode: unicode, log: log),
                     footer: ResultsText.footer(found, prompted: presentation == .promptedTable, open: request.open, log: request.log))
-            case .document: .document(document)
+            case .document: .document(document())
             }
         let leftOut = [
             found.tally.flatMap { ResultsText.leftOut($0, open: request.open, on: page.clock) },
@@ -101,24 +106,31 @@ final class SearchPresenter: SearchPresentationLogic {
             rows: cells.rows.map { $0.map(ResultsText.singleLine) })
     }
 
-    static let columns: [TextTable.Column] = [
-        .init("#", alignRight: true, minWidth: 4),
-        .init("Name", minWidth: 12, keep: .init(width: 24, overPriority: 3), weight: 2.5),
-        .init("Genre", minWidth: 6, dropPriority: 7),
-        .init("Rating", alignRight: true, minWidth: 3, dropPriority: 6, mayCut: false),
-        .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1),
-        .init("Walk", alignRight: true, minWidth: 8, dropPriority: 4, mayCut: false),
-        .init("Budget", minWidth: 8, dropPriority: 8, mayCut: false),
-        // The way there is dropped first: the Walk column says how far it is.
-        .init("Station / access", minWidth: 8, dropPriority: 9, weight: 1.5),
-        // Times are never cut ("until 2…" would read as another time): dropped rather.
-        .init("Open", minWidth: 6, dropPriority: 2, mayCut: false),
-        .init("Left", minWidth: 6, dropPriority: 3, mayCut: false),
-        // What the log holds says why a place passed --want or --visited.
-        .init("Log", minWidth: 4, dropPriority: 5, mayCut: false),
-        // Which services a merged list's place came from (OSM·G·HP).
-        .init("Sources", minWidth: 3, dropPriority: 6, mayCut: false),
-    ]
+    /// The table's columns, by name, in the order shown.
+    enum Column: CaseIterable {
+        case number, name, genre, rating, distance, walk, budget, station, open, left, log, sources
+
+        var layout: TextTable.Column {
+            switch self {
+            case .number: .init("#", alignRight: true, minWidth: 4)
+            case .name: .init("Name", minWidth: 12, keep: .init(width: 24, overPriority: 3), weight: 2.5)
+            case .genre: .init("Genre", minWidth: 6, dropPriority: 7)
+            case .rating: .init("Rating", alignRight: true, minWidth: 3, dropPriority: 6, mayCut: false)
+            case .distance: .init("Dist.", alignRight: true, minWidth: 6, dropPriority: 1)
+            case .walk: .init("Walk", alignRight: true, minWidth: 8, dropPriority: 4, mayCut: false)
+            case .budget: .init("Budget", minWidth: 8, dropPriority: 8, mayCut: false)
+            // The way there is dropped first: the Walk column says how far it is.
+            case .station: .init("Station / access", minWidth: 8, dropPriority: 9, weight: 1.5)
+            // Times are never cut ("until 2…" would read as another time): dropped rather.
+            case .open: .init("Open", minWidth: 6, dropPriority: 2, mayCut: false)
+            case .left: .init("Left", minWidth: 6, dropPriority: 3, mayCut: false)
+            // What the log holds says why a place passed --want or --visited.
+            case .log: .init("Log", minWidth: 4, dropPriority: 5, mayCut: false)
+            // Which services a merged list's place came from (OSM·G·HP).
+            case .sources: .init("Sources", minWidth: 3, dropPriority: 6, mayCut: false)
+            }
+        }
+    }
 
     /// Without a centre there is no distance or walk to show, so no Dist. and Walk columns; without
     /// reviews, no Rating column; a service without stations has no Station column, and a page
@@ -128,46 +140,46 @@ final class SearchPresenter: SearchPresentationLogic {
     static func table(
         _ page: RestaurantPage, center: Coordinate?, open: OpenQuestion, unicode: Bool = true, log: FoodLogSummary = .empty
     ) -> TextTable {
-        let (ratingColumn, distanceColumn, walkColumn, budgetColumn, stationColumn) = (3, 4, 5, 6, 7)
-        let (leftColumn, logColumn, sourcesColumn) = (9, 10, 11)
         let marks = page.restaurants.map(log.mark)
         let priced =
             page.provider.fields.contains(.budget)
             || page.restaurants.contains { $0.priceLevel != nil || $0.hotpepper?.budget != nil }
         let clock = OpenClock(open.moment, region: page.region)
-        let rows = page.restaurants.enumerated().map { offset, restaurant in
+        let rows: [[Column: String]] = page.restaurants.enumerated().map { offset, restaurant in
             let walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
             let time = HoursText.openCells(of: restaurant, on: clock)
+            let station = [restaurant.hotpepper?.stationName ?? "", restaurant.hotpepper?.access ?? ""]
             return [
-                String(page.start + offset),
-                restaurant.name,
-                restaurant.genreOrKind,
-                RatingText.short(restaurant) ?? "",
-                walk.map { "\($0.metres) m" } ?? "",
-                walk.map { WalkText.short($0, unicode: unicode) } ?? "",
-                priced
+                .number: String(page.start + offset),
+                .name: restaurant.name,
+                .genre: restaurant.genreOrKind,
+                .rating: RatingText.short(restaurant) ?? "",
+                .distance: walk.map { "\($0.metres) m" } ?? "",
+                .walk: walk.map { WalkText.short($0, unicode: unicode) } ?? "",
+                .budget: priced
                     ? BudgetBand.short(of: restaurant, country: clock.country)
                     : HoursText.periods(of: restaurant, on: clock) ?? "–",
-                [restaurant.hotpepper?.stationName ?? "", restaurant.hotpepper?.access ?? ""].filter { !$0.isEmpty }.joined(
-                    separator: " · "),
-                time.when, time.left, LogText.cell(marks[offset]),
-                restaurant.answeredBy.map(\.abbreviation).joined(separator: unicode ? "·" : "+"),
-            ]
+                .station: station.filter { !$0.isEmpty }.joined(separator: " · "),
+                .open: time.when, .left: time.left, .log: LogText.cell(marks[offset]),
+                .sources: restaurant.answeredBy.map(\.abbreviation).joined(separator: unicode ? "·" : "+"),
+            ].mapValues(ResultsText.singleLine)
         }
-        .map { $0.map(ResultsText.singleLine) }
-        var columns = columns
-        if !priced { columns[budgetColumn].title = "Hours" }
-        // From the right, so the indexes before each stay put.
-        let dropped = [
-            page.restaurants.contains { $0.sources != nil } ? nil : sourcesColumn,
-            marks.contains { $0 != nil } ? nil : logColumn,
-            rows.allSatisfy { $0[leftColumn].isEmpty } ? leftColumn : nil,
-            page.provider.fields.contains(.access) || page.restaurants.contains { $0.hotpepper != nil } ? nil : stationColumn,
-            center == nil ? walkColumn : nil,
-            center == nil ? distanceColumn : nil,
-            page.restaurants.contains { $0.rating != nil } ? nil : ratingColumn,
-        ].compactMap { $0 }
-        for column in dropped { columns.remove(at: column) }
-        return TextTable(columns: columns, rows: rows.map { row in dropped.reduce(into: row) { $0.remove(at: $1) } })
+        let left: Set<Column> = [
+            page.restaurants.contains { $0.sources != nil } ? nil : .sources,
+            marks.contains { $0 != nil } ? nil : .log,
+            rows.allSatisfy { $0[.left]?.isEmpty ?? true } ? .left : nil,
+            page.provider.fields.contains(.access) || page.restaurants.contains { $0.hotpepper != nil } ? nil : .station,
+            center == nil ? .walk : nil,
+            center == nil ? .distance : nil,
+            page.restaurants.contains { $0.rating != nil } ? nil : .rating,
+        ].compactMap { $0 }.reduce(into: []) { $0.insert($1) }
+        let shown = Column.allCases.filter { !left.contains($0) }
+        return TextTable(
+            columns: shown.map { column in
+                var layout = column.layout
+                if column == .budget, !priced { layout.title = "Hours" }
+                return layout
+            },
+            rows: rows.map { row in shown.map { row[$0] ?? "" } })
     }
 }
