@@ -145,7 +145,6 @@ public struct HotpepperWorker: HotpepperWorking {
             Self.page(of: query, start: query.start + offset, count: min(pageSize, limit - offset))
         }
         guard queries.count > 1 else { return try await api.searchRestaurants(queries[0]).sanitized() }
-        defer { progress?(.finished) }
         let pages = try await fetchConcurrently(queries).map { $0.sanitized() }
         var merged = pages[0]
         for page in pages.dropFirst() {
@@ -170,6 +169,9 @@ public struct HotpepperWorker: HotpepperWorking {
     private func fetchConcurrently(_ queries: [RestaurantQuery]) async throws(ServiceError) -> [RestaurantPage] {
         let api = api
         let progress = progress
+        /// Whether a progress line was shown, which the end of paging then erases.
+        var told = false
+        defer { if told { progress?(.finished) } }
         let outcome = await withTaskGroup(of: Page.self, returning: Result<[RestaurantPage], ServiceError>.self) { group in
             var pages: [RestaurantPage?] = Array(repeating: nil, count: queries.count)
             var total: Int?
@@ -197,7 +199,11 @@ public struct HotpepperWorker: HotpepperWorking {
                     guard page.index < needed else { continue }
                     pages[page.index] = answer
                     arrived += 1
-                    progress?(.fetched(pages: arrived, of: max(needed, 1)))
+                    // One page needs no progress line: only a fetch of several is told.
+                    if needed > 1 {
+                        progress?(.fetched(pages: arrived, of: needed))
+                        told = true
+                    }
                 }
                 askNext()
             }
