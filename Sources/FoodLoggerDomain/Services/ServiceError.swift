@@ -4,13 +4,13 @@ import Foundation
 /// case and picks its exit code, in one place (CLI/ServiceError+Report.swift).
 public enum ServiceError: Error, Equatable, Sendable {
     /// No key anywhere for `service`; `searched` names the places looked at, in order.
-    case missingKey(searched: [String], service: Provider = .hotpepper)
+    case missingKey(searched: [String], service: Provider)
     /// A key file exists but cannot be used (`problem` says why).
     case unusableKeyFile(path: String, problem: String)
     /// The service does not accept the key (HOT PEPPER's error 2000; Google's PERMISSION_DENIED).
-    case rejectedKey(message: String, service: Provider = .hotpepper)
+    case rejectedKey(message: String, service: Provider)
     /// The service refused the parameters (HOT PEPPER's error 3000; Google's INVALID_ARGUMENT).
-    case invalidRequest(message: String, service: Provider = .hotpepper)
+    case invalidRequest(message: String, service: Provider)
     /// Error 1000 or an unknown service error code.
     case serviceFailure(code: Int, message: String)
     /// An answer with HTTP 200 that says the service gave up on the query (Overpass's `remark`:
@@ -38,7 +38,7 @@ public enum ServiceError: Error, Equatable, Sendable {
     case redirectRefused(to: String)
     /// A service's address variable (HOTPEPPER_BASE_URL, FOODLOGGER_NOMINATIM_URL) is set to
     /// something that is not an http(s) URL with a host.
-    case badBaseURL(String, variable: String = "HOTPEPPER_BASE_URL")
+    case badBaseURL(String, variable: String)
     /// The place search knows no place by that name; `known` lists the places it does know
     /// when it knows only a few (the offline stub).
     case placeNotFound(String, known: [String])

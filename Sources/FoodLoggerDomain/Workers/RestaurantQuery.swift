@@ -51,7 +51,7 @@ public struct RestaurantQuery: Sendable, Equatable {
         self.radius = radius; self.kinds = kinds
     }
 
-    /// The service answers error 3000 unless one of these is present.
+    /// Whether the query says where or what at all: a search with none of these is no search.
     public var hasCondition: Bool {
         center != nil || !(keyword ?? "").isEmpty || !ids.isEmpty || area != nil || names.area != nil
     }
@@ -65,9 +65,9 @@ public struct RestaurantQuery: Sendable, Equatable {
     public static let maxStart = 1_000_000
     /// The most budget codes the service takes.
     public static let maxBudgets = 2
-    /// The most genre codes one search names: the service states no cap, but it has 17 genres
-    /// (G001–G017), so more would repeat one, and thousands make an address it refuses (414).
-    public static let maxGenres = 17
+    /// The most genres one search names: more than a search needs at once, few enough that the
+    /// request stays short (thousands make an address a service refuses: 414).
+    public static let maxGenres = 20
     /// The most ids one lookup may name.
     public static let maxIDs = 20
 }
@@ -105,7 +105,8 @@ extension [Restaurant] {
     }
 }
 
-/// The API's `range`: a radius step around the centre.
+/// A radius step around the centre: the `--range 1..5` shorthand and the map's zoom steps, each
+/// a radius in metres (a service asks for the radius as it can: `GourmetRequest.rangeCode`).
 public enum SearchRange: Int, Sendable, CaseIterable, Codable {
     case m300 = 1, m500, m1000, m2000, m3000
 
@@ -127,23 +128,18 @@ public enum SearchRange: Int, Sendable, CaseIterable, Codable {
     }
 }
 
-/// The API's `order`. With a centre the service orders by distance whatever is asked, so the
-/// CLI only sends it for searches without one.
-public enum SearchOrder: Int, Sendable, CaseIterable, Codable {
-    case kana = 1, genre, smallArea, recommended
+/// An order a service keeps for a search without a centre (`SearchCondition.order`): by reading,
+/// genre, area, or as it recommends. With a centre the list is nearest first whatever is asked.
+public enum SearchOrder: String, Sendable, CaseIterable, Codable {
+    case kana, genre, smallArea = "area", recommended
 
-    public var name: String {
-        switch self {
-        case .kana: "kana"
-        case .genre: "genre"
-        case .smallArea: "area"
-        case .recommended: "recommended"
-        }
-    }
+    /// As the `--order` option and MCP's `order` name it.
+    public var name: String { rawValue }
 }
 
-/// The yes/no search filters. The raw value is HOT PEPPER's 0/1 query parameter; the last two
-/// are facts only OpenStreetMap carries. `Provider.searchFilters` says which service has which.
+/// The yes/no search filters, by the names the JSON and the options use (`free_drink` is
+/// `--free-drink`). `Provider.searchFilters` says which service has which; each service's request
+/// builder asks for them in its own terms (`GourmetRequest.filterParameters`).
 public enum SearchFilter: String, Sendable, CaseIterable, Codable {
     case wifi, wedding, course, freeDrink = "free_drink", freeFood = "free_food", privateRoom = "private_room"
     case horigotatsu, tatami, cocktail, shochu, sake, wine, card, nonSmoking = "non_smoking", charter, ktai

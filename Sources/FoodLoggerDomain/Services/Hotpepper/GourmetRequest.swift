@@ -25,17 +25,38 @@ public enum GourmetRequest {
         if let keyword = query.keyword, !keyword.isEmpty { items.append(("keyword", keyword)) }
         if let center = query.center {
             // A radius is asked as the smallest range that covers it; the client keeps those within.
-            let range = query.radius.map(SearchRange.covering) ?? query.range
-            items += [("lat", String(center.lat)), ("lng", String(center.lng)), ("range", String(range.rawValue))]
+            items += [("lat", String(center.lat)), ("lng", String(center.lng)), ("range", String(rangeCode(covering: query.metres)))]
         }
         if let area = query.area { items.append((areaParameter(area), area)) }
         items += HotpepperKinds.genres(for: query).map { ("genre", $0) }
         items += query.budgets.map { ("budget", $0) }
-        items += query.filters.map { ($0.rawValue, "1") }
-        if let order = query.order, query.center == nil { items.append(("order", String(order.rawValue))) }
+        items += query.filters.compactMap { filterParameters[$0] }.map { ($0, "1") }
+        if let order = query.order, query.center == nil { items.append(("order", String(orderCodes[order] ?? 4))) }
         items += [("start", String(query.start)), ("count", String(query.count))]
         return items
     }
+
+    /// HOT PEPPER's `range` codes, each a radius in metres.
+    static let ranges: [(code: Int, metres: Int)] = [(1, 300), (2, 500), (3, 1000), (4, 2000), (5, 3000)]
+
+    /// The smallest `range` code that reaches `metres`, the widest when none does.
+    static func rangeCode(covering metres: Int) -> Int {
+        ranges.first { $0.metres >= metres }.map(\.code) ?? 5
+    }
+
+    /// HOT PEPPER's `order` codes.
+    static let orderCodes: [SearchOrder: Int] = [.kana: 1, .genre: 2, .smallArea: 3, .recommended: 4]
+
+    /// HOT PEPPER's 0/1 parameter for each filter it has: what `HotpepperCapabilities` declares.
+    static let filterParameters: [SearchFilter: String] = [
+        .wifi: "wifi", .wedding: "wedding", .course: "course", .freeDrink: "free_drink", .freeFood: "free_food",
+        .privateRoom: "private_room", .horigotatsu: "horigotatsu", .tatami: "tatami", .cocktail: "cocktail",
+        .shochu: "shochu", .sake: "sake", .wine: "wine", .card: "card", .nonSmoking: "non_smoking", .charter: "charter",
+        .ktai: "ktai", .parking: "parking", .barrierFree: "barrier_free", .sommelier: "sommelier",
+        .nightView: "night_view", .openAir: "open_air", .show: "show", .equipment: "equipment", .karaoke: "karaoke",
+        .band: "band", .tv: "tv", .lunch: "lunch", .midnight: "midnight", .midnightMeal: "midnight_meal",
+        .english: "english", .pet: "pet", .child: "child",
+    ]
 
     /// Area codes say their level by their first letter: Z large, Y middle, X small.
     static func areaParameter(_ code: String) -> String {

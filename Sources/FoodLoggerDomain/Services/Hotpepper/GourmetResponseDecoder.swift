@@ -75,8 +75,8 @@ public enum GourmetResponseDecoder {
         var error: ServiceError {
             let message = message?.value ?? ""
             return switch code?.value ?? nil ?? 0 {
-            case 2000: .rejectedKey(message: message)
-            case 3000: .invalidRequest(message: message)
+            case 2000: .rejectedKey(message: message, service: .hotpepper)
+            case 3000: .invalidRequest(message: message, service: .hotpepper)
             case let code: .serviceFailure(code: code, message: message)
             }
         }

@@ -6,7 +6,7 @@ extension ServiceCapabilities {
         title: "HOT PEPPER Gourmet",
         credit: ("Powered by ホットペッパーグルメ Webサービス", "http://webservice.recruit.co.jp/"), abbreviation: "HP",
         countries: ["jp"], placeLanguage: "ja", keywordLanguage: "ja", clock: .japan, fields: Set(ShopField.allCases),
-        searchFilters: Set(SearchFilter.allCases).subtracting([.takeaway, .delivery]),
+        searchFilters: Set(GourmetRequest.filterParameters.keys),
         kinds: HotpepperKinds.kinds, kindsWithGenres: false,
         maxRadius: SearchRange.m3000.metres, searchConditions: Set(SearchCondition.allCases),
         prices: .bands(currency: "yen"), codeLists: Set(CodeListKind.allCases),

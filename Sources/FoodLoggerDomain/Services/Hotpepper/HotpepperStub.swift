@@ -33,7 +33,7 @@ public struct HotpepperStub: HotpepperProtocol {
     public var provider: Provider { .hotpepper }
 
     public nonisolated(nonsending) func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
-        guard query.hasCondition else { throw .invalidRequest(message: Self.noConditionMessage) }
+        guard query.hasCondition else { throw .invalidRequest(message: Self.noConditionMessage, service: .hotpepper) }
         let terms = Self.terms(of: query.keyword ?? "")
         let kinds = query.filters.map { AmenityKind(rawValue: $0.rawValue) }
         let genres = HotpepperKinds.genres(for: query)
