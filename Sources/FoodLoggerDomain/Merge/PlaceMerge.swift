@@ -1,5 +1,6 @@
 /// One record from the records several services gave of one place: each field from the service
-/// that knows it best. The rule, field by field, in one place (the README says it in words):
+/// that knows it best, as each service declares (`ServiceCapabilities.knowsBest`). The rule,
+/// field by field (the README says it in words):
 ///
 /// - name, position, id, page and the record's provider: the first service of the merge's
 ///   order that has the place (the order `--provider` listed; `all`: OpenStreetMap, Google
@@ -11,16 +12,27 @@
 /// - diets and kind: OpenStreetMap's, then Google's (then HOT PEPPER's kind).
 /// - names in other languages and the yes/no facts: every service's, the first's where two say.
 public enum PlaceMerge {
-    /// Which service's answer a field is taken from first; a service not listed gives the field
-    /// only where no listed one does, in the merge's order.
-    static let ranks: [Field: [Provider]] = [
-        .rating: [.google], .businessStatus: [.google], .hotpepper: [.hotpepper],
-        .diets: [.osm, .google], .kind: [.osm, .google, .hotpepper],
-    ]
+    /// The services that know `field` best, best first, as each declares (`knowsBest`); one
+    /// that ranks it not gives the field only where no ranked one does, in the merge's order.
+    static func ranked(_ field: ServiceCapabilities.MergedField) -> [Provider] { rankings[field] ?? [] }
 
-    /// The fields the rule ranks, by their JSON names.
-    enum Field: String {
-        case rating, businessStatus = "business_status", hotpepper = "budget", diets = "diet", kind
+    /// Worked out once: every merged place asks for each field's ranking.
+    private static let rankings = Dictionary(
+        uniqueKeysWithValues: ServiceCapabilities.MergedField.allCases.map { field in
+            (field, Provider.allCases.compactMap { provider in provider.knowsBest[field].map { (provider, $0) } }
+                .sorted { $0.1 < $1.1 }.map(\.0))
+        })
+
+    /// Each ranked field's key in a source's `fields`: its JSON name (the rating's and the own
+    /// part's several keys are listed by `keys`).
+    static func key(_ field: ServiceCapabilities.MergedField) -> String {
+        switch field {
+        case .rating: "rating"
+        case .businessStatus: "business_status"
+        case .ownPart: "budget"
+        case .diets: "diet"
+        case .kind: "kind"
+        }
     }
 
     /// The merged record of `group` (in the merge's order, each of a different service); a
@@ -50,14 +62,14 @@ public enum PlaceMerge {
         if let hours, let index = group.firstIndex(of: hours) { gave[index, default: []].append("hours") }
         let text = from("open") { !$0.open.isEmpty || !$0.close.isEmpty }
         (merged.open, merged.close) = (text?.open ?? "", text?.close ?? "")
-        let rated = from(Field.rating.rawValue, ranks[.rating]!) { $0.rating != nil || $0.priceLevel != nil }
+        let rated = from(key(.rating), ranked(.rating)) { $0.rating != nil || $0.priceLevel != nil }
         (merged.rating, merged.ratingCount, merged.priceLevel) = (rated?.rating, rated?.ratingCount, rated?.priceLevel)
         merged.businessStatus =
-            from(Field.businessStatus.rawValue, ranks[.businessStatus]!) { $0.businessStatus != nil }?
+            from(key(.businessStatus), ranked(.businessStatus)) { $0.businessStatus != nil }?
             .businessStatus
-        merged.hotpepper = from(Field.hotpepper.rawValue, ranks[.hotpepper]!) { $0.hotpepper != nil }?.hotpepper
-        merged.diets = from(Field.diets.rawValue, ranks[.diets]!) { $0.diets != nil }?.diets
-        merged.kind = from(Field.kind.rawValue, ranks[.kind]!) { $0.kind != nil }?.kind
+        merged.hotpepper = from(key(.ownPart), ranked(.ownPart)) { $0.hotpepper != nil }?.hotpepper
+        merged.diets = from(key(.diets), ranked(.diets)) { $0.diets != nil }?.diets
+        merged.kind = from(key(.kind), ranked(.kind)) { $0.kind != nil }?.kind
         merged.amenities = group.flatMap(\.amenities).reduce(into: []) { kept, amenity in
             if !kept.contains(where: { $0.kind == amenity.kind }) { kept.append(amenity) }
         }
@@ -80,12 +92,12 @@ public enum PlaceMerge {
     static func keys(_ field: String, of place: Restaurant) -> [String] {
         let present: [(String, Bool)]
         switch field {
-        case Field.rating.rawValue:
+        case key(.rating):
             present = [
                 ("rating", place.rating != nil), ("rating_count", place.ratingCount != nil),
                 ("price_level", place.priceLevel != nil),
             ]
-        case Field.hotpepper.rawValue:
+        case key(.ownPart):
             guard let own = place.hotpepper else { return [] }
             present = [
                 ("name_kana", !own.nameKana.isEmpty), ("catch", !own.catchCopy.isEmpty), ("budget", own.budget != nil),

@@ -63,9 +63,23 @@ public struct ServiceCapabilities: Sendable {
     /// Whether the service bills every request it is sent, answered or not: a request that got
     /// no answer in time may have been billed, so it is not sent again.
     public var billsEachRequest = false
+    /// The fields of a merged place this service's answer is taken for first, best first: a
+    /// lower number wins; a field no service ranks comes from the first of the merge's order.
+    public var knowsBest: [MergedField: Int] = [:]
     /// The form of the service's place ids, which every id is checked against before any
     /// request carries it (`PlaceIDGrammar`).
     public var placeIDs: PlaceIDGrammar
+
+    /// The fields a merge takes from the service that knows them best (`knowsBest`).
+    public enum MergedField: Sendable, Hashable, CaseIterable {
+        /// The rating, its count and the price level, together.
+        case rating
+        case businessStatus
+        /// A service's own part (HOT PEPPER's budget, station, access, courses).
+        case ownPart
+        case diets
+        case kind
+    }
 
     /// How a service says what places cost.
     public enum Prices: Sendable, Equatable {

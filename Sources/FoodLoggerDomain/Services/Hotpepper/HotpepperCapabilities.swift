@@ -9,6 +9,6 @@ extension ServiceCapabilities {
         searchFilters: Set(GourmetRequest.filterParameters.keys),
         kinds: HotpepperKinds.kinds, kindsWithGenres: false,
         maxRadius: SearchRange.m3000.metres, searchConditions: Set(SearchCondition.allCases),
-        prices: .bands(currency: "yen"), codeLists: Set(CodeListKind.allCases),
+        prices: .bands(currency: "yen"), codeLists: Set(CodeListKind.allCases), knowsBest: [.ownPart: 0, .kind: 2],
         placeIDs: PlaceIDGrammar(kinds: ["J"], characters: .digits, length: 1...15))
 }

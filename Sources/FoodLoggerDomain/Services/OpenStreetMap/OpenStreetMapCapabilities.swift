@@ -7,7 +7,7 @@ extension ServiceCapabilities {
         title: "OpenStreetMap",
         credit: ("© OpenStreetMap contributors", "https://www.openstreetmap.org/copyright"), abbreviation: "OSM",
         searchFilters: Set(OSMFacts.filters.keys), diets: Set(Diet.allCases), kinds: Set(PlaceKind.allCases),
-        maxRadius: 5000, pages: false, idsPerLookup: RestaurantQuery.maxCount,
+        maxRadius: 5000, pages: false, idsPerLookup: RestaurantQuery.maxCount, knowsBest: [.diets: 0, .kind: 0],
         placeIDs: PlaceIDGrammar(
             kinds: OverpassRequest.elementTypes.map { $0 + "/" }, characters: .digits, length: 1...19,
             numbers: 1...UInt64(Int64.max)))
