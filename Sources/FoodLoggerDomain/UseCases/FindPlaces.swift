@@ -110,7 +110,7 @@ public struct FindPlaces: PlaceFinding {
     private nonisolated(nonsending) func gather(_ query: RestaurantQuery, from asked: [Service], _ reaches: [Reach]) async
         -> [Answer]
     {
-        let searches = zip(asked, reaches).map { service, reach in (service, reach.query ?? query) }
+        let searches = zip(asked, reaches).map { service, reach in (service, reach) }
         guard reaches.contains(where: { $0.query != nil }) else {
             return [Answer(provider: asked[0].provider, result: await asked[0].worker.result(of: query))]
         }
@@ -122,12 +122,14 @@ public struct FindPlaces: PlaceFinding {
             kept == search && answers.map(\.provider) == providers && answers.contains { (try? $0.result.get()) != nil }
         }) {
             if searches.count == 1 {
-                let (service, query) = searches[0]
-                return [Answer(provider: service.provider, result: await service.worker.result(of: query))]
+                let (service, reach) = searches[0]
+                return [Answer(provider: service.provider, result: await reach.answer(of: service.worker, to: query))]
             }
             return await withTaskGroup(of: (Int, Answer).self) { group in
-                for (index, (service, query)) in searches.enumerated() {
-                    group.addTask { (index, Answer(provider: service.provider, result: await service.worker.result(of: query))) }
+                for (index, (service, reach)) in searches.enumerated() {
+                    group.addTask {
+                        (index, Answer(provider: service.provider, result: await reach.answer(of: service.worker, to: query)))
+                    }
                 }
                 var answers = [Answer?](repeating: nil, count: searches.count)
                 for await (index, answer) in group { answers[index] = answer }
@@ -185,29 +187,53 @@ public struct FindPlaces: PlaceFinding {
 }
 
 /// How far into a service's answer a search asks: the one place paging and reach are decided.
-enum Reach: Equatable {
+enum Reach: Equatable, Sendable {
     /// The window asked for, as the service pages it (a plain search of a service that pages).
     case window
-    /// The list from its first place, as far as the service's reach (`ServiceCapabilities.reach`;
-    /// a service that does not page answers whole).
-    case list(RestaurantQuery)
+    /// The list from its first place: its first page, then, when the service counts more, the
+    /// rest as far as `most` (`ServiceCapabilities.reach`); nil: a service that answers whole.
+    case list(first: RestaurantQuery, most: Int?)
 
     init(_ query: RestaurantQuery, of service: FindPlaces.Service, whole: Bool) {
         guard whole || !service.pages else {
             self = .window
             return
         }
-        var asked = query
+        var first = query
         let most = service.pages ? service.provider.reach(withKeyword: query.keyword?.isEmpty == false) : nil
-        asked.start = 1
-        asked.count = min(most ?? RestaurantQuery.maxCount, RestaurantQuery.maxCount)
-        asked.limit = most.flatMap { $0 > RestaurantQuery.maxCount ? $0 : nil }
-        self = .list(asked)
+        (first.start, first.count, first.limit) = (1, min(most ?? RestaurantQuery.maxCount, RestaurantQuery.maxCount), nil)
+        self = .list(first: first, most: most)
     }
 
-    /// What the service is asked; the window's own query for `.window`.
+    /// The first request's query; nil for `.window`.
     var query: RestaurantQuery? {
-        if case .list(let query) = self { return query }
+        if case .list(let first, _) = self { return first }
         return nil
+    }
+
+    /// The service's answer: the window (`query` as asked), or the list: one page first, and
+    /// only when the service counts more than it holds, the rest within reach in one paged fetch
+    /// (what the worker pages, at most four requests at a time).
+    nonisolated(nonsending) func answer(of worker: any HotpepperWorking, to query: RestaurantQuery) async -> Result<
+        RestaurantPage, ServiceError
+    > {
+        guard case .list(let first, let most) = self else { return await worker.result(of: query) }
+        let answer = await worker.result(of: first)
+        guard case .success(var list) = answer, let most, list.sent > 0, list.total > list.sent, most > list.sent else {
+            return answer
+        }
+        var rest = first
+        rest.start = 1 + list.sent
+        rest.limit = min(list.total, most) - list.sent
+        rest.count = min(rest.limit ?? 0, RestaurantQuery.maxCount)
+        switch await worker.result(of: rest) {
+        case .failure(let error): return .failure(error)
+        case .success(let more):
+            list.restaurants += more.restaurants
+            list.dropped += more.dropped
+            list.repeats += more.repeats
+            list.total = min(list.total, more.total)
+            return .success(list.sanitized())
+        }
     }
 }
