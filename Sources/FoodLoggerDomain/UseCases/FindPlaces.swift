@@ -85,12 +85,15 @@ public struct FindPlaces: PlaceFinding {
         if whole {
             found.looked = (found.page.restaurants.count, answered.reduce(0) { $0 + max($1.total, $1.sent) })
             found.totalIsExact = answered.allSatisfy { $0.sent >= $0.total }
+            // The list is what was gathered: a service's count past its reach makes it a lower bound.
+            found.page.total = found.page.restaurants.count
         }
         filter(&found, search)
         found.page.restaurants = found.page.restaurants.sorted(by: query.sort)
         // A list gathered here is cut here; a service's window came cut.
         if reaches.contains(where: { $0.query != nil }) {
             found.page = found.page.page(from: query.start, count: query.limit ?? query.count)
+            found.cutHere = true
         }
         return .success(found)
     }

@@ -52,11 +52,16 @@ public struct FoundPlaces: Sendable {
         self.page = page; self.query = query
     }
 
-    /// The first number of the next window; nil at the end of the list as known.
+    /// The first number of the next window; nil at the end of the list as known. A window the
+    /// service paged goes on where the service's positions do (the places it sent that no view
+    /// can place count); a window cut here goes on after its last place.
     public var nextStart: Int? {
-        let next = page.start + (query.limit ?? query.count)
-        return next <= page.total ? next : nil
+        let next = page.start + (cutHere ? page.restaurants.count : page.sent)
+        return next <= page.total && next > page.start ? next : nil
     }
+
+    /// Whether the window was cut from a list gathered here, rather than paged by the service.
+    public var cutHere = false
 }
 
 /// A service of a merge that did not answer, and why.

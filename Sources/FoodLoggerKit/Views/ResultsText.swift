@@ -156,8 +156,7 @@ enum ResultsText {
             ].compactMap { $0 }
             return "No restaurants open at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among "
                 + "\(lookedAt(found, found.looked ?? (tally.examined, tally.examined)))\(place(query))"
-                + "\(counts.isEmpty ? "" : " (\(counts))"). Try " + tries.dropLast().joined(separator: ", ") + ", or "
-                + tries.last! + "."
+                + "\(counts.isEmpty ? "" : " (\(counts))"). Try \(alternatives(tries))."
         }
         if let log, found.logLeftOut > 0 {
             let places = (found.logLeftOut == 1 ? "" : "all ") + LogText.leftOutPlaces(found.logLeftOut, log)
@@ -190,6 +189,11 @@ enum ResultsText {
             page.provider.keywordLanguage == "ja" && query.keyword.map { $0.unicodeScalars.allSatisfy(\.isASCII) } == true
             ? " The service matches Japanese text: write the keyword in Japanese (ラーメン rather than ramen)." : ""
         return found + hint + japanese
+    }
+
+    /// "a", "a, or b", "a, b, or c".
+    static func alternatives(_ tries: [String]) -> String {
+        tries.count < 2 ? tries.joined() : tries.dropLast().joined(separator: ", ") + ", or " + tries.last!
     }
 
     /// What an open-only search left out, for stderr: "Left out 12 closed, 2 with no hours given and
