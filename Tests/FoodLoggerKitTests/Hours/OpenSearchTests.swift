@@ -130,7 +130,8 @@ actor HoursServiceSpy: HotpepperProtocol {
 @MainActor
 @Suite struct OpenNowLoopbackTests {
     nonisolated static func page(start: Int, count: Int, total: Int) -> String {
-        let shops = (start..<min(start + count, total + 1)).map { position in
+        // A page past the last shop is empty (the search may ask one before it knows the total).
+        let shops = (start..<max(start, min(start + count, total + 1))).map { position in
             let open = position % 15 == 0 ? "月～日、祝日: 00:00～24:00" : "月～日、祝日: 05:00～06:00"
             return
                 #"{"id":"J9\#(String(format: "%08d", position))","name":"店 \#(position)","lat":\#(35.6812 + Double(position) * 1e-5),"#
@@ -151,10 +152,12 @@ actor HoursServiceSpy: HotpepperProtocol {
         #expect(run.code == .success, "\(run.stderr)")
         let names = ((run.json?["restaurants"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
         #expect(names == (1...10).map { "店 \($0 * 15)" }, "the ten open shops, nearest first")
-        #expect(server.requests.map { $0.queryItems.first { $0.name == "start" }?.value } == ["1", "101"], "two requests")
-        #expect(
-            server.requests.map { $0.queryItems.first { $0.name == "count" }?.value } == ["100", "50"],
-            "full pages, up to the last of the 150")
+        let starts = server.requests.compactMap { $0.queryItems.first { $0.name == "start" }?.value.flatMap { Int($0) } }
+        #expect(starts.filter { $0 <= 150 }.sorted() == [1, 101], "the whole list of 150, in pages of 100: \(starts)")
+        // FIXME(lead): an open-only search now gathers up to HOT PEPPER's reach of 500 through `fetchPages`, which asks
+        // `maxPagesInFlight` (4) pages at once before the first answer tells the total: here starts 201 and 301 as well,
+        // past the 150 there are (OpenSearch asked one page first, then only what the total left: 2 requests).
+        #expect(!starts.contains { $0 > 150 }, "no request past the last of the 150: \(starts)")
         #expect(run.stderr.contains("left out 140 closed"), "\(run.stderr)")
     }
 }

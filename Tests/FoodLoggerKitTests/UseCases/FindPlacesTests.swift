@@ -212,6 +212,9 @@ final class PlaceLocatingSpy: PlaceLocating, @unchecked Sendable {
         let found = try await sut.find(search(query)).get()
         // Then it asked for 500, in pages of 100, and says the total is a lower bound
         #expect(worker.queries.map(\.count) == [100] && worker.queries.map(\.limit) == [500], "\(worker.queries)")
+        // FIXME(lead): a single service's list gathered whole keeps the service's own total (1234) as the list's
+        // length: `merged` passes one page on as it is and only `filter` resets `total`; a merge or a filtered
+        // search says 500. The footer then reads "of 1234+", and windows past 500 are offered and empty.
         #expect(found.page.total == 500 && !found.totalIsExact, "500+: \(found.page.total) \(found.totalIsExact)")
         #expect(found.looked?.places == 500 && found.looked?.ofAll == 1234, "\(String(describing: found.looked))")
     }
@@ -277,7 +280,11 @@ final class PlaceLocatingSpy: PlaceLocating, @unchecked Sendable {
         // Then the window holds the first 10 open, the total is all 25 open, and all 250 were read in pages of 100
         #expect(found.page.restaurants.map(\.id) == (1...10).map { HotpepperServiceSpy.shop($0 * 10).id }, "the open ones")
         #expect(found.page.total == 25 && found.totalIsExact, "every open shop of the 250: \(found.page.total)")
-        #expect(await service.starts.sorted() == [1, 101, 201], "the whole list, up to the last of the 250")
+        let starts = await service.starts
+        #expect(starts.filter { $0 <= 250 }.sorted() == [1, 101, 201], "the whole list, in pages of 100: \(starts)")
+        // FIXME(lead): `fetchPages` asks 4 pages at once before the total is known, so a list gathered whole can ask
+        // pages past the service's total (301 here; in an area of 30 shops, 3 of its 4 requests are wasted).
+        #expect(!starts.contains { $0 > 250 }, "no page asked past the 250: \(starts)")
         #expect(found.tally == OpenTally(closed: 193, unknown: 32, examined: 250), "\(String(describing: found.tally))")
         #expect(found.looked?.places == 250 && found.looked?.ofAll == 250, "\(String(describing: found.looked))")
     }
@@ -289,7 +296,8 @@ final class PlaceLocatingSpy: PlaceLocating, @unchecked Sendable {
         let found = try await openSearch(service, count: 20)
         // Then both are in the page's dropped list, and the next page starts after all 100 sent
         #expect(found.page.dropped.map(\.id) == [5, 150].map { service.shop($0).id }, "both reported for the warning")
-        #expect(await service.starts.sorted() == [1, 101, 201], "the second page starts at 101, not at 100 again")
+        #expect(
+            await service.starts.filter { $0 <= 250 }.sorted() == [1, 101, 201], "the second page starts at 101, not at 100 again")
     }
 
     @Test(arguments: [(30, 20, 0), (31, 5, 15)])

@@ -88,7 +88,9 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 
     @Test func footerCountsAndOffersTheNextPageAndCredits() throws {
         let page = RestaurantPage(total: 25, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle])
-        let footer = try #require(tableOf(present(.success(page)))?.footer)
+        var query = Seeds.query
+        query.count = 2
+        let footer = try #require(tableOf(present(.success(page), query: query))?.footer)
         #expect(footer[0] == "1–2 of 25 within 3000 m of 35.6812, 139.7671, nearest first.", "counts and place")
         #expect(footer[1] == "More: add --start 3.", "the next page")
         #expect(footer.last == Provider.hotpepper.creditLine, "the service's credit closes the footer")
@@ -96,7 +98,9 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 
     @Test func underThePromptTheFooterPointsAtN() throws {
         let page = RestaurantPage(total: 3, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle])
-        let footer = try #require(tableOf(present(.success(page), as: .promptedTable))?.footer)
+        var query = Seeds.query
+        query.count = 2
+        let footer = try #require(tableOf(present(.success(page), query: query, as: .promptedTable))?.footer)
         #expect(footer[1] == "More: n shows 3.", "the prompt's own way to the next page, not a flag")
     }
 
@@ -170,8 +174,8 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
     }
 
     @Test func anAreaWithNoTimeZoneIsOneLineWithoutPagingAdviceWhateverTheTally() {
-        // Given 560 OpenStreetMap places in an area with no time zone, 500 read, 3 of them closed for good
-        let page = RestaurantPage(total: 560, start: 1, restaurants: [], provider: .osm)
+        // Given 560 OpenStreetMap places in an area with no time zone, 500 read, 3 of them closed for good, none kept
+        let page = RestaurantPage(total: 0, start: 1, restaurants: [], provider: .osm)
         let tally = OpenTally(closed: 3, unknown: 497, examined: 500, noHours: 200)
         var found = FoundPlaces(page: page, query: Seeds.query)
         (found.tally, found.looked, found.totalIsExact) = (tally, (500, 560), false)
