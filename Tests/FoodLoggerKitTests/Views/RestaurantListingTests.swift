@@ -20,7 +20,11 @@ import Testing
         let document = try parsed(listing)
 
         #expect(
-            keys(listing) == ["center", "range_m", "total", "start", "returned", "restaurants", "open_at"], "documented order")
+            keys(listing)
+                == ["center", "range_m", "total", "total_is_exact", "start", "returned", "restaurants", "open_at", "incomplete"],
+            "documented order")
+        #expect(document["total_is_exact"] as? Bool == true, "a page's total is exact unless the search says otherwise")
+        #expect((document["incomplete"] as? [Any])?.isEmpty == true, "no service failed")
         #expect(document["open_at"] as? String == "2026-11-20T19:30+09:00", "the time open_now answers for")
         #expect(document["center"] as? [String: Double] == ["lat": 35.6812, "lng": 139.7671], "center")
         #expect(document["range_m"] as? Int == 3000, "range 5 is 3000 m")

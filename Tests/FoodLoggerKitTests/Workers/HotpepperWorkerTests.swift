@@ -231,7 +231,7 @@ final class IsolationSpy: HotpepperProtocol, @unchecked Sendable {
     @MainActor @Test func aSearchRunsOnTheCallersExecutorAllTheWayToTheService() async {
         let spy = IsolationSpy()
         let worker = HotpepperWorker(api: spy)
-        _ = await worker.searchNearestFirst(RestaurantQuery(center: Seeds.tokyoStation))
+        _ = await FindPlaces(worker).find(PlaceSearch(query: RestaurantQuery(center: Seeds.tokyoStation), open: Seeds.open))
         _ = try? await worker.fetchRestaurants(RestaurantQuery(keyword: "x"))
         #expect(spy.ranOnMainActor == [true, true], "no hop to the global executor on the way")
     }

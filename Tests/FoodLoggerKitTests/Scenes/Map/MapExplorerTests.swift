@@ -11,7 +11,7 @@ import Testing
         var context = ProcessContext(arguments: [], environment: environment, stdout: CapturedOutput(), stderr: CapturedOutput())
         context.now = { CLIRun.friday }
         return MapScene.assemble(
-            context: context, worker: HotpepperWorker(api: HotpepperStub()),
+            context: context, finder: FindPlaces(HotpepperWorker(api: HotpepperStub())),
             places: GeocodingWorker(geocoder: GeocodingStub(), cache: nil))
     }
 
@@ -142,7 +142,7 @@ import Testing
         let sut = MapScene.assemble(
             context: ProcessContext(
                 arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput()),
-            worker: worker)
+            finder: FindPlaces(worker))
         let terminal = ImpatientTerminal(worker: worker)
         let code = await sut.explore(
             RestaurantQuery(range: .m1000), around: .coordinate(MapSeeds.tokyo), open: Seeds.open, terminal: terminal)
@@ -157,7 +157,7 @@ import Testing
         let sut = MapScene.assemble(
             context: ProcessContext(
                 arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput()),
-            worker: worker)
+            finder: FindPlaces(worker))
         let terminal = ImpatientTerminal(worker: worker, pressing: .key(.character("-")))
         let code = await sut.explore(
             RestaurantQuery(range: .m1000), around: .coordinate(MapSeeds.tokyo), open: Seeds.open, terminal: terminal)
@@ -417,9 +417,10 @@ final class ImpatientTerminal: FullScreenTerminal {
         let terminal = Terminal(stdinIsTerminal: false, stdoutIsTerminal: false, stderrIsTerminal: false, columns: 80)
         let closed = await CLIRun.run(["map", "--stub", "--near", "渋谷駅", "--open-at", "fri 05:00"], terminal: terminal)
         #expect(closed.code == .noResults && !closed.stderr.contains("past the last"), "\(closed.stderr)")
-        #expect(closed.stderr.contains("No restaurants open at fri 05:00 (Japan time) among results 1–10 of 10"))
+        #expect(
+            closed.stderr.contains("No restaurants open at fri 05:00 (Japan time) among 10 places within 1000 m"), "\(closed.stderr)")
         let some = await CLIRun.run(["map", "--stub", "--near", "渋谷駅", "--open-at", "fri 11:15"], terminal: terminal)
-        #expect(some.stdout.contains("2 open at fri 11:15 (Japan time) among results 1–10 of 10"), "\(some.stdout)")
+        #expect(some.stdout.contains("1–2 of 2 open at fri 11:15 (Japan time) among 10 places"), "\(some.stdout)")
         #expect(!some.stdout.contains("More:") && some.stderr.contains("left out 8 closed"), "\(some.stderr)")
     }
 }
@@ -526,7 +527,7 @@ extension MapExplorerSceneTests {
         var state = Map.Explore.State(
             home: MapSeeds.tokyo, searched: search, viewCentre: MapInteractor.moved(MapSeeds.tokyo, toward: .east, metres: 500),
             placeName: "渋谷駅")
-        state.tally = OpenTally(closed: 8, unknown: 0, examined: 10, stoppedEarly: false)
+        state.tally = OpenTally(closed: 8, unknown: 0, examined: 10)
         sut.presentExplorer(.init(state: state, size: .init(columns: 60, rows: 20), open: Seeds.open))
         let status = try #require(spy.screens.last).screen.text(row: 19)
         #expect(status.hasSuffix("? keys  q quit ") && status.contains("…"), "\(status)")

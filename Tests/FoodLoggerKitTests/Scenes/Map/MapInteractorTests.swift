@@ -32,7 +32,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
     func fetchesAndSorts() async throws {
         let far = MapSeeds.restaurant("J9", "far", at: Coordinate(lat: 35.69, lng: 139.7671))
         let worker = MapWorkerSpy(page: RestaurantPage(total: 2, start: 1, restaurants: [far, MapSeeds.tricky[1]]))
-        let sut = MapInteractor(worker: worker, opener: OpenerSpy()), presenter = MapPresentationLogicSpy()
+        let sut = MapInteractor(finder: FindPlaces(worker), opener: OpenerSpy()), presenter = MapPresentationLogicSpy()
         sut.presenter = presenter
         let query = RestaurantQuery(center: MapSeeds.tokyo, range: .m3000)
 
@@ -51,7 +51,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         // Given a worker, and the last list's shops numbered from 4
         let worker = MapWorkerSpy(page: RestaurantPage(total: 0, start: 1, restaurants: []))
         let keeper = LastListKeeperSpy()
-        let sut = MapInteractor(worker: worker, opener: OpenerSpy(), lastList: keeper), presenter = MapPresentationLogicSpy()
+        let sut = MapInteractor(finder: FindPlaces(worker), opener: OpenerSpy(), lastList: keeper), presenter = MapPresentationLogicSpy()
         sut.presenter = presenter
         let shown = RestaurantPage(total: 2, start: 4, restaurants: Array(MapSeeds.tricky.prefix(2)))
 
@@ -73,7 +73,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         let shops = [MapSeeds.restaurant("J1", "一番目の店", at: MapSeeds.tokyo)]
         let worker = MapWorkerSpy(page: RestaurantPage(total: 30, start: 21, restaurants: shops))
         let keeper = LastListKeeperSpy()
-        let sut = MapInteractor(worker: worker, opener: OpenerSpy(), lastList: keeper)
+        let sut = MapInteractor(finder: FindPlaces(worker), opener: OpenerSpy(), lastList: keeper)
         sut.presenter = MapPresentationLogicSpy()
 
         // When the interactive map starts and its first search answers
@@ -95,7 +95,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         ]
         let worker = MapWorkerSpy(page: RestaurantPage(total: 2, start: 1, restaurants: shops))
         let opener = OpenerSpy(outcome: .failed(reason: "xdg-open exited with 3"))
-        let sut = MapInteractor(worker: worker, opener: opener), presenter = MapPresentationLogicSpy()
+        let sut = MapInteractor(finder: FindPlaces(worker), opener: opener), presenter = MapPresentationLogicSpy()
         sut.presenter = presenter
         sut.explore(
             .start(
@@ -125,7 +125,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
     func openPageOfAStubShop() async throws {
         let worker = MapWorkerSpy(page: RestaurantPage(total: 0, start: 1, restaurants: []))
         let opener = OpenerSpy()
-        let sut = MapInteractor(worker: worker, opener: opener), presenter = MapPresentationLogicSpy()
+        let sut = MapInteractor(finder: FindPlaces(worker), opener: opener), presenter = MapPresentationLogicSpy()
         sut.presenter = presenter
         sut.openPage(.init())
         var stub = MapSeeds.restaurant("J9", "架空の店", at: MapSeeds.tokyo)

@@ -82,7 +82,7 @@ import Testing
         let sut = MapScene.assemble(
             context: ProcessContext(
                 arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput()),
-            worker: worker)
+            finder: FindPlaces(worker))
         let terminal = ScriptedTerminal(Array(repeating: .key(.tab), count: 30), size: .init(columns: columns, rows: rows))
         _ = await sut.explore(
             RestaurantQuery(range: .m1000), around: .coordinate(MapSeeds.tokyo), open: Seeds.open, terminal: terminal)

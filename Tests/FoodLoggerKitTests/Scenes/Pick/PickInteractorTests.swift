@@ -35,7 +35,7 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         store.contents = .success(FoodLogContents(entries: entries))
         let worker = HotpepperWorkerSpy(result: .success(RestaurantPage(total: places.count, start: 1, restaurants: places)))
         let sut = PickInteractor(
-            worker: worker, places: nil, lastList: keeper, log: store, random: SplitMix64(seed: seed),
+            finder: FindPlaces(worker), lastList: keeper, log: store, random: SplitMix64(seed: seed),
             now: { CLIRun.friday }, zone: zone)
         let presenter = PickPresentationLogicSpy()
         sut.presenter = presenter
@@ -160,8 +160,8 @@ final class RandomSourceSpy: RandomSource, @unchecked Sendable {
         let spy = RandomSourceSpy(seed: 7)
         let store = FoodLogInteractorTests.StoreSpy()
         let sut = PickInteractor(
-            worker: HotpepperWorkerSpy(result: .success(RestaurantPage(total: 10, start: 1, restaurants: places))),
-            places: nil, lastList: nil, log: store, random: spy, now: { CLIRun.friday }, zone: zone)
+            finder: FindPlaces(HotpepperWorkerSpy(result: .success(RestaurantPage(total: 10, start: 1, restaurants: places)))),
+            lastList: nil, log: store, random: spy, now: { CLIRun.friday }, zone: zone)
         _ = await sut.choose(request())
 
         // Then one seed always gives one place, different seeds spread over several, and the injected source was drawn from

@@ -16,6 +16,21 @@ final class HotpepperWorkerSpy: HotpepperWorking, @unchecked Sendable {
     }
 }
 
+/// The use case in a scene's test: records each search asked and answers a canned result.
+final class PlaceFinderSpy: PlaceFinding, @unchecked Sendable {
+    var searches: [PlaceSearch] = []
+    var result: Result<FoundPlaces, FindFailure>
+
+    init(_ result: Result<FoundPlaces, FindFailure> = .success(FoundPlaces(page: Seeds.Pages.tokyo, query: Seeds.query))) {
+        self.result = result
+    }
+
+    nonisolated(nonsending) func find(_ search: PlaceSearch) async -> Result<FoundPlaces, FindFailure> {
+        searches.append(search)
+        return result
+    }
+}
+
 /// Records the lists a scene leaves as the last list.
 final class LastListKeeperSpy: LastListKeeping, @unchecked Sendable {
     var kept: [(page: RestaurantPage, center: Coordinate?)] = []
@@ -38,7 +53,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         // Given a search that answers, then one that fails
         let worker = HotpepperWorkerSpy()
         let keeper = LastListKeeperSpy()
-        let sut = SearchInteractor(worker: worker, lastList: keeper)
+        let sut = SearchInteractor(finder: FindPlaces(worker), lastList: keeper)
         sut.presenter = SearchPresentationLogicSpy()
 
         // When both are made
@@ -52,22 +67,29 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         #expect(keeper.kept.first?.center == Seeds.tokyoStation)
     }
 
-    @Test func searchAsksTheWorkerWithTheRequestQuery() async {
-        // Given
-        let worker = HotpepperWorkerSpy()
-        let sut = SearchInteractor(worker: worker)
+    @Test func searchAsksTheFinderWithTheRequestAndHandsOnItsAnswer() async throws {
+        // Given a finder that answers the Tokyo page
+        let finder = PlaceFinderSpy()
+        let sut = SearchInteractor(finder: finder)
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
-        // When
-        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
-        // Then
-        #expect(worker.queries == [Seeds.query], "the worker should receive exactly the request's query")
+        let near = NearPlace(text: "Shibuya Station")
+        // When a search near a place, with a log filter, is made
+        await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open, near: near, log: .want))
+        // Then the finder gets exactly the request, as a search
+        #expect(
+            finder.searches == [PlaceSearch(query: Seeds.query, near: near, open: Seeds.open, log: .want)],
+            "the finder should receive the request's query, place, moment and filter: \(finder.searches)")
+        // And the presenter its answer, with the request it answers
         #expect(presenter.responses.count == 1, "the presenter should be asked once")
+        let found = try #require(try? presenter.responses.first?.found.get(), "the finder's list")
+        #expect(found.page.restaurants.map(\.id) == Seeds.Pages.tokyo.restaurants.map(\.id), "unchanged by the interactor")
+        #expect(presenter.responses.first?.request.log == .want, "the request rides along for the presenter's words")
     }
 
     @Test func aTurnedPageIsTheSameSearchFurtherOn() async {
         let worker = HotpepperWorkerSpy()
-        let sut = SearchInteractor(worker: worker)
+        let sut = SearchInteractor(finder: FindPlaces(worker))
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
         var query = RestaurantQuery(keyword: "ramen")
@@ -81,13 +103,13 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
     }
 
     @Test func resultsAreHandedOnNearestFirstAndKeptInTheDataStore() async throws {
-        let sut = SearchInteractor(worker: HotpepperWorkerSpy())
+        let sut = SearchInteractor(finder: FindPlaces(HotpepperWorkerSpy()))
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
         await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
 
-        let page = try #require(try? presenter.responses.first?.result.get())
+        let page = try #require(try? presenter.responses.first?.found.get().page)
         let expected = [Seeds.Restaurants.near.id, Seeds.Restaurants.middle.id, Seeds.Restaurants.far.id]
         #expect(page.restaurants.map(\.id) == expected, "shops should be ordered by distance from the centre")
         #expect(sut.restaurants.map(\.id) == expected, "the data store should keep the shops in the order shown")
@@ -95,27 +117,27 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
     }
 
     @Test func withoutACentreTheServiceOrderIsKept() async throws {
-        let sut = SearchInteractor(worker: HotpepperWorkerSpy())
+        let sut = SearchInteractor(finder: FindPlaces(HotpepperWorkerSpy()))
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
         await sut.searchRestaurants(.init(query: RestaurantQuery(keyword: "ramen"), open: Seeds.open))
 
-        let page = try #require(try? presenter.responses.first?.result.get())
+        let page = try #require(try? presenter.responses.first?.found.get().page)
         #expect(page.restaurants == Seeds.Pages.tokyo.restaurants, "a keyword search keeps the service's order")
     }
 
     @Test func aFailureReachesThePresenterAndEmptiesTheDataStore() async {
-        let sut = SearchInteractor(worker: HotpepperWorkerSpy(result: .failure(.rejectedKey(message: "bad"))))
+        let sut = SearchInteractor(finder: PlaceFinderSpy(.failure(FindFailure(.rejectedKey(message: "bad")))))
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
         await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
 
-        guard case .failure(let error) = presenter.responses.first?.result else {
+        guard case .failure(let failure) = presenter.responses.first?.found else {
             Issue.record("expected a failure response"); return
         }
-        #expect(error == .rejectedKey(message: "bad"), "the worker's error should reach the presenter unchanged")
+        #expect(failure.error == .rejectedKey(message: "bad"), "the finder's error should reach the presenter unchanged")
         #expect(sut.restaurants.isEmpty, "nothing should be kept after a failure")
     }
 }
@@ -130,7 +152,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let store = FoodLogInteractorTests.StoreSpy()
         store.contents = .success(FoodLogContents(entries: [LogSeeds.entry(1, "J0000000001", on: "2026-11-02")]))
         let keeper = LastListKeeperSpy()
-        let sut = SearchInteractor(worker: HotpepperWorkerSpy(), lastList: keeper, log: store)
+        let sut = SearchInteractor(finder: FindPlaces(HotpepperWorkerSpy(), foodLog: store), lastList: keeper)
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
@@ -139,8 +161,9 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
 
         // Then the presenter and the last list get only the places it keeps, and the count it left out
         let response = presenter.responses.first
-        #expect((try? response?.result.get().restaurants.map(\.id)) == kept, "\(filter)")
-        #expect(response?.logLeftOut == leftOut && response?.logFilter == filter, "left out \(leftOut)")
+        let found = try? response?.found.get()
+        #expect(found?.page.restaurants.map(\.id) == kept, "\(filter) keeps \(kept)")
+        #expect(found?.logLeftOut == leftOut && response?.request.log == filter, "left out \(leftOut)")
         #expect(keeper.kept.first?.page.restaurants.map(\.id) ?? [] == kept, "the last list is what is shown")
     }
 
@@ -149,7 +172,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         let store = FoodLogInteractorTests.StoreSpy()
         store.contents = .failure(.unreadable(path: "/x/log.jsonl", reason: "Permission denied"))
         let keeper = LastListKeeperSpy()
-        let sut = SearchInteractor(worker: HotpepperWorkerSpy(), lastList: keeper, log: store)
+        let sut = SearchInteractor(finder: FindPlaces(HotpepperWorkerSpy(), foodLog: store), lastList: keeper)
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
@@ -158,7 +181,9 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
 
         // Then both responses carry the log's failure; only the plain search's list is kept
-        #expect(presenter.responses.allSatisfy { (try? $0.log.get()) == nil }, "the failure reaches the presenter")
+        #expect(
+            presenter.responses.count == 2 && presenter.responses.allSatisfy { (try? $0.found.get().log.get()) == nil },
+            "the failure reaches the presenter")
         #expect(keeper.kept.count == 1 && keeper.kept[0].page.restaurants.count == 3, "only the unfiltered list kept")
     }
 }

@@ -21,7 +21,19 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let sut = SearchPresenter(presentation: presentation)
         let display = SearchDisplayLogicSpy()
         sut.viewController = display
-        sut.presentRestaurants(.init(result: result, query: query, open: Seeds.open))
+        let found = result.map { FoundPlaces(page: $0, query: query) }.mapError { FindFailure($0) }
+        sut.presentRestaurants(.init(request: .init(query: query, open: Seeds.open), found: found))
+        return display.viewModels.first
+    }
+
+    /// What the use case found, presented.
+    func present(
+        _ found: FoundPlaces, open: OpenQuestion = Seeds.open, as presentation: Search.Restaurants.Presentation = .table
+    ) -> Search.Restaurants.ViewModel? {
+        let sut = SearchPresenter(presentation: presentation)
+        let display = SearchDisplayLogicSpy()
+        sut.viewController = display
+        sut.presentRestaurants(.init(request: .init(query: found.query, open: open), found: .success(found)))
         return display.viewModels.first
     }
 
@@ -76,7 +88,9 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 
     @Test func footerCountsAndOffersTheNextPageAndCredits() throws {
         let page = RestaurantPage(total: 25, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle])
-        let footer = try #require(tableOf(present(.success(page)))?.footer)
+        var query = Seeds.query
+        query.count = 2
+        let footer = try #require(tableOf(present(.success(page), query: query))?.footer)
         #expect(footer[0] == "1–2 of 25 within 3000 m of 35.6812, 139.7671, nearest first.", "counts and place")
         #expect(footer[1] == "More: add --start 3.", "the next page")
         #expect(footer.last == Provider.hotpepper.creditLine, "the service's credit closes the footer")
@@ -84,7 +98,9 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
 
     @Test func underThePromptTheFooterPointsAtN() throws {
         let page = RestaurantPage(total: 3, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle])
-        let footer = try #require(tableOf(present(.success(page), as: .promptedTable))?.footer)
+        var query = Seeds.query
+        query.count = 2
+        let footer = try #require(tableOf(present(.success(page), query: query, as: .promptedTable))?.footer)
         #expect(footer[1] == "More: n shows 3.", "the prompt's own way to the next page, not a flag")
     }
 
@@ -119,32 +135,52 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         #expect(ResultsText.singleLine("東京駅 八重洲口") == "東京駅 八重洲口", "text without breaks stays as it is")
     }
 
-    @Test func nothingOpenAmongTheResultsReadPointsAtTheResultsNotRead() {
-        let page = RestaurantPage(total: 1000, start: 1, restaurants: [])
-        let query = RestaurantQuery(center: Seeds.tokyoStation)
-        let cut = ResultsText.notice(
-            page, query: query, open: Seeds.open, tally: OpenTally(closed: 500, unknown: 0, examined: 500, stoppedEarly: true))
-        #expect(cut.contains("among results 1–500 of 1000") && cut.contains("(500 closed)"), "\(cut)")
+    /// A list filtered to nothing, as `FindPlaces` answers it: `looked` places of `ofAll`.
+    static func filteredToNothing(looked: Int, ofAll: Int, tally: OpenTally) -> FoundPlaces {
+        var found = FoundPlaces(
+            page: RestaurantPage(total: 0, start: 1, restaurants: []), query: RestaurantQuery(center: Seeds.tokyoStation))
+        found.looked = (looked, ofAll)
+        found.totalIsExact = looked >= ofAll
+        found.tally = tally
+        return found
+    }
+
+    @Test func nothingOpenAmongTheFirstPlacesOfMoreSaysHowManyWereLookedAt() {
+        // Given an open-only search that looked at the first 500 of 1000 places, every one closed,
+        // and one that looked at all 10
+        let cut = Self.filteredToNothing(looked: 500, ofAll: 1000, tally: OpenTally(closed: 500, unknown: 0, examined: 500))
+        let all = Self.filteredToNothing(looked: 10, ofAll: 10, tally: OpenTally(closed: 9, unknown: 1, examined: 10))
+        // When nothing open is worded
+        let cutNotice = ResultsText.notice(cut, open: Seeds.open)
+        let allNotice = ResultsText.notice(all, open: Seeds.open)
+        // Then each says among how many it looked, and a wider circle only when it looked at all
+        #expect(cutNotice.contains("among the first 500 of 1000 places") && cutNotice.contains("(500 closed)"), "\(cutNotice)")
+        #expect(!cutNotice.contains("--radius") && !cutNotice.contains("--start"), "no wider circle, no paging: \(cutNotice)")
+        #expect(allNotice.contains("among 10 places") && allNotice.contains("(9 closed, 1 unknown)"), "\(allNotice)")
+        #expect(allNotice.contains("a wider --radius"), "every place read: a wider circle may help: \(allNotice)")
         #expect(
-            cut.contains("--start 501 to look further") && !cut.contains("--range"),
-            "the next results, not a wider circle: \(cut)")
-        let all = ResultsText.notice(
-            RestaurantPage(total: 10, start: 1, restaurants: []), query: query, open: Seeds.open,
-            tally: OpenTally(closed: 9, unknown: 1, examined: 10, stoppedEarly: false))
-        #expect(all.contains("(9 closed, 1 unknown)") && all.contains("a wider --radius"), "every result read: \(all)")
-        #expect(!cut.contains("--include-unknown") && all.contains("--include-unknown"), "only when some hours were unclear")
-        let prompted = ResultsText.notice(
-            page, query: query, prompted: true, open: Seeds.open,
-            tally: OpenTally(closed: 500, unknown: 0, examined: 500, stoppedEarly: true))
-        #expect(prompted.contains("n to look further") && !prompted.contains("--start"), "under the prompt: \(prompted)")
+            !cutNotice.contains("--include-unknown") && allNotice.contains("--include-unknown"), "only when some hours were unclear")
+    }
+
+    @Test func aNoticeWithOneThingToTryReadsAsASentence() {
+        // Given an open-only search that looked at the first 500 of 1000 places, every one closed
+        let cut = Self.filteredToNothing(looked: 500, ofAll: 1000, tally: OpenTally(closed: 500, unknown: 0, examined: 500))
+        // When nothing open is worded
+        let notice = ResultsText.notice(cut, open: Seeds.open)
+        // Then the one thing to try is said alone
+        // FIXME(lead): ResultsText.notice joins `tries.dropLast()` with ", or " + the last: with "another time" the only
+        // try (not exact: no wider --radius; no unknown; none closing too soon) it reads "Try , or another time.".
+        #expect(notice.hasSuffix("Try another time."), "one try, no stray comma: \(notice)")
     }
 
     @Test func anAreaWithNoTimeZoneIsOneLineWithoutPagingAdviceWhateverTheTally() {
-        // Given 560 OpenStreetMap places in an area with no time zone, 500 read, 3 of them closed for good
-        let page = RestaurantPage(total: 560, start: 1, restaurants: [], provider: .osm)
-        let tally = OpenTally(closed: 3, unknown: 497, examined: 500, stoppedEarly: true, noHours: 200)
+        // Given 560 OpenStreetMap places in an area with no time zone, 500 read, 3 of them closed for good, none kept
+        let page = RestaurantPage(total: 0, start: 1, restaurants: [], provider: .osm)
+        let tally = OpenTally(closed: 3, unknown: 497, examined: 500, noHours: 200)
+        var found = FoundPlaces(page: page, query: Seeds.query)
+        (found.tally, found.looked, found.totalIsExact) = (tally, (500, 560), false)
         // When nothing open is worded
-        let notice = ResultsText.notice(page, query: Seeds.query, open: Seeds.open, tally: tally)
+        let notice = ResultsText.notice(found, open: Seeds.open)
         // Then one line says the time zone is unknown and what to do, and offers no other page or time
         #expect(
             notice == "OpenStreetMap names no time zone for this area: whether each shop is open is unknown."
@@ -152,14 +188,15 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
     }
 
     @Test func placesWithNoHoursAreCountedApartFromHoursThatCouldNotBeRead() {
-        let tally = OpenTally(closed: 4, unknown: 5, examined: 9, stoppedEarly: false, noHours: 2)
+        let tally = OpenTally(closed: 4, unknown: 5, examined: 9, noHours: 2)
         let line = ResultsText.leftOut(tally, open: Seeds.open, on: .japan) ?? ""
         #expect(
             line.hasSuffix(
                 "left out 4 closed, 2 with no hours given and 3 whose hours could not be read (--include-unknown keeps those)."),
             "\(line)")
-        let notice = ResultsText.notice(
-            RestaurantPage(total: 9, start: 1, restaurants: []), query: Seeds.query, open: Seeds.open, tally: tally)
+        var found = FoundPlaces(page: RestaurantPage(total: 0, start: 1, restaurants: []), query: Seeds.query)
+        (found.tally, found.looked) = (tally, (9, 9))
+        let notice = ResultsText.notice(found, open: Seeds.open)
         #expect(notice.contains("(4 closed, 2 with no hours given, 3 unknown)"), "\(notice)")
     }
 
@@ -247,10 +284,15 @@ extension SearchPresenterTests {
         let sut = SearchPresenter(presentation: presentation)
         let display = SearchDisplayLogicSpy()
         sut.viewController = display
-        sut.presentRestaurants(
-            .init(
-                result: .success(Seeds.Pages.tokyo), query: Seeds.query, open: Seeds.open, log: .success(FoodLogSummary(log)),
-                logFilter: filter, logLeftOut: leftOut))
+        var found = FoundPlaces(page: Seeds.Pages.tokyo, query: Seeds.query)
+        found.log = .success(FoodLogSummary(log))
+        if filter != nil {
+            // As the use case answers a filtered list: gathered whole, its total what was kept.
+            found.page.total = found.page.restaurants.count
+            found.looked = (found.page.restaurants.count + leftOut, found.page.restaurants.count + leftOut)
+            found.logLeftOut = leftOut
+        }
+        sut.presentRestaurants(.init(request: .init(query: Seeds.query, open: Seeds.open, log: filter), found: .success(found)))
         return display.viewModels.first
     }
 
@@ -281,9 +323,11 @@ extension SearchPresenterTests {
             return
         }
         #expect(listing.leftOut == "--want left out 4 places not on your want list.", "\(String(describing: listing.leftOut))")
-        // Then the footer counts every result looked at, and the next page starts after them all
-        #expect(footer.first?.hasPrefix("3 kept by --want among results 1–7 of 25 ") == true, "\(footer)")
-        #expect(footer.contains("More: add --start 8."), "not --start 4, which would show kept places again: \(footer)")
+        // Then the footer counts the list kept, among the places looked at, and offers no page past it
+        #expect(
+            footer.first == "1–3 of 3 kept by --want among 7 places within 3000 m of 35.6812, 139.7671, nearest first.",
+            "\(footer)")
+        #expect(!footer.contains { $0.hasPrefix("More:") }, "the whole list is shown: \(footer)")
     }
 
     @Test func theCellSaysRatingDayAndWant() {
@@ -291,5 +335,70 @@ extension SearchPresenterTests {
         #expect(LogText.cell(LogMark(visits: 1, lastVisit: CivilDate("2026-01-09"))) == "01-09", "unrated")
         #expect(
             LogText.cell(LogMark(visits: 2, lastVisit: CivilDate("2026-11-02"), rating: 5, want: true)) == "★5 · 11-02 · want")
+    }
+}
+
+/// The facts `FindPlaces` tells about the whole list, worded.
+extension SearchPresenterTests {
+    @Test func aTotalThatIsALowerBoundIsSaidWithAPlusAndTheLookedAtLine() throws {
+        // Given a list sorted by rating among the first 500 of 1234 places the service counts
+        var query = Seeds.query
+        query.sort = .rating
+        var found = FoundPlaces(
+            page: RestaurantPage(total: 500, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle]),
+            query: query)
+        (found.looked, found.totalIsExact) = ((500, 1234), false)
+        // When it is presented
+        let viewModel = present(found)
+        let footer = try #require(tableOf(viewModel)?.footer)
+        // Then the total is a lower bound, the order is named, and stderr says how far the search looked
+        #expect(footer.first == "1–2 of 500+ within 3000 m of 35.6812, 139.7671, best rated first.", "\(footer)")
+        #expect(
+            listing(viewModel)?.leftOut
+                == "Looked at the first 500 of 1234 places the services have here; a smaller --radius or a --keyword narrows the search.",
+            "\(String(describing: listing(viewModel)?.leftOut))")
+    }
+
+    @Test func anExactTotalHasNoPlusAndNoLookedAtLine() throws {
+        // Given a list sorted by name among all 2 places there are
+        var query = Seeds.query
+        query.sort = .name
+        var found = FoundPlaces(
+            page: RestaurantPage(total: 2, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle]),
+            query: query)
+        found.looked = (2, 2)
+        // When it is presented
+        let viewModel = present(found)
+        // Then
+        let footer = try #require(tableOf(viewModel)?.footer)
+        #expect(footer.first == "1–2 of 2 within 3000 m of 35.6812, 139.7671, by name.", "\(footer)")
+        #expect(listing(viewModel)?.leftOut == nil, "nothing to say on stderr")
+    }
+
+    @Test func aMergeWithAFailedServiceListsTheOthersAndSaysWhichFailed() throws {
+        // Given OpenStreetMap's places, and Google's failure beside them
+        var found = FoundPlaces(page: Seeds.OSM.page, query: RestaurantQuery(center: Seeds.OSM.center, range: .m1000))
+        found.incomplete = [ServiceFailure(provider: .google, error: .httpStatus(503))]
+        // When it is presented
+        let viewModel = present(found, as: .document)
+        // Then the places are shown, a warning names Google, and the exit code says the list is incomplete
+        let shown = try #require(listing(viewModel))
+        #expect(documentOf(viewModel)?.records.count == Seeds.OSM.page.restaurants.count, "the other service's places")
+        #expect(
+            shown.warnings.contains { $0.hasPrefix("warning: ") && $0.contains("Google") && $0.hasSuffix("(the list is the other services' only)") },
+            "\(shown.warnings)")
+        #expect(viewModel?.exitCode == .unavailable, "69: some of the list is missing")
+    }
+
+    @Test func servicesNotAskedForTheirCountriesAreNamed() throws {
+        // Given a list around Paris, HOT PEPPER not asked
+        var found = FoundPlaces(page: Seeds.OSM.page, query: RestaurantQuery(center: Seeds.OSM.center, range: .m1000))
+        found.notCovering = [.hotpepper]
+        // When it is presented
+        let viewModel = present(found, as: .document)
+        // Then one warning says so, and the list is a success
+        let shown = try #require(listing(viewModel))
+        #expect(shown.warnings.contains("HOT PEPPER Gourmet has no places here: not asked"), "\(shown.warnings)")
+        #expect(viewModel?.exitCode == .success, "the services that cover Paris answered")
     }
 }

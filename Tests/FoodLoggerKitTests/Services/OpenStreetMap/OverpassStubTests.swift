@@ -166,13 +166,14 @@ import Testing
         #expect(none.total == 0 && none.region == nil && none.coverage == nil, "an unknown id finds nothing")
     }
 
-    @Test func theWorkerCutsPagesFromTheWholeAnswerAsFromOverpassAPIs() async throws {
+    @Test func theSearchCutsWindowsFromTheWholeAnswerAsFromOverpassAPIs() async throws {
         // Given the whole answer around Times Square
         let whole = try await names(around: .timesSquare)
 
-        // When the third and fourth are asked of the worker
-        let page = try await HotpepperWorker(api: sut).fetchRestaurants(
-            RestaurantQuery(center: Neighbourhood.timesSquare.centre, range: .m3000, start: 3, count: 2))
+        // When the third and fourth are asked of the search over the worker
+        let query = RestaurantQuery(center: Neighbourhood.timesSquare.centre, range: .m3000, start: 3, count: 2)
+        let page = try await FindPlaces(HotpepperWorker(api: sut), provider: .osm)
+            .find(PlaceSearch(query: query, open: OpenQuestion(moment: .now(CLIRun.friday)))).get().page
 
         // Then they are those of the whole
         #expect(page.restaurants.map(\.name) == Array(whole[2..<4]), "results 3 and 4")
