@@ -45,15 +45,15 @@ import TestSupport
         #expect(early["isError"] as? Bool == true && text(early).contains("no last list yet"), "\(text(early))")
         // When the agent searches HOT PEPPER, then shows and logs its place 1
         let search = try session.call(id: 2, "search_restaurants", ["lat": 35.6812, "lng": 139.7671, "provider": "hotpepper"])
-        let agentsFirst = try #require(
-            ((search["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]])?.first?["id"] as? String)
+        let agentsPlace = try #require(((search["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]])?.first)
+        let agentsFirst = try #require(agentsPlace["id"] as? String), agentsName = try #require(agentsPlace["name"] as? String)
         let shown = try session.call(id: 3, "show_restaurant", ["shops": [1]])
         let logged = try session.call(id: 4, "log_visit", ["shop": 1, "rating": 4])
         // Then both are the agent's place 1, not the user's
         #expect(agentsFirst != usersFirst, "two different lists")
         let shownID = ((shown["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]])?.first?["id"] as? String
         #expect(shownID == agentsFirst, "show_restaurant 1: \(shownID ?? "none")")
-        #expect(text(logged).contains(agentsFirst), "log_visit 1: \(text(logged))")
+        #expect(text(logged).contains(agentsName), "log_visit 1: \(text(logged))")
         // And the user's list is as it was, and their place 1 is still theirs
         #expect(try Data(contentsOf: file) == before, "the user's last list untouched")
         let usersShow = try Binary.run(["show", "1"], environment: environment)

@@ -77,6 +77,7 @@ public struct FindPlaces: PlaceFinding {
         var found = FoundPlaces(page: merged(answered, query: query), query: query)
         found.located = located
         found.notCovering = notCovering
+        found.asked = asked.map(\.provider)
         found.incomplete = answers.compactMap { answer in
             guard case .failure(let error) = answer.result else { return nil }
             return ServiceFailure(provider: answer.provider, error: error)

@@ -47,6 +47,8 @@ public struct FoundPlaces: Sendable {
     public var incomplete: [ServiceFailure] = []
     /// Services of a merge not asked: the centre lies outside the countries they cover.
     public var notCovering: [Provider] = []
+    /// The services asked, in the merge's order.
+    public var asked: [Provider] = []
 
     public init(page: RestaurantPage, query: RestaurantQuery) {
         self.page = page; self.query = query

@@ -121,10 +121,11 @@ struct ShopArguments: Sendable {
         return UsageError("the last list \(holds); there is no \(number)")
     }
 
-    /// Every shop named is one the last list kept: nothing will be asked of any service.
+    /// Every shop named is one the last list kept whole: nothing will be asked of any service
+    /// (a merged place missing a part the list could not keep asks that part's service).
     var asksNothing: Bool {
         let kept = Set(known.map(\.id))
-        return list != nil && ids.allSatisfy(kept.contains)
+        return list != nil && ids.allSatisfy(kept.contains) && KnownShopsWorker.partsNotKept(of: known).isEmpty
     }
 
     /// The options to look the shops up with: when nothing will be asked, the offline stub

@@ -111,10 +111,16 @@ enum ResultsText {
     }
 
     /// One line for the services of a merge not asked: the centre is outside their countries.
-    static func notCovering(_ found: FoundPlaces) -> [String] {
-        guard !found.notCovering.isEmpty else { return [] }
-        let names = found.notCovering.map(\.title).joined(separator: " and ")
-        return ["\(names) \(found.notCovering.count == 1 ? "has" : "have") no places here: not asked"]
+    /// "Edinburgh is outside Japan, where HOT PEPPER Gourmet has restaurants: asking OpenStreetMap
+    /// and Google Places only"; `near`: the place asked for, else the centre is named.
+    static func notCovering(_ found: FoundPlaces, near: NearPlace? = nil) -> [String] {
+        guard let center = found.query.center else { return [] }
+        let asked = found.asked
+        let centre = near.map { ServiceAssembly.Centre.place($0) } ?? .coordinate(center)
+        return found.notCovering.map { service in
+            ServiceError.outsideCoverage(centre.described, service: service).coverageLine
+                + ": asking \(asked.map(\.title).joined(separator: " and ")) only"
+        }
     }
 
     /// When the page's shops keep a clock nobody named: that whether they are open is unknown.

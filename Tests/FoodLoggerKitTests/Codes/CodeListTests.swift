@@ -51,7 +51,7 @@ enum CodeListSeeds {
     }
 
     @Test func errorsInsideHTTP200AndGarbageAreTheServicesFaults() {
-        #expect(throws: ServiceError.rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです。")) {
+        #expect(throws: ServiceError.rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです。", service: .hotpepper)) {
             try CodeListRequest.decode(Data(CodeListSeeds.badKey.utf8), kind: .genres)
         }
         #expect(throws: ServiceError.unreadableResponse(detail: "JSON without results.budget or results.error")) {

@@ -68,7 +68,7 @@ import TestSupport
             throws: ServiceError.missingKey(searched: [
                 "HOTPEPPER_API_KEY", directory + "/key.plist",
                 directory + "/config/foodlogger/key.plist",
-            ])
+            ], service: .hotpepper)
         ) {
             try locator().locate()
         }
@@ -144,7 +144,7 @@ import TestSupport
         #expect(
             throws: ServiceError.missingKey(searched: [
                 "HOTPEPPER_API_KEY", directory + "/key.plist", directory + "/config/foodlogger/key.plist",
-            ])
+            ], service: .hotpepper)
         ) { try locator().locate() }
         try write(plist("config"), to: directory + "/config/foodlogger/key.plist")
         #expect(try locator().locate().key == "config", "the next file's key")

@@ -181,8 +181,9 @@ final class PlaceLocatingSpy: PlaceLocating, @unchecked Sendable {
         var query = RestaurantQuery(center: MergeSeeds.origin, count: 5)
         query.sort = .rating
         let found = try await sut.find(search(query)).get()
-        // Then the service was asked for its list up to its reach, and the 13th is first
-        #expect(worker.queries.map(\.start) == [1] && worker.queries.map(\.limit) == [500], "\(worker.queries)")
+        // Then the service was asked for its first page of 100, which holds all 30, and the 13th is first
+        #expect(worker.queries.map(\.start) == [1] && worker.queries.map(\.count) == [100], "\(worker.queries)")
+        #expect(worker.queries.map(\.limit) == [nil], "one page: \(worker.queries)")
         #expect(found.page.restaurants.first?.id == "J13", "\(found.page.restaurants.map(\.id))")
         #expect(found.page.restaurants.count == 5 && found.page.total == 30, "a window of 5 of all 30")
         #expect(found.page.restaurants.map { $0.rating ?? 0 } == found.page.restaurants.map { $0.rating ?? 0 }.sorted(by: >))
@@ -210,11 +211,8 @@ final class PlaceLocatingSpy: PlaceLocating, @unchecked Sendable {
         var query = RestaurantQuery(center: MergeSeeds.origin, count: 10)
         query.sort = .name
         let found = try await sut.find(search(query)).get()
-        // Then it asked for 500, in pages of 100, and says the total is a lower bound
-        #expect(worker.queries.map(\.count) == [100] && worker.queries.map(\.limit) == [500], "\(worker.queries)")
-        // FIXME(lead): a single service's list gathered whole keeps the service's own total (1234) as the list's
-        // length: `merged` passes one page on as it is and only `filter` resets `total`; a merge or a filtered
-        // search says 500. The footer then reads "of 1234+", and windows past 500 are offered and empty.
+        // Then it asked for its first page, then the 400 more within its reach, and says the total is a lower bound
+        #expect(worker.queries.map(\.start) == [1, 101] && worker.queries.map(\.limit) == [nil, 400], "\(worker.queries)")
         #expect(found.page.total == 500 && !found.totalIsExact, "500+: \(found.page.total) \(found.totalIsExact)")
         #expect(found.looked?.places == 500 && found.looked?.ofAll == 1234, "\(String(describing: found.looked))")
     }

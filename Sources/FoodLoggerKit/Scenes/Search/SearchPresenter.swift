@@ -82,7 +82,7 @@ final class SearchPresenter: SearchPresentationLogic {
             numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
             leftOut: page.restaurants.isEmpty || leftOut.isEmpty ? nil : leftOut,
             place: found.located.map { ResultsText.placeLine($0, near: request.near) },
-            warnings: ResultsText.notCovering(found) + ResultsText.incomplete(found) + ResultsText.dropped(page.dropped)
+            warnings: ResultsText.notCovering(found, near: request.near) + ResultsText.incomplete(found) + ResultsText.dropped(page.dropped)
                 + ResultsText.shortfall(page, query: query) + (clockNote.map { [$0] } ?? []) + (logWarning.map { [$0] } ?? []))
     }
 

@@ -77,14 +77,14 @@ struct DetailInteractorTests {
     @Test("a worker error is presented as a failure")
     func lookupFailure() async {
         let sut = makeSUT()
-        worker.answer = .failure(.rejectedKey(message: "bad key"))
+        worker.answer = .failure(.rejectedKey(message: "bad key", service: .hotpepper))
 
         _ = await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J1"], moment: Seeds.open.moment))
 
         guard case .failure(let error) = presenter.restaurantsResponses.first?.result else {
             Issue.record("expected a failure response"); return
         }
-        #expect(error == .rejectedKey(message: "bad key"), "the worker's error")
+        #expect(error == .rejectedKey(message: "bad key", service: .hotpepper), "the worker's error")
     }
 
     @Test("showing passed restaurants presents the data store's shops and asks the worker nothing")

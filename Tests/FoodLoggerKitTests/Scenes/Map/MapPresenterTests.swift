@@ -51,7 +51,7 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
 
     @Test("a failure is reported with its exit code")
     func failure() throws {
-        let viewModel = try #require(present(.failure(.rejectedKey(message: "no"))))
+        let viewModel = try #require(present(.failure(.rejectedKey(message: "no", service: .hotpepper))))
         #expect(viewModel.exitCode == ExitCode.permissionDenied, "the error's exit code")
     }
 

@@ -58,7 +58,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
 
         // When both are made
         await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
-        worker.result = .failure(.invalidRequest(message: "no"))
+        worker.result = .failure(.invalidRequest(message: "no", service: .hotpepper))
         await sut.searchRestaurants(.init(query: Seeds.query, open: Seeds.open))
 
         // Then the first page is kept, nearest first as shown, with the search's centre; the failure keeps nothing
@@ -128,7 +128,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
     }
 
     @Test func aFailureReachesThePresenterAndEmptiesTheDataStore() async {
-        let sut = SearchInteractor(finder: PlaceFinderSpy(.failure(FindFailure(.rejectedKey(message: "bad")))))
+        let sut = SearchInteractor(finder: PlaceFinderSpy(.failure(FindFailure(.rejectedKey(message: "bad", service: .hotpepper)))))
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
@@ -137,7 +137,7 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         guard case .failure(let failure) = presenter.responses.first?.found else {
             Issue.record("expected a failure response"); return
         }
-        #expect(failure.error == .rejectedKey(message: "bad"), "the finder's error should reach the presenter unchanged")
+        #expect(failure.error == .rejectedKey(message: "bad", service: .hotpepper), "the finder's error should reach the presenter unchanged")
         #expect(sut.restaurants.isEmpty, "nothing should be kept after a failure")
     }
 }

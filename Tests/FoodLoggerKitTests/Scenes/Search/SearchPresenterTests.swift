@@ -113,12 +113,12 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
     }
 
     @Test(arguments: [
-        (ServiceError.rejectedKey(message: "APIキーが正しくありません"), ExitCode.permissionDenied),
-        (.invalidRequest(message: "x"), .usage),
+        (ServiceError.rejectedKey(message: "APIキーが正しくありません", service: .hotpepper), ExitCode.permissionDenied),
+        (.invalidRequest(message: "x", service: .hotpepper), .usage),
         (.serviceFailure(code: 1000, message: "x"), .unavailable),
         (.network(.refused, detail: "x"), .unavailable),
         (.unreadableResponse(detail: "not JSON"), .dataError),
-        (.missingKey(searched: []), .configuration),
+        (.missingKey(searched: [], service: .hotpepper), .configuration),
     ])
     func failuresCarryTheirExitCode(error: ServiceError, code: ExitCode) {
         let viewModel = present(.failure(error))

@@ -108,13 +108,13 @@ import TestSupport
     }
 
     @Test(Samples.required) func bad2000CaptureIsARejectedKey() throws {
-        #expect(throws: ServiceError.rejectedKey(message: "APIキーが正しくありません")) {
+        #expect(throws: ServiceError.rejectedKey(message: "APIキーが正しくありません", service: .hotpepper)) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_2000_bad_key.json"))
         }
     }
 
     @Test(Samples.required) func noCondition3000CaptureIsAnInvalidRequest() throws {
-        #expect(throws: ServiceError.invalidRequest(message: "少なくとも１つの条件を入れてください。")) {
+        #expect(throws: ServiceError.invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper)) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_3000_no_condition.json"))
         }
     }
@@ -128,8 +128,8 @@ import TestSupport
     /// Errors inside HTTP 200, and the XML error document, as the fixtures write them.
     static let errorFixtures: [(String, ServiceError)] = [
         ("errors/error_1000_server.json", .serviceFailure(code: 1000, message: "サーバ障害エラーです（試験）")),
-        ("errors/error_2000_key.json", .rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです（試験）")),
-        ("errors/error_3000_parameters.json", .invalidRequest(message: "パラメータが不正です（試験）")),
+        ("errors/error_2000_key.json", .rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです（試験）", service: .hotpepper)),
+        ("errors/error_3000_parameters.json", .invalidRequest(message: "パラメータが不正です（試験）", service: .hotpepper)),
         ("errors/error_3000_document.xml", .unreadableResponse(detail: "not JSON")),
     ]
 

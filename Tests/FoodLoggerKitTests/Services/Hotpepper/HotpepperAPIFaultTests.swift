@@ -89,8 +89,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (2000, ServiceError.rejectedKey(message: "APIキーが正しくありません")),
-        (3000, .invalidRequest(message: "少なくとも１つの条件を入れてください。")),
+        (2000, ServiceError.rejectedKey(message: "APIキーが正しくありません", service: .hotpepper)),
+        (3000, .invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper)),
     ])
     func keyAndParameterErrorsAreNeverRetried(code: Int, expected: ServiceError) async throws {
         let message = code == 2000 ? "APIキーが正しくありません" : "少なくとも１つの条件を入れてください。"
@@ -168,7 +168,7 @@ import Testing
     @Test func serviceMessagesEchoingTheKeyAreRedacted() async throws {
         let server = try LoopbackServer(replies: [.json(FaultSeeds.serviceError(2000, "bad key \(FaultSeeds.canary)\\u001B[2J"))])
         let error = failure(await search(makeSUT(server)))
-        #expect(error == .rejectedKey(message: "bad key REDACTED\u{1B}[2J"), "redacted: \(String(describing: error))")
+        #expect(error == .rejectedKey(message: "bad key REDACTED\u{1B}[2J", service: .hotpepper), "redacted: \(String(describing: error))")
         #expect(error?.localizedDescription.contains("bad key REDACTED\\u{1B}[2J") == true, "escaped when worded")
     }
 

@@ -53,8 +53,8 @@ import TestSupport
     @Test(
         Samples.required,
         arguments: [
-            ("errors/error_2000_bad_key.json", ServiceError.rejectedKey(message: "APIキーが正しくありません")),
-            ("errors/error_3000_no_condition.json", .invalidRequest(message: "少なくとも１つの条件を入れてください。")),
+            ("errors/error_2000_bad_key.json", ServiceError.rejectedKey(message: "APIキーが正しくありません", service: .hotpepper)),
+            ("errors/error_3000_no_condition.json", .invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper)),
         ])
     func serviceErrorsInsideHTTP200(file: String, expected: ServiceError) async throws {
         let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent(file).path)])

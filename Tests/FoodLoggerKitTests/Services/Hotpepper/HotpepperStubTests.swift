@@ -59,7 +59,7 @@ struct HotpepperStubTests {
 
         // When / Then
         await #expect(
-            throws: ServiceError.invalidRequest(message: "少なくとも１つの条件を入れてください。"),
+            throws: ServiceError.invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper),
             "expected error 3000 with the service's message"
         ) {
             try await sut.searchRestaurants(query)
