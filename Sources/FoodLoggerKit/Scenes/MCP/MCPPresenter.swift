@@ -5,59 +5,103 @@ import FoodLoggerDomain
 @MainActor
 protocol MCPPresentationLogic: AnyObject {
     func presentInitialized(_ response: MCP.Initialize.Response)
+    func presentDiscovered(_ response: MCP.Discover.Response)
     func presentTools(_ response: MCP.ListTools.Response)
     func presentCall(_ response: MCP.CallTool.Response)
     func presentEmpty(_ id: MCP.RequestID)
     func presentFailure(_ failure: MCP.ReadFailure)
+    /// A batch's answers, sent together.
+    func presentBatch(_ answers: [MCP.Answer])
 }
 
-/// Words every answer as the negotiated revision has it: the tools with their schemas, a
-/// call's result (the command's `--json` as structuredContent, cut to what an agent's context
-/// can take, and a short summary as text), and each failure with its JSON-RPC code. Never prints.
+/// Words every answer as its revision has it: the tools with their schemas, a call's result
+/// (the command's `--json` as structuredContent, cut to what an agent's context can take, and
+/// as text a short summary and that JSON), and each failure with its JSON-RPC code. In
+/// 2026-07-28 each result also says its `resultType` and the server, and the cacheable ones how
+/// long they keep. Never prints.
 @MainActor
 final class MCPPresenter: MCPPresentationLogic {
     weak var viewController: (any MCPDisplayLogic)?
 
     /// The longest text one field of a result carries, in characters.
     static let fieldLimit = 500
+    /// How long a client may keep the tools and the discovery (2026-07-28's `ttlMs`): an hour.
+    /// They change only with the program, and hold nothing of the user's (`cacheScope` public).
+    static let cacheMilliseconds = 3_600_000
     /// What `initialize` tells the client's model the server is for.
     static let instructions =
-        "foodlogger finds restaurants (HOT PEPPER Gourmet in Japan, OpenStreetMap anywhere, Google Places) and keeps the user's food log. Search with search_restaurants (near a place name or lat/lng; open_now, open_for, diet, unvisited), look closer with show_restaurant, let pick_restaurant choose one, and log_visit what the user ate. Hours are read on each place's own clock."
+        "foodlogger finds restaurants (HOT PEPPER Gourmet in Japan, OpenStreetMap anywhere, Google Places) and keeps the user's food log. Search with search_restaurants (near a place name or lat/lng; open_now, open_for, diet, unvisited), look closer with show_restaurant, let pick_restaurant choose one, and log_visit what the user ate (remove_log_entry undoes one). Hours are read on each place's own clock."
 
-    func presentInitialized(_ response: MCP.Initialize.Response) {
-        answer(
-            response.id,
-            [
-                "protocolVersion": .string(response.revision.rawValue),
-                "capabilities": ["tools": ["listChanged": false]],
-                "serverInfo": ["name": "foodlogger", "version": .string(FoodLoggerVersion.current)],
-                "instructions": .string(Self.instructions),
-            ])
+    func presentInitialized(_ response: MCP.Initialize.Response) { send(Self.message(.initialized(response))) }
+    func presentDiscovered(_ response: MCP.Discover.Response) { send(Self.message(.discovered(response))) }
+    func presentTools(_ response: MCP.ListTools.Response) { send(Self.message(.tools(response))) }
+    func presentCall(_ response: MCP.CallTool.Response) { send(Self.message(.call(response))) }
+    func presentEmpty(_ id: MCP.RequestID) { send(Self.message(.empty(id))) }
+    func presentFailure(_ failure: MCP.ReadFailure) { send(Self.message(.failure(failure))) }
+    func presentBatch(_ answers: [MCP.Answer]) { send(.array(answers.map(Self.message))) }
+
+    private func send(_ message: MCPJSON) {
+        viewController?.display(.init(line: message.line))
     }
 
-    func presentTools(_ response: MCP.ListTools.Response) {
-        answer(response.id, ["tools": .array(response.tools.map { Self.describe($0, in: response.revision) })])
+    /// One answer as its JSON-RPC message.
+    static func message(_ answer: MCP.Answer) -> MCPJSON {
+        switch answer {
+        case .initialized(let response):
+            return result(
+                response.id,
+                [
+                    "protocolVersion": .string(response.revision.rawValue), "capabilities": capabilities,
+                    "serverInfo": serverInfo, "instructions": .string(instructions),
+                ], in: response.revision)
+        case .discovered(let response):
+            return result(
+                response.id,
+                [
+                    "supportedVersions": .array(MCP.Revision.enveloped.map { .string($0.rawValue) }),
+                    "capabilities": capabilities, "instructions": .string(instructions),
+                    "ttlMs": .integer(cacheMilliseconds), "cacheScope": "public",
+                ], in: response.revision)
+        case .tools(let response):
+            var members: [String: MCPJSON] = ["tools": .array(response.tools.map { describe($0, in: response.revision) })]
+            if response.revision.isEnveloped { (members["ttlMs"], members["cacheScope"]) = (.integer(cacheMilliseconds), "public") }
+            return result(response.id, members, in: response.revision)
+        case .call(let response):
+            return result(response.id, call(response), in: response.revision)
+        case .empty(let id):
+            return result(id, [:], in: .latest)
+        case .failure(let failure):
+            var error: [String: MCPJSON] = ["code": .integer(failure.failure.code), "message": .string(message(failure.failure))]
+            if let data = failure.failure.data { error["data"] = data }
+            return ["jsonrpc": "2.0", "id": failure.id?.json ?? .null, "error": .object(error)]
+        }
     }
 
-    func presentEmpty(_ id: MCP.RequestID) {
-        answer(id, [:])
+    static let capabilities: MCPJSON = ["tools": ["listChanged": false]]
+    static let serverInfo: MCPJSON = ["name": "foodlogger", "version": .string(FoodLoggerVersion.current)]
+
+    /// A result message; in 2026-07-28 with its `resultType` and, in `_meta`, the server.
+    static func result(_ id: MCP.RequestID, _ members: [String: MCPJSON], in revision: MCP.Revision) -> MCPJSON {
+        var members = members
+        if revision.isEnveloped {
+            members["resultType"] = "complete"
+            members["_meta"] = .object([MCP.Envelope.serverInfo: serverInfo])
+        }
+        return ["jsonrpc": "2.0", "id": id.json, "result": .object(members)]
     }
 
-    func presentFailure(_ failure: MCP.ReadFailure) {
-        let error: MCPJSON = ["code": .integer(failure.failure.code), "message": .string(Self.message(failure.failure))]
-        viewController?.display(
-            .init(line: MCPJSON.object(["jsonrpc": "2.0", "id": failure.id?.json ?? .null, "error": error]).line))
-    }
-
-    func presentCall(_ response: MCP.CallTool.Response) {
+    /// A call's result: the summary as text (and what the command said), the document as
+    /// structuredContent and, where there is one, also as a second text block (the spec's
+    /// SHOULD from 2025-06-18; before it, text was the only way the data could go).
+    static func call(_ response: MCP.CallTool.Response) -> [String: MCPJSON] {
         let texts: [String], structured: MCPJSON?
         switch response.result {
         case .refused(let error):
-            (texts, structured) = ([Self.message(error, tool: response.tool)], nil)
+            (texts, structured) = ([message(error, tool: response.tool)], nil)
         case .ran(let outcome):
-            let notes = outcome.notes.map { Self.worded($0, for: response.tool) }
-            if let document = Self.document(outcome, of: response.tool, page: response.page) {
-                (texts, structured) = ([Self.summary(document, page: response.page)] + notes, document)
+            let notes = outcome.notes.map { worded($0, for: response.tool) }
+            if let document = document(outcome, of: response.tool, page: response.page) {
+                (texts, structured) = ([summary(document, page: response.page)] + notes, document)
             } else {
                 let said = notes.isEmpty ? ["\(response.tool.name) ended with status \(outcome.status.rawValue)"] : notes
                 (texts, structured) = (said, nil)
@@ -66,19 +110,11 @@ final class MCPPresenter: MCPPresentationLogic {
         var content: [MCPJSON] = [["type": "text", "text": .string(texts.joined(separator: "\n"))]]
         var result: [String: MCPJSON] = ["isError": .bool(structured == nil)]
         if let structured {
-            if response.revision.hasStructuredContent {
-                result["structuredContent"] = structured
-            } else {
-                // Before structuredContent, text was the only way the data could go.
-                content.append(["type": "text", "text": .string(structured.line)])
-            }
+            content.append(["type": "text", "text": .string(structured.line)])
+            if response.revision.hasStructuredContent { result["structuredContent"] = structured }
         }
         result["content"] = .array(content)
-        answer(response.id, .object(result))
-    }
-
-    private func answer(_ id: MCP.RequestID, _ result: MCPJSON) {
-        viewController?.display(.init(line: MCPJSON.object(["jsonrpc": "2.0", "id": id.json, "result": result]).line))
+        return result
     }
 
     /// A tool as `tools/list` gives it: annotations from 2025-03-26, title and the output
@@ -203,6 +239,13 @@ final class MCPPresenter: MCPPresentationLogic {
         case .busy(let running, let waiting):
             "Server busy: \(running) tool calls are running and \(waiting) more are waiting; "
                 + "this one was not run: send it again once some are answered"
+        case .unsupportedRevision(let requested):
+            "Unsupported protocol version \(TerminalSafe.quoted(String(requested.prefix(100)))): this server speaks "
+                + MCP.Revision.enveloped.map(\.rawValue).joined(separator: ", ")
+                + " in the request envelope, and " + MCP.Revision.allCases.filter { !$0.isEnveloped }.map(\.rawValue).joined(separator: ", ")
+                + " through initialize"
+        case .stopped:
+            "Stopped: the input ended before this call was answered, and the server is ending"
         }
     }
 
