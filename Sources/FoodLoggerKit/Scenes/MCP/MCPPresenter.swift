@@ -22,6 +22,10 @@ protocol MCPPresentationLogic: AnyObject {
 @MainActor
 final class MCPPresenter: MCPPresentationLogic {
     weak var viewController: (any MCPDisplayLogic)?
+    /// The clock "today" is read on, on each place's own clock, for a summary's hours today.
+    let now: @Sendable () -> Date
+
+    init(now: @escaping @Sendable () -> Date = Date.init) { self.now = now }
 
     /// The longest text one field of a result carries, in characters.
     static let fieldLimit = 500
@@ -32,20 +36,20 @@ final class MCPPresenter: MCPPresentationLogic {
     static let instructions =
         "foodlogger finds restaurants (HOT PEPPER Gourmet in Japan, OpenStreetMap anywhere, Google Places) and keeps the user's food log. Search with search_restaurants (near a place name or lat/lng; open_now, open_for, diet, unvisited), look closer with show_restaurant, let pick_restaurant choose one, and log_visit what the user ate (remove_log_entry undoes one). Hours are read on each place's own clock."
 
-    func presentInitialized(_ response: MCP.Initialize.Response) { send(Self.message(.initialized(response))) }
-    func presentDiscovered(_ response: MCP.Discover.Response) { send(Self.message(.discovered(response))) }
-    func presentTools(_ response: MCP.ListTools.Response) { send(Self.message(.tools(response))) }
-    func presentCall(_ response: MCP.CallTool.Response) { send(Self.message(.call(response))) }
-    func presentEmpty(_ id: MCP.RequestID) { send(Self.message(.empty(id))) }
-    func presentFailure(_ failure: MCP.ReadFailure) { send(Self.message(.failure(failure))) }
-    func presentBatch(_ answers: [MCP.Answer]) { send(.array(answers.map(Self.message))) }
+    func presentInitialized(_ response: MCP.Initialize.Response) { send(Self.message(now: now(), .initialized(response))) }
+    func presentDiscovered(_ response: MCP.Discover.Response) { send(Self.message(now: now(), .discovered(response))) }
+    func presentTools(_ response: MCP.ListTools.Response) { send(Self.message(now: now(), .tools(response))) }
+    func presentCall(_ response: MCP.CallTool.Response) { send(Self.message(now: now(), .call(response))) }
+    func presentEmpty(_ id: MCP.RequestID) { send(Self.message(now: now(), .empty(id))) }
+    func presentFailure(_ failure: MCP.ReadFailure) { send(Self.message(now: now(), .failure(failure))) }
+    func presentBatch(_ answers: [MCP.Answer]) { send(.array(answers.map { Self.message(now: now(), $0) })) }
 
     private func send(_ message: MCPJSON) {
         viewController?.display(.init(line: message.line))
     }
 
     /// One answer as its JSON-RPC message.
-    static func message(_ answer: MCP.Answer) -> MCPJSON {
+    static func message(now: Date = Date(), _ answer: MCP.Answer) -> MCPJSON {
         switch answer {
         case .initialized(let response):
             return result(
@@ -67,7 +71,7 @@ final class MCPPresenter: MCPPresentationLogic {
             if response.revision.isEnveloped { (members["ttlMs"], members["cacheScope"]) = (.integer(cacheMilliseconds), "public") }
             return result(response.id, members, in: response.revision)
         case .call(let response):
-            return result(response.id, call(response), in: response.revision)
+            return result(response.id, call(response, now: now), in: response.revision)
         case .empty(let id):
             return result(id, [:], in: .latest)
         case .failure(let failure):
@@ -93,7 +97,7 @@ final class MCPPresenter: MCPPresentationLogic {
     /// A call's result: the summary as text (and what the command said), the document as
     /// structuredContent and, where there is one, also as a second text block (the spec's
     /// SHOULD from 2025-06-18; before it, text was the only way the data could go).
-    static func call(_ response: MCP.CallTool.Response) -> [String: MCPJSON] {
+    static func call(_ response: MCP.CallTool.Response, now: Date = Date()) -> [String: MCPJSON] {
         let texts: [String], structured: MCPJSON?
         switch response.result {
         case .refused(let error):
@@ -101,7 +105,7 @@ final class MCPPresenter: MCPPresentationLogic {
         case .ran(let outcome):
             let notes = outcome.notes.map { worded($0, for: response.tool) }
             if let document = document(outcome, of: response.tool, page: response.page) {
-                (texts, structured) = ([summary(document, page: response.page)] + notes, document)
+                (texts, structured) = ([summary(document, page: response.page, cards: response.tool == MCPCatalog.show, now: now)] + notes, document)
             } else {
                 let said = notes.isEmpty ? ["\(response.tool.name) ended with status \(outcome.status.rawValue)"] : notes
                 (texts, structured) = (said, nil)
@@ -124,10 +128,14 @@ final class MCPPresenter: MCPPresentationLogic {
             "name": .string(tool.name), "description": .string(tool.description), "inputSchema": MCPSchemas.input(tool),
         ]
         if revision.hasAnnotations {
-            description["annotations"] = [
-                "title": .string(tool.title), "readOnlyHint": .bool(tool.readOnly), "destructiveHint": false,
-                "idempotentHint": .bool(tool.readOnly), "openWorldHint": .bool(tool.service != .none),
-            ]
+            // Each hint said where it differs from the spec's default (not read-only, destructive,
+            // not idempotent, open world), so the list stays small; destructiveHint always for a tool that writes.
+            var annotations: [String: MCPJSON] = tool.readOnly
+                ? ["readOnlyHint": true, "idempotentHint": true] : ["destructiveHint": .bool(tool.destructive)]
+            if tool.service == .none { annotations["openWorldHint"] = false }
+            // From 2025-06-18 the tool's own title says it.
+            if !revision.hasStructuredContent { annotations["title"] = .string(tool.title) }
+            description["annotations"] = .object(annotations)
         }
         if revision.hasStructuredContent {
             description["title"] = .string(tool.title)
@@ -165,7 +173,8 @@ final class MCPPresenter: MCPPresentationLogic {
     static func argumentWords(of tool: MCPTool) -> [(String, String)] {
         let options = MCPCatalog.tools.flatMap(\.arguments).compactMap { argument -> (String, String)? in
             switch argument.form {
-            case .flag(let option), .option(let option): (option, argument.name)
+            case .flag(let option), .option(let option), .minutes(let option): (option, argument.name)
+            case .budget: ("--budget", "min_budget_yen/max_budget_yen")
             case .flags, .positional, .page: nil
             }
         } + SearchFilter.allCases.map { ($0.flag, String($0.flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_")) }
@@ -175,10 +184,11 @@ final class MCPPresenter: MCPPresentationLogic {
     }
 
     /// A few lines for a client that reads text only: what came back, and how to page on.
-    static func summary(_ document: MCPJSON, page: MCPTool.Page?) -> String {
+    static func summary(_ document: MCPJSON, page: MCPTool.Page?, cards: Bool = false, now: Date = Date()) -> String {
         if let shops = document["restaurants"]?.array {
+            if cards { return shops.map { card($0, now: now) }.joined(separator: "\n\n") }
             let start = document["start"]?.integer ?? 1
-            let lines = shops.enumerated().map { "\(start + $0.offset). \(place($0.element))" }
+            let lines = shops.enumerated().map { "\(start + $0.offset). \(place($0.element, now: now))" }
             guard let total = document["total"]?.integer else {
                 return (["\(shops.count) found:"] + lines).joined(separator: "\n")
             }
@@ -208,22 +218,109 @@ final class MCPPresenter: MCPPresentationLogic {
             return "\(genres.count) genres: " + names.joined(separator: ", ")
         }
         if let message = document["message"]?.string { return message }
-        return "Picked: " + place(document)
+        return "Picked: " + place(document, now: now)
     }
 
-    /// A place in one line: its name and id, how far, and whether it is open.
-    static func place(_ shop: MCPJSON) -> String {
+    /// A place in two short lines: its name and id, genre, how far, budget or price, rating,
+    /// whether it is open and its hours today; then its address and page.
+    static func place(_ shop: MCPJSON, now: Date = Date()) -> String {
         var parts = ["\(shop["name"]?.string ?? "") [\(shop["id"]?.string ?? "")]"]
         if let genre = shop["genre"]?.string, !genre.isEmpty { parts.append(genre) }
-        if let metres = shop["distance_m"]?.integer { parts.append("\(metres) m") }
-        if let minutes = shop["walk_minutes"]?.integer { parts.append("\(minutes) min walk") }
-        switch (shop["open_now"], shop["closes_at"]?.string) {
-        case (.bool(true)?, let closes?): parts.append("open until \(closes)")
-        case (.bool(true)?, nil): parts.append("open")
-        case (.bool(false)?, _): parts.append(shop["opens_at"]?.string.map { "closed, opens \($0)" } ?? "closed")
-        default: break
+        let distance = [shop["distance_m"]?.integer.map { "\($0) m" }, shop["walk_minutes"]?.integer.map { "\($0) min walk" }]
+        if case let said = distance.compactMap({ $0 }), !said.isEmpty { parts.append(said.joined(separator: ", ")) }
+        if let budget = shop["budget"]?.string, !budget.isEmpty {
+            parts.append("budget \(budget)")
+        } else if let level = shop["price_level"]?.integer {
+            parts.append("price level \(level) of 4")
         }
-        return parts.joined(separator: ", ")
+        if let rating = number(shop["rating"]) { parts.append("rated \(rating.plainText)") }
+        let today = PlaceDay(shop, now: now)
+        switch (shop["open_now"], shop["closes_at"]?.string) {
+        case (.bool(true)?, let closes?): parts.append("open until \(today.clock(closes))")
+        case (.bool(true)?, nil): parts.append("open")
+        case (.bool(false)?, _): parts.append(shop["opens_at"]?.string.map { "closed, opens \(today.clock($0))" } ?? "closed")
+        default: parts.append("hours unknown")
+        }
+        if let hours = today.hours { parts.append("today \(hours)") }
+        let whereAt = [shop["address"]?.string.map { String($0.prefix(80)) }, shop["url"]?.string ?? shop["website"]?.string]
+            .compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.joined(separator: " · ") + (whereAt.isEmpty ? "" : "\n   " + whereAt.joined(separator: " · "))
+    }
+
+    /// A place's whole card: every member its record has, a line each, its hours by day.
+    static func card(_ shop: MCPJSON, now: Date = Date()) -> String {
+        guard let members = shop.object else { return "" }
+        var lines = ["\(shop["name"]?.string ?? "") [\(shop["id"]?.string ?? "")]"]
+        for key in members.keys.sorted() where !["name", "id", "hours"].contains(key) {
+            guard let value = members[key], value != .null else { continue }
+            let text: String
+            switch value {
+            case .string(let string): text = string
+            case .bool(let flag): text = flag ? "yes" : "no"
+            case .integer(let integer): text = String(integer)
+            case .number(let number): text = number.plainText
+            case .array(let items) where items.allSatisfy({ $0.string != nil }): text = items.compactMap(\.string).joined(separator: ", ")
+            default: text = value.line
+            }
+            if !text.isEmpty { lines.append("\(key): \(text)") }
+        }
+        let days = PlaceDay.weekdays.compactMap { day in PlaceDay.intervals(shop["hours"]?[day]).map { "\(day) \($0)" } }
+        if !days.isEmpty { lines.append("hours: " + days.joined(separator: "; ")) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func number(_ json: MCPJSON?) -> Double? {
+        switch json {
+        case .integer(let value)?: Double(value)
+        case .number(let value)?: value
+        default: nil
+        }
+    }
+
+    /// A place's today, on its own clock: known from the offset its times carry.
+    struct PlaceDay {
+        static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        /// Today's date on the place's clock ("2026-11-30"), and its hours then.
+        var date: String?
+        var hours: String?
+
+        init(_ shop: MCPJSON, now: Date) {
+            let times = ["closes_at", "opens_at", "last_order_at"].compactMap { shop[$0]?.string }
+            guard let offset = times.lazy.compactMap(Self.offset).first, let zone = TimeZone(secondsFromGMT: offset) else { return }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: now)
+            guard let year = parts.year, let month = parts.month, let day = parts.day, let weekday = parts.weekday else { return }
+            date = String(format: "%04d-%02d-%02d", year, month, day)
+            // Calendar's weekdays start on Sunday, 1.
+            hours = Self.intervals(shop["hours"]?[Self.weekdays[(weekday + 5) % 7]])
+        }
+
+        /// "11:00–15:00, 17:00–21:00", "closed" for a day without hours; nil when unknown.
+        static func intervals(_ day: MCPJSON?) -> String? {
+            guard let periods = day?.array else { return nil }
+            if periods.isEmpty { return "closed" }
+            return periods.map { "\($0["open"]?.string ?? "?")–\($0["close"]?.string ?? "?")" }.joined(separator: ", ")
+        }
+
+        /// "2026-11-30T11:00:00+09:00" → 32400.
+        static func offset(_ iso: String) -> Int? {
+            guard iso.count >= 6 else { return nil }
+            let tail = iso.suffix(6)
+            guard let sign = tail.first, sign == "+" || sign == "-", let hours = Int(tail.dropFirst().prefix(2)),
+                let minutes = Int(tail.suffix(2))
+            else { return nil }
+            return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        }
+
+        /// An ISO time as a short clock: "11:00" today, "tomorrow 11:00" or "2026-12-02 11:00".
+        func clock(_ iso: String) -> String {
+            let parts = iso.split(separator: "T", maxSplits: 1)
+            guard parts.count == 2 else { return iso }
+            let day = String(parts[0]), time = String(parts[1].prefix(5))
+            guard let date, day != date else { return time }
+            return "\(day) \(time)"
+        }
     }
 
     /// A JSON-RPC error's message.
@@ -266,6 +363,9 @@ final class MCPPresenter: MCPPresentationLogic {
                 range.upperBound == Int.max
                 ? "\(name) must be at least \(range.lowerBound)"
                 : "\(name) must be from \(range.lowerBound) to \(range.upperBound)"
+        case .numberOutOfRange(let name, let range):
+            what = "\(name) must be from \(range.lowerBound.plainText) to \(range.upperBound.plainText)"
+        case .outOfOrder(let lower, let upper): what = "\(lower) must not be above \(upper)"
         case .missing(let name): what = "\(name) is required"
         }
         return "foodlogger \(tool.name): \(what)."
@@ -280,6 +380,7 @@ final class MCPPresenter: MCPPresentationLogic {
         case .strings: "a string or a list of strings"
         case .shop: "an id or a number of the last list"
         case .shops: "a list of ids or numbers of the last list"
+        case .services(let choices): "one of \(choices.joined(separator: ", ")) or all, or a list of them"
         }
     }
 }

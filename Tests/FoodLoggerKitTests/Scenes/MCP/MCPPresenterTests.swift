@@ -105,8 +105,8 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         sut.presentBatch([.empty(.integer(1)), .failure(.init(id: nil, failure: .parse))])
 
         let line = try #require(display.lines.first)
-        let answers = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]], line)
-        #expect(answers.map { $0["id"] as? Int } == [1, nil] && display.lines.count == 1, line)
+        let answers = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]], "\(line)")
+        #expect(answers.map { $0["id"] as? Int } == [1, nil] && display.lines.count == 1, "\(line)")
     }
 
     @Test func beforeStructuredContentTheDocumentGoesAsText() throws {
@@ -173,7 +173,11 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
             ($0["name"] as? String ?? "", ($0["annotations"] as? [String: Any])?["readOnlyHint"] as? Bool)
         }
         if revision.hasAnnotations {
-            #expect(readOnly.filter { $0.1 == false }.map(\.0) == ["log_visit"], "only log_visit writes: \(readOnly)")
+            #expect(
+                readOnly.filter { $0.1 == false }.map(\.0) == ["log_visit", "remove_log_entry"],
+                "only the log's tools write: \(readOnly)")
+            let destructive = tools.filter { ($0["annotations"] as? [String: Any])?["destructiveHint"] as? Bool == true }
+            #expect(destructive.map { $0["name"] as? String } == ["remove_log_entry"], "only the removal takes away")
         } else {
             #expect(readOnly.allSatisfy { $0.1 == nil }, "no annotations in 2024-11-05")
         }
