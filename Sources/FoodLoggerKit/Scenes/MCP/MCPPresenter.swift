@@ -178,7 +178,10 @@ final class MCPPresenter: MCPPresentationLogic {
             case .flags, .positional, .page: nil
             }
         } + SearchFilter.allCases.map { ($0.flag, String($0.flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_")) }
-        let tools = [("'foodlogger genres'", "the list_genres tool"), ("foodlogger genres", "the list_genres tool")]
+        let tools = [
+            ("'foodlogger genres'", "the list_genres tool"), ("foodlogger genres", "the list_genres tool"),
+            ("'foodlogger log'", "list_log"),
+        ]
         let distinct = Dictionary(options) { first, _ in first }
         return tools + distinct.map { ($0.key, $0.value) }.sorted { $0.0.count > $1.0.count }
     }
