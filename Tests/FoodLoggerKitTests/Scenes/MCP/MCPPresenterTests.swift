@@ -52,7 +52,7 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         let text = try #require(((result["content"] as? [[String: Any]])?.first)?["text"] as? String)
         #expect(
             text
-                == "1–2 of 3:\n1. 一 [J1], 80 m, open until 2026-11-20T23:30:00+09:00\n2. 二 [J2], closed\nMore: call again with start 3.",
+                == "1–2 of 3:\n1. 一 [J1] · 80 m · open until 2026-11-20 23:30\n2. 二 [J2] · closed\nMore: call again with start 3.",
             "\(text)")
         #expect(result["isError"] as? Bool == false, "not an error")
         // And the same JSON goes as a second text block (2025-06-18's SHOULD)
