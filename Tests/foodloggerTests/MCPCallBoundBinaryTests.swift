@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// `foodlogger mcp` sent 5,000 tool calls at once against a service that never answers (issue
-/// #50, item 5): 16 run at a time, 256 wait, the rest are told at once that the server is busy.
+/// #50, item 5): 16 run at a time, 256 wait, the rest are told at once that the server is busy;
+/// those still running or waiting a second after the input ends are stopped and said so (#49, 15).
 @Suite struct MCPCallBoundBinaryTests {
     static let calls = 5000
     /// `MCPInteractor.defaultCallsAtOnce` and `defaultCallsWaiting`.
@@ -45,8 +46,13 @@ import TestSupport
         let ran = answers.compactMap { $0["result"] as? [String: Any] }
         let timedOut = ran.filter { $0["isError"] as? Bool == true && text($0).contains("no answer from") }
         #expect(timedOut.count == ran.count, "every call that ran timed out: \(ran.first.map(text) ?? "")")
-        #expect(busy.count + ran.count == Self.calls, "\(busy.count) busy and \(ran.count) run")
-        #expect(ran.count >= Self.atOnce + Self.waiting, "those running and waiting all ran: \(ran.count)")
+        let stopped = answers.filter { ($0["error"] as? [String: Any])?["code"] as? Int == -32001 }
+        #expect(
+            busy.count + ran.count + stopped.count == Self.calls,
+            "\(busy.count) busy, \(ran.count) run and \(stopped.count) stopped at the end of input")
+        #expect(
+            ran.count + stopped.count >= Self.atOnce + Self.waiting,
+            "those running and waiting all ran or were stopped: \(ran.count) + \(stopped.count)")
         #expect(busy.count >= Self.calls / 2, "most of a burst is refused, not held: \(busy.count) busy")
         // A call's time-out starts when it runs: no more calls timed out, and no more requests
         // were sent, than run at once in each time-out (unbounded: 5,000 timed out in 10 s of 0.5 s time-outs)

@@ -56,5 +56,9 @@ import TestSupport
         // Then every structured result matched its output schema
         #expect(result.status == 0, "the SDK's client passed:\n\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("search_restaurants: valid"), "search was validated: \(result.stdout)")
+        // In each of the SDK's ways: the handshake, its default (discover) and 2026-07-28 pinned
+        for mode in ["handshake", "default (2026-07-28)", "2026-07-28 (2026-07-28)"] {
+            #expect(result.stdout.contains("\(mode): 7 tools"), "\(mode) checked: \(result.stdout)")
+        }
     }
 }

@@ -22,6 +22,8 @@ struct LogCommand: Sendable {
     var rating: Int?
     /// `remove`'s entry number.
     var number: Int?
+    /// `add`'s --again: a second meal at the shop that day.
+    var again: Bool
     /// `check`'s --provider LIST: the services to ask; nil for every one the log names.
     var checkProviders: Set<Provider>?
     /// `check`'s --yes: send more billed requests than `BilledLookupConsent.threshold` without asking.
@@ -46,6 +48,7 @@ struct LogCommand: Sendable {
             "--date", kind: .value("DAY"), values: ["today", "yesterday"],
             help: "log add: the day you ate there, YYYY-MM-DD, today or yesterday (default today, in your time zone)"),
         OptionSpec("--want", help: "log add: a shop you want to go to; log, log map, log check: only those"),
+        OptionSpec("--again", help: "log add: log the meal even if the shop is logged that day already"),
         OptionSpec("--visited", help: "log, log map, log check: only the shops you ate at"),
         OptionSpec(
             "--yes",
@@ -81,7 +84,7 @@ struct LogCommand: Sendable {
     /// The options each action takes besides --help; any other is refused, never ignored.
     static let accepted: [Action: Set<String>] = [
         .list: ["--want", "--visited", "--format", "--json", "--color", "--stub"],
-        .add: Set(["--note", "--rating", "--date", "--want", "--color"] + CommonOptions.serviceSpecs.map(\.name)),
+        .add: Set(["--note", "--rating", "--date", "--want", "--again", "--color"] + CommonOptions.serviceSpecs.map(\.name)),
         .remove: ["--color", "--stub"],
         .map: Set([
             "--want", "--visited", "--format", "--json", "--color", "--tiles", "--static", "--width", "--height", "--stub",
@@ -139,6 +142,8 @@ struct LogCommand: Sendable {
         common = try CommonOptions(serviceOptions, context: context)
         stubLog = common.useStub
         yes = parsed.has("--yes")
+        again = parsed.has("--again")
+        if again, parsed.has("--want") { throw UsageError("--again logs a meal a second time; a wanted shop is wanted once") }
         if parsed.has("--want"), parsed.has("--visited") { throw UsageError("--want and --visited exclude each other; give one") }
         filter = parsed.has("--want") ? .want : parsed.has("--visited") ? .visited : .all
         format = parsed.has("--json") || parsed.value("--format") != nil ? common.format : nil
@@ -274,7 +279,8 @@ extension LogCommand: SceneCommand {
             worker: worker)
         switch action {
         case .list: return scene.list(filter)
-        case .add: return await scene.add(id: id ?? "", when: when, note: note, rating: rating, stubLog: stubLog)
+        case .add:
+            return await scene.add(id: id ?? "", when: when, note: note, rating: rating, stubLog: stubLog, again: again)
         case .remove: return await scene.remove(number: number ?? 0)
         case .check: return await scene.check(filter)
         case .map:

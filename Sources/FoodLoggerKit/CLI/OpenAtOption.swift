@@ -15,7 +15,7 @@ enum OpenAtOption {
         OptionSpec(
             "--open-at", kind: .value("TIME"),
             help:
-                "keep only the shops open then, on their own clock: 19:30 or 7:30pm (today), tomorrow 12:00, fri 19:30, 2026-11-23 12:00"
+                "keep only the shops open then, on their own clock: 19:30 or 7:30pm (today), tomorrow 12:00, fri 19:30, 2026-11-23 12:00; or an instant as --json writes one: 2026-11-23T12:00+09:00"
         ),
         OptionSpec(
             "--open-for", kind: .value("DURATION"),
@@ -54,9 +54,14 @@ enum OpenAtOption {
     /// today, "2026-11-23 12:00": which day "today" is depends on the shops' clock, which the
     /// answer tells.
     static func moment(_ text: String, now: Date) throws(UsageError) -> OpenQuestion.Moment {
+        // ISO 8601 with an offset, as the JSON's open_at and closes_at are written: an instant,
+        // which each shop reads on its own clock.
+        if let instant = instant(text) { return .now(instant) }
         // ISO's `2026-11-23T12:00`: a T between digits only, so Tue and Thu keep theirs.
         let spaced = text.trimmingCharacters(in: .whitespaces)
             .replacingOccurrences(of: #"(?<=[0-9])T(?=[0-9])"#, with: " ", options: .regularExpression)
+            // ISO's seconds (`12:00:00`) say no more than the minute.
+            .replacingOccurrences(of: #"(?<=[0-9]:[0-9]{2}):00$"#, with: "", options: .regularExpression)
         var words = spaced.split(separator: " ").map(String.init)
         // "7:30 pm": the half of the day belongs to the time before it.
         if words.count > 1, let half = words.last, ["am", "pm"].contains(half.lowercased()) {
@@ -80,6 +85,25 @@ enum OpenAtOption {
         let date = CivilDate(year: parts[0], month: parts[1], day: parts[2])
         guard CivilDate(date.start) == date else { throw problem }  // 2026-02-30 is not a day
         return .wallClock(day: .date(date), minute: minute, asked: now)
+    }
+
+    /// "2026-11-23T19:30+09:00", "2026-11-23T10:30:00Z": ISO 8601's date and time with an offset
+    /// (seconds allowed), the instant it names; nil for any other text.
+    static func instant(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard
+            trimmed.range(
+                of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?(Z|[+-][0-9]{2}:?[0-9]{2})$"#,
+                options: .regularExpression) != nil
+        else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: trimmed) { return date }
+        // Without seconds: the minute's first.
+        guard let minute = trimmed.range(of: #"(?<=T[0-9]{2}:[0-9]{2})"#, options: .regularExpression) else { return nil }
+        var seconds = trimmed
+        seconds.insert(contentsOf: ":00", at: minute.lowerBound)
+        return formatter.date(from: seconds)
     }
 
     /// "19:30" → 1170, "7:30pm" → 1170, "7pm" → 1140, "12am" → 0; nil unless a 24-hour time

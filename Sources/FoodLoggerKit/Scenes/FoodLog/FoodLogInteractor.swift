@@ -67,8 +67,12 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
                 case .day(let day): day
                 case .want: nil
                 }
-            if date == nil, let wanted = try wantEntry(for: shop) {
+            if date == nil, let wanted = try entry(for: shop, on: nil) {
                 throw .alreadyWanted(id: shop.id, number: wanted.number)
+            }
+            // Twice the same day is more often a retry than a second meal: said, unless asked for.
+            if let date, !request.again, let logged = try entry(for: shop, on: date) {
+                throw .alreadyLogged(id: shop.id, number: logged.number, date: date)
             }
             let entry = FoodLogEntry(
                 date: date, note: request.note, rating: request.rating, writtenAt: request.now, shop: .init(shop))
@@ -110,11 +114,11 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
             ?? .success
     }
 
-    /// The place's entry on the want list, if it has one: a place is wanted once.
-    private func wantEntry(for shop: Restaurant) throws(FoodLog.Failure) -> FoodLogEntry? {
+    /// The place's entry on `date`, or on the want list for nil (a place is wanted once).
+    private func entry(for shop: Restaurant, on date: CivilDate?) throws(FoodLog.Failure) -> FoodLogEntry? {
         let entries: [FoodLogEntry]
         do { entries = try store.read().entries } catch { throw .log(error) }
-        return entries.first { $0.want && $0.shop.provider == shop.provider && $0.shop.id == shop.id }
+        return entries.last { $0.date == date && $0.shop.provider == shop.provider && $0.shop.id == shop.id }
     }
 
     /// The shop by id, from the service.

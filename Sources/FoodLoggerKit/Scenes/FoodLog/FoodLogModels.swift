@@ -26,6 +26,8 @@ enum FoodLog {
         case invented(id: String)
         /// The place is on the want list already, as entry `number`.
         case alreadyWanted(id: String, number: Int)
+        /// The place is logged that day already, as entry `number`.
+        case alreadyLogged(id: String, number: Int, date: CivilDate)
     }
 
     /// The entry added or removed, or why not.
@@ -67,6 +69,8 @@ enum FoodLog {
             var zone: TimeZone
             /// The log is the offline stub's own (`--stub`), where made-up places belong.
             var stubLog = false
+            /// Log the meal even when the place is logged that day already (`--again`).
+            var again = false
         }
 
         typealias Response = ChangeResponse

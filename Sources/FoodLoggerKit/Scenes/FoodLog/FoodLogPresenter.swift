@@ -134,6 +134,11 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
                 failure:
                     "\(TerminalSafe.quoted(id)) is a place the offline stub made up, and your food log keeps real places only; nothing was logged (with --stub it goes to the stub's own log)",
                 exitCode: .usage)
+        case .failure(.alreadyLogged(let id, let number, let date)):
+            return .init(
+                failure:
+                    "\(TerminalSafe.quoted(id)) is logged on \(date) already, as entry \(number); nothing was logged (--again logs it again)",
+                exitCode: .usage)
         case .failure(.alreadyWanted(let id, let number)):
             return .init(
                 failure: "\(TerminalSafe.quoted(id)) is on your want list already, as entry \(number); nothing was logged",

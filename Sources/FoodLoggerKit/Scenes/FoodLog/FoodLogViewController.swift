@@ -24,11 +24,13 @@ final class FoodLogViewController: FoodLogDisplayLogic {
 
     /// `foodlogger log add ID [--note TEXT] [--rating N] [--date DAY | --want]`, dated in the
     /// user's zone (TZ, else the system's).
-    func add(id: String, when: FoodLog.Add.When, note: String?, rating: Int?, stubLog: Bool) async -> ExitCode {
+    func add(id: String, when: FoodLog.Add.When, note: String?, rating: Int?, stubLog: Bool, again: Bool = false) async
+        -> ExitCode
+    {
         await interactor?.add(
             .init(
                 id: id, when: when, note: note, rating: rating, now: context.now(), zone: context.userTimeZone,
-                stubLog: stubLog)) ?? .success
+                stubLog: stubLog, again: again)) ?? .success
     }
 
     /// `foodlogger log remove N`

@@ -1,11 +1,16 @@
 /// Cuts the bytes read from stdin into lines, holding at most `limit` bytes of any one: a
-/// longer line is skipped to its end as it arrives and reported once, so a client (or anything
-/// else on the other end of the pipe) cannot make the server hold an unbounded line.
+/// longer line is skipped to its end as it arrives and reported once with its first bytes (where
+/// a request's id usually is), so a client (or anything else on the other end of the pipe)
+/// cannot make the server hold an unbounded line.
 struct MCPLineFramer: Sendable {
     enum Event: Sendable, Equatable {
         case line([UInt8])
-        case tooLong
+        /// A line over the limit, skipped: its first `headLimit` bytes.
+        case tooLong(head: [UInt8])
     }
+
+    /// What a refusal keeps of a long line: enough for `"jsonrpc"`, `"id"` and `"method"`.
+    static let headLimit = 4096
 
     let limit: Int
     private var pending: [UInt8] = []
@@ -35,9 +40,10 @@ struct MCPLineFramer: Sendable {
     private mutating func take(_ bytes: some Collection<UInt8>, into events: inout [Event]) {
         guard !skipping else { return }
         if pending.count + bytes.count > limit {
+            let head = Array((pending.prefix(Self.headLimit) + bytes.prefix(Self.headLimit)).prefix(Self.headLimit))
             pending = []
             skipping = true
-            events.append(.tooLong)
+            events.append(.tooLong(head: head))
         } else {
             pending += bytes
         }

@@ -5,59 +5,107 @@ import FoodLoggerDomain
 @MainActor
 protocol MCPPresentationLogic: AnyObject {
     func presentInitialized(_ response: MCP.Initialize.Response)
+    func presentDiscovered(_ response: MCP.Discover.Response)
     func presentTools(_ response: MCP.ListTools.Response)
     func presentCall(_ response: MCP.CallTool.Response)
     func presentEmpty(_ id: MCP.RequestID)
     func presentFailure(_ failure: MCP.ReadFailure)
+    /// A batch's answers, sent together.
+    func presentBatch(_ answers: [MCP.Answer])
 }
 
-/// Words every answer as the negotiated revision has it: the tools with their schemas, a
-/// call's result (the command's `--json` as structuredContent, cut to what an agent's context
-/// can take, and a short summary as text), and each failure with its JSON-RPC code. Never prints.
+/// Words every answer as its revision has it: the tools with their schemas, a call's result
+/// (the command's `--json` as structuredContent, cut to what an agent's context can take, and
+/// as text a short summary and that JSON), and each failure with its JSON-RPC code. In
+/// 2026-07-28 each result also says its `resultType` and the server, and the cacheable ones how
+/// long they keep. Never prints.
 @MainActor
 final class MCPPresenter: MCPPresentationLogic {
     weak var viewController: (any MCPDisplayLogic)?
+    /// The clock "today" is read on, on each place's own clock, for a summary's hours today.
+    let now: @Sendable () -> Date
+
+    init(now: @escaping @Sendable () -> Date = Date.init) { self.now = now }
 
     /// The longest text one field of a result carries, in characters.
     static let fieldLimit = 500
+    /// How long a client may keep the tools and the discovery (2026-07-28's `ttlMs`): an hour.
+    /// They change only with the program, and hold nothing of the user's (`cacheScope` public).
+    static let cacheMilliseconds = 3_600_000
     /// What `initialize` tells the client's model the server is for.
     static let instructions =
-        "foodlogger finds restaurants (HOT PEPPER Gourmet in Japan, OpenStreetMap anywhere, Google Places) and keeps the user's food log. Search with search_restaurants (near a place name or lat/lng; open_now, open_for, diet, unvisited), look closer with show_restaurant, let pick_restaurant choose one, and log_visit what the user ate. Hours are read on each place's own clock."
+        "foodlogger finds restaurants (HOT PEPPER Gourmet in Japan, OpenStreetMap anywhere, Google Places) and keeps the user's food log. Search with search_restaurants (near a place name or lat/lng; open_now, open_for, diet, unvisited), look closer with show_restaurant, let pick_restaurant choose one, and log_visit what the user ate (remove_log_entry undoes one). Hours are read on each place's own clock."
 
-    func presentInitialized(_ response: MCP.Initialize.Response) {
-        answer(
-            response.id,
-            [
-                "protocolVersion": .string(response.revision.rawValue),
-                "capabilities": ["tools": ["listChanged": false]],
-                "serverInfo": ["name": "foodlogger", "version": .string(FoodLoggerVersion.current)],
-                "instructions": .string(Self.instructions),
-            ])
+    func presentInitialized(_ response: MCP.Initialize.Response) { send(Self.message(now: now(), .initialized(response))) }
+    func presentDiscovered(_ response: MCP.Discover.Response) { send(Self.message(now: now(), .discovered(response))) }
+    func presentTools(_ response: MCP.ListTools.Response) { send(Self.message(now: now(), .tools(response))) }
+    func presentCall(_ response: MCP.CallTool.Response) { send(Self.message(now: now(), .call(response))) }
+    func presentEmpty(_ id: MCP.RequestID) { send(Self.message(now: now(), .empty(id))) }
+    func presentFailure(_ failure: MCP.ReadFailure) { send(Self.message(now: now(), .failure(failure))) }
+    func presentBatch(_ answers: [MCP.Answer]) { send(.array(answers.map { Self.message(now: now(), $0) })) }
+
+    private func send(_ message: MCPJSON) {
+        viewController?.display(.init(line: message.line))
     }
 
-    func presentTools(_ response: MCP.ListTools.Response) {
-        answer(response.id, ["tools": .array(response.tools.map { Self.describe($0, in: response.revision) })])
+    /// One answer as its JSON-RPC message.
+    static func message(now: Date = Date(), _ answer: MCP.Answer) -> MCPJSON {
+        switch answer {
+        case .initialized(let response):
+            return result(
+                response.id,
+                [
+                    "protocolVersion": .string(response.revision.rawValue), "capabilities": capabilities,
+                    "serverInfo": serverInfo, "instructions": .string(instructions),
+                ], in: response.revision)
+        case .discovered(let response):
+            return result(
+                response.id,
+                [
+                    "supportedVersions": .array(MCP.Revision.enveloped.map { .string($0.rawValue) }),
+                    "capabilities": capabilities, "instructions": .string(instructions),
+                    "ttlMs": .integer(cacheMilliseconds), "cacheScope": "public",
+                ], in: response.revision)
+        case .tools(let response):
+            var members: [String: MCPJSON] = ["tools": .array(response.tools.map { describe($0, in: response.revision) })]
+            if response.revision.isEnveloped { (members["ttlMs"], members["cacheScope"]) = (.integer(cacheMilliseconds), "public") }
+            return result(response.id, members, in: response.revision)
+        case .call(let response):
+            return result(response.id, call(response, now: now), in: response.revision)
+        case .empty(let id):
+            return result(id, [:], in: .latest)
+        case .failure(let failure):
+            var error: [String: MCPJSON] = ["code": .integer(failure.failure.code), "message": .string(message(failure.failure))]
+            if let data = failure.failure.data { error["data"] = data }
+            return ["jsonrpc": "2.0", "id": failure.id?.json ?? .null, "error": .object(error)]
+        }
     }
 
-    func presentEmpty(_ id: MCP.RequestID) {
-        answer(id, [:])
+    static let capabilities: MCPJSON = ["tools": ["listChanged": false]]
+    static let serverInfo: MCPJSON = ["name": "foodlogger", "version": .string(FoodLoggerVersion.current)]
+
+    /// A result message; in 2026-07-28 with its `resultType` and, in `_meta`, the server.
+    static func result(_ id: MCP.RequestID, _ members: [String: MCPJSON], in revision: MCP.Revision) -> MCPJSON {
+        var members = members
+        if revision.isEnveloped {
+            members["resultType"] = "complete"
+            members["_meta"] = .object([MCP.Envelope.serverInfo: serverInfo])
+        }
+        return ["jsonrpc": "2.0", "id": id.json, "result": .object(members)]
     }
 
-    func presentFailure(_ failure: MCP.ReadFailure) {
-        let error: MCPJSON = ["code": .integer(failure.failure.code), "message": .string(Self.message(failure.failure))]
-        viewController?.display(
-            .init(line: MCPJSON.object(["jsonrpc": "2.0", "id": failure.id?.json ?? .null, "error": error]).line))
-    }
-
-    func presentCall(_ response: MCP.CallTool.Response) {
+    /// A call's result: the summary as text (and what the command said), the document as
+    /// structuredContent and, where there is one, also as a second text block (the spec's
+    /// SHOULD from 2025-06-18; before it, text was the only way the data could go).
+    static func call(_ response: MCP.CallTool.Response, now: Date = Date()) -> [String: MCPJSON] {
         let texts: [String], structured: MCPJSON?
         switch response.result {
         case .refused(let error):
-            (texts, structured) = ([Self.message(error, tool: response.tool)], nil)
+            (texts, structured) = ([message(error, tool: response.tool)], nil)
         case .ran(let outcome):
-            let notes = outcome.notes.map { Self.worded($0, for: response.tool) }
-            if let document = Self.document(outcome, of: response.tool, page: response.page) {
-                (texts, structured) = ([Self.summary(document, page: response.page)] + notes, document)
+            let notes = outcome.notes.map { worded($0, for: response.tool) }
+            if let document = document(outcome, of: response.tool, page: response.page) {
+                (texts, structured) = ([summary(document, page: response.page, cards: response.tool == MCPCatalog.show, now: now)] + notes, document)
             } else {
                 let said = notes.isEmpty ? ["\(response.tool.name) ended with status \(outcome.status.rawValue)"] : notes
                 (texts, structured) = (said, nil)
@@ -66,19 +114,11 @@ final class MCPPresenter: MCPPresentationLogic {
         var content: [MCPJSON] = [["type": "text", "text": .string(texts.joined(separator: "\n"))]]
         var result: [String: MCPJSON] = ["isError": .bool(structured == nil)]
         if let structured {
-            if response.revision.hasStructuredContent {
-                result["structuredContent"] = structured
-            } else {
-                // Before structuredContent, text was the only way the data could go.
-                content.append(["type": "text", "text": .string(structured.line)])
-            }
+            content.append(["type": "text", "text": .string(structured.line)])
+            if response.revision.hasStructuredContent { result["structuredContent"] = structured }
         }
         result["content"] = .array(content)
-        answer(response.id, .object(result))
-    }
-
-    private func answer(_ id: MCP.RequestID, _ result: MCPJSON) {
-        viewController?.display(.init(line: MCPJSON.object(["jsonrpc": "2.0", "id": id.json, "result": result]).line))
+        return result
     }
 
     /// A tool as `tools/list` gives it: annotations from 2025-03-26, title and the output
@@ -88,10 +128,14 @@ final class MCPPresenter: MCPPresentationLogic {
             "name": .string(tool.name), "description": .string(tool.description), "inputSchema": MCPSchemas.input(tool),
         ]
         if revision.hasAnnotations {
-            description["annotations"] = [
-                "title": .string(tool.title), "readOnlyHint": .bool(tool.readOnly), "destructiveHint": false,
-                "idempotentHint": .bool(tool.readOnly), "openWorldHint": .bool(tool.service != .none),
-            ]
+            // Each hint said where it differs from the spec's default (not read-only, destructive,
+            // not idempotent, open world), so the list stays small; destructiveHint always for a tool that writes.
+            var annotations: [String: MCPJSON] = tool.readOnly
+                ? ["readOnlyHint": true, "idempotentHint": true] : ["destructiveHint": .bool(tool.destructive)]
+            if tool.service == .none { annotations["openWorldHint"] = false }
+            // From 2025-06-18 the tool's own title says it.
+            if !revision.hasStructuredContent { annotations["title"] = .string(tool.title) }
+            description["annotations"] = .object(annotations)
         }
         if revision.hasStructuredContent {
             description["title"] = .string(tool.title)
@@ -129,20 +173,25 @@ final class MCPPresenter: MCPPresentationLogic {
     static func argumentWords(of tool: MCPTool) -> [(String, String)] {
         let options = MCPCatalog.tools.flatMap(\.arguments).compactMap { argument -> (String, String)? in
             switch argument.form {
-            case .flag(let option), .option(let option): (option, argument.name)
+            case .flag(let option), .option(let option), .minutes(let option): (option, argument.name)
+            case .budget: ("--budget", "min_budget_yen/max_budget_yen")
             case .flags, .positional, .page: nil
             }
         } + SearchFilter.allCases.map { ($0.flag, String($0.flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_")) }
-        let tools = [("'foodlogger genres'", "the list_genres tool"), ("foodlogger genres", "the list_genres tool")]
+        let tools = [
+            ("'foodlogger genres'", "the list_genres tool"), ("foodlogger genres", "the list_genres tool"),
+            ("'foodlogger log'", "list_log"),
+        ]
         let distinct = Dictionary(options) { first, _ in first }
         return tools + distinct.map { ($0.key, $0.value) }.sorted { $0.0.count > $1.0.count }
     }
 
     /// A few lines for a client that reads text only: what came back, and how to page on.
-    static func summary(_ document: MCPJSON, page: MCPTool.Page?) -> String {
+    static func summary(_ document: MCPJSON, page: MCPTool.Page?, cards: Bool = false, now: Date = Date()) -> String {
         if let shops = document["restaurants"]?.array {
+            if cards { return shops.map { card($0, now: now) }.joined(separator: "\n\n") }
             let start = document["start"]?.integer ?? 1
-            let lines = shops.enumerated().map { "\(start + $0.offset). \(place($0.element))" }
+            let lines = shops.enumerated().map { "\(start + $0.offset). \(place($0.element, now: now))" }
             guard let total = document["total"]?.integer else {
                 return (["\(shops.count) found:"] + lines).joined(separator: "\n")
             }
@@ -172,22 +221,109 @@ final class MCPPresenter: MCPPresentationLogic {
             return "\(genres.count) genres: " + names.joined(separator: ", ")
         }
         if let message = document["message"]?.string { return message }
-        return "Picked: " + place(document)
+        return "Picked: " + place(document, now: now)
     }
 
-    /// A place in one line: its name and id, how far, and whether it is open.
-    static func place(_ shop: MCPJSON) -> String {
+    /// A place in two short lines: its name and id, genre, how far, budget or price, rating,
+    /// whether it is open and its hours today; then its address and page.
+    static func place(_ shop: MCPJSON, now: Date = Date()) -> String {
         var parts = ["\(shop["name"]?.string ?? "") [\(shop["id"]?.string ?? "")]"]
         if let genre = shop["genre"]?.string, !genre.isEmpty { parts.append(genre) }
-        if let metres = shop["distance_m"]?.integer { parts.append("\(metres) m") }
-        if let minutes = shop["walk_minutes"]?.integer { parts.append("\(minutes) min walk") }
-        switch (shop["open_now"], shop["closes_at"]?.string) {
-        case (.bool(true)?, let closes?): parts.append("open until \(closes)")
-        case (.bool(true)?, nil): parts.append("open")
-        case (.bool(false)?, _): parts.append(shop["opens_at"]?.string.map { "closed, opens \($0)" } ?? "closed")
-        default: break
+        let distance = [shop["distance_m"]?.integer.map { "\($0) m" }, shop["walk_minutes"]?.integer.map { "\($0) min walk" }]
+        if case let said = distance.compactMap({ $0 }), !said.isEmpty { parts.append(said.joined(separator: ", ")) }
+        if let budget = shop["budget"]?.string, !budget.isEmpty {
+            parts.append("budget \(budget)")
+        } else if let level = shop["price_level"]?.integer {
+            parts.append("price level \(level) of 4")
         }
-        return parts.joined(separator: ", ")
+        if let rating = number(shop["rating"]) { parts.append("rated \(rating.plainText)") }
+        let today = PlaceDay(shop, now: now)
+        switch (shop["open_now"], shop["closes_at"]?.string) {
+        case (.bool(true)?, let closes?): parts.append("open until \(today.clock(closes))")
+        case (.bool(true)?, nil): parts.append("open")
+        case (.bool(false)?, _): parts.append(shop["opens_at"]?.string.map { "closed, opens \(today.clock($0))" } ?? "closed")
+        default: parts.append("hours unknown")
+        }
+        if let hours = today.hours { parts.append("today \(hours)") }
+        let whereAt = [shop["address"]?.string.map { String($0.prefix(80)) }, shop["url"]?.string ?? shop["website"]?.string]
+            .compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.joined(separator: " · ") + (whereAt.isEmpty ? "" : "\n   " + whereAt.joined(separator: " · "))
+    }
+
+    /// A place's whole card: every member its record has, a line each, its hours by day.
+    static func card(_ shop: MCPJSON, now: Date = Date()) -> String {
+        guard let members = shop.object else { return "" }
+        var lines = ["\(shop["name"]?.string ?? "") [\(shop["id"]?.string ?? "")]"]
+        for key in members.keys.sorted() where !["name", "id", "hours"].contains(key) {
+            guard let value = members[key], value != .null else { continue }
+            let text: String
+            switch value {
+            case .string(let string): text = string
+            case .bool(let flag): text = flag ? "yes" : "no"
+            case .integer(let integer): text = String(integer)
+            case .number(let number): text = number.plainText
+            case .array(let items) where items.allSatisfy({ $0.string != nil }): text = items.compactMap(\.string).joined(separator: ", ")
+            default: text = value.line
+            }
+            if !text.isEmpty { lines.append("\(key): \(text)") }
+        }
+        let days = PlaceDay.weekdays.compactMap { day in PlaceDay.intervals(shop["hours"]?[day]).map { "\(day) \($0)" } }
+        if !days.isEmpty { lines.append("hours: " + days.joined(separator: "; ")) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func number(_ json: MCPJSON?) -> Double? {
+        switch json {
+        case .integer(let value)?: Double(value)
+        case .number(let value)?: value
+        default: nil
+        }
+    }
+
+    /// A place's today, on its own clock: known from the offset its times carry.
+    struct PlaceDay {
+        static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        /// Today's date on the place's clock ("2026-11-30"), and its hours then.
+        var date: String?
+        var hours: String?
+
+        init(_ shop: MCPJSON, now: Date) {
+            let times = ["closes_at", "opens_at", "last_order_at"].compactMap { shop[$0]?.string }
+            guard let offset = times.lazy.compactMap(Self.offset).first, let zone = TimeZone(secondsFromGMT: offset) else { return }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: now)
+            guard let year = parts.year, let month = parts.month, let day = parts.day, let weekday = parts.weekday else { return }
+            date = String(format: "%04d-%02d-%02d", year, month, day)
+            // Calendar's weekdays start on Sunday, 1.
+            hours = Self.intervals(shop["hours"]?[Self.weekdays[(weekday + 5) % 7]])
+        }
+
+        /// "11:00–15:00, 17:00–21:00", "closed" for a day without hours; nil when unknown.
+        static func intervals(_ day: MCPJSON?) -> String? {
+            guard let periods = day?.array else { return nil }
+            if periods.isEmpty { return "closed" }
+            return periods.map { "\($0["open"]?.string ?? "?")–\($0["close"]?.string ?? "?")" }.joined(separator: ", ")
+        }
+
+        /// "2026-11-30T11:00:00+09:00" → 32400.
+        static func offset(_ iso: String) -> Int? {
+            guard iso.count >= 6 else { return nil }
+            let tail = iso.suffix(6)
+            guard let sign = tail.first, sign == "+" || sign == "-", let hours = Int(tail.dropFirst().prefix(2)),
+                let minutes = Int(tail.suffix(2))
+            else { return nil }
+            return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        }
+
+        /// An ISO time as a short clock: "11:00" today, "tomorrow 11:00" or "2026-12-02 11:00".
+        func clock(_ iso: String) -> String {
+            let parts = iso.split(separator: "T", maxSplits: 1)
+            guard parts.count == 2 else { return iso }
+            let day = String(parts[0]), time = String(parts[1].prefix(5))
+            guard let date, day != date else { return time }
+            return "\(day) \(time)"
+        }
     }
 
     /// A JSON-RPC error's message.
@@ -203,6 +339,13 @@ final class MCPPresenter: MCPPresentationLogic {
         case .busy(let running, let waiting):
             "Server busy: \(running) tool calls are running and \(waiting) more are waiting; "
                 + "this one was not run: send it again once some are answered"
+        case .unsupportedRevision(let requested):
+            "Unsupported protocol version \(TerminalSafe.quoted(String(requested.prefix(100)))): this server speaks "
+                + MCP.Revision.enveloped.map(\.rawValue).joined(separator: ", ")
+                + " in the request envelope, and " + MCP.Revision.allCases.filter { !$0.isEnveloped }.map(\.rawValue).joined(separator: ", ")
+                + " through initialize"
+        case .stopped:
+            "Stopped: the input ended before this call was answered, and the server is ending"
         }
     }
 
@@ -223,6 +366,9 @@ final class MCPPresenter: MCPPresentationLogic {
                 range.upperBound == Int.max
                 ? "\(name) must be at least \(range.lowerBound)"
                 : "\(name) must be from \(range.lowerBound) to \(range.upperBound)"
+        case .numberOutOfRange(let name, let range):
+            what = "\(name) must be from \(range.lowerBound.plainText) to \(range.upperBound.plainText)"
+        case .outOfOrder(let lower, let upper): what = "\(lower) must not be above \(upper)"
         case .missing(let name): what = "\(name) is required"
         }
         return "foodlogger \(tool.name): \(what)."
@@ -237,6 +383,7 @@ final class MCPPresenter: MCPPresentationLogic {
         case .strings: "a string or a list of strings"
         case .shop: "an id or a number of the last list"
         case .shops: "a list of ids or numbers of the last list"
+        case .services(let choices): "one of \(choices.joined(separator: ", ")) or all, or a list of them"
         }
     }
 }

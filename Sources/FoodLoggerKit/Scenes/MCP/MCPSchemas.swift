@@ -11,17 +11,17 @@ enum MCPSchemas {
             properties[argument.name] = .object(schema)
         }
         let required = tool.arguments.filter(\.required).map { MCPJSON.string($0.name) }
-        return [
-            "type": "object", "properties": .object(properties), "required": .array(required),
-            "additionalProperties": false,
-        ]
+        var schema: [String: MCPJSON] = ["type": "object", "properties": .object(properties), "additionalProperties": false]
+        if !required.isEmpty { schema["required"] = .array(required) }
+        return .object(schema)
     }
 
     static func type(_ type: MCPTool.Argument.ValueType) -> [String: MCPJSON] {
         switch type {
         case .boolean: ["type": "boolean"]
         case .string: ["type": "string"]
-        case .number: ["type": "number"]
+        case .number(let range?): ["type": "number", "minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)]
+        case .number(nil): ["type": "number"]
         case .integer(let range?):
             ["type": "integer", "minimum": .integer(range.lowerBound)]
                 .merging(range.upperBound == Int.max ? [:] : ["maximum": .integer(range.upperBound)]) { $1 }
@@ -35,6 +35,13 @@ enum MCPSchemas {
         case .shop: ["type": ["string", "integer"]]
         case .shops(let limit):
             ["type": "array", "items": ["type": ["string", "integer"]], "minItems": 1, "maxItems": .integer(limit)]
+        case .services(let choices):
+            [
+                "anyOf": [
+                    ["type": "string", "enum": .array((choices + ["all"]).map(MCPJSON.string))],
+                    ["type": "array", "items": ["enum": .array(choices.map(MCPJSON.string))], "minItems": 1],
+                ]
+            ]
         }
     }
 
@@ -44,29 +51,15 @@ enum MCPSchemas {
         ["type": "object", "properties": .object(properties), "required": .array(required.map(MCPJSON.string))]
     }
 
-    /// One place, as every command's `--json` writes it.
+    /// One place, as every command's `--json` writes it: the keys an agent relies on (the record
+    /// has more, which the schema leaves open rather than spending an agent's context on).
     static let restaurant = object(
         [
             "id": ["type": "string"], "name": ["type": "string"], "provider": ["type": "string"],
-            "genre": ["type": "string"], "lat": ["type": "number"], "lng": ["type": "number"],
-            "address": ["type": "string"], "url": ["type": "string"], "distance_m": nullable("integer"),
-            "walk_minutes": nullable("integer"), "bearing_deg": nullable("integer"), "open_now": nullable("boolean"),
-            "closes_at": nullable("string"), "last_order_at": nullable("string"), "opens_at": nullable("string"),
-            "minutes_left": nullable("integer"), "budget": nullable("string"), "rating": nullable("number"),
-            "price_level": nullable("integer"), "opening_hours": nullable("string"),
-            "diet": ["type": ["array", "null"], "items": ["type": "string"]], "log": nullable("object"),
-            "hours": ["type": "object"], "kind": nullable("string"), "names": nullable("object"),
-            "phone": nullable("string"), "website": nullable("string"),
-            // A merged place's services (--provider osm,google or all); null for one service's place.
-            "sources": [
-                "type": ["array", "null"],
-                "items": object(
-                    [
-                        "provider": ["type": "string"], "id": ["type": "string"],
-                        "fields": ["type": "array", "items": ["type": "string"]], "open_now": nullable("boolean"),
-                    ], required: ["provider", "id", "fields"]),
-            ],
-            "open_now_disagreement": ["type": ["array", "null"], "items": ["type": "object"]],
+            "lat": ["type": "number"], "lng": ["type": "number"], "address": ["type": "string"], "url": ["type": "string"],
+            "distance_m": nullable("integer"), "open_now": nullable("boolean"), "closes_at": nullable("string"),
+            "opens_at": nullable("string"), "budget": nullable("string"), "rating": nullable("number"),
+            "price_level": nullable("integer"), "log": nullable("object"),
         ],
         required: ["id", "name", "provider", "lat", "lng"])
 

@@ -2,9 +2,10 @@ import FoodLoggerDomain
 
 /// A tool the server offers: the foodlogger command it runs and how its JSON arguments become
 /// that command's options, read as the command's parser would have read them (never as argv
-/// to parse). The arguments are the command's own options under snake_case names (`open_now`
-/// is `--open-now`), described with the words its --help uses, so the command checks them as it
-/// checks its options; the server words a mistake with the argument's name.
+/// to parse). The arguments stand for the command's own options under snake_case names
+/// (`open_now` is `--open-now`), in an agent's units (`open_for: 60` is `--open-for 60m`,
+/// `max_budget_yen: 1500` is `--budget -1500`), so the command checks them as it checks its
+/// options; the server words a mistake with the argument's name.
 struct MCPTool: Sendable, Equatable {
     var name: String
     var title: String
@@ -14,8 +15,10 @@ struct MCPTool: Sendable, Equatable {
     var command: String
     var fixed: ParsedArguments
     var arguments: [Argument]
-    /// Only `log_visit` changes anything (the food log); every other tool only reads.
+    /// Only the log's `log_visit` and `remove_log_entry` change anything; every other tool only reads.
     var readOnly: Bool
+    /// Whether it takes something away (`remove_log_entry`), rather than adding.
+    var destructive = false
     /// Whether the command answers from a service, so it takes the server's service options
     /// (`mcp --stub`, `--key-file`, `--timeout`…), and whether the server's `--provider` too:
     /// an id names its own service, which a default provider would contradict.
@@ -40,7 +43,9 @@ struct MCPTool: Sendable, Equatable {
         var required = false
 
         enum ValueType: Sendable, Equatable {
-            case boolean, string, number
+            case boolean, string
+            /// A number, within these bounds when there are any (a latitude).
+            case number(within: ClosedRange<Double>?)
             /// A whole number, within the server's own bounds when it has them (count, a page
             /// of the log); other bounds are the command's, checked and worded by it.
             case integer(within: ClosedRange<Int>?)
@@ -51,6 +56,8 @@ struct MCPTool: Sendable, Equatable {
             /// A shop as `show` and `log add` take it: an id, or a number of the last list.
             case shop
             case shops(limit: Int)
+            /// One of these services, "all", or a list of them (merged): one comma-separated word.
+            case services([String])
         }
 
         enum Form: Sendable, Equatable {
@@ -64,7 +71,13 @@ struct MCPTool: Sendable, Equatable {
             case positional
             /// Read by the server, never passed on (the log's paging).
             case page
+            /// A whole number of minutes: `--open-for 60m`.
+            case minutes(String)
+            /// One end of `--budget`'s yen range: `min_budget_yen` and `max_budget_yen` make `2000-3000`.
+            case budget(End)
         }
+
+        enum End: Sendable, Equatable { case lower, upper }
     }
 
     /// Where a page of a list starts and how long it is, for a tool that pages its own list.
@@ -81,6 +94,9 @@ struct MCPTool: Sendable, Equatable {
         case notAChoice(name: String, value: String, choices: [String])
         case tooMany(name: String, limit: Int)
         case outOfRange(name: String, range: ClosedRange<Int>)
+        case numberOutOfRange(name: String, range: ClosedRange<Double>)
+        /// A range's lower end above its upper (`min_budget_yen` over `max_budget_yen`).
+        case outOfOrder(lower: String, upper: String)
         case missing(name: String)
     }
 
@@ -99,6 +115,7 @@ struct MCPTool: Sendable, Equatable {
             return .failure(.unknown(name: stray, suggestion: guess.flatMap { $0.1 <= 2 ? $0.0 : nil }))
         }
         var parsed = fixed
+        var budget: [Argument.End: (name: String, yen: Int)] = [:]
         for argument in arguments {
             guard let value = values[argument.name], value != .null else {
                 if argument.required { return .failure(.missing(name: argument.name)) }
@@ -113,8 +130,17 @@ struct MCPTool: Sendable, Equatable {
                 case .flags: parsed.flags.formUnion(words.map(Self.option))
                 case .positional: parsed.positionals += words
                 case .page: break
+                case .minutes(let option): parsed.values[option, default: []] += words.map { $0 + "m" }
+                case .budget(let end): budget[end] = words.first.flatMap(Int.init).map { (argument.name, $0) }
                 }
             }
+        }
+        if !budget.isEmpty {
+            if let lower = budget[.lower], let upper = budget[.upper], lower.yen > upper.yen {
+                return .failure(.outOfOrder(lower: lower.name, upper: upper.name))
+            }
+            // The command chooses the bands, as it does for `--budget 2000-3000`.
+            parsed.values["--budget"] = ["\(budget[.lower].map { String($0.yen) } ?? "")-\(budget[.upper].map { String($0.yen) } ?? "")"]
         }
         let service: ParsedArguments? =
             switch self.service {
@@ -159,8 +185,12 @@ extension MCPTool.Argument {
         switch (type, value) {
         case (.boolean, .bool(let on)): return .success(on ? ["true"] : [])
         case (.string, .string(let text)): return .success([text])
-        case (.number, .integer(let number)): return .success([String(number)])
-        case (.number, .number(let number)): return .success([number.plainText])
+        case (.number(let range), .integer(let number)):
+            if let range, !range.contains(Double(number)) { return .failure(.numberOutOfRange(name: name, range: range)) }
+            return .success([String(number)])
+        case (.number(let range), .number(let number)):
+            if let range, !range.contains(number) { return .failure(.numberOutOfRange(name: name, range: range)) }
+            return .success([number.plainText])
         case (.integer(let range), .integer(let number)):
             if let range, !range.contains(number) { return .failure(.outOfRange(name: name, range: range)) }
             return .success([String(number)])
@@ -171,6 +201,10 @@ extension MCPTool.Argument {
         case (.shop, .integer(let number)): return .success([String(number)])
         case (.strings(let choices, let limit), _): return list(value, choices: choices, limit: limit, numbers: false)
         case (.shops(let limit), _): return list(value, choices: [], limit: limit, numbers: true)
+        case (.services, .string("all")): return .success(["all"])
+        case (.services(let choices), _):
+            if value == .array([]) { return wrong }
+            return list(value, choices: choices, limit: nil, numbers: false).map { [$0.uniqued().joined(separator: ",")] }
         default: return wrong
         }
     }

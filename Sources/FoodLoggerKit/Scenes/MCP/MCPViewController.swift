@@ -26,7 +26,7 @@ final class MCPViewController: MCPDisplayLogic {
         for await event in Self.events(from: input, limit: lineLimit) {
             switch event.framed {
             case .line(let line): interactor?.receive(line)
-            case .tooLong: interactor?.refuseLongLine(limit: lineLimit)
+            case .tooLong(let head): interactor?.refuseLongLine(limit: lineLimit, head: head)
             }
             event.taken()
             // The client stopped reading: the session is over, whatever it still writes.

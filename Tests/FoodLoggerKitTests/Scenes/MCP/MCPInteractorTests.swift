@@ -16,6 +16,10 @@ final class MCPPresentationLogicSpy: MCPPresentationLogic {
     func presentCall(_ response: MCP.CallTool.Response) { calls.append(response) }
     func presentEmpty(_ id: MCP.RequestID) { empties.append(id) }
     func presentFailure(_ failure: MCP.ReadFailure) { failures.append(failure) }
+    var discovered: [MCP.Discover.Response] = []
+    var batches: [[MCP.Answer]] = []
+    func presentDiscovered(_ response: MCP.Discover.Response) { discovered.append(response) }
+    func presentBatch(_ answers: [MCP.Answer]) { batches.append(answers) }
 }
 
 /// Records each command and its arguments; answers at once, or, when `waits`, only once its
@@ -59,8 +63,8 @@ final class MCPCommandRunnerSpy: MCPCommandRunning {
         // When a client asks for a revision
         sut.receive(line(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"\#(asked)"}}"#))
 
-        // Then it is answered in it when supported, else in the newest
-        let expected = MCP.Revision(rawValue: asked) ?? .latest
+        // Then it is answered in it when supported, else in the newest (2026-07-28 has no handshake)
+        let expected = MCP.Revision(rawValue: asked).flatMap { $0.isEnveloped ? nil : $0 } ?? .latest
         #expect(presenter.initialized == [.init(id: .integer(1), revision: expected)], "\(presenter.initialized)")
         #expect(sut.revision == expected, "the session speaks it from now on")
     }
@@ -150,7 +154,9 @@ final class MCPCommandRunnerSpy: MCPCommandRunning {
         ("{", MCP.ReadFailure(id: nil, failure: .parse)),
         (
             #"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#,
-            .init(id: nil, failure: .invalidRequest("a message is one JSON object (batches are not taken)"))
+            .init(
+                id: nil,
+                failure: .invalidRequest("JSON-RPC batches are taken in revision 2025-03-26 and before, not in 2025-11-25"))
         ),
         (
             #"{"jsonrpc":"1.0","id":7,"method":"ping"}"#,

@@ -24,7 +24,9 @@ import Testing
             + sut.feed(Array("\nok\n".utf8))
 
         // Then it is refused once, as soon as it passes the limit, and the next line is read
-        #expect(events == [.tooLong, .line(Array("ok".utf8))], "refused, then the next line: \(events)")
+        #expect(
+            events == [.tooLong(head: Array(repeating: UInt8(ascii: "x"), count: 20)), .line(Array("ok".utf8))],
+            "refused with its first bytes, then the next line: \(events)")
     }
 
     @Test func blankLinesAreNoMessagesAndALastLineWithoutNewlineCounts() {
@@ -33,5 +35,16 @@ import Testing
         let events = sut.feed(Array("\n \r\n{}".utf8)) + sut.finish()
 
         #expect(events == [.line(Array("{}".utf8))], "only the last line: \(events)")
+    }
+
+    @Test func aLongLinesHeadIsKeptUpToItsLimit() {
+        // Given a framer holding at most 8 KiB of a line
+        var sut = MCPLineFramer(limit: 8192)
+
+        // When a 10 KiB line arrives
+        let events = sut.feed(Array(repeating: UInt8(ascii: "y"), count: 10240) + [UInt8(ascii: "\n")])
+
+        // Then its refusal carries the first 4 KiB, no more
+        #expect(events == [.tooLong(head: Array(repeating: UInt8(ascii: "y"), count: MCPLineFramer.headLimit))], "\(events.count)")
     }
 }

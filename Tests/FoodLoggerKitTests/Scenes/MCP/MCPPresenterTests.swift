@@ -52,9 +52,61 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         let text = try #require(((result["content"] as? [[String: Any]])?.first)?["text"] as? String)
         #expect(
             text
-                == "1–2 of 3:\n1. 一 [J1], 80 m, open until 2026-11-20T23:30:00+09:00\n2. 二 [J2], closed\nMore: call again with start 3.",
+                == "1–2 of 3:\n1. 一 [J1] · 80 m · open until 2026-11-20 23:30\n2. 二 [J2] · closed\nMore: call again with start 3.",
             "\(text)")
         #expect(result["isError"] as? Bool == false, "not an error")
+        // And the same JSON goes as a second text block (2025-06-18's SHOULD)
+        let json = try #require((result["content"] as? [[String: Any]])?.last?["text"] as? String)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(NSDictionary(dictionary: parsed) == NSDictionary(dictionary: structured), "the text is the structured content")
+    }
+
+    @Test func in20260728EachResultSaysItsTypeAndTheServerAndTheListHowLongItKeeps() throws {
+        // When a call and the tools are answered in 2026-07-28
+        let result = try call(.init(status: .success, document: Self.listing), revision: .v2026_07_28)
+        let tools = try #require(
+            try present { $0.presentTools(.init(id: .integer(2), tools: MCPCatalog.tools, revision: .v2026_07_28)) }["result"]
+                as? [String: Any])
+
+        // Then both carry resultType and the server in _meta; the list a ttlMs and cacheScope
+        for answer in [result, tools] {
+            #expect(answer["resultType"] as? String == "complete", "\(answer.keys)")
+            let meta = answer["_meta"] as? [String: Any]
+            #expect(
+                (meta?["io.modelcontextprotocol/serverInfo"] as? [String: Any])?["name"] as? String == "foodlogger",
+                "\(String(describing: meta))")
+        }
+        #expect(tools["ttlMs"] as? Int == MCPPresenter.cacheMilliseconds && tools["cacheScope"] as? String == "public")
+        #expect(result["ttlMs"] == nil, "a call's result is not cached")
+    }
+
+    @Test func discoveryNamesTheEnvelopedRevisions() throws {
+        let answer = try present { $0.presentDiscovered(.init(id: .integer(1), revision: .v2026_07_28)) }
+
+        let result = try #require(answer["result"] as? [String: Any])
+        #expect(result["supportedVersions"] as? [String] == ["2026-07-28"], "\(result)")
+        #expect(result["capabilities"] is [String: Any] && result["resultType"] as? String == "complete")
+        #expect(result["ttlMs"] is Int && result["cacheScope"] as? String == "public")
+    }
+
+    @Test func a32022CarriesItsData() throws {
+        let answer = try present { $0.presentFailure(.init(id: .integer(3), failure: .unsupportedRevision(requested: "2030-01-01"))) }
+
+        let error = try #require(answer["error"] as? [String: Any])
+        #expect(error["code"] as? Int == -32022, "\(error)")
+        let data = error["data"] as? [String: Any]
+        #expect(data?["supported"] as? [String] == ["2026-07-28"] && data?["requested"] as? String == "2030-01-01")
+    }
+
+    @Test func aBatchIsOneLineOfAnswers() throws {
+        let sut = MCPPresenter()
+        sut.viewController = display
+
+        sut.presentBatch([.empty(.integer(1)), .failure(.init(id: nil, failure: .parse))])
+
+        let line = try #require(display.lines.first)
+        let answers = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]], "\(line)")
+        #expect(answers.map { $0["id"] as? Int } == [1, nil] && display.lines.count == 1, "\(line)")
     }
 
     @Test func beforeStructuredContentTheDocumentGoesAsText() throws {
@@ -121,7 +173,11 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
             ($0["name"] as? String ?? "", ($0["annotations"] as? [String: Any])?["readOnlyHint"] as? Bool)
         }
         if revision.hasAnnotations {
-            #expect(readOnly.filter { $0.1 == false }.map(\.0) == ["log_visit"], "only log_visit writes: \(readOnly)")
+            #expect(
+                readOnly.filter { $0.1 == false }.map(\.0) == ["log_visit", "remove_log_entry"],
+                "only the log's tools write: \(readOnly)")
+            let destructive = tools.filter { ($0["annotations"] as? [String: Any])?["destructiveHint"] as? Bool == true }
+            #expect(destructive.map { $0["name"] as? String } == ["remove_log_entry"], "only the removal takes away")
         } else {
             #expect(readOnly.allSatisfy { $0.1 == nil }, "no annotations in 2024-11-05")
         }

@@ -10,7 +10,7 @@ final class MCPBusinessLogicSpy: MCPBusinessLogic {
     var finished = false
 
     func receive(_ line: [UInt8]) { lines.append(String(decoding: line, as: UTF8.self)) }
-    func refuseLongLine(limit: Int) { refusedLimits.append(limit) }
+    func refuseLongLine(limit: Int, head: [UInt8]) { refusedLimits.append(limit) }
     func finish() async { finished = true }
 }
 
