@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["max_budget_yen": 1500] as MCPJSON, "-1500"), (["min_budget_yen": 25000], "25000-"),
+        (["max_budget_yen": 1500] as MCPJSON, "-1500"), (["min_budget_yen": 25000] as MCPJSON, "25000-"),
     ])
     func oneEndOfTheBudgetIsAnOpenBand(given: MCPJSON, expected: String) throws {
         let parsed = try MCPCatalog.search.arguments(given, defaults: ParsedArguments(), provider: nil).get()
@@ -46,10 +46,10 @@ import Testing
 
     @Test(arguments: [
         (["radius": 0] as MCPJSON, MCPTool.ArgumentError.outOfRange(name: "radius", range: 1...MCPCatalog.maxRadius)),
-        (["lat": 91], .numberOutOfRange(name: "lat", range: -90...90)),
-        (["min_budget_yen": 3000, "max_budget_yen": 1000], .outOfOrder(lower: "min_budget_yen", upper: "max_budget_yen")),
-        (["provider": "yelp"], .notAChoice(name: "provider", value: "yelp", choices: ["hotpepper", "osm", "google"])),
-        (["open_for": 2000], .outOfRange(name: "open_for", range: 1...1440)),
+        (["lat": 91] as MCPJSON, MCPTool.ArgumentError.numberOutOfRange(name: "lat", range: -90...90)),
+        (["min_budget_yen": 3000, "max_budget_yen": 1000] as MCPJSON, MCPTool.ArgumentError.outOfOrder(lower: "min_budget_yen", upper: "max_budget_yen")),
+        (["provider": "yelp"] as MCPJSON, MCPTool.ArgumentError.notAChoice(name: "provider", value: "yelp", choices: ["hotpepper", "osm", "google"])),
+        (["open_for": 2000] as MCPJSON, MCPTool.ArgumentError.outOfRange(name: "open_for", range: 1...1440)),
     ])
     func outOfBoundsArgumentsAreRefusedBeforeAnythingRuns(given: MCPJSON, expected: MCPTool.ArgumentError) {
         let result = MCPCatalog.search.arguments(given, defaults: ParsedArguments(), provider: nil)
