@@ -19,7 +19,7 @@ import TestSupport
         let processes = (1...8).map { _ in
             let process = Process()
             process.executableURL = Binary.url
-            process.arguments = ["log", "add", "--stub", "J900000001", "--note", "one of eight"]
+            process.arguments = ["log", "add", "--stub", "J900000001", "--note", "one of eight", "--again"]
             process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_DATA_HOME": data.path]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice

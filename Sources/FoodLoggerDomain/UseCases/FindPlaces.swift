@@ -72,7 +72,9 @@ public struct FindPlaces: PlaceFinding {
         guard !answered.isEmpty else {
             // Every service failed: the first one's failure, as one service's search fails.
             guard case .failure(let error) = answers[0].result else { preconditionFailure("no answer and no failure") }
-            return .failure(FindFailure(error))
+            // A merge's failure names its service, as each failure of a merge does.
+            guard answers.count > 1 else { return .failure(FindFailure(error)) }
+            return .failure(FindFailure(.inMerge(error, service: answers[0].provider, others: [])))
         }
         var found = FoundPlaces(page: merged(answered, query: query), query: query)
         found.located = located

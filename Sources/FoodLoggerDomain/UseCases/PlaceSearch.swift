@@ -58,7 +58,7 @@ public struct FoundPlaces: Sendable {
     /// service paged goes on where the service's positions do (the places it sent that no view
     /// can place count); a window cut here goes on after its last place.
     public var nextStart: Int? {
-        let next = page.start + (cutHere ? page.restaurants.count : page.sent)
+        let next = page.start + (cutHere ? page.restaurants.count : min(page.sent, query.limit ?? query.count))
         return next <= page.total && next > page.start ? next : nil
     }
 

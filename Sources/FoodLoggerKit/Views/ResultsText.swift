@@ -99,14 +99,12 @@ enum ResultsText {
 
     /// One line a service of the merge that failed: what failed, and how to leave it out.
     static func incomplete(_ found: FoundPlaces) -> [String] {
-        let answered = Set(found.page.restaurants.flatMap(\.answeredBy)).union([found.page.provider])
+        let failed = Set(found.incomplete.map(\.provider))
+        let answered = found.asked.filter { !failed.contains($0) }
         return found.incomplete.map { failure in
-            let others = answered.subtracting([failure.provider])
-            return "warning: " + ServiceError.inMerge(
-                failure.error, service: failure.provider,
-                others: Provider.allCases.filter(others.contains)
-            ).localizedDescription.trimmingCharacters(in: .whitespacesAndNewlines)
-                + " (the list is the other services' only)"
+            "warning: "
+                + ServiceError.inMerge(failure.error, service: failure.provider, others: answered).localizedDescription
+                .trimmingCharacters(in: .whitespacesAndNewlines) + " (the list is the other services' only)"
         }
     }
 

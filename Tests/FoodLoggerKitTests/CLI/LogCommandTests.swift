@@ -208,8 +208,9 @@ import Testing
 
         // Then both exit 74 with one line naming the file
         #expect(added.code == .ioError && added.stdout.isEmpty, "exit 74: \(added.code)")
+        // (an entry is added after the log is read for the same place that day, so reading fails first)
         #expect(
-            added.stderr.hasPrefix("foodlogger: cannot write the food log (") && added.stderr.hasSuffix("nothing was changed\n"),
+            added.stderr.hasPrefix("foodlogger: cannot read the food log ") && added.stderr.split(separator: "\n").count == 1,
             "\(added.stderr)")
         #expect(listed.code == .ioError && listed.stderr.contains("cannot read the food log"), "\(listed.stderr)")
     }
@@ -223,7 +224,7 @@ import Testing
 
         // When the log is listed and added to
         let listed = await run(["log"])
-        let added = await run(["log", "add", "--stub", "J900000001"])
+        let added = await run(["log", "add", "--stub", "J900000001", "--again"])
 
         // Then each run warns once, and the line is still there
         let warning = "foodlogger: \(logURL.path): line 4 is not an entry foodlogger can read; it is kept as it is\n"
@@ -239,8 +240,8 @@ import Testing
             .replacingOccurrences(of: #""number":1"#, with: #""number":\#(Int.max)"#)
         try (text + edited + "\n").write(to: logURL, atomically: true, encoding: .utf8)
 
-        // When an entry is added
-        let added = await run(["log", "add", "--stub", "J900000001"])
+        // When an entry is added (a second meal there that day)
+        let added = await run(["log", "add", "--stub", "J900000001", "--again"])
 
         // Then it is entry 4, exit 0, with the edited line named and kept
         #expect(added.code == .success && added.stdout.hasPrefix("Logged entry 4: "), "\(added.stdout) \(added.stderr)")
@@ -257,8 +258,8 @@ import Testing
         let before = line.replacingOccurrences(of: #""number":1"#, with: #""number":999999999"#) + "\n"
         try before.write(to: logURL, atomically: true, encoding: .utf8)
 
-        // When an entry is added
-        let added = await run(["log", "add", "--stub", "J900000001"])
+        // When an entry is added (a second meal there that day)
+        let added = await run(["log", "add", "--stub", "J900000001", "--again"])
 
         // Then exit 74 and one line saying why; the log as it was
         #expect(added.code == .ioError && added.stdout.isEmpty, "exit 74: \(added.code)")

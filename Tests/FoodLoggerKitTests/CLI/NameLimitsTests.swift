@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ((1...18).map { String(format: "G%03d", $0) }.joined(separator: ","), "--genre accepts at most 17 values, got 18"),
+        ((1...21).map { String(format: "G%03d", $0) }.joined(separator: ","), "--genre accepts at most 20 values, got 21"),
         (String(repeating: "ramen", count: 26_000), "--genre takes names of at most 100 characters, not one of 130000"),
         (String(repeating: "x", count: 101), "--genre takes names of at most 100 characters, not one of 101"),
     ])

@@ -123,12 +123,12 @@ import Testing
         #expect((logs?[1] as? [String: Any])?["want"] as? Bool == true && logs?[2] is NSNull, "\(String(describing: logs))")
     }
 
-    @Test func searchsLogFiltersNarrowThePageAndSaySo() async {
+    @Test func searchsLogFiltersNarrowTheWholeListAndSaySo() async {
         // Given a meal at J900000001 and J900000002 on the want list
         _ = await run(["log", "add", "--stub", "J900000001", "--date", "2026-11-02"])
         _ = await run(["log", "add", "--stub", "J900000002", "--want"])
 
-        // When the first three are searched with each filter
+        // When the first three are searched with each filter, among the stub's ten places
         func ids(_ flag: String) async -> ([String], String) {
             let result = await run(["search"] + Self.centre + ["--count", "3", flag])
             return (((result.json?["restaurants"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }, result.stderr)
@@ -137,11 +137,11 @@ import Testing
         let (unvisited, _) = await ids("--unvisited")
         let (want, wantNote) = await ids("--want")
 
-        // Then each keeps what its flag says and says how many it left out
+        // Then each keeps what its flag says of the whole list, and says how many it left out of it
         #expect(
-            visited == ["J900000001"] && visitedNote == "--visited left out 2 places you have not been to.\n", "\(visitedNote)")
-        #expect(unvisited == ["J900000002", "J900000003"], "\(unvisited)")
-        #expect(want == ["J900000002"] && wantNote == "--want left out 2 places not on your want list.\n", "\(wantNote)")
+            visited == ["J900000001"] && visitedNote == "--visited left out 9 places you have not been to.\n", "\(visitedNote)")
+        #expect(unvisited == ["J900000002", "J900000003", "J900000004"], "a page of three of the nine: \(unvisited)")
+        #expect(want == ["J900000002"] && wantNote == "--want left out 9 places not on your want list.\n", "\(wantNote)")
     }
 
     @Test func searchsLogFiltersExcludeEachOtherAndMapHasNone() async {

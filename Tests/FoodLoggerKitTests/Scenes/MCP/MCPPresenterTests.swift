@@ -17,7 +17,7 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         let sut = MCPPresenter()
         sut.viewController = display
         present(sut)
-        let line = try #require(display.lines.first, "one line")
+        let line = try #require(display.lines.last, "one line")
         #expect(!line.contains("\n"), "one line of JSON")
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
@@ -121,13 +121,13 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         let result = try call(
             .init(
                 status: .usage, document: nil,
-                notes: ["foodlogger search: --range must be an integer from 1 to 5, not '9'. See 'foodlogger search --help'."]))
+                notes: ["foodlogger search: --radius takes metres from 1 to 50000 such as 800, 800m or 2km, not '9x'. See 'foodlogger search --help'."]))
 
         #expect(result["isError"] as? Bool == true, "isError")
         #expect(result["structuredContent"] == nil, "no structured result")
         let text = ((result["content"] as? [[String: Any]])?.first)?["text"] as? String
         #expect(
-            text == "range must be an integer from 1 to 5, not '9'.",
+            text == "radius takes metres from 1 to 50000 such as 800, 800m or 2km, not '9x'.",
             "the command's line in the tool's words: \(String(describing: text))")
     }
 
@@ -174,7 +174,7 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         }
         if revision.hasAnnotations {
             #expect(
-                readOnly.filter { $0.1 == false }.map(\.0) == ["log_visit", "remove_log_entry"],
+                readOnly.filter { $0.1 != true }.map(\.0) == ["log_visit", "remove_log_entry"],
                 "only the log's tools write: \(readOnly)")
             let destructive = tools.filter { ($0["annotations"] as? [String: Any])?["destructiveHint"] as? Bool == true }
             #expect(destructive.map { $0["name"] as? String } == ["remove_log_entry"], "only the removal takes away")

@@ -142,17 +142,19 @@ import TestSupport
         #expect(server.requests.count == 1, "a failed query is not sent again at once")
     }
 
-    @Test func theWholeAnswerComesInOneRequestAndTheWorkerCutsItsPages() async throws {
+    @Test func theWholeAnswerComesInOneRequestAndTheSearchCutsItsPages() async throws {
         // Given Overpass answering once only
         let server = try LoopbackServer(replies: [try answer("lisbon_food_and_areas.json"), .status(500)])
-        let sut = makeSUT(server)
-        let worker = HotpepperWorker(api: sut)
+        let finder = FindPlaces(HotpepperWorker(api: makeSUT(server)), provider: .osm)
         let first = RestaurantQuery(center: baixa, start: 1, count: 3)
         var second = first
         second.start = 4
+        func page(_ query: RestaurantQuery) async throws -> RestaurantPage {
+            try await finder.find(PlaceSearch(query: query, open: OpenQuestion(moment: .now(Date())))).get().page
+        }
 
-        // When two pages of the same search are asked of the worker
-        let pages = [try await worker.fetchRestaurants(first), try await worker.fetchRestaurants(second)]
+        // When two pages of the same search are asked for
+        let pages = [try await page(first), try await page(second)]
 
         // Then one request answered both, each shop once, the off-Earth one named once
         #expect(server.requests.count == 1, "one request per search")
@@ -187,11 +189,13 @@ import TestSupport
         #expect(page.start == 1 && page.restaurants.count == 4 && page.total == 4, "every place: \(page)")
     }
 
-    @Test func theWorkersLimitPagesFromOneRequest() async throws {
+    @Test func aLimitIsCutFromOneRequest() async throws {
         let server = try LoopbackServer(replies: [try answer("lisbon_food_and_areas.json"), .status(500)])
-        let worker = HotpepperWorker(api: makeSUT(server))
+        let finder = FindPlaces(HotpepperWorker(api: makeSUT(server)), provider: .osm)
 
-        let page = try await worker.fetchRestaurants(RestaurantQuery(center: baixa, start: 2, count: 1, limit: 2))
+        let search = PlaceSearch(
+            query: RestaurantQuery(center: baixa, start: 2, count: 1, limit: 2), open: OpenQuestion(moment: .now(Date())))
+        let page = try await finder.find(search).get().page
 
         #expect(page.restaurants.map(\.id) == ["way/800000001", "relation/70000001"], "the 2nd and 3rd nearest")
         #expect(server.requests.count == 1, "one request")
