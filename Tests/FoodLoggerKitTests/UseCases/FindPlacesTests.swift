@@ -144,12 +144,14 @@ final class PlaceLocatingSpy: PlaceLocating, @unchecked Sendable {
         let sut = FindPlaces(services: [.init(.osm, osm), .init(.google, google)])
         // When a merged search is made
         let result = await sut.find(search(RestaurantQuery(center: MergeSeeds.origin)))
-        // Then the search fails with the first service's error, not while locating
+        // Then the search fails with the first service's error, naming that service, not while locating
         guard case .failure(let failure) = result else {
             Issue.record("expected a failure, got \(result)")
             return
         }
-        #expect(failure.error == .network(.refused, detail: "x") && !failure.locating, "\(failure)")
+        #expect(
+            failure.error == .inMerge(.network(.refused, detail: "x"), service: .osm, others: []) && !failure.locating,
+            "\(failure)")
         // And a search that failed whole is asked again, not answered from the kept failure
         _ = await sut.find(search(RestaurantQuery(center: MergeSeeds.origin)))
         #expect(osm.queries.count == 2 && google.queries.count == 2, "asked again")
