@@ -82,6 +82,20 @@ final class MCPSession: @unchecked Sendable {
         return result
     }
 
+    /// A session over HOT PEPPER on loopback that never answers, with call 1 (a search) sent and
+    /// waiting for it; the server is returned to keep it alive and count its requests.
+    static func waitingOnASilentService() throws -> (MCPSession, LoopbackServer) {
+        let server = try LoopbackServer(replies: [.hang])
+        let session = try MCPSession(
+            ["--provider", "hotpepper", "--timeout", "60", "--retries", "0"],
+            environment: ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
+        _ = try session.initialize()
+        try session.send(id: 1, "tools/call", ["name": "search_restaurants", "arguments": ["keyword": "x"]])
+        let deadline = Date().addingTimeInterval(20)
+        while server.requests.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return (session, server)
+    }
+
     func initialize(_ revision: String = "2025-06-18") throws -> [String: Any] {
         try send(
             id: 0, "initialize",
@@ -237,15 +251,8 @@ func text(_ result: [String: Any]) -> String {
     }
 
     @Test func aCancelledCallStopsItsRequestAndIsNotAnswered() throws {
-        // Given HOT PEPPER on loopback that never answers
-        let server = try LoopbackServer(replies: [.hang])
-        let session = try MCPSession(
-            ["--provider", "hotpepper", "--timeout", "60", "--retries", "0"],
-            environment: ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
-        _ = try session.initialize()
-        try session.send(id: 1, "tools/call", ["name": "search_restaurants", "arguments": ["keyword": "x"]])
-        let deadline = Date().addingTimeInterval(20)
-        while server.requests.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        // Given HOT PEPPER on loopback that never answers, and a call waiting for it
+        let (session, server) = try MCPSession.waitingOnASilentService()
 
         // When the client cancels the call
         session.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"user"}}"#)

@@ -36,14 +36,7 @@ import TestSupport
 
     @Test func theEndOfInputEndsTheServerWithinTwoSecondsStoppingWhatRuns() throws {
         // Given HOT PEPPER on loopback that never answers, and a call waiting for it
-        let server = try LoopbackServer(replies: [.hang])
-        let session = try MCPSession(
-            ["--provider", "hotpepper", "--timeout", "60", "--retries", "0"],
-            environment: ["HOTPEPPER_API_KEY": "k", "HOTPEPPER_BASE_URL": server.baseURL.absoluteString])
-        _ = try session.initialize()
-        try session.send(id: 1, "tools/call", ["name": "search_restaurants", "arguments": ["keyword": "x"]])
-        let asked = Date().addingTimeInterval(20)
-        while server.requests.isEmpty, Date() < asked { Thread.sleep(forTimeInterval: 0.01) }
+        let (session, server) = try MCPSession.waitingOnASilentService()
 
         // When the client closes stdin
         let started = Date()

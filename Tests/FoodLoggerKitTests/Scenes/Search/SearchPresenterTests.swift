@@ -340,13 +340,18 @@ extension SearchPresenterTests {
 
 /// The facts `FindPlaces` tells about the whole list, worded.
 extension SearchPresenterTests {
+    /// The first two of a list of `total`, in `sort`'s order.
+    static func twoPlaces(sortedBy sort: SearchSort, of total: Int) -> FoundPlaces {
+        var query = Seeds.query
+        query.sort = sort
+        return FoundPlaces(
+            page: RestaurantPage(total: total, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle]),
+            query: query)
+    }
+
     @Test func aTotalThatIsALowerBoundIsSaidWithAPlusAndTheLookedAtLine() throws {
         // Given a list sorted by rating among the first 500 of 1234 places the service counts
-        var query = Seeds.query
-        query.sort = .rating
-        var found = FoundPlaces(
-            page: RestaurantPage(total: 500, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle]),
-            query: query)
+        var found = Self.twoPlaces(sortedBy: .rating, of: 500)
         (found.looked, found.totalIsExact) = ((500, 1234), false)
         // When it is presented
         let viewModel = present(found)
@@ -361,11 +366,7 @@ extension SearchPresenterTests {
 
     @Test func anExactTotalHasNoPlusAndNoLookedAtLine() throws {
         // Given a list sorted by name among all 2 places there are
-        var query = Seeds.query
-        query.sort = .name
-        var found = FoundPlaces(
-            page: RestaurantPage(total: 2, start: 1, restaurants: [Seeds.Restaurants.near, Seeds.Restaurants.middle]),
-            query: query)
+        var found = Self.twoPlaces(sortedBy: .name, of: 2)
         found.looked = (2, 2)
         // When it is presented
         let viewModel = present(found)
