@@ -25,7 +25,8 @@ import TestSupport
         let deadline = Date().addingTimeInterval(20)
         var batch: [[String: Any]]?
         while batch == nil, Date() < deadline {
-            batch = session.received.lazy.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [[String: Any]] }
+            batch =
+                session.received.lazy.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [[String: Any]] }
                 .first
             Thread.sleep(forTimeInterval: 0.01)
         }
@@ -44,7 +45,8 @@ import TestSupport
 
         // Then the server ends soon after (a one-second grace, not the call's 60 s), the call answered as stopped
         #expect(status == 0, "exit 0")
-        #expect(Date().timeIntervalSince(started) < 4, "ended \(Date().timeIntervalSince(started)) s after EOF (2 s and CI's slack)")
+        #expect(
+            Date().timeIntervalSince(started) < 4, "ended \(Date().timeIntervalSince(started)) s after EOF (2 s and CI's slack)")
         let answer = try session.answer(1, within: 1)
         #expect((answer["error"] as? [String: Any])?["code"] as? Int == -32001, "stopped: \(answer)")
     }
@@ -86,7 +88,11 @@ import TestSupport
             id: 2, "tools/call", Self.envelope.merging(["name": "list_genres", "arguments": [:]]) { $1 })
         try session.send(
             id: 3, "tools/list",
-            ["_meta": ["io.modelcontextprotocol/protocolVersion": "2030-01-01", "io.modelcontextprotocol/clientCapabilities": [:]]])
+            [
+                "_meta": [
+                    "io.modelcontextprotocol/protocolVersion": "2030-01-01", "io.modelcontextprotocol/clientCapabilities": [:],
+                ]
+            ])
 
         // Then each answer has 2026-07-28's shape, and the unknown revision is -32022 naming the one spoken
         let discovered = try #require(try session.answer(1)["result"] as? [String: Any])

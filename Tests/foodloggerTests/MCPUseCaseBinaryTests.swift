@@ -20,7 +20,10 @@ import TestSupport
         let result = try session.call(
             id: 1, "search_restaurants", ["lat": 35.6812, "lng": 139.7671, "open_at": "mon 12:00", "count": 5, "sort": "name"])
         let cli = try Binary.run(
-            ["search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--open-at", "mon 12:00", "--count", "5", "--sort", "name"],
+            [
+                "search", "--stub", "--lat", "35.6812", "--lng", "139.7671", "--open-at", "mon 12:00", "--count", "5", "--sort",
+                "name",
+            ],
             environment: Self.environment(session.home))
         // Then the tool's structured content is the document the command line prints
         let structured = try #require(result["structuredContent"] as? [String: Any], "\(result)")
@@ -45,19 +48,22 @@ import TestSupport
         #expect(early["isError"] as? Bool == true && text(early).contains("no last list yet"), "\(text(early))")
         // When the agent searches HOT PEPPER, then shows and logs its place 1
         let search = try session.call(id: 2, "search_restaurants", ["lat": 35.6812, "lng": 139.7671, "provider": "hotpepper"])
-        let agentsPlace = try #require(((search["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]])?.first)
+        let agentsPlace = try #require(
+            ((search["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]])?.first)
         let agentsFirst = try #require(agentsPlace["id"] as? String), agentsName = try #require(agentsPlace["name"] as? String)
         let shown = try session.call(id: 3, "show_restaurant", ["shops": [1]])
         let logged = try session.call(id: 4, "log_visit", ["shop": 1, "rating": 4])
         // Then both are the agent's place 1, not the user's
         #expect(agentsFirst != usersFirst, "two different lists")
-        let shownID = ((shown["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]])?.first?["id"] as? String
+        let shownID =
+            ((shown["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]])?.first?["id"] as? String
         #expect(shownID == agentsFirst, "show_restaurant 1: \(shownID ?? "none")")
         #expect(text(logged).contains(agentsName), "log_visit 1: \(text(logged))")
         // And the user's list is as it was, and their place 1 is still theirs
         #expect(try Data(contentsOf: file) == before, "the user's last list untouched")
         let usersShow = try Binary.run(["show", "1"], environment: environment)
-        #expect((usersShow.json?["restaurants"] as? [[String: Any]])?.first?["id"] as? String == usersFirst, "\(usersShow.stderr)")
+        #expect(
+            (usersShow.json?["restaurants"] as? [[String: Any]])?.first?["id"] as? String == usersFirst, "\(usersShow.stderr)")
         #expect(session.close() == 0, "EOF: exit 0")
     }
 }

@@ -19,8 +19,11 @@ public enum PlaceMerge {
     /// Worked out once: every merged place asks for each field's ranking.
     private static let rankings = Dictionary(
         uniqueKeysWithValues: ServiceCapabilities.MergedField.allCases.map { field in
-            (field, Provider.allCases.compactMap { provider in provider.knowsBest[field].map { (provider, $0) } }
-                .sorted { $0.1 < $1.1 }.map(\.0))
+            (
+                field,
+                Provider.allCases.compactMap { provider in provider.knowsBest[field].map { (provider, $0) } }
+                    .sorted { $0.1 < $1.1 }.map(\.0)
+            )
         })
 
     /// Each ranked field's key in a source's `fields`: its JSON name (the rating's and the own

@@ -123,10 +123,13 @@ public struct FindPlaces: PlaceFinding {
         var search = query
         (search.start, search.count, search.limit, search.sort) = (1, 0, nil, .distance)
         let providers = asked.map(\.provider)
-        return await kept.value(for: search, reusing: { kept, answers in
-            // The same search of the same services, unless every one failed (asked again then).
-            kept == search && answers.map(\.provider) == providers && answers.contains { (try? $0.result.get()) != nil }
-        }) {
+        return await kept.value(
+            for: search,
+            reusing: { kept, answers in
+                // The same search of the same services, unless every one failed (asked again then).
+                kept == search && answers.map(\.provider) == providers && answers.contains { (try? $0.result.get()) != nil }
+            }
+        ) {
             if searches.count == 1 {
                 let (service, reach) = searches[0]
                 return [Answer(provider: service.provider, result: await reach.answer(of: service.worker, to: query))]

@@ -134,7 +134,8 @@ public enum FoodLogger {
         case PickCommand.name: await run(parsed, help: PickCommand.help, context: context, make: PickCommand.init)
         case let name where CodeList.Subject(rawValue: name) != nil:
             await run(parsed, help: CodeListCommand.help(CodeList.Subject(rawValue: name)!), context: context) {
-                parsed, context throws(UsageError) in try CodeListCommand(CodeList.Subject(rawValue: name)!, parsed, context: context)
+                parsed, context throws(UsageError) in
+                try CodeListCommand(CodeList.Subject(rawValue: name)!, parsed, context: context)
             }
         default: nil
         }

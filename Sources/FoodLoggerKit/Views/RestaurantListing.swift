@@ -145,7 +145,10 @@ struct RestaurantListing: Sendable, Equatable {
                     "incomplete",
                     .array(
                         search.incomplete.map {
-                            .object([("provider", .string($0.provider.rawValue)), ("error", .string($0.error)), ("exit", .integer($0.exit))])
+                            .object([
+                                ("provider", .string($0.provider.rawValue)), ("error", .string($0.error)),
+                                ("exit", .integer($0.exit)),
+                            ])
                         })
                 ),
             ] + (leftOut.map { [$0] } ?? []))

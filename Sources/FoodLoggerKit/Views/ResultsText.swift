@@ -46,7 +46,8 @@ enum ResultsText {
         if !page.restaurants.isEmpty {
             let last = page.start + page.restaurants.count - 1
             lines.append(
-                "\(span(page.start, last)) of \(total(found))\(kept(found, open: open, log: log))\(place(found.query))\(order(found.query)).")
+                "\(span(page.start, last)) of \(total(found))\(kept(found, open: open, log: log))\(place(found.query))\(order(found.query))."
+            )
             if let next = found.nextStart {
                 lines.append(
                     prompted
@@ -70,7 +71,8 @@ enum ResultsText {
         var what: [String] = []
         if let open, open.openOnly {
             what.append(
-                " open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open, on: found.page.clock))\(HoursText.openFor(open))")
+                " open\(open.includeUnknown ? " or unknown" : "") at \(HoursText.asked(open, on: found.page.clock))\(HoursText.openFor(open))"
+            )
         }
         if let log { what.append(" kept by \(LogText.flag(log))") }
         guard !what.isEmpty, let looked = found.looked else { return "" }
@@ -94,7 +96,8 @@ enum ResultsText {
     /// For stderr, when a list was ordered or filtered among fewer places than the services have.
     static func looked(_ found: FoundPlaces) -> String? {
         guard !found.totalIsExact, let looked = found.looked else { return nil }
-        return "Looked at \(lookedAt(found, looked)) the services have here; a smaller --radius or a --keyword narrows the search."
+        return
+            "Looked at \(lookedAt(found, looked)) the services have here; a smaller --radius or a --keyword narrows the search."
     }
 
     /// One line a service of the merge that failed: what failed, and how to leave it out.
@@ -215,7 +218,8 @@ enum ResultsText {
         if tally.unknown > 0 { parts[parts.count - 1] += " (--include-unknown keeps those)" }
         guard !parts.isEmpty else { return nil }
         return "At \(HoursText.asked(open, on: clock)), left out "
-            + (parts.count < 3 ? parts.joined(separator: " and ") : parts.dropLast().joined(separator: ", ") + " and " + parts.last!)
+            + (parts.count < 3
+                ? parts.joined(separator: " and ") : parts.dropLast().joined(separator: ", ") + " and " + parts.last!)
             + "."
     }
 

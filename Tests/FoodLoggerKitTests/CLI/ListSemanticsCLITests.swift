@@ -16,11 +16,14 @@ import TestSupport
     static func restaurants(_ run: CLIRun) -> [[String: Any]] { run.json?["restaurants"] as? [[String: Any]] ?? [] }
 
     /// The environment with one service pointed at `server` instead.
-    static func environment(_ services: Merged.Services, _ provider: Provider, at server: any LoopbackEndpoint) -> [String: String] {
+    static func environment(_ services: Merged.Services, _ provider: Provider, at server: any LoopbackEndpoint) -> [String:
+        String]
+    {
         var environment = services.environment
         switch provider {
         case .hotpepper: environment["HOTPEPPER_BASE_URL"] = server.baseURL.absoluteString
-        case .osm: environment["FOODLOGGER_OVERPASS_URL"] = server.baseURL.appendingPathComponent("api/interpreter").absoluteString
+        case .osm:
+            environment["FOODLOGGER_OVERPASS_URL"] = server.baseURL.appendingPathComponent("api/interpreter").absoluteString
         case .google: environment["GOOGLE_PLACES_BASE_URL"] = server.baseURL.appendingPathComponent("v1").absoluteString
         }
         return environment
@@ -39,7 +42,8 @@ import TestSupport
         let server: any LoopbackEndpoint =
             switch fault {
             case .refused: try RefusingPort()
-            case .forbidden: try LoopbackServer { _ in .status(403, body: #"{"error":{"code":403,"status":"PERMISSION_DENIED"}}"#) }
+            case .forbidden:
+                try LoopbackServer { _ in .status(403, body: #"{"error":{"code":403,"status":"PERMISSION_DENIED"}}"#) }
             case .serverError: try LoopbackServer { _ in .status(500) }
             case .timeOut: try LoopbackServer { _ in .hang }
             }
@@ -167,7 +171,9 @@ import TestSupport
         let asked: [Int] = [services.hotpepper.requests.count, services.overpass.requests.count]
         #expect(asked == [0, 1], "HOT PEPPER not asked: \(asked)")
         #expect(
-            run.stderr.contains("Edinburgh is outside Japan, where HOT PEPPER Gourmet has restaurants: asking OpenStreetMap and Google Places only"),
+            run.stderr.contains(
+                "Edinburgh is outside Japan, where HOT PEPPER Gourmet has restaurants: asking OpenStreetMap and Google Places only"
+            ),
             "\(run.stderr)")
         #expect(run.code != .unavailable, "leaving a service out is no failure: \(run.code)")
     }
@@ -192,7 +198,10 @@ import TestSupport
         #expect(shown.code == .success, "\(shown.stderr)")
         #expect(google.requests.count == asked + 1, "one Place Details request")
         let card = try #require(Self.restaurants(shown).first, "the card")
-        for key in ["name", "rating", "rating_count", "price_level", "opening_hours", "open_now", "closes_at", "address", "phone", "website", "business_status", "kind", "genre"] {
+        for key in [
+            "name", "rating", "rating_count", "price_level", "opening_hours", "open_now", "closes_at", "address", "phone",
+            "website", "business_status", "kind", "genre",
+        ] {
             #expect(
                 String(describing: card[key] ?? "nil") == String(describing: row[key] ?? "nil"),
                 "\(key): card \(card[key] ?? "nil"), row \(row[key] ?? "nil")")

@@ -21,13 +21,22 @@ import Testing
             .queryFailed(remark: "runtime error: Query timed out in \"query\" at line 4 after 26 seconds."), .unavailable,
             ["gave up", "Query timed out", "--range"]
         ),
-        (.rejectedKey(message: "APIキーが正しくありません", service: .hotpepper), .permissionDenied, ["error 2000", "APIキーが正しくありません", "HOTPEPPER_API_KEY"]),
-        (.invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper), .usage, ["error 3000", "少なくとも１つの条件を入れてください。", "--help"]),
+        (
+            .rejectedKey(message: "APIキーが正しくありません", service: .hotpepper), .permissionDenied,
+            ["error 2000", "APIキーが正しくありません", "HOTPEPPER_API_KEY"]
+        ),
+        (
+            .invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper), .usage,
+            ["error 3000", "少なくとも１つの条件を入れてください。", "--help"]
+        ),
         (
             .unusableKeyFile(path: "/k/key.plist", problem: "not a property list"), .configuration,
             ["/k/key.plist", "not a property list", "key.plist.example"]
         ),
-        (.badBaseURL("ftp://x\u{1B}[2J", variable: "HOTPEPPER_BASE_URL"), .configuration, ["HOTPEPPER_BASE_URL", "ftp://x", "Unset it"]),
+        (
+            .badBaseURL("ftp://x\u{1B}[2J", variable: "HOTPEPPER_BASE_URL"), .configuration,
+            ["HOTPEPPER_BASE_URL", "ftp://x", "Unset it"]
+        ),
         (
             .missingKey(searched: ["GOOGLE_PLACES_API_KEY", "./key.plist"], service: .google), .configuration,
             ["no Google Places API key", "GOOGLE_PLACES_API_KEY=", "googleApiKey", "./key.plist", "chmod 600"]

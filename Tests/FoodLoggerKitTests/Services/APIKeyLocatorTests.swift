@@ -65,10 +65,11 @@ import TestSupport
 
     @Test func missingEverywhereNamesThePlaces() {
         #expect(
-            throws: ServiceError.missingKey(searched: [
-                "HOTPEPPER_API_KEY", directory + "/key.plist",
-                directory + "/config/foodlogger/key.plist",
-            ], service: .hotpepper)
+            throws: ServiceError.missingKey(
+                searched: [
+                    "HOTPEPPER_API_KEY", directory + "/key.plist",
+                    directory + "/config/foodlogger/key.plist",
+                ], service: .hotpepper)
         ) {
             try locator().locate()
         }
@@ -142,9 +143,10 @@ import TestSupport
             to: directory + "/key.plist")
         // Then HOT PEPPER finds no key in it and none anywhere: missing, so the default falls back
         #expect(
-            throws: ServiceError.missingKey(searched: [
-                "HOTPEPPER_API_KEY", directory + "/key.plist", directory + "/config/foodlogger/key.plist",
-            ], service: .hotpepper)
+            throws: ServiceError.missingKey(
+                searched: [
+                    "HOTPEPPER_API_KEY", directory + "/key.plist", directory + "/config/foodlogger/key.plist",
+                ], service: .hotpepper)
         ) { try locator().locate() }
         try write(plist("config"), to: directory + "/config/foodlogger/key.plist")
         #expect(try locator().locate().key == "config", "the next file's key")

@@ -61,7 +61,9 @@ final class PlaceLocatingSpy: PlaceLocating, @unchecked Sendable {
 
     /// `count` places of `provider`, 100 m apart going north, nearest first.
     static func row(_ count: Int, _ provider: Provider = .hotpepper, prefix: String = "J") -> [Restaurant] {
-        (1...count).map { MergeSeeds.place("\(prefix)\($0)", "Place \(prefix)\($0)", provider: provider, north: Double($0) * 100) }
+        (1...count).map {
+            MergeSeeds.place("\(prefix)\($0)", "Place \(prefix)\($0)", provider: provider, north: Double($0) * 100)
+        }
     }
 
     func search(_ query: RestaurantQuery, near: NearPlace? = nil, open: Bool = false, log: LogFilter? = nil) -> PlaceSearch {
@@ -111,7 +113,8 @@ final class PlaceLocatingSpy: PlaceLocating, @unchecked Sendable {
     @Test func theTotalOfAMergedSearchIsTheSameForEveryWindow() async throws {
         // Given HOT PEPPER with 30 places and OSM with 8 of its own
         let sut = FindPlaces(services: [
-            .init(.hotpepper, ListWorkerSpy(Self.row(30))), .init(.osm, ListWorkerSpy(Self.row(8, .osm, prefix: "node/"), provider: .osm)),
+            .init(.hotpepper, ListWorkerSpy(Self.row(30))),
+            .init(.osm, ListWorkerSpy(Self.row(8, .osm, prefix: "node/"), provider: .osm)),
         ])
         // When windows of 5 from 1, 6 and 11 are asked for
         var totals: [Int] = []
@@ -297,7 +300,8 @@ final class PlaceLocatingSpy: PlaceLocating, @unchecked Sendable {
         // Then both are in the page's dropped list, and the next page starts after all 100 sent
         #expect(found.page.dropped.map(\.id) == [5, 150].map { service.shop($0).id }, "both reported for the warning")
         #expect(
-            await service.starts.filter { $0 <= 250 }.sorted() == [1, 101, 201], "the second page starts at 101, not at 100 again")
+            await service.starts.filter { $0 <= 250 }.sorted() == [1, 101, 201], "the second page starts at 101, not at 100 again"
+        )
     }
 
     @Test(arguments: [(30, 20, 0), (31, 5, 15)])

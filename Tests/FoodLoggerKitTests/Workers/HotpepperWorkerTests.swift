@@ -166,7 +166,8 @@ final class ProgressRecorder: @unchecked Sendable {
 
     @Test func aFailingFirstPageFailsBeforeAnyOther() async {
         // Given a first page that fails while the three asked with it are still waiting
-        let api = HotpepperServiceSpy(total: 1000, failures: [1: .rejectedKey(message: "no", service: .hotpepper)], holdsAnswers: true)
+        let api = HotpepperServiceSpy(
+            total: 1000, failures: [1: .rejectedKey(message: "no", service: .hotpepper)], holdsAnswers: true)
         await #expect(throws: ServiceError.rejectedKey(message: "no", service: .hotpepper), "the first page's error") {
             try await HotpepperWorker(api: api).fetchRestaurants(Self.query(limit: 500))
         }

@@ -25,7 +25,9 @@ public enum GourmetRequest {
         if let keyword = query.keyword, !keyword.isEmpty { items.append(("keyword", keyword)) }
         if let center = query.center {
             // A radius is asked as the smallest range that covers it; the client keeps those within.
-            items += [("lat", String(center.lat)), ("lng", String(center.lng)), ("range", String(rangeCode(covering: query.metres)))]
+            items += [
+                ("lat", String(center.lat)), ("lng", String(center.lng)), ("range", String(rangeCode(covering: query.metres))),
+            ]
         }
         if let area = query.area { items.append((areaParameter(area), area)) }
         items += HotpepperKinds.genres(for: query).map { ("genre", $0) }

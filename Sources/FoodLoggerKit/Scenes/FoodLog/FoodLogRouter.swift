@@ -34,7 +34,8 @@ final class FoodLogRouter: FoodLogRoutingLogic {
         let open = OpenQuestion(moment: .now(context.now()))
         switch route {
         case .format(let format):
-            return await SearchScene.assemble(context: context, format: format, finder: finder, worker: worker).search(query, open: open)
+            return await SearchScene.assemble(context: context, format: format, finder: finder, worker: worker).search(
+                query, open: open)
         case .drawing(let width, let height):
             return await MapScene.assemble(context: context, finder: finder)
                 .show(query, around: .middle(frame.center), open: open, width: width, height: height)

@@ -25,8 +25,12 @@ enum MCPCatalog {
             "One place chosen among a search's (same arguments), open, not visited within not_within, the want list first.",
         command: PickCommand.name, fixed: json,
         arguments: [
-            .init(name: "not_within", type: .string, form: .option("--not-within"), description: "skip places visited within this: 36h, 14d, 2w (default 14d)"),
-            .init(name: "seed", type: .integer(within: 0...Int.max), form: .option("--seed"), description: "the same choice each time"),
+            .init(
+                name: "not_within", type: .string, form: .option("--not-within"),
+                description: "skip places visited within this: 36h, 14d, 2w (default 14d)"),
+            .init(
+                name: "seed", type: .integer(within: 0...Int.max), form: .option("--seed"),
+                description: "the same choice each time"),
         ] + searchArguments,
         readOnly: true, service: .all, outputSchema: MCPSchemas.restaurant)
 
@@ -48,8 +52,11 @@ enum MCPCatalog {
             "Logs a meal at a place (or, with want, a place to go to). One logged that day already is not added again unless again.",
         command: LogCommand.name, fixed: ParsedArguments(positionals: [LogCommand.Action.add.rawValue]),
         arguments: [
-            .init(name: "shop", type: .shop, form: .positional, description: "an id or a number of the last list", required: true),
-            .init(name: "date", type: .string, form: .option("--date"), description: "YYYY-MM-DD, today or yesterday (default today)"),
+            .init(
+                name: "shop", type: .shop, form: .positional, description: "an id or a number of the last list", required: true),
+            .init(
+                name: "date", type: .string, form: .option("--date"),
+                description: "YYYY-MM-DD, today or yesterday (default today)"),
             .init(name: "want", type: .boolean, form: .flag("--want"), description: "a place to go to, not a meal"),
             .init(name: "rating", type: .integer(within: FoodLogEntry.ratings), form: .option("--rating"), description: "stars"),
             .init(name: "note", type: .string, form: .option("--note"), description: "what the user thought"),
@@ -115,13 +122,16 @@ enum MCPCatalog {
         .init(
             name: "max_budget_yen", type: .integer(within: 0...1_000_000), form: .budget(.upper),
             description: "dinner up to (HOT PEPPER's bands)"),
-        .init(name: "kind", type: .strings(choices: PlaceKind.allCases.map(\.rawValue), limit: nil), form: .option("--kind"), description: "kinds of place"),
+        .init(
+            name: "kind", type: .strings(choices: PlaceKind.allCases.map(\.rawValue), limit: nil), form: .option("--kind"),
+            description: "kinds of place"),
         .init(
             name: "diet", type: .strings(choices: Diet.allCases.map(\.rawValue), limit: nil), form: .option("--diet"),
             description: "each must be catered for"),
         .init(
             name: "filters",
-            type: .strings(choices: SearchFilter.allCases.map { $0.flag.dropFirst(2).replacingOccurrences(of: "-", with: "_") }, limit: nil),
+            type: .strings(
+                choices: SearchFilter.allCases.map { $0.flag.dropFirst(2).replacingOccurrences(of: "-", with: "_") }, limit: nil),
             form: .flags, description: "features required"),
         .init(name: "open_now", type: .boolean, form: .flag("--open-now"), description: "only places open now"),
         .init(
@@ -130,7 +140,9 @@ enum MCPCatalog {
         .init(
             name: "open_for", type: .integer(within: 1...1440), form: .minutes("--open-for"),
             description: "open at least this many minutes more"),
-        .init(name: "include_unknown", type: .boolean, form: .flag("--include-unknown"), description: "keep places of unknown hours"),
+        .init(
+            name: "include_unknown", type: .boolean, form: .flag("--include-unknown"), description: "keep places of unknown hours"
+        ),
         .init(name: "unvisited", type: .boolean, form: .flag("--unvisited"), description: "not in the food log"),
         .init(name: "visited", type: .boolean, form: .flag("--visited"), description: "eaten at before"),
         .init(name: "want", type: .boolean, form: .flag("--want"), description: "on the want list"),
@@ -144,8 +156,12 @@ enum MCPCatalog {
         .init(
             name: "count", type: .integer(within: 1...MCPTool.maxCount), form: .option("--count"),
             description: "places (default 10)"),
-        .init(name: "start", type: .integer(within: 1...RestaurantQuery.maxStart), form: .option("--start"), description: "first place, from 1"),
-        .init(name: "sort", type: .choice(SearchSort.allCases.map(\.rawValue)), form: .option("--sort"), description: "the whole list's order"),
+        .init(
+            name: "start", type: .integer(within: 1...RestaurantQuery.maxStart), form: .option("--start"),
+            description: "first place, from 1"),
+        .init(
+            name: "sort", type: .choice(SearchSort.allCases.map(\.rawValue)), form: .option("--sort"),
+            description: "the whole list's order"),
         .init(
             name: "order", type: .choice(SearchOrder.allCases.map(\.name)), form: .option("--order"),
             description: "without a centre"),

@@ -143,7 +143,8 @@ final class MCPInteractor: MCPBusinessLogic {
     private func receiveBatch(_ messages: [Result<MCP.Message, MCP.ReadFailure>]) {
         let revision = revision
         guard case .handshake = era, revision.takesBatches else {
-            let why = "JSON-RPC batches are taken in revision 2025-03-26 and before, not in \(era == .enveloped ? MCP.Revision.v2026_07_28.rawValue : revision.rawValue)"
+            let why =
+                "JSON-RPC batches are taken in revision 2025-03-26 and before, not in \(era == .enveloped ? MCP.Revision.v2026_07_28.rawValue : revision.rawValue)"
             return presenter?.presentFailure(.init(id: nil, failure: .invalidRequest(why))) ?? ()
         }
         guard !messages.isEmpty else {
@@ -191,7 +192,8 @@ final class MCPInteractor: MCPBusinessLogic {
         if MCP.Envelope.isClaimed(by: params) || method == "server/discover" {
             if case .handshake = era {
                 return failure(
-                    .invalidRequest("the session opened with initialize; requests in the 2026-07-28 envelope are not taken in it"))
+                    .invalidRequest("the session opened with initialize; requests in the 2026-07-28 envelope are not taken in it")
+                )
             }
             switch MCP.Envelope.revision(of: params) {
             case .failure(let refused): return failure(refused)
@@ -211,7 +213,10 @@ final class MCPInteractor: MCPBusinessLogic {
         case "tools/list":
             if let cursor = params["cursor"], cursor != .null {
                 // The list is one page: no cursor was ever handed out.
-                return failure(.invalidParams("invalid cursor \(TerminalSafe.quoted(String((cursor.string ?? cursor.line).prefix(100)))): the tools are one page"))
+                return failure(
+                    .invalidParams(
+                        "invalid cursor \(TerminalSafe.quoted(String((cursor.string ?? cursor.line).prefix(100)))): the tools are one page"
+                    ))
             }
             return .tools(.init(id: id, tools: MCPCatalog.tools, revision: revision))
         case "tools/call":

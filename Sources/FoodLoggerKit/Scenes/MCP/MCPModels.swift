@@ -125,7 +125,9 @@ enum MCP {
                             guard let last = close(value) else { return nil }
                             token = head[value...last]
                         } else {
-                            token = head[value...].prefix { UInt8(ascii: "0") ... UInt8(ascii: "9") ~= $0 || $0 == UInt8(ascii: "-") }
+                            token = head[value...].prefix {
+                                UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || $0 == UInt8(ascii: "-")
+                            }
                             // A number cut by the head's end may be longer than it reads.
                             guard value + token.count < head.count else { return nil }
                         }

@@ -68,7 +68,9 @@ final class MCPPresenter: MCPPresentationLogic {
                 ], in: response.revision)
         case .tools(let response):
             var members: [String: MCPJSON] = ["tools": .array(response.tools.map { describe($0, in: response.revision) })]
-            if response.revision.isEnveloped { (members["ttlMs"], members["cacheScope"]) = (.integer(cacheMilliseconds), "public") }
+            if response.revision.isEnveloped {
+                (members["ttlMs"], members["cacheScope"]) = (.integer(cacheMilliseconds), "public")
+            }
             return result(response.id, members, in: response.revision)
         case .call(let response):
             return result(response.id, call(response, now: now), in: response.revision)
@@ -105,7 +107,9 @@ final class MCPPresenter: MCPPresentationLogic {
         case .ran(let outcome):
             let notes = outcome.notes.map { worded($0, for: response.tool) }
             if let document = document(outcome, of: response.tool, page: response.page) {
-                (texts, structured) = ([summary(document, page: response.page, cards: response.tool == MCPCatalog.show, now: now)] + notes, document)
+                (texts, structured) = (
+                    [summary(document, page: response.page, cards: response.tool == MCPCatalog.show, now: now)] + notes, document
+                )
             } else {
                 let said = notes.isEmpty ? ["\(response.tool.name) ended with status \(outcome.status.rawValue)"] : notes
                 (texts, structured) = (said, nil)
@@ -130,7 +134,8 @@ final class MCPPresenter: MCPPresentationLogic {
         if revision.hasAnnotations {
             // Each hint said where it differs from the spec's default (not read-only, destructive,
             // not idempotent, open world), so the list stays small; destructiveHint always for a tool that writes.
-            var annotations: [String: MCPJSON] = tool.readOnly
+            var annotations: [String: MCPJSON] =
+                tool.readOnly
                 ? ["readOnlyHint": true, "idempotentHint": true] : ["destructiveHint": .bool(tool.destructive)]
             if tool.service == .none { annotations["openWorldHint"] = false }
             // From 2025-06-18 the tool's own title says it.
@@ -171,13 +176,14 @@ final class MCPPresenter: MCPPresentationLogic {
     /// Each option the tool's arguments stand for, longest first (so `--open-for` is not read
     /// as `--open`), with the argument's name; the code list commands with their tools'.
     static func argumentWords(of tool: MCPTool) -> [(String, String)] {
-        let options = MCPCatalog.tools.flatMap(\.arguments).compactMap { argument -> (String, String)? in
-            switch argument.form {
-            case .flag(let option), .option(let option), .minutes(let option): (option, argument.name)
-            case .budget: ("--budget", "min_budget_yen/max_budget_yen")
-            case .flags, .positional, .page: nil
-            }
-        } + SearchFilter.allCases.map { ($0.flag, String($0.flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_")) }
+        let options =
+            MCPCatalog.tools.flatMap(\.arguments).compactMap { argument -> (String, String)? in
+                switch argument.form {
+                case .flag(let option), .option(let option), .minutes(let option): (option, argument.name)
+                case .budget: ("--budget", "min_budget_yen/max_budget_yen")
+                case .flags, .positional, .page: nil
+                }
+            } + SearchFilter.allCases.map { ($0.flag, String($0.flag.dropFirst(2)).replacingOccurrences(of: "-", with: "_")) }
         let tools = [
             ("'foodlogger genres'", "the list_genres tool"), ("foodlogger genres", "the list_genres tool"),
             ("'foodlogger log'", "list_log"),
@@ -262,7 +268,8 @@ final class MCPPresenter: MCPPresentationLogic {
             case .bool(let flag): text = flag ? "yes" : "no"
             case .integer(let integer): text = String(integer)
             case .number(let number): text = number.plainText
-            case .array(let items) where items.allSatisfy({ $0.string != nil }): text = items.compactMap(\.string).joined(separator: ", ")
+            case .array(let items) where items.allSatisfy({ $0.string != nil }):
+                text = items.compactMap(\.string).joined(separator: ", ")
             default: text = value.line
             }
             if !text.isEmpty { lines.append("\(key): \(text)") }
@@ -289,7 +296,9 @@ final class MCPPresenter: MCPPresentationLogic {
 
         init(_ shop: MCPJSON, now: Date) {
             let times = ["closes_at", "opens_at", "last_order_at"].compactMap { shop[$0]?.string }
-            guard let offset = times.lazy.compactMap(Self.offset).first, let zone = TimeZone(secondsFromGMT: offset) else { return }
+            guard let offset = times.lazy.compactMap(Self.offset).first, let zone = TimeZone(secondsFromGMT: offset) else {
+                return
+            }
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: now)
@@ -342,7 +351,8 @@ final class MCPPresenter: MCPPresentationLogic {
         case .unsupportedRevision(let requested):
             "Unsupported protocol version \(TerminalSafe.quoted(String(requested.prefix(100)))): this server speaks "
                 + MCP.Revision.enveloped.map(\.rawValue).joined(separator: ", ")
-                + " in the request envelope, and " + MCP.Revision.allCases.filter { !$0.isEnveloped }.map(\.rawValue).joined(separator: ", ")
+                + " in the request envelope, and "
+                + MCP.Revision.allCases.filter { !$0.isEnveloped }.map(\.rawValue).joined(separator: ", ")
                 + " through initialize"
         case .stopped:
             "Stopped: the input ended before this call was answered, and the server is ending"

@@ -2,7 +2,8 @@
 @MainActor
 enum MCPScene {
     static func assemble(
-        input: any ChunkedInput, output: any TextOutput, runner: any MCPCommandRunning, defaults: ParsedArguments, provider: String?,
+        input: any ChunkedInput, output: any TextOutput, runner: any MCPCommandRunning, defaults: ParsedArguments,
+        provider: String?,
         lineLimit: Int = MCPLineFramer.defaultLimit
     ) -> MCPViewController {
         let viewController = MCPViewController(input: input, output: output, lineLimit: lineLimit)

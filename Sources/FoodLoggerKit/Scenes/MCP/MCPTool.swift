@@ -140,7 +140,9 @@ struct MCPTool: Sendable, Equatable {
                 return .failure(.outOfOrder(lower: lower.name, upper: upper.name))
             }
             // The command chooses the bands, as it does for `--budget 2000-3000`.
-            parsed.values["--budget"] = ["\(budget[.lower].map { String($0.yen) } ?? "")-\(budget[.upper].map { String($0.yen) } ?? "")"]
+            parsed.values["--budget"] = [
+                "\(budget[.lower].map { String($0.yen) } ?? "")-\(budget[.upper].map { String($0.yen) } ?? "")"
+            ]
         }
         let service: ParsedArguments? =
             switch self.service {
@@ -149,7 +151,8 @@ struct MCPTool: Sendable, Equatable {
             case .withoutProvider: defaults
             case .all:
                 values["provider"] != nil || provider == nil
-                    ? defaults : ParsedArguments(flags: defaults.flags, values: defaults.values.merging(["--provider": [provider!]]) { $1 })
+                    ? defaults
+                    : ParsedArguments(flags: defaults.flags, values: defaults.values.merging(["--provider": [provider!]]) { $1 })
             }
         if let service {
             parsed.flags.formUnion(service.flags)

@@ -63,7 +63,8 @@ final class SearchPresenter: SearchPresentationLogic {
                 .table(
                     fields.map { Self.fieldTable(document().cells(of: $0)) }
                         ?? Self.table(page, center: query.center, open: request.open, unicode: unicode, log: log),
-                    footer: ResultsText.footer(found, prompted: presentation == .promptedTable, open: request.open, log: request.log))
+                    footer: ResultsText.footer(
+                        found, prompted: presentation == .promptedTable, open: request.open, log: request.log))
             case .document: .document(document())
             }
         let leftOut = [
@@ -82,7 +83,8 @@ final class SearchPresenter: SearchPresentationLogic {
             numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
             leftOut: page.restaurants.isEmpty || leftOut.isEmpty ? nil : leftOut,
             place: found.located.map { ResultsText.placeLine($0, near: request.near) },
-            warnings: ResultsText.notCovering(found, near: request.near) + ResultsText.incomplete(found) + ResultsText.dropped(page.dropped)
+            warnings: ResultsText.notCovering(found, near: request.near) + ResultsText.incomplete(found)
+                + ResultsText.dropped(page.dropped)
                 + ResultsText.shortfall(page, query: query) + (clockNote.map { [$0] } ?? []) + (logWarning.map { [$0] } ?? []))
     }
 

@@ -27,7 +27,8 @@ final class HeldCommandRunnerSpy: MCPCommandRunning {
     let presenter = MCPPresentationLogicSpy()
 
     func makeSUT() -> MCPInteractor {
-        let sut = MCPInteractor(runner: runner, defaults: ParsedArguments(flags: ["--stub"]), provider: nil, callsAtOnce: 2, callsWaiting: 3)
+        let sut = MCPInteractor(
+            runner: runner, defaults: ParsedArguments(flags: ["--stub"]), provider: nil, callsAtOnce: 2, callsWaiting: 3)
         sut.presenter = presenter
         return sut
     }

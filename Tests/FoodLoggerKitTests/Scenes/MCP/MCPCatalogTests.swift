@@ -9,7 +9,9 @@ import Testing
     @Test func descriptionsNameNoFlagNorEnvironmentVariable() {
         for tool in MCPCatalog.tools {
             for text in [tool.description] + tool.arguments.map(\.description) {
-                #expect(!text.contains("--") && !text.contains("FOODLOGGER_") && !text.contains("foodlogger "), "\(tool.name): \(text)")
+                #expect(
+                    !text.contains("--") && !text.contains("FOODLOGGER_") && !text.contains("foodlogger "),
+                    "\(tool.name): \(text)")
             }
         }
     }
@@ -47,8 +49,14 @@ import Testing
     @Test(arguments: [
         (["radius": 0] as MCPJSON, MCPTool.ArgumentError.outOfRange(name: "radius", range: 1...MCPCatalog.maxRadius)),
         (["lat": 91] as MCPJSON, MCPTool.ArgumentError.numberOutOfRange(name: "lat", range: -90...90)),
-        (["min_budget_yen": 3000, "max_budget_yen": 1000] as MCPJSON, MCPTool.ArgumentError.outOfOrder(lower: "min_budget_yen", upper: "max_budget_yen")),
-        (["provider": "yelp"] as MCPJSON, MCPTool.ArgumentError.notAChoice(name: "provider", value: "yelp", choices: ["hotpepper", "osm", "google"])),
+        (
+            ["min_budget_yen": 3000, "max_budget_yen": 1000] as MCPJSON,
+            MCPTool.ArgumentError.outOfOrder(lower: "min_budget_yen", upper: "max_budget_yen")
+        ),
+        (
+            ["provider": "yelp"] as MCPJSON,
+            MCPTool.ArgumentError.notAChoice(name: "provider", value: "yelp", choices: ["hotpepper", "osm", "google"])
+        ),
         (["open_for": 2000] as MCPJSON, MCPTool.ArgumentError.outOfRange(name: "open_for", range: 1...1440)),
     ])
     func outOfBoundsArgumentsAreRefusedBeforeAnythingRuns(given: MCPJSON, expected: MCPTool.ArgumentError) {

@@ -45,7 +45,9 @@ import Testing
         #expect(presenter.batches.count == 1 && batch?.count == 3, "\(presenter.batches)")
         #expect(batch?.first == .empty(.integer(1)), "the ping first: \(String(describing: batch?.first))")
         #expect(batch?[1] == .failure(.init(id: nil, failure: .invalidRequest("a message is a JSON object"))), "the 7")
-        if case .call(let response)? = batch?.last { #expect(response.id == .integer(2), "the call") } else {
+        if case .call(let response)? = batch?.last {
+            #expect(response.id == .integer(2), "the call")
+        } else {
             Issue.record("the call's answer last: \(String(describing: batch?.last))")
         }
         #expect(presenter.calls.isEmpty && presenter.empties.isEmpty, "nothing answered outside the batch")

@@ -45,6 +45,7 @@ import Testing
         let events = sut.feed(Array(repeating: UInt8(ascii: "y"), count: 10240) + [UInt8(ascii: "\n")])
 
         // Then its refusal carries the first 4 KiB, no more
-        #expect(events == [.tooLong(head: Array(repeating: UInt8(ascii: "y"), count: MCPLineFramer.headLimit))], "\(events.count)")
+        #expect(
+            events == [.tooLong(head: Array(repeating: UInt8(ascii: "y"), count: MCPLineFramer.headLimit))], "\(events.count)")
     }
 }

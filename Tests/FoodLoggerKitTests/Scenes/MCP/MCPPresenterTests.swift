@@ -34,8 +34,10 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         return try #require(answer["result"] as? [String: Any], "a result: \(answer)")
     }
 
-    static let listing = MCPJSON.decode(Data(
-        #"{"total":3,"start":1,"returned":2,"restaurants":[{"id":"J1","name":"一","lat":35.0,"lng":139.0,"provider":"hotpepper","distance_m":80,"open_now":true,"closes_at":"2026-11-20T23:30:00+09:00","catch":"\#(String(repeating: "長", count: 900))"},{"id":"J2","name":"二","lat":35.0,"lng":139.0,"provider":"hotpepper","open_now":false}]}"#.utf8))
+    static let listing = MCPJSON.decode(
+        Data(
+            #"{"total":3,"start":1,"returned":2,"restaurants":[{"id":"J1","name":"一","lat":35.0,"lng":139.0,"provider":"hotpepper","distance_m":80,"open_now":true,"closes_at":"2026-11-20T23:30:00+09:00","catch":"\#(String(repeating: "長", count: 900))"},{"id":"J2","name":"二","lat":35.0,"lng":139.0,"provider":"hotpepper","open_now":false}]}"#
+                .utf8))
 
     @Test func aListIsStructuredContentWithLongTextCutAndASummarySayingHowToPageOn() throws {
         // When a search printed two of three places, one with a 900-character catch
@@ -90,7 +92,9 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
     }
 
     @Test func a32022CarriesItsData() throws {
-        let answer = try present { $0.presentFailure(.init(id: .integer(3), failure: .unsupportedRevision(requested: "2030-01-01"))) }
+        let answer = try present {
+            $0.presentFailure(.init(id: .integer(3), failure: .unsupportedRevision(requested: "2030-01-01")))
+        }
 
         let error = try #require(answer["error"] as? [String: Any])
         #expect(error["code"] as? Int == -32022, "\(error)")
@@ -121,7 +125,9 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         let result = try call(
             .init(
                 status: .usage, document: nil,
-                notes: ["foodlogger search: --radius takes metres from 1 to 50000 such as 800, 800m or 2km, not '9x'. See 'foodlogger search --help'."]))
+                notes: [
+                    "foodlogger search: --radius takes metres from 1 to 50000 such as 800, 800m or 2km, not '9x'. See 'foodlogger search --help'."
+                ]))
 
         #expect(result["isError"] as? Bool == true, "isError")
         #expect(result["structuredContent"] == nil, "no structured result")

@@ -418,7 +418,8 @@ final class ImpatientTerminal: FullScreenTerminal {
         let closed = await CLIRun.run(["map", "--stub", "--near", "渋谷駅", "--open-at", "fri 05:00"], terminal: terminal)
         #expect(closed.code == .noResults && !closed.stderr.contains("past the last"), "\(closed.stderr)")
         #expect(
-            closed.stderr.contains("No restaurants open at fri 05:00 (Japan time) among 10 places within 1000 m"), "\(closed.stderr)")
+            closed.stderr.contains("No restaurants open at fri 05:00 (Japan time) among 10 places within 1000 m"),
+            "\(closed.stderr)")
         let some = await CLIRun.run(["map", "--stub", "--near", "渋谷駅", "--open-at", "fri 11:15"], terminal: terminal)
         #expect(some.stdout.contains("1–2 of 2 open at fri 11:15 (Japan time) among 10 places"), "\(some.stdout)")
         #expect(!some.stdout.contains("More:") && some.stderr.contains("left out 8 closed"), "\(some.stderr)")

@@ -51,7 +51,8 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
         // Given a worker, and the last list's shops numbered from 4
         let worker = MapWorkerSpy(page: RestaurantPage(total: 0, start: 1, restaurants: []))
         let keeper = LastListKeeperSpy()
-        let sut = MapInteractor(finder: FindPlaces(worker), opener: OpenerSpy(), lastList: keeper), presenter = MapPresentationLogicSpy()
+        let sut = MapInteractor(finder: FindPlaces(worker), opener: OpenerSpy(), lastList: keeper),
+            presenter = MapPresentationLogicSpy()
         sut.presenter = presenter
         let shown = RestaurantPage(total: 2, start: 4, restaurants: Array(MapSeeds.tricky.prefix(2)))
 

@@ -23,7 +23,8 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         sut.viewController = spy
         sut.presentRestaurants(
             .init(
-                result: result.map { .init(list: FoundPlaces(page: $0, query: RestaurantQuery(center: center)), center: center) }, query: RestaurantQuery(center: center),
+                result: result.map { .init(list: FoundPlaces(page: $0, query: RestaurantQuery(center: center)), center: center) },
+                query: RestaurantQuery(center: center),
                 open: Seeds.open, viewport: .init(width: 60, height: 20)))
         return spy.viewModels.first
     }

@@ -59,7 +59,8 @@ struct SearchInteractiveTests {
             arguments: [], environment: ["NO_COLOR": "1"], stdout: stdout, stderr: stderr,
             terminal: Terminal(stdinIsTerminal: true, stdoutIsTerminal: true, columns: 100),
             readLine: { input.next() }, opener: opener)
-        let sut = SearchScene.assemble(context: context, format: .table, finder: FindPlaces(worker), worker: worker, prompting: true)
+        let sut = SearchScene.assemble(
+            context: context, format: .table, finder: FindPlaces(worker), worker: worker, prompting: true)
         let status = await sut.searchInteractively(RestaurantQuery(keyword: "居酒屋"), open: Seeds.open)
         return (status, input.readCount)
     }

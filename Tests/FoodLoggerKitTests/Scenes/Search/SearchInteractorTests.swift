@@ -128,7 +128,8 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
     }
 
     @Test func aFailureReachesThePresenterAndEmptiesTheDataStore() async {
-        let sut = SearchInteractor(finder: PlaceFinderSpy(.failure(FindFailure(.rejectedKey(message: "bad", service: .hotpepper)))))
+        let sut = SearchInteractor(
+            finder: PlaceFinderSpy(.failure(FindFailure(.rejectedKey(message: "bad", service: .hotpepper)))))
         let presenter = SearchPresentationLogicSpy()
         sut.presenter = presenter
 
@@ -137,7 +138,9 @@ final class SearchPresentationLogicSpy: SearchPresentationLogic {
         guard case .failure(let failure) = presenter.responses.first?.found else {
             Issue.record("expected a failure response"); return
         }
-        #expect(failure.error == .rejectedKey(message: "bad", service: .hotpepper), "the finder's error should reach the presenter unchanged")
+        #expect(
+            failure.error == .rejectedKey(message: "bad", service: .hotpepper),
+            "the finder's error should reach the presenter unchanged")
         #expect(sut.restaurants.isEmpty, "nothing should be kept after a failure")
     }
 }

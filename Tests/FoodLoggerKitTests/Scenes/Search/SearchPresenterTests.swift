@@ -159,7 +159,8 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         #expect(allNotice.contains("among 10 places") && allNotice.contains("(9 closed, 1 unknown)"), "\(allNotice)")
         #expect(allNotice.contains("a wider --radius"), "every place read: a wider circle may help: \(allNotice)")
         #expect(
-            !cutNotice.contains("--include-unknown") && allNotice.contains("--include-unknown"), "only when some hours were unclear")
+            !cutNotice.contains("--include-unknown") && allNotice.contains("--include-unknown"),
+            "only when some hours were unclear")
     }
 
     @Test func aNoticeWithOneThingToTryReadsAsASentence() {
@@ -386,7 +387,9 @@ extension SearchPresenterTests {
         let shown = try #require(listing(viewModel))
         #expect(documentOf(viewModel)?.records.count == Seeds.OSM.page.restaurants.count, "the other service's places")
         #expect(
-            shown.warnings.contains { $0.hasPrefix("warning: ") && $0.contains("Google") && $0.hasSuffix("(the list is the other services' only)") },
+            shown.warnings.contains {
+                $0.hasPrefix("warning: ") && $0.contains("Google") && $0.hasSuffix("(the list is the other services' only)")
+            },
             "\(shown.warnings)")
         #expect(viewModel?.exitCode == .unavailable, "69: some of the list is missing")
     }
@@ -402,7 +405,8 @@ extension SearchPresenterTests {
         let shown = try #require(listing(viewModel))
         #expect(
             shown.warnings.contains {
-                $0.hasPrefix("The centre ") && $0.hasSuffix("is outside Japan, where HOT PEPPER Gourmet has restaurants: asking OpenStreetMap only")
+                $0.hasPrefix("The centre ")
+                    && $0.hasSuffix("is outside Japan, where HOT PEPPER Gourmet has restaurants: asking OpenStreetMap only")
             }, "\(shown.warnings)")
         #expect(viewModel?.exitCode == .success, "the services that cover Paris answered")
     }

@@ -113,7 +113,8 @@ struct SearchRouterTests {
     @Test("assembly gives the router the interactor as its data store")
     func assemblyGivesTheRouterTheInteractorAsDataStore() async {
         let context = ProcessContext(arguments: [], stdout: CapturedOutput(), stderr: CapturedOutput())
-        let sut = SearchScene.assemble(context: context, format: .json, finder: FindPlaces(HotpepperWorkerSpy()), worker: HotpepperWorkerSpy())
+        let sut = SearchScene.assemble(
+            context: context, format: .json, finder: FindPlaces(HotpepperWorkerSpy()), worker: HotpepperWorkerSpy())
         _ = await sut.search(Seeds.query, open: Seeds.open)
         #expect(sut.router?.dataStore?.restaurants.count == 3, "the router passes on what the interactor fetched")
         #expect(sut.router?.dataStore?.restaurants.first?.id == Seeds.Restaurants.near.id, "in the order shown")

@@ -18,7 +18,9 @@ import Testing
         // Given
         let context = ProcessContext(arguments: [], stdout: CapturedOutput(), stderr: CapturedOutput())
         // When
-        let sut = SearchScene.assemble(context: context, format: format, finder: FindPlaces(HotpepperWorkerSpy()), worker: HotpepperWorkerSpy(), prompting: prompting)
+        let sut = SearchScene.assemble(
+            context: context, format: format, finder: FindPlaces(HotpepperWorkerSpy()), worker: HotpepperWorkerSpy(),
+            prompting: prompting)
         // Then
         let presenter = (sut.interactor as? SearchInteractor)?.presenter as? SearchPresenter
         #expect(presenter?.presentation == expected, "\(format) \(prompting ? "under a prompt " : "")draws \(expected)")

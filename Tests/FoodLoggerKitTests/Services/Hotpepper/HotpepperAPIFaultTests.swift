@@ -168,7 +168,9 @@ import Testing
     @Test func serviceMessagesEchoingTheKeyAreRedacted() async throws {
         let server = try LoopbackServer(replies: [.json(FaultSeeds.serviceError(2000, "bad key \(FaultSeeds.canary)\\u001B[2J"))])
         let error = failure(await search(makeSUT(server)))
-        #expect(error == .rejectedKey(message: "bad key REDACTED\u{1B}[2J", service: .hotpepper), "redacted: \(String(describing: error))")
+        #expect(
+            error == .rejectedKey(message: "bad key REDACTED\u{1B}[2J", service: .hotpepper),
+            "redacted: \(String(describing: error))")
         #expect(error?.localizedDescription.contains("bad key REDACTED\\u{1B}[2J") == true, "escaped when worded")
     }
 
