@@ -4,8 +4,8 @@ import Foundation
 /// libFuzzer entry: the input is what a client writes to `foodlogger mcp`'s stdin, cut into
 /// chunks at its first byte's pace and framed into lines of at most 4 KiB. Each line must be
 /// read as a message or refused with a JSON-RPC error that is one line of JSON; each tool call's
-/// arguments must make a command line or be refused in one line; and a command line never holds
-/// an option the tool does not pass, nor a value read as an option.
+/// arguments must make the command's arguments or be refused in one line; and those never hold
+/// an option the tool does not pass.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func mcpFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: bytes, count: count)
@@ -38,9 +38,9 @@ func check(_ line: [UInt8]) {
         presenter.presentFailure(failure)
     case .success(.request(let id, "tools/call", let params)):
         guard let tool = params["name"]?.string.flatMap(MCPCatalog.tool(named:)) else { return }
-        switch tool.commandLine(params["arguments"], defaults: ["--stub"], provider: "osm") {
+        switch tool.arguments(params["arguments"], defaults: ParsedArguments(flags: ["--stub"]), provider: "osm") {
         case .failure(let error): presenter.presentCall(.init(id: id, tool: tool, result: .refused(error), revision: .latest))
-        case .success(let commandLine): checkCommandLine(commandLine, of: tool)
+        case .success(let arguments): checkArguments(arguments, of: tool)
         }
     case .success: return
     }
@@ -50,14 +50,13 @@ func check(_ line: [UInt8]) {
     }
 }
 
-/// Before `--`, only the tool's own options (and the server's), each as one word.
-func checkCommandLine(_ words: [String], of tool: MCPTool) {
-    precondition(Array(words.prefix(tool.command.count)) == tool.command, "the command changed")
-    let options = words.dropFirst(tool.command.count).prefix { $0 != "--" }
+/// Only the tool's own options (and the server's), and what it always gives its command.
+func checkArguments(_ parsed: ParsedArguments, of tool: MCPTool) {
     let allowed = Set(
         tool.arguments.flatMap { argument -> [String] in
             switch argument.form {
-            case .flag(let flag), .option(let flag): [flag]
+            case .flag(let flag), .option(let flag), .minutes(let flag): [flag]
+            case .budget: ["--budget"]
             case .flags:
                 if case .strings(let choices, _) = argument.type {
                     choices.map(MCPTool.option)
@@ -66,11 +65,11 @@ func checkCommandLine(_ words: [String], of tool: MCPTool) {
                 }
             case .positional, .page: []
             }
-        } + ["--stub", "--provider"])
-    for option in options {
-        let name = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
-        precondition(allowed.contains(name), "an option the tool does not pass: \(option)")
+        } + ["--stub", "--provider"] + tool.fixed.flags + tool.fixed.values.keys)
+    for option in parsed.flags.union(parsed.values.keys) {
+        precondition(allowed.contains(option), "an option the tool does not pass: \(option)")
     }
+    precondition(parsed.positionals.starts(with: tool.fixed.positionals), "the command's own words changed")
 }
 
 @MainActor
