@@ -22,8 +22,9 @@ public struct OSMOpeningHours: Sendable {
     }
 
     /// Open, closing within half an hour, closed or unknown at `minute` (0..<1440) of `date` on
-    /// the place's own clock. `country` (ISO 3166-1 alpha-2) decides public holidays: known for
-    /// "JP", in doubt elsewhere.
+    /// the place's own clock. `country` (ISO 3166-1 alpha-2, or an ISO 3166-2 region such as
+    /// `GB-SCT`) decides public and school holidays (`HolidayCalendar`); a day the calendar
+    /// cannot tell is tried both ways.
     public func status(on date: CivilDate, minute: Int, country: String?) -> OpenStatus {
         guard (0..<1440).contains(minute),
             let answers = readings(country: country, { status(day: date.daysSinceEpoch, minute: minute, &$0) })
@@ -314,7 +315,7 @@ public struct OSMOpeningHours: Sendable {
                 // A fifth Sunday the month does not have.
                 guard base.month == month else { return nil }
             case .easter:
-                base = OSMOpeningHours.easter(year)
+                base = CivilDate.easter(year)
             }
             return base.daysSinceEpoch + offset
         }
@@ -409,16 +410,17 @@ public struct OSMOpeningHours: Sendable {
 
     // MARK: - Calendar
 
-    /// Holidays as far as they are known; each one in doubt is noted, so that `status` can try
-    /// it both ways.
+    /// Holidays as far as they are known (`HolidayCalendar`); each one in doubt is noted, so
+    /// that `status` can try it both ways.
     struct Holidays {
+        /// ISO 3166-1 alpha-2, or an ISO 3166-2 region (`GB-SCT`).
         let country: String?
         let assumed: [Fact: Bool]
         var doubts: [Fact] = []
 
         mutating func isHoliday(_ day: Int, school: Bool) -> Bool {
-            if !school, country?.uppercased() == "JP" {
-                return JapaneseHolidays.isHoliday(CivilDate(daysSinceEpoch: day))
+            if let country, let known = HolidayCalendar.isHoliday(CivilDate(daysSinceEpoch: day), at: country, school: school) {
+                return known
             }
             let fact = Fact(day: day, school: school)
             if let known = assumed[fact] { return known }
@@ -441,15 +443,5 @@ public struct OSMOpeningHours: Sendable {
         let last = CivilDate(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1).adding(days: -1)
         let offset = (last.weekday.rawValue - weekday.rawValue + 7) % 7
         return last.adding(days: -offset - 7 * (-ordinal - 1))
-    }
-
-    /// Easter Sunday in the Gregorian calendar (the anonymous Gregorian algorithm).
-    static func easter(_ year: Int) -> CivilDate {
-        let a = year % 19, b = year / 100, c = year % 100
-        let h = (19 * a + b - b / 4 - (8 * b + 13) / 25 + 15) % 30
-        let l = (32 + 2 * (b % 4) + 2 * (c / 4) - h - c % 4) % 7
-        let m = (a + 11 * h + 22 * l) / 451
-        let month = (h + l - 7 * m + 114) / 31
-        return CivilDate(year: year, month: month, day: (h + l - 7 * m + 114) % 31 + 1)
     }
 }
