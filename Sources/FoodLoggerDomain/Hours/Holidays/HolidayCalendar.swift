@@ -14,9 +14,13 @@ public enum HolidayCalendar {
     /// when that cannot be told: a country without such holidays here, regions that differ on
     /// it, or school holidays of a year not covered.
     public static func isHoliday(_ date: CivilDate, at place: String, school: Bool) -> Bool? {
-        let place = place.uppercased()
-        if place == "JP", !school { return JapaneseHolidays.isHoliday(date) }
-        guard let year = memo.year(Memo.Key(place: place, school: school, year: date.year)) else { return nil }
+        let (code, region) = split(place)
+        guard years.contains(date.year) else { return nil }
+        if code == "JP", !school { return JapaneseHolidays.isHoliday(date) }
+        guard let country = country(code) else { return nil }
+        // The region as the definitions name it, so that the memo holds each place once.
+        let state = region.flatMap(country.state)?.code ?? ""
+        guard let year = memo.year(Memo.Key(country: code, state: state, school: school, year: date.year)) else { return nil }
         if year.everywhere.contains(date) { return true }
         return year.somewhere.contains(date) ? nil : false
     }
@@ -26,6 +30,7 @@ public enum HolidayCalendar {
     /// region this calendar does not know.
     public static func publicHolidays(in year: Int, country code: String, region: String?) -> [CivilDate: String]? {
         let code = code.uppercased()
+        guard years.contains(year) else { return nil }
         if code == "JP", region == nil {
             return Dictionary(uniqueKeysWithValues: JapaneseHolidays.holidays(in: year).map { ($0, "国民の祝日") })
         }
@@ -49,10 +54,11 @@ public enum HolidayCalendar {
         var everywhere: Set<CivilDate>
         var somewhere: Set<CivilDate>
 
-        init?(place: String, school: Bool, year: Int) {
-            let (code, region) = HolidayCalendar.split(place)
-            guard let country = HolidayCalendar.country(code) else { return nil }
-            let lists = school ? country.schoolLists(region: region) : country.publicLists(region: region)
+        init?(_ key: Memo.Key) {
+            guard let country = HolidayCalendar.country(key.country) else { return nil }
+            let (school, year) = (key.school, key.year)
+            let state = key.state.isEmpty ? nil : key.state
+            let lists = school ? country.schoolLists(region: state) : country.publicLists(region: state)
             let years = lists.map { school ? $0.schoolDays(in: year) : Set($0.named(in: year).keys) }
             guard !years.isEmpty, !years.contains(where: { $0 == nil }) else { return nil }
             let all = years.compactMap { $0 }
@@ -60,6 +66,9 @@ public enum HolidayCalendar {
             somewhere = all.reduce([]) { $0.union($1) }
         }
     }
+
+    /// The years the rules are meant for: opening_hours.js's computus and equinoxes hold there.
+    public static let years = 1900...2100
 
     /// `GB-SCT` as ("GB", "SCT"), `de` as ("DE", nil).
     static func split(_ place: String) -> (country: String, region: String?) {
@@ -236,9 +245,11 @@ public enum HolidayCalendar {
 
     static func country(_ code: String) -> Country? { memo.country(code) }
 
-    private final class Memo: @unchecked Sendable {
+    final class Memo: @unchecked Sendable {
         struct Key: Hashable {
-            var place: String
+            var country: String
+            /// The state's code in the definitions; "" where the region is not known.
+            var state: String
             var school: Bool
             var year: Int
         }
@@ -247,10 +258,12 @@ public enum HolidayCalendar {
         private var countries: [String: Country?] = [:]
         private var years: [Key: Year?] = [:]
 
+        /// Only codes with definitions are kept: any text may be asked about.
         func country(_ code: String) -> Country? {
-            lock.withLock {
+            guard let text = definitions[code] else { return nil }
+            return lock.withLock {
                 if let known = countries[code] { return known }
-                let read = definitions[code].flatMap { try? JSONDecoder().decode(Country.self, from: Data($0.utf8)) }
+                let read = try? JSONDecoder().decode(Country.self, from: Data(text.utf8))
                 countries[code] = read
                 return read
             }
@@ -258,7 +271,7 @@ public enum HolidayCalendar {
 
         func year(_ key: Key) -> Year? {
             if let known = lock.withLock({ years[key] }) { return known }
-            let year = Year(place: key.place, school: key.school, year: key.year)
+            let year = Year(key)
             lock.withLock { years[key] = year }
             return year
         }

@@ -10,14 +10,19 @@ import Testing
     struct Probe: Decodable {
         var value: String
         var country: String
+        var timezone: String
         var city_lat: Double
         var city_lng: Double
         var at: String
         var expect: String
 
-        /// The country, with the region opening_hours.js's test placed the probe in where it had one.
-        var place: String {
-            Self.regions[String(format: "%.4f,%.4f", city_lat, city_lng)].map { "\(country)-\($0)" } ?? country
+        /// The country, with the region opening_hours.js's test placed the probe in where it had
+        /// one; the city's position and clock, for the sun.
+        var place: OSMOpeningHours.Place {
+            let region = Self.regions[String(format: "%.4f,%.4f", city_lat, city_lng)]
+            return OSMOpeningHours.Place(
+                holidays: region.map { "\(country)-\($0)" } ?? country, coordinate: Coordinate(lat: city_lat, lng: city_lng),
+                timeZone: TimeZone(identifier: timezone))
         }
 
         /// The probes' places and their regions, as opening_hours.js's tests name them (the
@@ -56,7 +61,7 @@ import Testing
         for probe in probes {
             let parts = probe.at.split { $0 == "-" || $0 == " " || $0 == ":" }.compactMap { Int($0) }
             let date = CivilDate(year: parts[0], month: parts[1], day: parts[2])
-            let status = OSMOpeningHours(probe.value)?.status(on: date, minute: parts[3] * 60 + parts[4], country: probe.place)
+            let status = OSMOpeningHours(probe.value)?.status(on: date, minute: parts[3] * 60 + parts[4], at: probe.place)
             guard let isOpen = status?.isOpen else { continue }
             answered += 1
             if isOpen != (probe.expect == "open") {

@@ -91,6 +91,24 @@ import Testing
         #expect(Self.status("sunset-sunrise", Self.monday, 12) == .unknown)
     }
 
+    @Test func theSunIsWorkedOutWhereThePlacesPositionAndClockAreKnown() throws {
+        // Given Berlin on the summer solstice: dawn 03:52, sunrise 04:43, sunset 21:33, dusk 22:25 (CEST)
+        let berlin = OSMOpeningHours.Place(
+            holidays: "DE-BE", coordinate: Coordinate(lat: 52.52, lng: 13.405), timeZone: TimeZone(identifier: "Europe/Berlin"))
+        let solstice = CivilDate(year: 2026, month: 6, day: 21)
+        func status(_ value: String, _ hour: Int, _ minute: Int) -> OpenStatus? {
+            OSMOpeningHours(value)?.status(on: solstice, minute: hour * 60 + minute, at: berlin)
+        }
+        // Then the events open and close as the sun does, offsets included
+        #expect(status("sunrise-sunset", 4, 30) == .closed && status("sunrise-sunset", 5, 0) == .open)
+        #expect(status("sunrise-sunset", 21, 40) == .closed && status("sunrise-sunset", 21, 10) == .closingSoon)
+        #expect(status("dawn-dusk", 4, 0) == .open && status("dawn-dusk", 22, 40) == .closed)
+        #expect(status("(sunset-01:00)-24:00", 20, 45) == .open && status("(sunset-01:00)-24:00", 20, 15) == .closed)
+        #expect(status("sunset-sunrise", 23, 0) == .open && status("sunset-sunrise", 12, 0) == .closed)
+        // And without the place's position the sun stays unknown
+        #expect(Self.status("sunrise-sunset", solstice, 12) == .unknown)
+    }
+
     @Test func datesMonthsAndNthWeekdays() {
         // Given a beer garden open from April to October, closed on 24 December, and a
         // market on the month's first Saturday
