@@ -5,7 +5,8 @@ import Testing
 
 /// The probes drawn from opening_hours.js's own test suite (shared/osm, see its README): one
 /// moment per interval and per gap its maintainers expect, kept where the Rust crate agrees.
-/// The evaluator may say unknown; it may never say the opposite.
+/// The evaluator may say unknown, for at most 5% of them (#48: 0.3% now, 26% before holidays and
+/// the sun were known); it may never say the opposite.
 @Suite struct OSMOpeningHoursProbeTests {
     struct Probe: Decodable {
         var value: String
@@ -74,6 +75,7 @@ import Testing
             "OSM probes: \(probes.count), answered \(answered), unknown \(unknown) (\(unknown * 100 / probes.count)%), wrong \(wrong.count)"
         )
         #expect(wrong.isEmpty, "answered the opposite of opening_hours.js: \(wrong.joined(separator: "\n"))")
+        #expect(unknown * 100 <= probes.count * 5, "at most 5% unknown: \(unknown)")
         #expect(probes.count == 1545, "the probe file holds 1,545 probes")
     }
 }
