@@ -19,13 +19,9 @@ public enum ZoneMap {
         }
     }
 
-    /// The kept places, read from their text the first time a coordinate is asked about.
-    static let kept: [Point] = points.split(separator: " ").compactMap { row in
-        let parts = row.split(separator: ",")
-        guard parts.count == 3, let lat = Double(parts[0]), let lng = Double(parts[1]), let label = Int(parts[2]),
-            labels.indices.contains(label)
-        else { return nil }
-        return Point(lat: lat, lng: lng, label: label)
+    /// The kept places on the sphere, worked out the first time a coordinate is asked about.
+    static let kept: [Point] = stride(from: 0, to: points.count - 2, by: 3).map { index in
+        Point(lat: Double(points[index]) / 100, lng: Double(points[index + 1]) / 100, label: Int(points[index + 2]))
     }
 
     /// Each country's zones, as `labels` name them.
