@@ -44,7 +44,7 @@ enum LastListWriter {
             "nameKana", "catchCopy", "budget", "budgetMemo", "stationName", "access", "mobileAccess", "capacity",
             "partyCapacity", "areas", "otherMemo", "shopDetailMemo", "wedding", "logo", "couponPC", "couponSP",
         ],
-        "Region": ["timeZone", "countryCode"], "Coordinate": ["lat", "lng"], "Genre": ["code", "name", "catchCopy"],
+        "Region": ["timeZone", "countryCode", "subdivision"], "Coordinate": ["lat", "lng"], "Genre": ["code", "name", "catchCopy"],
         "CodeName": ["code", "name"], "Links": ["shop", "photo"], "Amenity": ["kind", "value"],
         "LocalName": ["language", "name"], "PlaceSource": ["provider", "id", "fields", "record"],
         "Budget": ["code", "name", "average"],

@@ -70,8 +70,10 @@ public struct RestaurantPage: Sendable, Equatable, Codable {
         public var timeZone: String?
         /// ISO 3166-1 alpha-2, upper case (`VN`), for the public holidays; nil when unknown.
         public var countryCode: String?
-        public init(timeZone: String?, countryCode: String?) {
-            self.timeZone = timeZone; self.countryCode = countryCode
+        /// ISO 3166-2, upper case (`GB-SCT`), for the regional public holidays; nil when unknown.
+        public var subdivision: String?
+        public init(timeZone: String?, countryCode: String?, subdivision: String? = nil) {
+            self.timeZone = timeZone; self.countryCode = countryCode; self.subdivision = subdivision
         }
     }
 

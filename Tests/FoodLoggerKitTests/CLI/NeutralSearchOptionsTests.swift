@@ -106,15 +106,16 @@ import TestSupport
     }
 
     @Test func anAreaWithNoTimeZoneSaysSoOnceWithoutPagingAdvice() async throws {
-        // Given Overpass answering places with hours but no area with a time zone
+        // Given Overpass answering a place with hours, no area, and a position far out in the Pacific
+        // that no country's clock reaches
         let server = try LoopbackServer(replies: [
             .json(
-                #"{"elements": [{"type": "node", "id": 1, "lat": 35.6813, "lon": 139.7671, "tags": {"amenity": "cafe", "name": "Cà Phê", "opening_hours": "Mo-Su 07:00-22:00"}}]}"#,
+                #"{"elements": [{"type": "node", "id": 1, "lat": 30.0, "lon": -140.0, "tags": {"amenity": "cafe", "name": "Cà Phê", "opening_hours": "Mo-Su 07:00-22:00"}}]}"#,
                 contentType: "application/json")
         ])
         // When the places open now are asked for
         let run = await CLIRun.run(
-            ["search", "--provider", "osm", "--open-now", "--format", "table"] + Self.tokyo,
+            ["search", "--provider", "osm", "--open-now", "--format", "table", "--lat", "30.0", "--lng", "-140.0"],
             environment: ["FOODLOGGER_OVERPASS_URL": server.baseURL.appendingPathComponent("api/interpreter").absoluteString])
         // Then one line says why nothing can be told and what to do; no other time or page is offered
         #expect(run.code == .noResults, "\(run.code)")

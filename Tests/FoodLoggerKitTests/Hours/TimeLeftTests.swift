@@ -129,20 +129,22 @@ import Testing
         #expect(openEnd.closesAt == nil && openEnd.minutesLeft == nil && !openEnd.isAlwaysOpen, "\(openEnd)")
     }
 
-    @Test func publicHolidaysInDoubtLeaveTheTimeUnknown() {
-        // Given French places closed on public holidays, which foodlogger does not know outside Japan
-        func left(_ hours: String, at instant: String) -> TimeLeft {
-            OpenClock(.now(Self.utc(instant)), region: Seeds.OSM.parisRegion)
+    @Test func publicHolidaysAreKnownInFranceAndInDoubtWhereNoRulesAre() {
+        // Given places closed on public holidays, in Paris and in a country without holiday rules
+        func left(_ hours: String, at instant: String, region: RestaurantPage.Region = Seeds.OSM.parisRegion) -> TimeLeft {
+            OpenClock(.now(Self.utc(instant)), region: region)
                 .timeLeft(of: Seeds.OSM.shop("node/3", name: "H", lat: 0, lng: 0, cuisine: "", hours: hours))
         }
-        // When asked on a Friday evening (today may be a holiday), and on a Saturday (closed either way)
+        // When asked on an ordinary Friday evening, and on a Saturday (closed either way)
         let today = left("Mo-Su 11:00-22:00; PH off", at: "2026-11-20T18:00:00Z")
         let monday = left("Mo-Fr 11:00-22:00; PH off", at: "2026-11-21T11:00:00Z")
-        // Then neither is guessed: Monday may be a holiday, so the opening may be Monday's or Tuesday's
-        #expect(
-            today == TimeLeft(asked: Self.utc("2026-11-20T18:00:00Z"), clock: .zone(TimeZone(identifier: "Europe/Paris")!)),
-            "\(today)")
-        #expect(monday.opensAt == nil && monday.closesAt == nil && !monday.isAlwaysOpen, "\(monday)")
+        // Then in France neither day is a holiday: it closes at 22:00 and opens on Monday at 11:00
+        #expect(today.closesAt == Self.utc("2026-11-20T21:00:00Z") && today.minutesLeft == 180, "\(today)")
+        #expect(monday.opensAt == Self.utc("2026-11-23T10:00:00Z"), "\(monday)")
+        // And where no rules say, Monday may be a holiday: the opening is not guessed
+        let bangkok = RestaurantPage.Region(timeZone: "Asia/Bangkok", countryCode: "TH")
+        let elsewhere = left("Mo-Fr 11:00-22:00; PH off", at: "2026-11-21T11:00:00Z", region: bangkok)
+        #expect(elsewhere.opensAt == nil && elsewhere.closesAt == nil && !elsewhere.isAlwaysOpen, "\(elsewhere)")
     }
 
     @Test func aGooglePlaceIsReadOnItsOwnOffsetWhateverTheUsersZone() {

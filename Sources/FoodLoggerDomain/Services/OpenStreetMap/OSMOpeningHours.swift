@@ -3,8 +3,8 @@ import Foundation
 /// An OpenStreetMap `opening_hours` value, read once by the wiki's specification
 /// (Key:opening_hours/specification) and asked whether the place is open at a moment of its own
 /// wall clock. What the value leaves in doubt is `.unknown`, never a guess: open ends after their
-/// start, `sunrise`/`sunset`, rules that only hold on school holidays, and public holidays outside
-/// Japan (whose holidays are known) wherever they would change the answer.
+/// start, the sun where the place's position or clock is not given, and holidays the calendar
+/// cannot tell (`HolidayCalendar`) wherever they would change the answer.
 public struct OSMOpeningHours: Sendable {
     /// The value as tagged.
     public let value: String
@@ -21,12 +21,30 @@ public struct OSMOpeningHours: Sendable {
         self.rules = rules
     }
 
+    /// Where a value is read: what decides its holidays and its sun.
+    public struct Place: Sendable {
+        /// ISO 3166-1 alpha-2, or an ISO 3166-2 region (`GB-SCT`): its public and school
+        /// holidays (`HolidayCalendar`); a day the calendar cannot tell is tried both ways.
+        public var holidays: String?
+        /// With `timeZone`: `sunrise`, `sunset`, `dawn` and `dusk` (`SunTimes`) on the place's clock.
+        public var coordinate: Coordinate?
+        public var timeZone: TimeZone?
+
+        public init(holidays: String?, coordinate: Coordinate? = nil, timeZone: TimeZone? = nil) {
+            self.holidays = holidays; self.coordinate = coordinate; self.timeZone = timeZone
+        }
+    }
+
     /// Open, closing within half an hour, closed or unknown at `minute` (0..<1440) of `date` on
-    /// the place's own clock. `country` (ISO 3166-1 alpha-2) decides public holidays: known for
-    /// "JP", in doubt elsewhere.
+    /// the place's own clock, its holidays those of `country` (see `Place`), its sun unknown.
     public func status(on date: CivilDate, minute: Int, country: String?) -> OpenStatus {
+        status(on: date, minute: minute, at: Place(holidays: country))
+    }
+
+    /// The same, with all that `place` tells.
+    public func status(on date: CivilDate, minute: Int, at place: Place) -> OpenStatus {
         guard (0..<1440).contains(minute),
-            let answers = readings(country: country, { status(day: date.daysSinceEpoch, minute: minute, &$0) })
+            let answers = readings(place, { status(day: date.daysSinceEpoch, minute: minute, &$0) })
         else { return .unknown }
         if answers.count == 1, let answer = answers.first { return answer }
         return answers == [.open, .closingSoon] ? .open : .unknown
@@ -39,9 +57,13 @@ public struct OSMOpeningHours: Sendable {
     /// that may be today), nothing after it is walked, and a walk meeting more than a few such
     /// holidays on the way is unknown rather than tried every way.
     public func nextChange(on date: CivilDate, minute: Int, country: String?) -> HoursChange {
-        guard (0..<1440).contains(minute), status(on: date, minute: minute, country: country) != .unknown,
-            let answers = readings(
-                country: country, limit: 8, { nextChange(day: date.daysSinceEpoch, minute: minute, &$0) }),
+        nextChange(on: date, minute: minute, at: Place(holidays: country))
+    }
+
+    /// The same, with all that `place` tells.
+    public func nextChange(on date: CivilDate, minute: Int, at place: Place) -> HoursChange {
+        guard (0..<1440).contains(minute), status(on: date, minute: minute, at: place) != .unknown,
+            let answers = readings(place, limit: 8, { nextChange(day: date.daysSinceEpoch, minute: minute, &$0) }),
             answers.count == 1, let answer = answers.first
         else { return .unknown }
         return answer
@@ -50,21 +72,21 @@ public struct OSMOpeningHours: Sendable {
     /// Every answer `read` gives as each holiday in doubt is tried both ways; nil when the
     /// doubts are too many to try in `limit` readings.
     private func readings<Answer: Hashable>(
-        country: String?, limit: Int = 64, _ read: (inout Holidays) -> Answer
+        _ place: Place, limit: Int = 64, _ read: (inout DayFacts) -> Answer
     ) -> Set<Answer>? {
         var pending: [[Fact: Bool]] = [[:]]
         var answers: Set<Answer> = []
         var runs = 0
         while let assumed = pending.popLast() {
             runs += 1
-            var holidays = Holidays(country: country, assumed: assumed)
-            let answer = read(&holidays)
-            if let fact = holidays.doubts.first, runs < limit {
+            var facts = DayFacts(place: place, assumed: assumed)
+            let answer = read(&facts)
+            if let fact = facts.doubts.first, runs < limit {
                 pending.append(assumed.merging([fact: true]) { $1 })
                 pending.append(assumed.merging([fact: false]) { $1 })
                 continue
             }
-            guard holidays.doubts.isEmpty else { return nil }
+            guard facts.doubts.isEmpty else { return nil }
             answers.insert(answer)
         }
         return answers
@@ -72,13 +94,13 @@ public struct OSMOpeningHours: Sendable {
 
     /// Walks the minutes from `minute` of `day` until the first that differs, each day's
     /// timeline worked out once as the walk reaches it.
-    private func nextChange(day: Int, minute: Int, _ holidays: inout Holidays) -> HoursChange {
+    private func nextChange(day: Int, minute: Int, _ facts: inout DayFacts) -> HoursChange {
         var lines: [[Mark]?] = Array(repeating: nil, count: HoursChange.daysAhead + 3)
         /// Minute `t` from `day`'s midnight, as its own day marks it and the night before carries into it.
         func mark(_ t: Int) -> Mark {
             let offset = t / 1440
-            if lines[offset] == nil { lines[offset] = timeline(day: day + offset - 1, &holidays) }
-            if lines[offset + 1] == nil { lines[offset + 1] = timeline(day: day + offset, &holidays) }
+            if lines[offset] == nil { lines[offset] = timeline(day: day + offset - 1, &facts) }
+            if lines[offset + 1] == nil { lines[offset + 1] = timeline(day: day + offset, &facts) }
             return Self.combine(lines[offset + 1]![t % 1440], carried: lines[offset]![t % 1440 + 1440])
         }
         let isOpen: Bool
@@ -106,7 +128,9 @@ public struct OSMOpeningHours: Sendable {
         guard let year = parts.year, let month = parts.month, let day = parts.day, let hour = parts.hour,
             let minute = parts.minute
         else { return .unknown }
-        return status(on: CivilDate(year: year, month: month, day: day), minute: hour * 60 + minute, country: country)
+        return status(
+            on: CivilDate(year: year, month: month, day: day), minute: hour * 60 + minute,
+            at: Place(holidays: country, timeZone: timeZone))
     }
 
     /// The week as `OpeningHours` gives it (each weekday's periods, past midnight beyond 24:00),
@@ -122,13 +146,13 @@ public struct OSMOpeningHours: Sendable {
         // 2024-01-01 was a Monday; no weekly rule looks at the date itself.
         let monday = CivilDate(year: 2024, month: 1, day: 1).daysSinceEpoch
         for (index, weekday) in Weekday.mondayFirst.enumerated() {
-            var holidays = Holidays(country: nil, assumed: [:])
-            let selected = rules.map { $0.selects(day: monday + index, &holidays) }
+            var facts = DayFacts(place: Place(holidays: nil), assumed: [:])
+            let selected = rules.map { $0.selects(day: monday + index, &facts) }
             if let known = read.first(where: { $0.selected == selected }) {
                 hours[.weekday(weekday)] = known.periods
                 continue
             }
-            let periods = Self.openPeriods(timeline(day: monday + index, &holidays))
+            let periods = Self.openPeriods(timeline(day: monday + index, &facts))
             read.append((selected, periods))
             hours[.weekday(weekday)] = periods
         }
@@ -162,9 +186,9 @@ public struct OSMOpeningHours: Sendable {
     /// Minutes of a day and the night after it (0..<2880): rules may run past midnight.
     static let span = 2 * 1440
 
-    private func status(day: Int, minute: Int, _ holidays: inout Holidays) -> OpenStatus {
-        let today = timeline(day: day, &holidays)
-        let yesterday = timeline(day: day - 1, &holidays)
+    private func status(day: Int, minute: Int, _ facts: inout DayFacts) -> OpenStatus {
+        let today = timeline(day: day, &facts)
+        let yesterday = timeline(day: day - 1, &facts)
         switch Self.combine(today[minute], carried: yesterday[minute + 1440]) {
         case .unset, .off: return .closed
         case .unknown: return .unknown
@@ -176,7 +200,7 @@ public struct OSMOpeningHours: Sendable {
             let next =
                 later < 1440
                 ? Self.combine(today[later], carried: yesterday[later + 1440])
-                : Self.combine(timeline(day: day + 1, &holidays)[later - 1440], carried: today[later])
+                : Self.combine(timeline(day: day + 1, &facts)[later - 1440], carried: today[later])
             switch next {
             case .open: later += 1
             case .unknown: return .open
@@ -197,12 +221,12 @@ public struct OSMOpeningHours: Sendable {
     /// One day's rules, in order: a rule (`;`) replaces what earlier rules said of the days it
     /// selects, except a closing one with times, which closes those times only; an additional
     /// rule (`,`) adds to them; a fallback (`||`) speaks only for days no earlier rule selected.
-    func timeline(day: Int, _ holidays: inout Holidays) -> [Mark] {
+    func timeline(day: Int, _ facts: inout DayFacts) -> [Mark] {
         var line = [Mark](repeating: .unset, count: Self.span)
         var selected = false
         for rule in rules {
             if rule.separator == .fallback, selected { continue }
-            guard rule.selects(day: day, &holidays) else { continue }
+            guard rule.selects(day: day, &facts) else { continue }
             if rule.separator != .additional, !(rule.kind == .closed && rule.spans != nil) {
                 line = [Mark](repeating: .unset, count: Self.span)
             }
@@ -212,7 +236,7 @@ public struct OSMOpeningHours: Sendable {
                 case .closed: .off
                 case .unknown: .unknown
                 }
-            for (range, certain) in rule.minutes {
+            for (range, certain) in rule.minutes(sun: facts.sun(day)) {
                 for minute in range { line[minute] = certain ? mark : .unknown }
             }
             selected = true
@@ -242,16 +266,17 @@ public struct OSMOpeningHours: Sendable {
             separator != .fallback && years.isEmpty && monthdays.isEmpty && weeks.isEmpty && holidays.isEmpty
                 && kind != .unknown
                 && weekdays.allSatisfy { if case .range = $0 { true } else { false } }
-                && (spans ?? []).allSatisfy { !$0.openEnd && $0.start != .event && $0.end != .event }
+                && (spans ?? []).allSatisfy { !$0.openEnd && !$0.start.isEvent && $0.end?.isEvent != true }
         }
 
-        /// The minutes the rule speaks of, from the day's midnight, and whether they are certain.
-        var minutes: [(Range<Int>, Bool)] {
+        /// The minutes the rule speaks of, from the day's midnight, and whether they are certain;
+        /// `sun` is the day's (nil where unknown).
+        func minutes(sun: [SunEvent: Int]?) -> [(Range<Int>, Bool)] {
             guard let spans else { return [(0..<1440, true)] }
-            return spans.flatMap(\.minutes)
+            return spans.flatMap { $0.minutes(sun: sun) }
         }
 
-        func selects(day: Int, _ calendar: inout Holidays) -> Bool {
+        func selects(day: Int, _ facts: inout DayFacts) -> Bool {
             let date = CivilDate(daysSinceEpoch: day)
             if !years.isEmpty, !years.contains(where: { $0.contains(date.year) }) { return false }
             if !monthdays.isEmpty, !monthdays.contains(where: { $0.contains(day) }) { return false }
@@ -259,9 +284,9 @@ public struct OSMOpeningHours: Sendable {
             let weekdayMatch = weekdays.contains { $0.contains(day) }
             if weekdays.isEmpty, holidays.isEmpty { return true }
             if daysIntersect {
-                return weekdayMatch && holidays.contains { calendar.isHoliday(day - $0.offset, school: $0.school) }
+                return weekdayMatch && holidays.contains { facts.isHoliday(day - $0.offset, school: $0.school) }
             }
-            return weekdayMatch || holidays.contains { calendar.isHoliday(day - $0.offset, school: $0.school) }
+            return weekdayMatch || holidays.contains { facts.isHoliday(day - $0.offset, school: $0.school) }
         }
 
         /// ISO 8601: weeks start on Monday, and week 1 holds the year's first Thursday.
@@ -314,7 +339,7 @@ public struct OSMOpeningHours: Sendable {
                 // A fifth Sunday the month does not have.
                 guard base.month == month else { return nil }
             case .easter:
-                base = OSMOpeningHours.easter(year)
+                base = CivilDate.easter(year)
             }
             return base.daysSinceEpoch + offset
         }
@@ -373,8 +398,40 @@ public struct OSMOpeningHours: Sendable {
 
     enum Time: Sendable, Equatable {
         case fixed(Int)
-        /// sunrise, sunset, dawn, dusk, with or without an offset: not worked out.
-        case event
+        /// `sunrise`, `(sunset-00:30)`: the event, `offset` minutes on.
+        case event(SunEvent, offset: Int)
+
+        var isEvent: Bool { if case .event = self { true } else { false } }
+
+        /// The minute of a day at the equinox (sunrise 06:00, sunset 18:00): whether a span is
+        /// written to run past midnight.
+        var typical: Int {
+            switch self {
+            case .fixed(let minute): minute
+            case .event(let event, let offset): event.typical + offset
+            }
+        }
+
+        /// The minute from the day's midnight; nil for an event where the day's sun is unknown.
+        func minute(sun: [SunEvent: Int]?) -> Int? {
+            switch self {
+            case .fixed(let minute): minute
+            case .event(let event, let offset): sun?[event].map { $0 + offset }
+            }
+        }
+    }
+
+    enum SunEvent: String, Sendable {
+        case dawn, sunrise, sunset, dusk
+
+        var typical: Int {
+            switch self {
+            case .dawn: 330
+            case .sunrise: 360
+            case .sunset: 1080
+            case .dusk: 1110
+            }
+        }
     }
 
     struct Span: Sendable {
@@ -384,24 +441,29 @@ public struct OSMOpeningHours: Sendable {
         var openEnd: Bool
 
         /// The minutes this span speaks of, and whether with certainty. Open ends are in doubt
-        /// until midnight (or the next midnight, for one past it), as opening_hours.js reads them.
-        var minutes: [(Range<Int>, Bool)] {
-            switch (start, end) {
-            case (.fixed(let from), .fixed(var to)?):
-                if to <= from { to += 1440 }
-                let to2 = min(to, OSMOpeningHours.span)
-                guard openEnd else { return [(from..<to2, true)] }
-                return [(from..<to2, true), (to2..<(to2 < 1440 ? 1440 : OSMOpeningHours.span), false)]
-            case (.fixed(let from), nil):
+        /// until midnight (or the next midnight, for one past it), as opening_hours.js reads them;
+        /// the sun's events are worked out where the day's sun is known, else in doubt.
+        func minutes(sun: [SunEvent: Int]?) -> [(Range<Int>, Bool)] {
+            let from = start.minute(sun: sun), to = end.map { $0.minute(sun: sun) }
+            switch (from, to) {
+            case (let from?, let to??) where (0...1440).contains(from) && (0...2 * 1440).contains(to):
+                // A span written to run past midnight (`22:00-02:00`, `sunset-sunrise`) ends the
+                // next day; one that is not (`sunrise-08:02`) is empty on a day its event falls
+                // after its end, as opening_hours.js reads it.
+                if to <= from, let written = self.end, written.typical > start.typical { return [] }
+                let end = min(to <= from ? to + 1440 : to, OSMOpeningHours.span)
+                guard openEnd else { return [(from..<end, true)] }
+                return [(from..<end, true), (end..<(end < 1440 ? 1440 : OSMOpeningHours.span), false)]
+            case (let from?, nil) where (0...1440).contains(from):
                 let stop = from < 1440 ? 1440 : OSMOpeningHours.span
                 return [(from..<from + 1, true), (from + 1..<stop, false)]
-            case (.fixed(let from), .event?):
+            case (let from?, _) where (0...1440).contains(from):
                 // Sunset after the start, or sunrise the next morning.
                 return [(from..<min(from + 1440, OSMOpeningHours.span), false)]
-            case (.event, .fixed(let to)?):
+            case (_, let to??) where (0...1440).contains(to):
                 // Sunrise may come after the end (`sunrise-05:59` in winter): then into tomorrow.
                 return [(0..<min(to + 1440, OSMOpeningHours.span), false)]
-            case (.event, _):
+            default:
                 return [(0..<OSMOpeningHours.span, false)]
             }
         }
@@ -409,21 +471,51 @@ public struct OSMOpeningHours: Sendable {
 
     // MARK: - Calendar
 
-    /// Holidays as far as they are known; each one in doubt is noted, so that `status` can try
-    /// it both ways.
-    struct Holidays {
-        let country: String?
+    /// What a day is at the place: a holiday as far as the calendar knows (each one in doubt
+    /// is noted, so that `status` can try it both ways), and its sun on the place's clock.
+    struct DayFacts {
+        let place: Place
         let assumed: [Fact: Bool]
         var doubts: [Fact] = []
+        /// Each day's sun, worked out once: a week's walk reads each day's timeline again.
+        private var suns: [Int: [SunEvent: Int]?] = [:]
+
+        init(place: Place, assumed: [Fact: Bool]) {
+            self.place = place; self.assumed = assumed
+        }
 
         mutating func isHoliday(_ day: Int, school: Bool) -> Bool {
-            if !school, country?.uppercased() == "JP" {
-                return JapaneseHolidays.isHoliday(CivilDate(daysSinceEpoch: day))
+            if let code = place.holidays,
+                let known = HolidayCalendar.isHoliday(CivilDate(daysSinceEpoch: day), at: code, school: school)
+            {
+                return known
             }
             let fact = Fact(day: day, school: school)
             if let known = assumed[fact] { return known }
             if !doubts.contains(fact) { doubts.append(fact) }
             return false
+        }
+
+        /// The minutes of `day` at which dawn, sunrise, sunset and dusk fall on the place's
+        /// clock (an event the sun does not reach that day left out); nil without a position or
+        /// a clock.
+        mutating func sun(_ day: Int) -> [SunEvent: Int]? {
+            if let known = suns[day] { return known }
+            var minutes: [SunEvent: Int]?
+            if let coordinate = place.coordinate, let zone = place.timeZone {
+                let date = CivilDate(daysSinceEpoch: day)
+                let times = SunTimes(on: date, at: coordinate)
+                let noon = Date(timeIntervalSince1970: TimeInterval(day * 86400 + 43200))
+                let offset = Double(zone.secondsFromGMT(for: noon)) / 60
+                let events: [(SunEvent, Double?)] = [
+                    (.dawn, times.dawn), (.sunrise, times.sunrise), (.sunset, times.sunset), (.dusk, times.dusk),
+                ]
+                minutes = events.reduce(into: [:]) { found, event in
+                    if let utc = event.1 { found[event.0] = Int((utc + offset).rounded()) }
+                }
+            }
+            suns[day] = minutes
+            return minutes
         }
     }
 
@@ -441,15 +533,5 @@ public struct OSMOpeningHours: Sendable {
         let last = CivilDate(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1).adding(days: -1)
         let offset = (last.weekday.rawValue - weekday.rawValue + 7) % 7
         return last.adding(days: -offset - 7 * (-ordinal - 1))
-    }
-
-    /// Easter Sunday in the Gregorian calendar (the anonymous Gregorian algorithm).
-    static func easter(_ year: Int) -> CivilDate {
-        let a = year % 19, b = year / 100, c = year % 100
-        let h = (19 * a + b - b / 4 - (8 * b + 13) / 25 + 15) % 30
-        let l = (32 + 2 * (b % 4) + 2 * (c / 4) - h - c % 4) % 7
-        let m = (a + 11 * h + 22 * l) / 451
-        let month = (h + l - 7 * m + 114) / 31
-        return CivilDate(year: year, month: month, day: (h + l - 7 * m + 114) % 31 + 1)
     }
 }

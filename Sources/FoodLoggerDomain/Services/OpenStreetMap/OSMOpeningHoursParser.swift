@@ -339,7 +339,7 @@ struct OSMOpeningHoursParser {
         case .number(_, let digits):
             digits <= 2 && token(at: index + 1) == .symbol(":") && isNumber(token(at: index + 2))
                 && token(at: index + 3) != .symbol(":")
-        case .word(let word): Self.events.contains(word)
+        case .word(let word): OSMOpeningHours.SunEvent(rawValue: word) != nil
         case .symbol("("): true
         default: false
         }
@@ -373,23 +373,23 @@ struct OSMOpeningHoursParser {
             }
             position += 3
             return .fixed(hours * 60 + minutes)
-        case .word(let word) where Self.events.contains(word):
+        case .word(let word):
+            guard let event = OSMOpeningHours.SunEvent(rawValue: word) else { return nil }
             position += 1
-            return .event
+            return .event(event, offset: 0)
         case .symbol("("):
             // `(sunrise+01:00)`
-            guard case .word(let word) = peek(1), Self.events.contains(word), case .symbol(let sign) = peek(2),
-                sign == "+" || sign == "-", case .number = peek(3), peek(4) == .symbol(":"), case .number = peek(5),
-                peek(6) == .symbol(")")
+            guard case .word(let word) = peek(1), let event = OSMOpeningHours.SunEvent(rawValue: word),
+                case .symbol(let sign) = peek(2), sign == "+" || sign == "-", case .number(let hours, _) = peek(3),
+                peek(4) == .symbol(":"), case .number(let minutes, _) = peek(5), minutes < 60, peek(6) == .symbol(")")
             else { return nil }
             position += 7
-            return .event
+            let offset = hours * 60 + minutes
+            return .event(event, offset: sign == "-" ? -offset : offset)
         default:
             return nil
         }
     }
-
-    private static let events: Set<String> = ["sunrise", "sunset", "dawn", "dusk"]
 
     // MARK: - Words
 

@@ -39,7 +39,8 @@ enum OverpassDecoder {
         if restaurants.count < places.count {
             log?("left out \(places.count - restaurants.count) of \(places.count) places: no name in any form, or no position")
         }
-        var page = RestaurantPage(total: 0, start: 1, restaurants: restaurants, region: region(elements), provider: .osm)
+        let region = region(elements, near: restaurants.first?.coordinate)
+        var page = RestaurantPage(total: 0, start: 1, restaurants: restaurants, region: region, provider: .osm)
             .sanitized()
         page.total = page.restaurants.count
         return page
@@ -49,15 +50,25 @@ enum OverpassDecoder {
     static let failureWords = ["runtime error", "timed out"]
 
     /// The clock of the narrowest area that names one (the highest `admin_level`: a province
-    /// may keep its own zone inside a country of several), and the country's alpha-2 code.
-    static func region(_ elements: [Element]) -> RestaurantPage.Region? {
+    /// may keep its own zone inside a country of several), the country's alpha-2 code and its
+    /// widest ISO 3166-2 subdivision (the state, `GB-SCT`: where regional holidays are set).
+    /// Where the areas name no country or no clock, `coordinate` (a place of the answer) finds
+    /// them (`ZoneMap`).
+    static func region(_ elements: [Element], near coordinate: Coordinate?) -> RestaurantPage.Region? {
         let areas = elements.filter { $0.type == "area" }.compactMap(\.tags)
             .sorted { Int($0["admin_level"] ?? "") ?? 0 > Int($1["admin_level"] ?? "") ?? 0 }
-        let timeZone = areas.lazy.compactMap { $0["timezone"].flatMap(nonEmpty) }.first
-        let country = areas.lazy.compactMap { $0["ISO3166-1"] ?? $0["ISO3166-1:alpha2"] }
+        let tagged = areas.lazy.compactMap { $0["ISO3166-1"] ?? $0["ISO3166-1:alpha2"] }
             .first { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }?.uppercased()
+        let located = tagged == nil ? coordinate.flatMap(ZoneMap.locate) : nil
+        let country = tagged ?? located?.country
+        let timeZone =
+            areas.lazy.compactMap { $0["timezone"].flatMap(nonEmpty) }.first ?? located?.zone
+            ?? country.flatMap { ZoneMap.zone(country: $0, near: coordinate) }
         guard timeZone != nil || country != nil else { return nil }
-        return RestaurantPage.Region(timeZone: timeZone, countryCode: country)
+        let subdivision = country.flatMap { country in
+            areas.compactMap { $0["ISO3166-2"]?.uppercased() }.last { $0.hasPrefix(country + "-") && $0.count <= 6 }
+        }
+        return RestaurantPage.Region(timeZone: timeZone, countryCode: country, subdivision: subdivision)
     }
 
     struct Body: Decodable {

@@ -109,8 +109,9 @@ public enum OverpassRequest {
             """
     }
 
-    /// The areas of the set `.areas` that carry a clock or a country: all the decoder reads.
-    static let areas = #"(area.areas["timezone"];area.areas["ISO3166-1"];);"#
+    /// The areas of the set `.areas` that carry a clock, a country or a country's subdivision
+    /// (for its regional holidays): all the decoder reads.
+    static let areas = #"(area.areas["timezone"];area.areas["ISO3166-1"];area.areas["ISO3166-2"];);"#
 
     static let elementTypes = ["node", "way", "relation"]
 

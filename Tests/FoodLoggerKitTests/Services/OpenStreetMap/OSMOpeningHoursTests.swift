@@ -42,21 +42,46 @@ import Testing
         #expect(Self.status("24/7", Self.monday, 24) == .unknown, "a minute beyond the day is no moment")
     }
 
-    @Test func japanesePublicHolidaysAreKnownOthersAreInDoubt() {
-        // Given a shop closed on public holidays; 2026-11-23 is 勤労感謝の日 in Japan
+    @Test func publicHolidaysAreKnownWhereTheCountryIsInDoubtWhereItIsNot() {
+        // Given a shop closed on public holidays; 2026-11-23 is 勤労感謝の日 in Japan, no holiday in Germany
         let value = "Mo-Fr 10:00-18:00; PH off"
         // Then in Japan it is closed that Monday and open the next day
         #expect(Self.status(value, Self.monday, 12, country: "JP") == .closed)
         #expect(Self.status(value, Self.monday.adding(days: 1), 12, country: "JP") == .open)
-        // And elsewhere any weekday might be a holiday, so it is unknown; the weekend is closed either way
-        #expect(Self.status(value, Self.monday, 12, country: "DE") == .unknown)
+        // And in Germany it is open; where the country is unknown any weekday might be a holiday
+        #expect(Self.status(value, Self.monday, 12, country: "DE") == .open)
         #expect(Self.status(value, Self.monday.adding(days: 5), 12, country: "DE") == .closed)
         #expect(Self.status(value, Self.monday, 12, country: nil) == .unknown)
+        #expect(Self.status(value, Self.monday, 12, country: "TH") == .unknown, "no rules for Thailand")
     }
 
-    @Test func schoolHolidaysAreNeverGuessed() {
-        #expect(Self.status("Mo-Fr 09:00-17:00; SH off", Self.monday, 12) == .unknown)
-        #expect(Self.status("Mo-Fr 09:00-17:00; SH off", Self.monday, 20) == .closed)
+    /// Edinburgh's values (#48): a `PH` rule answers an ordinary Saturday, and Christmas 2026 as
+    /// Scotland's holiday.
+    @Test(arguments: [
+        ("Mo-Th 08:30-24:00; Fr,Sa 08:30-23:00; PH,Su 08:30-24:00", OpenStatus.closingSoon, OpenStatus.open),
+        ("Mo-Th 08:30-24:00; Fr,Sa 08:30-23:00; PH,Su 08:30-24:00; PH off", .closingSoon, .closed),
+    ])
+    func edinburghsHoursOnAnOrdinarySaturdayAndOnChristmas(value: String, saturday: OpenStatus, christmas: OpenStatus) {
+        let ordinary = CivilDate(year: 2026, month: 11, day: 28), christmasDay = CivilDate(year: 2026, month: 12, day: 25)
+        let hours = OSMOpeningHours(value)
+        // An ordinary Saturday: open until 23:00, in GB-SCT or GB alike
+        #expect(hours?.status(on: ordinary, minute: 12 * 60, country: "GB-SCT") == .open, "\(value) at noon")
+        #expect(hours?.status(on: ordinary, minute: 22 * 60 + 40, country: "GB-SCT") == saturday, "\(value) at 22:40")
+        #expect(hours?.status(on: ordinary, minute: 23 * 60 + 30, country: "GB") == .closed, "\(value) at 23:30")
+        #expect(
+            hours?.nextChange(on: ordinary, minute: 12 * 60, country: "GB-SCT") == .closes(at: 23 * 60, lastOrder: nil),
+            "\(value) closes at 23:00")
+        // Friday 25 December 2026 is a public holiday in Scotland: the PH rule speaks, not Friday's
+        #expect(hours?.status(on: christmasDay, minute: 23 * 60 + 15, country: "GB-SCT") == christmas, "\(value) on 25 December")
+    }
+
+    @Test func schoolHolidaysAreReadWhereOpeningHoursJsHasThemNeverGuessed() {
+        let value = "Mo-Fr 09:00-17:00; SH off"
+        let summer = CivilDate(year: 2025, month: 8, day: 4)
+        #expect(Self.status(value, summer, 12, country: "DE-BW") == .closed, "Baden-Württemberg's summer holidays")
+        #expect(Self.status(value, Self.monday, 12, country: "DE-BW") == .open, "a school day")
+        #expect(Self.status(value, CivilDate(year: 1990, month: 8, day: 6), 12, country: "DE-BW") == .unknown, "no dates")
+        #expect(Self.status(value, Self.monday, 20) == .closed)
     }
 
     @Test func openEndsAndSunsetAreUnknownAfterTheirStart() {
@@ -64,6 +89,24 @@ import Testing
         #expect(Self.status("Mo-Sa 18:00+", Self.monday, 21) == .unknown)
         #expect(Self.status("Mo-Sa 18:00+", Self.monday, 12) == .closed)
         #expect(Self.status("sunset-sunrise", Self.monday, 12) == .unknown)
+    }
+
+    @Test func theSunIsWorkedOutWhereThePlacesPositionAndClockAreKnown() throws {
+        // Given Berlin on the summer solstice: dawn 03:52, sunrise 04:43, sunset 21:33, dusk 22:25 (CEST)
+        let berlin = OSMOpeningHours.Place(
+            holidays: "DE-BE", coordinate: Coordinate(lat: 52.52, lng: 13.405), timeZone: TimeZone(identifier: "Europe/Berlin"))
+        let solstice = CivilDate(year: 2026, month: 6, day: 21)
+        func status(_ value: String, _ hour: Int, _ minute: Int) -> OpenStatus? {
+            OSMOpeningHours(value)?.status(on: solstice, minute: hour * 60 + minute, at: berlin)
+        }
+        // Then the events open and close as the sun does, offsets included
+        #expect(status("sunrise-sunset", 4, 30) == .closed && status("sunrise-sunset", 5, 0) == .open)
+        #expect(status("sunrise-sunset", 21, 40) == .closed && status("sunrise-sunset", 21, 10) == .closingSoon)
+        #expect(status("dawn-dusk", 4, 0) == .open && status("dawn-dusk", 22, 40) == .closed)
+        #expect(status("(sunset-01:00)-24:00", 20, 45) == .open && status("(sunset-01:00)-24:00", 20, 15) == .closed)
+        #expect(status("sunset-sunrise", 23, 0) == .open && status("sunset-sunrise", 12, 0) == .closed)
+        // And without the place's position the sun stays unknown
+        #expect(Self.status("sunrise-sunset", solstice, 12) == .unknown)
     }
 
     @Test func datesMonthsAndNthWeekdays() {

@@ -82,6 +82,46 @@ import TestSupport
         #expect(page.restaurants.isEmpty, "areas are no shops")
     }
 
+    /// A VN country area without `timezone`, as Overpass may give it.
+    static let vietnamWithoutClock = #"{"type": "area", "id": 3600049915, "tags": {"admin_level": "2", "ISO3166-1": "VN"}}"#
+
+    /// The answer with the country's area put in, when `withArea`.
+    private func hanoi(_ data: Data, withArea: Bool) throws -> Data {
+        guard withArea else { return data }
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "a JSON object")
+        let area = try JSONSerialization.jsonObject(with: Data(Self.vietnamWithoutClock.utf8))
+        object["elements"] = (object["elements"] as? [Any] ?? []) + [area]
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    @Test(arguments: [false, true])
+    func anAnswerNamingNoClockIsReadOnTheClockOfItsPlaces(withArea: Bool) throws {
+        // Given places around Hoàn Kiếm with no area, or Vietnam's area without `timezone`
+        let data = try hanoi(Data(contentsOf: Fixtures.overpass("hanoi_no_area.json")), withArea: withArea)
+        // When it is decoded
+        let page = try OverpassDecoder.decode(data)
+        // Then the clock and country are Vietnam's, and the hours read on that clock: at 16:00 UTC it
+        // is Saturday 23:00 in Hanoi, when only the bar is open
+        #expect(page.region == .init(timeZone: "Asia/Ho_Chi_Minh", countryCode: "VN"), "\(String(describing: page.region))")
+        let saturdayNight = Date(timeIntervalSince1970: 1_764_432_000)  // 2025-11-29T16:00Z
+        let open = page.restaurants.map { $0.openStatus(at: .now(saturdayNight), region: page.region).isOpen }
+        #expect(open == [false, false, true, nil], "phở and coffee closed, the bar open, no hours unknown: \(open)")
+    }
+
+    /// The real capture has no area: with none, and with Vietnam's without `timezone`, every
+    /// place whose hours can be read is open or closed, never unknown.
+    @Test(Samples.required, arguments: [false, true])
+    func everyPlaceOfTheRealHanoiAnswerWithHoursIsOpenOrClosed(withArea: Bool) throws {
+        let data = try hanoi(try hanoi().data, withArea: withArea)
+        let page = try OverpassDecoder.decode(data)
+        #expect(page.region?.timeZone == "Asia/Ho_Chi_Minh", "\(String(describing: page.region))")
+        let readable = page.restaurants.filter { PlaceHours($0).state == .given }
+        let noon = Date(timeIntervalSince1970: 1_764_392_400)  // 2025-11-29T05:00Z, noon in Hanoi
+        let unknown = readable.filter { $0.openStatus(at: .now(noon), region: page.region) == .unknown }
+        #expect(
+            readable.count > 100 && unknown.isEmpty, "\(readable.count) with hours; unknown: \(unknown.map(\.osmOpeningHours))")
+    }
+
     @Test func anEmptyAnswerIsNoShopsAndNoRegion() throws {
         let page = try decode("empty.json")
         #expect(

@@ -19,7 +19,7 @@ import Testing
                 nwr["amenity"~"^(restaurant|cafe|fast_food|bar|pub|food_court|ice_cream|biergarten)$"](around:1000,35.6812000,139.7671000);
                 out center tags;
                 is_in(35.6812000,139.7671000)->.areas;
-                (area.areas["timezone"];area.areas["ISO3166-1"];);
+                (area.areas["timezone"];area.areas["ISO3166-1"];area.areas["ISO3166-2"];);
                 out tags;
 
                 """, "the QL, word for word")
@@ -75,7 +75,7 @@ import Testing
                 (around:500,35.6812000,139.7671000);
                 out center tags;
                 is_in(35.6812000,139.7671000)->.areas;
-                (area.areas["timezone"];area.areas["ISO3166-1"];);
+                (area.areas["timezone"];area.areas["ISO3166-1"];area.areas["ISO3166-2"];);
                 out tags;
 
                 """, "the QL, word for word")
@@ -117,7 +117,7 @@ import Testing
                 (way.shops;way(r.shops);)->.outlines;
                 (node.shops;node(r.shops);node(w.outlines);)->.points;
                 .points is_in->.areas;
-                (area.areas["timezone"];area.areas["ISO3166-1"];);
+                (area.areas["timezone"];area.areas["ISO3166-1"];area.areas["ISO3166-2"];);
                 out tags;
 
                 """, "one request for all of them and their clock")

@@ -55,16 +55,19 @@ import Testing
     // MARK: - Where
 
     @Test(arguments: [
-        (Neighbourhood.tokyoStation, "Asia/Tokyo", "JP"), (.shibuya, "Asia/Tokyo", "JP"),
-        (.timesSquare, "America/New_York", "US"), (.eiffelTower, "Europe/Paris", "FR"),
-        (.hoanKiem, "Asia/Ho_Chi_Minh", "VN"),
+        (Neighbourhood.tokyoStation, "Asia/Tokyo", "JP", nil), (.shibuya, "Asia/Tokyo", "JP", nil),
+        (.timesSquare, "America/New_York", "US", "US-NY"), (.eiffelTower, "Europe/Paris", "FR", nil),
+        (.hoanKiem, "Asia/Ho_Chi_Minh", "VN", nil),
     ])
-    func eachNeighbourhoodAnswersOnItsOwnClock(area: Neighbourhood, timeZone: String, country: String) async throws {
+    func eachNeighbourhoodAnswersOnItsOwnClock(
+        area: Neighbourhood, timeZone: String, country: String, subdivision: String?
+    ) async throws {
         // When a search runs around the neighbourhood's centre
         let page = try await sut.searchRestaurants(RestaurantQuery(center: area.centre))
 
         // Then the answer carries the place's zone and country, from OSM's own
-        #expect(page.region == .init(timeZone: timeZone, countryCode: country), "\(area)'s areas")
+        #expect(
+            page.region == .init(timeZone: timeZone, countryCode: country, subdivision: subdivision), "\(area)'s areas")
         #expect(page.provider == .osm && page.coverage == nil && page.total > 0, "\(area) has places")
     }
 
