@@ -4,7 +4,14 @@ import FoodLoggerDomain
 enum TerminalSafe {
     /// Control characters, line and paragraph separators and other invisible format characters
     /// become visible escapes such as `\n` and `\u{1B}`; everything else is kept.
-    static func line(_ text: String) -> String { escaped(text) }
+    static func line(_ text: String) -> String {
+        // Most text needs nothing: it is returned as it is rather than copied scalar by scalar.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        guard text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" || isInvisible($0) }) else {
+            return text
+        }
+        return escaped(text)
+    }
 
     /// As `line`, except the scalars in `keeping`, which stay as they are.
     private static func escaped<Text: StringProtocol>(_ text: Text, keeping: Set<Unicode.Scalar> = []) -> String {

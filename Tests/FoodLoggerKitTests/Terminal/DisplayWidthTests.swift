@@ -6,6 +6,8 @@ import Testing
     @Test(arguments: [
         ("abc", 3), ("東京駅", 6), ("ﾒﾄﾛ", 3), ("ＡＢ", 4), ("カフェ☕", 8), ("が", 2), ("e\u{301}", 1),
         ("👍🏽", 2), ("\u{1B}", 0), ("", 0), ("…", 1),
+        // Printable ASCII is counted a byte a column; a control or DEL among it is not a column.
+        ("Bench Diner No. 7", 17), ("a\tb", 2), ("a\u{7F}b", 2), ("\r\n", 0), ("abc e\u{301}", 5), ("ab東", 4),
     ])
     func widths(text: String, expected: Int) {
         #expect(DisplayWidth.of(text) == expected, "\(text) should be \(expected) columns")
