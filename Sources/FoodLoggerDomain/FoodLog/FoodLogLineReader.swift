@@ -42,7 +42,7 @@ struct FoodLogLineReader {
             case .want: want = reader.bool(); return want != nil
             case .note: return reader.nullable(&note) { $0.string() }
             case .rating: return reader.nullable(&rating) { $0.integer() }
-            case .writtenAt: writtenAt = reader.string().flatMap(Self.instant); return writtenAt != nil
+            case .writtenAt: writtenAt = reader.plainString().flatMap(Self.instant); return writtenAt != nil
             case .shop: shop = reader.shop(); return shop != nil
             }
         }
@@ -95,18 +95,14 @@ struct FoodLogLineReader {
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, a second that exists, from 1970 on; nil for any other form (a
     /// fraction, an offset), which JSONDecoder reads.
-    static func instant(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { utf8 -> Date? in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-                bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
-                let day = day(UnsafeRawBufferPointer(rebasing: bytes[..<10])), day.year >= 1970,
-                let hour = digits(bytes, 11..<13), let minute = digits(bytes, 14..<16), let second = digits(bytes, 17..<19),
-                hour < 24, minute < 60, second < 60
-            else { return nil }
-            return Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60 + second))
-        }
+    static func instant(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
+            let day = day(UnsafeRawBufferPointer(rebasing: bytes[..<10])), day.year >= 1970,
+            let hour = digits(bytes, 11..<13), let minute = digits(bytes, 14..<16), let second = digits(bytes, 17..<19),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 
     /// `2026-11-24`, a day that exists, as `CivilDate.init?(_:)` reads it; nil for any other
@@ -184,33 +180,46 @@ struct FoodLogLineReader {
     /// A string's text: nil for one with a `\u` escape, a control character or bytes that are
     /// not UTF-8.
     private mutating func string() -> String? {
+        guard let (raw, escaped, ascii) = stringBytes() else { return nil }
+        if escaped { return Self.unescaped(raw) }
+        // ASCII alone needs no check: `String(decoding:)` would repair what is not UTF-8.
+        return ascii ? String(decoding: raw, as: UTF8.self) : Self.text(raw)
+    }
+
+    /// A string's bytes when it has no escape (`written_at`, read from them).
+    private mutating func plainString() -> UnsafeRawBufferPointer? {
+        guard let (raw, escaped, _) = stringBytes(), !escaped else { return nil }
+        return raw
+    }
+
+    /// The bytes between a string's quotes, whether it has escapes and whether it is ASCII;
+    /// nil when it holds a control character or has no end.
+    private mutating func stringBytes() -> (UnsafeRawBufferPointer, escaped: Bool, ascii: Bool)? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
-        var escaped = false
+        var escaped = false, high: UInt8 = 0
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-            if bytes[index] == UInt8(ascii: "\\") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
                 escaped = true
                 index += 1
-            } else if bytes[index] < 0x20 {
+            } else if byte < 0x20 {
                 return nil
             }
+            high |= byte
             index += 1
         }
         guard index < bytes.count else { return nil }
         let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
         index += 1
-        return escaped ? Self.unescaped(raw) : Self.text(raw)
+        return (raw, escaped, high < 0x80)
     }
 
-    /// The bytes as a String when they are UTF-8, nil when they are not. `String(validating:)`
-    /// took ten times as long (its generic path); `String(decoding:)` repairs what it cannot
-    /// read, so text that comes out other than the bytes were not UTF-8.
+    /// The bytes as a String when they are UTF-8, nil when they are not: checked once, where
+    /// `String(validating:)` took ten times as long (its generic path).
     private static func text(_ raw: UnsafeRawBufferPointer) -> String? {
-        var text = String(decoding: raw, as: UTF8.self)
-        let same = text.withUTF8 {
-            $0.count == raw.count && (raw.isEmpty || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0)
-        }
-        return same ? text : nil
+        guard let text = try? UTF8Span(validating: raw.assumingMemoryBound(to: UInt8.self).span) else { return nil }
+        return String(copying: text)
     }
 
     /// The text of a string with escapes, when each is one of the short ones.
@@ -265,7 +274,32 @@ struct FoodLogLineReader {
             guard index > fractionStart else { return nil }
         }
         guard index - start <= 24, !endsNumberBadly() else { return nil }
-        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        let text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+        return Self.exactly(text) ?? Double(String(decoding: text, as: UTF8.self))
+    }
+
+    /// Powers of ten a Double holds exactly.
+    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
+    /// `-12.5` read without making a String, when its digits make an integer of at most 2^53
+    /// and it has at most 22 decimals: that integer and the power of ten are exact Doubles, so
+    /// one division rounds the text's value once and correctly, as `Double(_:)` does (Clinger's
+    /// fast path). nil for other texts.
+    private static func exactly(_ text: UnsafeRawBufferPointer) -> Double? {
+        var digits = 0, decimals = 0, seenPoint = false, value = 0
+        for byte in text where byte != UInt8(ascii: "-") {
+            if byte == UInt8(ascii: ".") {
+                seenPoint = true
+                continue
+            }
+            digits += 1
+            if seenPoint { decimals += 1 }
+            guard digits <= 16 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        guard value <= 1 << 53, decimals < powersOfTen.count else { return nil }
+        let magnitude = Double(value) / powersOfTen[decimals]
+        return text.first == UInt8(ascii: "-") ? -magnitude : magnitude
     }
 
     private mutating func skipDigits() {

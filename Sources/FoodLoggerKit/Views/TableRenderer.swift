@@ -113,6 +113,13 @@ enum TableRenderer {
 
 extension String {
     func trimmingTrailingSpaces() -> String {
+        // The spaces counted as bytes where the scalar before them cannot join a space into its
+        // cluster (it is plain text, `DisplayWidth.plainWidth`): by characters, that took a
+        // fifth of drawing a long table.
+        let spaces = utf8.reversed().prefix { $0 == UInt8(ascii: " ") }.count
+        guard spaces > 0 else { return self }
+        let kept = self[..<utf8.index(utf8.endIndex, offsetBy: -spaces)]
+        if kept.unicodeScalars.last.map({ DisplayWidth.plainWidth($0) != nil }) ?? true { return String(kept) }
         var text = self
         while text.last == " " { text.removeLast() }
         return text

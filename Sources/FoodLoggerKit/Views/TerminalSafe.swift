@@ -65,7 +65,9 @@ enum TerminalSafe {
     /// nothing: the zero-width joiner and non-joiner, the soft hyphen, and the tags of emoji
     /// flags (🏴 and U+E0067 …). Bidi controls and the rest are escaped.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        // Plain text (most of every name) is no control: its category cost ~100 instructions.
+        if DisplayWidth.plainWidth(scalar) != nil { return false }
+        return switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true
         case .format: ![0x200C, 0x200D, 0x00AD].contains(scalar.value) && !(0xE0020...0xE007F).contains(scalar.value)
         default: false

@@ -175,10 +175,10 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
     static func record(_ entry: FoodLogEntry) -> JSONValue {
         let shop = entry.shop
         return .object([
-            ("number", .integer(entry.number)), ("date", entry.date.map { .string($0.description) } ?? .null),
+            ("number", .integer(entry.number)), ("date", entry.dateText.map(JSONValue.string) ?? .null),
             ("want", .bool(entry.want)), ("rating", entry.rating.map(JSONValue.integer) ?? .null),
             ("note", entry.note.map(JSONValue.string) ?? .null),
-            ("written_at", .string(entry.writtenAt.formatted(.iso8601))),
+            ("written_at", .string(entry.writtenAtText)),
             (
                 "shop",
                 .object([
@@ -218,7 +218,7 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
     /// An entry's cells in the table.
     static func row(_ entry: FoodLogEntry) -> [String] {
         [
-            String(entry.number), entry.date?.description ?? "want", entry.rating.map { "\($0)/5" } ?? "",
+            String(entry.number), entry.dateText ?? "want", entry.rating.map { "\($0)/5" } ?? "",
             shopName(entry.shop), ResultsText.singleLine(entry.shop.genre), ResultsText.singleLine(entry.note ?? ""),
         ]
     }
