@@ -121,10 +121,11 @@ struct FoodLogScanner {
         offset += length
     }
 
-    /// The entry in a line, if it holds one (whatever the lines before it hold).
+    /// The entry in a line, if it holds one (whatever the lines before it hold): read by
+    /// `FoodLogLineReader` when the line is in the form foodlogger writes, else by JSONDecoder.
     func entry(in bytes: UnsafeRawBufferPointer) -> FoodLogEntry? {
         guard Self.mayBeEntry(bytes) else { return nil }
-        return try? decoder.decode(FoodLogEntry.self, from: Data(bytes))
+        return FoodLogLineReader.entry(in: bytes) ?? (try? decoder.decode(FoodLogEntry.self, from: Data(bytes)))
     }
 
     static func mayBeEntry(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -22,12 +22,23 @@ public struct FoodLogContents: Sendable, Equatable {
     /// The most recent meal first (a want counts on the day it was written), then the
     /// entries written later first.
     public var newestFirst: [FoodLogEntry] {
-        entries.sorted { ($0.sortDay, $0.number) > ($1.sortDay, $1.number) }
+        entries.map { (day: $0.sortDay, entry: $0) }.sorted { ($0.day, $0.entry.number) > ($1.day, $1.entry.number) }
+            .map(\.entry)
     }
 }
 
 extension FoodLogEntry {
-    var sortDay: CivilDate { date ?? CivilDate(writtenAt, in: TimeZone(identifier: "UTC")!) }
+    /// The day of the meal; for a want, the day it was written, in UTC. Counted from 1970 where
+    /// Foundation's Gregorian calendar counts the same days (1583 to 9999: before, its days are
+    /// Julian), as asking that calendar cost some 10 k instructions an entry.
+    var sortDay: CivilDate {
+        if let date { return date }
+        let seconds = writtenAt.timeIntervalSince1970
+        guard (-12_212_553_600...253_402_300_799).contains(seconds) else {
+            return CivilDate(writtenAt, in: TimeZone(identifier: "UTC")!)
+        }
+        return CivilDate(daysSinceEpoch: Int((seconds / 86_400).rounded(.down)))
+    }
 }
 
 /// An entry added or removed, and the lines of the log that are not entries (kept as they are),
@@ -48,6 +59,9 @@ public protocol FoodLogStoring: Sendable {
     /// Where the log is kept, for messages; nil when there is nowhere to keep one.
     var url: URL? { get }
     func read() throws(FoodLogError) -> FoodLogContents
+    /// The entries a list shows, newest first: the wants alone (`wants` true), the visits alone
+    /// (false) or all (nil).
+    func listing(wants: Bool?) throws(FoodLogError) -> FoodLogListing
     /// Adds the entry with the next number, and returns it as written.
     func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange
     func remove(number: Int) async throws(FoodLogError) -> FoodLogChange
@@ -129,11 +143,32 @@ public struct FoodLogStore: FoodLogStoring {
         guard let source = try Self.open(file) else { return FoodLogContents(entries: []) }
         defer { close(source) }
         var entries: [FoodLogEntry] = []
-        var unreadable = UnreadableLines()
-        try Self.scan(source, of: file) { line in
-            if let entry = line.entry { entries.append(entry) } else { unreadable.note(line) }
-        }
+        let unreadable = try Self.scanEntries(source, of: file) { entry, _ in entries.append(entry) }
         return FoodLogContents(entries: entries, unreadableLines: unreadable.first, unreadableCount: unreadable.count)
+    }
+
+    /// The entries a list shows, newest first, each read from the file when its turn comes (see
+    /// `FoodLogListing`): the log is read through once to find them.
+    public func listing(wants: Bool?) throws(FoodLogError) -> FoodLogListing {
+        guard let file else { throw .noFolder }
+        guard let source = try Self.open(file) else { return FoodLogListing(FoodLogContents(entries: []), wants: wants) }
+        let log = FoodLogListing.OpenLog(descriptor: source, path: file.url.path)
+        var items: [FoodLogListing.Item] = []
+        let unreadable = try Self.scanEntries(source, of: file) { entry, bytes in items.append(.init(entry, bytes: bytes)) }
+        return FoodLogListing(
+            log, items: items, wants: wants, unreadableLines: unreadable.first, unreadableCount: unreadable.count)
+    }
+
+    /// Hands `body` each entry of `source` with where its line lies, and names the lines that
+    /// are not entries.
+    static func scanEntries(_ source: Int32, of file: SharedFile, _ body: (FoodLogEntry, Range<Int>) -> Void)
+        throws(FoodLogError) -> UnreadableLines
+    {
+        var unreadable = UnreadableLines()
+        try scan(source, of: file) { line in
+            if let entry = line.entry { body(entry, line.bytes) } else { unreadable.note(line) }
+        }
+        return unreadable
     }
 
     /// Adds `entry` with the next number (one more than the highest there is) and returns it

@@ -35,7 +35,12 @@ enum CSVRenderer {
 
     /// A header row and rows of cells, as RFC 4180 text.
     static func render(columns: [String], rows: [[String]]) -> String {
-        ([columns] + rows).map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+        ([columns] + rows).map(row).joined()
+    }
+
+    /// One row with its line end: a long list is written a row at a time.
+    static func row(_ cells: [String]) -> String {
+        cells.map(field).joined(separator: ",") + "\r\n"
     }
 
     static func field(_ text: String) -> String {

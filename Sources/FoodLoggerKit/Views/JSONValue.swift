@@ -60,6 +60,45 @@ enum JSONValue: Sendable {
         }
     }
 
+    /// `.object([(key, .array(items))] + after)` as `utf8(pretty: true)` writes it, handed to
+    /// `write` a piece at a time, so a list as long as a food log never sits in memory whole;
+    /// the first failure among the items ends it, and is returned.
+    static func writeList<Failure: Error>(
+        key: String, items: some Sequence<Result<JSONValue, Failure>>, after: [(String, JSONValue)], to write: ([UInt8]) -> Void
+    ) -> Failure? {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        separate(0, indent: 2, to: &out)
+        writeString(key, to: &out)
+        out += Bytes.colonSpace + [UInt8(ascii: "[")]
+        var count = 0
+        for item in items {
+            let value: JSONValue
+            switch item {
+            case .success(let item): value = item
+            case .failure(let failure):
+                write(out)
+                return failure
+            }
+            separate(count, indent: 4, to: &out)
+            value.write(to: &out, indent: 4)
+            count += 1
+            if out.count >= 1 << 16 {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        if count == 0 { out.append(UInt8(ascii: "]")) } else { close(UInt8(ascii: "]"), indent: 2, to: &out) }
+        for (index, member) in after.enumerated() {
+            separate(index + 1, indent: 2, to: &out)
+            writeString(member.0, to: &out)
+            out += Bytes.colonSpace
+            member.1.write(to: &out, indent: 2)
+        }
+        close(UInt8(ascii: "}"), indent: 0, to: &out)
+        write(out)
+        return nil
+    }
+
     /// The words and marks written most, as bytes: appending a String's UTF-8 view cost about as
     /// much as the rest of a member, and (g)'s 800 places write 48 k members, 32 k of them null.
     private enum Bytes {

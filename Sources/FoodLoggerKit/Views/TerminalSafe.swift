@@ -4,7 +4,14 @@ import FoodLoggerDomain
 enum TerminalSafe {
     /// Control characters, line and paragraph separators and other invisible format characters
     /// become visible escapes such as `\n` and `\u{1B}`; everything else is kept.
-    static func line(_ text: String) -> String { escaped(text) }
+    static func line(_ text: String) -> String {
+        // Most text needs nothing: it is returned as it is rather than copied scalar by scalar.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        guard text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" || isInvisible($0) }) else {
+            return text
+        }
+        return escaped(text)
+    }
 
     /// As `line`, except the scalars in `keeping`, which stay as they are.
     private static func escaped<Text: StringProtocol>(_ text: Text, keeping: Set<Unicode.Scalar> = []) -> String {
@@ -58,7 +65,9 @@ enum TerminalSafe {
     /// nothing: the zero-width joiner and non-joiner, the soft hyphen, and the tags of emoji
     /// flags (🏴 and U+E0067 …). Bidi controls and the rest are escaped.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        // Plain text (most of every name) is no control: its category cost ~100 instructions.
+        if DisplayWidth.plainWidth(scalar) != nil { return false }
+        return switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true
         case .format: ![0x200C, 0x200D, 0x00AD].contains(scalar.value) && !(0xE0020...0xE007F).contains(scalar.value)
         default: false

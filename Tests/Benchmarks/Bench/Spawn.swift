@@ -139,6 +139,19 @@ enum Spawn {
         return (numbers[0], numbers[1] + numbers[2])
     }
 
+    /// The instructions one run of `command` executes, as callgrind counts them (the machine
+    /// has no hardware counters for perf), or nil without valgrind.
+    static func instructions(of command: Command, environment: [String: String]) throws -> Int? {
+        guard let valgrind = Command.find("valgrind") else { return nil }
+        _ = try run(
+            [Command(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", command.path] + command.arguments)],
+            environment: environment)
+        // "==123== Collected : 4567" on valgrind's stderr.
+        let report = (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? ""
+        return report.split(separator: "\n").first { $0.contains("Collected :") }
+            .flatMap { $0.split(separator: " ").last }.flatMap { Int($0) }
+    }
+
     /// A command's standard output, for describing the machine (uname, nproc, swift --version).
     static func output(of name: String, _ arguments: [String]) -> String? {
         guard let path = Command.find(name) else { return nil }

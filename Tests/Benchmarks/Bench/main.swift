@@ -116,6 +116,7 @@ struct Bench {
         try openStreetMap()
         try mergedSearch()
         try crowdedMergedSearch()
+        try foodLog()
         try silentServer()
         memorySection()
         let report = compose(loadBefore: loadBefore, loadAfter: Machine.load(), seconds: Date().timeIntervalSince(started))
@@ -502,14 +503,15 @@ struct Bench {
     // MARK: (e) memory
 
     /// The largest peak RSS over a few runs (memory varies little) and the median of their
-    /// context switches, kept for sections (e) and (j); checked against the 24 MiB budget when
-    /// `budget` names it, and the switches against 200 for (c).
+    /// context switches, kept for sections (e) and (j); checked against `limit` when `budget`
+    /// names it, and the switches against 200 for (c). `before` runs before each run.
     mutating func measureMemory(
         _ label: String, _ command: Command, _ environment: [String: String],
-        budget: String? = nil
+        budget: String? = nil, limit: Double = 24, before: () throws -> Void = {}
     ) throws {
         var peaks: [Int] = [], switches: [Int] = []
         for _ in 0..<min(options.runs, 5) {
+            try before()
             guard let usage = try Spawn.usage(of: command, environment: environment) else { break }
             peaks.append(usage.peakKiB)
             switches.append(usage.switches)
@@ -517,7 +519,7 @@ struct Bench {
         let mebibytes = peaks.max().map { Double($0) / 1024 }
         let median = switches.isEmpty ? nil : switches.sorted()[switches.count / 2]
         memory.append((label, mebibytes, median))
-        if let budget { budgets.append(Budget(name: budget, measured: mebibytes, limit: 24, unit: "MiB")) }
+        if let budget { budgets.append(Budget(name: budget, measured: mebibytes, limit: limit, unit: "MiB")) }
         if budget == "(e) peak RSS of (c)" {
             budgets.append(
                 Budget(name: "(j) context switches of (c)", measured: median.map(Double.init), limit: 200, unit: "switches"))

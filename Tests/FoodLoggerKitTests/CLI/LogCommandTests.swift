@@ -387,3 +387,40 @@ import Testing
         #expect(completion.stdout.contains("add list remove map") || completion.stdout.contains("list add remove map"), "actions")
     }
 }
+
+extension LogCommandTests {
+    /// The list written as it is read is the document the whole log made at once: the same bytes
+    /// as the renderers give for every entry newest first, odd lines, wide and combining text too.
+    @Test(arguments: ["table", "json", "csv"])
+    func aListWrittenAsItIsReadIsTheWholeDocument(format: String) async throws {
+        // Given the odd log as the stub's log
+        try FileManager.default.createDirectory(at: logURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FoodLogListingTests.oddLog().write(to: logURL, atomically: true, encoding: .utf8)
+
+        // When it is listed
+        let result = await run(["log", "--format", format], terminal: Terminal(columns: 70))
+
+        // Then stdout is what the renderers make of the whole log
+        let entries = try FoodLogStore(folder: logURL.deletingLastPathComponent()).read().newestFirst
+        let expected: String
+        switch format {
+        case "table":
+            let table = TextTable(columns: FoodLogPresenter.tableColumns, rows: entries.map(FoodLogPresenter.row))
+            let footer = FoodLogPresenter.footer(
+                FoodLogListing(FoodLogContents(entries: entries), wants: nil), file: logURL)
+            expected = DisplayWidth.withFooter(TableRenderer.render(table, width: 70), footer, width: 70)
+        case "json":
+            let document = JSONValue.object([
+                ("entries", .array(entries.map(FoodLogPresenter.record))), ("count", .integer(entries.count)),
+                ("file", .string(logURL.path)),
+            ])
+            expected = document.serialized(pretty: true) + "\n"
+        default:
+            expected = CSVRenderer.render(
+                columns: FoodLogPresenter.csvColumns, rows: entries.map { FoodLogPresenter.record($0).cells().map(\.1) })
+        }
+        #expect(result.code == .success, "exit 0: \(result.stderr)")
+        #expect(result.stdout == expected, "the whole document's bytes:\n\(result.stdout)\n---\n\(expected)")
+        #expect(entries.count == 5, "five entries: \(entries.map(\.number))")
+    }
+}

@@ -6,6 +6,10 @@ import Testing
     @Test(arguments: [
         ("abc", 3), ("東京駅", 6), ("ﾒﾄﾛ", 3), ("ＡＢ", 4), ("カフェ☕", 8), ("が", 2), ("e\u{301}", 1),
         ("👍🏽", 2), ("\u{1B}", 0), ("", 0), ("…", 1),
+        // Printable ASCII is counted a byte a column; a control or DEL among it is not a column.
+        ("Bench Diner No. 7", 17), ("a\tb", 2), ("a\u{7F}b", 2), ("\r\n", 0), ("abc e\u{301}", 5), ("ab東", 4),
+        // Plain scalars a column or two each; a combining kana mark or a soft hyphen among them is counted by cluster.
+        ("らーめん 一番 3号店", 19), ("Café ©", 6), ("か\u{3099}き", 4), ("a\u{AD}b", 2), ("〜「」", 6),
     ])
     func widths(text: String, expected: Int) {
         #expect(DisplayWidth.of(text) == expected, "\(text) should be \(expected) columns")
@@ -15,6 +19,10 @@ import Testing
         #expect(DisplayWidth.truncate("東京駅八重洲口", to: 7) == "東京駅…", "3 wide characters and the ellipsis")
         #expect(DisplayWidth.truncate("東京駅", to: 6) == "東京駅", "fits exactly")
         #expect(DisplayWidth.truncate("abcdef", to: 4) == "abc…", "ascii")
+        #expect(DisplayWidth.truncate("らーめん 一番", to: 8) == "らーめ…", "plain text cut by scalars")
+        #expect(
+            DisplayWidth.truncate("か\u{3099}か\u{3099}か\u{3099}", to: 5) == "か\u{3099}か\u{3099}…",
+            "never between a kana and its mark")
         #expect(DisplayWidth.of(DisplayWidth.truncate("東京駅八重洲口", to: 6)) <= 6, "never wider than asked")
     }
 

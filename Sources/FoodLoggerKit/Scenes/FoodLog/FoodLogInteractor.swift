@@ -95,7 +95,9 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
 
     func list(_ request: FoodLog.List.Request) -> ExitCode {
         presenter?.presentList(
-            .init(result: Result { () throws(FoodLogError) in try store.read() }, filter: request.filter, file: store.url))
+            .init(
+                result: Result { () throws(FoodLogError) in try store.listing(wants: request.filter.wants) },
+                filter: request.filter, file: store.url))
             ?? .success
     }
 

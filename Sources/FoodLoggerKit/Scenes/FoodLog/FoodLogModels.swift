@@ -8,6 +8,15 @@ enum FoodLog {
     enum Filter: Sendable, Equatable {
         case all, want, visited
 
+        /// What the store lists: the wants alone (true), the visits alone (false), or all (nil).
+        var wants: Bool? {
+            switch self {
+            case .all: nil
+            case .want: true
+            case .visited: false
+            }
+        }
+
         func keeps(_ entry: FoodLogEntry) -> Bool {
             switch self {
             case .all: true
@@ -91,18 +100,33 @@ enum FoodLog {
             var filter: Filter
         }
 
-        /// The whole log (its entries newest first) and what the filter keeps.
+        /// The entries the filter keeps, newest first, read as they are drawn.
         struct Response: Sendable {
-            var result: Result<FoodLogContents, FoodLogError>
+            var result: Result<FoodLogListing, FoodLogError>
             var filter: Filter
             var file: URL?
         }
 
-        struct ViewModel: Sendable {
-            enum Content: Sendable {
-                case table(TextTable, footer: [String])
+        /// Rows made as they are drawn; a failure to read the log ends them.
+        typealias Rows<Row> = AnySequence<Result<Row, Interrupted>>
+
+        /// Rows already made (a check's few findings): nothing ends them early.
+        static func made<Row>(_ rows: [Row]) -> Rows<Row> { AnySequence(rows.lazy.map { .success($0) }) }
+
+        /// Why rows stopped: said as the log's failures are, with their exit code.
+        struct Interrupted: Error {
+            var message: String
+            var exitCode: ExitCode
+        }
+
+        struct ViewModel {
+            enum Content {
+                case table(columns: [TextTable.Column], rows: Rows<[String]>, footer: [String])
                 case document(JSONValue)
-                case csv(columns: [String], rows: [[String]])
+                /// A document whose first member, `key`, is a list as long as the log: written
+                /// an item at a time, the rest of the members after it.
+                case list(key: String, items: Rows<JSONValue>, after: [(String, JSONValue)])
+                case csv(columns: [String], rows: Rows<[String]>)
                 case failure(message: String)
             }
 

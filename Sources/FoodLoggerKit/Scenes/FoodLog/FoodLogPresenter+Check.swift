@@ -59,9 +59,11 @@ extension FoodLogPresenter {
                 ]))
         case .csv:
             let records = report.findings.map { Self.checkRecord($0).cells() }
-            content = .csv(columns: Self.checkColumns, rows: records.map { $0.map(\.1) })
+            content = .csv(columns: Self.checkColumns, rows: FoodLog.List.made(records.map { $0.map(\.1) }))
         case .table:
-            content = .table(Self.checkTable(report.findings), footer: report.findings.isEmpty ? [] : [summary])
+            content = .table(
+                columns: Self.checkTableColumns, rows: FoodLog.List.made(Self.checkTable(report.findings).rows),
+                footer: report.findings.isEmpty ? [] : [summary])
         }
         let exitCode: ExitCode =
             if !report.unasked.isEmpty {
@@ -71,7 +73,9 @@ extension FoodLogPresenter {
             } else {
                 report.findings.contains(where: \.closed) ? .noResults : .success
             }
-        let nothing = log.newestFirst.contains(where: response.filter.keeps) ? nil : Self.nothingKept(response.filter, in: log)
+        let nothing =
+            log.newestFirst.contains(where: response.filter.keeps)
+            ? nil : Self.nothingKept(response.filter, total: log.entries.count)
         let notice = nothing ?? (presentation == .table && report.findings.isEmpty ? summary : nil)
         return display(.init(content: content, notice: notice, warnings: warnings, exitCode: exitCode))
     }

@@ -45,33 +45,39 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
     }
 
     @discardableResult func presentList(_ response: FoodLog.List.Response) -> ExitCode {
-        let log: FoodLogContents
+        let listing: FoodLogListing
         switch response.result {
         case .failure(let error):
             return display(.init(content: .failure(message: error.message), exitCode: error.exitCode))
-        case .success(let read): log = read
+        case .success(let read): listing = read
         }
-        let entries = log.newestFirst.filter(response.filter.keeps)
-        let notice = entries.isEmpty ? Self.nothingKept(response.filter, in: log) : nil
+        let notice = listing.isEmpty ? Self.nothingKept(response.filter, total: listing.total) : nil
         let content: FoodLog.List.ViewModel.Content
         switch presentation {
         case .document:
-            content = .document(
-                .object([
-                    ("entries", .array(entries.map(Self.record))), ("count", .integer(entries.count)),
-                    ("file", response.file.map { .string($0.path) } ?? .null),
-                ]))
+            content = .list(
+                key: "entries", items: Self.rows(listing, Self.record),
+                after: [("count", .integer(listing.count)), ("file", response.file.map { .string($0.path) } ?? .null)])
         case .csv:
-            let records = entries.map { Self.record($0).cells() }
-            content = .csv(columns: Self.csvColumns, rows: records.map { $0.map(\.1) })
+            content = .csv(columns: Self.csvColumns, rows: Self.rows(listing) { Self.record($0).cells().map(\.1) })
         case .table:
-            content = .table(Self.table(entries), footer: entries.isEmpty ? [] : Self.footer(entries, file: response.file))
+            content = .table(
+                columns: Self.tableColumns, rows: Self.rows(listing, Self.row),
+                footer: listing.isEmpty ? [] : Self.footer(listing, file: response.file))
         }
         return display(
             .init(
                 content: content, notice: notice,
-                warnings: Self.unreadable(log.unreadableLines, count: log.unreadableCount, file: response.file),
-                exitCode: entries.isEmpty ? .noResults : .success))
+                warnings: Self.unreadable(listing.unreadableLines, count: listing.unreadableCount, file: response.file),
+                exitCode: listing.isEmpty ? .noResults : .success))
+    }
+
+    /// The listing's entries as rows, made as they are drawn.
+    static func rows<Row>(_ listing: FoodLogListing, _ row: @escaping (FoodLogEntry) -> Row) -> FoodLog.List.Rows<Row> {
+        AnySequence(
+            listing.lazy.map { read in
+                read.map(row).mapError { FoodLog.List.Interrupted(message: $0.message, exitCode: $0.exitCode) }
+            })
     }
 
     @discardableResult func presentMap(_ response: FoodLog.ShowMap.Response) -> ExitCode {
@@ -87,9 +93,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
                 )
             }
             guard !shops.isEmpty else {
-                let log = FoodLogContents(entries: [])
                 return display(
-                    .init(failure: Self.nothingKept(response.filter, in: log), notices: notices, exitCode: .noResults))
+                    .init(failure: Self.nothingKept(response.filter, total: 0), notices: notices, exitCode: .noResults))
             }
             return display(.init(failure: nil, notices: notices, exitCode: .success))
         }
@@ -147,8 +152,7 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
     }
 
     /// What to say when the filter kept nothing, with how to add.
-    static func nothingKept(_ filter: FoodLog.Filter, in log: FoodLogContents) -> String {
-        let total = log.entries.count
+    static func nothingKept(_ filter: FoodLog.Filter, total: Int) -> String {
         let others = total == 0 ? "" : " (it holds \(total) \(total == 1 ? "entry" : "entries"))"
         return switch filter {
         case .all: "the food log is empty. Add a shop: foodlogger log add ID --rating 4 --note \"good tonkotsu\""
@@ -176,10 +180,10 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
     static func record(_ entry: FoodLogEntry) -> JSONValue {
         let shop = entry.shop
         return .object([
-            ("number", .integer(entry.number)), ("date", entry.date.map { .string($0.description) } ?? .null),
+            ("number", .integer(entry.number)), ("date", entry.dateText.map(JSONValue.string) ?? .null),
             ("want", .bool(entry.want)), ("rating", entry.rating.map(JSONValue.integer) ?? .null),
             ("note", entry.note.map(JSONValue.string) ?? .null),
-            ("written_at", .string(entry.writtenAt.formatted(.iso8601))),
+            ("written_at", .string(entry.writtenAtText)),
             (
                 "shop",
                 .object([
@@ -216,22 +220,20 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         .init("Note", minWidth: 8, weight: 2),
     ]
 
-    static func table(_ entries: [FoodLogEntry]) -> TextTable {
-        let rows = entries.map { entry in
-            [
-                String(entry.number), entry.date?.description ?? "want", entry.rating.map { "\($0)/5" } ?? "",
-                shopName(entry.shop), ResultsText.singleLine(entry.shop.genre), ResultsText.singleLine(entry.note ?? ""),
-            ]
-        }
-        return TextTable(columns: tableColumns, rows: rows)
+    /// An entry's cells in the table.
+    static func row(_ entry: FoodLogEntry) -> [String] {
+        [
+            String(entry.number), entry.dateText ?? "want", entry.rating.map { "\($0)/5" } ?? "",
+            shopName(entry.shop), ResultsText.singleLine(entry.shop.genre), ResultsText.singleLine(entry.note ?? ""),
+        ]
     }
 
     /// How many, where the file is, and the credits of the services the shops came from.
-    static func footer(_ entries: [FoodLogEntry], file: URL?) -> [String] {
-        let wants = entries.filter(\.want).count, visits = entries.count - wants
+    static func footer(_ listing: FoodLogListing, file: URL?) -> [String] {
+        let wants = listing.wants, visits = listing.count - wants
         let counted =
-            "\(entries.count) \(entries.count == 1 ? "entry" : "entries"): \(visits) \(visits == 1 ? "visit" : "visits"), \(wants) to go to."
-        let providers = entries.reduce(into: [Provider]()) { if !$0.contains($1.shop.provider) { $0.append($1.shop.provider) } }
-        return [counted + (file.map { " Kept in \(TerminalSafe.line($0.path))." } ?? "")] + providers.map(\.creditLine)
+            "\(listing.count) \(listing.count == 1 ? "entry" : "entries"): \(visits) \(visits == 1 ? "visit" : "visits"), \(wants) to go to."
+        return [counted + (file.map { " Kept in \(TerminalSafe.line($0.path))." } ?? "")] + listing.providers.map(\.creditLine)
     }
+
 }

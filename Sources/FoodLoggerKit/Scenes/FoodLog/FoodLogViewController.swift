@@ -74,27 +74,104 @@ final class FoodLogViewController: FoodLogDisplayLogic {
 
     func displayList(_ viewModel: FoodLog.List.ViewModel) -> ExitCode {
         for warning in viewModel.warnings { context.report(warning) }
+        var interrupted: FoodLog.List.Interrupted?
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
         case .document(let document):
             context.write(document: document)
+        case .list(let key, let items, let after) where context.documents != nil:
+            // An MCP call takes the log as one document (it pages the entries itself).
+            var values: [JSONValue] = []
+            for item in items {
+                switch item {
+                case .success(let value): values.append(value)
+                case .failure(let failure): interrupted = interrupted ?? failure
+                }
+                if interrupted != nil { break }
+            }
+            if interrupted == nil { context.write(document: .object([(key, .array(values))] + after)) }
+        case .list(let key, let items, let after):
+            interrupted = JSONValue.writeList(key: key, items: items, after: after) { context.stdout.write($0) }
+            if interrupted == nil { context.stdout.write("\n") }
         case .csv(let columns, let rows):
-            context.stdout.write(CSVRenderer.render(columns: columns, rows: rows))
-        case .table(let table, let footer):
-            guard !table.rows.isEmpty else { break }
-            let width = context.terminal.width
-            let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
-            context.stdout.write(
-                DisplayWidth.withFooter(TableRenderer.render(table, width: width, bold: bold), footer, width: width))
+            let output = BufferedOutput(context.stdout)
+            output.write(CSVRenderer.row(columns))
+            interrupted = output.each(rows) { output.write(CSVRenderer.row($0)) }
+            output.flush()
+        case .table(let columns, let rows, let footer):
+            interrupted = drawTable(columns, rows, footer: footer)
+        }
+        if let interrupted {
+            context.report(interrupted.message)
+            return interrupted.exitCode
         }
         if let notice = viewModel.notice { context.report(notice) }
         return viewModel.exitCode
+    }
+
+    /// The table measured over every row first, then drawn a row at a time under its header.
+    private func drawTable(_ columns: [TextTable.Column], _ rows: FoodLog.List.Rows<[String]>, footer: [String])
+        -> FoodLog.List.Interrupted?
+    {
+        let output = BufferedOutput(context.stdout)
+        var natural = TableRenderer.titleWidths(columns), empty = true
+        if let interrupted = output.each(
+            rows,
+            {
+                TableRenderer.widen(&natural, to: $0); empty = false
+            })
+        {
+            return interrupted
+        }
+        guard !empty else { return nil }
+        let width = context.terminal.width
+        let layout = TableRenderer.layout(columns, natural: natural, width: width)
+        let bold = context.allowsStyle(onTerminal: context.terminal.stdoutIsTerminal)
+        output.write(TableRenderer.header(columns, layout, bold: bold) + "\n")
+        if let interrupted = output.each(rows, { output.write(TableRenderer.line($0, columns, layout) + "\n") }) {
+            output.flush()
+            return interrupted
+        }
+        output.write(DisplayWidth.withFooter([], footer, width: width))
+        output.flush()
+        return nil
     }
 
     func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode {
         for notice in viewModel.notices { context.report(notice) }
         if let failure = viewModel.failure { context.report(failure) }
         return viewModel.exitCode
+    }
+}
+
+/// Text written to a stream in pieces of 64 KiB or so: a list as long as a food log is printed as
+/// it is made, without a write call a line.
+private final class BufferedOutput {
+    private let stream: any TextOutput
+    private var buffer: [UInt8] = []
+
+    init(_ stream: any TextOutput) { self.stream = stream }
+
+    func write(_ text: String) {
+        buffer += text.utf8
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        stream.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands `body` each row until one is a failure, which it returns.
+    func each<Row>(_ rows: FoodLog.List.Rows<Row>, _ body: (Row) -> Void) -> FoodLog.List.Interrupted? {
+        for row in rows {
+            switch row {
+            case .success(let row): body(row)
+            case .failure(let interrupted): return interrupted
+            }
+        }
+        return nil
     }
 }

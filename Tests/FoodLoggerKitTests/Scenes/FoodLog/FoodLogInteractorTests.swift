@@ -197,9 +197,11 @@ struct FoodLogInteractorTests {
         // When the want list is asked for
         _ = sut.list(.init(filter: .want))
 
-        // Then the whole log goes to the presenter with the filter
+        // Then the wants go to the presenter, with the log's count, its unreadable lines, the filter and the file
         let response = try #require(presenter.listResponses.first)
-        #expect(try response.result.get() == log, "the log as read")
+        let listing = try response.result.get()
+        #expect(listing.compactMap { try? $0.get().number } == [2], "the want alone")
+        #expect(listing.total == 2 && listing.unreadableLines == [3], "the log's count and unreadable line")
         #expect(response.filter == .want && response.file == store.url, "the filter and the file")
     }
 

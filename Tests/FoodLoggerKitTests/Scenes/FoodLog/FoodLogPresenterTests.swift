@@ -31,6 +31,15 @@ struct FoodLogPresenterTests {
         return sut
     }
 
+    /// A list response of `entries` as a store lists them for `filter`.
+    func listed(_ entries: [FoodLogEntry], filter: FoodLog.Filter = .all) -> FoodLog.List.Response {
+        .init(
+            result: .success(FoodLogListing(FoodLogContents(entries: entries), wants: filter.wants)), filter: filter, file: file)
+    }
+
+    /// The rows a view model's list makes, up to a failure.
+    static func made<Row>(_ rows: FoodLog.List.Rows<Row>) -> [Row] { rows.compactMap { try? $0.get() } }
+
     @Test("an added entry is one line with its number, shop, day and rating")
     func addedIsOneLine() throws {
         // Given an entry the store wrote as number 7, in a log with an unreadable line
@@ -58,19 +67,17 @@ struct FoodLogPresenterTests {
 
         // When it is presented as added and listed
         sut.presentAdded(.init(result: .success(.init(entry: FoodLogSeeds.entry(1, date: nil, shop: shop))), file: file))
-        sut.presentList(
-            .init(
-                result: .success(.init(entries: [FoodLogSeeds.entry(1, shop: shop, note: "\u{1B}[31mred")])), filter: .all,
-                file: file))
+        sut.presentList(listed([FoodLogSeeds.entry(1, shop: shop, note: "\u{1B}[31mred")]))
 
         // Then no escape character is left in either
         let line = try #require(display.changes.first?.line)
         #expect(!line.unicodeScalars.contains("\u{1B}") && !line.contains("\n"), "escaped: \(line)")
-        guard case .table(let table, _) = display.lists.first?.content else {
+        guard case .table(_, let rows, _) = display.lists.first?.content else {
             Issue.record("a table")
             return
         }
-        #expect(!table.rows.joined().joined().unicodeScalars.contains("\u{1B}"), "no escape in the table: \(table.rows)")
+        let cells = Self.made(rows)
+        #expect(!cells.joined().joined().unicodeScalars.contains("\u{1B}"), "no escape in the table: \(cells)")
     }
 
     @Test(
@@ -105,24 +112,25 @@ struct FoodLogPresenterTests {
     @Test("the list table is newest first, with want for a shop to go to, and a footer with the file")
     func tableNewestFirst() throws {
         // Given a visit on the 18th, a want, and a visit on the 20th
-        let log = FoodLogContents(entries: [
+        let entries = [
             FoodLogSeeds.entry(1), FoodLogSeeds.entry(2, date: nil, rating: nil),
             FoodLogSeeds.entry(3, date: CivilDate(year: 2026, month: 11, day: 20), shop: Seeds.Restaurants.far),
-        ])
+        ]
         let sut = makeSUT()
 
         // When the list is presented
-        sut.presentList(.init(result: .success(log), filter: .all, file: file))
+        sut.presentList(listed(entries))
 
         // Then the rows are newest first, and the footer counts them and names the file
         let viewModel = try #require(display.lists.first)
-        guard case .table(let table, let footer) = viewModel.content else {
+        guard case .table(_, let made, let footer) = viewModel.content else {
             Issue.record("a table")
             return
         }
-        #expect(table.rows.map(\.[0]) == ["3", "2", "1"], "newest first: \(table.rows.map(\.[0]))")
-        #expect(table.rows[1][1] == "want" && table.rows[1][2] == "", "the want, unrated: \(table.rows[1])")
-        #expect(table.rows[0][3] == "京橋 ラーメン一番星" && table.rows[0][2] == "4/5", "shop and rating: \(table.rows[0])")
+        let rows = Self.made(made)
+        #expect(rows.map(\.[0]) == ["3", "2", "1"], "newest first: \(rows.map(\.[0]))")
+        #expect(rows[1][1] == "want" && rows[1][2] == "", "the want, unrated: \(rows[1])")
+        #expect(rows[0][3] == "京橋 ラーメン一番星" && rows[0][2] == "4/5", "shop and rating: \(rows[0])")
         #expect(footer.first == "3 entries: 2 visits, 1 to go to. Kept in /data/foodlogger/log.jsonl.", "\(footer)")
         #expect(viewModel.exitCode == .success, "exit 0")
     }
@@ -133,17 +141,16 @@ struct FoodLogPresenterTests {
         let sut = makeSUT(.document)
 
         // When it is listed as JSON
-        sut.presentList(
-            .init(
-                result: .success(.init(entries: [FoodLogSeeds.entry(2, date: nil, note: nil, rating: nil)])), filter: .want,
-                file: file))
+        sut.presentList(listed([FoodLogSeeds.entry(2, date: nil, note: nil, rating: nil)], filter: .want))
 
         // Then the document has the entry, the count and the file
-        guard case .document(let document) = display.lists.first?.content else {
+        guard case .list(let key, let items, let after) = display.lists.first?.content else {
             Issue.record("a document")
             return
         }
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(document.serialized().utf8)) as? [String: Any])
+        var document: [UInt8] = []
+        #expect(JSONValue.writeList(key: key, items: items, after: after) { document += $0 } == nil, "written whole")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [String: Any])
         let entry = try #require((object["entries"] as? [[String: Any]])?.first)
         #expect(object["count"] as? Int == 1 && object["file"] as? String == file.path, "count and file: \(object)")
         #expect(entry["date"] is NSNull && entry["rating"] is NSNull && entry["want"] as? Bool == true, "a want: \(entry)")
@@ -154,10 +161,10 @@ struct FoodLogPresenterTests {
     func csv() throws {
         // When one entry is listed as CSV
         let sut = makeSUT(.csv)
-        sut.presentList(.init(result: .success(.init(entries: [FoodLogSeeds.entry(1)])), filter: .all, file: file))
+        sut.presentList(listed([FoodLogSeeds.entry(1)]))
 
         // Then the columns are the JSON keys, the shop's dotted
-        guard case .csv(let columns, let rows) = display.lists.first?.content else {
+        guard case .csv(let columns, let made) = display.lists.first?.content else {
             Issue.record("CSV")
             return
         }
@@ -166,6 +173,7 @@ struct FoodLogPresenterTests {
                 "number", "date", "want", "rating", "note", "written_at", "shop.provider", "shop.id", "shop.name", "shop.genre",
                 "shop.lat", "shop.lng", "shop.address", "shop.url", "shop.sources",
             ], "\(columns)")
+        let rows = Self.made(made)
         #expect(
             rows == [
                 [
@@ -188,7 +196,7 @@ struct FoodLogPresenterTests {
     func nothingKept(filter: FoodLog.Filter, entries: [FoodLogEntry], words: String) throws {
         // When the list is presented
         let sut = makeSUT()
-        sut.presentList(.init(result: .success(.init(entries: entries)), filter: filter, file: file))
+        sut.presentList(listed(entries, filter: filter))
 
         // Then exit 1 with a notice
         let viewModel = try #require(display.lists.first)
