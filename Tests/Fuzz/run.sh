@@ -10,7 +10,9 @@
 # mcp`'s line handling: framing, JSON-RPC reading, tool arguments, errors), `ids` (every
 # service's id grammar, the command line's reading of ids, and the Google, HOT PEPPER and
 # Overpass request builders: one path segment, no unencoded / ? # or .., no lone %) and
-# `redaction` (a key put into any text in every form Redaction promises to take out).
+# `redaction` (a key put into any text in every form Redaction promises to take out),
+# `foodlogline` (one food-log line read by FoodLogLineReader and by JSONDecoder; any difference
+# stops it) and `worldhours` (holidays for any year and place, the sun and zones for any coordinate).
 #
 #   Tests/Fuzz/run.sh                   every target, 60 s each
 #   Tests/Fuzz/run.sh decoder 3600      one target for an hour
@@ -25,7 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets=${1:-"decoder arguments renderers osmhours googlepaging foodlog mcp ids redaction"}
+targets=${1:-"decoder arguments renderers osmhours googlepaging foodlog foodlogline mcp ids redaction worldhours"}
 seconds=${2:-60}
 out=.build-fuzz
 # Let libFuzzer handle a crash and save the input; Swift's own backtracer would get in its way.

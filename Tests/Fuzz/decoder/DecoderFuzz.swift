@@ -58,7 +58,10 @@ func present(_ page: RestaurantPage) {
         let viewController = SearchViewController(context: context, format: format)
         let presenter = SearchPresenter(presentation: SearchScene.presentation(for: format, prompting: false))
         presenter.viewController = viewController
+        let query = RestaurantQuery(center: center)
         presenter.presentRestaurants(
-            .init(result: .success(page), query: RestaurantQuery(center: center), open: OpenQuestion(moment: .now(Date()))))
+            .init(
+                request: .init(query: query, open: OpenQuestion(moment: .now(Date()))),
+                found: .success(FoundPlaces(page: page, query: query))))
     }
 }

@@ -134,10 +134,11 @@ func presentEveryFormat(_ page: RestaurantPage, search: FuzzSearch) {
         let viewController = SearchViewController(context: context, format: format)
         let presenter = SearchPresenter(presentation: SearchScene.presentation(for: format, prompting: false))
         presenter.viewController = viewController
+        let query = RestaurantQuery(center: search.center, range: search.range)
         presenter.presentRestaurants(
             .init(
-                result: .success(page), query: RestaurantQuery(center: search.center, range: search.range),
-                open: OpenQuestion(moment: .now(Date(timeIntervalSince1970: 1_780_000_000)))))
+                request: .init(query: query, open: OpenQuestion(moment: .now(Date(timeIntervalSince1970: 1_780_000_000)))),
+                found: .success(FoundPlaces(page: page, query: query))))
         checkNoRawControl(stdout.text, in: "search \(format)")
         checkNoRawControl(stderr.text, in: "stderr of \(format)")
         let warnings = stderr.text.split(separator: "\n").filter { $0.hasPrefix("foodlogger: warning: left out") }
