@@ -43,8 +43,6 @@ public enum HolidayCalendar {
             list = .init(holidays: (country.PH ?? []).filter { $0.states == nil })
         }
         guard !list.holidays.isEmpty else { return nil }
-        // A holiday of the next year may be held in this one (1 January on a Saturday, on the
-        // Friday before), and one of the year before in this one.
         return list.named(in: year)
     }
 
