@@ -17,7 +17,7 @@ public enum HolidayCalendar {
         let (code, region) = split(place)
         guard years.contains(date.year) else { return nil }
         if code == "JP", !school { return JapaneseHolidays.isHoliday(date) }
-        guard let country = country(code) else { return nil }
+        guard let country = country(code, school: school) else { return nil }
         // The region as the definitions name it, so that the memo holds each place once.
         let state = region.flatMap(country.state)?.code ?? ""
         guard let year = memo.year(Memo.Key(country: code, state: state, school: school, year: date.year)) else { return nil }
@@ -43,8 +43,6 @@ public enum HolidayCalendar {
             list = .init(holidays: (country.PH ?? []).filter { $0.states == nil })
         }
         guard !list.holidays.isEmpty else { return nil }
-        // A holiday of the next year may be held in this one (1 January on a Saturday, on the
-        // Friday before), and one of the year before in this one.
         return list.named(in: year)
     }
 
@@ -55,7 +53,7 @@ public enum HolidayCalendar {
         var somewhere: Set<CivilDate>
 
         init?(_ key: Memo.Key) {
-            guard let country = HolidayCalendar.country(key.country) else { return nil }
+            guard let country = HolidayCalendar.country(key.country, school: key.school) else { return nil }
             let (school, year) = (key.school, key.year)
             let state = key.state.isEmpty ? nil : key.state
             let lists = school ? country.schoolLists(region: state) : country.publicLists(region: state)
@@ -78,7 +76,8 @@ public enum HolidayCalendar {
 
     // MARK: - The rules
 
-    /// One country's definitions, as HolidayData holds them (JSON in opening_hours.js's shape).
+    /// One country's public or school holidays, as HolidayData holds them (JSON in
+    /// opening_hours.js's shape).
     struct Country: Decodable, Sendable {
         var PH: [Holiday]?
         /// Ranges as [year, month, day, month, day]; an end before the start is in the next year.
@@ -89,6 +88,8 @@ public enum HolidayCalendar {
             var code: String
             var name: String
             var PH: [Holiday]?
+            /// Its holidays beyond the country's that hold everywhere (`PH` replaces those).
+            var adds: [Holiday]?
             var SH: [[Int]]?
         }
 
@@ -100,6 +101,7 @@ public enum HolidayCalendar {
         /// A state's own list replaces the country's; else the country's holidays for it.
         func publicList(for state: State) -> List {
             if let own = state.PH { return List(holidays: own) }
+            if let adds = state.adds { return List(holidays: (PH ?? []).filter { $0.states == nil } + adds) }
             let held = (PH ?? []).filter { $0.states.map { $0.contains(state.code) || $0.contains(state.name) } ?? true }
             return List(holidays: held)
         }
@@ -243,7 +245,7 @@ public enum HolidayCalendar {
     /// place's year once worked out: a week's walk asks about the same days often.
     private static let memo = Memo()
 
-    static func country(_ code: String) -> Country? { memo.country(code) }
+    static func country(_ code: String, school: Bool = false) -> Country? { memo.country(code, school: school) }
 
     final class Memo: @unchecked Sendable {
         struct Key: Hashable {
@@ -256,15 +258,16 @@ public enum HolidayCalendar {
 
         private let lock = NSLock()
         private var countries: [String: Country?] = [:]
+        private var schools: [String: Country?] = [:]
         private var years: [Key: Year?] = [:]
 
         /// Only codes with definitions are kept: any text may be asked about.
-        func country(_ code: String) -> Country? {
-            guard let text = definitions[code] else { return nil }
+        func country(_ code: String, school: Bool) -> Country? {
+            guard let text = (school ? schoolDefinitions : definitions)[code] else { return nil }
             return lock.withLock {
-                if let known = countries[code] { return known }
+                if let known = school ? schools[code] : countries[code] { return known }
                 let read = try? JSONDecoder().decode(Country.self, from: Data(text.utf8))
-                countries[code] = read
+                if school { schools[code] = read } else { countries[code] = read }
                 return read
             }
         }
