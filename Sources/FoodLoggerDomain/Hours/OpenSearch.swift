@@ -133,9 +133,11 @@ public struct OpenClock: Sendable {
     private let moments: [Provider: OpeningHours.Moment]
     /// Each service's clock, to write the moments it gives as instants.
     private let clocks: [Provider: HoursClock]
-    /// The region's country (ISO 3166-1 alpha-2), for OpenStreetMap's public holidays and the
-    /// currency a price level is written in.
+    /// The region's country (ISO 3166-1 alpha-2), for the currency a price level is written in.
     public let country: String?
+    /// Where OpenStreetMap's hours are read: the region's holidays (its subdivision's, where the
+    /// areas name one) and clock; `place(for:)` adds the shop's position, for the sun.
+    private let osmPlace: OSMOpeningHours.Place
 
     public init(_ moment: OpenQuestion.Moment, region: RestaurantPage.Region?) {
         var moments: [Provider: OpeningHours.Moment] = [:]
@@ -147,6 +149,15 @@ public struct OpenClock: Sendable {
         self.moments = moments
         self.clocks = clocks
         country = region?.countryCode
+        osmPlace = OSMOpeningHours.Place(
+            holidays: region?.subdivision ?? region?.countryCode, timeZone: region?.timeZone.flatMap(TimeZone.init(identifier:)))
+    }
+
+    /// Where `shop`'s OpenStreetMap hours are read.
+    func place(for shop: Restaurant) -> OSMOpeningHours.Place {
+        var place = osmPlace
+        place.coordinate = shop.coordinate
+        return place
     }
 
     /// The clock `shop`'s hours are read on.
@@ -170,7 +181,7 @@ public struct OpenClock: Sendable {
         guard let moment = moment(for: shop) else { return .unknown }
         switch hours.source {
         case .periods(let periods): return periods.status(on: moment.today.date, minute: moment.minute)
-        case .osm(let value): return value?.status(on: moment.today.date, minute: moment.minute, country: country) ?? .unknown
+        case .osm(let value): return value?.status(on: moment.today.date, minute: moment.minute, at: place(for: shop)) ?? .unknown
         case .texts(let texts): return texts?.status(at: moment) ?? .unknown
         }
     }

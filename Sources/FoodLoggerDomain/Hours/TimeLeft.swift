@@ -78,7 +78,7 @@ extension OpenClock {
         let change: HoursChange =
             switch hours.source {
             case .periods(let periods): periods.nextChange(on: date, minute: moment.minute)
-            case .osm(let value): value?.nextChange(on: date, minute: moment.minute, country: country) ?? .unknown
+            case .osm(let value): value?.nextChange(on: date, minute: moment.minute, at: place(for: shop)) ?? .unknown
             case .texts(let texts): texts?.nextChange(after: moment) ?? .unknown
             }
         switch change {
