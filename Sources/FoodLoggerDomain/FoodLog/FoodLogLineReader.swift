@@ -24,10 +24,11 @@ struct FoodLogLineReader {
 
     /// The entry `line` holds, or nil when it is not in the plain form or holds no entry.
     static func entry(in line: UnsafeRawBufferPointer) -> FoodLogEntry? {
-        // foodlogger writes no control character into a line, not even between its tokens: a line
-        // with one is read by JSONDecoder, which knows where JSON allows one (fuzzing found a
-        // line the two read differently).
-        guard line.baseAddress != nil, !line.contains(where: { $0 < 0x20 }) else { return nil }
+        // foodlogger writes no control character into a line but its end: a line with one inside
+        // is read by JSONDecoder, which knows where JSON allows one (fuzzing found a line the two
+        // read differently).
+        let end = line.lastIndex { $0 != 0x0A && $0 != 0x0D }.map { $0 + 1 } ?? 0
+        guard line.baseAddress != nil, !line[..<end].contains(where: { $0 < 0x20 }) else { return nil }
         var reader = FoodLogLineReader(line)
         guard let entry = reader.entry(), reader.atEnd() else { return nil }
         return entry
