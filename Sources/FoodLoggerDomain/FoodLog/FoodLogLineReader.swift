@@ -161,7 +161,7 @@ struct FoodLogLineReader {
 
     /// A key's bytes: a string without escapes (a key with one is no key this reader knows).
     private mutating func key() -> Range<Int>? {
-        guard take(UInt8(ascii: "\"")) else { return nil }
+        guard openQuote() else { return nil }
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
@@ -199,7 +199,7 @@ struct FoodLogLineReader {
     /// The bytes between a string's quotes, whether it has escapes and whether it is ASCII;
     /// nil when it holds a control character or has no end.
     private mutating func stringBytes() -> (UnsafeRawBufferPointer, escaped: Bool, ascii: Bool)? {
-        guard take(UInt8(ascii: "\"")) else { return nil }
+        guard openQuote() else { return nil }
         let start = index
         var escaped = false, high: UInt8 = 0
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
@@ -323,6 +323,15 @@ struct FoodLogLineReader {
     }
 
     /// Skips white space, then takes `byte` if it comes next.
+    /// A string's opening quote, after any space before it, never after it: that space is the
+    /// string's own (`take` skipped it, and read `" provider"` as `"provider"`, found by fuzzing).
+    private mutating func openQuote() -> Bool {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
+        index += 1
+        return true
+    }
+
     private mutating func take(_ byte: UInt8) -> Bool {
         skipSpace()
         guard index < bytes.count, bytes[index] == byte else { return false }
