@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import Testing
 import TestSupport
 
@@ -30,6 +31,39 @@ import TestSupport
         let printed = try #require(cli.json, "\(cli.stderr)")
         #expect(NSDictionary(dictionary: structured) == NSDictionary(dictionary: printed), "\(structured)\n\(printed)")
         #expect((structured["restaurants"] as? [Any])?.count == 5, "five places")
+    }
+
+    @Test func openNowPagesListEachPlaceOnceAndTheLastOffersNoMore() throws {
+        // Given OpenStreetMap's 10 places around Tokyo station: 7 open around the clock, 3 never
+        let elements = (0..<10).map { index in
+            let hours = index % 3 == 2 ? "off" : "24/7"
+            return #"{"type":"node","id":\#(900 + index),"lat":\#(35.6812 + Double(index) * 0.0003),"lon":139.7671,"#
+                + #""tags":{"amenity":"restaurant","name":"Place \#(index)","opening_hours":"\#(hours)"}}"#
+        }
+        let overpass = try LoopbackServer { _ in
+            .json(#"{"elements":[\#(elements.joined(separator: ","))]}"#, contentType: "application/json")
+        }
+        let session = try MCPSession(
+            ["--provider", "osm"],
+            environment: ["FOODLOGGER_OVERPASS_URL": overpass.baseURL.appendingPathComponent("api/interpreter").absoluteString])
+        _ = try session.initialize()
+        // When an agent pages through the places open now, three at a time, as each summary says
+        var ids: [String] = [], totals: Set<Int> = [], start = 1, summaries: [String] = []
+        for call in 1...3 {
+            let result = try session.call(
+                id: call, "search_restaurants", ["lat": 35.6812, "lng": 139.7671, "open_now": true, "count": 3, "start": start])
+            let document = try #require(result["structuredContent"] as? [String: Any], "\(result)")
+            ids += (document["restaurants"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            totals.insert(document["total"] as? Int ?? -1)
+            summaries.append(text(result))
+            start += 3
+        }
+        // Then the seven open places come once each, under one total, and the third page offers no more
+        #expect(ids.count == 7 && Set(ids).count == 7, "\(ids)")
+        #expect(totals == [7], "\(totals)")
+        #expect(summaries[0].contains("call again with start 4") && summaries[1].contains("call again with start 7"))
+        #expect(!summaries[2].contains("call again"), "\(summaries[2])")
+        #expect(session.close() == 0, "EOF: exit 0")
     }
 
     @Test func aSessionsNumbersAreItsOwn() throws {
