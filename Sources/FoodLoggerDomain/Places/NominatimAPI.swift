@@ -25,7 +25,8 @@ public struct NominatimAPI: GeocodingProtocol {
         self.countryCodes = countryCodes.map { $0.lowercased() }
         self.language = language
         client = ServiceClient(
-            timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport())
+            timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport(),
+            service: .placeSearch)
     }
 
     /// The countries and the language: "jp ja", "world fr".

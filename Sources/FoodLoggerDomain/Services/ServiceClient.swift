@@ -11,10 +11,9 @@ public struct ServiceClient: Sendable {
     var log: (@Sendable (String) -> Void)?
     var maxResponseBytes = Self.defaultMaxResponseBytes
     let transport: any HTTPTransport
-    /// The service asked: the line of a long wait names it, and its capabilities say whether a
-    /// request unanswered in time may have been billed. Nil for one that is no provider (the
-    /// place search).
-    var service: Provider? = nil
+    /// The service asked: every failure names it, the line of a long wait too, and its
+    /// capabilities say whether a request unanswered in time may have been billed.
+    var service: ServiceName
 
     /// The most one answer may bring, decoded: the real service's largest page is well under 1 MB.
     public static let defaultMaxResponseBytes = 8 << 20
@@ -29,9 +28,23 @@ public struct ServiceClient: Sendable {
     /// `headers` go with the request as they are (Google's key and field mask) and are never
     /// narrated. `explain` reads the body of an answer other than 200 (Google explains its
     /// refusals there); without it, or when it finds nothing, the failure is the status alone.
+    /// Every failure comes named: `.from(service, …)`.
     func fetch<Value>(
         _ url: URL, accept: String, secret: String = "", headers: [String: String] = [:], body: HTTPRequest.Body? = nil,
         explain: ((HTTPReply) -> ServiceError?)? = nil, decode: (HTTPReply) throws(ServiceError) -> Value
+    ) async throws(ServiceError) -> Value {
+        do throws(ServiceError) {
+            return try await attempts(
+                url, accept: accept, secret: secret, headers: headers, body: body, explain: explain, decode: decode)
+        } catch {
+            throw .from(service, error)
+        }
+    }
+
+    /// `fetch`'s attempts, whose failures `fetch` names.
+    private func attempts<Value>(
+        _ url: URL, accept: String, secret: String, headers: [String: String], body: HTTPRequest.Body?,
+        explain: ((HTTPReply) -> ServiceError?)?, decode: (HTTPReply) throws(ServiceError) -> Value
     ) async throws(ServiceError) -> Value {
         let request = HTTPRequest(
             url: url,
@@ -53,7 +66,7 @@ public struct ServiceClient: Sendable {
                 throw Self.final(cause, attempts: attempt)
             }
             // The service may have counted a request it never answered: asking again could bill it twice.
-            if cause.isTimeOut, let service, service.billsEachRequest {
+            if cause.isTimeOut, case .provider(let service) = service, service.billsEachRequest {
                 narrate("not retrying: \(service.title) may have billed the request it did not answer")
                 throw Self.final(cause, attempts: attempt, mayHaveBilled: service)
             }
@@ -199,7 +212,7 @@ public struct ServiceClient: Sendable {
         guard let (after, hint) = retry.announceWait, after < allowed, let announce = retry.announce else { return nil }
         let host = Self.hostDescription(url)
         let line =
-            "waiting for \(service.map { "\($0.title) (\(host))" } ?? host): no answer yet after \(Self.seconds(after)) "
+            "waiting for \(service.title) (\(host)): no answer yet after \(Self.seconds(after)) "
             + "(giving up at \(Self.seconds(allowed))); \(hint)"
         let sleep = retry.sleep
         return Task {
@@ -258,7 +271,7 @@ public struct ServiceClient: Sendable {
         case .network(let failure, _): failure.rawValue
         case .httpStatus(let status), .explainedStatus(let status, _), .asksToWait(let status, _): "HTTP \(status)"
         case .tooManyRequests: "HTTP 429"
-        case .serviceFailure(let code, _): "service error \(code)"
+        case .serviceFailure: "a failure the service reported"
         case .queryFailed: "the query failed on the server"
         case .rejectedKey: "the key refused"
         case .invalidRequest: "the request refused"
@@ -272,6 +285,7 @@ public struct ServiceClient: Sendable {
         case .unknownName, .ambiguousName: "a name without a code"
         case .noCodeList: "no such code list"
         case .inMerge(let error, let service, _): "\(service.title): \(summary(error))"
+        case .from(_, let error): summary(error)
         case .notCached: "nothing cached"
         case .notAnID: "not an id"
         }

@@ -7,12 +7,13 @@ public enum ServiceError: Error, Equatable, Sendable {
     case missingKey(searched: [String], service: Provider)
     /// A key file exists but cannot be used (`problem` says why).
     case unusableKeyFile(path: String, problem: String)
-    /// The service does not accept the key (HOT PEPPER's error 2000; Google's PERMISSION_DENIED).
+    /// The service does not accept the key, in its words (with its own error number, where it has one).
     case rejectedKey(message: String, service: Provider)
-    /// The service refused the parameters (HOT PEPPER's error 3000; Google's INVALID_ARGUMENT).
+    /// The service refused the parameters, in its words.
     case invalidRequest(message: String, service: Provider)
-    /// Error 1000 or an unknown service error code.
-    case serviceFailure(code: Int, message: String)
+    /// The service reported a failure of its own, in its words; `transient` when the service says
+    /// the same request may succeed later (its decoder knows which of its errors are).
+    case serviceFailure(message: String, transient: Bool)
     /// An answer with HTTP 200 that says the service gave up on the query (Overpass's `remark`:
     /// a runtime error, its own time-out), in the service's words. Never an empty result.
     case queryFailed(remark: String)
@@ -60,6 +61,20 @@ public enum ServiceError: Error, Equatable, Sendable {
     /// One service of a merged search failed (`error`), which fails the search; `others` are the
     /// services that could be asked without it.
     indirect case inMerge(ServiceError, service: Provider, others: [Provider])
+    /// `error` as one service's client met it: every request a service is sent fails named
+    /// (`ServiceClient.fetch`), so a line can say which service did not answer, and point at
+    /// that service's address variable alone.
+    indirect case from(ServiceName, ServiceError)
+
+    /// The service `from` names, if any.
+    public var origin: ServiceName? {
+        if case .from(let service, _) = self { service } else { nil }
+    }
+
+    /// The error itself, without the service that `from` names.
+    public var cause: ServiceError {
+        if case .from(_, let error) = self { error.cause } else { self }
+    }
 
     /// A request that would have had to be sent.
     public enum Unsent: Sendable, Equatable {
@@ -82,7 +97,7 @@ public enum ServiceError: Error, Equatable, Sendable {
 
     /// The HTTP status the error reports, if it is one.
     var status: Int? {
-        switch self {
+        switch cause {
         case .httpStatus(let status), .explainedStatus(let status, _), .asksToWait(let status, _): status
         case .tooManyRequests: 429
         default: nil
@@ -91,15 +106,15 @@ public enum ServiceError: Error, Equatable, Sendable {
 
     /// Whether the request waited its whole time-out for an answer.
     var isTimeOut: Bool {
-        if case .network(.timedOut, _) = self { true } else { false }
+        if case .network(.timedOut, _) = cause { true } else { false }
     }
 
     /// Whether the same request may succeed if simply sent again.
     var isTransient: Bool {
-        switch self {
+        switch cause {
         case .network, .tooManyRequests: true
         case .httpStatus(let status), .explainedStatus(let status, _): status == 429 || status >= 500
-        case .serviceFailure(let code, _): code == 1000
+        case .serviceFailure(_, let transient): transient
         default: false
         }
     }
@@ -114,7 +129,7 @@ extension ServiceError {
         case .rejectedKey(let message, let service): return .rejectedKey(message: clean(message), service: service)
         case .invalidRequest(let message, let service): return .invalidRequest(message: clean(message), service: service)
         case .explainedStatus(let status, let message): return .explainedStatus(status, message: clean(message))
-        case .serviceFailure(let code, let message): return .serviceFailure(code: code, message: clean(message))
+        case .serviceFailure(let message, let transient): return .serviceFailure(message: clean(message), transient: transient)
         case .queryFailed(let remark): return .queryFailed(remark: clean(remark))
         case .network(let failure, let detail): return .network(failure, detail: clean(detail))
         case .unreadableResponse(let detail): return .unreadableResponse(detail: clean(detail))
@@ -127,9 +142,25 @@ extension ServiceError {
         case .notAnID(let text, let service): return .notAnID(clean(text), service: service)
         case .inMerge(let error, let service, let others):
             return .inMerge(error.redacting(key), service: service, others: others)
+        case .from(let service, let error): return .from(service, error.redacting(key))
         case .missingKey, .unusableKeyFile, .httpStatus, .tooManyRequests, .asksToWait, .responseTooLarge, .noCodeList,
             .notCached:
             return self
+        }
+    }
+}
+
+/// A service foodlogger asks: one that gives places, or the place search that finds what
+/// `--near` names (Nominatim, or the offline stub's few places).
+public enum ServiceName: Sendable, Equatable {
+    case provider(Provider)
+    case placeSearch
+
+    /// "OpenStreetMap", "the place search (Nominatim)".
+    public var title: String {
+        switch self {
+        case .provider(let provider): provider.title
+        case .placeSearch: "the place search (Nominatim)"
         }
     }
 }

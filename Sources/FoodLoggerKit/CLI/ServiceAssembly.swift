@@ -144,7 +144,8 @@ struct ServiceAssembly {
             return Services(provider: .osm, restaurants: shared(OverpassStub()), codes: OSMCodeLists())
         case (.osm, false):
             let url = try Self.url(
-                context.environment, "FOODLOGGER_OVERPASS_URL", default: OverpassRequest.defaultURL, isFolder: false)
+                context.environment, ServiceName.provider(.osm).addressVariable, default: OverpassRequest.defaultURL,
+                isFolder: false)
             let api = OverpassAPI(
                 url: url, timeout: options.timeout ?? OverpassAPI.defaultTimeout, retry: retryPolicy(),
                 log: narration(), maxResponseBytes: options.maxResponseBytes, answers: answers(),
@@ -227,7 +228,8 @@ struct ServiceAssembly {
         warnIfShared(located)
         let baseURL: URL
         do {
-            baseURL = try Self.url(context.environment, "GOOGLE_PLACES_BASE_URL", default: GooglePlacesAPI.defaultBaseURL)
+            baseURL = try Self.url(
+                context.environment, ServiceName.provider(.google).addressVariable, default: GooglePlacesAPI.defaultBaseURL)
         } catch { throw error.redacting(located.key) }
         var configuration = GooglePlacesAPI.Configuration(
             key: located.key, baseURL: baseURL, language: NominatimAPI.language(environment: context.environment),
@@ -255,7 +257,8 @@ struct ServiceAssembly {
     /// the user's.
     func makePlaces(for provider: Provider) throws(ServiceError) -> GeocodingWorker {
         if options.useStub { return GeocodingWorker(geocoder: GeocodingStub(), cache: nil) }
-        let baseURL = try Self.url(context.environment, "FOODLOGGER_NOMINATIM_URL", default: NominatimAPI.defaultBaseURL)
+        let baseURL = try Self.url(
+            context.environment, ServiceName.placeSearch.addressVariable, default: NominatimAPI.defaultBaseURL)
         // Retries go within the run's turn: waits from 2 s with jitter (1 to 2 s, then 2 to 4 s…)
         // keep them a second apart too.
         let geocoder = NominatimAPI(
@@ -315,7 +318,7 @@ struct ServiceAssembly {
 
     /// HOTPEPPER_BASE_URL replaces everything before `gourmet/v1/`.
     static func baseURL(_ environment: [String: String]) throws(ServiceError) -> URL {
-        try url(environment, "HOTPEPPER_BASE_URL", default: HotpepperAPI.defaultBaseURL)
+        try url(environment, ServiceName.provider(.hotpepper).addressVariable, default: HotpepperAPI.defaultBaseURL)
     }
 
     /// A service's address from the environment, or its default. A folder's address (that paths

@@ -8,7 +8,7 @@ extension ServiceError: LocalizedError {
     /// The words for a failure to look logged places up by id (`log check`), where a search's
     /// advice (another --provider, the search options) would mislead.
     var lookupDescription: String {
-        switch self {
+        switch cause {
         case .missingKey(_, let service):
             let variable = CommonOptions.keyService(service)?.environmentVariable ?? "its key"
             let others = Provider.allCases.filter { $0 != service }.map(\.rawValue).joined(separator: ",")
@@ -27,12 +27,25 @@ extension ServiceError: LocalizedError {
         "not an id of \(service.title): \(TerminalSafe.short(text, limit: 80))"
     }
 
-    /// The variables that point foodlogger at other servers, for messages about a server's faults.
-    static let addresses =
-        "HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL"
+    /// The variables that point foodlogger at other servers, for messages about a server's faults:
+    /// the one of the service that failed ("FOODLOGGER_OVERPASS_URL if you set it"), or all of
+    /// them where no service is named.
+    static func addresses(_ service: ServiceName?) -> String {
+        guard let service else {
+            return ServiceName.all.map(\.addressVariable).dropLast().joined(separator: ", ")
+                + " or \(ServiceName.placeSearch.addressVariable) if you set one"
+        }
+        return "\(service.addressVariable) if you set it"
+    }
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { described(by: nil) }
+
+    /// The line, naming `service` (`from`'s) where the failure is the service's answer, or its
+    /// silence; "the service" where none is known.
+    func described(by service: ServiceName?) -> String {
         let safe = TerminalSafe.line
+        let subject = service?.title ?? "the service"
+        let addresses = Self.addresses(service)
         switch self {
         case .missingKey(let searched, .google):
             let variable = APIKeyLocator.Service.google.environmentVariable
@@ -55,45 +68,46 @@ extension ServiceError: LocalizedError {
             let service = APIKeyLocator.Service.google
             return "Google Places rejected the API key (\(safe(message))). Check \(service.plistKey) in your key.plist or "
                 + "\(service.environmentVariable), and that Places API (New) is enabled for the key's project."
-        case .rejectedKey(let message, _):
-            return
-                "the service rejected the API key (error 2000: \(safe(message))). Check the key in your key.plist or HOTPEPPER_API_KEY."
+        case .rejectedKey(let message, let service):
+            return "\(service.title) rejected the API key (\(safe(message))). Check the key in your key.plist or "
+                + "\(APIKeyLocator.Service.hotpepper.environmentVariable)."
         case .invalidRequest(let message, .google):
             return "Google Places refused the search (\(safe(message))). Check the search options (--help)."
         case .invalidRequest(let message, .osm):
             return "OpenStreetMap cannot be asked that search (\(safe(message))). Check the search options (--help)."
-        case .invalidRequest(let message, _):
-            return "the service refused the search (error 3000: \(safe(message))). Check the search options (--help)."
-        case .serviceFailure(let code, let message):
-            return "the service failed (error \(code): \(safe(message))). Try again in a moment."
+        case .invalidRequest(let message, let service):
+            return "\(service.title) refused the search (\(safe(message))). Check the search options (--help)."
+        case .serviceFailure(let message, _):
+            return "\(subject) failed (\(safe(message))). Try again in a moment."
         case .queryFailed(let remark):
-            return "the service gave up on the search (\(TerminalSafe.short(remark, limit: 160))). "
+            return "\(subject) gave up on the search (\(TerminalSafe.short(remark, limit: 160))). "
                 + "Try a smaller --range, or again in a few minutes."
         case .httpStatus(414), .explainedStatus(414, _):
-            return "the request was too long for the service (HTTP 414): give a shorter keyword or place name."
+            return "the request was too long for \(subject) (HTTP 414): give a shorter keyword or place name."
         case .httpStatus(let status):
-            return "the service answered HTTP \(status) instead of 200. \(Self.advice(status))"
+            return "\(subject) answered HTTP \(status) instead of 200. \(Self.advice(status, addresses: addresses))"
         case .tooManyRequests(let keyed):
-            return "the service refused the request: too many requests (HTTP 429)"
+            return "\(subject) refused the request: too many requests (HTTP 429)"
                 + (keyed ? ", or the key's daily quota is used up" : "") + ". Wait a minute before trying again."
         case .asksToWait(let status, let seconds):
             let wait = seconds >= 120 ? "\(seconds / 60) minutes" : "\(seconds) s"
-            return "the service answered HTTP \(status) and asks not to be asked again for \(wait), longer than "
+            return "\(subject) answered HTTP \(status) and asks not to be asked again for \(wait), longer than "
                 + "foodlogger waits (\(Int(RetryPolicy.defaultMaxDelay)) s at most, within --timeout). Try again after that."
         case .explainedStatus(let status, let message):
-            return "the service answered HTTP \(status) (\(TerminalSafe.short(message, limit: 200))). \(Self.advice(status))"
+            return "\(subject) answered HTTP \(status) (\(TerminalSafe.short(message, limit: 200))). "
+                + Self.advice(status, addresses: addresses)
         case .network(let failure, let detail):
-            return "cannot reach the service: \(failure.rawValue) (\(TerminalSafe.short(detail, limit: 160))). \(failure.advice)"
+            return "cannot reach \(subject): \(failure.rawValue) (\(TerminalSafe.short(detail, limit: 160))). "
+                + failure.advice(addresses: addresses)
         case .unreadableResponse(let detail):
-            return
-                "the service answered something unreadable: \(safe(detail)). Try again later, or check \(Self.addresses) if you set one."
+            return "\(subject) answered something unreadable: \(safe(detail)). Try again later, or check \(addresses)."
         case .responseTooLarge(let limit):
-            return "the service's answer went past the \(limit >> 20) MiB that one answer may bring (decoded), more than "
-                + "any real answer, so foodlogger stopped reading it. Check \(Self.addresses) if you set one, "
+            return "\(subject)'s answer went past the \(limit >> 20) MiB that one answer may bring (decoded), more than "
+                + "any real answer, so foodlogger stopped reading it. Check \(addresses), "
                 + "or allow more with --max-response MIB."
         case .redirectRefused(let target):
-            return "the service redirected to another host (\(TerminalSafe.short(target, limit: 160))), which foodlogger does "
-                + "not follow. Check \(Self.addresses) if you set one."
+            return "\(subject) redirected to another host (\(TerminalSafe.short(target, limit: 160))), which foodlogger does "
+                + "not follow. Check \(addresses)."
         case .placeNotFound(let text, let known):
             let only =
                 known.isEmpty
@@ -133,12 +147,16 @@ extension ServiceError: LocalizedError {
         case .notCached(let request):
             return request.notCachedLine
         case .inMerge(let error, let service, let others):
-            // "OpenStreetMap: cannot reach …; leave it out: --provider google,hotpepper".
-            let line = (error.errorDescription ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            // "cannot reach OpenStreetMap: …; leave it out: --provider google,hotpepper"; a failure
+            // that does not name its service in its words ("nothing cached…") is prefixed with it.
+            let said = (error.errorDescription ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = error.origin == nil ? "\(service.title): \(said)" : said
             let advice = others.count > 1 ? others.map(\.rawValue).joined(separator: ",") : others.first?.rawValue ?? ""
             // A merge left with one service (the others wanted keys) has no list to suggest.
-            guard !others.isEmpty else { return "\(service.title): \(line)" }
-            return "\(service.title): \(line.hasSuffix(".") ? String(line.dropLast()) : line); leave it out: --provider \(advice)"
+            guard !others.isEmpty else { return line }
+            return "\(line.hasSuffix(".") ? String(line.dropLast()) : line); leave it out: --provider \(advice)"
+        case .from(let service, let error):
+            return error.described(by: service)
         case .notAnID(let text, let service):
             return Self.notAnIDLine(text, service: service)
         case .badBaseURL(let text, let variable):
@@ -156,12 +174,12 @@ extension ServiceError: LocalizedError {
         return "\(text) is outside \(regions.joined(separator: ", ")), where \(service.title) has restaurants"
     }
 
-    /// What to do about an HTTP status other than 200.
-    static func advice(_ status: Int) -> String {
+    /// What to do about an HTTP status other than 200; `addresses`: the variables to check.
+    static func advice(_ status: Int, addresses: String) -> String {
         switch status {
         case 429: "Too many requests, or a key's quota used up: wait a minute before trying again."
         case 500...: "Try again later."
-        default: "Check \(addresses) if you set one."
+        default: "Check \(addresses)."
         }
     }
 
@@ -170,7 +188,7 @@ extension ServiceError: LocalizedError {
         switch self {
         case .missingKey, .unusableKeyFile, .badBaseURL: .configuration
         case .rejectedKey: .permissionDenied
-        case .inMerge(let error, _, _): error.exitCode
+        case .inMerge(let error, _, _), .from(_, let error): error.exitCode
         case .invalidRequest, .unknownName, .ambiguousName, .noCodeList, .httpStatus(414), .explainedStatus(414, _): .usage
         case .serviceFailure, .queryFailed, .httpStatus, .explainedStatus, .tooManyRequests, .asksToWait, .network,
             .redirectRefused, .notCached:
@@ -229,14 +247,29 @@ extension CodeEntry {
 }
 
 extension ServiceError.NetworkFailure {
-    /// What the user can do about it.
-    var advice: String {
+    /// What the user can do about it; `addresses`: the variables to check.
+    func advice(addresses: String) -> String {
         switch self {
-        case .refused, .noAnswer: "Check your connection, or \(ServiceError.addresses) if you set one."
-        case .hostNotFound: "Check your connection and DNS, or \(ServiceError.addresses) if you set one."
+        case .refused, .noAnswer: "Check your connection, or \(addresses)."
+        case .hostNotFound: "Check your connection and DNS, or \(addresses)."
         case .timedOut: "Try again later, or allow more time with --timeout SECONDS."
         case .tls: "Check the system clock, the CA certificates and any proxy in between."
         case .other: "Check your connection and try again."
+        }
+    }
+}
+
+extension ServiceName {
+    /// Every service foodlogger asks, the place search last.
+    static let all = Provider.allCases.map(ServiceName.provider) + [.placeSearch]
+
+    /// The variable that points the service at another server (`ServiceAssembly` reads it).
+    var addressVariable: String {
+        switch self {
+        case .provider(.hotpepper): "HOTPEPPER_BASE_URL"
+        case .provider(.osm): "FOODLOGGER_OVERPASS_URL"
+        case .provider(.google): "GOOGLE_PLACES_BASE_URL"
+        case .placeSearch: "FOODLOGGER_NOMINATIM_URL"
         }
     }
 }

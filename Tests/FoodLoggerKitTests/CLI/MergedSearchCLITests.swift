@@ -275,7 +275,7 @@ import TestSupport
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(run.stderr)")
         #expect(
-            run.stderr.hasPrefix("foodlogger: warning: OpenStreetMap: ")
+            run.stderr.hasPrefix("foodlogger: warning: OpenStreetMap answered HTTP 400")
                 && run.stderr.contains("; leave it out: --provider google,hotpepper"),
             "\(run.stderr)")
     }

@@ -16,17 +16,17 @@ import Testing
         (.noCodeList(.budgets, service: .osm), .usage, ["OpenStreetMap has no budget list", "--provider hotpepper"]),
         (.httpStatus(404), .unavailable, ["HTTP 404", "HOTPEPPER_BASE_URL"]),
         (.unreadableResponse(detail: "not JSON (text/html, 5 bytes starting \"<html\")"), .dataError, ["not JSON", "text/html"]),
-        (.serviceFailure(code: 1000, message: "サーバ障害"), .unavailable, ["error 1000", "サーバ障害", "Try again"]),
+        (.serviceFailure(message: "error 1000: サーバ障害", transient: true), .unavailable, ["error 1000", "サーバ障害", "Try again"]),
         (
             .queryFailed(remark: "runtime error: Query timed out in \"query\" at line 4 after 26 seconds."), .unavailable,
             ["gave up", "Query timed out", "--range"]
         ),
         (
-            .rejectedKey(message: "APIキーが正しくありません", service: .hotpepper), .permissionDenied,
+            .rejectedKey(message: "error 2000: APIキーが正しくありません", service: .hotpepper), .permissionDenied,
             ["error 2000", "APIキーが正しくありません", "HOTPEPPER_API_KEY"]
         ),
         (
-            .invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper), .usage,
+            .invalidRequest(message: "error 3000: 少なくとも１つの条件を入れてください。", service: .hotpepper), .usage,
             ["error 3000", "少なくとも１つの条件を入れてください。", "--help"]
         ),
         (
@@ -65,6 +65,49 @@ import Testing
         #expect(error.exitCode == exitCode, "\(error) exits \(exitCode.rawValue)")
         #expect(!message.contains("\n"), "one line: \(message)")
         for word in words { #expect(message.contains(word), "'\(message)' mentions \(word)") }
+    }
+
+    /// A failure named by the client that met it (`from`): its service, and that service's address alone.
+    static let named: [(ServiceError, [String], [String])] = [
+        (
+            .from(.provider(.osm), .httpStatus(504)), ["OpenStreetMap answered HTTP 504", "Try again later"],
+            ["the service"]
+        ),
+        (
+            .from(.provider(.osm), .queryFailed(remark: "runtime error: Query timed out")),
+            ["OpenStreetMap gave up on the search", "Query timed out"], ["the service"]
+        ),
+        (
+            .from(.provider(.google), .network(.refused, detail: "127.0.0.1:9")),
+            ["cannot reach Google Places", "GOOGLE_PLACES_BASE_URL if you set it"], ["HOTPEPPER_BASE_URL", "the service"]
+        ),
+        (
+            .from(.placeSearch, .unreadableResponse(detail: "not JSON")),
+            ["the place search (Nominatim) answered something unreadable", "FOODLOGGER_NOMINATIM_URL"],
+            ["FOODLOGGER_OVERPASS_URL"]
+        ),
+        (
+            .from(.provider(.hotpepper), .serviceFailure(message: "error 1000: サーバ障害", transient: true)),
+            ["HOT PEPPER Gourmet failed (error 1000: サーバ障害)"], []
+        ),
+        (
+            .inMerge(
+                .from(.provider(.google), .rejectedKey(message: "PERMISSION_DENIED", service: .google)), service: .google,
+                others: [.osm]),
+            ["Google Places rejected the API key", "leave it out: --provider osm"], ["Google Places: Google Places"]
+        ),
+        (
+            .inMerge(.notCached(.search(RestaurantQuery())), service: .osm, others: [.google]),
+            ["OpenStreetMap: nothing cached", "leave it out: --provider google"], []
+        ),
+    ]
+
+    @Test(arguments: named)
+    func aNamedFailureSaysWhichServiceFailed(error: ServiceError, words: [String], absent: [String]) {
+        let message = error.localizedDescription
+        for word in words { #expect(message.contains(word), "'\(message)' mentions \(word)") }
+        for word in absent { #expect(!message.contains(word), "'\(message)' does not say \(word)") }
+        #expect(error.exitCode == error.cause.exitCode, "the same exit code as the failure itself")
     }
 
     @Test func missingKeyIsTheOneParagraph() {

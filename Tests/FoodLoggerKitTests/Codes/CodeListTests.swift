@@ -51,7 +51,7 @@ enum CodeListSeeds {
     }
 
     @Test func errorsInsideHTTP200AndGarbageAreTheServicesFaults() {
-        #expect(throws: ServiceError.rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです。", service: .hotpepper)) {
+        #expect(throws: ServiceError.rejectedKey(message: "error 2000: APIキーまたはIPアドレスの認証エラーです。", service: .hotpepper)) {
             try CodeListRequest.decode(Data(CodeListSeeds.badKey.utf8), kind: .genres)
         }
         #expect(throws: ServiceError.unreadableResponse(detail: "JSON without results.budget or results.error")) {
@@ -89,7 +89,7 @@ final class ManualClock: @unchecked Sendable {
             _ = try await flaky.codeList(.smallAreas)
             Issue.record("a 503 must fail")
         } catch {
-            #expect(error == .httpStatus(503) && !error.localizedDescription.contains(FaultSeeds.canary))
+            #expect(error.cause == .httpStatus(503) && !error.localizedDescription.contains(FaultSeeds.canary))
         }
 
         let portal = try LoopbackServer(replies: [.status(200, body: "<html>captive portal</html>")])
@@ -99,7 +99,7 @@ final class ManualClock: @unchecked Sendable {
             _ = try await unreadable.codeList(.genres)
             Issue.record("a web page is no code list")
         } catch {
-            guard case .unreadableResponse(let detail) = error else { Issue.record("\(error)"); return }
+            guard case .unreadableResponse(let detail) = error.cause else { Issue.record("\(error)"); return }
             #expect(detail.contains("27 bytes starting \"<html>captive portal</html>\""), "what came, as for a search: \(detail)")
         }
     }

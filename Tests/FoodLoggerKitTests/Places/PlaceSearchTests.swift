@@ -114,7 +114,7 @@ enum NominatimSeeds {
             _ = try await client(refused).findPlaces("x")
             Issue.record("a refused connection must fail")
         } catch {
-            #expect(error == .network(.refused, detail: "127.0.0.1:\(refused.port)"))
+            #expect(error == .from(.placeSearch, .network(.refused, detail: "127.0.0.1:\(refused.port)")))
         }
     }
 }

@@ -40,7 +40,7 @@ final class NumberedBodies: @unchecked Sendable {
     /// The client's decoder: reads "answer N", refuses anything else as the service's error.
     static func decode(_ body: Data) throws(ServiceError) -> String {
         let text = String(decoding: body, as: UTF8.self)
-        guard text.hasPrefix("answer ") else { throw .serviceFailure(code: 3000, message: text) }
+        guard text.hasPrefix("answer ") else { throw .serviceFailure(message: text, transient: false) }
         return text
     }
 
@@ -160,7 +160,7 @@ final class NumberedBodies: @unchecked Sendable {
         let second = await Self.ask(Self.cache(folder), service)
 
         // Then the error was not served from the cache
-        #expect(failed == .failure(.serviceFailure(code: 3000, message: "error 1")), "the first failed")
+        #expect(failed == .failure(.serviceFailure(message: "error 1", transient: false)), "the first failed")
         #expect(second == .success("answer 2") && service.calls == 2, "the second was asked of the service")
     }
 

@@ -28,7 +28,8 @@ private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
 
     @Test func theRequestAsksForJSONAndNamesTheTool() async throws {
         let spy = HTTPTransportSpy(HTTPReply(status: 404, headers: ["content-type": "text/html"], body: Data()))
-        await #expect(throws: ServiceError.httpStatus(404), "the status reaches the client") {
+        await #expect(throws: ServiceError.from(.provider(.hotpepper), .httpStatus(404)), "the status reaches the client, named")
+        {
             try await makeSUT(spy).searchRestaurants(query)
         }
         let request = try #require(spy.requests.first, "one request")
@@ -41,7 +42,7 @@ private final class HTTPTransportSpy: HTTPTransport, @unchecked Sendable {
     @Test func aRequestWithABodyIsAPostThatCarriesIt() async throws {
         // Given a client over the spy
         let spy = HTTPTransportSpy(HTTPReply(status: 200, headers: [:], body: Data("ok".utf8)))
-        let client = ServiceClient(timeout: 5, retry: RetryPolicy(retries: 0), transport: spy)
+        let client = ServiceClient(timeout: 5, retry: RetryPolicy(retries: 0), transport: spy, service: .provider(.hotpepper))
         let form = HTTPRequest.Body(contentType: "application/x-www-form-urlencoded", data: Data("data=x".utf8))
 
         // When it fetches with a body

@@ -51,7 +51,7 @@ import Testing
         (.network(.noAnswer, detail: "h"), true),
         (.httpStatus(500), true), (.httpStatus(503), true), (.httpStatus(429), true),
         (.httpStatus(404), false), (.httpStatus(400), false), (.httpStatus(301), false),
-        (.serviceFailure(code: 1000, message: "m"), true), (.rejectedKey(message: "m", service: .hotpepper), false),
+        (.serviceFailure(message: "m", transient: true), true), (.rejectedKey(message: "m", service: .hotpepper), false),
         (.invalidRequest(message: "m", service: .hotpepper), false), (.unreadableResponse(detail: "d"), false),
     ])
     func onlyTransientFailuresAreRetried(error: ServiceError, retried: Bool) {

@@ -55,7 +55,7 @@ private final class AnnouncementSpy: @unchecked Sendable {
 
     private func makeSUT(
         _ transport: ScriptedTransportSpy, timeout: TimeInterval = 5, retries: Int = 2, clock: ClockSpy = ClockSpy(),
-        service: Provider? = .osm, announcements: AnnouncementSpy? = nil,
+        service: ServiceName = .provider(.osm), announcements: AnnouncementSpy? = nil,
         announceWait: (after: TimeInterval, hint: String)? = nil
     ) -> ServiceClient {
         var announce: (@Sendable (String) -> Void)?
@@ -142,7 +142,9 @@ private final class AnnouncementSpy: @unchecked Sendable {
         let sut = makeSUT(spy, timeout: 2, retries: 5, clock: clock)
 
         // When it is fetched (the waits are 1.5 s, then 3 s)
-        await #expect(throws: ServiceError.httpStatus(503), "the last answer's status") { try await fetch(sut) }
+        await #expect(throws: ServiceError.from(.provider(.osm), .httpStatus(503)), "the last answer's status") {
+            try await fetch(sut)
+        }
 
         // Then the second attempt had only what was left, and no third began
         #expect(spy.timeouts == [2, 0.5], "2 s, then the 0.5 s left after a 1.5 s wait: \(spy.timeouts)")
@@ -173,10 +175,12 @@ private final class AnnouncementSpy: @unchecked Sendable {
     func aTimeOutIsSentAgainOnlyWhereARequestIsNotBilled(service: Provider, requests: Int, detail: String) async throws {
         // Given a transport whose own timer gives up at once, with time left
         let spy = ScriptedTransportSpy { _ in throw HTTPTransferFailure(code: .timedOut, message: "timed out") }
-        let sut = makeSUT(spy, retries: 1, service: service)
+        let sut = makeSUT(spy, retries: 1, service: .provider(service))
 
         // When it is fetched
-        await #expect(throws: ServiceError.network(.timedOut, detail: detail), "\(service)") { try await fetch(sut) }
+        await #expect(throws: ServiceError.from(.provider(service), .network(.timedOut, detail: detail)), "\(service)") {
+            try await fetch(sut)
+        }
 
         // Then a service that bills each request is asked once; another, again
         #expect(spy.timeouts.count == requests, "\(service): \(spy.timeouts.count) requests")

@@ -60,11 +60,11 @@ struct HotpepperWorkerLookupTests {
         struct Failing: HotpepperProtocol {
             let provider = Provider.hotpepper
             func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
-                throw .serviceFailure(code: 1000, message: "down")
+                throw .serviceFailure(message: "down", transient: true)
             }
         }
         let sut = HotpepperWorker(api: Failing())
-        await #expect(throws: ServiceError.serviceFailure(code: 1000, message: "down"), "the service's error") {
+        await #expect(throws: ServiceError.serviceFailure(message: "down", transient: true), "the service's error") {
             try await sut.lookupRestaurants(ids: ["J1"])
         }
     }

@@ -48,7 +48,7 @@ public struct GooglePlacesAPI: HotpepperProtocol {
         self.configuration = configuration
         client = ServiceClient(
             timeout: configuration.timeout, retry: configuration.retry, log: configuration.log,
-            maxResponseBytes: configuration.maxResponseBytes, transport: transport, service: .google)
+            maxResponseBytes: configuration.maxResponseBytes, transport: transport, service: .provider(.google))
     }
 
     public var provider: Provider { .google }
@@ -136,18 +136,19 @@ public struct GooglePlacesAPI: HotpepperProtocol {
                         ? GooglePlacesRequest.tradingFieldMask : GooglePlacesRequest.detailsFieldMask)
                 sent += 1
                 page = try await send(request) { data throws(ServiceError) in try GooglePlacesDecoder.decodePlace(data) }
-            } catch .notAnID(let text, let service) {
-                unasked.append(.init(id: id, error: .notAnID(text, service: service)))
-                continue
-            } catch .explainedStatus(404, _), .httpStatus(404) {
-                unknown.append(id)
-                continue
-            } catch .invalidRequest(let message, service: .google) {
-                unasked.append(.init(id: id, error: .invalidRequest(message: message, service: .google)))
-                continue
             } catch {
-                guard index > 0 else { throw error }
-                unasked += ids[index...].map { .init(id: $0, error: error) }
+                switch error.cause {
+                case .explainedStatus(404, _), .httpStatus(404):
+                    unknown.append(id)
+                    continue
+                // Each names Google already: what the id was, or what Google said of it.
+                case .notAnID, .invalidRequest(_, service: .google):
+                    unasked.append(.init(id: id, error: error.cause))
+                    continue
+                default:
+                    guard index > 0 else { throw error }
+                    unasked += ids[index...].map { .init(id: $0, error: error) }
+                }
                 break
             }
             shops += page.restaurants.prefix(1).map { place in

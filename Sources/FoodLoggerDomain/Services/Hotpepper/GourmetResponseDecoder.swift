@@ -61,7 +61,8 @@ public enum GourmetResponseDecoder {
         }
     }
 
-    /// `{"code": 2000, "message": "…"}`: 2000 is a rejected key, 3000 a rejected request.
+    /// `{"code": 2000, "message": "…"}`: 2000 is a rejected key, 3000 a rejected request, 1000 a
+    /// failure of the service's that asking again may get past. The number goes with the words.
     struct ReportedError: Decodable {
         var code: LenientInteger?
         var message: LenientText?
@@ -73,11 +74,12 @@ public enum GourmetResponseDecoder {
         }
 
         var error: ServiceError {
-            let message = message?.value ?? ""
-            return switch code?.value ?? nil ?? 0 {
+            let code = code?.value ?? nil ?? 0
+            let message = "error \(code): \(message?.value ?? "")"
+            return switch code {
             case 2000: .rejectedKey(message: message, service: .hotpepper)
             case 3000: .invalidRequest(message: message, service: .hotpepper)
-            case let code: .serviceFailure(code: code, message: message)
+            default: .serviceFailure(message: message, transient: code == 1000)
             }
         }
     }

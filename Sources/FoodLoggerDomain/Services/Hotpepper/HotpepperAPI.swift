@@ -83,7 +83,7 @@ public struct HotpepperAPI: HotpepperProtocol {
     func fetch<Answer>(_ url: URL, decode: (Data) throws(ServiceError) -> Answer) async throws(ServiceError) -> Answer {
         let client = ServiceClient(
             timeout: configuration.timeout, retry: configuration.retry, log: configuration.log,
-            maxResponseBytes: configuration.maxResponseBytes, transport: transport, service: .hotpepper)
+            maxResponseBytes: configuration.maxResponseBytes, transport: transport, service: .provider(.hotpepper))
         return try await client.fetch(
             url, accept: "application/json, text/javascript", secret: configuration.key
         ) { reply throws(ServiceError) -> Answer in

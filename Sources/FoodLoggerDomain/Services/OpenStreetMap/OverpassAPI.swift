@@ -26,7 +26,7 @@ public struct OverpassAPI: HotpepperProtocol {
         kept = answers
         client = ServiceClient(
             timeout: timeout, retry: retry, log: log, maxResponseBytes: maxResponseBytes, transport: URLSessionTransport(),
-            service: .osm)
+            service: .provider(.osm))
     }
 
     public var provider: Provider { .osm }

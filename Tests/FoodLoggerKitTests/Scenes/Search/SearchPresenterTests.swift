@@ -115,7 +115,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
     @Test(arguments: [
         (ServiceError.rejectedKey(message: "APIキーが正しくありません", service: .hotpepper), ExitCode.permissionDenied),
         (.invalidRequest(message: "x", service: .hotpepper), .usage),
-        (.serviceFailure(code: 1000, message: "x"), .unavailable),
+        (.serviceFailure(message: "x", transient: true), .unavailable),
         (.network(.refused, detail: "x"), .unavailable),
         (.unreadableResponse(detail: "not JSON"), .dataError),
         (.missingKey(searched: [], service: .hotpepper), .configuration),

@@ -219,7 +219,7 @@ import Testing
             try await makeSUT(server).searchRestaurants(RestaurantQuery(center: shibuya))
         }
         // Then it fails at once with Google's words, on one line, the key redacted
-        #expect(error == expected, "\(String(describing: error))")
+        #expect(error == .from(.provider(.google), expected), "\(String(describing: error))")
         #expect(server.requests.count == 1, "never retried")
     }
 
@@ -234,7 +234,7 @@ import Testing
             try await makeSUT(server).searchRestaurants(RestaurantQuery(center: shibuya))
         }
         // Then no piece of the key is left in what is said
-        guard case .rejectedKey(let message, _) = error else {
+        guard case .rejectedKey(let message, _) = error?.cause else {
             Issue.record("expected a rejected key, got \(String(describing: error))")
             return
         }
@@ -255,7 +255,7 @@ import Testing
         // Then it was tried three times, waiting between, and the error names the quota
         #expect(server.requests.count == 3 && waits.values.count == 2, "two retries")
         #expect(
-            error
+            error?.cause
                 == .explainedStatus(
                     429,
                     message:

@@ -108,13 +108,13 @@ import TestSupport
     }
 
     @Test(Samples.required) func bad2000CaptureIsARejectedKey() throws {
-        #expect(throws: ServiceError.rejectedKey(message: "APIキーが正しくありません", service: .hotpepper)) {
+        #expect(throws: ServiceError.rejectedKey(message: "error 2000: APIキーが正しくありません", service: .hotpepper)) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_2000_bad_key.json"))
         }
     }
 
     @Test(Samples.required) func noCondition3000CaptureIsAnInvalidRequest() throws {
-        #expect(throws: ServiceError.invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper)) {
+        #expect(throws: ServiceError.invalidRequest(message: "error 3000: 少なくとも１つの条件を入れてください。", service: .hotpepper)) {
             try GourmetResponseDecoder.decode(Samples.data("errors/error_3000_no_condition.json"))
         }
     }
@@ -127,9 +127,9 @@ import TestSupport
 
     /// Errors inside HTTP 200, and the XML error document, as the fixtures write them.
     static let errorFixtures: [(String, ServiceError)] = [
-        ("errors/error_1000_server.json", .serviceFailure(code: 1000, message: "サーバ障害エラーです（試験）")),
-        ("errors/error_2000_key.json", .rejectedKey(message: "APIキーまたはIPアドレスの認証エラーです（試験）", service: .hotpepper)),
-        ("errors/error_3000_parameters.json", .invalidRequest(message: "パラメータが不正です（試験）", service: .hotpepper)),
+        ("errors/error_1000_server.json", .serviceFailure(message: "error 1000: サーバ障害エラーです（試験）", transient: true)),
+        ("errors/error_2000_key.json", .rejectedKey(message: "error 2000: APIキーまたはIPアドレスの認証エラーです（試験）", service: .hotpepper)),
+        ("errors/error_3000_parameters.json", .invalidRequest(message: "error 3000: パラメータが不正です（試験）", service: .hotpepper)),
         ("errors/error_3000_document.xml", .unreadableResponse(detail: "not JSON")),
     ]
 
@@ -267,7 +267,7 @@ import TestSupport
     }
 
     @Test func unknownServiceErrorCodeIsAServiceFailure() {
-        #expect(throws: ServiceError.serviceFailure(code: 1000, message: "サーバ障害")) {
+        #expect(throws: ServiceError.serviceFailure(message: "error 1000: サーバ障害", transient: true)) {
             try GourmetResponseDecoder.decode(Data(#"{"results":{"error":[{"code":1000,"message":"サーバ障害"}]}}"#.utf8))
         }
     }

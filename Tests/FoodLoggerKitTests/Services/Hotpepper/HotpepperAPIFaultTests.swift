@@ -35,11 +35,13 @@ import Testing
     }
 
     /// The failure, after checking that nothing it or the log says contains the key.
+    /// The failure, which must name HOT PEPPER and keep the key out; nil for a page.
     func failure(_ result: Result<RestaurantPage, ServiceError>) -> ServiceError? {
         guard case .failure(let error) = result else { return nil }
+        #expect(error.origin == .provider(.hotpepper), "named: \(error)")
         #expect(!error.localizedDescription.contains(FaultSeeds.canary), "the key stays out of the message")
         #expect(!log.text.contains(FaultSeeds.canary), "the key stays out of the log")
-        return error
+        return error.cause
     }
 
     @Test func twoUnavailableThenSuccessTakesThreeRequests() async throws {
@@ -89,8 +91,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (2000, ServiceError.rejectedKey(message: "APIキーが正しくありません", service: .hotpepper)),
-        (3000, .invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper)),
+        (2000, ServiceError.rejectedKey(message: "error 2000: APIキーが正しくありません", service: .hotpepper)),
+        (3000, .invalidRequest(message: "error 3000: 少なくとも１つの条件を入れてください。", service: .hotpepper)),
     ])
     func keyAndParameterErrorsAreNeverRetried(code: Int, expected: ServiceError) async throws {
         let message = code == 2000 ? "APIキーが正しくありません" : "少なくとも１つの条件を入れてください。"
@@ -103,7 +105,8 @@ import Testing
     @Test func serviceFailure1000IsRetried() async throws {
         let server = try LoopbackServer(replies: [.json(FaultSeeds.serviceError(1000, "サーバ障害"))])
         let error = failure(await search(makeSUT(server, retries: 1)))
-        #expect(error == .serviceFailure(code: 1000, message: "サーバ障害") && server.requests.count == 2, "retried once")
+        #expect(
+            error == .serviceFailure(message: "error 1000: サーバ障害", transient: true) && server.requests.count == 2, "retried once")
     }
 
     @Test(arguments: [404, 400, 403])
@@ -169,7 +172,7 @@ import Testing
         let server = try LoopbackServer(replies: [.json(FaultSeeds.serviceError(2000, "bad key \(FaultSeeds.canary)\\u001B[2J"))])
         let error = failure(await search(makeSUT(server)))
         #expect(
-            error == .rejectedKey(message: "bad key REDACTED\u{1B}[2J", service: .hotpepper),
+            error == .rejectedKey(message: "error 2000: bad key REDACTED\u{1B}[2J", service: .hotpepper),
             "redacted: \(String(describing: error))")
         #expect(error?.localizedDescription.contains("bad key REDACTED\\u{1B}[2J") == true, "escaped when worded")
     }

@@ -53,12 +53,20 @@ import TestSupport
     @Test(
         Samples.required,
         arguments: [
-            ("errors/error_2000_bad_key.json", ServiceError.rejectedKey(message: "APIキーが正しくありません", service: .hotpepper)),
-            ("errors/error_3000_no_condition.json", .invalidRequest(message: "少なくとも１つの条件を入れてください。", service: .hotpepper)),
+            (
+                "errors/error_2000_bad_key.json",
+                ServiceError.rejectedKey(message: "error 2000: APIキーが正しくありません", service: .hotpepper)
+            ),
+            (
+                "errors/error_3000_no_condition.json",
+                .invalidRequest(message: "error 3000: 少なくとも１つの条件を入れてください。", service: .hotpepper)
+            ),
         ])
     func serviceErrorsInsideHTTP200(file: String, expected: ServiceError) async throws {
         let server = try LoopbackServer(replies: [try .file(Samples.root.appendingPathComponent(file).path)])
-        await #expect(throws: expected) { try await client(server).searchRestaurants(RestaurantQuery(keyword: "x")) }
+        await #expect(throws: ServiceError.from(.provider(.hotpepper), expected)) {
+            try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
+        }
     }
 
     @Test(arguments: GourmetResponseDecoderTests.errorFixtures)
@@ -67,12 +75,12 @@ import TestSupport
         do {
             _ = try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
             Issue.record("\(file) should fail")
-        } catch .unreadableResponse(let detail) {
+        } catch .from(.provider(.hotpepper), .unreadableResponse(let detail)) {
             #expect(
                 expected == .unreadableResponse(detail: "not JSON") && detail.hasPrefix("not JSON (text/javascript"),
                 "\(file): says what arrived: \(detail)")
         } catch {
-            #expect(error == expected, "\(file)")
+            #expect(error == .from(.provider(.hotpepper), expected), "\(file)")
         }
     }
 
@@ -80,7 +88,9 @@ import TestSupport
         let server = try LoopbackServer(replies: [
             .json(#"{"results":{"api_version":"1.30","error":[{"code":1000,"message":"サーバ障害エラー"}]}}"#)
         ])
-        await #expect(throws: ServiceError.serviceFailure(code: 1000, message: "サーバ障害エラー")) {
+        await #expect(
+            throws: ServiceError.from(.provider(.hotpepper), .serviceFailure(message: "error 1000: サーバ障害エラー", transient: true))
+        ) {
             try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
         }
     }
@@ -91,7 +101,9 @@ import TestSupport
             _ = try await client(server).searchRestaurants(RestaurantQuery(keyword: "x"))
             Issue.record("an HTML page should not decode")
         } catch {
-            guard case .unreadableResponse(let detail) = error else { Issue.record("expected unreadable, got \(error)"); return }
+            guard case .unreadableResponse(let detail) = error.cause else {
+                Issue.record("expected unreadable, got \(error)"); return
+            }
             #expect(detail.contains("text/html") && detail.contains("<html>proxy login"), "type and first bytes: \(detail)")
             #expect(!detail.contains(Self.key), "the key is redacted even when the body echoes it")
         }
@@ -105,7 +117,9 @@ import TestSupport
             _ = try await sut.searchRestaurants(RestaurantQuery(keyword: "x"))
             Issue.record("a port nobody listens on should refuse")
         } catch {
-            guard case .network(.refused, let detail) = error else { Issue.record("expected refused, got \(error)"); return }
+            guard case .network(.refused, let detail) = error.cause else {
+                Issue.record("expected refused, got \(error)"); return
+            }
             #expect(!detail.contains(Self.key), "no key in the detail")
         }
     }

@@ -90,7 +90,9 @@ import TestSupport
         let waits = Recorder()
 
         // When a search is made with one retry
-        await #expect(throws: ServiceError.httpStatus(504), "the last status, for one line and exit 69") {
+        await #expect(
+            throws: ServiceError.from(.provider(.osm), .httpStatus(504)), "the last status, named, for one line and exit 69"
+        ) {
             try await makeSUT(server, retries: 1, waits: waits).searchRestaurants(RestaurantQuery(center: baixa))
         }
 
@@ -134,7 +136,8 @@ import TestSupport
     @Test func aRemarkErrorIsTheErrorNotAnEmptyPage() async throws {
         let server = try LoopbackServer(replies: [try answer("remark_timed_out.json")])
         await #expect(
-            throws: ServiceError.queryFailed(remark: "runtime error: Query timed out in \"query\" at line 2 after 26 seconds."),
+            throws: ServiceError.from(
+                .provider(.osm), .queryFailed(remark: "runtime error: Query timed out in \"query\" at line 2 after 26 seconds.")),
             "the server's words"
         ) {
             try await makeSUT(server).searchRestaurants(RestaurantQuery(center: baixa))
