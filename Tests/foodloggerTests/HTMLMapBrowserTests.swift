@@ -57,7 +57,7 @@ struct HTMLMapBrowserTests {
                 hotpepper: HotpepperDetails(access: "javascript:alert(1)"))
         }
         let listing = RestaurantListing(
-            RestaurantPage(total: 3, start: 1, restaurants: restaurants),
+            RestaurantPage(total: 3, start: 1, restaurants: restaurants, provider: .hotpepper),
             query: RestaurantQuery(center: center), open: OpenQuestion(moment: .now(Date())))
         let page = try write(HTMLMapRenderer.render(listing))
 

@@ -10,7 +10,7 @@ public struct KnownShopsWorker: HotpepperWorking {
     let base: any HotpepperWorking
     let known: [String: Restaurant]
     let region: RestaurantPage.Region?
-    let provider: Provider
+    public let provider: Provider
     /// Each service whose parts of merged places were not kept, and the failure to name when
     /// it cannot be asked.
     let parts: [Provider: Result<any HotpepperWorking, ServiceError>]

@@ -47,7 +47,7 @@ public struct RestaurantPage: Sendable, Equatable, Codable {
 
     public init(
         total: Int, start: Int, restaurants: [Restaurant], coverage: [String]? = nil, dropped: [DroppedShop] = [],
-        region: Region? = nil, provider: Provider = .hotpepper
+        region: Region? = nil, provider: Provider
     ) {
         self.total = total; self.start = start; self.restaurants = restaurants; self.coverage = coverage
         self.dropped = dropped; self.region = region; self.provider = provider

@@ -42,7 +42,7 @@ public struct APIKeyLocator: Sendable {
     var currentDirectory: String
     var service: Service
 
-    public init(environment: [String: String], keyFile: String?, currentDirectory: String, service: Service = .hotpepper) {
+    public init(environment: [String: String], keyFile: String?, currentDirectory: String, service: Service) {
         self.environment = environment; self.keyFile = keyFile; self.currentDirectory = currentDirectory
         self.service = service
     }

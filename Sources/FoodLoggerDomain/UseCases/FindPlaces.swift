@@ -42,10 +42,9 @@ public struct FindPlaces: PlaceFinding {
 
     /// One service's search (a test's spy, a list at hand).
     public init(
-        _ worker: any HotpepperWorking, provider: Provider = .hotpepper, places: (any PlaceLocating)? = nil,
-        foodLog: (any FoodLogStoring)? = nil
+        _ worker: any HotpepperWorking, places: (any PlaceLocating)? = nil, foodLog: (any FoodLogStoring)? = nil
     ) {
-        self.init(services: [Service(provider, worker)], places: places, foodLog: foodLog)
+        self.init(services: [Service(worker.provider, worker)], places: places, foodLog: foodLog)
     }
 
     /// One service's answer to the search, or why it gave none.

@@ -7,6 +7,8 @@ public protocol HotpepperWorking: Sendable {
     /// clock); ids the service does not know are simply absent. Any request that fails fails
     /// the whole, so a shop is never silently missing (`lookupKeepingAnswers` keeps what came).
     nonisolated(nonsending) func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage
+    /// The service asked: the provider of a page that holds no place (whose credit it carries).
+    var provider: Provider { get }
 }
 
 extension HotpepperWorking {
@@ -25,7 +27,7 @@ extension HotpepperWorking {
         // An id refused on its own (`invalidRequest`: not one the service can read; `notAnID`: not
         // of its form, never sent) is absent, as an unknown one is; any other failure is the whole lookup's.
         if let failed = page.unasked.first(where: {
-            switch $0.error {
+            switch $0.error.cause {
             case .invalidRequest, .notAnID: false
             default: true
             }
@@ -44,7 +46,7 @@ extension HotpepperWorking {
     {
         var found: [String: Restaurant] = [:]
         var answered: RestaurantPage?
-        var left = RestaurantPage(total: 0, start: 1, restaurants: [])
+        var left = RestaurantPage(total: 0, start: 1, restaurants: [], provider: provider)
         for batchStart in stride(from: 0, to: ids.count, by: perRequest) {
             let batch = Array(ids[batchStart..<min(batchStart + perRequest, ids.count)])
             let page: RestaurantPage
@@ -68,7 +70,7 @@ extension HotpepperWorking {
         let shops = ids.compactMap { found[$0] }
         var whole = RestaurantPage(
             total: shops.count, start: 1, restaurants: shops, dropped: left.dropped, region: answered?.region,
-            provider: answered?.provider ?? .hotpepper)
+            provider: answered?.provider ?? provider)
         whole.unknownIDs = left.unknownIDs
         whole.unasked = left.unasked
         return whole
@@ -103,6 +105,8 @@ public struct HotpepperWorker: HotpepperWorking {
     /// Requests in flight at once when paging: enough to hide latency, few enough to be polite
     /// to the service (and to its rate limits).
     static let maxPagesInFlight = 4
+
+    public var provider: Provider { api.provider }
 
     public init(
         api: any HotpepperProtocol, progress: (@Sendable (PagingProgress) -> Void)? = nil, codes: (any CodeListing)? = nil

@@ -20,8 +20,10 @@ public struct ShopListWorker: HotpepperWorking {
             found = found.filter { [$0.name, $0.genre.name, $0.address].contains { $0.lowercased().contains(keyword) } }
         }
         if let center = query.center { found = found.nearestFirst(to: center) }
-        return RestaurantPage(total: found.count, start: 1, restaurants: found, region: nil, provider: Self.provider(of: shops))
+        return RestaurantPage(total: found.count, start: 1, restaurants: found, region: nil, provider: provider)
     }
+
+    public var provider: Provider { Self.provider(of: shops) }
 
     /// The service most of the shops come from, whose credit goes under them.
     public static func provider(of shops: [Restaurant]) -> Provider {

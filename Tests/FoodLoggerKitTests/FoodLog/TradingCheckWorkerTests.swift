@@ -7,6 +7,7 @@ import Testing
 @Suite struct TradingCheckWorkerTests {
     /// A service that answers the places it holds and records the ids it was asked.
     final class ServiceSpy: HotpepperWorking, @unchecked Sendable {
+        var provider: Provider = .hotpepper
         private let lock = NSLock()
         private var lookups: [[String]] = []
         let places: [Restaurant]
@@ -229,6 +230,7 @@ extension TradingCheckWorkerTests {
 
 /// A service answering its first lookup request and failing the next.
 final class SecondRequestFails: HotpepperWorking, @unchecked Sendable {
+    var provider: Provider = .hotpepper
     private let lock = NSLock()
     private var sent = 0
     func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {

@@ -5,6 +5,7 @@ import Testing
 
 /// A service's worker that answers a canned page or error, and records the query it was asked.
 final class MergeWorkerSpy: HotpepperWorking, @unchecked Sendable {
+    var provider: Provider = .hotpepper
     private let lock = NSLock()
     private var asked: [RestaurantQuery] = []
     let answer: Result<RestaurantPage, ServiceError>

@@ -80,7 +80,7 @@ struct FuzzInput {
                 coordinate: coordinate(), address: text(), open: text(), urls: .init(shop: text(), photo: ""),
                 provider: .hotpepper, hotpepper: HotpepperDetails(catchCopy: text(), access: text()))
         }
-        let page = RestaurantPage(total: Int(byte()), start: 1 + Int(byte()), restaurants: shops)
+        let page = RestaurantPage(total: Int(byte()), start: 1 + Int(byte()), restaurants: shops, provider: .hotpepper)
         return FuzzSearch(page: page, center: center, range: range, viewCentre: viewCentre, width: width, height: height)
     }
 

@@ -21,7 +21,10 @@ public enum GourmetResponseDecoder {
             throw .unreadableResponse(detail: "results_available \(total) or results_start \(start) out of range")
         }
         // A shop placed off the Earth ("lat": 1e308, "nan") is left out and named, not the page refused.
-        return RestaurantPage(total: total, start: start, restaurants: (results.shop ?? []).map(\.restaurant)).sanitized()
+        return RestaurantPage(
+            total: total, start: start, restaurants: (results.shop ?? []).map(\.restaurant), provider: .hotpepper
+        )
+        .sanitized()
     }
 
     /// Far beyond any real result count, and far from overflowing when a page is added.

@@ -54,7 +54,7 @@ public struct HotpepperAPI: HotpepperProtocol {
         if !refused.isEmpty {
             query.ids = ids
             guard !ids.isEmpty else {
-                var none = RestaurantPage(total: 0, start: 1, restaurants: [])
+                var none = RestaurantPage(total: 0, start: 1, restaurants: [], provider: provider)
                 none.unasked = refused
                 return none
             }

@@ -56,7 +56,7 @@ public struct HotpepperStub: HotpepperProtocol {
         let last = min(first + max(query.count, 0), ordered.count)
         return RestaurantPage(
             total: ordered.count, start: query.start, restaurants: Array(ordered[first..<last]),
-            coverage: coverage(query)
+            coverage: coverage(query), provider: provider
         ).invented
     }
 

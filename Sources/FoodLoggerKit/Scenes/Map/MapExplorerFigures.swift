@@ -38,6 +38,7 @@ public struct MapExplorerFigures: Sendable {
     /// A worker that answers every search with the same page.
     private struct FixedPage: HotpepperWorking {
         let page: RestaurantPage
+        var provider: Provider { page.provider }
         func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage { page }
     }
 }

@@ -7,6 +7,7 @@ import Testing
 @Suite("DetailInteractor")
 struct DetailInteractorTests {
     final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
+        var provider: Provider = .hotpepper
         private let lock = NSLock()
         private var lookups: [[String]] = []
         var answer: Result<[Restaurant], ServiceError> = .success([])

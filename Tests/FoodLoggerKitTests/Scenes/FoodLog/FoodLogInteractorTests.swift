@@ -32,6 +32,8 @@ struct FoodLogInteractorTests {
     }
 
     final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
+
+        var provider: Provider = .hotpepper
         private let lock = NSLock()
         private var lookups: [[String]] = []
         var answer: Result<[Restaurant], ServiceError> = .success([Seeds.Restaurants.near])

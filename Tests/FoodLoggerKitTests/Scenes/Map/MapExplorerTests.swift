@@ -214,6 +214,7 @@ import Testing
 /// A worker whose searches wait until they are cancelled, and say when one begins.
 /// With `thenFailing`, every search after the first fails at once.
 final class HangingWorker: HotpepperWorking, @unchecked Sendable {
+    var provider: Provider = .hotpepper
     private(set) var cancelled = false
     private var searches = 0
     let thenFailing: Bool

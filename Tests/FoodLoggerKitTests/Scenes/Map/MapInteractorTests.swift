@@ -3,6 +3,8 @@ import Testing
 @testable import FoodLoggerKit
 
 final class MapWorkerSpy: HotpepperWorking, @unchecked Sendable {
+
+    var provider: Provider = .hotpepper
     var queries: [RestaurantQuery] = []
     let page: RestaurantPage
     init(page: RestaurantPage) { self.page = page }

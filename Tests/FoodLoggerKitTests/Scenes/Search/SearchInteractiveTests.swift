@@ -9,6 +9,7 @@ import Testing
 struct SearchInteractiveTests {
     /// 25 shops in all; answers the page the query's start and count ask for, and records starts.
     final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
+        var provider: Provider = .hotpepper
         private let lock = NSLock()
         private var queries: [RestaurantQuery] = []
         private var lookups: [[String]] = []

@@ -3,6 +3,8 @@ import Testing
 @testable import FoodLoggerKit
 
 final class HotpepperWorkerSpy: HotpepperWorking, @unchecked Sendable {
+
+    var provider: Provider = .hotpepper
     var queries: [RestaurantQuery] = []
     var result: Result<RestaurantPage, ServiceError>
 

@@ -8,6 +8,7 @@ import Testing
 struct SearchRouterTests {
     /// Records every request; the router must not make any.
     final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
+        var provider: Provider = .hotpepper
         private let lock = NSLock()
         private var calls: [String] = []
         var requests: [String] { lock.withLock { calls } }

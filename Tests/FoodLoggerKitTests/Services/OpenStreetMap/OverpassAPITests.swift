@@ -148,7 +148,7 @@ import TestSupport
     @Test func theWholeAnswerComesInOneRequestAndTheSearchCutsItsPages() async throws {
         // Given Overpass answering once only
         let server = try LoopbackServer(replies: [try answer("lisbon_food_and_areas.json"), .status(500)])
-        let finder = FindPlaces(HotpepperWorker(api: makeSUT(server)), provider: .osm)
+        let finder = FindPlaces(HotpepperWorker(api: makeSUT(server)))
         let first = RestaurantQuery(center: baixa, start: 1, count: 3)
         var second = first
         second.start = 4
@@ -194,7 +194,7 @@ import TestSupport
 
     @Test func aLimitIsCutFromOneRequest() async throws {
         let server = try LoopbackServer(replies: [try answer("lisbon_food_and_areas.json"), .status(500)])
-        let finder = FindPlaces(HotpepperWorker(api: makeSUT(server)), provider: .osm)
+        let finder = FindPlaces(HotpepperWorker(api: makeSUT(server)))
 
         let search = PlaceSearch(
             query: RestaurantQuery(center: baixa, start: 2, count: 1, limit: 2), open: OpenQuestion(moment: .now(Date())))

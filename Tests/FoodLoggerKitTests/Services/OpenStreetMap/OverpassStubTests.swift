@@ -175,7 +175,7 @@ import Testing
 
         // When the third and fourth are asked of the search over the worker
         let query = RestaurantQuery(center: Neighbourhood.timesSquare.centre, range: .m3000, start: 3, count: 2)
-        let page = try await FindPlaces(HotpepperWorker(api: sut), provider: .osm)
+        let page = try await FindPlaces(HotpepperWorker(api: sut))
             .find(PlaceSearch(query: query, open: OpenQuestion(moment: .now(CLIRun.friday)))).get().page
 
         // Then they are those of the whole
