@@ -62,7 +62,8 @@ struct SearchCommand: Sendable {
                 "radius in metres, instead of --range: 800, 800m, 2km (at most \(Provider.hotpepper.maxRadius) m for HOT PEPPER, \(Provider.osm.maxRadius) m for OpenStreetMap, \(Provider.google.maxRadius) m for Google)"
         ),
         OptionSpec(
-            "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
+            "--keyword", kind: .value("TEXT"),
+            help: "words to match, each in \(keywordReach); works without a centre on HOT PEPPER and Google"),
         OptionSpec(
             "--area", kind: .value("AREA"),
             help: "an area's name or code instead of a centre: 渋谷, 梅田, Y005 (see 'foodlogger areas')"),
@@ -103,6 +104,10 @@ struct SearchCommand: Sendable {
             "--order", kind: .value("ORDER"), values: SearchOrder.allCases.map(\.name),
             help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
     ]
+
+    /// Where a keyword's words are looked for, as the services read them (`OverpassRequest.keywordKeys`).
+    static let keywordReach =
+        "the name, address or genre (HOT PEPPER: the station too; OpenStreetMap: any name tag, cuisine, addr:* tags)"
 
     static let fieldsSpec = OptionSpec(
         "--fields", kind: .value("KEYS"),

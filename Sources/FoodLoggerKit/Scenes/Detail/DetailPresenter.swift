@@ -139,9 +139,10 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Walk", walk ?? ""),
             Field("Phone", restaurant.phone ?? ""),
             Field("Diet", (restaurant.diets ?? []).map(\.label).joined(separator: ", ")),
+            // Where the Status line says the place does not trade, it says all the hours would.
             Field(
                 asked ? "Open " + (clock.moment(for: restaurant).map(HoursText.short) ?? "then") : "Open now",
-                HoursText.today(restaurant, on: clock, named: asked)),
+                restaurant.businessStatus?.notice == nil ? HoursText.today(restaurant, on: clock, named: asked) : ""),
             Field("Time left", HoursText.left(clock.timeLeft(of: restaurant)) ?? ""),
             Field("Hours", restaurant.osmOpeningHours ?? restaurant.open),
             Field("Closed", restaurant.close),
