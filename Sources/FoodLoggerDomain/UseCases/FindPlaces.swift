@@ -73,7 +73,7 @@ public struct FindPlaces: PlaceFinding {
             // Every service failed: the first one's failure, as one service's search fails.
             guard case .failure(let error) = answers[0].result else { preconditionFailure("no answer and no failure") }
             // A merge's failure names its service, as each failure of a merge does.
-            guard answers.count > 1 else { return .failure(FindFailure(error)) }
+            guard answers.count > 1 else { return .failure(FindFailure(error, service: answers[0].provider)) }
             return .failure(FindFailure(.inMerge(error, service: answers[0].provider, others: [])))
         }
         var found = FoundPlaces(page: merged(answered, query: query), query: query)

@@ -78,7 +78,12 @@ public struct FindFailure: Error, Sendable {
     public var error: ServiceError
     /// True when the place search failed, before any service was asked.
     public var locating: Bool
-    public init(_ error: ServiceError, locating: Bool = false) { self.error = error; self.locating = locating }
+    /// The one service asked, which failed, so the message can name it ("OpenStreetMap answered
+    /// HTTP 504"); nil for the place search and for a merge, whose error names its service.
+    public var service: Provider?
+    public init(_ error: ServiceError, locating: Bool = false, service: Provider? = nil) {
+        self.error = error; self.locating = locating; self.service = service
+    }
 }
 
 /// Finds places; a protocol so a scene's test can seat a spy.

@@ -31,8 +31,14 @@ extension ServiceError: LocalizedError {
     static let addresses =
         "HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL"
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { line(from: nil) }
+
+    /// The line, naming `service` where the failure came from the one service asked ("OpenStreetMap
+    /// answered HTTP 504", "OpenStreetMap gave up on the search"), where it would otherwise say
+    /// "the service"; a line that names its service already is the same either way.
+    func line(from service: Provider?) -> String {
         let safe = TerminalSafe.line
+        let the = service?.title ?? "the service"
         switch self {
         case .missingKey(let searched, .google):
             let variable = APIKeyLocator.Service.google.environmentVariable
@@ -57,42 +63,43 @@ extension ServiceError: LocalizedError {
                 + "\(service.environmentVariable), and that Places API (New) is enabled for the key's project."
         case .rejectedKey(let message, _):
             return
-                "the service rejected the API key (error 2000: \(safe(message))). Check the key in your key.plist or HOTPEPPER_API_KEY."
+                "\(the) rejected the API key (error 2000: \(safe(message))). Check the key in your key.plist or HOTPEPPER_API_KEY."
         case .invalidRequest(let message, .google):
             return "Google Places refused the search (\(safe(message))). Check the search options (--help)."
         case .invalidRequest(let message, .osm):
             return "OpenStreetMap cannot be asked that search (\(safe(message))). Check the search options (--help)."
         case .invalidRequest(let message, _):
-            return "the service refused the search (error 3000: \(safe(message))). Check the search options (--help)."
+            return "\(the) refused the search (error 3000: \(safe(message))). Check the search options (--help)."
         case .serviceFailure(let code, let message):
-            return "the service failed (error \(code): \(safe(message))). Try again in a moment."
+            return "\(the) failed (error \(code): \(safe(message))). Try again in a moment."
         case .queryFailed(let remark):
-            return "the service gave up on the search (\(TerminalSafe.short(remark, limit: 160))). "
+            return "\(the) gave up on the search (\(TerminalSafe.short(remark, limit: 160))). "
                 + "Try a smaller --range, or again in a few minutes."
         case .httpStatus(414), .explainedStatus(414, _):
-            return "the request was too long for the service (HTTP 414): give a shorter keyword or place name."
+            return "the request was too long for \(the) (HTTP 414): give a shorter keyword or place name."
         case .httpStatus(let status):
-            return "the service answered HTTP \(status) instead of 200. \(Self.advice(status))"
+            return "\(the) answered HTTP \(status) instead of 200. \(Self.advice(status))"
         case .tooManyRequests(let keyed):
-            return "the service refused the request: too many requests (HTTP 429)"
+            return "\(the) refused the request: too many requests (HTTP 429)"
                 + (keyed ? ", or the key's daily quota is used up" : "") + ". Wait a minute before trying again."
         case .asksToWait(let status, let seconds):
             let wait = seconds >= 120 ? "\(seconds / 60) minutes" : "\(seconds) s"
-            return "the service answered HTTP \(status) and asks not to be asked again for \(wait), longer than "
+            return "\(the) answered HTTP \(status) and asks not to be asked again for \(wait), longer than "
                 + "foodlogger waits (\(Int(RetryPolicy.defaultMaxDelay)) s at most, within --timeout). Try again after that."
         case .explainedStatus(let status, let message):
-            return "the service answered HTTP \(status) (\(TerminalSafe.short(message, limit: 200))). \(Self.advice(status))"
+            return "\(the) answered HTTP \(status) (\(TerminalSafe.short(message, limit: 200))). \(Self.advice(status))"
         case .network(let failure, let detail):
-            return "cannot reach the service: \(failure.rawValue) (\(TerminalSafe.short(detail, limit: 160))). \(failure.advice)"
+            return "cannot reach \(the): \(failure.rawValue) (\(TerminalSafe.short(detail, limit: 160))). \(failure.advice)"
         case .unreadableResponse(let detail):
             return
-                "the service answered something unreadable: \(safe(detail)). Try again later, or check \(Self.addresses) if you set one."
+                "\(the) answered something unreadable: \(safe(detail)). Try again later, or check \(Self.addresses) if you set one."
         case .responseTooLarge(let limit):
-            return "the service's answer went past the \(limit >> 20) MiB that one answer may bring (decoded), more than "
+            return
+                "\(service.map { "\($0.title)'s" } ?? "the service's") answer went past the \(limit >> 20) MiB that one answer may bring (decoded), more than "
                 + "any real answer, so foodlogger stopped reading it. Check \(Self.addresses) if you set one, "
                 + "or allow more with --max-response MIB."
         case .redirectRefused(let target):
-            return "the service redirected to another host (\(TerminalSafe.short(target, limit: 160))), which foodlogger does "
+            return "\(the) redirected to another host (\(TerminalSafe.short(target, limit: 160))), which foodlogger does "
                 + "not follow. Check \(Self.addresses) if you set one."
         case .placeNotFound(let text, let known):
             let only =
@@ -115,6 +122,11 @@ extension ServiceError: LocalizedError {
                 return
                     "--genre \(quoted) names no genre of this service's: \(place.label) is a kind of place, which --kind \(place.rawValue) keeps."
             }
+            if kind == .genre, let word = GenreNames.keyword(forDish: text, among: closest) {
+                return
+                    "--genre \(quoted) names no genre of this service's: it files \(TerminalSafe.line(text.lowercased())) under "
+                    + "\(closest.map(\.described).joined(separator: ", ")) (--genre \(closest[0].code)); or find the word: --keyword \(word)."
+            }
             let near = closest.isEmpty ? "" : "; the closest: \(closest.map(\.described).joined(separator: ", "))"
             return "--\(kind.rawValue) \(quoted) names no \(kind.rawValue)\(near). See \(list) for them all."
         case .ambiguousName(let kind, let text, let matches):
@@ -134,11 +146,14 @@ extension ServiceError: LocalizedError {
             return request.notCachedLine
         case .inMerge(let error, let service, let others):
             // "OpenStreetMap: cannot reach …; leave it out: --provider google,hotpepper".
-            let line = (error.errorDescription ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            // The line names the service where it would say "the service"; one that names it
+            // already ("Google Places rejected the API key") is not prefixed with it again.
+            let named = error.line(from: service).trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = named.contains(service.title) ? named : "\(service.title): \(named)"
             let advice = others.count > 1 ? others.map(\.rawValue).joined(separator: ",") : others.first?.rawValue ?? ""
             // A merge left with one service (the others wanted keys) has no list to suggest.
-            guard !others.isEmpty else { return "\(service.title): \(line)" }
-            return "\(service.title): \(line.hasSuffix(".") ? String(line.dropLast()) : line); leave it out: --provider \(advice)"
+            guard !others.isEmpty else { return line }
+            return "\(line.hasSuffix(".") ? String(line.dropLast()) : line); leave it out: --provider \(advice)"
         case .notAnID(let text, let service):
             return Self.notAnIDLine(text, service: service)
         case .badBaseURL(let text, let variable):

@@ -28,41 +28,42 @@ import TestSupport
             options: ["--retries", "1"], exitCode: .success, message: "", requests: 2),
         Fault(
             name: "503", replies: [.status(503)], exitCode: .unavailable,
-            message: "the service answered HTTP 503 instead of 200. Try again later.", requests: 1),
+            message: "HOT PEPPER Gourmet answered HTTP 503 instead of 200. Try again later.", requests: 1),
         Fault(
             name: "404", replies: [.status(404)], options: ["--retries", "2"], exitCode: .unavailable,
             message:
-                "the service answered HTTP 404 instead of 200. Check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "HOT PEPPER Gourmet answered HTTP 404 instead of 200. Check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
         Fault(
             name: "error 1000", replies: [.json(FaultSeeds.serviceError(1000, "サーバ障害"))], exitCode: .unavailable,
-            message: "the service failed (error 1000: サーバ障害). Try again in a moment.", requests: 1),
+            message: "HOT PEPPER Gourmet failed (error 1000: サーバ障害). Try again in a moment.", requests: 1),
         Fault(
             name: "error 2000", replies: [.json(FaultSeeds.serviceError(2000, "APIキーが正しくありません"))],
             options: ["--retries", "2"], exitCode: .permissionDenied,
             message:
-                "the service rejected the API key (error 2000: APIキーが正しくありません). Check the key in your key.plist or HOTPEPPER_API_KEY.",
+                "HOT PEPPER Gourmet rejected the API key (error 2000: APIキーが正しくありません). Check the key in your key.plist or HOTPEPPER_API_KEY.",
             requests: 1),
         Fault(
             name: "error 3000", replies: [.json(FaultSeeds.serviceError(3000, "少なくとも１つの条件を入れてください。"))],
             options: ["--retries", "2"], exitCode: .usage,
-            message: "the service refused the search (error 3000: 少なくとも１つの条件を入れてください。). Check the search options (--help).",
+            message:
+                "HOT PEPPER Gourmet refused the search (error 3000: 少なくとも１つの条件を入れてください。). Check the search options (--help).",
             requests: 1),
         Fault(
             name: "hang", replies: [.hang], options: ["--retries", "0", "--timeout", "0.5"], exitCode: .unavailable,
             message:
-                "cannot reach the service: timed out (no answer from 127.0.0.1:PORT within 0.50 s). Try again later, or allow more time with --timeout SECONDS.",
+                "cannot reach HOT PEPPER Gourmet: timed out (no answer from 127.0.0.1:PORT within 0.50 s). Try again later, or allow more time with --timeout SECONDS.",
             requests: 1),
         Fault(
             name: "close without answer", replies: [.closeWithoutAnswer], exitCode: .unavailable,
             message:
-                "cannot reach the service: connection closed without an answer (127.0.0.1:PORT). Check your connection, or HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "cannot reach HOT PEPPER Gourmet: connection closed without an answer (127.0.0.1:PORT). Check your connection, or HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
         Fault(
             name: "truncated body", replies: [Reply.json(FaultSeeds.oneShop).truncated()], options: ["--retries", "2"],
             exitCode: .dataError,
             message:
-                "the service answered something unreadable: a truncated body: the connection closed before all the bytes the headers promised arrived. Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "HOT PEPPER Gourmet answered something unreadable: a truncated body: the connection closed before all the bytes the headers promised arrived. Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
         Fault(
             name: "HTML",
@@ -71,12 +72,12 @@ import TestSupport
             ],
             exitCode: .dataError,
             message:
-                "the service answered something unreadable: not JSON (text/html, 27 bytes starting \"<html>captive portal</html>\"). Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "HOT PEPPER Gourmet answered something unreadable: not JSON (text/html, 27 bytes starting \"<html>captive portal</html>\"). Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
         Fault(
             name: "unexpected shape", replies: [.json(#"{"results":{"api_version":"1.30"}}"#)], exitCode: .dataError,
             message:
-                "the service answered something unreadable: JSON without results.results_available or results.error (text/javascript; charset=utf-8, 34 bytes starting \"{\"results\":{\"api_version\":\"1.30\"}}\"). Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
+                "HOT PEPPER Gourmet answered something unreadable: JSON without results.results_available or results.error (text/javascript; charset=utf-8, 34 bytes starting \"{\"results\":{\"api_version\":\"1.30\"}}\"). Try again later, or check HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.",
             requests: 1),
     ]
 
@@ -131,7 +132,7 @@ import TestSupport
         #expect(run.exitCode == .unavailable, "exit 69")
         #expect(
             run.stderr
-                == "foodlogger: cannot reach the service: connection refused (127.0.0.1:\(server.port)). Check your connection, or HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.\n",
+                == "foodlogger: cannot reach HOT PEPPER Gourmet: connection refused (127.0.0.1:\(server.port)). Check your connection, or HOTPEPPER_BASE_URL, FOODLOGGER_OVERPASS_URL, GOOGLE_PLACES_BASE_URL or FOODLOGGER_NOMINATIM_URL if you set one.\n",
             "one line: \(run.stderr)")
     }
 

@@ -124,7 +124,7 @@ import TestSupport
         #expect(run.code == .unavailable, "exit 69: \(run.code)")
         #expect(
             run.stderr
-                == "foodlogger: the service answered HTTP 429 and asks not to be asked again for 2 minutes, longer than foodlogger waits (30 s at most, within --timeout). Try again after that.\n",
+                == "foodlogger: HOT PEPPER Gourmet answered HTTP 429 and asks not to be asked again for 2 minutes, longer than foodlogger waits (30 s at most, within --timeout). Try again after that.\n",
             "\(run.stderr)")
     }
 

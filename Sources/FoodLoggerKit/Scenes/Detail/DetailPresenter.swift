@@ -34,7 +34,8 @@ final class DetailPresenter: DetailPresentationLogic {
         case .success(let restaurants):
             let clock = OpenClock(response.moment, region: response.region)
             let listing = RestaurantListing(
-                details: restaurants, at: response.moment, region: response.region, sourceRecords: response.sources)
+                details: restaurants, at: response.moment, region: response.region, from: response.center,
+                sourceRecords: response.sources)
             let unknownClock = listing.providers.first { $0.clock(in: response.region) == .unknown }
             let cards = Detail.Lookup.ViewModel.Cards(
                 cards: restaurants.map { restaurant in
@@ -149,7 +150,8 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Capacity", seats),
             Field("Weddings", own?.wedding ?? ""),
             Field("Other", own?.otherMemo ?? ""),
-            Field("Shop notes", own?.shopDetailMemo ?? ""),
+            // Shops often write the same text in both of HOT PEPPER's notes: said once.
+            Field("Shop notes", own.map { $0.shopDetailMemo == $0.otherMemo ? "" : $0.shopDetailMemo } ?? ""),
         ]
         let links: [Field] = [
             Field("Page", restaurant.urls.shop),

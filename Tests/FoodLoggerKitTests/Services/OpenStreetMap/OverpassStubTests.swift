@@ -135,7 +135,8 @@ import Testing
             "addr:suburb=道玄坂 and the name: each term in any of the tags")
         #expect(try await names(around: .shibuya, .init(keyword: "道玄坂 sushi")).isEmpty, "every term must still occur")
         #expect(
-            "amenity".wholeMatch(of: OverpassStub.keywordKeys) == nil && "opening_hours".wholeMatch(of: OverpassStub.keywordKeys) == nil,
+            "amenity".wholeMatch(of: OverpassStub.keywordKeys) == nil
+                && "opening_hours".wholeMatch(of: OverpassStub.keywordKeys) == nil,
             "no other tag is read")
     }
 
