@@ -125,7 +125,7 @@ extension ServiceError: LocalizedError {
             if kind == .genre, let word = GenreNames.keyword(forDish: text, among: closest) {
                 return
                     "--genre \(quoted) names no genre of this service's: it files \(TerminalSafe.line(text.lowercased())) under "
-                    + "\(closest.map(\.described).joined(separator: ", ")) (--genre \(closest[0].code)); or find the word: --keyword \(word)."
+                    + "\(closest.map(\.described).joined(separator: ", ")): --genre \(closest[0].code), or find the word: --keyword \(word)."
             }
             let near = closest.isEmpty ? "" : "; the closest: \(closest.map(\.described).joined(separator: ", "))"
             return "--\(kind.rawValue) \(quoted) names no \(kind.rawValue)\(near). See \(list) for them all."
