@@ -161,15 +161,29 @@ import TestSupport
     }
 
     @Test func aGoogleKeyRefusedInAMergeIsSaidOnce() async throws {
-        let server = try LoopbackServer(replies: [
+        // Given OpenStreetMap answering with a place, and Google refusing the key
+        let overpass = try LoopbackServer(replies: [
+            .json(
+                #"{"elements":[{"type":"node","id":1,"lat":35.6812,"lon":139.7671,"tags":{"amenity":"cafe","name":"Kissa"}}]}"#,
+                contentType: "application/json")
+        ])
+        let google = try LoopbackServer(replies: [
             .json(
                 #"{"error":{"code":403,"message":"The key is blocked.","status":"PERMISSION_DENIED"}}"#, status: 403,
                 contentType: "application/json")
         ])
         let home = try TemporaryFolder()
+        var environment = self.google(google, home: home)
+        environment["FOODLOGGER_OVERPASS_URL"] = overpass.baseURL.appendingPathComponent("api/interpreter").absoluteString
+
+        // When both are asked at once
         let run = await CLIRun.run(
-            ["search", "--provider", "osm,google", "--stub"] + Self.tokyoStation, environment: google(server, home: home))
-        #expect(!run.stderr.contains("Google Places: Google Places"), "\(run.stderr)")
+            ["search", "--provider", "osm,google", "--json"] + Self.tokyoStation, environment: environment)
+
+        // Then OpenStreetMap's place is listed, and Google's refusal is one line naming Google once
+        #expect(run.stdout.contains("Kissa") && google.requests.count == 1, "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("Google Places rejected the API key"), "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "Google Places").count == 2, "said once: \(run.stderr)")
     }
 
     @Test func anUnknownBudgetCodeIsRefusedBeforeAnythingIsSent() async throws {
