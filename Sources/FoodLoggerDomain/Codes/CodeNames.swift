@@ -45,6 +45,15 @@ public enum CodeNameKind: String, Sendable {
 }
 
 extension CodeNameKind {
+    /// A budget code HOT PEPPER does not have ("B099"): its budget master is a fixed list of
+    /// thirteen bands (API.md §5; the stub's list holds them as the service names them), so such
+    /// a code is refused before anything is sent, rather than sent and answered with nothing.
+    /// False for any other text or kind.
+    public func isUnknownCode(_ text: String) -> Bool {
+        guard self == .budget, let code = CodeMatching.code(text, pattern: codePattern) else { return false }
+        return !StubCodeLists.budgets.contains { $0.code == code }
+    }
+
     /// The texts without repeats: a code once whatever its case or width, a name once
     /// whatever its case, width, accents or separators.
     public func distinct(_ texts: [String]) -> [String] {
@@ -156,6 +165,10 @@ enum CodeMatching {
         }
         if matches.count == 1 { return matches[0].code }
         if matches.count > 1 { throw .ambiguousName(.genre, text, matches: matches) }
+        // A dish the list files under a wider genre (sushi under 和食): that genre is the closest.
+        if let dish = GenreNames.dishes[text.lowercased()], let genre = list.first(where: { $0.code == dish.genre }) {
+            throw .unknownName(.genre, text, closest: [genre])
+        }
         throw .unknownName(.genre, text, closest: closest(text, in: list) { parts($0.name) + GenreNames.english($0.code) })
     }
 

@@ -22,6 +22,23 @@ public enum GenreNames {
         "G017": ["korean"],
     ]
 
+    /// Dishes people look for by name that the service files under a wider genre, with the
+    /// word its shops write in their names and notes: `--genre sushi` has no genre of its own,
+    /// but 和食 (G004) holds it, and `--keyword 寿司` finds it.
+    static let dishes: [String: (genre: String, keyword: String)] = [
+        "sushi": ("G004", "寿司"), "tempura": ("G004", "天ぷら"), "soba": ("G004", "そば"), "udon": ("G004", "うどん"),
+        "tonkatsu": ("G004", "とんかつ"), "unagi": ("G004", "うなぎ"), "yakitori": ("G001", "焼き鳥"),
+        "gyoza": ("G007", "餃子"), "curry": ("G015", "カレー"),
+    ]
+
+    /// The word a shop writes for `dish` ("寿司" for sushi), when `genres` (the list the name
+    /// was looked for in) holds the genre the service files it under: nil for any other word,
+    /// and for a list without that genre (OpenStreetMap's cuisines name sushi themselves).
+    public static func keyword(forDish dish: String, among genres: [CodeEntry]) -> String? {
+        guard let known = dishes[dish.lowercased()], genres.contains(where: { $0.code == known.genre }) else { return nil }
+        return known.keyword
+    }
+
     /// The one-word names, for shell completion of --genre.
     public static let words: [String] = table.keys.sorted().flatMap { table[$0]! }.filter { !$0.contains(" ") }
 

@@ -30,7 +30,9 @@ struct CommonOptions: Sendable {
     static let outputSpecs: [OptionSpec] = [
         OptionSpec(
             "--format", kind: .value("FORMAT"), values: OutputFormat.allCases.map(\.rawValue),
-            help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")); default: table on a terminal, json otherwise"),
+            help:
+                "\(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")); default: table on a terminal, json otherwise; csv has one header a command, a list (diet) one cell joined by ;"
+        ),
         OptionSpec("--json", help: "same as --format json"),
         colorSpec,
         OptionSpec(

@@ -55,7 +55,7 @@ struct MapCommand: Sendable {
     /// and is interactive by itself.
     static let searchOnly: Set = ["--area", "--no-center", "--order", "--interactive", "--unvisited", "--visited", "--want"]
     static let keywordSpec = OptionSpec(
-        "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre")
+        "--keyword", kind: .value("TEXT"), help: "words to match, each in \(SearchCommand.keywordReach)")
 
     static let help = HelpText(
         command: name, summary: summary, usage: "foodlogger map (--near PLACE | --lat DEG --lng DEG | --last) [options]",

@@ -19,7 +19,7 @@ enum OpenAtOption {
         ),
         OptionSpec(
             "--open-for", kind: .value("DURATION"),
-            help: "keep only the shops open now (or at --open-at) that stay open at least this long: 90m, 1h30m, 2h"),
+            help: "keep only the shops open now (or at --open-at) that stay open at least this long: 90m, 1h30m, 1h30, 1.5h, 2h"),
         OptionSpec(
             "--include-unknown",
             help: "with --open-now/--open-at/--open-for, keep the shops whose hours cannot be read too (marked ?)"),
@@ -41,11 +41,11 @@ enum OpenAtOption {
             moment: asked, openOnly: openOnly, includeUnknown: parsed.has("--include-unknown"), openFor: openFor)
     }
 
-    /// "90m", "1h30m", "2h": from a minute to a day.
+    /// "90m", "1h30m", "1h30", "1.5h", "2h": from a minute to a day.
     static func duration(_ text: String) throws(UsageError) -> OpenDuration {
         guard let duration = OpenDuration(text.trimmingCharacters(in: .whitespaces)) else {
             throw UsageError(
-                "--open-for takes a duration from 1m to 24h such as 90m, 1h30m or 2h, not \(TerminalSafe.quoted(text))")
+                "--open-for takes a duration from 1m to 24h such as 90m, 1h30, 1.5h or 2h, not \(TerminalSafe.quoted(text))")
         }
         return duration
     }

@@ -3,8 +3,9 @@ import FoodLoggerDomain
 struct SearchCommand: Sendable {
     var common: CommonOptions
     var query: RestaurantQuery
-    /// --count or --limit was given; else a drawing (`map`, `--format html`) shows every shop
-    /// within its radius, since a map of the first page leaves out shops as near as those shown.
+    /// --count or --limit was given; else `map` (its terminal drawing and its HTML page alike)
+    /// shows every shop within its radius, since a map of the first page leaves out shops as near
+    /// as those shown. `search` gives its page in every format, the HTML page included: one rule.
     var pageSizeGiven: Bool
     var drawingQuery: RestaurantQuery {
         var query = query
@@ -62,7 +63,8 @@ struct SearchCommand: Sendable {
                 "radius in metres, instead of --range: 800, 800m, 2km (at most \(Provider.hotpepper.maxRadius) m for HOT PEPPER, \(Provider.osm.maxRadius) m for OpenStreetMap, \(Provider.google.maxRadius) m for Google)"
         ),
         OptionSpec(
-            "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
+            "--keyword", kind: .value("TEXT"),
+            help: "words to match, each in \(keywordReach); works without a centre on HOT PEPPER and Google"),
         OptionSpec(
             "--area", kind: .value("AREA"),
             help: "an area's name or code instead of a centre: 渋谷, 梅田, Y005 (see 'foodlogger areas')"),
@@ -85,7 +87,9 @@ struct SearchCommand: Sendable {
     ]
 
     static let pageSpecs: [OptionSpec] = [
-        OptionSpec("--count", kind: .value("1..100"), help: "restaurants per page (default 10)"),
+        OptionSpec(
+            "--count", kind: .value("1..100"),
+            help: "restaurants per page (default 10, in every format; 'foodlogger map' draws every one within the radius)"),
         OptionSpec(
             "--start", kind: .value("N"),
             help: "position of the first restaurant, from 1 to \(RestaurantQuery.maxStart) (default 1)"),
@@ -104,9 +108,15 @@ struct SearchCommand: Sendable {
             help: "kana|genre|area|recommended, for searches without a centre (with one: always nearest first)"),
     ]
 
+    /// Where a keyword's words are looked for, as the services read them (`OverpassRequest.keywordKeys`).
+    static let keywordReach =
+        "the name, address or genre (HOT PEPPER: the station too; OpenStreetMap: any name tag, cuisine, addr:* tags)"
+
     static let fieldsSpec = OptionSpec(
         "--fields", kind: .value("KEYS"),
-        help: "only these JSON keys, comma-separated, in this order, for table, csv and ndjson: name,distance_m,url")
+        help:
+            "only these keys, comma-separated, in this order, for table, csv and ndjson: the JSON's or the CSV header's dotted ones (name,distance_m,hours.mon)"
+    )
 
     /// --fields' keys, each a search field's JSON key, for the formats that take them; a key
     /// that is none is refused with the likeliest one.
@@ -117,13 +127,27 @@ struct SearchCommand: Sendable {
         }
         let keys = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if keys.isEmpty { throw UsageError("--fields is empty: give JSON keys such as name,distance_m,url") }
-        let known = RestaurantRecord.fieldNames
+        let names = RestaurantRecord.fieldNames
+        let known = Set(names + RestaurantRecord.csvColumns)
         if let unknown = keys.first(where: { !known.contains($0) }) {
-            let guess = known.map { ($0, $0.editDistance(to: unknown)) }.min { $0.1 < $1.1 }
-            let hint = guess.flatMap { $0.1 <= max(2, unknown.count / 3) ? " (did you mean \($0.0)?)" : nil } ?? ""
-            throw UsageError("--fields: no field is called \(TerminalSafe.quoted(unknown))\(hint); the keys are those of --json")
+            let hint = guess(unknown, among: names + RestaurantRecord.csvColumns).map { " (did you mean \($0)?)" }
+            throw UsageError(
+                "--fields: no field is called \(TerminalSafe.quoted(unknown))"
+                    + (hint ?? "; the fields: \(names.joined(separator: ","))") + "; dotted keys as the CSV header has them")
         }
         return keys.uniqued()
+    }
+
+    /// The field a mistyped key most likely meant: one it begins (`dist` for distance_m), else
+    /// one within two edits (one for a word of three letters or fewer, a third of a long one's);
+    /// nil where none is that near: "foo" is two edits from "log" as from much else, and saying
+    /// "log" would only mislead.
+    static func guess(_ text: String, among keys: [String]) -> String? {
+        let lower = text.lowercased()
+        if let begun = keys.first(where: { $0.hasPrefix(lower) }) { return begun }
+        let nearest = keys.map { ($0, $0.editDistance(to: lower)) }.min { $0.1 < $1.1 }
+        let limit = lower.count <= 3 ? 1 : max(2, lower.count / 3)
+        return nearest.flatMap { $0.1 <= limit ? $0.0 : nil }
     }
 
     static let interactiveSpec = OptionSpec(
@@ -260,6 +284,11 @@ struct SearchCommand: Sendable {
             + (area.map { [(.area, $0, "a name such as 渋谷 or a code like Y005")] } ?? [])
         if let misfit = asked.first(where: { $0.0.cannotName($0.1) }) {
             throw UsageError("--\(misfit.0.rawValue) takes \(misfit.2), not \(TerminalSafe.quoted(misfit.1))")
+        }
+        if let stranger = budgets.first(where: CodeNameKind.budget.isUnknownCode) {
+            throw UsageError(
+                "--budget \(TerminalSafe.quoted(stranger)) is no budget code: they run from B009 (up to 500 yen) to B014 "
+                    + "(over 30000 yen), see 'foodlogger budgets'; or give yen such as 2000-3000")
         }
         query.ask(genres: genres, budgets: budgets, area: area)
         query.filters = SearchFilter.allCases.filter { parsed.has($0.flag) }
@@ -433,6 +462,6 @@ extension SearchCommand: SceneCommand {
             lastList: LastListKeeper(context: context, invented: common.useStub), fields: fields)
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
-            : await scene.search(common.format == .html ? drawingQuery : query, open: open, near: near, log: logFilter)
+            : await scene.search(query, open: open, near: near, log: logFilter)
     }
 }

@@ -129,6 +129,11 @@ extension ServiceError: LocalizedError {
                 return
                     "--genre \(quoted) names no genre of this service's: \(place.label) is a kind of place, which --kind \(place.rawValue) keeps."
             }
+            if kind == .genre, let word = GenreNames.keyword(forDish: text, among: closest) {
+                return
+                    "--genre \(quoted) names no genre of this service's: it files \(TerminalSafe.line(text.lowercased())) under "
+                    + "\(closest.map(\.described).joined(separator: ", ")): --genre \(closest[0].code), or find the word: --keyword \(word)."
+            }
             let near = closest.isEmpty ? "" : "; the closest: \(closest.map(\.described).joined(separator: ", "))"
             return "--\(kind.rawValue) \(quoted) names no \(kind.rawValue)\(near). See \(list) for them all."
         case .ambiguousName(let kind, let text, let matches):
@@ -150,7 +155,7 @@ extension ServiceError: LocalizedError {
             // "cannot reach OpenStreetMap: …; leave it out: --provider google,hotpepper"; a failure
             // that does not name its service in its words ("nothing cached…") is prefixed with it.
             let said = (error.errorDescription ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            let line = error.origin == nil ? "\(service.title): \(said)" : said
+            let line = error.namesItsService ? said : "\(service.title): \(said)"
             let advice = others.count > 1 ? others.map(\.rawValue).joined(separator: ",") : others.first?.rawValue ?? ""
             // A merge left with one service (the others wanted keys) has no list to suggest.
             guard !others.isEmpty else { return line }
@@ -162,6 +167,14 @@ extension ServiceError: LocalizedError {
         case .badBaseURL(let text, let variable):
             return "\(variable) is not an http(s) URL with a host: \(TerminalSafe.quoted(text)). "
                 + "Unset it to use the real service, or set it to a server such as http://127.0.0.1:8080/."
+        }
+    }
+
+    /// Whether its line names the service: `from`'s, or a case that carries its service.
+    var namesItsService: Bool {
+        switch self {
+        case .from, .missingKey, .rejectedKey, .invalidRequest, .outsideCoverage, .noCodeList, .notAnID: true
+        default: false
         }
     }
 

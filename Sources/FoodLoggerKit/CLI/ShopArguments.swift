@@ -14,6 +14,9 @@ struct ShopArguments: Sendable {
     var list: StoredLastList?
     /// The shops named (by number or by id) that the list kept whole: they need no request.
     var known: [Restaurant] = []
+    /// The centre of the search whose list numbered the shops, when a number named one (with
+    /// --refresh too): the card gives the way there from it, as the map's card does.
+    var center: Coordinate?
 
     /// Reads the words; the last list is loaded from `store` only when a number needs it.
     init(_ words: [String], limit: Int, common: CommonOptions, store: LastListStore) throws(UsageError) {
@@ -70,6 +73,7 @@ struct ShopArguments: Sendable {
         self.ids = ids
         self.provider = provider
         self.list = common.cacheMode == .refresh ? nil : list
+        center = list?.center
         // An id given as it is may be one the list kept too.
         if let list = self.list {
             for id in ids where !known.contains(where: { $0.id == id }) {

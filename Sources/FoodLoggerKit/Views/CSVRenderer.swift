@@ -3,9 +3,10 @@ import FoodLoggerDomain
 /// CRLF line ends, UTF-8. Fields holding a quote, comma or line break are quoted, with quotes
 /// doubled, so Japanese free text with commas and breaks opens cleanly in a spreadsheet.
 ///
-/// The columns are the search fields, always, then whatever else the records hold (`show`'s
-/// detail fields) in the order first met; nested objects become dotted columns
-/// (`areas.small_area.name`, `amenities.wifi`), so a card's every fact has a cell.
+/// The columns are the same for a command whatever the data: the search fields, and for `show`
+/// every detail field too; nested objects become dotted columns (`areas.small_area.name`,
+/// `amenities.wifi`), so a card's every fact has a cell, and what varies with the data (`names`
+/// in each language, `diet`'s list) is one cell (`JSONValue.cells`).
 ///
 /// Cells are the service's text, so two things are done to them. Control characters other than
 /// line breaks and tabs become visible escapes (`\u{1B}`), so a shop's name cannot drive the
@@ -18,18 +19,8 @@ enum CSVRenderer {
             let picked = listing.cells(of: fields)
             return render(columns: picked.columns, rows: picked.rows)
         }
-        let records = listing.records.map { JSONValue.object($0.members).cells() }
-        var columns = RestaurantRecord.csvColumns
-        var named = Set(columns)
-        // An object that is null in a record (`log`) leaves its dotted columns blank.
-        let opened = Set(columns.filter { $0.contains(".") }.compactMap { $0.split(separator: ".").first.map(String.init) })
-        for record in records {
-            for (name, _) in record where !opened.contains(name) && named.insert(name).inserted { columns.append(name) }
-        }
-        let rows = records.map { record in
-            let cells = Dictionary(record, uniquingKeysWith: { first, _ in first })
-            return columns.map { cells[$0] ?? "" }
-        }
+        let columns = RestaurantRecord.csvColumns(detailed: listing.search == nil)
+        let rows = listing.records.map { RestaurantRecord.row(of: $0.members, under: columns) }
         return render(columns: columns, rows: rows)
     }
 

@@ -114,7 +114,8 @@ enum HTMLMapRenderer {
         let markers = records.enumerated().map { index, record in
             let offset = offsets[index], name = record.restaurant.name
             // The info window's walk and time left, in the table's words.
-            let time = HoursText.openCells(record.timeLeft, status: record.openStatus)
+            let time = HoursText.openCells(
+                record.timeLeft, status: record.openStatus, business: record.restaurant.businessStatus)
             let left = [time.when, time.left].filter { !$0.isEmpty }.joined(separator: " · ")
             let words = "data-walk=\"\(escape(walk(record)))\" data-time=\"\(escape(left))\""
             return """

@@ -51,15 +51,20 @@ enum HoursText {
     }
 
     /// The table's Open and Left cells, also the map's list's and the HTML info window's words:
-    /// when the shop closes or opens and how long is left, or, where its hours do not tell
-    /// when, whether it is open.
-    static func openCells(_ left: TimeLeft, status: @autoclosure () -> OpenStatus) -> (when: String, left: String) {
-        cells(left) ?? (word(status()), "")
+    /// a place that does not trade said so ("closed for now", which a return soon tells from
+    /// "closed" for the night), else when the shop closes or opens and how long is left, or,
+    /// where its hours do not tell when, whether it is open.
+    static func openCells(_ left: TimeLeft, status: @autoclosure () -> OpenStatus, business: Restaurant.BusinessStatus?)
+        -> (when: String, left: String)
+    {
+        business?.notice.map { ($0, "") } ?? cells(left) ?? (word(status()), "")
     }
 
     static func openCells(of restaurant: Restaurant, on clock: OpenClock) -> (when: String, left: String) {
         let hours = PlaceHours(restaurant)
-        let cells = openCells(clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours))
+        let cells = openCells(
+            clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours),
+            business: restaurant.businessStatus)
         // "?" is for hours that do not tell; "–" for a place whose service gives none, as the Hours
         // column writes a day without hours.
         return cells == ("?", "") && hours.state == .none ? ("–", "") : cells
@@ -150,11 +155,13 @@ enum HoursText {
         }
     }
 
-    /// "open · today 11:30–14:30, 17:00–23:00", or why it cannot be told: the card's and the
-    /// map's info window's line.
+    /// "open · today 11:30–14:30, 17:00–23:00", or why it cannot be told, or "closed for now"
+    /// for a place that does not trade: the card's and the map's info window's line.
     /// `named`: the day is the one a search asked about, named by its weekday ("fri") rather
     /// than "today".
     static func today(_ restaurant: Restaurant, on clock: OpenClock, named: Bool = false) -> String {
+        // A place that does not trade has no day's hours to point to (Google gives none for one).
+        if let notice = restaurant.businessStatus?.notice { return notice }
         guard let moment = clock.moment(for: restaurant) else { return "? · the time zone here is unknown" }
         let status = clock.status(of: restaurant)
         let word = status == .unknown ? "?" : word(status)

@@ -27,12 +27,7 @@ struct RestaurantListing: Sendable, Equatable {
         let columns = fields.flatMap { field in
             RestaurantRecord.csvColumns.filter { $0 == field || $0.hasPrefix(field + ".") }
         }
-        let rows = records.map { record in
-            let cells = Dictionary(
-                JSONValue.object(record.members(only: fields)).cells(), uniquingKeysWith: { first, _ in first })
-            return columns.map { cells[$0] ?? "" }
-        }
-        return (columns, rows)
+        return (columns, records.map { RestaurantRecord.row(of: $0.members(only: fields), under: columns) })
     }
 
     struct SearchFrame: Sendable, Equatable {
@@ -55,15 +50,16 @@ struct RestaurantListing: Sendable, Equatable {
         var exit: Int
     }
 
-    /// `show`'s shops, with every detail; `region`: where they are, as far as it is known.
+    /// `show`'s shops, with every detail; `region`: where they are, as far as it is known;
+    /// `center`: the centre of the search that numbered them, for each one's distance and walk.
     /// `sourceRecords`: each merged place's sources carry their own records (`show --sources`).
     init(
         details restaurants: [Restaurant], at moment: OpenQuestion.Moment, region: RestaurantPage.Region?,
-        sourceRecords: Bool = false
+        from center: Coordinate? = nil, sourceRecords: Bool = false
     ) {
         let clock = OpenClock(moment, region: region)
         records = restaurants.map { restaurant in
-            var record = RestaurantRecord(restaurant, from: nil, detailed: true, on: clock)
+            var record = RestaurantRecord(restaurant, from: center, detailed: true, on: clock)
             if sourceRecords {
                 record.sourceRecords = restaurant.sources?.map { source in
                     source.record.map { RestaurantRecord($0, from: nil, detailed: true, on: clock) }
@@ -279,11 +275,22 @@ struct RestaurantRecord: Sendable, Equatable {
         return detailed ? basic + detailMembers : basic
     }
 
-    /// The members named by `fields`, in their order; every member when nil.
+    /// The members named by `fields`, in their order; every member when nil. A dotted field
+    /// (`hours.mon`, as the CSV header names it) is the member inside, under that name.
     func members(only fields: [String]?) -> [(String, JSONValue)] {
         guard let fields else { return members }
         let all = members
-        return fields.compactMap { field in all.first { $0.0 == field } }
+        return fields.compactMap { field in
+            let path = field.split(separator: ".").map(String.init)
+            guard var value = all.first(where: { $0.0 == path[0] })?.1 else { return nil }
+            for key in path.dropFirst() {
+                guard case .object(let inside) = value, let next = inside.first(where: { $0.0 == key })?.1 else {
+                    return (field, .null)
+                }
+                value = next
+            }
+            return (field, value)
+        }
     }
 
     /// An instant with the place's offset, or null.
@@ -341,7 +348,33 @@ struct RestaurantRecord: Sendable, Equatable {
 
     /// The search fields as CSV columns (`hours.mon`…, `log.visits`…), for a header that exists
     /// even when nothing was found.
-    static var csvColumns: [String] { JSONValue.object(template.members).cells().map(\.0) }
+    static var csvColumns: [String] { csvColumns(detailed: false) }
+
+    /// A command's CSV header, the same whatever its places say: the search fields', or with
+    /// `detailed` (`show`) every detail's too, each area and amenity included.
+    static func csvColumns(detailed: Bool) -> [String] {
+        var record = template
+        if detailed {
+            record.detailed = true
+            let area = Restaurant.CodeName(code: "", name: "")
+            record.restaurant.hotpepper = HotpepperDetails(
+                areas: .init(largeServiceArea: area, serviceArea: area, largeArea: area, middleArea: area, smallArea: area))
+            record.restaurant.amenities = AmenityKind.allCases.map { Amenity($0, "") }
+        }
+        return JSONValue.object(record.members).cells().map(\.0)
+    }
+
+    /// A record's members as the cells under `columns`: an object opened where the header has
+    /// its members' columns, one cell where it has the object's own (`JSONValue.cells`).
+    static func row(of members: [(String, JSONValue)], under columns: [String]) -> [String] {
+        let opening = Set(
+            columns.flatMap { column in
+                let parts = column.split(separator: ".").dropLast()
+                return parts.indices.map { parts[...$0].joined(separator: ".") }
+            })
+        let cells = Dictionary(JSONValue.object(members).cells(opening: opening), uniquingKeysWith: { first, _ in first })
+        return columns.map { cells[$0] ?? "" }
+    }
 
     private static let template = RestaurantRecord(
         Restaurant(

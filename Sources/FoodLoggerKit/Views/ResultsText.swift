@@ -138,8 +138,9 @@ enum ResultsText {
         -> String
     {
         let page = found.page, query = found.query
+        let none = "No " + places(query)
         if page.total > 0 {
-            return "No restaurants on this page: --start \(page.start) is past the last of \(total(found)) results."
+            return "\(none) on this page: --start \(page.start) is past the last of \(total(found)) results."
         }
         let hintUnknown = found.totalIsExact ? "a wider --radius" : nil
         if let tally = found.tally, let open, tally.examined > 0 {
@@ -161,17 +162,17 @@ enum ResultsText {
                 "another time", tally.closingTooSoon > 0 ? "a shorter --open-for" : nil, hintUnknown,
                 tally.unknown > 0 ? "--include-unknown" : nil,
             ].compactMap { $0 }
-            return "No restaurants open at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among "
+            return "\(none) open at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among "
                 + "\(lookedAt(found, found.looked ?? (tally.examined, tally.examined)))\(place(query))"
                 + "\(counts.isEmpty ? "" : " (\(counts))"). Try \(alternatives(tries))."
         }
         if let log, found.logLeftOut > 0 {
             let places = (found.logLeftOut == 1 ? "" : "all ") + LogText.leftOutPlaces(found.logLeftOut, log)
             let wantHint = log == .want ? ", or put places on it with 'foodlogger log add N --want'" : ""
-            return "No restaurants left: \(LogText.flag(log)) left out \(places)\(place(query)). "
+            return "\(none) left: \(LogText.flag(log)) left out \(places)\(place(query)). "
                 + "Try \(hintUnknown ?? "another search")\(wantHint)."
         }
-        let found = "No restaurants found\(place(query))."
+        let found = "\(none) found\(place(query))."
         if let coverage = page.coverage, query.center != nil {
             let places =
                 coverage.count > 1 ? coverage.dropLast().joined(separator: ", ") + " and " + coverage.last! : coverage.joined()
@@ -184,7 +185,7 @@ enum ResultsText {
         let conditions =
             query.filters.map(\.flag) + (query.genres.isEmpty && query.names.genres.isEmpty ? [] : ["--genre"])
             + (query.budgets.isEmpty && query.names.budgets.isEmpty ? [] : ["--budget"])
-            + (query.keyword == nil ? [] : ["--keyword"])
+            + (query.keyword == nil ? [] : ["--keyword"]) + (query.kinds.isEmpty ? [] : ["--kind"])
         switch conditions.count {
         case 0: break
         case 1: hints.append(conditions[0] == "--keyword" ? "another --keyword" : "leaving out \(conditions[0])")
@@ -199,6 +200,13 @@ enum ResultsText {
     }
 
     /// "a", "a, or b", "a, b, or c".
+    /// What the search looked for, as a notice names it: "restaurants", or the kinds --kind
+    /// asked for ("cafés", "bars or pubs"), so a search for cafés is not told no restaurants came.
+    static func places(_ query: RestaurantQuery) -> String {
+        let kinds = query.kinds.map(\.plural)
+        return kinds.count < 2 ? kinds.first ?? "restaurants" : kinds.dropLast().joined(separator: ", ") + " or " + kinds.last!
+    }
+
     static func alternatives(_ tries: [String]) -> String {
         tries.count < 2 ? tries.joined() : tries.dropLast().joined(separator: ", ") + ", or " + tries.last!
     }
@@ -237,5 +245,17 @@ enum ResultsText {
     static func place(_ query: RestaurantQuery) -> String {
         guard let center = query.center else { return "" }
         return " within \(query.metres) m of \(center.lat.plainText), \(center.lng.plainText)"
+    }
+}
+
+extension PlaceKind {
+    /// The kind as a notice counts it: "cafés", "fast-food places".
+    var plural: String {
+        switch self {
+        case .cafe: "cafés"
+        case .fastFood: "fast-food places"
+        case .iceCream: "ice-cream places"
+        default: label + "s"
+        }
     }
 }

@@ -275,14 +275,19 @@ import TestSupport
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(run.stderr)")
         #expect(
-            run.stderr.hasPrefix("foodlogger: warning: OpenStreetMap answered HTTP 400")
+            run.stderr.hasPrefix("foodlogger: warning: OpenStreetMap answered HTTP 400 instead of 200")
                 && run.stderr.contains("; leave it out: --provider google,hotpepper"),
             "\(run.stderr)")
     }
 
     @Test func aMergeLeftWithOneServiceSuggestsNoEmptyList() {
-        let line = ServiceError.inMerge(.httpStatus(400), service: .osm, others: []).errorDescription ?? ""
-        #expect(line.hasPrefix("OpenStreetMap: ") && !line.contains("leave it out"), "\(line)")
+        let line =
+            ServiceError.inMerge(.from(.provider(.osm), .httpStatus(400)), service: .osm, others: []).errorDescription ?? ""
+        #expect(line.hasPrefix("OpenStreetMap answered HTTP 400") && !line.contains("leave it out"), "\(line)")
+        let rejected = ServiceError.inMerge(.rejectedKey(message: "no", service: .google), service: .google, others: [.osm])
+        #expect(
+            rejected.errorDescription?.hasPrefix("Google Places rejected the API key (no)") == true,
+            "the service named once (#49): \(rejected.errorDescription ?? "")")
     }
 
     @Test func allWithAKeyFileOfOneServiceLeavesTheOtherOut() async throws {

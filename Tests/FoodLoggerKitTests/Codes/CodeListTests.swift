@@ -197,7 +197,12 @@ final class ManualClock: @unchecked Sendable {
         #expect(throws: ServiceError.unknownName(.genre, "raemn", closest: [genres[13]])) {
             try CodeMatching.genre("raemn", in: genres)
         }
-        #expect(throws: ServiceError.unknownName(.genre, "sushi", closest: [])) { try CodeMatching.genre("sushi", in: genres) }
+        #expect(throws: ServiceError.unknownName(.genre, "zzzz", closest: [])) { try CodeMatching.genre("zzzz", in: genres) }
+        // A dish the service files under a wider genre has that genre as the closest (#49)
+        let washoku = try? #require(genres.first { $0.code == "G004" })
+        #expect(throws: ServiceError.unknownName(.genre, "sushi", closest: washoku.map { [$0] } ?? [])) {
+            try CodeMatching.genre("sushi", in: genres)
+        }
     }
 
     @Test(arguments: [

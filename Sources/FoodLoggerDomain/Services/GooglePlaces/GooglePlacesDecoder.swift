@@ -21,16 +21,19 @@ enum GooglePlacesDecoder {
 
     /// The shops of `places`, once each and placeable (`sanitized`), in the clock and country of
     /// the first place that gives them: a page's shops share one clock (see the README's limits).
-    /// The country writes price levels in its currency.
+    /// The country writes price levels in its currency; where no place names its country (an
+    /// answer without `postalAddress`), the first place's position finds it (`ZoneMap`), so a
+    /// Tokyo price level is "¥¥", never Google's default "$$".
     static func page(_ places: [Place]) -> RestaurantPage {
+        let restaurants = places.compactMap(\.restaurant)
         let zone = places.lazy.compactMap(\.zoneName).first
-        let country = places.lazy.compactMap { $0.postalAddress?.regionCode?.uppercased() }
+        let country =
+            places.lazy.compactMap { $0.postalAddress?.regionCode?.uppercased() }
             .first { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
+            ?? restaurants.first.flatMap { ZoneMap.locate($0.coordinate)?.country }
         let region = zone == nil && country == nil ? nil : RestaurantPage.Region(timeZone: zone, countryCode: country)
-        var page = RestaurantPage(
-            total: 0, start: 1, restaurants: places.compactMap(\.restaurant), region: region, provider: .google
-        )
-        .sanitized()
+        var page = RestaurantPage(total: 0, start: 1, restaurants: restaurants, region: region, provider: .google)
+            .sanitized()
         page.total = page.restaurants.count
         return page
     }

@@ -11,8 +11,9 @@ public enum OverpassRequest {
 
     /// The food places within the range of the centre, nearest first once decoded, and the areas
     /// the centre lies in with their `timezone` and `ISO3166-1` tags (the shops' clock and
-    /// country). Each keyword term must occur in the name, in any case; a place must serve one
-    /// of the genres (OSM `cuisine` values) and have every filter's fact. A condition OSM cannot
+    /// country). Each keyword term must occur in a name, the cuisine or the address, in any case
+    /// (`keywordKeys`); a place must serve one of the genres (OSM `cuisine` values) and have
+    /// every filter's fact. A condition OSM cannot
     /// honour is refused, never dropped: the search would otherwise answer another question.
     static func search(_ query: RestaurantQuery) throws(ServiceError) -> String {
         guard let center = query.center else {
@@ -23,9 +24,8 @@ public enum OverpassRequest {
                 message: "OpenStreetMap has no budget or area codes, and reads genres as cuisine values only", service: .osm)
         }
         let point = "\(decimal(center.lat)),\(decimal(center.lng))"
-        // A term may be in any of the names a place is listed by (`OverpassDecoder.names`).
         let names = (query.keyword ?? "").split(whereSeparator: \.isWhitespace)
-            .map { "[~\"^(name|name:[a-z]{2,3}(-[A-Za-z]+)?|brand|operator)$\"~\"\(quoted(escapingRegex(String($0))))\",i]" }
+            .map { "[~\"\(keywordKeys)\"~\"\(quoted(escapingRegex(String($0))))\",i]" }
             .joined()
         let conditions = names + (try cuisine(query.genres)) + (try facts(query.filters)) + diets(query.diets)
         return """
@@ -38,6 +38,13 @@ public enum OverpassRequest {
 
             """
     }
+
+    /// The tags a keyword term is looked for in, as a regular expression of keys: any of the
+    /// names a place is listed by (`OverpassDecoder.names`), its brand and operator, its
+    /// `cuisine` values and every `addr:*` tag (street, suburb, city, postcode, `addr:full`), so
+    /// `--keyword` finds what the help says (name, address, genre) as far as OSM holds them.
+    /// The stub selects by the same expression (`OverpassStub.keeps`).
+    static let keywordKeys = "^(name|name:[a-z]{2,3}(-[A-Za-z]+)?|brand|operator|cuisine|addr:[a-z_:]+)$"
 
     /// `cuisine` holds one or more values separated by `;`, with spaces at times: a place serves
     /// a genre when any of its values is one. "" for no genre. A genre outside OSM's list (a HOT

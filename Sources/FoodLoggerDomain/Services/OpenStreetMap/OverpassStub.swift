@@ -54,27 +54,30 @@ public struct OverpassStub: HotpepperProtocol {
     }
 
     /// What `OverpassRequest.search` asks of an element: within the range of the centre, one of
-    /// the kinds, every keyword term in one of its names in any case, one of the genres among its
-    /// cuisines, and every filter's fact (`OSMFacts`).
+    /// the kinds, every keyword term in one of the tags `OverpassRequest.keywordKeys` names (a
+    /// name, the cuisine, the address) in any case, one of the genres among its cuisines, and
+    /// every filter's fact (`OSMFacts`).
     static func keeps(_ place: OverpassStubPlaces.Element, _ query: RestaurantQuery, around centre: Coordinate) -> Bool {
         let tags = place.tags ?? [:]
         guard let point = place.center ?? place.lat.flatMap({ lat in place.lon.map { .init(lat: lat, lon: $0) } }),
             Coordinate(lat: point.lat, lng: point.lon).distance(to: centre) <= Double(query.metres)
         else { return false }
-        let names =
-            ["name", "brand", "operator"].compactMap { tags[$0] }
-            + OverpassDecoder.names(tags, language: "en").map(\.name)
+        let searched = tags.filter { $0.key.wholeMatch(of: keywordKeys) != nil }.values
         let amenity = tags["amenity"] ?? ""
         let cuisines = Set(
             (tags["cuisine"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         return OSMFacts.amenities(of: query.kinds).contains(amenity)
             && (query.keyword ?? "").split(whereSeparator: \.isWhitespace).allSatisfy { term in
-                names.contains { $0.range(of: term, options: .caseInsensitive) != nil }
+                searched.contains { $0.range(of: term, options: .caseInsensitive) != nil }
             }
             && (query.genres.isEmpty || query.genres.contains { cuisines.contains($0.lowercased()) })
             && query.filters.allSatisfy { OSMFacts.keeps(tags, $0) }
             && Set(OSMFacts.diets(tags)).isSuperset(of: query.diets)
     }
+
+    /// `OverpassRequest.keywordKeys` as Swift reads it (the expression has nothing Overpass's
+    /// POSIX dialect and Swift's would read apart); a constant pattern always compiles.
+    nonisolated(unsafe) static let keywordKeys = try! Regex(OverpassRequest.keywordKeys)
 
     /// The places named by ids as OSM writes them (`node/123`), in Overpass's order (nodes, ways,
     /// relations, each by number), with the areas of their neighbourhoods; other ids find nothing.

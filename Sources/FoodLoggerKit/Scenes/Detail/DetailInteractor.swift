@@ -51,7 +51,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
             Detail.Lookup.Response(
                 result: result.map(\.restaurants), missingIDs: request.ids.filter { !found.contains($0) },
                 partsNotAsked: (try? result.get())?.unasked.filter { !request.ids.contains($0.id) } ?? [],
-                moment: request.moment, region: region, sources: request.sources)) ?? .success
+                moment: request.moment, region: region, center: request.center, sources: request.sources)) ?? .success
     }
 
     func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> ExitCode {

@@ -10,6 +10,9 @@ enum Detail {
             var moment: OpenQuestion.Moment
             /// `--sources`: each service's view of a merged place, side by side.
             var sources = false
+            /// The centre of the search whose list numbered the shops (`show 3`), for the way
+            /// there; nil for shops named by id.
+            var center: Coordinate? = nil
         }
 
         /// The shops found, in the order asked, and the ids the service did not know.

@@ -34,7 +34,8 @@ final class DetailPresenter: DetailPresentationLogic {
         case .success(let restaurants):
             let clock = OpenClock(response.moment, region: response.region)
             let listing = RestaurantListing(
-                details: restaurants, at: response.moment, region: response.region, sourceRecords: response.sources)
+                details: restaurants, at: response.moment, region: response.region, from: response.center,
+                sourceRecords: response.sources)
             let unknownClock = listing.providers.first { $0.clock(in: response.region) == .unknown }
             let cards = Detail.Lookup.ViewModel.Cards(
                 cards: restaurants.map { restaurant in
@@ -139,16 +140,18 @@ final class DetailPresenter: DetailPresentationLogic {
             Field("Walk", walk ?? ""),
             Field("Phone", restaurant.phone ?? ""),
             Field("Diet", (restaurant.diets ?? []).map(\.label).joined(separator: ", ")),
+            // Where the Status line says the place does not trade, it says all the hours would.
             Field(
                 asked ? "Open " + (clock.moment(for: restaurant).map(HoursText.short) ?? "then") : "Open now",
-                HoursText.today(restaurant, on: clock, named: asked)),
+                restaurant.businessStatus?.notice == nil ? HoursText.today(restaurant, on: clock, named: asked) : ""),
             Field("Time left", HoursText.left(clock.timeLeft(of: restaurant)) ?? ""),
             Field("Hours", restaurant.osmOpeningHours ?? restaurant.open),
             Field("Closed", restaurant.close),
             Field("Capacity", seats),
             Field("Weddings", own?.wedding ?? ""),
             Field("Other", own?.otherMemo ?? ""),
-            Field("Shop notes", own?.shopDetailMemo ?? ""),
+            // Shops often write the same text in both of HOT PEPPER's notes: said once.
+            Field("Shop notes", own.map { $0.shopDetailMemo == $0.otherMemo ? "" : $0.shopDetailMemo } ?? ""),
         ]
         let links: [Field] = [
             Field("Page", restaurant.urls.shop),

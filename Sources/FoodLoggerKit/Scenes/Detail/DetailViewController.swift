@@ -21,9 +21,9 @@ final class DetailViewController: DetailDisplayLogic {
     }
 
     /// `foodlogger show ID...`
-    func show(ids: [String], sources: Bool = false) async -> ExitCode {
-        await interactor?.lookupRestaurants(Detail.Lookup.Request(ids: ids, moment: .now(context.now()), sources: sources))
-            ?? .success
+    func show(ids: [String], sources: Bool = false, center: Coordinate? = nil) async -> ExitCode {
+        await interactor?.lookupRestaurants(
+            Detail.Lookup.Request(ids: ids, moment: .now(context.now()), sources: sources, center: center)) ?? .success
     }
 
     /// Shows what a router put in the data store.

@@ -28,7 +28,8 @@ final class SearchPresenter: SearchPresentationLogic {
         switch response.found {
         case .failure(let failure):
             let fromEnvironment = request.near?.fromEnvironment == true && failure.locating
-            let message = failure.error.localizedDescription + (fromEnvironment ? " (The place came from FOODLOGGER_NEAR.)" : "")
+            let message =
+                failure.error.localizedDescription + (fromEnvironment ? " (The place came from FOODLOGGER_NEAR.)" : "")
             viewModel = .init(content: .failure(message: message), exitCode: failure.error.exitCode)
         case .success(let found) where request.log != nil && Self.logError(found) != nil:
             // The filter cannot be answered: showing the places unfiltered would say they passed it.

@@ -258,8 +258,9 @@ extension SearchPresenterTests {
             table.columns.map(\.title) == ["#", "Name", "Genre", "Rating", "Dist.", "Walk", "Budget", "Open", "Left"],
             "\(table.columns)")
         #expect(table.rows[0][3] == "4.2 (1,234)" || table.rows[0][3] == "4.3 (1,234)", "\(table.rows)")
-        // and how long each is open: 19:30 in Kyoto, until 22:00; the place closed for good is closed
-        #expect(Array(table.rows[0][7...]) == ["until 22:00", "150 min"] && Array(table.rows[1][7...]) == ["closed", ""])
+        // and how long each is open: 19:30 in Kyoto, until 22:00; the place closed for good says so
+        #expect(
+            Array(table.rows[0][7...]) == ["until 22:00", "150 min"] && Array(table.rows[1][7...]) == ["closed for good", ""])
         #expect(width < 80 || lines[1].contains("until 22:00"), "never cut: \(lines)")
         #expect(table.rows[0][6] == "¥¥" && table.rows[1][3] == "" && table.rows[1][6] == "", "\(table.rows)")
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")

@@ -32,8 +32,9 @@ import Testing
         // When its QL is built
         let ql = try OverpassRequest.search(query)
 
-        // Then each term must occur in one of the names, in any case, as the very characters typed
-        let names = #"[~"^(name|name:[a-z]{2,3}(-[A-Za-z]+)?|brand|operator)$"~"#
+        // Then each term must occur in one of the names, the cuisine or the address, in any case,
+        // as the very characters typed
+        let names = #"[~"^(name|name:[a-z]{2,3}(-[A-Za-z]+)?|brand|operator|cuisine|addr:[a-z_:]+)$"~"#
         #expect(
             ql.contains(
                 #"nwr["amenity"~"^(restaurant|cafe|fast_food|bar|pub|food_court|ice_cream|biergarten)$"]"#

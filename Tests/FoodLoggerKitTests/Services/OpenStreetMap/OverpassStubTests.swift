@@ -126,6 +126,20 @@ import Testing
         #expect(try await names(around: .tokyoStation, .init(keyword: "鮨")) == ["八重洲 鮨 汐見"], "Japanese names")
     }
 
+    @Test func aKeywordTermIsAlsoLookedForInTheCuisineAndTheAddressAsTheHelpSays() async throws {
+        #expect(
+            try await names(around: .tokyoStation, .init(keyword: "SUSHI")) == ["八重洲 鮨 汐見"],
+            "cuisine=sushi, though the name says 鮨")
+        #expect(
+            try await names(around: .shibuya, .init(keyword: "道玄坂 ramen")) == ["Ramen Hachiboshi"],
+            "addr:suburb=道玄坂 and the name: each term in any of the tags")
+        #expect(try await names(around: .shibuya, .init(keyword: "道玄坂 sushi")).isEmpty, "every term must still occur")
+        #expect(
+            "amenity".wholeMatch(of: OverpassStub.keywordKeys) == nil
+                && "opening_hours".wholeMatch(of: OverpassStub.keywordKeys) == nil,
+            "no other tag is read")
+    }
+
     @Test func aGenreIsOneOfThePlacesCuisines() async throws {
         #expect(
             try await names(around: .timesSquare, .init(genres: ["ramen"])) == ["Hell's Kitchen Noodle House"],
