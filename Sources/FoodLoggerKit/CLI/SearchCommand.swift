@@ -82,6 +82,14 @@ struct SearchCommand: Sendable {
             help:
                 "only places the service says cater for it: vegetarian|vegan|halal|kosher|gluten_free; repeatable, all must hold (OpenStreetMap; Google: vegetarian)"
         ),
+        OptionSpec(
+            "--min-rating", kind: .value("STARS"),
+            help: "only places whose reviews average at least this, 1 to 5: 4.2 (unrated places are left out)"),
+        OptionSpec(
+            "--price", kind: .value("LEVELS"),
+            help:
+                "only places of these price levels, 0 (free) to 4 (very expensive): 2, 1-2, -2, 3- (HOT PEPPER's budget band read as one: up to ¥1,500 is 1, ¥4,000 2, ¥10,000 3)"
+        ),
     ]
 
     static let pageSpecs: [OptionSpec] = [
@@ -163,6 +171,8 @@ struct SearchCommand: Sendable {
             return Provider.allCases.filter { $0.searchFilters.contains(filter) }
         }
         if spec.name == "--diet" { return Provider.allCases.filter { !$0.diets.isEmpty } }
+        if spec.name == "--min-rating" { return Provider.allCases.filter(\.ratesPlaces) }
+        if spec.name == "--price" { return Provider.allCases.filter { $0.prices != nil } }
         return Provider.allCases
     }
 
@@ -265,6 +275,8 @@ struct SearchCommand: Sendable {
         query.filters = SearchFilter.allCases.filter { parsed.has($0.flag) }
         query.diets = try Self.words("--diet", parsed, named: { Diet(rawValue: $0.lowercased()) }, closest: Diet.closest)
         query.kinds = try Self.words("--kind", parsed, named: PlaceKind.named, closest: PlaceKind.closest)
+        query.minRating = try parsed.decimal("--min-rating", in: 1...5)
+        query.prices = try Self.prices(parsed)
         query.count = try parsed.integer("--count", in: 1...RestaurantQuery.maxCount) ?? 10
         query.start = try parsed.integer("--start", in: 1...RestaurantQuery.maxStart) ?? 1
         query.limit = try parsed.integer("--limit", in: 1...RestaurantQuery.maxLimit)
@@ -326,6 +338,24 @@ struct SearchCommand: Sendable {
                 "--radius takes metres from 1 to \(widest) such as 800, 800m or 2km, not \(TerminalSafe.quoted(text))")
         }
         return Int((value * scale).rounded())
+    }
+
+    /// --price as levels: `2`, `1-2`, `-2` (up to 2, free places too), `3-` (3 and dearer).
+    static func prices(_ parsed: ParsedArguments) throws(UsageError) -> ClosedRange<Int>? {
+        guard let text = parsed.value("--price") else { return nil }
+        let ends = text.trimmingCharacters(in: .whitespaces).split(separator: "-", omittingEmptySubsequences: false)
+        let levels = 0...4
+        let numbers = ends.map { $0.isEmpty ? nil : Int($0.trimmingCharacters(in: .whitespaces)) }
+        let low = ends.count == 2 && ends[0].isEmpty ? levels.lowerBound : numbers.first ?? nil
+        let high = ends.count == 1 ? low : ends.count == 2 && ends[1].isEmpty ? levels.upperBound : numbers.last ?? nil
+        guard ends.count <= 2, !(ends.count == 2 && ends[0].isEmpty && ends[1].isEmpty), let low, let high,
+            levels.contains(low), levels.contains(high), low <= high
+        else {
+            throw UsageError(
+                "--price takes price levels from 0 (free) to 4 (very expensive) such as 2, 1-2, -2 or 3-, not \(TerminalSafe.quoted(text))"
+            )
+        }
+        return low...high
     }
 
     /// The words of a list option (--diet, --kind), each value once; a word that names none is

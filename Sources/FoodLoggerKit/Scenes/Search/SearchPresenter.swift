@@ -70,6 +70,7 @@ final class SearchPresenter: SearchPresentationLogic {
         let leftOut = [
             found.tally.flatMap { ResultsText.leftOut($0, open: request.open, on: page.clock) },
             request.log.flatMap { LogText.leftOut(found.logLeftOut, $0) },
+            ResultsText.reviewsLeftOut(found).map { "\($0.options) left out \($0.places)." },
             ResultsText.looked(found),
         ].compactMap { $0 }.joined(separator: "\n")
         let logWarning = Self.logError(found).map { "\($0.message); the Log column is left out" }
