@@ -59,7 +59,7 @@ struct SearchCommand: Sendable {
         OptionSpec(
             "--radius", kind: .value("METRES"),
             help:
-                "radius in metres, instead of --range: 800, 800m, 2km (at most \(Provider.hotpepper.maxRadius) m for HOT PEPPER, \(Provider.osm.maxRadius) m for OpenStreetMap, \(Provider.google.maxRadius) m for Google)"
+                "radius in metres, instead of --range: 800, 800m, 2km, 1mi, 500ft (at most \(Provider.hotpepper.maxRadius) m for HOT PEPPER, \(Provider.osm.maxRadius) m for OpenStreetMap, \(Provider.google.maxRadius) m for Google)"
         ),
         OptionSpec(
             "--keyword", kind: .value("TEXT"), help: "words to match in name, address, station, genre; works without a centre"),
@@ -320,22 +320,27 @@ struct SearchCommand: Sendable {
         return values
     }
 
-    /// --radius as metres: `800`, `800m`, `2km`, `1.5km`, from 1 m to the widest radius any
+    /// --radius' units and how many metres each is, the longer suffix of two that end alike first.
+    static let radiusUnits: [(suffix: String, metres: Double)] = [
+        ("km", 1000), ("mi", DistanceUnits.metresPerMile), ("ft", 1 / DistanceUnits.feetPerMetre), ("m", 1),
+    ]
+
+    /// --radius as metres: `800`, `800m`, `2km`, `1.5km`, `1mi`, `500ft`, from 1 m to the widest radius any
     /// service takes (each service's own limit is checked with the service).
     static func radius(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
         guard let text = parsed.value("--radius") else { return nil }
         if parsed.value("--range") != nil { throw UsageError("--radius and --range both set the radius; give one") }
         let widest = Provider.allCases.map(\.maxRadius).max()!
         let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
-        let (number, scale) =
-            lowered.hasSuffix("km")
-            ? (lowered.dropLast(2), 1000.0) : lowered.hasSuffix("m") ? (lowered.dropLast(), 1.0) : (lowered[...], 1.0)
+        let unit = Self.radiusUnits.first { lowered.hasSuffix($0.suffix) }
+        let (number, scale) = (lowered.dropLast(unit?.suffix.count ?? 0), unit?.metres ?? 1)
         let digits = number.trimmingCharacters(in: .whitespaces)
         guard ParsedArguments.isDecimal(digits, exponent: false), let value = Double(digits),
             (1...Double(widest)).contains((value * scale).rounded())
         else {
             throw UsageError(
-                "--radius takes metres from 1 to \(widest) such as 800, 800m or 2km, not \(TerminalSafe.quoted(text))")
+                "--radius takes metres from 1 to \(widest) such as 800, 800m, 2km, 1mi or 500ft, not \(TerminalSafe.quoted(text))"
+            )
         }
         return Int((value * scale).rounded())
     }

@@ -15,8 +15,11 @@ final class DetailPresenter: DetailPresentationLogic {
     /// Whether the terminal shows arrows (the walk's way) or needs the compass letters.
     let unicode: Bool
 
-    init(unicode: Bool = true) {
-        self.unicode = unicode
+    /// The units the walk's distance is written in.
+    let units: DistanceUnits
+
+    init(unicode: Bool = true, units: DistanceUnits = .metric) {
+        self.unicode = unicode; self.units = units
     }
 
     @discardableResult func presentRestaurants(_ response: Detail.Lookup.Response) -> ExitCode {
@@ -41,7 +44,7 @@ final class DetailPresenter: DetailPresentationLogic {
                     let walk = response.center.map { Walk(from: $0, to: restaurant.coordinate) }
                     var card = Self.card(
                         restaurant, on: clock, asked: response.askedAbout,
-                        walk: walk.map { "\($0.metres) m · \(WalkText.short($0, unicode: unicode)) (straight line)" })
+                        walk: walk.map { "\(units.text($0.metres)) · \(WalkText.short($0, unicode: unicode)) (straight line)" })
                     if response.sources { card.comparison = Self.comparison(restaurant, on: clock) }
                     return card
                 },

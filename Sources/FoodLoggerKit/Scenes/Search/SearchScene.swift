@@ -11,7 +11,8 @@ enum SearchScene {
         let viewController = SearchViewController(context: context, format: format)
         let interactor = SearchInteractor(finder: finder, lastList: lastList)
         let presenter = SearchPresenter(
-            presentation: presentation(for: format, prompting: prompting), unicode: context.isUTF8, fields: fields)
+            presentation: presentation(for: format, prompting: prompting), unicode: context.isUTF8, fields: fields,
+            units: context.units)
         let router = SearchRouter()
         viewController.interactor = interactor
         viewController.router = router

@@ -201,4 +201,18 @@ extension DetailPresenterTests {
         let shown = try #require(try cards(display.restaurantViewModels.last).cards.first, "a card")
         #expect(field("Walk", in: shown) == nil && field("Diet", in: shown) == "vegetarian, vegan", "no centre, no walk")
     }
+
+    @Test func aCardForAUserOfImperialUnitsGivesTheWalkInFeet() throws {
+        // Given a place 160 m due east of the search's centre, for a user of feet and miles
+        let shop = Seeds.OSM.paris
+        let centre = Coordinate(
+            lat: shop.coordinate.lat, lng: shop.coordinate.lng - 160 / (111_195 * cos(shop.coordinate.lat * .pi / 180)))
+        let sut = DetailPresenter(unicode: false, units: .imperial)
+        sut.viewController = display
+        // When its card is presented with the centre
+        sut.presentRestaurants(.init(result: .success([shop]), moment: Seeds.open.moment, center: centre))
+        // Then the walk is in feet
+        let card = try #require(try cards(display.restaurantViewModels.first).cards.first, "a card")
+        #expect(field("Walk", in: card) == "520 ft · 2 min E (straight line)", "\(card)")
+    }
 }
