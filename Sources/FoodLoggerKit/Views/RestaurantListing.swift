@@ -181,11 +181,15 @@ struct RestaurantRecord: Sendable, Equatable {
         var status: OpenStatus
     }
 
+    /// The way there on foot from the search's centre, on a map site; nil without a centre.
+    var directions: String?
+
     var distanceMetres: Int? { walk?.metres }
 
     init(_ restaurant: Restaurant, from center: Coordinate?, detailed: Bool, on clock: OpenClock, log: LogMark? = nil) {
         self.restaurant = restaurant; self.detailed = detailed
         walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
+        directions = center.map(restaurant.directions(from:))
         self.log = log
         // Read once for every question the record answers.
         let read = PlaceHours(restaurant)
@@ -244,6 +248,7 @@ struct RestaurantRecord: Sendable, Equatable {
             ("minutes_left", timeLeft.minutesLeft.map(JSONValue.integer) ?? .null),
             ("walk_minutes", walk.map { .integer($0.minutes) } ?? .null),
             ("bearing_deg", walk?.bearing.map(JSONValue.integer) ?? .null),
+            ("directions_url", directions.map(JSONValue.string) ?? .null),
             ("diet", shop.diets.map { .array($0.map { .string($0.rawValue) }) } ?? .null),
             ("kind", shop.kind.map { .string($0.rawValue) } ?? .null),
             ("names", shop.otherNames.map { .object($0.map { ($0.language, .string($0.name)) }) } ?? .null),
