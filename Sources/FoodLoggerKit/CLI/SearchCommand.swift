@@ -41,7 +41,7 @@ struct SearchCommand: Sendable {
         "foodlogger search --keyword ラーメン --count 5 --start 6",
         "foodlogger search --lat 35.6812 --lng 139.7671 --range 5 --limit 300 --json > tokyo.json",
         "FOODLOGGER_LAT=34.7025 FOODLOGGER_LNG=135.4959 foodlogger search --budget B002 --wifi",
-        "foodlogger search --lat 35.6812 --lng 139.7671 -i    then type 1 for the first card, o 1, n, q",
+        "foodlogger search --lat 35.6812 --lng 139.7671 -i    then type 1 for the first card, o 1, l 1, n, q",
     ]
 
     static let whereSpecs: [OptionSpec] = [
@@ -136,7 +136,9 @@ struct SearchCommand: Sendable {
 
     static let interactiveSpec = OptionSpec(
         "-i", "--interactive",
-        help: "after the table, prompt for a number to show its card (o N opens its page, n/p pages, q quits); needs a terminal")
+        help:
+            "after the table, prompt for a number to show its card (o N opens its page, l N logs a meal there today, w N adds it to the want list, n/p pages, q quits); needs a terminal"
+    )
 
     static let filterSpecs: [OptionSpec] = SearchFilter.allCases.map { OptionSpec($0.flag, help: $0.summary) }
 
@@ -461,11 +463,12 @@ extension SearchCommand: SceneCommand {
     var searchCentre: ServiceAssembly.Centre? { near.map { .place($0) } ?? query.center.map { .coordinate($0) } }
 
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
+        let foodLog = FoodLogFile.store(stub: common.useStub, context: context)
         let scene = SearchScene.assemble(
-            context: context, format: common.format,
-            finder: try workers.finder(foodLog: FoodLogFile.store(stub: common.useStub, context: context)),
+            context: context, format: common.format, finder: try workers.finder(foodLog: foodLog),
             worker: workers.restaurants, prompting: interactive,
-            lastList: LastListKeeper(context: context, invented: common.useStub), fields: fields)
+            lastList: LastListKeeper(context: context, invented: common.useStub), fields: fields,
+            foodLog: (foodLog, common.useStub))
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
             : await scene.search(common.format == .html ? drawingQuery : query, open: open, near: near, log: logFilter)

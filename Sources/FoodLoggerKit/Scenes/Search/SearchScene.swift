@@ -6,7 +6,8 @@ enum SearchScene {
     /// a prompt with its own way to the next page.
     static func assemble(
         context: ProcessContext, format: OutputFormat, finder: any PlaceFinding, worker: any HotpepperWorking,
-        prompting: Bool = false, lastList: (any LastListKeeping)? = nil, fields: [String]? = nil
+        prompting: Bool = false, lastList: (any LastListKeeping)? = nil, fields: [String]? = nil,
+        foodLog: (store: any FoodLogStoring, stub: Bool)? = nil
     ) -> SearchViewController {
         let viewController = SearchViewController(context: context, format: format)
         let interactor = SearchInteractor(finder: finder, lastList: lastList)
@@ -21,6 +22,7 @@ enum SearchScene {
         router.viewController = viewController
         router.dataStore = interactor
         router.worker = worker
+        router.foodLog = foodLog
         return viewController
     }
 
