@@ -41,7 +41,7 @@ struct SearchCommand: Sendable {
         "foodlogger search --keyword ラーメン --count 5 --start 6",
         "foodlogger search --lat 35.6812 --lng 139.7671 --range 5 --limit 300 --json > tokyo.json",
         "FOODLOGGER_LAT=34.7025 FOODLOGGER_LNG=135.4959 foodlogger search --budget B002 --wifi",
-        "foodlogger search --lat 35.6812 --lng 139.7671 -i    then type 1 for the first card, o 1, l 1, n, q",
+        "foodlogger search --lat 35.6812 --lng 139.7671 -i    then type 1 for the first card, o 1, n, q",
     ]
 
     static let whereSpecs: [OptionSpec] = [
