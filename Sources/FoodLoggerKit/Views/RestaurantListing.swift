@@ -248,7 +248,6 @@ struct RestaurantRecord: Sendable, Equatable {
             ("minutes_left", timeLeft.minutesLeft.map(JSONValue.integer) ?? .null),
             ("walk_minutes", walk.map { .integer($0.minutes) } ?? .null),
             ("bearing_deg", walk?.bearing.map(JSONValue.integer) ?? .null),
-            ("directions_url", directions.map(JSONValue.string) ?? .null),
             ("diet", shop.diets.map { .array($0.map { .string($0.rawValue) }) } ?? .null),
             ("kind", shop.kind.map { .string($0.rawValue) } ?? .null),
             ("names", shop.otherNames.map { .object($0.map { ($0.language, .string($0.name)) }) } ?? .null),
@@ -280,6 +279,7 @@ struct RestaurantRecord: Sendable, Equatable {
                 } ?? .null
             ),
             ("log", LogText.json(log)),
+            ("directions_url", directions.map(JSONValue.string) ?? .null),
         ]
         return detailed ? basic + detailMembers : basic
     }
