@@ -47,6 +47,19 @@ public struct HotpepperDetails: Sendable, Equatable, Codable {
         public init(code: String, name: String, average: String) {
             self.code = code; self.name = name; self.average = average
         }
+
+        /// The band read as a price level, by the most it says a dinner costs ("2001～3000円":
+        /// 3,000 yen; "30001円～": its least): up to 1,500 yen 1, up to 4,000 2, up to 10,000 3,
+        /// more 4, as Google prices places in Japan. Nil for a name of another shape.
+        public var priceLevel: Int? {
+            let ends = name.replacingOccurrences(of: "円", with: "").replacingOccurrences(of: "〜", with: "～")
+                .split(separator: "～", omittingEmptySubsequences: false)
+            guard ends.count == 2, let most = Int(ends[1]) ?? Int(ends[0]) else { return nil }
+            return Self.levelCeilings.firstIndex { most <= $0 }.map { $0 + 1 } ?? Self.levelCeilings.count + 1
+        }
+
+        /// The most yen a dinner of levels 1, 2 and 3 costs.
+        static let levelCeilings = [1500, 4000, 10000]
     }
 
     public struct Areas: Sendable, Equatable, Codable {

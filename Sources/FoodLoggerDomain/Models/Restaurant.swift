@@ -125,6 +125,11 @@ public struct Restaurant: Sendable, Equatable, Codable {
         self.hotpepper = hotpepper; self.sources = sources
     }
 
+    /// The place's price level, 1 (inexpensive) to 4 (very expensive; 0 is free): the service's
+    /// own (`priceLevel`), else its budget band read as one (`HotpepperDetails.Budget.priceLevel`),
+    /// so that --price asks the same of every service that says what places cost.
+    public var price: Int? { priceLevel ?? hotpepper?.budget?.priceLevel }
+
     /// The value of one amenity as the API wrote it ("あり ：memo"), or nil when absent.
     public func amenity(_ kind: AmenityKind) -> String? {
         amenities.first { $0.kind == kind }?.value

@@ -66,6 +66,8 @@ public struct ServiceCapabilities: Sendable {
     /// The fields of a merged place this service's answer is taken for first, best first: a
     /// lower number wins; a field no service ranks comes from the first of the merge's order.
     public var knowsBest: [MergedField: Int] = [:]
+    /// The map site whose directions a link from the search's centre opens for the service's places.
+    public var directions = DirectionsSite.openStreetMap
     /// The form of the service's place ids, which every id is checked against before any
     /// request carries it (`PlaceIDGrammar`).
     public var placeIDs: PlaceIDGrammar

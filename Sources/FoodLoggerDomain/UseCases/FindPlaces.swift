@@ -4,7 +4,7 @@
 ///
 /// choose the services (those covering the centre) → ask each for what it needs (`Reach`) →
 /// merge (one service is a merge of one) → nearest first → filter (open, open for, the food
-/// log) → sort → cut the window.
+/// log, rating and price) → sort → cut the window.
 ///
 /// A merge where some services fail lists what the others answered and names the failures;
 /// only when every service fails is the search a failure (the first one's).
@@ -164,19 +164,32 @@ public struct FindPlaces: PlaceFinding {
         return page
     }
 
-    /// The filter step, over the whole list: open at the moment (and for how long), and what the
-    /// food log says; what each left out is counted here, once.
+    /// The filter step, over the whole list: open at the moment (and for how long), what the
+    /// food log says, and the rating and price; what each left out is counted here, once.
     private func filter(_ found: inout FoundPlaces, _ search: PlaceSearch) {
         if !found.page.restaurants.isEmpty || search.log != nil {
             found.log = Result { () throws(FoodLogError) in try foodLog?.summary() ?? .empty }
         }
         let marks = search.log.flatMap { _ in try? found.log.get() }
-        guard search.open.openOnly || marks != nil else { return }
+        let reviews = ReviewFilter(search.query)
+        guard search.open.openOnly || marks != nil || reviews != nil else { return }
         let clock = OpenClock(search.open.moment, region: found.page.region)
         let open = search.open.openOnly ? OpenFilter(search.open) : nil
         var tally = OpenTally(closed: 0, unknown: 0, examined: 0, openFor: search.open.openFor)
         var logLeftOut = 0
+        var reviewsLeftOut = (outside: 0, unsaid: 0)
         found.page.restaurants = found.page.restaurants.filter { place in
+            if let reviews {
+                switch reviews.keeps(place) {
+                case true?: break
+                case false?:
+                    reviewsLeftOut.outside += 1
+                    return false
+                case nil:
+                    reviewsLeftOut.unsaid += 1
+                    return false
+                }
+            }
             if let open {
                 let verdict = open.keeps(place, on: clock)
                 tally.count(verdict)
@@ -191,6 +204,33 @@ public struct FindPlaces: PlaceFinding {
         found.page.total = found.page.restaurants.count
         if open != nil { found.tally = tally }
         found.logLeftOut = logLeftOut
+        found.reviewsLeftOut = reviewsLeftOut
+    }
+}
+
+/// --min-rating and --price, read from each place: the stars of its reviews and its price level.
+struct ReviewFilter {
+    var minRating: Double?
+    var prices: ClosedRange<Int>?
+
+    /// Nil when the query asks neither.
+    init?(_ query: RestaurantQuery) {
+        guard query.filtersReviews else { return nil }
+        minRating = query.minRating; prices = query.prices
+    }
+
+    /// Whether the place is rated and priced as asked; nil when it does not say what was asked.
+    func keeps(_ place: Restaurant) -> Bool? {
+        var keeps = true
+        if let minRating {
+            guard let rating = place.rating else { return nil }
+            keeps = rating >= minRating
+        }
+        if let prices {
+            guard let price = place.price else { return nil }
+            keeps = keeps && prices.contains(price)
+        }
+        return keeps
     }
 }
 

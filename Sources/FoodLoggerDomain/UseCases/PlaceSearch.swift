@@ -18,7 +18,7 @@ public struct PlaceSearch: Sendable, Equatable {
     /// Whether the list must be gathered whole before its window is cut: merged, filtered or
     /// ordered otherwise than nearest first. A plain search is cut by the service's own pages.
     public func gathersWhole(services: Int) -> Bool {
-        services > 1 || open.openOnly || log != nil || query.sort != .distance
+        services > 1 || open.openOnly || log != nil || query.filtersReviews || query.sort != .distance
     }
 }
 
@@ -41,6 +41,9 @@ public struct FoundPlaces: Sendable {
     public var tally: OpenTally?
     /// How many places the food log filter left out of the whole list.
     public var logLeftOut = 0
+    /// How many places --min-rating and --price left out of the whole list: rated or priced
+    /// outside what was asked, and (`unsaid`) not saying what was asked.
+    public var reviewsLeftOut = (outside: 0, unsaid: 0)
     /// The food log summed up, read once (empty when there is no log, or no place was found).
     public var log: Result<FoodLogSummary, FoodLogError> = .success(.empty)
     /// The services of a merge that failed while others answered: the list is theirs.

@@ -39,6 +39,16 @@ public struct RestaurantQuery: Sendable, Equatable {
     /// cannot ask for a kind are refused by the command line before they are asked.
     public var kinds: [PlaceKind] = []
 
+    /// The fewest stars a place's reviews may average (`--min-rating`), and the price levels a
+    /// place may have, 1 (inexpensive) to 4 (`--price`, `Restaurant.price`). No service is asked
+    /// for them: `FindPlaces` keeps the places that say so over the whole list, as it filters by
+    /// the open state, so the total is the list's; a place that does not say is left out.
+    public var minRating: Double?
+    public var prices: ClosedRange<Int>?
+
+    /// Whether the list is filtered by what its places say of reviews and prices.
+    public var filtersReviews: Bool { minRating != nil || prices != nil }
+
     public init(
         center: Coordinate? = nil, range: SearchRange = .default, keyword: String? = nil, ids: [String] = [],
         genres: [String] = [], budgets: [String] = [], filters: [SearchFilter] = [],

@@ -81,6 +81,10 @@ public struct ProcessContext: Sendable {
             "replaces https://overpass-api.de/api/interpreter, to point OpenStreetMap searches at another Overpass server"
         ),
         ("FOODLOGGER_STUB", "1, true or yes: use the offline stub service, as --stub does"),
+        (
+            "FOODLOGGER_UNITS",
+            "metric or imperial: distances in metres, or in feet and miles, in tables, cards and maps (default: the locale's, else metric; the JSON keeps metres)"
+        ),
         ("FOODLOGGER_LAT", "the search centre's latitude when --lat is not given (with FOODLOGGER_LNG)"),
         ("FOODLOGGER_LNG", "the search centre's longitude when --lng is not given (with FOODLOGGER_LAT)"),
         ("FOODLOGGER_NEAR", "a place to search around when no --near, --lat/--lng or FOODLOGGER_LAT/LNG is given"),
@@ -100,6 +104,10 @@ public struct ProcessContext: Sendable {
         ("NO_COLOR", "set and not empty: no colour or bold unless --color always"),
         ("LC_ALL", "with LC_CTYPE and LANG, the locale: UTF-8 ones get braille dots on the interactive map, others ASCII"),
         ("LC_CTYPE", "the character set, when LC_ALL is not set"),
+        (
+            "LC_MEASUREMENT",
+            "the locale whose measurement system distances are written in, when LC_ALL is not set (en_US: feet and miles)"
+        ),
         ("LC_MESSAGES", "the language OpenStreetMap's place names come in, when LC_ALL is not set"),
         ("LANG", "the locale, when LC_ALL and LC_CTYPE (or LC_MESSAGES) are not set"),
         ("TERM", "dumb: no colour or bold unless --color always"),
@@ -130,6 +138,9 @@ public struct ProcessContext: Sendable {
         let name = locale.lowercased()
         return name.contains("utf-8") || name.contains("utf8")
     }
+
+    /// The units distances are written in for the user (FOODLOGGER_UNITS, else the locale's).
+    var units: DistanceUnits { DistanceUnits(environment: environment) }
 
     /// The user's zone, for the food log's days: TZ (with or without its leading ':'), else the system's.
     var userTimeZone: TimeZone {

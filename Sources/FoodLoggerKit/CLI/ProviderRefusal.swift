@@ -38,8 +38,12 @@ extension SearchCommand {
             return UsageError(
                 "--limit: \(name) gives at most \(most) shops \(keyword ? "for a keyword" : "around a centre")\(more ?? "")")
         }
-        if query.sort == .rating, !provider.ratesPlaces {
-            return ProviderRefusal.refuse("--sort rating", "\(name) has no ratings") { $0.ratesPlaces }
+        let rated = [query.sort == .rating ? "--sort rating" : nil, query.minRating.map { _ in "--min-rating" }]
+        if let option = rated.lazy.compactMap({ $0 }).first, !provider.ratesPlaces {
+            return ProviderRefusal.refuse(option, "\(name) has no ratings") { $0.ratesPlaces }
+        }
+        if query.prices != nil, provider.prices == nil {
+            return ProviderRefusal.refuse("--price", "\(name) has no prices") { $0.prices != nil }
         }
         if let radius = query.radius, radius > provider.maxRadius {
             return ProviderRefusal.refuse(

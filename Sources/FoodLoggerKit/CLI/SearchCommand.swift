@@ -60,7 +60,7 @@ struct SearchCommand: Sendable {
         OptionSpec(
             "--radius", kind: .value("METRES"),
             help:
-                "radius in metres, instead of --range: 800, 800m, 2km (at most \(Provider.hotpepper.maxRadius) m for HOT PEPPER, \(Provider.osm.maxRadius) m for OpenStreetMap, \(Provider.google.maxRadius) m for Google)"
+                "radius in metres, instead of --range: 800, 800m, 2km, 1mi, 500ft (at most \(Provider.hotpepper.maxRadius) m for HOT PEPPER, \(Provider.osm.maxRadius) m for OpenStreetMap, \(Provider.google.maxRadius) m for Google)"
         ),
         OptionSpec(
             "--keyword", kind: .value("TEXT"),
@@ -83,6 +83,14 @@ struct SearchCommand: Sendable {
             "--diet", kind: .repeated("DIET"), values: Diet.allCases.map(\.rawValue),
             help:
                 "only places the service says cater for it: vegetarian|vegan|halal|kosher|gluten_free; repeatable, all must hold (OpenStreetMap; Google: vegetarian)"
+        ),
+        OptionSpec(
+            "--min-rating", kind: .value("STARS"),
+            help: "only places whose reviews average at least this, 1 to 5: 4.2 (unrated places are left out)"),
+        OptionSpec(
+            "--price", kind: .value("LEVELS"),
+            help:
+                "only places of these price levels, 0 (free) to 4 (very expensive): 2, 1-2, -2, 3- (HOT PEPPER's budget band read as one: up to ¥1,500 is 1, ¥4,000 2, ¥10,000 3)"
         ),
     ]
 
@@ -152,7 +160,9 @@ struct SearchCommand: Sendable {
 
     static let interactiveSpec = OptionSpec(
         "-i", "--interactive",
-        help: "after the table, prompt for a number to show its card (o N opens its page, n/p pages, q quits); needs a terminal")
+        help:
+            "after the table, prompt for a number to show its card (o N opens its page, l N logs a meal there today, w N adds it to the want list, n/p pages, q quits); needs a terminal"
+    )
 
     static let filterSpecs: [OptionSpec] = SearchFilter.allCases.map { OptionSpec($0.flag, help: $0.summary) }
 
@@ -187,6 +197,8 @@ struct SearchCommand: Sendable {
             return Provider.allCases.filter { $0.searchFilters.contains(filter) }
         }
         if spec.name == "--diet" { return Provider.allCases.filter { !$0.diets.isEmpty } }
+        if spec.name == "--min-rating" { return Provider.allCases.filter(\.ratesPlaces) }
+        if spec.name == "--price" { return Provider.allCases.filter { $0.prices != nil } }
         return Provider.allCases
     }
 
@@ -294,6 +306,8 @@ struct SearchCommand: Sendable {
         query.filters = SearchFilter.allCases.filter { parsed.has($0.flag) }
         query.diets = try Self.words("--diet", parsed, named: { Diet(rawValue: $0.lowercased()) }, closest: Diet.closest)
         query.kinds = try Self.words("--kind", parsed, named: PlaceKind.named, closest: PlaceKind.closest)
+        query.minRating = try parsed.decimal("--min-rating", in: 1...5)
+        query.prices = try Self.prices(parsed)
         query.count = try parsed.integer("--count", in: 1...RestaurantQuery.maxCount) ?? 10
         query.start = try parsed.integer("--start", in: 1...RestaurantQuery.maxStart) ?? 1
         query.limit = try parsed.integer("--limit", in: 1...RestaurantQuery.maxLimit)
@@ -337,24 +351,47 @@ struct SearchCommand: Sendable {
         return values
     }
 
-    /// --radius as metres: `800`, `800m`, `2km`, `1.5km`, from 1 m to the widest radius any
+    /// --radius' units and how many metres each is, the longer suffix of two that end alike first.
+    static let radiusUnits: [(suffix: String, metres: Double)] = [
+        ("km", 1000), ("mi", DistanceUnits.metresPerMile), ("ft", 1 / DistanceUnits.feetPerMetre), ("m", 1),
+    ]
+
+    /// --radius as metres: `800`, `800m`, `2km`, `1.5km`, `1mi`, `500ft`, from 1 m to the widest radius any
     /// service takes (each service's own limit is checked with the service).
     static func radius(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
         guard let text = parsed.value("--radius") else { return nil }
         if parsed.value("--range") != nil { throw UsageError("--radius and --range both set the radius; give one") }
         let widest = Provider.allCases.map(\.maxRadius).max()!
         let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
-        let (number, scale) =
-            lowered.hasSuffix("km")
-            ? (lowered.dropLast(2), 1000.0) : lowered.hasSuffix("m") ? (lowered.dropLast(), 1.0) : (lowered[...], 1.0)
+        let unit = Self.radiusUnits.first { lowered.hasSuffix($0.suffix) }
+        let (number, scale) = (lowered.dropLast(unit?.suffix.count ?? 0), unit?.metres ?? 1)
         let digits = number.trimmingCharacters(in: .whitespaces)
         guard ParsedArguments.isDecimal(digits, exponent: false), let value = Double(digits),
             (1...Double(widest)).contains((value * scale).rounded())
         else {
             throw UsageError(
-                "--radius takes metres from 1 to \(widest) such as 800, 800m or 2km, not \(TerminalSafe.quoted(text))")
+                "--radius takes metres from 1 to \(widest) such as 800, 800m, 2km, 1mi or 500ft, not \(TerminalSafe.quoted(text))"
+            )
         }
         return Int((value * scale).rounded())
+    }
+
+    /// --price as levels: `2`, `1-2`, `-2` (up to 2, free places too), `3-` (3 and dearer).
+    static func prices(_ parsed: ParsedArguments) throws(UsageError) -> ClosedRange<Int>? {
+        guard let text = parsed.value("--price") else { return nil }
+        let ends = text.trimmingCharacters(in: .whitespaces).split(separator: "-", omittingEmptySubsequences: false)
+        let levels = 0...4
+        let numbers = ends.map { $0.isEmpty ? nil : Int($0.trimmingCharacters(in: .whitespaces)) }
+        let low = ends.count == 2 && ends[0].isEmpty ? levels.lowerBound : numbers.first ?? nil
+        let high = ends.count == 1 ? low : ends.count == 2 && ends[1].isEmpty ? levels.upperBound : numbers.last ?? nil
+        guard ends.count <= 2, !(ends.count == 2 && ends[0].isEmpty && ends[1].isEmpty), let low, let high,
+            levels.contains(low), levels.contains(high), low <= high
+        else {
+            throw UsageError(
+                "--price takes price levels from 0 (free) to 4 (very expensive) such as 2, 1-2, -2 or 3-, not \(TerminalSafe.quoted(text))"
+            )
+        }
+        return low...high
     }
 
     /// The words of a list option (--diet, --kind), each value once; a word that names none is
@@ -455,11 +492,12 @@ extension SearchCommand: SceneCommand {
     var searchCentre: ServiceAssembly.Centre? { near.map { .place($0) } ?? query.center.map { .coordinate($0) } }
 
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
+        let foodLog = FoodLogFile.store(stub: common.useStub, context: context)
         let scene = SearchScene.assemble(
-            context: context, format: common.format,
-            finder: try workers.finder(foodLog: FoodLogFile.store(stub: common.useStub, context: context)),
+            context: context, format: common.format, finder: try workers.finder(foodLog: foodLog),
             worker: workers.restaurants, prompting: interactive,
-            lastList: LastListKeeper(context: context, invented: common.useStub), fields: fields)
+            lastList: LastListKeeper(context: context, invented: common.useStub), fields: fields,
+            foodLog: (foodLog, common.useStub))
         return interactive
             ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
             : await scene.search(query, open: open, near: near, log: logFilter)

@@ -28,8 +28,11 @@ enum PageAttempt: Sendable, Equatable {
     /// when there is no web address: only http(s) without spaces or control characters goes on,
     /// so a service's `file:` or `javascript:` link, one that reads as an option, or one that
     /// would write escape sequences, is never handed to the opener or printed.
-    static func open(_ shop: Restaurant, printOnly: Bool = false, with opener: any URLOpening) async -> PageAttempt? {
-        let address = shop.urls.shop
+    /// `address`: the shop's page unless another of its addresses is asked for (the way there).
+    static func open(_ shop: Restaurant, address: String? = nil, printOnly: Bool = false, with opener: any URLOpening) async
+        -> PageAttempt?
+    {
+        let address = address ?? shop.urls.shop
         guard !address.unicodeScalars.contains(where: { $0 == " " || TerminalSafe.isInvisible($0) }),
             let scheme = URL(string: address)?.scheme?.lowercased(), ["http", "https"].contains(scheme)
         else { return nil }

@@ -177,11 +177,15 @@ struct RestaurantRecord: Sendable, Equatable {
         var status: OpenStatus
     }
 
+    /// The way there on foot from the search's centre, on a map site; nil without a centre.
+    var directions: String?
+
     var distanceMetres: Int? { walk?.metres }
 
     init(_ restaurant: Restaurant, from center: Coordinate?, detailed: Bool, on clock: OpenClock, log: LogMark? = nil) {
         self.restaurant = restaurant; self.detailed = detailed
         walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
+        directions = center.map(restaurant.directions(from:))
         self.log = log
         // Read once for every question the record answers.
         let read = PlaceHours(restaurant)
@@ -271,6 +275,7 @@ struct RestaurantRecord: Sendable, Equatable {
                 } ?? .null
             ),
             ("log", LogText.json(log)),
+            ("directions_url", directions.map(JSONValue.string) ?? .null),
         ]
         return detailed ? basic + detailMembers : basic
     }

@@ -166,6 +166,13 @@ enum ResultsText {
                 + "\(lookedAt(found, found.looked ?? (tally.examined, tally.examined)))\(place(query))"
                 + "\(counts.isEmpty ? "" : " (\(counts))"). Try \(alternatives(tries))."
         }
+        if let reviews = reviewsLeftOut(found) {
+            let tries = [
+                query.minRating.map { _ in "a lower --min-rating" }, query.prices.map { _ in "a wider --price" },
+            ].compactMap { $0 }
+            return "No restaurants left: \(reviews.options) left out all \(reviews.places)\(place(query)). "
+                + "Try \(tries.joined(separator: " or "))."
+        }
         if let log, found.logLeftOut > 0 {
             let places = (found.logLeftOut == 1 ? "" : "all ") + LogText.leftOutPlaces(found.logLeftOut, log)
             let wantHint = log == .want ? ", or put places on it with 'foodlogger log add N --want'" : ""
@@ -213,6 +220,30 @@ enum ResultsText {
 
     /// What an open-only search left out, for stderr: "Left out 12 closed, 2 with no hours given and
     /// 3 whose hours could not be read (--include-unknown keeps those)."
+    /// What --min-rating and --price left out: the options as given ("--min-rating 4.2") and the
+    /// places ("5 places (3 rated lower, 2 unrated)"); nil when they left out none.
+    static func reviewsLeftOut(_ found: FoundPlaces) -> (options: String, places: String)? {
+        let (outside, unsaid) = found.reviewsLeftOut
+        guard outside + unsaid > 0 else { return nil }
+        let query = found.query
+        let rating = query.minRating.map { "--min-rating \($0.plainText)" }
+        let price = query.prices.map { "--price \($0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)")" }
+        let asked = (rating: rating != nil, price: price != nil)
+        let parts = [
+            outside > 0
+                ? "\(outside) \([asked.rating ? "rated lower" : nil, asked.price ? "priced otherwise" : nil].compactMap { $0 }.joined(separator: " or "))"
+                : nil,
+            unsaid > 0
+                ? "\(unsaid) \([asked.rating ? "unrated" : nil, asked.price ? "of no known price" : nil].compactMap { $0 }.joined(separator: " or "))"
+                : nil,
+        ].compactMap { $0 }
+        let count = outside + unsaid
+        return (
+            [rating, price].compactMap { $0 }.joined(separator: " and "),
+            "\(count) place\(count == 1 ? "" : "s") (\(parts.joined(separator: ", ")))"
+        )
+    }
+
     static func leftOut(_ tally: OpenTally, open: OpenQuestion, on clock: HoursClock) -> String? {
         var parts: [String] = []
         if tally.closed > 0 { parts.append("\(tally.closed) closed") }

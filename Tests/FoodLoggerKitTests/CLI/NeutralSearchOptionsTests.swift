@@ -140,7 +140,7 @@ import TestSupport
 
     @Test(arguments: [
         (["--radius", "0"], "--radius takes metres from 1 to 50000"), (["--radius", "60km"], "from 1 to 50000"),
-        (["--radius", "1e3"], "such as 800, 800m or 2km"), (["--radius", "800", "--range", "2"], "give one"),
+        (["--radius", "1e3"], "such as 800, 800m, 2km, 1mi or 500ft"), (["--radius", "800", "--range", "2"], "give one"),
         (["--radius", "4000"], "--radius 4000: HOT PEPPER Gourmet searches at most 3000 m around a centre; use --provider osm"),
         (["--radius", "6km", "--provider", "osm"], "OpenStreetMap searches at most 5000 m"),
     ])

@@ -169,7 +169,9 @@ import Testing
         _ = await run(["log", "add", "--stub", "J900000001", "--rating", "4"])
         let csv = await run(["search"] + Self.centre + ["--count", "2", "--format", "csv"])
         let rows = csv.stdout.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).count }
-        #expect(csv.stdout.hasPrefix("id,") && csv.stdout.contains("log.visits,log.last_visit,log.rating,log.want\r\n"))
+        #expect(
+            csv.stdout.hasPrefix("id,") && csv.stdout.contains("log.visits,log.last_visit,log.rating,log.want,directions_url\r\n")
+        )
         #expect(Set(rows).count == 1 || csv.stdout.contains("\""), "every row as wide as the header: \(rows)")
     }
 }

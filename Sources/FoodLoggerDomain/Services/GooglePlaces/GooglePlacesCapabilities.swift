@@ -11,6 +11,6 @@ extension ServiceCapabilities {
         diets: [.vegetarian], kinds: GooglePlacesTypes.kinds, ratesPlaces: true, maxRadius: 50_000,
         mayKeepContent: false, mostShops: (withKeyword: 60, withoutKeyword: 20), prices: .levels,
         billedLookup: "Place Details", billsEachRequest: true,
-        knowsBest: [.rating: 0, .businessStatus: 0, .diets: 1, .kind: 1],
+        knowsBest: [.rating: 0, .businessStatus: 0, .diets: 1, .kind: 1], directions: .googleMaps,
         placeIDs: PlaceIDGrammar(resourcePrefix: "places/", characters: .urlSafeBase64, length: 1...1024))
 }

@@ -70,10 +70,13 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
             result = .success(restaurants.first)
         }
         var attempt: PageAttempt?
-        if let shop = (try? result.get()) ?? nil {
-            attempt = await PageAttempt.open(shop, printOnly: request.printOnly, with: opener)
+        let shop = (try? result.get()) ?? nil
+        let address = shop.map { shop in request.directionsFrom.map(shop.directions(from:)) ?? shop.urls.shop }
+        if let shop, let address {
+            attempt = await PageAttempt.open(shop, address: address, printOnly: request.printOnly, with: opener)
         }
-        return presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, attempt: attempt)) ?? .success
+        return presenter?.presentPage(
+            Detail.OpenPage.Response(id: request.id, result: result, address: address, attempt: attempt)) ?? .success
     }
 
     private func lookup(_ ids: [String]) async -> Result<RestaurantPage, ServiceError> {

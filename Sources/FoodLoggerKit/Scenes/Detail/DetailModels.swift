@@ -74,6 +74,8 @@ enum Detail {
             var id: String?
             /// `open --print-url`: give the address rather than opening it.
             var printOnly = false
+            /// `open --directions`: the way there from this point (the search's centre), not the page.
+            var directionsFrom: Coordinate? = nil
         }
 
         struct Response: Sendable {
@@ -81,6 +83,8 @@ enum Detail {
             var id: String?
             /// nil inside the success: no shop has that id.
             var result: Result<Restaurant?, ServiceError>
+            /// The address asked for: the shop's page, or the way there.
+            var address: String? = nil
             /// nil when there was no address to do anything with.
             var attempt: PageAttempt?
         }

@@ -15,8 +15,11 @@ final class DetailPresenter: DetailPresentationLogic {
     /// Whether the terminal shows arrows (the walk's way) or needs the compass letters.
     let unicode: Bool
 
-    init(unicode: Bool = true) {
-        self.unicode = unicode
+    /// The units the walk's distance is written in.
+    let units: DistanceUnits
+
+    init(unicode: Bool = true, units: DistanceUnits = .metric) {
+        self.unicode = unicode; self.units = units
     }
 
     @discardableResult func presentRestaurants(_ response: Detail.Lookup.Response) -> ExitCode {
@@ -42,7 +45,8 @@ final class DetailPresenter: DetailPresentationLogic {
                     let walk = response.center.map { Walk(from: $0, to: restaurant.coordinate) }
                     var card = Self.card(
                         restaurant, on: clock, asked: response.askedAbout,
-                        walk: walk.map { "\($0.metres) m · \(WalkText.short($0, unicode: unicode)) (straight line)" })
+                        walk: walk.map { "\(units.text($0.metres)) · \(WalkText.short($0, unicode: unicode)) (straight line)" },
+                        directions: response.center.map(restaurant.directions(from:)))
                     if response.sources { card.comparison = Self.comparison(restaurant, on: clock) }
                     return card
                 },
@@ -76,7 +80,7 @@ final class DetailPresenter: DetailPresentationLogic {
         case .success(nil):
             viewModel = .init(content: .failure(message: Self.missing([response.id ?? "?"])), exitCode: .noResults)
         case .success(let restaurant?):
-            viewModel = Self.page(restaurant.urls.shop, of: restaurant, attempt: response.attempt)
+            viewModel = Self.page(response.address ?? restaurant.urls.shop, of: restaurant, attempt: response.attempt)
         }
         return viewController?.displayPage(viewModel) ?? viewModel.exitCode
     }
@@ -109,7 +113,9 @@ final class DetailPresenter: DetailPresentationLogic {
 
     /// `asked`: the moment is one a search asked about, which the card names instead of "now";
     /// `walk`: the way there from the search's centre, worded, when there is one.
-    static func card(_ restaurant: Restaurant, on clock: OpenClock, asked: Bool = false, walk: String? = nil) -> TextCard {
+    static func card(
+        _ restaurant: Restaurant, on clock: OpenClock, asked: Bool = false, walk: String? = nil, directions: String? = nil
+    ) -> TextCard {
         typealias Field = TextCard.Field
         let genre = [restaurant.genreOrKind, restaurant.subGenre?.name].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: " / ")
@@ -158,6 +164,7 @@ final class DetailPresenter: DetailPresentationLogic {
             // OpenStreetMap's page of a place is its own website where it has one: not twice.
             Field("Website", restaurant.website.flatMap { $0 == restaurant.urls.shop ? nil : $0 } ?? ""),
             Field("Coupon", own?.coupon ?? ""),
+            Field("Directions", directions ?? ""),
             Field("Photo", restaurant.urls.photo),
         ]
         let amenities = restaurant.amenities.map { Field($0.kind.label, amenityValue($0.value)) }

@@ -8,7 +8,7 @@ enum DetailScene {
     ) -> DetailViewController {
         let viewController = DetailViewController(context: context, format: format)
         let interactor = DetailInteractor(worker: worker, opener: context.opener)
-        let presenter = DetailPresenter(unicode: context.isUTF8)
+        let presenter = DetailPresenter(unicode: context.isUTF8, units: context.units)
         let router = DetailRouter()
         viewController.interactor = interactor
         viewController.router = router

@@ -32,8 +32,9 @@ final class DetailViewController: DetailDisplayLogic {
     }
 
     /// `foodlogger open ID`, or (id nil) the page of the shop a router passed in.
-    func openPage(id: String?, printURLOnly: Bool = false) async -> ExitCode {
-        await interactor?.openPage(Detail.OpenPage.Request(id: id, printOnly: printURLOnly)) ?? .success
+    func openPage(id: String?, printURLOnly: Bool = false, directionsFrom: Coordinate? = nil) async -> ExitCode {
+        await interactor?.openPage(Detail.OpenPage.Request(id: id, printOnly: printURLOnly, directionsFrom: directionsFrom))
+            ?? .success
     }
 
     func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) -> ExitCode {

@@ -15,7 +15,7 @@ enum MCPCatalog {
     static let search = MCPTool(
         name: "search_restaurants", title: "Search restaurants",
         description:
-            "Places near a place or lat/lng (or in an area), nearest first, with hours on their own clock, budget or price, rating and the food log's word. Its numbers serve show_restaurant and log_visit.",
+            "Places near a place or lat/lng, or in an area, nearest first, with hours on their clock, price, rating and the food log's word. Its numbers serve show_restaurant and log_visit.",
         command: SearchCommand.name, fixed: json, arguments: searchArguments + pageArguments, readOnly: true,
         service: .all, outputSchema: MCPSchemas.listing)
 
@@ -112,7 +112,7 @@ enum MCPCatalog {
             name: "radius", type: .integer(within: 1...maxRadius), form: .option("--radius"),
             description: "metres (default 1000)"),
         .init(name: "keyword", type: .string, form: .option("--keyword"), description: "words in the name or address"),
-        .init(name: "area", type: .string, form: .option("--area"), description: "an area's name or code, instead of a centre"),
+        .init(name: "area", type: .string, form: .option("--area"), description: "an area's name or code"),
         .init(
             name: "genre", type: .strings(choices: [], limit: nil), form: .option("--genre"),
             description: "names or codes (list_genres)"),
@@ -127,7 +127,13 @@ enum MCPCatalog {
             description: "kinds of place"),
         .init(
             name: "diet", type: .strings(choices: Diet.allCases.map(\.rawValue), limit: nil), form: .option("--diet"),
-            description: "each must be catered for"),
+            description: "all catered for"),
+        .init(
+            name: "min_rating", type: .number(within: 1...5), form: .option("--min-rating"),
+            description: "fewest stars"),
+        .init(
+            name: "price", type: .span(within: 0...4), form: .option("--price"),
+            description: "level, or [lowest, highest]"),
         .init(
             name: "filters",
             type: .strings(
@@ -136,12 +142,12 @@ enum MCPCatalog {
         .init(name: "open_now", type: .boolean, form: .flag("--open-now"), description: "only places open now"),
         .init(
             name: "open_at", type: .string, form: .option("--open-at"),
-            description: "only places open then: ISO 8601 (2026-11-23T19:30+09:00) or 19:30"),
+            description: "only places open then: ISO 8601 or 19:30"),
         .init(
             name: "open_for", type: .integer(within: 1...1440), form: .minutes("--open-for"),
-            description: "open at least this many minutes more"),
+            description: "minutes still open"),
         .init(
-            name: "include_unknown", type: .boolean, form: .flag("--include-unknown"), description: "keep places of unknown hours"
+            name: "include_unknown", type: .boolean, form: .flag("--include-unknown"), description: "keep unknown hours"
         ),
         .init(name: "unvisited", type: .boolean, form: .flag("--unvisited"), description: "not in the food log"),
         .init(name: "visited", type: .boolean, form: .flag("--visited"), description: "eaten at before"),

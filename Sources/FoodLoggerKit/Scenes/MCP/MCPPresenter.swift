@@ -393,6 +393,7 @@ final class MCPPresenter: MCPPresentationLogic {
         case .strings: "a string or a list of strings"
         case .shop: "an id or a number of the last list"
         case .shops: "a list of ids or numbers of the last list"
+        case .span: "a whole number or a list of the lowest and highest"
         case .services(let choices): "one of \(choices.joined(separator: ", ")) or all, or a list of them"
         }
     }

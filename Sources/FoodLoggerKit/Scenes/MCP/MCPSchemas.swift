@@ -35,6 +35,11 @@ enum MCPSchemas {
         case .shop: ["type": ["string", "integer"]]
         case .shops(let limit):
             ["type": "array", "items": ["type": ["string", "integer"]], "minItems": 1, "maxItems": .integer(limit)]
+        case .span(let range):
+            // One schema for both forms: the bounds apply to a number, the items' to a list.
+            Self.type(.integer(within: range)).merging([
+                "type": ["integer", "array"], "items": .object(Self.type(.integer(within: range))), "minItems": 1, "maxItems": 2,
+            ]) { $1 }
         case .services(let choices):
             [
                 "anyOf": [

@@ -58,6 +58,9 @@ struct MCPTool: Sendable, Equatable {
             case shops(limit: Int)
             /// One of these services, "all", or a list of them (merged): one comma-separated word.
             case services([String])
+            /// A whole number within the bounds, or the lowest and highest of a span of them
+            /// (`price: [1, 2]`): the command's `N` or `N-M`.
+            case span(within: ClosedRange<Int>)
         }
 
         enum Form: Sendable, Equatable {
@@ -205,6 +208,13 @@ extension MCPTool.Argument {
         case (.strings(let choices, let limit), _): return list(value, choices: choices, limit: limit, numbers: false)
         case (.shops(let limit), _): return list(value, choices: [], limit: limit, numbers: true)
         case (.services, .string("all")): return .success(["all"])
+        case (.span(let range), .integer(let number)):
+            return range.contains(number) ? .success([String(number)]) : .failure(.outOfRange(name: name, range: range))
+        case (.span(let range), .array(let ends)) where (1...2).contains(ends.count):
+            let numbers = ends.compactMap(\.integer)
+            guard numbers.count == ends.count else { return wrong }
+            guard numbers.allSatisfy(range.contains) else { return .failure(.outOfRange(name: name, range: range)) }
+            return .success([numbers.map(String.init).joined(separator: "-")])
         case (.services(let choices), _):
             if value == .array([]) { return wrong }
             return list(value, choices: choices, limit: nil, numbers: false).map { [$0.uniqued().joined(separator: ",")] }

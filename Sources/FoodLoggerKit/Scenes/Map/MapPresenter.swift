@@ -25,8 +25,11 @@ final class MapPresenter: MapPresentationLogic {
     let unicode: Bool
     let styled: Bool
 
-    init(unicode: Bool = true, styled: Bool = true) {
-        self.unicode = unicode; self.styled = styled
+    /// The units distances are written in.
+    let units: DistanceUnits
+
+    init(unicode: Bool = true, styled: Bool = true, units: DistanceUnits = .metric) {
+        self.unicode = unicode; self.styled = styled; self.units = units
     }
 
     @discardableResult func presentRestaurants(_ response: Map.Restaurants.Response) -> ExitCode {
@@ -47,7 +50,7 @@ final class MapPresenter: MapPresentationLogic {
                 let map = TerminalMap(
                     center: center, radiusMetres: response.query.metres, markers: markers,
                     width: width, height: height, centerKey: found.centreIsMiddle ? "@ middle of the places" : "@ you are here")
-                return (map, Self.legend(map, page: page, center: center, open: open, unicode: unicode))
+                return (map, Self.legend(map, page: page, center: center, open: open, unicode: unicode, units: units))
             }
             viewModel = .init(
                 content: .drawing(
@@ -129,16 +132,17 @@ final class MapPresenter: MapPresentationLogic {
 
     /// One row per place on the map; markers merged into one cell share a row ("A=3+4"), each
     /// word said once.
-    static func legend(_ map: TerminalMap, page: RestaurantPage, center: Coordinate, open: OpenQuestion, unicode: Bool)
-        -> TextTable
-    {
+    static func legend(
+        _ map: TerminalMap, page: RestaurantPage, center: Coordinate, open: OpenQuestion, unicode: Bool,
+        units: DistanceUnits = .metric
+    ) -> TextTable {
         let clock = OpenClock(open.moment, region: page.region)
         let rows = map.groups.map { group in
             let restaurants = group.numbers.map { page.restaurants[$0 - page.start] }
             let genres = restaurants.map(\.genre.name).uniqued()
             let metres = restaurants.map { $0.coordinate.roundedMetres(to: center) }
             let low = metres.min() ?? 0, high = metres.max() ?? 0
-            let distance = (low == high ? "\(low) m" : "\(low)–\(high) m") + (group.clamped ? "*" : "")
+            let distance = units.span(low, high) + (group.clamped ? "*" : "")
             let walks = restaurants.map { WalkText.short(Walk(from: center, to: $0.coordinate), unicode: unicode) }
             let times = restaurants.map { HoursText.openCells(of: $0, on: clock) }
             return [
@@ -244,7 +248,7 @@ extension MapPresenter {
         let first = max(0, min((state.selected ?? 0) - rows / 2, state.restaurants.count - rows))
         for (offset, index) in (first..<min(first + rows, state.restaurants.count)).enumerated() {
             let restaurant = state.restaurants[index]
-            let distance = "\(restaurant.coordinate.roundedMetres(to: state.searched.centre)) m"
+            let distance = units.text(restaurant.coordinate.roundedMetres(to: state.searched.centre))
             let number = DisplayWidth.pad(String(index + 1), to: 3, alignRight: true)
             let name = DisplayWidth.pad(
                 DisplayWidth.truncate(ResultsText.singleLine(restaurant.name), to: width - 4 - 8), to: width - 4 - 8)
@@ -317,7 +321,7 @@ extension MapPresenter {
         let lines: [String?] = [
             [restaurant.genreOrKind, RatingText.short(restaurant).map { glyph("★", "*") + $0 } ?? "", budget]
                 .filter { !$0.isEmpty }.joined(separator: separator),
-            "\(walk.metres) m" + separator + WalkText.short(walk, unicode: unicode),
+            units.text(walk.metres) + separator + WalkText.short(walk, unicode: unicode),
             access.isEmpty ? nil : access,
             readable ? joined(hours) : "Hours: " + given,
             HoursText.left(clock.timeLeft(of: restaurant)).map(joined),

@@ -32,7 +32,9 @@ final class MapRouter: MapRoutingLogic {
         let response = Detail.ShowPassed.Response(
             result: .success([restaurant]), moment: asked ?? .now(context.now()), askedAbout: asked != nil,
             region: dataStore?.region, center: dataStore?.query?.center)
-        guard case .cards(let cards) = DetailPresenter(unicode: context.isUTF8).viewModel(for: response).content
+        guard
+            case .cards(let cards) = DetailPresenter(unicode: context.isUTF8, units: context.units).viewModel(for: response)
+                .content
         else { return nil }
         return cards
     }

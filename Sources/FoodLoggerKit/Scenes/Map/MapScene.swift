@@ -8,7 +8,7 @@ enum MapScene {
     ) -> MapViewController {
         let viewController = MapViewController(context: context)
         let interactor = MapInteractor(finder: finder, places: places, opener: context.opener, lastList: lastList)
-        let presenter = MapPresenter(unicode: context.isUTF8, styled: context.allowsStyle(onTerminal: true))
+        let presenter = MapPresenter(unicode: context.isUTF8, styled: context.allowsStyle(onTerminal: true), units: context.units)
         let router = MapRouter()
         viewController.interactor = interactor
         viewController.router = router

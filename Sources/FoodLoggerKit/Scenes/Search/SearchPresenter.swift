@@ -17,9 +17,14 @@ final class SearchPresenter: SearchPresentationLogic {
     let unicode: Bool
     /// --fields: the JSON keys to show instead of the usual columns; nil: the usual ones.
     let fields: [String]?
+    /// The units the table's distances are written in.
+    let units: DistanceUnits
 
-    init(presentation: Search.Restaurants.Presentation, unicode: Bool = true, fields: [String]? = nil) {
-        self.presentation = presentation; self.unicode = unicode; self.fields = fields
+    init(
+        presentation: Search.Restaurants.Presentation, unicode: Bool = true, fields: [String]? = nil,
+        units: DistanceUnits = .metric
+    ) {
+        self.presentation = presentation; self.unicode = unicode; self.fields = fields; self.units = units
     }
 
     @discardableResult func presentRestaurants(_ response: Search.Restaurants.Response) -> ExitCode {
@@ -63,7 +68,7 @@ final class SearchPresenter: SearchPresentationLogic {
             case .table, .promptedTable:
                 .table(
                     fields.map { Self.fieldTable(document().cells(of: $0)) }
-                        ?? Self.table(page, center: query.center, open: request.open, unicode: unicode, log: log),
+                        ?? Self.table(page, center: query.center, open: request.open, unicode: unicode, log: log, units: units),
                     footer: ResultsText.footer(
                         found, prompted: presentation == .promptedTable, open: request.open, log: request.log))
             case .document: .document(document())
@@ -71,6 +76,7 @@ final class SearchPresenter: SearchPresentationLogic {
         let leftOut = [
             found.tally.flatMap { ResultsText.leftOut($0, open: request.open, on: page.clock) },
             request.log.flatMap { LogText.leftOut(found.logLeftOut, $0) },
+            ResultsText.reviewsLeftOut(found).map { "\($0.options) left out \($0.places)." },
             ResultsText.looked(found),
         ].compactMap { $0 }.joined(separator: "\n")
         let logWarning = Self.logError(found).map { "\($0.message); the Log column is left out" }
@@ -141,7 +147,8 @@ final class SearchPresenter: SearchPresentationLogic {
     /// shop's hours tell how long is left; a Log column when the food log holds any of the places
     /// (see `LogText.cell`).
     static func table(
-        _ page: RestaurantPage, center: Coordinate?, open: OpenQuestion, unicode: Bool = true, log: FoodLogSummary = .empty
+        _ page: RestaurantPage, center: Coordinate?, open: OpenQuestion, unicode: Bool = true, log: FoodLogSummary = .empty,
+        units: DistanceUnits = .metric
     ) -> TextTable {
         let marks = page.restaurants.map(log.mark)
         let priced =
@@ -157,7 +164,7 @@ final class SearchPresenter: SearchPresentationLogic {
                 .name: restaurant.name,
                 .genre: restaurant.genreOrKind,
                 .rating: RatingText.short(restaurant) ?? "",
-                .distance: walk.map { "\($0.metres) m" } ?? "",
+                .distance: walk.map { units.text($0.metres) } ?? "",
                 .walk: walk.map { WalkText.short($0, unicode: unicode) } ?? "",
                 .budget: priced
                     ? BudgetBand.short(of: restaurant, country: clock.country)

@@ -6,6 +6,8 @@ enum SearchPrompt {
         case pick(Int)
         /// `o N`: that shop's page in the browser.
         case open(Int)
+        /// `l N`: a meal there today in the food log; `w N`: the place on the want list.
+        case log(Int), want(Int)
         case next, previous, help, quit
         /// Nothing typed: ask again.
         case empty
@@ -22,6 +24,10 @@ enum SearchPrompt {
             case ("?", 1), ("h", 1), ("help", 1): self = .help
             case ("o", 2), ("open", 2):
                 self = Int(words[1]).map(Command.open) ?? .invalid(line.trimmingCharacters(in: .whitespaces))
+            case ("l", 2), ("log", 2):
+                self = Int(words[1]).map(Command.log) ?? .invalid(line.trimmingCharacters(in: .whitespaces))
+            case ("w", 2), ("want", 2):
+                self = Int(words[1]).map(Command.want) ?? .invalid(line.trimmingCharacters(in: .whitespaces))
             default:
                 self =
                     words.count == 1
@@ -40,6 +46,8 @@ enum SearchPrompt {
     static let help = """
         N        show the card of restaurant number N
         o N      open restaurant N's page in the browser
+        l N      log a meal at restaurant N today (as log add N does)
+        w N      put restaurant N on the want list (log add N --want)
         n / p    next / previous page
         ?        this help
         q        quit (Ctrl-D too)
@@ -51,6 +59,6 @@ enum SearchPrompt {
     }
 
     static func unknown(_ typed: String) -> String {
-        "'\(typed)' is not a choice. Type a number, o N, n, p, q, or ? for help."
+        "'\(typed)' is not a choice. Type a number, o N, l N, w N, n, p, q, or ? for help."
     }
 }

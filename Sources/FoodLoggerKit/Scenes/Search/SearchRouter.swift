@@ -6,6 +6,8 @@ protocol SearchRoutingLogic: AnyObject {
     func routeToDetail(index: Int)
     /// The page of the shop at `index` of the results on screen, in the browser.
     func routeToShopPage(index: Int) async
+    /// The shop at `index` into the food log: a meal today, or (`want`) the want list.
+    func routeToLog(index: Int, want: Bool) async
 }
 
 /// Gives the next scene the data this one already has.
@@ -20,6 +22,9 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
     var dataStore: (any SearchDataStore)?
     /// Handed to the scenes this one leads to, as a storyboard would share it.
     var worker: (any HotpepperWorking)?
+    /// The food log `l N` and `w N` write to, and whether it is the stub's own (which keeps
+    /// the stub's made-up places); nil where the scene logs nothing.
+    var foodLog: (store: any FoodLogStoring, stub: Bool)?
 
     func routeToDetail(index: Int) {
         guard let destination = detail(with: index) else { return }
@@ -30,6 +35,19 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
     func routeToShopPage(index: Int) async {
         guard let destination = detail(with: index) else { return }
         _ = await destination.openPage(id: nil)
+    }
+
+    /// The FoodLog scene adds the shop passed to it, as `log add N` does (the same entry, the
+    /// same refusal of a place logged that day already): looked up in the list at hand, so
+    /// the service is asked nothing.
+    func routeToLog(index: Int, want: Bool) async {
+        guard let source = dataStore, source.restaurants.indices.contains(index), let viewController, let foodLog else {
+            return
+        }
+        let shop = source.restaurants[index]
+        let destination = FoodLogScene.assemble(
+            context: viewController.context, presentation: .table, store: foodLog.store, worker: ShopListWorker([shop]))
+        _ = await destination.add(id: shop.id, when: want ? .want : .today, note: nil, rating: nil, stubLog: foodLog.stub)
     }
 
     /// A Detail scene holding the shop at `index`, or nil when there is none.

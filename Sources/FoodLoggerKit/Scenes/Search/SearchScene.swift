@@ -6,12 +6,14 @@ enum SearchScene {
     /// a prompt with its own way to the next page.
     static func assemble(
         context: ProcessContext, format: OutputFormat, finder: any PlaceFinding, worker: any HotpepperWorking,
-        prompting: Bool = false, lastList: (any LastListKeeping)? = nil, fields: [String]? = nil
+        prompting: Bool = false, lastList: (any LastListKeeping)? = nil, fields: [String]? = nil,
+        foodLog: (store: any FoodLogStoring, stub: Bool)? = nil
     ) -> SearchViewController {
         let viewController = SearchViewController(context: context, format: format)
         let interactor = SearchInteractor(finder: finder, lastList: lastList)
         let presenter = SearchPresenter(
-            presentation: presentation(for: format, prompting: prompting), unicode: context.isUTF8, fields: fields)
+            presentation: presentation(for: format, prompting: prompting), unicode: context.isUTF8, fields: fields,
+            units: context.units)
         let router = SearchRouter()
         viewController.interactor = interactor
         viewController.router = router
@@ -20,6 +22,7 @@ enum SearchScene {
         router.viewController = viewController
         router.dataStore = interactor
         router.worker = worker
+        router.foodLog = foodLog
         return viewController
     }
 

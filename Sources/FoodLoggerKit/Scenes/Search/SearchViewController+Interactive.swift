@@ -29,6 +29,10 @@ extension SearchViewController {
                 if let index = listedIndex(number) { router?.routeToDetail(index: index) }
             case .open(let number):
                 if let index = listedIndex(number) { await router?.routeToShopPage(index: index) }
+            case .log(let number):
+                if let index = listedIndex(number) { await router?.routeToLog(index: index, want: false) }
+            case .want(let number):
+                if let index = listedIndex(number) { await router?.routeToLog(index: index, want: true) }
             case .invalid(let typed):
                 context.stderr.write(SearchPrompt.unknown(typed) + "\n")
             }

@@ -201,4 +201,35 @@ extension DetailPresenterTests {
         let shown = try #require(try cards(display.restaurantViewModels.last).cards.first, "a card")
         #expect(field("Walk", in: shown) == nil && field("Diet", in: shown) == "vegetarian, vegan", "no centre, no walk")
     }
+
+    @Test func aCardForAUserOfImperialUnitsGivesTheWalkInFeet() throws {
+        // Given a place 160 m due east of the search's centre, for a user of feet and miles
+        let shop = Seeds.OSM.paris
+        let centre = Coordinate(
+            lat: shop.coordinate.lat, lng: shop.coordinate.lng - 160 / (111_195 * cos(shop.coordinate.lat * .pi / 180)))
+        let sut = DetailPresenter(unicode: false, units: .imperial)
+        sut.viewController = display
+        // When its card is presented with the centre
+        sut.presentRestaurants(.init(result: .success([shop]), moment: Seeds.open.moment, center: centre))
+        // Then the walk is in feet
+        let card = try #require(try cards(display.restaurantViewModels.first).cards.first, "a card")
+        #expect(field("Walk", in: card) == "520 ft · 2 min E (straight line)", "\(card)")
+    }
+
+    @Test func aCardFromASearchLinksTheWayThereFromItsCentre() throws {
+        // Given an OpenStreetMap place and the search's centre
+        let shop = Seeds.OSM.paris
+        let centre = Coordinate(lat: shop.coordinate.lat, lng: shop.coordinate.lng - 0.002)
+        let sut = DetailPresenter(unicode: false)
+        sut.viewController = display
+        // When its card is presented with the centre, and again without one (`show`)
+        sut.presentRestaurants(.init(result: .success([shop]), moment: Seeds.open.moment, center: centre))
+        sut.presentRestaurants(.init(result: .success([shop]), moment: Seeds.open.moment))
+        // Then the first links OpenStreetMap's walk from the centre; the second has no such line
+        let card = try #require(try cards(display.restaurantViewModels.first).cards.first, "a card")
+        #expect(field("Directions", in: card) == shop.directions(from: centre), "\(card)")
+        #expect(field("Directions", in: card)?.hasPrefix("https://www.openstreetmap.org/directions?") == true)
+        let shown = try #require(try cards(display.restaurantViewModels.last).cards.first, "a card")
+        #expect(field("Directions", in: shown) == nil, "no centre, no way there")
+    }
 }

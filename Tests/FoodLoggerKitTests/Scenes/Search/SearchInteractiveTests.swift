@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
@@ -66,6 +67,35 @@ struct SearchInteractiveTests {
         return (status, input.readCount)
     }
 
+    @Test("l N logs a meal there today and w N wants it, the entries log add writes; l N again that day is refused")
+    func logAndWant() async throws {
+        // Given a food log of its own, and the prompt over the first page
+        let data = try TemporaryFolder("foodlogger-prompt-log")
+        let store = FoodLogStore(environment: ["XDG_DATA_HOME": data.path])
+        let input = ScriptedInput(["l 2", "l 2", "w 3", "l 99", "q"])
+        let context = ProcessContext(
+            arguments: [], environment: ["NO_COLOR": "1"], stdout: stdout, stderr: stderr,
+            terminal: Terminal(stdinIsTerminal: true, stdoutIsTerminal: true, columns: 100),
+            readLine: { input.next() }, opener: opener, now: { CLIRun.friday })
+        let sut = SearchScene.assemble(
+            context: context, format: .table, finder: FindPlaces(worker), worker: worker, prompting: true,
+            foodLog: (store, false))
+
+        // When number 2 is logged twice and number 3 wanted
+        let status = await sut.searchInteractively(RestaurantQuery(keyword: "居酒屋"), open: Seeds.open)
+
+        // Then the log holds a meal at number 2 on the day and number 3 on the want list, once each
+        #expect(status == .success, "q exits 0")
+        let entries = try store.read().newestFirst
+        #expect(entries.map(\.shop.id).sorted() == ["J000001002", "J000001003"], "\(entries.map(\.shop.id))")
+        #expect(entries.first { $0.shop.id == "J000001002" }?.date == CivilDate(CLIRun.friday, in: .current), "today")
+        #expect(entries.first { $0.shop.id == "J000001003" }?.date == nil, "wanted: no date")
+        let said = stdout.text + stderr.text
+        #expect(said.contains("is logged on") && said.contains("already"), "the second l 2 refused: \(said)")
+        #expect(said.contains("There is no number 99 here"), "a number off the page")
+        #expect(worker.lookedUp.isEmpty, "the places at hand: no lookup")
+    }
+
     func prompts() -> Int { stderr.text.components(separatedBy: "]> ").count - 1 }
 
     @Test("a number shows that restaurant's card from the results, with no second request")
@@ -130,7 +160,8 @@ struct SearchInteractiveTests {
         let (status, reads) = await run(["xyz", "", "   ", "o", "o x", "1 2", "?", "q"])
 
         #expect(status == .success, "exit 0")
-        #expect(stderr.text.contains("'xyz' is not a choice. Type a number, o N, n, p, q, or ? for help."), "hint for xyz")
+        #expect(
+            stderr.text.contains("'xyz' is not a choice. Type a number, o N, l N, w N, n, p, q, or ? for help."), "hint for xyz")
         #expect(stderr.text.contains("'o x' is not a choice."), "hint for o x")
         #expect(stderr.text.contains("'1 2' is not a choice."), "hint for two numbers")
         #expect(stderr.text.contains("n / p    next / previous page"), "the help")

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A map site that routes a walk from one point to a place: the service's own where it has one
+/// (Google Maps for a Google place, which it then knows by id), else OpenStreetMap's.
+public enum DirectionsSite: Sendable, Equatable {
+    case openStreetMap, googleMaps
+}
+
+extension Restaurant {
+    /// The way there on foot from `origin` (the search's centre), on the map site its service
+    /// declares (`ServiceCapabilities.directions`).
+    public func directions(from origin: Coordinate) -> String {
+        let (from, to) = (Self.pair(origin), Self.pair(coordinate))
+        switch provider.directions {
+        case .openStreetMap:
+            return "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=\(from)%3B\(to)"
+        case .googleMaps:
+            let place = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics).map { "&destination_place_id=\($0)" }
+            return "https://www.google.com/maps/dir/?api=1&origin=\(from)&destination=\(to)\(place ?? "")&travelmode=walking"
+        }
+    }
+
+    /// "55.9533%2C-3.1883": a position to a metre (six places), its comma escaped as both sites write it.
+    static func pair(_ point: Coordinate) -> String {
+        let number = { (value: Double) in
+            String(format: "%.6f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+        }
+        return "\(number(point.lat))%2C\(number(point.lng))"
+    }
+}
