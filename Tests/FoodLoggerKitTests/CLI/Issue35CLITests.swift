@@ -87,7 +87,7 @@ import TestSupport
         #expect(thursday.json?["open_at"] as? String == "2026-11-26T19:00+09:00", "the coming Thursday, 19:00")
     }
 
-    @Test(arguments: ["35.6812,139.7671", "35.6812, 139.7671"])
+    @Test(arguments: ["35.6812,139.7671", "35.6812, 139.7671", "35.6812 139.7671"])
     func aLatLngPairIsACentreNotAPlaceName(pair: String) async {
         // Given Nominatim unreachable (the harness points it at a closed port)
         // When --near is given a pair of coordinates
@@ -102,7 +102,7 @@ import TestSupport
         #expect(center?["name"] == nil, "no place was looked up")
     }
 
-    @Test(arguments: ["91,139", "35.6,181", "1e1,2", "Paris, France", "35,139,1"])
+    @Test(arguments: ["91,139", "35.6,181", "1e1,2", "Paris, France", "35,139,1", "7 11", "35.6 139.7 12", "Hanoi 21.0"])
     func notAPairIsStillAPlaceName(text: String) {
         #expect(Coordinate(pair: text) == nil, "\(text) is no pair")
     }
