@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import Testing
 import TestSupport
 
@@ -23,6 +24,42 @@ import TestSupport
         #expect(
             center?["lat"] as? Double == 55.9533 && center?["lng"] as? Double == -3.1883,
             "the point: \(String(describing: center))")
+    }
+
+    // MARK: 6. Two places of one name: the one taken is named, in a pipe too
+
+    /// Nominatim's answer for "Edinburgh" as it ranks it for an English speaker in the US: Indiana's first.
+    nonisolated static let twoEdinburghs = #"""
+        [{"lat":"39.3534","lon":"-85.9664","name":"Edinburgh","display_name":"Edinburgh, Johnson County, Indiana, United States","address":{"town":"Edinburgh","county":"Johnson County","state":"Indiana","country":"United States","country_code":"us"}},
+         {"lat":"55.9533","lon":"-3.1883","name":"Edinburgh","display_name":"Edinburgh, City of Edinburgh, Scotland, United Kingdom","address":{"city":"Edinburgh","state":"Scotland","country":"United Kingdom","country_code":"gb"}}]
+        """#
+
+    @Test func theMatchTakenOfTwoIsNamedWithItsRegionAndTheOtherWithWhatToSay() async throws {
+        // Given a place search that finds two Edinburghs, and OpenStreetMap with nothing there
+        let places = try LoopbackServer { _ in .json(Self.twoEdinburghs, contentType: "application/json") }
+        let overpass = try LoopbackServer { _ in .json(#"{"elements":[]}"#, contentType: "application/json") }
+        let environment = [
+            "FOODLOGGER_NOMINATIM_URL": places.baseURL.absoluteString,
+            "FOODLOGGER_OVERPASS_URL": overpass.baseURL.appendingPathComponent("api/interpreter").absoluteString,
+        ]
+
+        // When a search near Edinburgh runs in a pipe
+        let run = await CLIRun.run(["search", "--provider", "osm", "--json", "--near", "Edinburgh"], environment: environment)
+
+        // Then stderr names the one taken, and the other with what to say for it
+        #expect(
+            run.stderr.contains(
+                "near Edinburgh, Indiana, United States (the first of 2; others: Edinburgh, Scotland, United Kingdom: "
+                    + "say --near 'Edinburgh, Scotland'), 39.3534, -85.9664"), "\(run.stderr)")
+    }
+
+    @Test func aPlaceNotFoundGetsAdviceThatFitsAnywhere() async throws {
+        let places = try LoopbackServer { _ in .json("[]", contentType: "application/json") }
+        let run = await CLIRun.run(
+            ["search", "--provider", "osm", "--near", "Edinburgh Castel"],
+            environment: ["FOODLOGGER_NOMINATIM_URL": places.baseURL.absoluteString])
+        #expect(!run.stderr.contains("渋谷駅") && !run.stderr.contains("romaji"), "no Japanese advice abroad: \(run.stderr)")
+        #expect(run.stderr.contains("a point: 55.9533,-3.1883"), "\(run.stderr)")
     }
 
     // MARK: 7. No home, or a home that is not there
