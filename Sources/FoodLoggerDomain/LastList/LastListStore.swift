@@ -15,12 +15,20 @@ import Foundation
 public struct LastListStore: Sendable {
     /// nil without a home (and without an absolute `XDG_STATE_HOME`): nothing is kept then.
     public let file: SharedFile?
+    /// Why there is no file, when the state folder cannot be had: saving and loading say so
+    /// rather than losing the list without a word.
+    public let unavailable: XDGFolder.Unavailable?
     /// The list of a session, in memory, in the file's lines; nil for the file's.
     private let memory: Memory?
 
     public init(folder: URL?) {
+        self.init(folder: folder, unavailable: nil)
+    }
+
+    private init(folder: URL?, unavailable: XDGFolder.Unavailable?) {
         file = folder.map { SharedFile($0.appendingPathComponent("last-list.json")) }
         memory = nil
+        self.unavailable = unavailable
     }
 
     /// A list kept in memory for as long as the store lives, never on disk.
@@ -29,6 +37,7 @@ public struct LastListStore: Sendable {
     private init(memory: Memory) {
         file = nil
         self.memory = memory
+        unavailable = nil
     }
 
     /// The session's list as the file's lines would hold it, behind a lock.
@@ -45,7 +54,10 @@ public struct LastListStore: Sendable {
     static let sessionPath = "(this session's list)"
 
     public init(environment: [String: String]) {
-        self.init(folder: XDGFolder.state.url(environment: environment))
+        switch XDGFolder.state.location(environment: environment) {
+        case .success(let folder): self.init(folder: folder)
+        case .failure(let reason): self.init(folder: nil, unavailable: reason)
+        }
     }
 
     /// Why there is a last-list file but no list: facts, worded by the app.
@@ -55,11 +67,14 @@ public struct LastListStore: Sendable {
         /// The file is no list this version wrote: broken, another format, or implausible values
         /// (in its first line when loaded, in a shop's record when that shop is read).
         case notAList(path: String)
+        /// There is no state folder to keep a list in.
+        case noFolder(XDGFolder.Unavailable)
     }
 
     /// The last list, its shops read as they are asked for; nil when there is none yet.
     public func load() throws(Failure) -> StoredLastList? {
         if let memory { return memory.lines.flatMap { StoredLastList($0, path: Self.sessionPath) } }
+        if let unavailable { throw .noFolder(unavailable) }
         guard let file else { return nil }
         let data: Data?
         do { data = try file.contents() } catch { throw .unreadable(error) }

@@ -10,12 +10,20 @@ public struct Coordinate: Sendable, Hashable, Codable {
         self.lng = lng
     }
 
-    /// `35.68,139.76` (a space after the comma allowed), as maps copy a point: plain decimals,
-    /// latitude within ±90° and longitude within ±180°; nil for anything else, such as a place
-    /// name with a comma in it.
+    /// `35.68,139.76` (a space after the comma allowed), as maps copy a point, or `55.9533 -3.1883`
+    /// (spaces between, as some maps and GPS apps copy it): plain decimals, latitude within ±90°
+    /// and longitude within ±180°; nil for anything else, such as a place name with a comma in
+    /// it. Without a comma both need a decimal point, so a name such as "7 11" stays a name.
     public init?(pair text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        let decimal = #"^-?[0-9]{1,3}(\.[0-9]+)?$"#
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let spaced = !trimmed.contains(",")
+        let parts =
+            spaced
+            ? trimmed.split(separator: " ").map(String.init)
+            : trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        let decimal = spaced ? #"^-?[0-9]{1,3}\.[0-9]+$"# : #"^-?[0-9]{1,3}(\.[0-9]+)?$"#
         guard parts.count == 2, parts.allSatisfy({ $0.range(of: decimal, options: .regularExpression) != nil }),
             let lat = Double(parts[0]), let lng = Double(parts[1]), abs(lat) <= 90, abs(lng) <= 180
         else { return nil }

@@ -6,8 +6,9 @@ public struct Walk: Sendable, Equatable {
     /// The straight-line distance in whole metres, as every listing shows it.
     public var metres: Int
     /// Minutes at `metresPerMinute`, rounded up, as Japanese listings write 徒歩N分: 1 m is one
-    /// minute, 0 m (the very spot) none.
-    public var minutes: Int
+    /// minute, 0 m (the very spot) none; nil past `longestWalk`, where nobody walks (a log's
+    /// places in two cities are not "35646 min" apart).
+    public var minutes: Int?
     /// The initial great-circle bearing in whole degrees from north, clockwise, 0..<360; nil
     /// when the place is at the centre (under half a metre away), where no way is the way, or
     /// off the Earth.
@@ -15,11 +16,13 @@ public struct Walk: Sendable, Equatable {
 
     /// The walking speed the Japanese real-estate rules fix for 徒歩N分: 80 m a minute.
     public static let metresPerMinute = 80
+    /// The farthest a place is still a walk: 10 km, about two hours.
+    public static let longestWalk = 10_000
 
     public init(from centre: Coordinate, to place: Coordinate) {
         metres = centre.roundedMetres(to: place)
         // From the whole metres shown beside them, so "80 m" is always "1 min".
-        minutes = (metres + Self.metresPerMinute - 1) / Self.metresPerMinute
+        minutes = metres > Self.longestWalk ? nil : (metres + Self.metresPerMinute - 1) / Self.metresPerMinute
         bearing = metres == 0 ? nil : Self.bearing(from: centre, to: place)
     }
 

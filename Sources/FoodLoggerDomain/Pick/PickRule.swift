@@ -84,6 +84,14 @@ public enum PickRule {
         return (candidates, tally)
     }
 
+    /// Whether `place` was kept only because --include-unknown keeps places whose hours leave
+    /// the moment in doubt: the pick then says to check before going.
+    public static func inDoubt(_ place: Restaurant, on clock: OpenClock, _ conditions: Conditions) -> Bool {
+        let strict = OpenFilter(includeUnknown: false, openFor: conditions.openFor)
+        if case .unknown = strict.keeps(place, on: clock) { return true }
+        return false
+    }
+
     /// One of `candidates` (nil when there is none): from the best tier present, by weight.
     public static func choose<Random: RandomNumberGenerator>(
         _ candidates: [Restaurant], summary: FoodLogSummary, using random: inout Random

@@ -22,7 +22,12 @@ public struct GeocodingWorker: PlaceLocating {
         public var place: Place
         /// How many places the search matched; the first, its best, was taken.
         public var matches: Int
+        /// The other matches, best first (a few): the places the user may have meant instead.
+        public var others: [Place] = []
     }
+
+    /// The other matches kept beside the one taken: enough to name the likeliest alternatives.
+    static let othersKept = 2
 
     public func locate(_ text: String) async throws(ServiceError) -> Located {
         let key = PlaceCache.key(text, scope: geocoder.scope)
@@ -41,7 +46,7 @@ public struct GeocodingWorker: PlaceLocating {
         let places = try await geocoder.findPlaces(text)
         let covered = preferring.flatMap { provider in places.first(where: provider.covers) }
         guard let best = covered ?? places.first else { throw .placeNotFound(text, known: []) }
-        return Located(place: best, matches: places.count)
+        return Located(place: best, matches: places.count, others: Array(places.filter { $0 != best }.prefix(Self.othersKept)))
     }
 }
 
@@ -90,6 +95,10 @@ public struct PlaceCache: Sendable {
         var saved: Date
         /// Places kept before countries were: nil.
         var country: String?
+        /// Kept before regions and the other matches were: nil.
+        var region: String?
+        var countryName: String?
+        var others: [Place]?
     }
 
     /// A cache's file: a link in its place is replaced, never written through (`followsLinks`).
@@ -105,14 +114,25 @@ public struct PlaceCache: Sendable {
             CacheCheck.isFresh(entry.saved, now: now, lifetime: Self.lifetime) && CacheCheck.isPlausible(key)
                 && CacheCheck.isPlausible(entry.name) && (-90...90).contains(entry.lat) && (-180...180).contains(entry.lng)
                 && (1...100).contains(entry.matches) && entry.country.map { NominatimAPI.countryCode($0) != nil } != false
+                && Self.othersArePlausible(entry)
         }
+    }
+
+    /// The region, the country's name and the other matches, as the place search could have given them.
+    static func othersArePlausible(_ entry: Entry) -> Bool {
+        let others = entry.others ?? []
+        let texts = [entry.region, entry.countryName].compactMap { $0 } + others.map(\.name)
+        return others.count <= GeocodingWorker.othersKept && texts.allSatisfy { CacheCheck.isPlausible($0) }
+            && others.allSatisfy { $0.coordinate.isOnEarth }
     }
 
     func lookup(_ key: String) -> GeocodingWorker.Located? {
         guard let entry = entries()[key] else { return nil }
         return .init(
-            place: Place(name: entry.name, coordinate: Coordinate(lat: entry.lat, lng: entry.lng), country: entry.country),
-            matches: entry.matches)
+            place: Place(
+                name: entry.name, coordinate: Coordinate(lat: entry.lat, lng: entry.lng), country: entry.country,
+                region: entry.region, countryName: entry.countryName),
+            matches: entry.matches, others: entry.others ?? [])
     }
 
     /// Adds a place to what is on disk now, under the lock, keeping the newest `maxEntries`.
@@ -121,7 +141,8 @@ public struct PlaceCache: Sendable {
         let coordinate = located.place.coordinate
         let entry = Entry(
             name: located.place.name, lat: coordinate.lat, lng: coordinate.lng, matches: located.matches, saved: now(),
-            country: located.place.country)
+            country: located.place.country, region: located.place.region, countryName: located.place.countryName,
+            others: located.others)
         try? await file.update([String: Entry].self) { onDisk in
             var all = kept(onDisk)
             all[key] = entry

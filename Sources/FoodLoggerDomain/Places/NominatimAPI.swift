@@ -70,6 +70,9 @@ public struct NominatimAPI: GeocodingProtocol {
     static func decode(_ data: Data) throws(ServiceError) -> [Place] {
         struct Address: Decodable {
             var country_code: String?
+            var state: String?
+            var region: String?
+            var country: String?
         }
         struct Match: Decodable {
             var lat: LenientDecimal
@@ -91,7 +94,12 @@ public struct NominatimAPI: GeocodingProtocol {
             let coordinate = Coordinate(lat: match.lat.value, lng: match.lon.value)
             guard (-90...90).contains(coordinate.lat), (-180...180).contains(coordinate.lng) else { return nil }
             let country = match.address?.country_code.map { $0.lowercased() }.flatMap(Self.countryCode)
-            return Place(name: name.trimmingCharacters(in: .whitespaces), coordinate: coordinate, country: country)
+            let named = { (text: String?) in
+                text.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            }
+            return Place(
+                name: name.trimmingCharacters(in: .whitespaces), coordinate: coordinate, country: country,
+                region: named(match.address?.state ?? match.address?.region), countryName: named(match.address?.country))
         }
     }
 }

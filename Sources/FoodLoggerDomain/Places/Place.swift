@@ -6,9 +6,14 @@ public struct Place: Sendable, Equatable, Codable {
     /// The country it lies in (ISO 3166-1 alpha-2, lower case: "jp", "us"); nil when the place
     /// search does not say.
     public var country: String?
+    /// The state, region or province it lies in ("Scotland", "Indiana"), and its country's name
+    /// ("United Kingdom"), as the place search writes them: what tells two places of one name apart.
+    public var region: String?
+    public var countryName: String?
 
-    public init(name: String, coordinate: Coordinate, country: String? = nil) {
+    public init(name: String, coordinate: Coordinate, country: String? = nil, region: String? = nil, countryName: String? = nil) {
         self.name = name; self.coordinate = coordinate; self.country = country
+        self.region = region; self.countryName = countryName
     }
 }
 

@@ -21,15 +21,36 @@ public enum XDGFolder: Sendable {
     }
 
     /// `…/foodlogger`; nil without a home and without an absolute variable (the specification
-    /// says to ignore a relative one): nothing is kept then.
+    /// says to ignore a relative one), or when the home is not there: nothing is kept then.
     public func url(environment: [String: String]) -> URL? {
+        try? location(environment: environment).get()
+    }
+
+    /// Why there is no folder to keep things in: facts for the app to word.
+    public enum Unavailable: Error, Equatable, Sendable {
+        /// HOME is unset or empty, and the variable (`XDG_STATE_HOME`…) is not an absolute path.
+        case noHome(variable: String)
+        /// HOME names a folder that is not there: making a user's home is never foodlogger's to
+        /// do (`HOME=/nonexistent/home` stays nonexistent).
+        case missingHome(path: String)
+    }
+
+    /// `…/foodlogger`, or why there is none. The folders under the home are made when they are
+    /// first written to; the home itself must be there.
+    public func location(environment: [String: String]) -> Result<URL, Unavailable> {
         if let folder = environment[variable.name], folder.hasPrefix("/") {
-            return URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent("foodlogger", isDirectory: true)
+            return .success(
+                URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent("foodlogger", isDirectory: true))
         }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        guard let home = environment["HOME"], !home.isEmpty else { return .failure(.noHome(variable: variable.name)) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: home, isDirectory: &isFolder), isFolder.boolValue else {
+            return .failure(.missingHome(path: home))
+        }
         // Said to be folders: a file URL left to guess asks the file system at every step.
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(variable.defaultUnderHome + "/foodlogger", isDirectory: true)
+        return .success(
+            URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent(variable.defaultUnderHome + "/foodlogger", isDirectory: true))
     }
 }
 

@@ -33,6 +33,8 @@ struct LogCommand: Sendable {
     /// `map`'s data format, if one was asked for, and the drawing's size.
     var format: OutputFormat?
     var staticDrawing: Bool
+    /// log map --near: which group of places to draw, when the log's places are far apart.
+    var near: String?
     var width: Int?
     var height: Int?
 
@@ -56,6 +58,12 @@ struct LogCommand: Sendable {
                 + "without asking; without a terminal to ask on, such a check needs it (else exit 64, nothing sent)"),
     ]
 
+    static let nearSpec = OptionSpec(
+        "--near", kind: .value("PLACE"),
+        help:
+            "places far apart (over \(Int(PlaceGroups.reach / 1000)) km) make a map each, the largest drawn: draw the one around this point (55.95,-3.19) or the logged place whose name or address holds these words"
+    )
+
     static let help = HelpText(
         command: name, summary: summary, usage: "foodlogger log [list | add SHOP | remove N | map | check] [options]",
         examples: [
@@ -66,13 +74,14 @@ struct LogCommand: Sendable {
             "foodlogger log --want --format csv > to-go.csv",
             "foodlogger log remove 3                       # the number 'foodlogger log' shows",
             "foodlogger log map --static",
+            "foodlogger log map --near 21.03,105.85          # when the log holds two cities: the places around Hanoi",
             "foodlogger log map --format html > log.html",
             "foodlogger log check                          # exit 1: one closed; 65: a bad id in the log; 69: a service not asked (69, then 65, win)",
             "foodlogger log check --yes                    # more than \(BilledLookupConsent.threshold) billed Google requests, without asking",
             "foodlogger log check --provider osm,hotpepper # ask only these (no Google requests)",
         ],
         sections: [
-            ("Log", logSpecs), ("Map (log map)", [MapCommand.staticSpec] + MapCommand.sizeSpecs),
+            ("Log", logSpecs), ("Map (log map)", [MapCommand.staticSpec, nearSpec] + MapCommand.sizeSpecs),
             ("Output", CommonOptions.outputSpecs),
             (
                 "Service (log add, log check)",
@@ -148,6 +157,9 @@ struct LogCommand: Sendable {
         filter = parsed.has("--want") ? .want : parsed.has("--visited") ? .visited : .all
         format = parsed.has("--json") || parsed.value("--format") != nil ? common.format : nil
         staticDrawing = parsed.has("--static")
+        near = parsed.value("--near")?.trimmingCharacters(in: .whitespaces)
+        if near != nil, action != .map { throw UsageError("--near is for 'log map': which of the log's places to draw") }
+        if near?.isEmpty == true { throw UsageError("--near is empty: give a point (55.95,-3.19) or a logged place's name") }
         width = try parsed.integer("--width", in: TerminalMap.widthRange)
         height = try parsed.integer("--height", in: TerminalMap.heightRange)
         if let format, width != nil || height != nil {
@@ -286,7 +298,7 @@ extension LogCommand: SceneCommand {
         case .map:
             let (route, note) = mapRoute(context)
             if let note { context.report(note) }
-            return await scene.map(filter, as: route)
+            return await scene.map(filter, near: near, as: route)
         }
     }
 }

@@ -112,7 +112,9 @@ struct ManualCommand: TextCommand {
             text("The last list a search showed, for show 3, open 3, log add 3 and map --last (Google's places as ids only)."),
             ".TP",
             #"\fB$XDG_STATE_HOME/foodlogger/told-no-key\fR"#,
-            text("Empty: that you were told once that OpenStreetMap answers for lack of a HOT PEPPER key."),
+            text(
+                "Empty: that you were told once that OpenStreetMap answers for lack of a HOT PEPPER key (and of a Google "
+                    + "key found instead). A key.plist still holding key.plist.example's placeholder is said every run."),
             ".TP",
             #"\fB$XDG_DATA_HOME/foodlogger/log.jsonl\fR (default \fB~/.local/share/foodlogger/log.jsonl\fR)"#,
             text(

@@ -22,17 +22,20 @@ enum OpenAtOption {
             help: "keep only the shops open now (or at --open-at) that stay open at least this long: 90m, 1h30m, 1h30, 1.5h, 2h"),
         OptionSpec(
             "--include-unknown",
-            help: "with --open-now/--open-at/--open-for, keep the shops whose hours cannot be read too (marked ?)"),
+            help:
+                "with --open-now/--open-at/--open-for (and always in pick), keep the places whose hours are unknown too (marked ?)"
+        ),
     ]
 
     /// The question every search answers: whether each shop is open now (or at --open-at), and
-    /// whether to keep only those.
-    static func question(_ parsed: ParsedArguments, now: Date) throws(UsageError) -> OpenQuestion {
+    /// whether to keep only those. `choosesOpen`: the command keeps only open places anyway
+    /// (pick), so --include-unknown needs no other open option there.
+    static func question(_ parsed: ParsedArguments, now: Date, choosesOpen: Bool = false) throws(UsageError) -> OpenQuestion {
         let at = parsed.value("--open-at")
         if at != nil, parsed.has("--open-now") { throw UsageError("--open-now and --open-at ask about two times; use one") }
         let openFor = try parsed.value("--open-for").map { text throws(UsageError) in try Self.duration(text) }
         let openOnly = at != nil || parsed.has("--open-now") || openFor != nil
-        if parsed.has("--include-unknown"), !openOnly {
+        if parsed.has("--include-unknown"), !openOnly, !choosesOpen {
             throw UsageError(
                 "--include-unknown keeps shops that --open-now, --open-at or --open-for would leave out; give one of them")
         }

@@ -100,7 +100,10 @@ public struct ProcessContext: Sendable {
         ("XDG_STATE_HOME", "where foodlogger/ keeps the last list shown, for show 3 (default ~/.local/state)"),
         ("XDG_DATA_HOME", "where foodlogger/ keeps the food log (default ~/.local/share)"),
         ("TZ", "the time zone 'log add' dates a meal in, and pick's --not-within counts days in (default the system's)"),
-        ("HOME", "the home folder, for the default configuration and cache folders"),
+        (
+            "HOME",
+            "the home folder, for the default configuration, cache, state and data folders; unset or not there, nothing is kept (a line on stderr says what is lost) and it is never made"
+        ),
         ("NO_COLOR", "set and not empty: no colour or bold unless --color always"),
         ("LC_ALL", "with LC_CTYPE and LANG, the locale: UTF-8 ones get braille dots on the interactive map, others ASCII"),
         ("LC_CTYPE", "the character set, when LC_ALL is not set"),

@@ -14,6 +14,7 @@ enum ProviderRefusal {
 extension SearchCommand {
     /// The first option the provider has no data for, refused before anything is sent.
     func refusal(by provider: Provider) -> UsageError? {
+        if let strayWords { return strayRefusal(strayWords, by: provider) }
         let name = provider.title
         let conditions: [(option: String, reason: String, condition: SearchCondition, asked: Bool)] = [
             ("--budget", "\(name) has no budgets", .budget, !query.budgets.isEmpty || !query.names.budgets.isEmpty),

@@ -143,7 +143,7 @@ extension FoodLogger {
             if let refusal = refusal(by: services.provider) {
                 return usageError(refusal, command: help.command, context: context)
             }
-            if services.choseForLackOfKey, command.searchesPlaces { NoKeyNotice(context: context).tellOnce() }
+            if let lacking = services.lackingKey, command.searchesPlaces { NoKeyNotice(context: context).tell(lacking) }
             // Paging progress is one service's: a merge's services page at once, on one line each would scribble.
             let progress = chosen.count == 1 ? PagingProgressLine.reporter(for: context) : nil
             let codes = chosen.map(assembly.makeCodeLists)

@@ -22,6 +22,10 @@ struct SearchCommand: Sendable {
     var logFilter: LogFilter?
     /// --fields: the JSON keys the table, CSV or NDJSON shows; nil: the usual columns.
     var fields: [String]?
+    /// Words given with no option before them and no centre: a place or a keyword, as far as
+    /// the service chosen can search by a keyword alone, so the advice waits for that service
+    /// (`refusal(by:)`).
+    var strayWords: [String]?
 
     static let name = "search"
     static let summary = "find restaurants around a place (nearest first) or in an area"
@@ -49,7 +53,7 @@ struct SearchCommand: Sendable {
         OptionSpec(
             "--near", kind: .value("PLACE"),
             help:
-                "start from a station, area, landmark or address: 渋谷駅, shibuya, \"Tokyo Station\", \"Times Square\", or a lat,lng pair: 35.68,139.76 (else FOODLOGGER_NEAR)"
+                "start from a station, area, landmark or address: 渋谷駅, shibuya, \"Tokyo Station\", \"Times Square\", or a point: 35.68,139.76 or \"55.9533 -3.1883\" (else FOODLOGGER_NEAR)"
         ),
         OptionSpec("--lat", kind: .value("DEG"), help: "latitude of the centre, -90 to 90 (else FOODLOGGER_LAT)"),
         OptionSpec("--lng", kind: .value("DEG"), help: "longitude of the centre, -180 to 180 (else FOODLOGGER_LNG)"),
@@ -235,14 +239,25 @@ struct SearchCommand: Sendable {
     }
 
     /// Words left over are most likely a place or keyword of several words, unquoted: the rest
-    /// of the value before them, else a keyword.
+    /// of the value before them, else a keyword (where a centre is given).
     static func hint(_ parsed: ParsedArguments) -> String {
         let words = parsed.positionals.joined(separator: " ")
-        let option = parsed.valueBeforePositionals ?? "--keyword"
-        guard !words.hasPrefix("-"), ["--near", "--keyword"].contains(option) else { return "" }
-        let quoted = TerminalSafe.quoted(
-            ([parsed.valueBeforePositionals.flatMap(parsed.value)].compactMap { $0 } + [words]).joined(separator: " "))
-        return " (did you mean \(option) \(quoted)?)"
+        let before = parsed.valueBeforePositionals
+        guard !words.hasPrefix("-"), before.map({ ["--near", "--keyword"].contains($0) }) ?? true else { return "" }
+        return meant(before.map { [$0] } ?? ["--keyword"], ([before.flatMap(parsed.value)].compactMap { $0 } + [words]))
+    }
+
+    /// " (did you mean --near 'Edinburgh' or --keyword 'Edinburgh'?)"
+    static func meant(_ options: [String], _ words: [String]) -> String {
+        let quoted = TerminalSafe.quoted(words.joined(separator: " "))
+        return " (did you mean \(options.map { "\($0) \(quoted)" }.joined(separator: " or "))?)"
+    }
+
+    /// The stray words' advice for `provider`: --near always, --keyword too where the service
+    /// searches by a keyword alone.
+    func strayRefusal(_ words: [String], by provider: Provider) -> UsageError {
+        let options = provider.searchConditions.contains(.withoutCenter) ? ["--near", "--keyword"] : ["--near"]
+        return UsageError("unexpected argument \(TerminalSafe.quoted(words[0]))\(Self.meant(options, words))")
     }
 
     init(_ parsed: ParsedArguments, context: ProcessContext) throws(UsageError) {
@@ -250,9 +265,17 @@ struct SearchCommand: Sendable {
     }
 
     /// `center`: the centre the caller already has (`map --last`'s), in place of the options'
-    /// and the environment's.
-    init(_ parsed: ParsedArguments, context: ProcessContext, center: Coordinate?) throws(UsageError) {
-        if let extra = parsed.positionals.first {
+    /// and the environment's. `choosesOpen`: the command keeps only open places whatever is
+    /// asked (pick), so --include-unknown means something without --open-now.
+    init(
+        _ parsed: ParsedArguments, context: ProcessContext, center: Coordinate?, choosesOpen: Bool = false
+    ) throws(UsageError) {
+        // Words with no option before them are a place or a keyword: which one a centre decides,
+        // or else the service chosen (later).
+        let stray =
+            parsed.valueBeforePositionals == nil && parsed.positionals.first?.hasPrefix("-") == false
+            ? parsed.positionals : nil
+        if let extra = parsed.positionals.first, stray == nil {
             throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))\(Self.hint(parsed))")
         }
         common = try CommonOptions(parsed, context: context)
@@ -279,6 +302,10 @@ struct SearchCommand: Sendable {
             ? "a centre (\(place == nil ? "FOODLOGGER_LAT/LNG" : "FOODLOGGER_NEAR"), from the environment; --no-center leaves it out)"
             : "a centre"
         let hasCenter = query.center != nil || near != nil
+        if let extra = parsed.positionals.first, hasCenter || area != nil {
+            throw UsageError("unexpected argument \(TerminalSafe.quoted(extra))\(Self.hint(parsed))")
+        }
+        strayWords = stray
         query.range = try parsed.integer("--range", in: 1...5).flatMap(SearchRange.init(rawValue:)) ?? .default
         query.radius = try Self.radius(parsed)
         query.sort = try parsed.choice("--sort", SearchSort.allCases.map { ($0.rawValue, $0) }) ?? .distance
@@ -318,7 +345,7 @@ struct SearchCommand: Sendable {
         if query.order != nil, hasCenter {
             throw UsageError("--order has no effect with \(centerWords): the service always orders by distance then")
         }
-        if !query.hasCondition, !hasCenter {
+        if !query.hasCondition, !hasCenter, stray == nil {
             throw UsageError(
                 "nothing to search for: give --near PLACE, --lat and --lng (or FOODLOGGER_LAT/LNG), --area or --keyword")
         }
@@ -327,7 +354,7 @@ struct SearchCommand: Sendable {
         }
         self.query = query
         pageSizeGiven = parsed.value("--count") != nil || parsed.value("--limit") != nil
-        open = try OpenAtOption.question(parsed, now: context.now())
+        open = try OpenAtOption.question(parsed, now: context.now(), choosesOpen: choosesOpen)
         let logFilters = LogFilter.allCases.filter { parsed.has(LogText.flag($0)) }
         if logFilters.count > 1 {
             throw UsageError("\(logFilters.map(LogText.flag).joined(separator: " and ")) exclude each other; give one")

@@ -23,12 +23,23 @@ struct ServiceAssembly {
         var provider: Provider
         var restaurants: any HotpepperProtocol
         var codes: any CodeListProtocol
-        /// OpenStreetMap answers only because no HOT PEPPER key was found: worth telling a new
-        /// user once (see `NoKeyNotice`).
-        var choseForLackOfKey = false
+        /// OpenStreetMap answers only because no HOT PEPPER key was found: what was found
+        /// instead, worth telling (see `NoKeyNotice`); nil when a service was named or had its key.
+        var lackingKey: LackingKey?
         /// The --near place already looked for while choosing the service, so the scene is given
         /// that answer rather than asking again.
         var located: LocatedOnce?
+    }
+
+    /// Why OpenStreetMap answers where HOT PEPPER would have, and what was found instead: the
+    /// facts `NoKeyNotice` words.
+    struct LackingKey: Sendable, Equatable {
+        /// The key file holding key.plist.example's placeholder for HOT PEPPER; nil: no key at all.
+        var placeholderIn: String?
+        /// A Google key was found, which --provider google would use.
+        var googleKey = false
+        /// HOT PEPPER has places where the search is, or that cannot be told: only then is it named.
+        var hotpepperApplies = true
     }
 
     /// Where a search starts, as far as choosing its service goes.
@@ -56,6 +67,7 @@ struct ServiceAssembly {
         let named = options.named(implied: implied)
         var chosen = named
         var located: APIKeyLocator.Located?
+        var placeholderIn: String?
         if chosen == nil, !options.useStub {
             do throws(ServiceError) {
                 located = try locateKey()
@@ -67,12 +79,26 @@ struct ServiceAssembly {
                 // A key.plist copied from the example and never given HOT PEPPER's key (its Google
                 // key filled in, say) is no HOT PEPPER key: OpenStreetMap answers, as with none.
                 chosen = .osm
+                placeholderIn = path
             } catch .missingKey {
                 chosen = .osm
             }
         }
         var services = try services(chosen ?? .hotpepper, located: located, searchesPlaces: searchesPlaces)
-        services.choseForLackOfKey = chosen == .osm && named == nil && !options.useStub
+        if chosen == .osm, named == nil, !options.useStub, searchesPlaces {
+            var lacking = LackingKey(placeholderIn: placeholderIn)
+            // A key file read for the notice is warned of as one read for a search is.
+            if let google = try? locateKey(service: .google) {
+                lacking.googleKey = true
+                warnIfShared(google)
+            }
+            // Whether HOT PEPPER could answer there: the place OpenStreetMap's scene would look
+            // for anyway, looked for once here and handed on.
+            if let centre, !refusing.contains(.osm) {
+                (lacking.hotpepperApplies, services.located) = try await coverage(of: centre, by: .hotpepper, placesOf: .osm)
+            }
+            services.lackingKey = lacking
+        }
         guard let centre, !services.provider.countries.isEmpty, !refusing.isSuperset(of: [services.provider, .osm]) else {
             return services
         }
@@ -97,14 +123,16 @@ struct ServiceAssembly {
     /// place's answer (found or not) when it was looked for. The place search looks worldwide,
     /// so a place abroad is found where it is, and its country (or else its coordinate) tells.
     /// A place not found decides nothing: the scene says so as it always has.
-    private nonisolated(nonsending) func coverage(of centre: Centre, by provider: Provider) async throws(ServiceError) -> (
-        covered: Bool, found: LocatedOnce?
-    ) {
+    /// `placesOf`: the service whose place search looks (its language names the place), when
+    /// it is not `provider`'s.
+    private nonisolated(nonsending) func coverage(
+        of centre: Centre, by provider: Provider, placesOf: Provider? = nil
+    ) async throws(ServiceError) -> (covered: Bool, found: LocatedOnce?) {
         switch centre {
         case .coordinate(let coordinate):
             return (provider.covers(coordinate), nil)
         case .place(let near):
-            let places = try makePlaces(for: provider)
+            let places = try makePlaces(for: placesOf ?? provider)
             let answer: Result<GeocodingWorker.Located, ServiceError>
             do throws(ServiceError) { answer = .success(try await places.locate(near.text)) } catch {
                 answer = .failure(error)

@@ -111,7 +111,7 @@ extension ServiceError: LocalizedError {
         case .placeNotFound(let text, let known):
             let only =
                 known.isEmpty
-                ? " Try the station's or the area's name in Japanese (渋谷駅) or in romaji (Shibuya Station), or an address."
+                ? " Try the name as a map writes it, with its town (Shibuya Station, Tokyo; Royal Mile, Edinburgh), an address, or a point: 55.9533,-3.1883."
                 : " The offline stub (--stub) knows only \(known.joined(separator: ", "))."
             return "no place called \(TerminalSafe.quoted(text)) was found.\(only)"
         case .outsideCoverage:

@@ -31,6 +31,15 @@ enum LogText {
         }
     }
 
+    /// "on your want list": what the places a filter keeps share, after "places".
+    static func keptPlaces(_ filter: LogFilter) -> String {
+        switch filter {
+        case .unvisited: "you have not been to"
+        case .visited: "you have been to"
+        case .want: "on your want list"
+        }
+    }
+
     /// "2 places you have been to", "1 place not on your want list": the places a filter leaves out.
     static func leftOutPlaces(_ count: Int, _ filter: LogFilter) -> String {
         let places = count == 1 ? "place" : "places"

@@ -242,7 +242,7 @@ struct RestaurantRecord: Sendable, Equatable {
             ("last_order_at", instant(timeLeft.lastOrderAt)),
             ("opens_at", instant(timeLeft.opensAt)),
             ("minutes_left", timeLeft.minutesLeft.map(JSONValue.integer) ?? .null),
-            ("walk_minutes", walk.map { .integer($0.minutes) } ?? .null),
+            ("walk_minutes", walk?.minutes.map(JSONValue.integer) ?? .null),
             ("bearing_deg", walk?.bearing.map(JSONValue.integer) ?? .null),
             ("diet", shop.diets.map { .array($0.map { .string($0.rawValue) }) } ?? .null),
             ("kind", shop.kind.map { .string($0.rawValue) } ?? .null),

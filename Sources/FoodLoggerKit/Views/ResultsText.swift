@@ -262,14 +262,33 @@ enum ResultsText {
             + "."
     }
 
-    /// "near 渋谷駅, 35.658, 139.7016", saying when the place came from the environment and when
-    /// it was the best of several matches.
-    static func placeLine(_ located: GeocodingWorker.Located, near: NearPlace?) -> String {
+    /// "near 渋谷駅, 35.658, 139.7016", saying when the place came from the environment. Of
+    /// several matches, the one taken is named with its region and country, and the next with
+    /// what to say for it: "near Edinburgh, Indiana, United States (the first of 2; others:
+    /// Edinburgh, Scotland, United Kingdom: say --near 'Edinburgh, Scotland'), 39.35, -85.96".
+    /// For stderr on a terminal (`place`), or always when the match was one of several (`warning`):
+    /// a script's user is the one most likely to miss that it searched the wrong Edinburgh.
+    static func placeLine(_ located: GeocodingWorker.Located, near: NearPlace?) -> (place: String?, warning: String?) {
         let coordinate = located.place.coordinate
-        let matches = located.matches > 1 ? " (the best of \(located.matches) matches)" : ""
         let source = near?.fromEnvironment == true ? " from FOODLOGGER_NEAR" : ""
-        return
-            "near \(TerminalSafe.line(located.place.name))\(matches)\(source), \(coordinate.lat.plainText), \(coordinate.lng.plainText)"
+        var matches = ""
+        if located.matches > 1 {
+            let others = located.others.map(described).joined(separator: "; ")
+            let say = located.others.first.map { ": say --near \(TerminalSafe.quoted(short($0)))" } ?? ""
+            matches = " (the first of \(located.matches)\(others.isEmpty ? "" : "; others: \(others)\(say)"))"
+        }
+        let line = "near \(described(located.place))\(matches)\(source), \(coordinate.lat.plainText), \(coordinate.lng.plainText)"
+        return located.matches > 1 ? (nil, line) : (line, nil)
+    }
+
+    /// "Edinburgh, Scotland, United Kingdom": the name, then what the place search says of where.
+    static func described(_ place: Place) -> String {
+        TerminalSafe.line([place.name, place.region, place.countryName].compactMap { $0 }.joined(separator: ", "))
+    }
+
+    /// "Edinburgh, Scotland": the name and the first thing that tells it apart, for --near.
+    static func short(_ place: Place) -> String {
+        [place.name, place.region ?? place.countryName].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// " within 1000 m of 35.6812, 139.7671", or "" for a search without a centre.

@@ -33,7 +33,10 @@ import TestSupport
     @Test func hotpeppersPlaceholderFallsBackToOpenStreetMapForASearch() async throws {
         let folder = try folder(filling: ["YOUR_GOOGLE_API_KEY": "AIzaRealGoogleKey123"])
         let run = await CLIRun.run(["search", "--offline"] + Self.tokyo, currentDirectory: folder.path)
-        #expect(!run.stderr.contains("placeholder") && run.stderr.contains("nothing cached"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "holds key.plist.example's placeholder for HOT PEPPER: searching OpenStreetMap; a Google key was found")
+                && run.stderr.contains("nothing cached"), "said, and OpenStreetMap asked: \(run.stderr)")
     }
 
     @Test func hotpeppersPlaceholderIsStillSaidWhenHotpepperIsNamed() async throws {
@@ -51,7 +54,7 @@ import TestSupport
         #expect(run.stderr.contains("nothing cached") && !run.stderr.contains("placeholder"), "\(run.stderr)")
     }
 
-    @Test func hotpeppersPlaceholderIsToldAsNoKeyOnceOnATerminal() async throws {
+    @Test func hotpeppersPlaceholderIsToldEveryRun() async throws {
         // Given the example copied with only Google's key filled in, and a state folder
         let folder = try folder(filling: ["YOUR_GOOGLE_API_KEY": "AIzaRealGoogleKey123"])
         let state = try TemporaryFolder()
@@ -66,9 +69,8 @@ import TestSupport
             told.append(run.stderr)
         }
 
-        // Then the first is told what a run without a HOT PEPPER key is told, and the second nothing more
-        #expect(told[0].contains(NoKeyNotice.line) && !told[0].contains("placeholder"), "\(told[0])")
-        #expect(!told[1].contains(NoKeyNotice.line), "once: \(told[1])")
+        // Then each is told of the placeholder, the mistake to fix, with the Google key found
+        #expect(told.allSatisfy { $0.contains("placeholder for HOT PEPPER") && $0.contains("a Google key was found") }, "\(told)")
     }
 
     @Test(arguments: [["genres", "--provider", "google"], ["genres", "--provider", "google", "--json"]])
@@ -117,5 +119,77 @@ import TestSupport
         let run = await CLIRun.run(["areas"], currentDirectory: folder.path)
         #expect(run.code == .usage && run.stderr.contains("OpenStreetMap has no areas"), "\(run.stderr)")
         #expect(!run.stderr.contains("placeholder") && !run.stderr.contains("key"), "\(run.stderr)")
+    }
+}
+
+/// Issue 49, item 4: the one notice names what was found and what to say, and never HOT PEPPER
+/// to someone searching where it has no places.
+@MainActor @Suite struct KeyNoticeTests {
+    nonisolated static let tokyo = ["--lat", "35.6812", "--lng", "139.7671"]
+    nonisolated static let edinburgh = ["--lat", "55.9533", "--lng", "-3.1883"]
+    let home: TemporaryFolder
+    init() throws { home = try TemporaryFolder("foodlogger-keys") }
+
+    func search(_ centre: [String], _ environment: [String: String] = [:], directory: String? = nil) async -> CLIRun {
+        await CLIRun.run(
+            ["search", "--offline"] + centre,
+            environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path, "XDG_STATE_HOME": home.path].merging(environment) {
+                $1
+            }, terminal: Terminal(stderrIsTerminal: true), currentDirectory: directory ?? home.path)
+    }
+
+    @Test(arguments: [tokyo, edinburgh])
+    func onlyAGoogleKeyIsNamedWithWhatToSay(centre: [String]) async {
+        let run = await search(centre, ["GOOGLE_PLACES_API_KEY": "AIzaRealGoogleKey123"])
+        #expect(
+            run.stderr.contains(
+                "Searching OpenStreetMap: a Google key was found: add --provider google, or set FOODLOGGER_PROVIDER=google."),
+            "\(run.stderr)")
+        #expect(!run.stderr.contains("HOT PEPPER"), "no HOT PEPPER key to speak of: \(run.stderr)")
+        #expect(!run.stderr.contains("AIzaRealGoogleKey123"), "never the key")
+    }
+
+    @Test func noKeyAbroadNamesNoHotpepper() async {
+        let run = await search(Self.edinburgh)
+        #expect(!run.stderr.contains("HOT PEPPER"), "HOT PEPPER has no places in Edinburgh: \(run.stderr)")
+    }
+
+    @Test func noKeyInTokyoStillSaysHowToSearchHotpepperOnce() async {
+        let first = await search(Self.tokyo), second = await search(Self.tokyo)
+        #expect(first.stderr.contains(NoKeyNotice.line), "\(first.stderr)")
+        #expect(!second.stderr.contains(NoKeyNotice.line), "once per user: \(second.stderr)")
+    }
+
+    @Test func theExamplesPlaceholderIsSaidInAPipeToo() async throws {
+        // Given key.plist.example copied as it is, readable by others
+        let plist = home.url.appendingPathComponent("key.plist")
+        try FileManager.default.copyItem(at: KeyFallbackTests.example, to: plist)
+        chmod(plist.path, 0o644)
+
+        // When a Tokyo search runs in a pipe
+        let run = await CLIRun.run(
+            ["search", "--offline"] + Self.tokyo, environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path],
+            currentDirectory: home.path)
+
+        // Then the placeholder is named, and OpenStreetMap answers
+        #expect(
+            run.stderr.contains("\(plist.path) holds key.plist.example's placeholder for HOT PEPPER: searching OpenStreetMap."),
+            "\(run.stderr)")
+    }
+
+    @Test func aSharedKeyFileReadForGoogleIsWarnedOf() async throws {
+        // Given a key.plist with only Google's key, readable by others
+        let plist = home.url.appendingPathComponent("key.plist")
+        let example = try String(contentsOf: KeyFallbackTests.example, encoding: .utf8)
+        try example.replacingOccurrences(of: "YOUR_GOOGLE_API_KEY", with: "AIzaRealGoogleKey123")
+            .write(to: plist, atomically: true, encoding: .utf8)
+        chmod(plist.path, 0o644)
+
+        // When a search abroad reads it
+        let run = await search(Self.edinburgh)
+
+        // Then the file is warned of, and Google is named as the way on
+        #expect(run.stderr.contains("\(plist.path) is readable by others (mode 644)"), "\(run.stderr)")
+        #expect(run.stderr.contains("a Google key was found"), "\(run.stderr)")
     }
 }

@@ -8,12 +8,29 @@ import Testing
 @Suite struct NewcomerTests {
     nonisolated static let tokyo = ["--lat", "35.6812", "--lng", "139.7671"]
 
-    @Test func aBareWordAfterSearchSuggestsKeyword() async {
+    @Test func aBareWordAfterSearchSuggestsAPlaceOrAKeyword() async {
         let run = await CLIRun.run(["search", "ramen", "--stub"])
         #expect(run.code == .usage, "exit 64")
         #expect(
-            run.stderr.contains("unexpected argument 'ramen' (did you mean --keyword 'ramen'?)"),
-            "the flag it needs: \(run.stderr)")
+            run.stderr.contains("unexpected argument 'ramen' (did you mean --near 'ramen' or --keyword 'ramen'?)"),
+            "HOT PEPPER searches by either: \(run.stderr)")
+    }
+
+    /// Issue 49, item 5: a service that needs a centre is never told to search by a keyword alone.
+    @Test(arguments: [["--provider", "osm"], ["--provider", "google"], ["--provider", "osm,google"]])
+    func aBareWordSuggestsOnlyWhatTheServiceCanDo(provider: [String]) async {
+        let run = await CLIRun.run(["search", "Edinburgh", "--stub"] + provider)
+        #expect(run.code == .usage, "exit 64")
+        #expect(
+            run.stderr.hasPrefix("foodlogger search: unexpected argument 'Edinburgh' (did you mean --near 'Edinburgh'?)"),
+            "only --near: \(run.stderr)")
+    }
+
+    @Test func aBareWordChosenForLackOfAKeySuggestsNear() async {
+        // Given no HOT PEPPER key, so OpenStreetMap answers
+        let run = await CLIRun.run(["search", "Edinburgh", "Scotland"])
+        #expect(
+            run.code == .usage && run.stderr.contains("(did you mean --near 'Edinburgh Scotland'?)"), "\(run.stderr)")
     }
 
     @Test(arguments: [

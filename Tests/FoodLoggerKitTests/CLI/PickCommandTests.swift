@@ -32,7 +32,10 @@ import Testing
         // Then stdout is the place's object (jq .name), stderr says why, and show 1 is that place
         let object = try #require(picked.json, "an object: \(picked.stdout)")
         #expect(picked.code == .success && object["name"] is String && object["log"] is NSNull, "\(picked.stderr)")
-        #expect(picked.stderr.hasPrefix("Picked from 8 places that fit: never visited."), "\(picked.stderr)")
+        #expect(
+            picked.stderr.hasPrefix(
+                "Picked from 8 places open at fri 19:30 (Japan time), not visited in the last 14 days; this one: never visited."),
+            "\(picked.stderr)")
         let shownID = (shown.json?["restaurants"] as? [[String: Any]])?.first?["id"] as? String
         #expect(shownID == object["id"] as? String, "show 1 is the pick: \(String(describing: shownID))")
     }
@@ -66,6 +69,25 @@ import Testing
             result.stderr
                 == "foodlogger: Nothing to pick among 10 places: 9 closed at sun 04:00 (Japan time), 1 with hours that cannot be read (--include-unknown keeps those).\n",
             "\(result.stderr)")
+    }
+
+    @Test func theHintForPlacesOfUnknownHoursWorks() async {
+        // Given nothing open at 04:00 on Sunday but one place whose hours cannot be read
+        let refused = await pick(["--open-at", "sun 04:00"])
+
+        // When the hint is followed
+        let followed = await pick(["--open-at", "sun 04:00", "--include-unknown"])
+
+        // Then that place is picked, with a word to check its hours
+        #expect(refused.stderr.contains("--include-unknown keeps those"), "the hint: \(refused.stderr)")
+        #expect(followed.code == .success, "the hint works: \(followed.stderr)")
+        #expect(followed.json?["id"] as? String == "J900000003", "the place of unknown hours: \(followed.stdout)")
+        #expect(followed.stderr.contains("; hours unknown: check before you go."), "\(followed.stderr)")
+    }
+
+    @Test func pickTakesIncludeUnknownWithoutAnOpenOption() async {
+        let result = await pick(["--include-unknown", "--seed", "3"])
+        #expect(result.code == .success, "pick is always open-only: \(result.stderr)")
     }
 
     @Test func onATerminalThePickIsItsCard() async {

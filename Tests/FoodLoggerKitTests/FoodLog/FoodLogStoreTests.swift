@@ -249,13 +249,15 @@ import Testing
 
     @Test func theLogIsInTheXDGDataFolder() throws {
         // Given XDG_DATA_HOME, then only HOME, then neither
+        let user = try TemporaryFolder("foodlogger-home")
         let moved = FoodLogStore(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).url?.path
-        let home = FoodLogStore(environment: ["HOME": "/home/u"]).url?.path
+        let home = FoodLogStore(environment: ["HOME": user.path]).url?.path
 
-        // Then the log is under the one given, and there is none without either
-        #expect(moved == "/data/foodlogger/log.jsonl", "under XDG_DATA_HOME: \(moved)")
-        #expect(home == "/home/u/.local/share/foodlogger/log.jsonl", "under ~/.local/share: \(home)")
+        // Then the log is under the one given, and there is none without either, nor under a home that is not there
+        #expect(moved == "/data/foodlogger/log.jsonl", "under XDG_DATA_HOME: \(String(describing: moved))")
+        #expect(home == user.path + "/.local/share/foodlogger/log.jsonl", "under ~/.local/share: \(String(describing: home))")
         #expect(throws: FoodLogError.noFolder) { try FoodLogStore(environment: [:]).read() }
+        #expect(throws: FoodLogError.noFolder) { try FoodLogStore(environment: ["HOME": "/home/u"]).read() }
     }
 
     @Test func aShopOfAServiceThatLetsKeepOnlyIdsIsKeptAsItsId() {

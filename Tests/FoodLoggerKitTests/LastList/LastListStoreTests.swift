@@ -119,15 +119,16 @@ import Testing
         }
     }
 
-    @Test func withoutAFolderNothingIsKeptAndNothingFails() async throws {
+    @Test func withoutAFolderNothingIsKeptAndLoadingSaysWhy() async throws {
         // Given no home and no XDG_STATE_HOME
         let sut = LastListStore(environment: ["HOME": ""])
 
         // When a list is saved
         try await sut.save(Self.list)
 
-        // Then there is still no list
-        #expect(try sut.load() == nil)
+        // Then there is still no list, and loading says why rather than "none yet"
+        #expect(sut.unavailable == .noHome(variable: "XDG_STATE_HOME"), "the reason is kept for the keeper's warning")
+        #expect(throws: LastListStore.Failure.noFolder(.noHome(variable: "XDG_STATE_HOME"))) { try sut.load() }
     }
 
     @Test func aFolderThatCannotBeWrittenIsAFailure() async throws {

@@ -90,4 +90,14 @@ import Testing
         let walk = Walk(from: centre, to: Coordinate(lat: .nan, lng: .infinity))
         #expect(walk.bearing == nil, "no bearing to nowhere")
     }
+
+    /// Issue 49, item 1: past 10 km it is no walk (a log's two cities are not "35646 min" apart).
+    @Test func pastTenKilometresThereAreNoWalkingMinutes() {
+        let edinburgh = Coordinate(lat: 55.9533, lng: -3.1883)
+        let near = Walk(from: edinburgh, to: Coordinate(lat: 55.9533, lng: -3.0300))
+        let hanoi = Walk(from: edinburgh, to: Coordinate(lat: 21.0285, lng: 105.8542))
+        #expect(near.metres < Walk.longestWalk && near.minutes == (near.metres + 79) / 80, "\(near.metres) m is a walk")
+        #expect(hanoi.minutes == nil && hanoi.metres > 9_000_000, "Hanoi is no walk: \(String(describing: hanoi.minutes))")
+        #expect(WalkText.short(hanoi, unicode: false).hasPrefix("far "), "\(WalkText.short(hanoi, unicode: false))")
+    }
 }

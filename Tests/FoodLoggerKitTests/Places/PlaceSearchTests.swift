@@ -193,11 +193,16 @@ enum NominatimSeeds {
                 == ["[jp ja] shibuya", "[world fr] shibuya", "[world en] shibuya"], "kept apart by scope")
     }
 
-    @Test func theCacheLivesWhereXDGSays() {
+    @Test func theCacheLivesWhereXDGSays() throws {
+        let home = try TemporaryFolder("foodlogger-home")
         #expect(CacheFolder.url(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"])?.path == "/c/foodlogger")
-        #expect(CacheFolder.url(environment: ["HOME": "/h"])?.path == "/h/.cache/foodlogger")
-        #expect(CacheFolder.url(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.path == "/h/.cache/foodlogger")
+        #expect(CacheFolder.url(environment: ["HOME": home.path])?.path == home.path + "/.cache/foodlogger")
+        #expect(
+            CacheFolder.url(environment: ["XDG_CACHE_HOME": "relative", "HOME": home.path])?.path
+                == home.path + "/.cache/foodlogger")
         #expect(CacheFolder.url(environment: [:]) == nil)
+        // A home that is not there is never made, so nothing is kept under it.
+        #expect(XDGFolder.cache.location(environment: ["HOME": "/h"]) == .failure(.missingHome(path: "/h")))
     }
 }
 

@@ -33,7 +33,12 @@ public func argumentsFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 
 /// What an accepted command line promises the rest of the program.
 func check(_ command: SearchCommand) {
     let query = command.query
-    precondition(query.hasCondition, "a query without a condition")
+    // Stray words with no centre are refused once the service is chosen (`refusal(by:)`).
+    precondition(query.hasCondition || command.strayWords != nil, "a query without a condition")
+    for provider in Provider.allCases {
+        let message = command.refusal(by: provider)?.message ?? "-"
+        precondition(!message.contains(where: \.isNewline) && !message.contains("\u{1B}"), "a refusal that is not one safe line")
+    }
     precondition((1...RestaurantQuery.maxCount).contains(query.count) && query.start >= 1, "count/start out of range")
     if let center = query.center {
         precondition((-90...90).contains(center.lat) && (-180...180).contains(center.lng), "centre out of range")

@@ -101,19 +101,35 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
             ?? .success
     }
 
-    /// Keeps the shops the filter takes that have a position, each once, for the router.
+    /// Keeps the shops the filter takes that have a position, each once, for the router: those
+    /// of one group of places (`PlaceGroups`), the one --near names or else the largest.
     func showMap(_ request: FoodLog.ShowMap.Request) -> ExitCode {
         let read = Result { () throws(FoodLogError) in try store.read() }
         let entries = ((try? read.get())?.newestFirst ?? []).filter(request.filter.keeps)
         var seen: Set<String> = []
         let unique = entries.filter { seen.insert("\($0.shop.provider.rawValue) \($0.shop.id)").inserted }
-        shops = unique.compactMap(\.shop.restaurant)
+        let placed = unique.compactMap(\.shop.restaurant)
+        var groups = PlaceGroups.of(placed)
+        let chosen = request.near.map { Self.group(near: $0, in: groups) } ?? (groups.isEmpty ? nil : 0)
+        shops = chosen.map { groups.remove(at: $0) } ?? []
         return presenter?.presentMap(
             .init(
-                result: read.map { _ in (shops, unique.count - shops.count) },
+                result: read.map { _ in .init(shops: shops, unplaced: unique.count - placed.count, elsewhere: groups) },
+                nearMatchedNothing: chosen == nil && !placed.isEmpty ? request.near : nil,
                 unreadableLines: (try? read.get())?.unreadableLines ?? [],
                 unreadableCount: (try? read.get())?.unreadableCount ?? 0, filter: request.filter, file: store.url))
             ?? .success
+    }
+
+    /// The group nearest the point `near` names, else the first holding a place whose name or
+    /// address holds its words (case and accents aside); nil when there is neither.
+    static func group(near: String, in groups: [[Restaurant]]) -> Int? {
+        if let point = Coordinate(pair: near) {
+            let distances = groups.map { $0.map { point.distance(to: $0.coordinate) }.min() ?? .infinity }
+            return distances.indices.min { distances[$0] < distances[$1] }
+        }
+        let holds = { (text: String) in text.range(of: near, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        return groups.firstIndex { $0.contains { holds($0.name) || holds($0.address) } }
     }
 
     /// The place's entry on `date`, or on the want list for nil (a place is wanted once).

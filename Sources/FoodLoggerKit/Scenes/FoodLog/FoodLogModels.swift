@@ -166,11 +166,23 @@ enum FoodLog {
     enum ShowMap {
         struct Request: Sendable, Equatable {
             var filter: Filter
+            /// --near: the group around this point, or around the logged place whose name or
+            /// address holds these words; nil: the largest group.
+            var near: String? = nil
+        }
+
+        /// The shops on the map, each once, newest first; the entries left out for want of a
+        /// position; the groups of places elsewhere (`PlaceGroups`), largest first.
+        struct Shown: Sendable {
+            var shops: [Restaurant]
+            var unplaced: Int
+            var elsewhere: [[Restaurant]] = []
         }
 
         struct Response: Sendable {
-            /// The shops, each once, newest first; the entries left out for want of a position.
-            var result: Result<(shops: [Restaurant], unplaced: Int), FoodLogError>
+            var result: Result<Shown, FoodLogError>
+            /// --near named no point and no logged place.
+            var nearMatchedNothing: String? = nil
             var unreadableLines: [Int]
             var unreadableCount: Int
             var filter: Filter

@@ -85,19 +85,40 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         switch response.result {
         case .failure(let error):
             return display(.init(failure: error.message, exitCode: error.exitCode))
-        case .success(let (shops, unplaced)):
+        case .success(let shown):
+            let (shops, unplaced) = (shown.shops, shown.unplaced)
+            if let near = response.nearMatchedNothing {
+                return display(
+                    .init(
+                        failure:
+                            "--near \(TerminalSafe.quoted(near)) is no point (55.95,-3.19) and no logged place's name or address",
+                        notices: warnings, exitCode: .usage))
+            }
             var notices = warnings
+            if let elsewhere = Self.elsewhere(shown.elsewhere) { notices.append(elsewhere) }
             if unplaced > 0 {
                 notices.append(
                     "\(unplaced) logged \(unplaced == 1 ? "shop has" : "shops have") no position kept, so \(unplaced == 1 ? "it is" : "they are") not on the map."
                 )
             }
             guard !shops.isEmpty else {
-                return display(
-                    .init(failure: Self.nothingKept(response.filter, total: 0), notices: notices, exitCode: .noResults))
+                // Entries without a position are no empty log: the notice above says why they are not drawn.
+                let failure = unplaced > 0 ? "nothing to draw" : Self.nothingKept(response.filter, total: 0)
+                return display(.init(failure: failure, notices: notices, exitCode: .noResults))
             }
             return display(.init(failure: nil, notices: notices, exitCode: .success))
         }
+    }
+
+    /// "Not on this map: 1 place around Phở Thìn (21.0285, 105.8542), 2 around Dishoom (51.5, -0.1); log map --near 'Phở Thìn' draws them."
+    static func elsewhere(_ groups: [[Restaurant]]) -> String? {
+        guard let first = groups.first?.first else { return nil }
+        let named = groups.map { group in
+            let place = group[0]
+            return "\(group.count) \(group.count == 1 ? "place" : "places") around \(TerminalSafe.line(place.name)) "
+                + "(\(place.coordinate.lat.plainText), \(place.coordinate.lng.plainText))"
+        }
+        return "Not on this map: \(named.joined(separator: ", ")); log map --near \(TerminalSafe.quoted(first.name)) draws them."
     }
 
     private func display(_ viewModel: FoodLog.Outcome) -> ExitCode {

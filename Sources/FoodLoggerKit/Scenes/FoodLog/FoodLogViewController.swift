@@ -49,8 +49,8 @@ final class FoodLogViewController: FoodLogDisplayLogic {
     }
 
     /// `foodlogger log map`: the logged shops, drawn by the Map scene when there are any.
-    func map(_ filter: FoodLog.Filter, as route: FoodLog.MapRoute) async -> ExitCode {
-        let exitCode = interactor?.showMap(.init(filter: filter)) ?? .success
+    func map(_ filter: FoodLog.Filter, near: String?, as route: FoodLog.MapRoute) async -> ExitCode {
+        let exitCode = interactor?.showMap(.init(filter: filter, near: near)) ?? .success
         guard exitCode == .success, let router else { return exitCode }
         return await router.routeToMap(route)
     }

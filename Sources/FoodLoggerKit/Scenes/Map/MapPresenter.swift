@@ -52,14 +52,16 @@ final class MapPresenter: MapPresentationLogic {
                     width: width, height: height, centerKey: found.centreIsMiddle ? "@ middle of the places" : "@ you are here")
                 return (map, Self.legend(map, page: page, center: center, open: open, unicode: unicode, units: units))
             }
+            let placeLine = found.located.map { ResultsText.placeLine($0, near: found.near) }
             viewModel = .init(
                 content: .drawing(
                     .init(
                         map: drawing.map, legend: drawing.legend, footer: drawing.footer, notice: notice,
                         leftOut: page.restaurants.isEmpty
                             ? nil : tally.flatMap { ResultsText.leftOut($0, open: open, on: page.clock) },
-                        place: found.located.map { ResultsText.placeLine($0, near: found.near) },
-                        warnings: ResultsText.notCovering(found.list) + ResultsText.incomplete(found.list)
+                        place: placeLine?.place,
+                        warnings: (placeLine?.warning.map { [$0] } ?? []) + ResultsText.notCovering(found.list)
+                            + ResultsText.incomplete(found.list)
                             + ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query))),
                 exitCode: found.list.incomplete.isEmpty ? page.restaurants.isEmpty ? .noResults : .success : .unavailable)
         }

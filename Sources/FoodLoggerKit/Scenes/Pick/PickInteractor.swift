@@ -67,8 +67,8 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         let conditions = PickRule.Conditions(
             summary: summary, filter: request.log, includeUnknown: request.open.includeUnknown,
             openFor: request.open.openFor, recentSince: CivilDate(now().addingTimeInterval(-request.window.seconds), in: zone))
-        var (candidates, tally) = PickRule.sift(
-            page.restaurants, on: OpenClock(request.open.moment, region: page.region), conditions)
+        let clock = OpenClock(request.open.moment, region: page.region)
+        var (candidates, tally) = PickRule.sift(page.restaurants, on: clock, conditions)
         // An open-only search already left out the closed places.
         if let openTally {
             tally.considered = openTally.examined
@@ -89,6 +89,8 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         let picked = RestaurantPage(total: 1, start: 1, restaurants: [place], region: page.region, provider: page.provider)
         await lastList?.keep(picked, center: query.center)
         return .success(
-            .init(page: picked, summary: summary, fitting: candidates.count, tier: PickRule.tier(summary.mark(for: place))))
+            .init(
+                page: picked, summary: summary, fitting: candidates.count, tier: PickRule.tier(summary.mark(for: place)),
+                hoursUnknown: PickRule.inDoubt(place, on: clock, conditions)))
     }
 }

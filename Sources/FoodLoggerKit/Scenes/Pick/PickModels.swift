@@ -61,6 +61,8 @@ enum Pick {
             /// How many places could have been chosen.
             var fitting: Int
             var tier: PickRule.Tier
+            /// Chosen with --include-unknown from hours that leave the moment in doubt.
+            var hoursUnknown = false
         }
 
         enum Failure: Error, Sendable {

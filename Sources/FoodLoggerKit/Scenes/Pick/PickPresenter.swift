@@ -41,13 +41,16 @@ final class PickPresenter: PickPresentationLogic {
                 case .object: .object(.object(listing.records.first?.members ?? []))
                 case .document: .document(listing)
                 }
-            viewModel = .init(content: .chosen(reason: Self.reason(chosen), body: body), exitCode: .success)
+            viewModel = .init(
+                content: .chosen(reason: Self.reason(chosen, response: response), body: body), exitCode: .success)
         }
         return viewController?.displayPick(viewModel) ?? viewModel.exitCode
     }
 
-    /// "Picked from 4 places that fit: on your want list."
-    static func reason(_ chosen: Pick.Choose.Chosen) -> String {
+    /// "Picked from 4 places open at fri 19:30 (Japan time) and not visited in the last 14 days;
+    /// this one: on your want list.": what every place it was chosen from shares, then why this
+    /// one came first; "hours unknown: check before you go" when --include-unknown let it in.
+    static func reason(_ chosen: Pick.Choose.Chosen, response: Pick.Choose.Response) -> String {
         let mark = chosen.page.restaurants.first.flatMap(chosen.summary.mark)
         let why =
             switch chosen.tier {
@@ -57,8 +60,18 @@ final class PickPresenter: PickPresentationLogic {
                 "visited \(mark?.visits ?? 0) \(mark?.visits == 1 ? "time" : "times")"
                     + (mark?.lastVisit.map { ", last on \($0)" } ?? "") + (mark?.rating.map { ", rated \($0)/5" } ?? "")
             }
-        let from = chosen.fitting == 1 ? "the one place that fits" : "\(chosen.fitting) places that fit"
-        return "Picked from \(from): \(why)."
+        let window = response.window
+        let unit = "\(window.unit)".dropLast(window.amount == 1 ? 1 : 0)
+        let open = response.open
+        let asked = HoursText.asked(open, on: chosen.page.clock) + HoursText.openFor(open)
+        let fits = [
+            response.log.map(LogText.keptPlaces),
+            (open.includeUnknown ? "open or of unknown hours at " : "open at ") + asked,
+            "not visited in the last \(window.amount) \(unit)",
+        ]
+        let from = chosen.fitting == 1 ? "the one place" : "\(chosen.fitting) places"
+        let doubt = chosen.hoursUnknown ? "; hours unknown: check before you go" : ""
+        return "Picked from \(from) \(fits.compactMap { $0 }.joined(separator: ", ")); this one: \(why)\(doubt)."
     }
 
     /// "Nothing to pick among 12 places: 7 closed at fri 19:30 (Japan time), 3 visited in the

@@ -82,6 +82,7 @@ final class SearchPresenter: SearchPresentationLogic {
         let logWarning = Self.logError(found).map { "\($0.message); the Log column is left out" }
         // Under a table, the footer says it; beside a document, stderr.
         let clockNote = presentation == .document ? ResultsText.clockNote(page) : nil
+        let placeLine = found.located.map { ResultsText.placeLine($0, near: request.near) }
         return Search.Restaurants.ViewModel.Listing(
             body: body,
             notice: page.restaurants.isEmpty
@@ -89,8 +90,9 @@ final class SearchPresenter: SearchPresentationLogic {
                 : nil,
             numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
             leftOut: page.restaurants.isEmpty || leftOut.isEmpty ? nil : leftOut,
-            place: found.located.map { ResultsText.placeLine($0, near: request.near) },
-            warnings: ResultsText.notCovering(found, near: request.near) + ResultsText.incomplete(found)
+            place: placeLine?.place,
+            warnings: (placeLine?.warning.map { [$0] } ?? []) + ResultsText.notCovering(found, near: request.near)
+                + ResultsText.incomplete(found)
                 + ResultsText.dropped(page.dropped)
                 + ResultsText.shortfall(page, query: query) + (clockNote.map { [$0] } ?? []) + (logWarning.map { [$0] } ?? []))
     }

@@ -226,6 +226,43 @@ struct FoodLogInteractorTests {
         let response = try #require(presenter.mapResponses.first)
         #expect(try response.result.get().unplaced == 1, "the id-only shop counted as unplaced")
     }
+
+    /// Issue 49, item 1: two Edinburgh entries and a Hanoi one make two maps, the larger drawn.
+    @Test(arguments: [
+        (nil, ["E1", "E2"], ["H1"]), ("21.03 105.85", ["H1"], ["E1", "E2"]), ("edinburgh", ["E1", "E2"], ["H1"]),
+    ])
+    func placesFarApartAreGroupedAndTheLargestOrTheNearOneDrawn(near: String?, drawn: [String], elsewhere: [String]) throws {
+        // Given two places in Edinburgh and one in Hanoi, logged Hanoi first
+        func place(_ id: String, _ lat: Double, _ lng: Double, address: String) -> Restaurant {
+            var shop = Seeds.Restaurants.near
+            shop.id = id; shop.coordinate = Coordinate(lat: lat, lng: lng); shop.address = address
+            return shop
+        }
+        let hanoi = place("H1", 21.0285, 105.8542, address: "Hàng Bông, Hà Nội")
+        let castle = place("E1", 55.9486, -3.1999, address: "Castlehill, Edinburgh")
+        let leith = place("E2", 55.9756, -3.1711, address: "Shore, Leith, Edinburgh")
+        store.contents = .success(
+            FoodLogContents(entries: [
+                FoodLogSeeds.entry(1, shop: hanoi), FoodLogSeeds.entry(2, shop: castle), FoodLogSeeds.entry(3, shop: leith),
+            ]))
+        let sut = makeSUT()
+
+        // When the map is asked for
+        _ = sut.showMap(.init(filter: .all, near: near))
+
+        // Then one group is drawn and the other is named elsewhere
+        let shown = try #require(try presenter.mapResponses.first?.result.get())
+        #expect(Set(sut.shops.map(\.id)) == Set(drawn), "drawn: \(sut.shops.map(\.id))")
+        #expect(Set(shown.elsewhere.flatMap { $0.map(\.id) }) == Set(elsewhere), "elsewhere: \(shown.elsewhere)")
+    }
+
+    @Test func aNearThatNamesNothingIsSaid() throws {
+        store.contents = .success(FoodLogContents(entries: [FoodLogSeeds.entry(1)]))
+        let sut = makeSUT()
+        _ = sut.showMap(.init(filter: .all, near: "Atlantis"))
+        #expect(presenter.mapResponses.first?.nearMatchedNothing == "Atlantis", "--near named nothing")
+        #expect(sut.shops.isEmpty, "nothing drawn")
+    }
 }
 
 /// Entries written for these tests.

@@ -210,13 +210,46 @@ struct FoodLogPresenterTests {
         let sut = makeSUT()
         sut.presentMap(
             .init(
-                result: .success(([Seeds.Restaurants.near], 1)), unreadableLines: [], unreadableCount: 0, filter: .all, file: file
+                result: .success(.init(shops: [Seeds.Restaurants.near], unplaced: 1)), unreadableLines: [],
+                unreadableCount: 0, filter: .all, file: file
             ))
-        sut.presentMap(.init(result: .success(([], 0)), unreadableLines: [], unreadableCount: 0, filter: .all, file: file))
+        sut.presentMap(
+            .init(
+                result: .success(.init(shops: [], unplaced: 0)), unreadableLines: [], unreadableCount: 0, filter: .all, file: file
+            ))
 
         // Then the first draws with a notice, the second exits 1
         #expect(display.maps.first?.failure == nil && display.maps.first?.exitCode == .success, "drawn")
         #expect(display.maps.first?.notices == ["1 logged shop has no position kept, so it is not on the map."], "notice")
         #expect(display.maps.last?.exitCode == .noResults && display.maps.last?.failure != nil, "nothing to draw: exit 1")
+    }
+
+    /// Issue 49, items 1 and 3: a log of entries without a position is not "empty", and the
+    /// groups of places elsewhere are named with their counts and how to draw them.
+    @Test func aLogOfUnplacedEntriesIsNotEmptyAndPlacesElsewhereAreNamed() throws {
+        // Given one Google entry kept as an id only, then a map of Edinburgh with a place in Hanoi elsewhere
+        let sut = makeSUT()
+        sut.presentMap(
+            .init(
+                result: .success(.init(shops: [], unplaced: 1)), unreadableLines: [], unreadableCount: 0, filter: .all, file: file
+            ))
+        var hanoi = Seeds.Restaurants.near
+        hanoi.name = "Phở Thìn"
+        hanoi.coordinate = Coordinate(lat: 21.0285, lng: 105.8542)
+        sut.presentMap(
+            .init(
+                result: .success(.init(shops: [Seeds.Restaurants.near], unplaced: 0, elsewhere: [[hanoi]])),
+                unreadableLines: [], unreadableCount: 0, filter: .all, file: file))
+
+        // Then the first says why nothing is drawn, never that the log is empty
+        let unplaced = try #require(display.maps.first)
+        #expect(
+            unplaced.failure == "nothing to draw" && unplaced.exitCode == .noResults, "\(String(describing: unplaced.failure))")
+        #expect(unplaced.notices == ["1 logged shop has no position kept, so it is not on the map."], "\(unplaced.notices)")
+        // And the second names the place elsewhere and the way to draw it
+        #expect(
+            display.maps.last?.notices
+                == ["Not on this map: 1 place around Phở Thìn (21.0285, 105.8542); log map --near 'Phở Thìn' draws them."],
+            "\(String(describing: display.maps.last?.notices))")
     }
 }

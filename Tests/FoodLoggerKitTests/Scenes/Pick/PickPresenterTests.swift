@@ -49,7 +49,10 @@ final class PickDisplayLogicSpy: PickDisplayLogic {
         #expect(log?["visits"] as? Int == 1 && log?["last_visit"] as? String == "2026-11-02" && log?["rating"] as? Int == 4)
         guard case .object(let members) = object else { return }
         #expect(members.map(\.0) == RestaurantRecord.fieldNames, "the same keys as search's restaurants[0]")
-        #expect(reason == "Picked from 4 places that fit: visited 1 time, last on 2026-11-02, rated 4/5.", "\(reason)")
+        #expect(
+            reason
+                == "Picked from 4 places open at fri 19:30 (Japan time), not visited in the last 14 days; "
+                + "this one: visited 1 time, last on 2026-11-02, rated 4/5.", "\(reason)")
         #expect(viewModel?.exitCode == .success, "exit 0")
     }
 
@@ -59,7 +62,30 @@ final class PickDisplayLogicSpy: PickDisplayLogic {
             Issue.record("expected the card")
             return
         }
-        #expect(reason == "Picked from 4 places that fit: on your want list.", "\(reason)")
+        #expect(
+            reason
+                == "Picked from 4 places open at fri 19:30 (Japan time), not visited in the last 14 days; "
+                + "this one: on your want list.", "\(reason)")
+    }
+
+    @Test func aPlaceOfUnknownHoursIsPickedWithAWordToCheck() {
+        // Given a place kept by --include-unknown, from --want's places
+        var open = Seeds.open
+        open.includeUnknown = true
+        var picked = chosen(tier: .want)
+        picked.hoursUnknown = true
+        let viewModel = present(.success(picked), log: .want, open: open)
+
+        // Then the reason says what the places share and to check the hours
+        guard case .chosen(let reason, _)? = viewModel?.content else {
+            Issue.record("expected a pick")
+            return
+        }
+        #expect(
+            reason
+                == "Picked from 4 places on your want list, open or of unknown hours at fri 19:30 (Japan time), "
+                + "not visited in the last 14 days; this one: on your want list; hours unknown: check before you go.",
+            "\(reason)")
     }
 
     @Test func nothingFitsIsOneLineNamingEachReasonAndExitsOne() {
