@@ -87,14 +87,14 @@ enum HoursText {
     /// ("24:00", "sun 24:00"), as the day's hours write it, not the start of the next.
     private static func when(_ instant: Date, _ left: TimeLeft, nextDay: String?, ending: Bool = false) -> String? {
         guard var time = left.wallClock(instant), let asked = left.asked.flatMap(left.wallClock) else { return nil }
-        if ending, time.minute == 0 { time = JapanTime(date: time.date.adding(days: -1), minute: 24 * 60) }
+        if ending, time.minute == 0 { time = CivilTime(date: time.date.adding(days: -1), minute: 24 * 60) }
         if time.date == asked.date { return clock(time.minute) }
         guard let nextDay, asked.date.adding(days: 1) == time.date else { return short(time) }
         return clock(time.minute) + nextDay
     }
 
     /// "fri 19:30": the moment in a footer or notice.
-    static func short(_ time: JapanTime) -> String {
+    static func short(_ time: CivilTime) -> String {
         time.date.weekday.short + " " + clock(time.minute)
     }
 
@@ -151,7 +151,9 @@ enum HoursText {
     }
 
     /// "open · today 11:30–14:30, 17:00–23:00", or why it cannot be told: the card's and the
-    /// map's info window's line.
+    /// map's info window's line. Where a public holiday's rule gives today's answer, the line
+    /// names it ("closed · public holiday (Christmas Day, GB-SCT) · see the hours below"): the
+    /// week below would say otherwise.
     /// `named`: the day is the one a search asked about, named by its weekday ("fri") rather
     /// than "today".
     static func today(_ restaurant: Restaurant, on clock: OpenClock, named: Bool = false) -> String {
@@ -159,7 +161,8 @@ enum HoursText {
         let status = clock.status(of: restaurant)
         let word = status == .unknown ? "?" : word(status)
         guard let hours = restaurant.openingHours else {
-            guard status == .unknown else { return "\(word) · see the hours below" }
+            let holiday = clock.holiday(of: restaurant).map { " · public holiday (\($0.name), \($0.place))" } ?? ""
+            guard status == .unknown else { return "\(word)\(holiday) · see the hours below" }
             if restaurant.closingDaysUnreadable { return "? · the closing days below could not be read" }
             return restaurant.hoursState == .none ? "? · no hours given" : "? · the hours below could not be read"
         }

@@ -135,3 +135,15 @@ public struct PeriodHours: Sendable, Equatable, Codable {
         return hours
     }
 }
+
+/// Google's dialect of the one hours model: periods on the place's clock, the dated days
+/// answering for their holidays themselves.
+extension PeriodHours: HoursReading {
+    public func status(at moment: OpeningHours.Moment, in place: HoursPlace) -> OpenStatus {
+        status(on: moment.today.date, minute: moment.minute)
+    }
+
+    public func nextChange(after moment: OpeningHours.Moment, in place: HoursPlace) -> HoursChange {
+        nextChange(on: moment.today.date, minute: moment.minute)
+    }
+}
