@@ -310,7 +310,7 @@ extension MapPresenter {
         // Hours that cannot be read are shown as the shop wrote them.
         let readable = HoursText.periods(of: restaurant, on: clock) != nil
         let hours = HoursText.today(restaurant, on: clock, named: open.openOnly)
-        let written = restaurant.osmOpeningHours ?? restaurant.open
+        let written = restaurant.hoursText
         let given = written.isEmpty ? "not given" : written
         /// Words joined by " · ", or " - " where the terminal cannot show the dot.
         func joined(_ words: String) -> String { glyph(words, words.replacingOccurrences(of: " · ", with: " - ")) }
