@@ -57,8 +57,8 @@ enum HoursText {
         cells(left) ?? (word(status()), "")
     }
 
-    static func openCells(of restaurant: Restaurant, on clock: OpenClock) -> (when: String, left: String) {
-        let hours = PlaceHours(restaurant)
+    /// `hours`: the place's, as the caller read them once for its row.
+    static func openCells(of restaurant: Restaurant, hours: PlaceHours, on clock: OpenClock) -> (when: String, left: String) {
         let cells = openCells(clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours))
         // "?" is for hours that do not tell; "–" for a place whose service gives none, as the Hours
         // column writes a day without hours.
@@ -175,9 +175,8 @@ enum HoursText {
 
     /// The day's hours on the shop's own clock ("11:00–14:30, 19:00–22:30", or "closed"); nil
     /// when they cannot be told.
-    static func periods(of restaurant: Restaurant, on clock: OpenClock) -> String? {
-        guard let moment = clock.moment(for: restaurant), let today = restaurant.openingHours?.periods(on: moment.today)
-        else { return nil }
+    static func periods(of restaurant: Restaurant, hours: PlaceHours, on clock: OpenClock) -> String? {
+        guard let moment = clock.moment(for: restaurant), let today = hours.weekly?.periods(on: moment.today) else { return nil }
         return periods(today)
     }
 

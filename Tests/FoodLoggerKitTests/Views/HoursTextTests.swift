@@ -50,8 +50,12 @@ import Testing
         #expect(
             HoursText.today(closingNote, on: Self.friday) == "? · the closing days below could not be read",
             "\(HoursText.today(closingNote, on: Self.friday))")
-        #expect(HoursText.openCells(of: none, on: Self.friday) == ("–", ""), "the table's Open cell: no hours given")
-        #expect(HoursText.openCells(of: unreadable, on: Self.friday) == ("?", ""), "the table's Open cell")
+        #expect(
+            HoursText.openCells(of: none, hours: PlaceHours(none), on: Self.friday) == ("–", ""),
+            "the table's Open cell: no hours given")
+        #expect(
+            HoursText.openCells(of: unreadable, hours: PlaceHours(unreadable), on: Self.friday) == ("?", ""),
+            "the table's Open cell")
         #expect(
             [none, unreadable, closingNote, Self.shop(close: "日")].map(\.hoursState)
                 == [.none, .unreadable, .unreadable, .given], "hours_state")
