@@ -15,6 +15,11 @@ extension Restaurant {
     /// A list asking more than this of a place reads its `PlaceHours` once instead.
     public var hoursState: HoursState { PlaceHours(self).state }
 
+    /// The hours as the service wrote them, for people: Google's words for its week,
+    /// OpenStreetMap's `opening_hours` value, or HOT PEPPER's `open` text; "" where it gave none.
+    /// The one place that knows which of a place's fields hold them, so that no view asks.
+    public var hoursText: String { periodHours.map { $0.text ?? "" } ?? osmOpeningHours ?? open }
+
     /// HOT PEPPER's hours read alone, when it is only the closing-days text that cannot be read:
     /// the card then says which of the two is unclear.
     public var closingDaysUnreadable: Bool {

@@ -47,19 +47,19 @@ public struct OpenQuestion: Sendable, Equatable {
         }
 
         /// The moment on a clock that shows `reading` for an instant.
-        public func time(_ reading: (Date) -> JapanTime) -> JapanTime {
+        public func time(_ reading: (Date) -> CivilTime) -> CivilTime {
             switch self {
             case .now(let instant):
                 return reading(instant)
             case .wallClock(let day, let minute, let asked):
                 let today = reading(asked).date
                 switch day {
-                case .today: return JapanTime(date: today, minute: minute)
-                case .tomorrow: return JapanTime(date: today.adding(days: 1), minute: minute)
+                case .today: return CivilTime(date: today, minute: minute)
+                case .tomorrow: return CivilTime(date: today.adding(days: 1), minute: minute)
                 case .weekday(let weekday):
                     let ahead = (weekday.rawValue - today.weekday.rawValue + 7) % 7
-                    return JapanTime(date: today.adding(days: ahead), minute: minute)
-                case .date(let date): return JapanTime(date: date, minute: minute)
+                    return CivilTime(date: today.adding(days: ahead), minute: minute)
+                case .date(let date): return CivilTime(date: date, minute: minute)
                 }
             }
         }
@@ -80,29 +80,32 @@ public enum HoursClock: Sendable, Equatable {
 /// Japan's clock is read with arithmetic, not through a Foundation `TimeZone`: the first one a
 /// run makes costs 0.8 M instructions, a tenth of a stub search's own work.
 extension HoursClock {
+    /// Japan has kept UTC+9 without summer time since 1952.
+    public static let japanOffset = 9 * 3600
+
     /// The moment as this clock shows it; nil when the clock is unknown.
-    public func time(_ moment: OpenQuestion.Moment) -> JapanTime? {
+    public func time(_ moment: OpenQuestion.Moment) -> CivilTime? {
         switch self {
-        case .japan: moment.time { JapanTime($0) }
-        case .zone(let zone): moment.time { JapanTime($0, timeZone: zone) }
+        case .japan: moment.time { CivilTime($0, secondsFromGMT: Self.japanOffset) }
+        case .zone(let zone): moment.time { CivilTime($0, timeZone: zone) }
         case .unknown: nil
         }
     }
 
     /// What this clock shows at `instant`; nil when the clock is unknown.
-    public func time(at instant: Date) -> JapanTime? {
+    public func time(at instant: Date) -> CivilTime? {
         switch self {
-        case .japan: JapanTime(instant)
-        case .zone(let zone): JapanTime(instant, timeZone: zone)
+        case .japan: CivilTime(instant, secondsFromGMT: Self.japanOffset)
+        case .zone(let zone): CivilTime(instant, timeZone: zone)
         case .unknown: nil
         }
     }
 
-    /// The instant this clock shows `time` (see `JapanTime.instant(in:)` for the hour summer
+    /// The instant this clock shows `time` (see `CivilTime.instant(in:)` for the hour summer
     /// time skips or repeats); nil when the clock is unknown.
-    public func instant(_ time: JapanTime) -> Date? {
+    public func instant(_ time: CivilTime) -> Date? {
         switch self {
-        case .japan: time.instant
+        case .japan: time.instant(secondsFromGMT: Self.japanOffset)
         case .zone(let zone): time.instant(in: zone)
         case .unknown: nil
         }
@@ -111,7 +114,7 @@ extension HoursClock {
     /// The clock's offset from UTC at `instant`, in seconds; nil when the clock is unknown.
     public func secondsFromGMT(at instant: Date) -> Int? {
         switch self {
-        case .japan: CivilDate.offset
+        case .japan: Self.japanOffset
         case .zone(let zone): zone.secondsFromGMT(for: instant)
         case .unknown: nil
         }
@@ -135,9 +138,9 @@ public struct OpenClock: Sendable {
     private let clocks: [Provider: HoursClock]
     /// The region's country (ISO 3166-1 alpha-2), for the currency a price level is written in.
     public let country: String?
-    /// Where OpenStreetMap's hours are read: the region's holidays (its subdivision's, where the
-    /// areas name one) and clock; `place(for:)` adds the shop's position, for the sun.
-    private let osmPlace: OSMOpeningHours.Place
+    /// Where the region's hours are read: its holidays (its subdivision's, where the areas name
+    /// one) and clock; `place(for:)` adds the shop's position, for the sun.
+    private let regionPlace: HoursPlace
 
     public init(_ moment: OpenQuestion.Moment, region: RestaurantPage.Region?) {
         var moments: [Provider: OpeningHours.Moment] = [:]
@@ -149,13 +152,13 @@ public struct OpenClock: Sendable {
         self.moments = moments
         self.clocks = clocks
         country = region?.countryCode
-        osmPlace = OSMOpeningHours.Place(
+        regionPlace = HoursPlace(
             holidays: region?.subdivision ?? region?.countryCode, timeZone: region?.timeZone.flatMap(TimeZone.init(identifier:)))
     }
 
-    /// Where `shop`'s OpenStreetMap hours are read.
-    func place(for shop: Restaurant) -> OSMOpeningHours.Place {
-        var place = osmPlace
+    /// Where `shop`'s hours are read.
+    func place(for shop: Restaurant) -> HoursPlace {
+        var place = regionPlace
         place.coordinate = shop.coordinate
         return place
     }
@@ -165,25 +168,25 @@ public struct OpenClock: Sendable {
 
     /// The moment on the clock `shop`'s hours are read on (its day and minute); nil when that
     /// clock is unknown. The day's holiday facts are Japan's, which only HOT PEPPER's texts
-    /// read: an OpenStreetMap week (`weekly`) has no holiday rules.
+    /// read; other hours read their holidays from `place(for:)`.
     public func moment(for shop: Restaurant) -> OpeningHours.Moment? { moments[shop.provider] }
 
-    /// Open, closing soon, closed or unknown: the shop's periods (`PeriodHours`), else an
-    /// OpenStreetMap value read by the specification
-    /// on the shop's clock (the region's country for public holidays), else HOT PEPPER's texts.
-    /// A place closed for a while or for good is closed, whatever its hours say.
+    /// Open, closing soon, closed or unknown on the shop's clock, as its service's hours say
+    /// (`HoursReading`). A place closed for a while or for good is closed, whatever its hours say.
     public func status(of shop: Restaurant) -> OpenStatus { status(of: shop, hours: PlaceHours(shop)) }
 
     /// The same, with the shop's hours as the caller has read them (a list reads each shop's
     /// once for every question it asks).
     public func status(of shop: Restaurant, hours: PlaceHours) -> OpenStatus {
         if let status = shop.businessStatus, status != .operational { return .closed }
-        guard let moment = moment(for: shop) else { return .unknown }
-        switch hours.source {
-        case .periods(let periods): return periods.status(on: moment.today.date, minute: moment.minute)
-        case .osm(let value): return value?.status(on: moment.today.date, minute: moment.minute, at: place(for: shop)) ?? .unknown
-        case .texts(let texts): return texts?.status(at: moment) ?? .unknown
-        }
+        guard let moment = moment(for: shop), let reading = hours.reading else { return .unknown }
+        return reading.status(at: moment, in: place(for: shop))
+    }
+
+    /// The public holiday whose rule gives `shop`'s answer on the moment's day; nil when none does.
+    public func holiday(of shop: Restaurant) -> HoursPlace.Holiday? {
+        guard let moment = moment(for: shop) else { return nil }
+        return PlaceHours(shop).reading?.holiday(at: moment, in: place(for: shop))
     }
 }
 

@@ -174,7 +174,7 @@ public struct OpeningHours: Sendable, Equatable {
         /// Minutes since today's midnight.
         public var minute: Int
 
-        public init(_ time: JapanTime) {
+        public init(_ time: CivilTime) {
             // A year's holidays are worked out, not listed: once here for the ten days and the
             // eve of the last, not twice a day (0.7 M instructions of a search).
             let years = Set([time.date.adding(days: -1).year, time.date.adding(days: 9).year])

@@ -53,12 +53,12 @@ public struct TimeLeft: Sendable, Equatable {
     }
 
     /// `instant` on the shop's clock; nil where the clock is unknown.
-    public func wallClock(_ instant: Date) -> JapanTime? { clock.time(at: instant) }
+    public func wallClock(_ instant: Date) -> CivilTime? { clock.time(at: instant) }
 }
 
 extension OpenClock {
-    /// When the shop closes or opens next after the clock's moment, on the shop's own clock:
-    /// HOT PEPPER's texts (their last orders included) or an OpenStreetMap value. A place
+    /// When the shop closes or opens next after the clock's moment, on the shop's own clock, as
+    /// its service's hours say (HOT PEPPER's with their last orders). A place
     /// closed for a while or for good opens at no known time.
     public func timeLeft(of shop: Restaurant) -> TimeLeft { timeLeft(of: shop, hours: PlaceHours(shop)) }
 
@@ -70,17 +70,12 @@ extension OpenClock {
         /// Minutes from the moment's midnight as an instant where the shop is; nil on an unknown clock.
         func instant(_ minutes: Int) -> Date? {
             let day = Int((Double(minutes) / 1440).rounded(.down))
-            return clock.instant(JapanTime(date: date.adding(days: day), minute: minutes - day * 1440))
+            return clock.instant(CivilTime(date: date.adding(days: day), minute: minutes - day * 1440))
         }
         guard let asked = instant(moment.minute) else { return .unknown }
         var left = TimeLeft(asked: asked, clock: clock)
         if let status = shop.businessStatus, status != .operational { return left }
-        let change: HoursChange =
-            switch hours.source {
-            case .periods(let periods): periods.nextChange(on: date, minute: moment.minute)
-            case .osm(let value): value?.nextChange(on: date, minute: moment.minute, at: place(for: shop)) ?? .unknown
-            case .texts(let texts): texts?.nextChange(after: moment) ?? .unknown
-            }
+        let change = hours.reading?.nextChange(after: moment, in: place(for: shop)) ?? .unknown
         switch change {
         case .closes(let at, let lastOrder):
             left.closesAt = instant(at)

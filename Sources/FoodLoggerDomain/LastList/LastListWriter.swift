@@ -66,6 +66,7 @@ enum LastListWriter {
             if let region = header.region {
                 key("region"); begin()
                 optional("timeZone", region.timeZone); optional("countryCode", region.countryCode)
+                optional("subdivision", region.subdivision)
                 end()
             }
             if let center = header.center {

@@ -2,8 +2,7 @@ import Foundation
 
 /// A day on the calendar, wherever it is: the day a meal was eaten (in the user's zone), a day a
 /// place's hours speak of (on its own clock), a date a service names. Its arithmetic is plain
-/// days since 1970-01-01, so it holds for any place; what is Japan's (its clock, its holidays)
-/// lives beside Japan's time (`JapanTime`).
+/// days since 1970-01-01, so it holds for any place; a minute on a clock is `CivilTime`.
 ///
 /// Written `YYYY-MM-DD` (the food log, the cache); read from that, or from an object with
 /// `year`, `month` and `day` as Google writes dates.

@@ -23,13 +23,11 @@ public struct Restaurant: Sendable, Equatable, Codable {
     public var amenities: [Amenity]
     /// Which service described the shop, for the attribution and the JSON.
     public var provider: Provider
-    /// The hours in OpenStreetMap's `opening_hours` syntax, as written, for the OSM hours
-    /// evaluator to read; nil when the service has none in that syntax (HOT PEPPER's hours are
-    /// free text in `open`, which `openingHours` reads).
+    /// OpenStreetMap's `opening_hours` value as tagged, which its reader reads; nil from every
+    /// other service (HOT PEPPER's hours are its Japanese `open` and `close` texts).
     public var osmOpeningHours: String?
-    /// The hours as periods (a week, and dated days that answer for themselves), which the open
-    /// questions read before `osmOpeningHours` and `open`; nil when the service gives none so
-    /// (Google Places gives them; `osmOpeningHours` then writes its week for reading).
+    /// The hours as periods (a week, and dated days that answer for themselves), as Google
+    /// gives them; nil from every other service.
     public var periodHours: PeriodHours?
     /// The average of the service's reviews, 1 to 5 stars, and how many there are; nil when the
     /// service has no reviews (only Google Places has them).

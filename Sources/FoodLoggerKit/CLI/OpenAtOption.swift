@@ -86,7 +86,7 @@ enum OpenAtOption {
         guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]), (2000...2099).contains(parts[0])
         else { throw problem }
         let date = CivilDate(year: parts[0], month: parts[1], day: parts[2])
-        guard CivilDate(date.start) == date else { throw problem }  // 2026-02-30 is not a day
+        guard date.adding(days: 0) == date else { throw problem }  // 2026-02-30 is not a day
         return .wallClock(day: .date(date), minute: minute, asked: now)
     }
 

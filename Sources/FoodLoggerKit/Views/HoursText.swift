@@ -60,8 +60,8 @@ enum HoursText {
         business?.notice.map { ($0, "") } ?? cells(left) ?? (word(status()), "")
     }
 
-    static func openCells(of restaurant: Restaurant, on clock: OpenClock) -> (when: String, left: String) {
-        let hours = PlaceHours(restaurant)
+    /// `hours`: the place's, as the caller read them once for its row.
+    static func openCells(of restaurant: Restaurant, hours: PlaceHours, on clock: OpenClock) -> (when: String, left: String) {
         let cells = openCells(
             clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours),
             business: restaurant.businessStatus)
@@ -92,14 +92,14 @@ enum HoursText {
     /// ("24:00", "sun 24:00"), as the day's hours write it, not the start of the next.
     private static func when(_ instant: Date, _ left: TimeLeft, nextDay: String?, ending: Bool = false) -> String? {
         guard var time = left.wallClock(instant), let asked = left.asked.flatMap(left.wallClock) else { return nil }
-        if ending, time.minute == 0 { time = JapanTime(date: time.date.adding(days: -1), minute: 24 * 60) }
+        if ending, time.minute == 0 { time = CivilTime(date: time.date.adding(days: -1), minute: 24 * 60) }
         if time.date == asked.date { return clock(time.minute) }
         guard let nextDay, asked.date.adding(days: 1) == time.date else { return short(time) }
         return clock(time.minute) + nextDay
     }
 
     /// "fri 19:30": the moment in a footer or notice.
-    static func short(_ time: JapanTime) -> String {
+    static func short(_ time: CivilTime) -> String {
         time.date.weekday.short + " " + clock(time.minute)
     }
 
@@ -156,7 +156,9 @@ enum HoursText {
     }
 
     /// "open · today 11:30–14:30, 17:00–23:00", or why it cannot be told, or "closed for now"
-    /// for a place that does not trade: the card's and the map's info window's line.
+    /// for a place that does not trade: the card's and the map's info window's line. Where a
+    /// public holiday's rule gives today's answer, the line names it ("closed · public holiday
+    /// (Christmas, GB-SCT) · see the hours below"): the week below would say otherwise.
     /// `named`: the day is the one a search asked about, named by its weekday ("fri") rather
     /// than "today".
     static func today(_ restaurant: Restaurant, on clock: OpenClock, named: Bool = false) -> String {
@@ -166,7 +168,8 @@ enum HoursText {
         let status = clock.status(of: restaurant)
         let word = status == .unknown ? "?" : word(status)
         guard let hours = restaurant.openingHours else {
-            guard status == .unknown else { return "\(word) · see the hours below" }
+            let holiday = clock.holiday(of: restaurant).map { " · public holiday (\($0.name), \($0.place))" } ?? ""
+            guard status == .unknown else { return "\(word)\(holiday) · see the hours below" }
             if restaurant.closingDaysUnreadable { return "? · the closing days below could not be read" }
             return restaurant.hoursState == .none ? "? · no hours given" : "? · the hours below could not be read"
         }
@@ -179,9 +182,8 @@ enum HoursText {
 
     /// The day's hours on the shop's own clock ("11:00–14:30, 19:00–22:30", or "closed"); nil
     /// when they cannot be told.
-    static func periods(of restaurant: Restaurant, on clock: OpenClock) -> String? {
-        guard let moment = clock.moment(for: restaurant), let today = restaurant.openingHours?.periods(on: moment.today)
-        else { return nil }
+    static func periods(of restaurant: Restaurant, hours: PlaceHours, on clock: OpenClock) -> String? {
+        guard let moment = clock.moment(for: restaurant), let today = hours.weekly?.periods(on: moment.today) else { return nil }
         return periods(today)
     }
 

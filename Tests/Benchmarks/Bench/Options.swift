@@ -12,9 +12,12 @@ struct Options {
     var output: String? = "Tests/Benchmarks/README.md"
     /// The foodlogger to measure; default: the static release build, made first in .build-static.
     var binary: String?
+    /// Only (m)'s instruction counts: two builds compared (`--binary`) without an hour of timing.
+    var instructionsOnly = false
 
     static let usage = """
         Usage: foodlogger-bench [--runs N] [--warmups N] [--quick] [--report-only] [--output PATH | --no-write] [--binary PATH]
+                       [--instructions-only]
 
         Measures foodlogger's release build against its budgets and writes the results into
         Tests/Benchmarks/README.md (between its generated-section markers). Run it from the package root:
@@ -28,6 +31,7 @@ struct Options {
           --report-only   print PASS/FAIL but exit 0 even when a budget is missed
           --output PATH   write the results there instead of Tests/Benchmarks/README.md; --no-write: nowhere
           --binary PATH   measure this foodlogger instead of building the static one
+          --instructions-only  only (m), the instructions of whole searches (callgrind); writes nothing
 
         """
 
@@ -56,6 +60,7 @@ struct Options {
             case "--output": output = try value(flag)
             case "--no-write": output = nil
             case "--binary": binary = try value(flag)
+            case "--instructions-only": instructionsOnly = true; output = nil
             case "-h", "--help": print(Self.usage, terminator: ""); exit(0)
             default: throw SpawnError(description: "unknown option \(flag)\n\n" + Self.usage)
             }

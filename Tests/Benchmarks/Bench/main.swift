@@ -53,7 +53,7 @@ struct Bench {
         foodlogger = try options.binary ?? Self.buildStatic()
         hello = directory.appendingPathComponent("foodlogger-hello").path
         helloNetworking = directory.appendingPathComponent("foodlogger-hello-net").path
-        for binary in [foodlogger, hello, helloNetworking] where access(binary, X_OK) != 0 {
+        for binary in [foodlogger] + (options.instructionsOnly ? [] : [hello, helloNetworking]) where access(binary, X_OK) != 0 {
             throw SpawnError(
                 description: "\(binary) is not built; run: swift run -c release --scratch-path .build-bench foodlogger-bench")
         }
@@ -106,6 +106,11 @@ struct Bench {
         let loadBefore = Machine.load()
         print("foodlogger-bench: \(options.runs) runs per command after \(options.warmups) warm-up runs; load \(loadBefore)")
         let started = Date()
+        if options.instructionsOnly {
+            try hoursInstructions()
+            print(lines.joined(separator: "\n"))
+            return true
+        }
         try startUp()
         try decoding()
         try openingHours()
@@ -117,6 +122,7 @@ struct Bench {
         try mergedSearch()
         try crowdedMergedSearch()
         try foodLog()
+        try hoursInstructions()
         try silentServer()
         memorySection()
         let report = compose(loadBefore: loadBefore, loadAfter: Machine.load(), seconds: Date().timeIntervalSince(started))
@@ -193,7 +199,7 @@ struct Bench {
     /// Reading the hours of 100 shops, and telling for each whether it is open, in-process.
     mutating func openingHours() throws {
         let shops = try GourmetResponseDecoder.decode(SyntheticResponse.page(total: 100, count: 100)).restaurants
-        let moment = OpeningHours.Moment(JapanTime(Date()))
+        let moment = OpeningHours.Moment(CivilTime(Date(), secondsFromGMT: HoursClock.japanOffset))
         func measure(_ work: () -> Int) -> Samples {
             var samples = Samples()
             for round in 0..<(options.warmups + options.runs) {

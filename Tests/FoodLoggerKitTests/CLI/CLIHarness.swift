@@ -41,7 +41,8 @@ struct CLIRun {
     }
 
     /// The tests' "now": Friday 2026-11-20, 19:30 in Japan, when most of the stub's shops are open.
-    static let friday = JapanTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: 19 * 60 + 30).instant
+    static let friday = CivilTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: 19 * 60 + 30).instant(
+        secondsFromGMT: HoursClock.japanOffset)
 
     var json: [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]

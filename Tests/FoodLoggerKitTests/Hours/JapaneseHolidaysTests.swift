@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func laborThanksgivingMakesTheDayBeforeAHolidayEve() {
-        let moment = OpeningHours.Moment(JapanTime(date: CivilDate(year: 2026, month: 11, day: 22), minute: 12 * 60))
+        let moment = OpeningHours.Moment(CivilTime(date: CivilDate(year: 2026, month: 11, day: 22), minute: 12 * 60))
         #expect(!moment.today.isHoliday && moment.today.isHolidayEve, "2026-11-22 is 祝前日 (11-23 is 勤労感謝の日)")
     }
 
@@ -44,7 +44,7 @@ import Testing
     /// found from December's days, and the day before it is its eve.
     @Test func theDaysOfAMomentCrossTheYear() {
         func moment(_ year: Int, _ month: Int, _ day: Int) -> OpeningHours.Moment {
-            OpeningHours.Moment(JapanTime(date: CivilDate(year: year, month: month, day: day), minute: 10 * 60))
+            OpeningHours.Moment(CivilTime(date: CivilDate(year: year, month: month, day: day), minute: 10 * 60))
         }
         #expect(moment(2026, 12, 31).today.isHolidayEve, "2027-01-01 is 元日")
         #expect(moment(2026, 12, 25).following[6].isHoliday, "seven days on is 2027-01-01")

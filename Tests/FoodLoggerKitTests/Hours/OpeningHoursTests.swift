@@ -4,7 +4,7 @@ import Testing
 @Suite struct OpeningHoursTests {
     func status(_ open: String, _ close: String, _ date: (Int, Int, Int), _ hour: Int, _ minute: Int = 0) -> OpenStatus {
         guard let hours = OpeningHoursParser.parse(open: open, close: close) else { return .unknown }
-        let time = JapanTime(date: CivilDate(year: date.0, month: date.1, day: date.2), minute: hour * 60 + minute)
+        let time = CivilTime(date: CivilDate(year: date.0, month: date.1, day: date.2), minute: hour * 60 + minute)
         return hours.status(at: OpeningHours.Moment(time))
     }
 

@@ -19,8 +19,8 @@ import Testing
 
     /// A time of a day in 2026 in Japan (20 November is a Friday, the 23rd a holiday).
     static func japan(_ day: Int, _ hour: Int, _ minute: Int = 0, month: Int = 11) -> OpenClock {
-        let time = JapanTime(date: CivilDate(year: 2026, month: month, day: day), minute: hour * 60 + minute)
-        return OpenClock(.now(time.instant), region: nil)
+        let time = CivilTime(date: CivilDate(year: 2026, month: month, day: day), minute: hour * 60 + minute)
+        return OpenClock(.now(time.instant(secondsFromGMT: HoursClock.japanOffset)), region: nil)
     }
 
     @Test func openShopClosesAtTheEndOfItsPeriod() {

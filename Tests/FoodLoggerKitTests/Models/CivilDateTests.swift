@@ -12,10 +12,11 @@ import Testing
         var date = CivilDate(year: 1900, month: 1, day: 1)
         while date.year <= 2100 {
             let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: instant)
-            let time = JapanTime(instant)
+            let time = CivilTime(instant, secondsFromGMT: HoursClock.japanOffset)
             guard time.date == date, time.minute == 23 * 60 + 59, parts.year == date.year, parts.month == date.month,
                 parts.day == date.day, parts.weekday == date.weekday.rawValue,
-                date.start == calendar.startOfDay(for: instant)
+                CivilTime(date: date, minute: 0).instant(secondsFromGMT: HoursClock.japanOffset)
+                    == calendar.startOfDay(for: instant)
             else {
                 Issue.record("\(date) disagrees with Foundation: \(parts), \(time)")
                 return

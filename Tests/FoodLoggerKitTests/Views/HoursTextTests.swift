@@ -7,7 +7,9 @@ import Testing
 @Suite struct HoursTextTests {
     /// Friday 2026-11-20 at 12:30 in Japan.
     static let friday = OpenClock(
-        .now(JapanTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: 750).instant), region: nil)
+        .now(
+            CivilTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: 750).instant(
+                secondsFromGMT: HoursClock.japanOffset)), region: nil)
 
     static func shop(close: String) -> Restaurant {
         var shop = Seeds.restaurant("J0000000009", name: "試験亭", lat: 35.6812, lng: 139.7671)
@@ -48,8 +50,12 @@ import Testing
         #expect(
             HoursText.today(closingNote, on: Self.friday) == "? · the closing days below could not be read",
             "\(HoursText.today(closingNote, on: Self.friday))")
-        #expect(HoursText.openCells(of: none, on: Self.friday) == ("–", ""), "the table's Open cell: no hours given")
-        #expect(HoursText.openCells(of: unreadable, on: Self.friday) == ("?", ""), "the table's Open cell")
+        #expect(
+            HoursText.openCells(of: none, hours: PlaceHours(none), on: Self.friday) == ("–", ""),
+            "the table's Open cell: no hours given")
+        #expect(
+            HoursText.openCells(of: unreadable, hours: PlaceHours(unreadable), on: Self.friday) == ("?", ""),
+            "the table's Open cell")
         #expect(
             [none, unreadable, closingNote, Self.shop(close: "日")].map(\.hoursState)
                 == [.none, .unreadable, .unreadable, .given], "hours_state")
@@ -81,7 +87,8 @@ import Testing
 
     /// Friday 2026-11-20 at 21:45 in Japan, and an instant that many minutes later.
     static let japan = HoursClock.japan
-    static let asked = JapanTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: 21 * 60 + 45).instant
+    static let asked = CivilTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: 21 * 60 + 45).instant(
+        secondsFromGMT: HoursClock.japanOffset)
     static func later(_ minutes: Int) -> Date { asked.addingTimeInterval(TimeInterval(minutes * 60)) }
 
     static let timeLeft: [(TimeLeft, String?)] = [

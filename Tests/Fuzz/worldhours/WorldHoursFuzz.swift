@@ -40,7 +40,7 @@ public func worldHoursFuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32
     }
 
     let hours = OSMOpeningHours("Mo-Fr sunrise-(sunset-01:00); PH off; SH 10:00-dusk")
-    let at = OSMOpeningHours.Place(
+    let at = HoursPlace(
         holidays: place, coordinate: coordinate, timeZone: ZoneMap.locate(coordinate).flatMap { TimeZone(identifier: $0.zone) })
     // Its answers' promises are osmhours' to check; here, that every place and day is answered in time.
     for minute in [0, 719, 1439] {

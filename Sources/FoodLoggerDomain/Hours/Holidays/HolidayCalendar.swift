@@ -25,6 +25,16 @@ public enum HolidayCalendar {
         return year.somewhere.contains(date) ? nil : false
     }
 
+    /// Whether the holidays of `place`'s region are told apart from its country's: true for a
+    /// country alone, for a region the definitions name, and for a country whose holidays are
+    /// the same everywhere (or unknown here); false where the region is not known and the
+    /// country's holidays (those every region keeps) answer for it.
+    public static func knowsRegion(of place: String) -> Bool {
+        let (code, region) = split(place)
+        guard let region, code != "JP", let country = country(code), !country.states.isEmpty else { return true }
+        return country.state(region) != nil
+    }
+
     /// The public holidays of `year` in `country`, by day, with their names: a region's own
     /// (`region`), or without one those that hold in the whole country. Nil for a country or a
     /// region this calendar does not know.

@@ -134,7 +134,6 @@ enum GooglePlacesDecoder {
                     code: primaryType ?? "", name: primaryTypeDisplayName?.text ?? "", catchCopy: ""),
                 coordinate: Coordinate(lat: latitude, lng: longitude), address: address,
                 urls: .init(shop: googleMapsUri ?? "", photo: ""), provider: .google,
-                osmOpeningHours: GooglePlacesHours.osmValue(regular: regularOpeningHours, current: currentOpeningHours),
                 periodHours: GooglePlacesHours.periodHours(regular: regularOpeningHours, current: currentOpeningHours),
                 rating: rating.flatMap { (0...5).contains($0) ? $0 : nil },
                 ratingCount: userRatingCount.flatMap { $0 >= 0 ? $0 : nil },

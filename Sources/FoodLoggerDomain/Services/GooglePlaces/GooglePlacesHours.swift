@@ -2,18 +2,16 @@ import Foundation
 
 /// Google's opening hours (`regularOpeningHours`, `currentOpeningHours`): Google's dialect of the
 /// one hours model. `periodHours` fills `PeriodHours`, which every open question reads, the
-/// current hours answering the dates they cover and the regular week the rest.
-/// For reading (the card, the JSON's `opening_hours`), the same hours are also written as an
-/// OpenStreetMap `opening_hours` value: `Mo-Fr 11:00-22:00; Sa 12:00-02:00`, a period past
-/// midnight as `22:00-02:00`, always open as `24/7`, closed days left out. The special days of
-/// `currentOpeningHours` (a holiday, a changed day in the coming week) follow as dated rules
-/// (`2026 Dec 24 10:00-14:00`, `2026 Dec 25 off`), which win over the week by OSM's own rule order.
+/// current hours answering the dates they cover and the regular week the rest; the card shows
+/// the week in Google's own words (`weekdayDescriptions`).
 enum GooglePlacesHours {
     /// One of Google's `OpeningHours`: the periods of a week, and in `currentOpeningHours` the
     /// dates of the coming week whose hours are exceptional. Encodable for the offline stub.
     struct Hours: Codable, Equatable {
         var periods: [Period]?
         var specialDays: [SpecialDay]?
+        /// The week in Google's words, a line a day in the answer's language ("Monday: 11:00 AM – 10:00 PM").
+        var weekdayDescriptions: [String]?
     }
 
     struct Period: Codable, Equatable {
@@ -35,28 +33,10 @@ enum GooglePlacesHours {
 
     static let minutesPerDay = 1440
     static let minutesPerWeek = 7 * minutesPerDay
-    /// OSM's weekday names, Monday first.
-    static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// The week from `regular` (else from `current`'s ordinary days), then `current`'s special
-    /// days; nil when neither has periods that can be read. Dated rules that would take the
-    /// value past what OSM keeps (`OSMOpeningHours.maxLength`) are left out before the week is.
-    static func osmValue(regular: Hours?, current: Hours?) -> String? {
-        let special = Set((current?.specialDays ?? []).compactMap(\.date))
-        let ordinary = current?.periods?.filter { period in period.open?.date.map { !special.contains($0) } ?? true }
-        guard let periods = regular?.periods ?? ordinary, let week = week(periods) else { return nil }
-        let dated = special.sorted().compactMap { date in
-            dayRule(date, periods: (current?.periods ?? []).filter { $0.open?.date == date })
-        }
-        let whole = ([week] + dated).joined(separator: "; ")
-        if whole.count <= OSMOpeningHours.maxLength { return whole }
-        return week.count <= OSMOpeningHours.maxLength ? week : nil
-    }
 
     /// Google's hours as Google means them, for the one hours model: `regular`'s periods are
     /// the week; `current`'s dated periods and special days answer the dates they cover, closed
-    /// on a covered date without a period. Nil when Google gives neither; a `PeriodHours` that
+    /// on a covered date without a period; the week's words are its text. Nil when Google gives neither; a `PeriodHours` that
     /// answers nothing (`isReadable` false) when it gives periods that cannot be read.
     static func periodHours(regular: Hours?, current: Hours?) -> PeriodHours? {
         guard regular?.periods != nil || current?.periods != nil || current?.specialDays?.isEmpty == false else {
@@ -75,7 +55,8 @@ enum GooglePlacesHours {
             }
             days.append(PeriodHours.Day(date: date, periods: periods))
         }
-        return PeriodHours(week: week, dated: days)
+        let words = (regular?.weekdayDescriptions ?? current?.weekdayDescriptions)?.joined(separator: "; ")
+        return PeriodHours(week: week, dated: days, text: words.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The week in minutes from Monday 00:00; always open as the whole week; nil for periods
@@ -139,67 +120,6 @@ enum GooglePlacesHours {
         return date.adding(days: 0) == date ? date : nil
     }
 
-    /// The week's rules, `24/7` for a place always open; nil for periods that cannot be read
-    /// (a missing or impossible time) or none at all.
-    static func week(_ periods: [Period]) -> String? {
-        // Google's always open: one period that opens (on Sunday at midnight) and never closes.
-        if periods.count == 1, periods[0].close == nil, periods[0].open.flatMap(minuteOfWeek) != nil { return "24/7" }
-        var days = Array(repeating: [String](), count: 7)
-        for period in periods {
-            guard let open = period.open.flatMap(minuteOfWeek), let close = period.close.flatMap(minuteOfWeek) else {
-                return nil
-            }
-            var start = open
-            let end = close > open ? close : close + minutesPerWeek
-            // A period of a day or more is cut at each midnight; a shorter one runs past midnight as OSM writes it.
-            while start < end {
-                let day = start / minutesPerDay
-                let stop = end - start < minutesPerDay ? end : (day + 1) * minutesPerDay
-                days[day % 7].append(
-                    "\(clock(start % minutesPerDay))-\(stop == (day + 1) * minutesPerDay ? "24:00" : clock(stop % minutesPerDay))"
-                )
-                start = stop
-            }
-        }
-        guard days.contains(where: { !$0.isEmpty }) else { return nil }
-        if days.allSatisfy({ $0 == ["00:00-24:00"] }) { return "24/7" }
-        var rules: [String] = []
-        var done = Set<Int>()
-        for day in 0..<7 where !days[day].isEmpty && !done.contains(day) {
-            let same = (day..<7).filter { days[$0] == days[day] }
-            done.formUnion(same)
-            rules.append("\(dayList(same)) \(days[day].sorted().joined(separator: ","))")
-        }
-        return rules.joined(separator: "; ")
-    }
-
-    /// A special day's hours as a dated rule, `off` when it has no period; nil for a date or
-    /// period that cannot be read.
-    static func dayRule(_ date: CivilDate, periods: [Period]) -> String? {
-        guard (1...12).contains(date.month), (1...31).contains(date.day), (1900...9999).contains(date.year) else { return nil }
-        let day = "\(date.year) \(months[date.month - 1]) \(String(format: "%02d", date.day))"
-        guard !periods.isEmpty else { return "\(day) off" }
-        var ranges: [String] = []
-        for period in periods {
-            guard let open = period.open.flatMap(minuteOfDay), let close = period.close.flatMap(minuteOfDay) else { return nil }
-            ranges.append("\(clock(open))-\(close == 0 && period.close?.day != period.open?.day ? "24:00" : clock(close))")
-        }
-        return "\(day) \(ranges.sorted().joined(separator: ","))"
-    }
-
-    /// Days as OSM lists them: runs of two or more as `Mo-Fr`, others one by one.
-    static func dayList(_ days: [Int]) -> String {
-        var parts: [String] = []
-        var index = 0
-        while index < days.count {
-            var last = index
-            while last + 1 < days.count, days[last + 1] == days[last] + 1 { last += 1 }
-            parts.append(last > index ? "\(weekdays[days[index]])-\(weekdays[days[last]])" : weekdays[days[index]])
-            index = last + 1
-        }
-        return parts.joined(separator: ",")
-    }
-
     /// Minutes from Monday 00:00; nil for a day or time Google never writes.
     static func minuteOfWeek(_ point: Point) -> Int? {
         guard let day = point.day, (0...6).contains(day), let minute = minuteOfDay(point) else { return nil }
@@ -211,9 +131,5 @@ enum GooglePlacesHours {
         let minute = point.minute ?? 0
         guard (0...59).contains(minute) else { return nil }
         return hour * 60 + minute
-    }
-
-    static func clock(_ minute: Int) -> String {
-        String(format: "%02d:%02d", minute / 60, minute % 60)
     }
 }

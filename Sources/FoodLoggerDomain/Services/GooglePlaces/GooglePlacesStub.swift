@@ -128,11 +128,21 @@ public struct GooglePlacesStub: HotpepperProtocol {
         return amenities[tags["amenity"] ?? ""] ?? "restaurant"
     }
 
-    /// A week as Google's periods: always open as one period without a close; nil for no hours.
+    /// A week as Google's periods, with its words for each day as Google writes them (Monday
+    /// first, 24-hour times): always open as one period without a close; nil for no hours.
     static func periods(_ week: OpeningHours) -> GooglePlacesHours.Hours? {
         let days = Weekday.allCases.map { (google: $0.rawValue - 1, periods: week[.weekday($0)] ?? []) }
+        let clock = { (minute: Int) in String(format: "%d:%02d", minute % 1440 / 60, minute % 60) }
+        let words = Weekday.mondayFirst.map { day in
+            let periods = week[.weekday(day)] ?? []
+            let hours =
+                periods == [.init(start: 0, end: 1440)]
+                ? "Open 24 hours"
+                : periods.isEmpty ? "Closed" : periods.map { clock($0.start) + " – " + clock($0.end) }.joined(separator: ", ")
+            return "\(dayNames[day.rawValue - 1]): \(hours)"
+        }
         if days.allSatisfy({ $0.periods == [.init(start: 0, end: 1440)] }) {
-            return .init(periods: [.init(open: .init(day: 0, hour: 0, minute: 0), close: nil)])
+            return .init(periods: [.init(open: .init(day: 0, hour: 0, minute: 0), close: nil)], weekdayDescriptions: words)
         }
         let periods = days.flatMap { day in
             day.periods.map { period in
@@ -142,6 +152,9 @@ public struct GooglePlacesStub: HotpepperProtocol {
                 )
             }
         }
-        return periods.isEmpty ? nil : .init(periods: periods)
+        return periods.isEmpty ? nil : .init(periods: periods, weekdayDescriptions: words)
     }
+
+    /// Sunday first, as `Weekday` numbers them.
+    static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 }

@@ -21,28 +21,14 @@ public struct OSMOpeningHours: Sendable {
         self.rules = rules
     }
 
-    /// Where a value is read: what decides its holidays and its sun.
-    public struct Place: Sendable {
-        /// ISO 3166-1 alpha-2, or an ISO 3166-2 region (`GB-SCT`): its public and school
-        /// holidays (`HolidayCalendar`); a day the calendar cannot tell is tried both ways.
-        public var holidays: String?
-        /// With `timeZone`: `sunrise`, `sunset`, `dawn` and `dusk` (`SunTimes`) on the place's clock.
-        public var coordinate: Coordinate?
-        public var timeZone: TimeZone?
-
-        public init(holidays: String?, coordinate: Coordinate? = nil, timeZone: TimeZone? = nil) {
-            self.holidays = holidays; self.coordinate = coordinate; self.timeZone = timeZone
-        }
-    }
-
     /// Open, closing within half an hour, closed or unknown at `minute` (0..<1440) of `date` on
-    /// the place's own clock, its holidays those of `country` (see `Place`), its sun unknown.
+    /// the place's own clock, its holidays those of `country` (see `HoursPlace`), its sun unknown.
     public func status(on date: CivilDate, minute: Int, country: String?) -> OpenStatus {
-        status(on: date, minute: minute, at: Place(holidays: country))
+        status(on: date, minute: minute, at: HoursPlace(holidays: country))
     }
 
     /// The same, with all that `place` tells.
-    public func status(on date: CivilDate, minute: Int, at place: Place) -> OpenStatus {
+    public func status(on date: CivilDate, minute: Int, at place: HoursPlace) -> OpenStatus {
         guard (0..<1440).contains(minute),
             let answers = readings(place, { status(day: date.daysSinceEpoch, minute: minute, &$0) })
         else { return .unknown }
@@ -57,11 +43,11 @@ public struct OSMOpeningHours: Sendable {
     /// that may be today), nothing after it is walked, and a walk meeting more than a few such
     /// holidays on the way is unknown rather than tried every way.
     public func nextChange(on date: CivilDate, minute: Int, country: String?) -> HoursChange {
-        nextChange(on: date, minute: minute, at: Place(holidays: country))
+        nextChange(on: date, minute: minute, at: HoursPlace(holidays: country))
     }
 
     /// The same, with all that `place` tells.
-    public func nextChange(on date: CivilDate, minute: Int, at place: Place) -> HoursChange {
+    public func nextChange(on date: CivilDate, minute: Int, at place: HoursPlace) -> HoursChange {
         guard (0..<1440).contains(minute), status(on: date, minute: minute, at: place) != .unknown,
             let answers = readings(place, limit: 8, { nextChange(day: date.daysSinceEpoch, minute: minute, &$0) }),
             answers.count == 1, let answer = answers.first
@@ -72,7 +58,7 @@ public struct OSMOpeningHours: Sendable {
     /// Every answer `read` gives as each holiday in doubt is tried both ways; nil when the
     /// doubts are too many to try in `limit` readings.
     private func readings<Answer: Hashable>(
-        _ place: Place, limit: Int = 64, _ read: (inout DayFacts) -> Answer
+        _ place: HoursPlace, limit: Int = 64, _ read: (inout DayFacts) -> Answer
     ) -> Set<Answer>? {
         var pending: [[Fact: Bool]] = [[:]]
         var answers: Set<Answer> = []
@@ -130,7 +116,7 @@ public struct OSMOpeningHours: Sendable {
         else { return .unknown }
         return status(
             on: CivilDate(year: year, month: month, day: day), minute: hour * 60 + minute,
-            at: Place(holidays: country, timeZone: timeZone))
+            at: HoursPlace(holidays: country, timeZone: timeZone))
     }
 
     /// The week as `OpeningHours` gives it (each weekday's periods, past midnight beyond 24:00),
@@ -146,7 +132,7 @@ public struct OSMOpeningHours: Sendable {
         // 2024-01-01 was a Monday; no weekly rule looks at the date itself.
         let monday = CivilDate(year: 2024, month: 1, day: 1).daysSinceEpoch
         for (index, weekday) in Weekday.mondayFirst.enumerated() {
-            var facts = DayFacts(place: Place(holidays: nil), assumed: [:])
+            var facts = DayFacts(place: HoursPlace(holidays: nil), assumed: [:])
             let selected = rules.map { $0.selects(day: monday + index, &facts) }
             if let known = read.first(where: { $0.selected == selected }) {
                 hours[.weekday(weekday)] = known.periods
@@ -474,13 +460,13 @@ public struct OSMOpeningHours: Sendable {
     /// What a day is at the place: a holiday as far as the calendar knows (each one in doubt
     /// is noted, so that `status` can try it both ways), and its sun on the place's clock.
     struct DayFacts {
-        let place: Place
+        let place: HoursPlace
         let assumed: [Fact: Bool]
         var doubts: [Fact] = []
         /// Each day's sun, worked out once: a week's walk reads each day's timeline again.
         private var suns: [Int: [SunEvent: Int]?] = [:]
 
-        init(place: Place, assumed: [Fact: Bool]) {
+        init(place: HoursPlace, assumed: [Fact: Bool]) {
             self.place = place; self.assumed = assumed
         }
 
@@ -533,5 +519,40 @@ public struct OSMOpeningHours: Sendable {
         let last = CivilDate(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1).adding(days: -1)
         let offset = (last.weekday.rawValue - weekday.rawValue + 7) % 7
         return last.adding(days: -offset - 7 * (-ordinal - 1))
+    }
+}
+
+/// OpenStreetMap's dialect of the one hours model: its own calendar (the place's holidays, its
+/// sun), read on the place's clock.
+extension OSMOpeningHours: HoursReading {
+    public func status(at moment: OpeningHours.Moment, in place: HoursPlace) -> OpenStatus {
+        status(on: moment.today.date, minute: moment.minute, at: place)
+    }
+
+    public func nextChange(after moment: OpeningHours.Moment, in place: HoursPlace) -> HoursChange {
+        nextChange(on: moment.today.date, minute: moment.minute, at: place)
+    }
+
+    /// Today's public holiday, where the rules that speak for today (the last that replaces
+    /// what came before, and those added to it) include one selecting public holidays: a card
+    /// then says why the day differs from the week (`PH off`, `PH 10:00-14:00`).
+    public func holiday(at moment: OpeningHours.Moment, in place: HoursPlace) -> HoursPlace.Holiday? {
+        let date = moment.today.date
+        guard let code = place.holidays, HolidayCalendar.isHoliday(date, at: code, school: false) == true else { return nil }
+        var facts = DayFacts(place: place, assumed: [:])
+        var speaking: [Rule] = []
+        for rule in rules {
+            if rule.separator == .fallback, !speaking.isEmpty { continue }
+            guard rule.selects(day: date.daysSinceEpoch, &facts) else { continue }
+            if rule.separator != .additional, !(rule.kind == .closed && rule.spans != nil) { speaking = [] }
+            speaking.append(rule)
+        }
+        guard speaking.contains(where: { $0.holidays.contains { !$0.school && $0.offset == 0 } }) else { return nil }
+        let (country, region) = HolidayCalendar.split(code)
+        if let region, let name = HolidayCalendar.publicHolidays(in: date.year, country: country, region: region)?[date] {
+            return .init(name: name, place: "\(country)-\(region)")
+        }
+        return HolidayCalendar.publicHolidays(in: date.year, country: country, region: nil)?[date]
+            .map { .init(name: $0, place: country) }
     }
 }

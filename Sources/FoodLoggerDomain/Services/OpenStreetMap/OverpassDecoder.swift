@@ -40,6 +40,13 @@ enum OverpassDecoder {
             log?("left out \(places.count - restaurants.count) of \(places.count) places: no name in any form, or no position")
         }
         let region = region(elements, near: restaurants.first?.coordinate)
+        if let subdivision = region?.subdivision, let country = region?.countryCode,
+            !HolidayCalendar.knowsRegion(of: subdivision)
+        {
+            log?(
+                "holidays: \(subdivision) is a region the holiday rules do not know; \(country)'s are used "
+                    + "(a day its regions keep differently stays unknown)")
+        }
         var page = RestaurantPage(total: 0, start: 1, restaurants: restaurants, region: region, provider: .osm)
             .sanitized()
         page.total = page.restaurants.count

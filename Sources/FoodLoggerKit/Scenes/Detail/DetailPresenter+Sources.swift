@@ -21,7 +21,7 @@ extension DetailPresenter {
             ("Access", { $0.hotpepper?.access ?? "" }),
             ("Diet", { ($0.diets ?? []).map(\.label).joined(separator: ", ") }),
             ("Status", { $0.businessStatus?.notice ?? "" }),
-            ("Hours", { $0.osmOpeningHours ?? $0.open }),
+            ("Hours", \.hoursText),
             ("Open now", { HoursText.today($0, on: clock) }),
         ]
         var table = rows.map { label, value in

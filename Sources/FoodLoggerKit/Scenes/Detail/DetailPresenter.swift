@@ -151,7 +151,7 @@ final class DetailPresenter: DetailPresentationLogic {
                 asked ? "Open " + (clock.moment(for: restaurant).map(HoursText.short) ?? "then") : "Open now",
                 restaurant.businessStatus?.notice == nil ? HoursText.today(restaurant, on: clock, named: asked) : ""),
             Field("Time left", HoursText.left(clock.timeLeft(of: restaurant)) ?? ""),
-            Field("Hours", restaurant.osmOpeningHours ?? restaurant.open),
+            Field("Hours", restaurant.hoursText),
             Field("Closed", restaurant.close),
             Field("Capacity", seats),
             Field("Weddings", own?.wedding ?? ""),

@@ -167,7 +167,9 @@ import Testing
 
     @Test(arguments: [(5 * 60, "Left out: 10 closed"), (11 * 60 + 15, "closed left out")])
     func openOnlySaysWhatItLeftOut(minute: Int, saying: String) async throws {
-        let friday = OpenQuestion.Moment.now(JapanTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: minute).instant)
+        let friday = OpenQuestion.Moment.now(
+            CivilTime(date: CivilDate(year: 2026, month: 11, day: 20), minute: minute).instant(
+                secondsFromGMT: HoursClock.japanOffset))
         let sut = scene()
         _ = await sut.explore(
             RestaurantQuery(range: .m1000), around: .place(NearPlace(text: "渋谷駅")),
@@ -433,7 +435,9 @@ extension MapExplorerGeometryTests {
         let state = Map.Explore.State(
             restaurants: [shop], home: Self.centre, searched: .init(centre: Self.centre, range: .m1000),
             viewCentre: Self.centre, selected: 0)
-        let friday = OpenQuestion.Moment.now(JapanTime(date: CivilDate(year: 2026, month: 11, day: 27), minute: 720).instant)
+        let friday = OpenQuestion.Moment.now(
+            CivilTime(date: CivilDate(year: 2026, month: 11, day: 27), minute: 720).instant(
+                secondsFromGMT: HoursClock.japanOffset))
         let asked = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday, openOnly: true), width: 36)
         let now = MapPresenter().infoLines(shop, state: state, open: OpenQuestion(moment: friday), width: 36)
         #expect(asked.contains { $0.contains("· fri ") } && !asked.joined().contains("today"), "\(asked)")
@@ -498,7 +502,9 @@ extension MapExplorerSceneTests {
             try #require(sut.card().map { MapViewController.cardLines($0, width: 80) }).contains { $0.contains("Open now") },
             "without --open-at: now")
         store.open = OpenQuestion(
-            moment: .now(JapanTime(date: CivilDate(year: 2026, month: 11, day: 27), minute: 720).instant), openOnly: true)
+            moment: .now(
+                CivilTime(date: CivilDate(year: 2026, month: 11, day: 27), minute: 720).instant(
+                    secondsFromGMT: HoursClock.japanOffset)), openOnly: true)
         #expect(
             try #require(sut.card().map { MapViewController.cardLines($0, width: 80) }).contains {
                 $0.contains("Open fri 12:00")

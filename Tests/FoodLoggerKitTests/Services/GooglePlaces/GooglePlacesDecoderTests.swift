@@ -42,7 +42,10 @@ import Testing
         #expect(ramen.urls.shop == "https://maps.google.com/?cid=1", "Google's page for it")
         #expect(ramen.rating == 4.3 && ramen.ratingCount == 812 && ramen.priceLevel == 1, "the reviews and price")
         #expect(ramen.businessStatus == .operational, "trading")
-        #expect(ramen.osmOpeningHours == "Mo 11:00-22:00; Fr 18:00-02:00", "\(ramen.osmOpeningHours ?? "nil")")
+        // Google's periods, read as periods: never written as OpenStreetMap text and read again
+        #expect(ramen.osmOpeningHours == nil, "no OSM syntax from Google: \(ramen.osmOpeningHours ?? "nil")")
+        #expect(ramen.periodHours?.weekly?[.weekday(.monday)] == [.init(start: 660, end: 1320)], "Monday 11:00-22:00")
+        #expect(ramen.periodHours?.weekly?[.weekday(.friday)] == [.init(start: 1080, end: 1560)], "Friday 18:00-02:00")
 
         // And what the second place lacks is nil, never ""
         let closed = try #require(page.restaurants.last, "the tea house")
@@ -87,7 +90,8 @@ import Testing
             """#
         let page = try GooglePlacesDecoder.decodePlace(Data(place.utf8))
         #expect(page.restaurants.map(\.id) == ["ChIJfoodloggerTest0003"], "the one place")
-        #expect(page.restaurants.first?.osmOpeningHours == "24/7", "always open")
+        #expect(
+            page.restaurants.first?.periodHours?.week == [.init(start: 0, end: PeriodHours.minutesPerWeek)], "always open")
         #expect(page.region?.timeZone == "GMT-0430", "a negative offset with its minutes")
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import FoodLoggerDomain
 
-/// Google's periods as an OpenStreetMap `opening_hours` value, and that value as the OSM
-/// evaluator reads it.
+/// Google's periods read as Google means them (`PeriodHours`): the regular week, the current
+/// hours' dated days over it, and periods that cannot be read; never through another service's
+/// syntax.
 @Suite struct GooglePlacesHoursTests {
     typealias Hours = GooglePlacesHours
 
@@ -14,36 +15,49 @@ import Testing
             close: close.map { .init(day: $0.0, hour: $0.1, minute: $0.2) })
     }
 
-    @Test func weekdaysWithTheSameHoursAreOneRuleAndClosedDaysAreAbsent() {
+    /// The week of `periods` alone.
+    static func week(_ periods: [Hours.Period]) -> PeriodHours? {
+        Hours.periodHours(regular: .init(periods: periods), current: nil)
+    }
+
+    /// The status at `hour:minute` of `day` (of `month`, 2026; 23 November is a Monday).
+    static func status(_ hours: PeriodHours?, month: Int = 11, _ day: Int, _ hour: Int, _ minute: Int = 0) -> OpenStatus? {
+        hours?.status(on: CivilDate(year: 2026, month: month, day: day), minute: hour * 60 + minute)
+    }
+
+    @Test func weekdaysAndANightPastMidnight() {
         // Given Monday to Friday 11:00-22:00 and Saturday 12:00 to Sunday 02:00, closed on Sunday
-        let periods = (1...5).map { Self.period(($0, 11, 0), ($0, 22, 0)) } + [Self.period((6, 12, 0), (0, 2, 0))]
-        // When written for OSM
-        let value = Hours.week(periods)
-        // Then the days group, and Saturday's night runs past midnight
-        #expect(value == "Mo-Fr 11:00-22:00; Sa 12:00-02:00", "\(value ?? "nil")")
+        let hours = Self.week((1...5).map { Self.period(($0, 11, 0), ($0, 22, 0)) } + [Self.period((6, 12, 0), (0, 2, 0))])
+        // Then each moment is answered by its day, and Saturday's night runs into Sunday
+        #expect(Self.status(hours, 23, 12) == .open, "Monday at noon")
+        #expect(Self.status(hours, 28, 23) == .open, "Saturday at 23:00")
+        #expect(Self.status(hours, 29, 1) == .open, "Saturday's night at 01:00 on Sunday")
+        #expect(Self.status(hours, 29, 12) == .closed, "Sunday at noon")
+        #expect(hours?.weekly?[.weekday(.saturday)] == [.init(start: 720, end: 1560)], "the night written past 24:00")
+        #expect(hours?.weekly?[.weekday(.sunday)] == [], "closed on Sunday")
     }
 
     @Test func aPeriodWithoutACloseIsAlwaysOpen() {
-        #expect(Hours.week([Self.period((0, 0, 0), nil)]) == "24/7", "Google's way of saying always open")
+        let hours = Self.week([Self.period((0, 0, 0), nil)])
+        #expect(
+            hours?.nextChange(on: CivilDate(year: 2026, month: 11, day: 25), minute: 600) == .alwaysOpen,
+            "Google's way of saying always open")
     }
 
     @Test func splitDaysAndAMidnightClose() {
         // Given lunch and dinner on Tuesday and Thursday, and Wednesday until midnight
-        let periods = [
+        let hours = Self.week([
             Self.period((2, 11, 30), (2, 14, 0)), Self.period((2, 17, 30), (2, 22, 0)),
             Self.period((4, 11, 30), (4, 14, 0)), Self.period((4, 17, 30), (4, 22, 0)),
             Self.period((3, 18, 0), (4, 0, 0)),
-        ]
-        // Then Tuesday and Thursday share one rule, and Wednesday closes at 24:00
+        ])
+        // Then the break is closed, and Wednesday closes at 24:00
+        #expect(Self.status(hours, 24, 15) == .closed, "Tuesday between lunch and dinner")
+        #expect(Self.status(hours, 24, 18) == .open, "Tuesday's dinner")
         #expect(
-            Hours.week(periods) == "Tu,Th 11:30-14:00,17:30-22:00; We 18:00-24:00", "\(Hours.week(periods) ?? "nil")")
-    }
-
-    @Test func aPeriodOfMoreThanADayIsCutAtMidnight() {
-        // Given open from Friday 08:00 to Sunday 20:00 without a break
-        let value = Hours.week([Self.period((5, 8, 0), (0, 20, 0))])
-        // Then each day has its part
-        #expect(value == "Fr 08:00-24:00; Sa 00:00-24:00; Su 00:00-20:00", "\(value ?? "nil")")
+            hours?.nextChange(on: CivilDate(year: 2026, month: 11, day: 25), minute: 19 * 60)
+                == .closes(at: 1440, lastOrder: nil),
+            "Wednesday until midnight")
     }
 
     @Test(arguments: [
@@ -56,7 +70,9 @@ import Testing
         [],
     ])
     func periodsThatCannotBeReadGiveNoHours(periods: [Hours.Period]) {
-        #expect(Hours.week(periods) == nil, "unreadable hours are no hours, not a guess")
+        let hours = Self.week(periods)
+        #expect(hours?.isReadable == false, "unreadable hours are no hours, not a guess")
+        #expect(Self.status(hours, 23, 12) == .unknown, "and answer nothing")
     }
 
     @Test func specialDaysOfTheCurrentHoursWinOverTheWeek() throws {
@@ -69,37 +85,34 @@ import Testing
             periods: [eve],
             specialDays: [.init(date: .init(year: 2026, month: 12, day: 25)), .init(date: christmasEve)])
 
-        // When written for OSM
-        let value = try #require(Hours.osmValue(regular: regular, current: current), "a value")
+        // When read
+        let hours = try #require(Hours.periodHours(regular: regular, current: current), "hours")
 
-        // Then the week comes first, then each special day in date order
-        #expect(value == "Mo-Su 11:00-22:00; 2026 Dec 24 18:00-01:00; 2026 Dec 25 off", "\(value)")
-        // And the evaluator reads the dates over the week
-        let hours = try #require(OSMOpeningHours(value), "readable by the OSM evaluator")
-        let on = { (month: Int, day: Int, hour: Int) in
-            hours.status(on: CivilDate(year: 2026, month: month, day: day), minute: hour * 60, country: nil)
-        }
-        #expect(on(12, 23, 12) == .open, "an ordinary Wednesday at noon")
-        #expect(on(12, 24, 12) == .closed, "Christmas Eve opens at 18:00 only")
-        #expect(on(12, 24, 23) == .open, "Christmas Eve's evening")
-        #expect(on(12, 25, 12) == .closed, "closed on Christmas Day")
-        #expect(on(12, 26, 12) == .open, "open again the day after")
+        // Then the dates answer for themselves, the week for the rest
+        #expect(Self.status(hours, month: 12, 23, 12) == .open, "an ordinary Wednesday at noon")
+        #expect(Self.status(hours, month: 12, 24, 12) == .closed, "Christmas Eve opens at 18:00 only")
+        #expect(Self.status(hours, month: 12, 24, 23) == .open, "Christmas Eve's evening")
+        #expect(Self.status(hours, month: 12, 25, 12) == .closed, "closed on Christmas Day")
+        #expect(Self.status(hours, month: 12, 26, 12) == .open, "open again the day after")
     }
 
-    @Test func withoutRegularHoursTheCurrentOrdinaryDaysMakeTheWeek() {
+    @Test func withoutRegularHoursTheCurrentDaysAnswerOnlyTheDatesTheyCover() {
         // Given only current hours: Monday 09:00-17:00 on 2026-11-30
         var monday = Self.period((1, 9, 0), (1, 17, 0))
         monday.open?.date = .init(year: 2026, month: 11, day: 30)
-        // Then Monday's hours make the week
-        #expect(Hours.osmValue(regular: nil, current: .init(periods: [monday])) == "Mo 09:00-17:00")
+        let hours = Hours.periodHours(regular: nil, current: .init(periods: [monday]))
+        // Then that Monday is answered, and a Monday the current hours do not reach is not guessed
+        #expect(Self.status(hours, 30, 10) == .open, "the dated Monday")
+        #expect(Self.status(hours, month: 12, 7, 10) == .unknown, "a week later: unknown")
     }
 
-    @Test func pastMidnightIsReadAsTheNightOfTheDayBefore() throws {
-        // Given Friday 18:00 to Saturday 02:00
-        let value = try #require(Hours.week([Self.period((5, 18, 0), (6, 2, 0))]), "a value")
-        let hours = try #require(OSMOpeningHours(value), "readable")
-        // Then 01:00 on Saturday (2026-11-28) is open, 03:00 closed
-        #expect(hours.status(on: CivilDate(year: 2026, month: 11, day: 28), minute: 60, country: nil) == .open)
-        #expect(hours.status(on: CivilDate(year: 2026, month: 11, day: 28), minute: 180, country: nil) == .closed)
+    @Test func theWeekAsGoogleWroteItIsItsText() {
+        // Given Google's own words for the week beside its periods
+        var regular = Hours.Hours(periods: [Self.period((1, 9, 0), (1, 17, 0))])
+        regular.weekdayDescriptions = ["Monday: 9:00 AM – 5:00 PM", "Tuesday: Closed"]
+        // Then the hours carry those words, as given
+        #expect(
+            Hours.periodHours(regular: regular, current: nil)?.text == "Monday: 9:00 AM – 5:00 PM; Tuesday: Closed",
+            "the text as the service gave it")
     }
 }

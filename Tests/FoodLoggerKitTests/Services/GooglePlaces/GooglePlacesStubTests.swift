@@ -22,13 +22,19 @@ import Testing
     @Test func theStubHasEveryKindOfHours() async throws {
         let page = try await sut.searchRestaurants(RestaurantQuery(center: shibuya, range: .m3000, count: 20))
         let byName = Dictionary(page.restaurants.map { ($0.name, $0) }) { first, _ in first }
-        #expect(byName["Ramen Hachiboshi"]?.osmOpeningHours == "Mo-Su 11:00-05:00", "past midnight")
-        #expect(byName["Shibuya Gyudon 24"]?.osmOpeningHours == "24/7", "always open")
+        // Periods, and the week in words as Google writes them
+        let ramen = byName["Ramen Hachiboshi"]
+        #expect(ramen?.periodHours?.weekly?[.weekday(.sunday)] == [.init(start: 660, end: 1740)], "past midnight")
+        #expect(ramen?.hoursText.hasPrefix("Monday: 11:00 – 5:00; Tuesday: 11:00 – 5:00") == true, "\(ramen?.hoursText ?? "")")
+        let gyudon = byName["Shibuya Gyudon 24"]
+        #expect(gyudon?.periodHours?.week == [.init(start: 0, end: PeriodHours.minutesPerWeek)], "always open")
+        #expect(
+            gyudon?.hoursText.hasPrefix("Monday: Open 24 hours; Tuesday: Open 24 hours") == true, "\(gyudon?.hoursText ?? "")")
         #expect(byName["天ぷら 青葉"]?.businessStatus == .closedPermanently, "closed for good")
         let tokyo = try await sut.searchRestaurants(
             RestaurantQuery(center: StubRestaurants.Neighbourhood.tokyoStation.centre, range: .m3000, count: 20))
         let ice = try #require(tokyo.restaurants.first { $0.name == "Ginza Ice Lab" }, "the ice cream parlour")
-        #expect(ice.osmOpeningHours == nil && ice.rating == nil, "no hours, no reviews")
+        #expect(ice.periodHours == nil && ice.hoursText.isEmpty && ice.rating == nil, "no hours, no reviews")
     }
 
     @Test func nearbyGivesAtMostTwentyAndAKeywordNarrows() async throws {

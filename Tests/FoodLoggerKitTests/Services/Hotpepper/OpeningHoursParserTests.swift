@@ -239,7 +239,7 @@ func describe(_ hours: OpeningHours?) -> String? {
         let parts = iso.prefix(16).split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
         try #require(parts.count == 5, "a moment written as yyyy-mm-ddThh:mm: \(iso)")
         return OpeningHours.Moment(
-            JapanTime(date: CivilDate(year: parts[0], month: parts[1], day: parts[2]), minute: parts[3] * 60 + parts[4]))
+            CivilTime(date: CivilDate(year: parts[0], month: parts[1], day: parts[2]), minute: parts[3] * 60 + parts[4]))
     }
 
     /// open, closed or unknown, as the fixture names them (closing soon is open).

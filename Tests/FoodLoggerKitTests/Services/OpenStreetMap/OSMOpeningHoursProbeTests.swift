@@ -19,9 +19,9 @@ import Testing
 
         /// The country, with the region opening_hours.js's test placed the probe in where it had
         /// one; the city's position and clock, for the sun.
-        var place: OSMOpeningHours.Place {
+        var place: HoursPlace {
             let region = Self.regions[String(format: "%.4f,%.4f", city_lat, city_lng)]
-            return OSMOpeningHours.Place(
+            return HoursPlace(
                 holidays: region.map { "\(country)-\($0)" } ?? country, coordinate: Coordinate(lat: city_lat, lng: city_lng),
                 timeZone: TimeZone(identifier: timezone))
         }

@@ -93,7 +93,7 @@ import Testing
 
     @Test func theSunIsWorkedOutWhereThePlacesPositionAndClockAreKnown() throws {
         // Given Berlin on the summer solstice: dawn 03:52, sunrise 04:43, sunset 21:33, dusk 22:25 (CEST)
-        let berlin = OSMOpeningHours.Place(
+        let berlin = HoursPlace(
             holidays: "DE-BE", coordinate: Coordinate(lat: 52.52, lng: 13.405), timeZone: TimeZone(identifier: "Europe/Berlin"))
         let solstice = CivilDate(year: 2026, month: 6, day: 21)
         func status(_ value: String, _ hour: Int, _ minute: Int) -> OpenStatus? {

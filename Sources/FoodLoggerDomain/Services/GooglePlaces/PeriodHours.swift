@@ -27,10 +27,14 @@ public struct PeriodHours: Sendable, Equatable, Codable {
     /// The dated days, each date once. Every date from the first to the last is answered by
     /// them: a date between them without its own entry is closed.
     public var dated: [Day]
+    /// The hours as the service wrote them for people (Google's `weekdayDescriptions`), for the
+    /// card; nil when it wrote none.
+    public var text: String?
 
-    public init(week: [Period]?, dated: [Day] = []) {
+    public init(week: [Period]?, dated: [Day] = [], text: String? = nil) {
         self.week = week
         self.dated = dated.sorted { $0.date < $1.date }
+        self.text = text
     }
 
     public static let minutesPerWeek = 7 * 1440
@@ -133,5 +137,17 @@ public struct PeriodHours: Sendable, Equatable, Codable {
             hours[.weekday(weekday)] = days[index].sorted { $0.start < $1.start }
         }
         return hours
+    }
+}
+
+/// Google's dialect of the one hours model: periods on the place's clock, the dated days
+/// answering for their holidays themselves.
+extension PeriodHours: HoursReading {
+    public func status(at moment: OpeningHours.Moment, in place: HoursPlace) -> OpenStatus {
+        status(on: moment.today.date, minute: moment.minute)
+    }
+
+    public func nextChange(after moment: OpeningHours.Moment, in place: HoursPlace) -> HoursChange {
+        nextChange(on: moment.today.date, minute: moment.minute)
     }
 }
