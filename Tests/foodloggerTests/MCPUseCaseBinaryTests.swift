@@ -66,6 +66,19 @@ import TestSupport
         #expect(session.close() == 0, "EOF: exit 0")
     }
 
+    @Test func anAgentsBudgetUpTo1500YenIsAnswered() throws {
+        // Given a session on the stub
+        let session = try MCPSession()
+        _ = try session.initialize()
+        // When an agent asks for places up to ¥1,500 (three of HOT PEPPER's bands)
+        let result = try session.call(id: 1, "search_restaurants", ["near": "東京駅", "max_budget_yen": 1500])
+        // Then it gets places in those bands, not a refusal
+        let places = (result["structuredContent"] as? [String: Any])?["restaurants"] as? [[String: Any]] ?? []
+        #expect(result["isError"] as? Bool != true && !places.isEmpty, "\(text(result))")
+        #expect(places.allSatisfy { ["B009", "B010", "B011"].contains($0["budget_code"] as? String ?? "") }, "\(places)")
+        #expect(session.close() == 0, "EOF: exit 0")
+    }
+
     @Test func aSessionsNumbersAreItsOwn() throws {
         // Given the user's search on the command line, which numbers OpenStreetMap's places
         let session = try MCPSession()

@@ -104,10 +104,6 @@ extension RestaurantQuery {
             let list = try await lists(.budgets)
             for text in names.budgets { resolved.budgets += try CodeMatching.budgets(text, in: list) }
             resolved.budgets = resolved.budgets.uniqued()
-            if resolved.budgets.count > RestaurantQuery.maxBudgets {
-                let matches = resolved.budgets.map { code in list.first { $0.code == code } ?? CodeEntry(code: code, name: "") }
-                throw .ambiguousName(.budget, names.budgets.joined(separator: ", "), matches: matches)
-            }
         }
         resolved.genres = resolved.genres.uniqued()
         if let area = names.area {

@@ -49,8 +49,7 @@ public enum ServiceError: Error, Equatable, Sendable {
     /// A genre, budget or area name that no code list entry answers to; `closest` holds the
     /// entries it comes nearest (for budgets, the whole short list).
     case unknownName(CodeNameKind, String, closest: [CodeEntry])
-    /// A name that answers to several codes where one is needed, or budgets that come to more
-    /// than the service takes (`RestaurantQuery.maxBudgets`).
+    /// A name that answers to several codes where one is needed.
     case ambiguousName(CodeNameKind, String, matches: [CodeEntry])
     /// A code list the service does not have (OpenStreetMap has genres only).
     case noCodeList(CodeListKind, service: Provider)

@@ -124,10 +124,27 @@ public struct HotpepperWorker: HotpepperWorking {
 
     public nonisolated(nonsending) func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
         let query = try await withCodes(query)
+        if query.budgets.count > GourmetRequest.maxBudgets { return try await inBands(query) }
         // Whichever service answered, the scenes get each shop once and only shops they can place.
         // A service that does not page answers whole, which the search cuts (`FindPlaces`).
         guard api.provider.pages, let limit = query.limit else { return try await api.searchRestaurants(query).sanitized() }
         return try await fetchPages(query, limit: limit)
+    }
+
+    /// A search in more budget bands than one request takes (`--budget -1500` spans three of
+    /// HOT PEPPER's): the list within the service's reach asked without them, kept by band, and
+    /// the window asked cut from it. Its total is the kept list's, a lower bound when the
+    /// service counts more than its reach.
+    nonisolated(nonsending) func inBands(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
+        var wide = query
+        (wide.budgets, wide.start) = ([], 1)
+        var list = try await fetchPages(wide, limit: api.provider.reach(withKeyword: query.keyword?.isEmpty == false))
+        list.restaurants = list.restaurants.filter { shop in
+            shop.hotpepper?.budget.map { query.budgets.contains($0.code) } == true
+        }
+        list.total = list.restaurants.count
+        list.missing = 0
+        return list.page(from: query.start, count: query.limit ?? query.count)
     }
 
     /// The query with its names turned into codes from the code lists.

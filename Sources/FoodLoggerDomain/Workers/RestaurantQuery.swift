@@ -8,7 +8,7 @@ public struct RestaurantQuery: Sendable, Equatable {
     /// Shop ids (`J000000000`), for looking shops up rather than searching.
     public var ids: [String]
     public var genres: [String]
-    /// Dinner budget codes, at most `maxBudgets`.
+    /// Dinner budget codes, any number of bands (`GourmetRequest.maxBudgets` a request).
     public var budgets: [String]
     /// A large, middle or small area code (`Z011`, `Y005`, `X010`): the letter says which.
     public var area: String?
@@ -73,7 +73,7 @@ public struct RestaurantQuery: Sendable, Equatable {
     /// The furthest `start` may go: past every total a service gives one search, and far
     /// enough from `Int.max` that no page's arithmetic (`start + limit`) can overflow.
     public static let maxStart = 1_000_000
-    /// The most budget codes the service takes.
+    /// The most `--budget` values one search gives (each a band of yen, a band's name or a code).
     public static let maxBudgets = 2
     /// The most genres one search names: more than a search needs at once, few enough that the
     /// request stays short (thousands make an address a service refuses: 414).

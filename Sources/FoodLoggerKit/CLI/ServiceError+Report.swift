@@ -138,10 +138,6 @@ extension ServiceError: LocalizedError {
             return "--\(kind.rawValue) \(quoted) names no \(kind.rawValue)\(near). See \(list) for them all."
         case .ambiguousName(let kind, let text, let matches):
             let listed = matches.map(\.described).joined(separator: ", ")
-            if kind == .budget {
-                return "--budget \(TerminalSafe.quoted(text)) comes to \(matches.count) budget codes (\(listed)), "
-                    + "and the service takes at most \(RestaurantQuery.maxBudgets): narrow the band."
-            }
             return
                 "--\(kind.rawValue) \(TerminalSafe.quoted(text)) names \(matches.count) \(kind.rawValue)s: \(listed); give one of their codes."
         case .noCodeList(let kind, let service):

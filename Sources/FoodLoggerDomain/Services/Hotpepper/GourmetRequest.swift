@@ -7,6 +7,9 @@ public enum GourmetRequest {
     /// Where the service lives when HOTPEPPER_BASE_URL does not say otherwise.
     public static let defaultBaseURL = URL(string: "https://webservice.recruit.co.jp/hotpepper/")!
     static let path = "gourmet/v1/"
+    /// The most budget codes one request takes; a search in more bands is asked without them
+    /// and kept by band (`HotpepperWorker.inBands`).
+    static let maxBudgets = 2
     /// The query parameter that carries the key.
     static let keyParameter = "key"
 
