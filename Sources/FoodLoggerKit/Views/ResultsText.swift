@@ -38,15 +38,16 @@ enum ResultsText {
     /// closed is unknown where the shops' clock is, and the service's credit. A list filtered
     /// (open, the food log) says what it kept and among how many places; one the services have
     /// more of than were looked at says its total is a lower bound; the order is named.
-    static func footer(_ found: FoundPlaces, prompted: Bool = false, open: OpenQuestion? = nil, log: LogFilter? = nil)
-        -> [String]
-    {
+    static func footer(
+        _ found: FoundPlaces, prompted: Bool = false, open: OpenQuestion? = nil, log: LogFilter? = nil,
+        units: DistanceUnits = .metric
+    ) -> [String] {
         let page = found.page
         var lines: [String] = []
         if !page.restaurants.isEmpty {
             let last = page.start + page.restaurants.count - 1
             lines.append(
-                "\(span(page.start, last)) of \(total(found))\(kept(found, open: open, log: log))\(place(found.query))\(order(found.query))."
+                "\(span(page.start, last)) of \(total(found))\(kept(found, open: open, log: log))\(place(found.query, units: units))\(order(found.query))."
             )
             if let next = found.nextStart {
                 lines.append(
@@ -134,9 +135,10 @@ enum ResultsText {
 
     /// Why nothing came, as far as the answer tells, and what to try that fits what was asked.
     /// `prompted`: under the `search -i` prompt.
-    static func notice(_ found: FoundPlaces, prompted: Bool = false, open: OpenQuestion? = nil, log: LogFilter? = nil)
-        -> String
-    {
+    static func notice(
+        _ found: FoundPlaces, prompted: Bool = false, open: OpenQuestion? = nil, log: LogFilter? = nil,
+        units: DistanceUnits = .metric
+    ) -> String {
         let page = found.page, query = found.query
         let none = "No " + places(query)
         if page.total > 0 {
@@ -163,23 +165,23 @@ enum ResultsText {
                 tally.unknown > 0 ? "--include-unknown" : nil,
             ].compactMap { $0 }
             return "\(none) open at \(HoursText.asked(open, on: page.clock))\(HoursText.openFor(open)) among "
-                + "\(lookedAt(found, found.looked ?? (tally.examined, tally.examined)))\(place(query))"
+                + "\(lookedAt(found, found.looked ?? (tally.examined, tally.examined)))\(place(query, units: units))"
                 + "\(counts.isEmpty ? "" : " (\(counts))"). Try \(alternatives(tries))."
         }
         if let reviews = reviewsLeftOut(found) {
             let tries = [
                 query.minRating.map { _ in "a lower --min-rating" }, query.prices.map { _ in "a wider --price" },
             ].compactMap { $0 }
-            return "No restaurants left: \(reviews.options) left out all \(reviews.places)\(place(query)). "
+            return "No restaurants left: \(reviews.options) left out all \(reviews.places)\(place(query, units: units)). "
                 + "Try \(tries.joined(separator: " or "))."
         }
         if let log, found.logLeftOut > 0 {
             let places = (found.logLeftOut == 1 ? "" : "all ") + LogText.leftOutPlaces(found.logLeftOut, log)
             let wantHint = log == .want ? ", or put places on it with 'foodlogger log add N --want'" : ""
-            return "\(none) left: \(LogText.flag(log)) left out \(places)\(place(query)). "
+            return "\(none) left: \(LogText.flag(log)) left out \(places)\(place(query, units: units)). "
                 + "Try \(hintUnknown ?? "another search")\(wantHint)."
         }
-        let found = "\(none) found\(place(query))."
+        let found = "\(none) found\(place(query, units: units))."
         if let coverage = page.coverage, query.center != nil {
             let places =
                 coverage.count > 1 ? coverage.dropLast().joined(separator: ", ") + " and " + coverage.last! : coverage.joined()
@@ -291,10 +293,10 @@ enum ResultsText {
         [place.name, place.region ?? place.countryName].compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// " within 1000 m of 35.6812, 139.7671", or "" for a search without a centre.
-    static func place(_ query: RestaurantQuery) -> String {
+    /// " within 1000 m of 35.6812, 139.7671" (in `units`), or "" for a search without a centre.
+    static func place(_ query: RestaurantQuery, units: DistanceUnits = .metric) -> String {
         guard let center = query.center else { return "" }
-        return " within \(query.metres) m of \(center.lat.plainText), \(center.lng.plainText)"
+        return " within \(units.text(query.metres)) of \(center.lat.plainText), \(center.lng.plainText)"
     }
 }
 

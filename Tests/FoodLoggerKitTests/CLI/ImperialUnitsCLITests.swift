@@ -34,6 +34,7 @@ import TestSupport
         // Then the table's first place is 260 ft away (80 m), and the JSON says 80 metres
         #expect(table.stdout.contains(" 260 ft "), "\(table.stdout)")
         #expect(!table.stdout.contains(" 80 m "), "no metres in the table")
+        #expect(table.stdout.contains("within 0.6 mi of 35.6812"), "the footer's radius too: \(table.stdout)")
         let first = try #require((try document(json)["restaurants"] as? [[String: Any]])?.first, "a place")
         #expect(first["distance_m"] as? Int == 80, "metres in the JSON")
     }

@@ -43,8 +43,8 @@ final class MapPresenter: MapPresentationLogic {
                 TerminalMap.Marker(number: page.start + offset, coordinate: restaurant.coordinate)
             }
             let (open, tally) = (response.open, found.tally)
-            let notice = page.restaurants.isEmpty ? ResultsText.notice(found.list, open: open) : nil
-            let footer = ResultsText.footer(found.list, open: open)
+            let notice = page.restaurants.isEmpty ? ResultsText.notice(found.list, open: open, units: units) : nil
+            let footer = ResultsText.footer(found.list, open: open, units: units)
             let drawing = Self.layout(response.viewport, footer: footer) {
                 width, height in
                 let map = TerminalMap(

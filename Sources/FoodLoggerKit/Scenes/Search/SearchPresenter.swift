@@ -70,7 +70,7 @@ final class SearchPresenter: SearchPresentationLogic {
                     fields.map { Self.fieldTable(document().cells(of: $0)) }
                         ?? Self.table(page, center: query.center, open: request.open, unicode: unicode, log: log, units: units),
                     footer: ResultsText.footer(
-                        found, prompted: presentation == .promptedTable, open: request.open, log: request.log))
+                        found, prompted: presentation == .promptedTable, open: request.open, log: request.log, units: units))
             case .document: .document(document())
             }
         let leftOut = [
@@ -86,7 +86,8 @@ final class SearchPresenter: SearchPresentationLogic {
         return Search.Restaurants.ViewModel.Listing(
             body: body,
             notice: page.restaurants.isEmpty
-                ? ResultsText.notice(found, prompted: presentation == .promptedTable, open: request.open, log: request.log)
+                ? ResultsText.notice(
+                    found, prompted: presentation == .promptedTable, open: request.open, log: request.log, units: units)
                 : nil,
             numbers: page.restaurants.isEmpty ? nil : page.start...(page.start + page.restaurants.count - 1),
             leftOut: page.restaurants.isEmpty || leftOut.isEmpty ? nil : leftOut,
