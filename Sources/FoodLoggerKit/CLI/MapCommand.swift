@@ -142,7 +142,9 @@ extension MapCommand: SceneCommand {
         let (drawing, exploring, centre, shown) = try await lastListFramed(workers.restaurants)
         let interaction = interaction(context)
         let keeper = LastListKeeper(context: context, invented: common.useStub, reportsAtOnce: interaction != .explore)
-        let scene = MapScene.assemble(context: context, finder: finder, places: try workers.places(), lastList: keeper)
+        let scene = MapScene.assemble(
+            context: context, finder: finder, places: try workers.places(), lastList: keeper,
+            foodLog: (FoodLogFile.store(stub: common.useStub, context: context), common.useStub))
         switch interaction {
         case .explore:
             let code = await scene.explore(

@@ -419,7 +419,8 @@ extension MapPresenter {
         let keys = [
             ("←↑↓→ or h j k l", "pick the marker that way"), ("Tab, Shift-Tab", "next or previous by distance"),
             ("click", "pick the marker under the mouse"), ("Enter", "the restaurant's card (Esc: back)"),
-            ("o", "open its page in the browser"), ("Shift+←↑↓→, HJKL", "move the map"),
+            ("o", "open its page in the browser"), ("v", "log a meal there today (log add)"),
+            ("w", "put it on the want list"), ("Shift+←↑↓→, HJKL", "move the map"),
             ("s", "search where the map is"), ("c", "back to where you started"),
             ("+ / - (wheel)", "range down or up, search again"), ("/", "keyword search (empty: none)"),
             ("?", "this help"), ("q, Esc, Ctrl-C", "quit"),

@@ -4,7 +4,7 @@ import FoodLoggerDomain
 enum MapScene {
     static func assemble(
         context: ProcessContext, finder: any PlaceFinding, places: (any PlaceLocating)? = nil,
-        lastList: (any LastListKeeping)? = nil
+        lastList: (any LastListKeeping)? = nil, foodLog: (store: any FoodLogStoring, stub: Bool)? = nil
     ) -> MapViewController {
         let viewController = MapViewController(context: context)
         let interactor = MapInteractor(finder: finder, places: places, opener: context.opener, lastList: lastList)
@@ -16,6 +16,7 @@ enum MapScene {
         presenter.viewController = viewController
         router.viewController = viewController
         router.dataStore = interactor
+        router.foodLog = foodLog
         return viewController
     }
 }

@@ -50,12 +50,17 @@ extension MapViewController {
                     interactor?.explore(.resize(terminal.size))
                 }
                 if event == .key(.character("o")) { interactor?.openPage(.init()) }
+                if event == .key(.character("v")) || event == .key(.character("w")),
+                    let said = await router?.logSelected(want: event == .key(.character("w")))
+                {
+                    showStatus(said)
+                }
             }
         }
     }
 
     /// What a key or click asks for on the screen shown; nil for keys handled here (quitting,
-    /// the card, the page) and keys that mean nothing.
+    /// the card, the page, the food log) and keys that mean nothing.
     func request(for event: TerminalEvent) -> Map.Explore.Request? {
         switch shown?.mode ?? .waiting {
         case .waiting: return nil
@@ -171,8 +176,11 @@ extension MapViewController {
 
     /// What happened to the page, in the status line until the screen next changes; nothing
     /// once the map is gone.
-    func displayPage(_ viewModel: Map.Page.ViewModel) {
-        guard let terminal, let screen = onTerminal?.withStatus(viewModel.note) else { return }
+    func displayPage(_ viewModel: Map.Page.ViewModel) { showStatus(viewModel.note) }
+
+    /// `text` in the status line until the screen next changes; nothing once the map is gone.
+    private func showStatus(_ text: String) {
+        guard let terminal, let screen = onTerminal?.withStatus(text) else { return }
         terminal.write(ScreenDiff.bytes(from: onTerminal, to: screen, styled: styled))
         onTerminal = screen
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Testing
+import TestSupport
 @testable import FoodLoggerDomain
 @testable import FoodLoggerKit
 
@@ -181,6 +182,9 @@ import Testing
     @Test func helpCardAndSuspend() async throws {
         let help = await explore([.key(.character("?"))])
         #expect(shown(help.sut).contains("back to where you started"), "? lists the keys")
+        #expect(
+            shown(help.sut).contains("v                  log a meal there today (log add)")
+                && shown(help.sut).contains("w                  put it on the want list"), "the food log's keys too")
         let card = await explore([.key(.enter), .key(.escape), .key(.controlZ)])
         let written = card.terminal.writes.joined()
         #expect(written.contains("とんこつらーめん うず しぶやてん"), "Enter shows the card, from the Detail scene")
@@ -597,5 +601,48 @@ extension MapExplorerRolesTests {
         sut.presentExplorer(.init(state: state, size: .init(columns: 60, rows: 20), open: Seeds.open))
         let status = try #require(spy.screens.last).screen.text(row: 19)
         #expect(status.contains("…") && status.contains("末尾") && status.contains("Esc: cancel"), "\(status)")
+    }
+}
+
+extension MapExplorerSceneTests {
+    @Test func vLogsTheSelectedPlaceTodayAsLogAddDoesAndWPutsItOnTheWantList() async throws {
+        // Given the map over the stub, with a food log of its own (the stub's, which keeps its places)
+        let data = try TemporaryFolder("foodlogger-map-log")
+        let store = FoodLogStore(environment: ["XDG_DATA_HOME": data.path])
+        let stdout = CapturedOutput(), stderr = CapturedOutput()
+        var context = ProcessContext(arguments: [], environment: ["LANG": "C.UTF-8"], stdout: stdout, stderr: stderr)
+        context.now = { CLIRun.friday }
+        let sut = MapScene.assemble(
+            context: context, finder: FindPlaces(HotpepperWorker(api: HotpepperStub())),
+            places: GeocodingWorker(geocoder: GeocodingStub(), cache: nil), foodLog: (store, true))
+
+        // When v is pressed on the nearest, v again, then w on the next
+        var said: [String] = []
+        var runs: [(sut: MapViewController, terminal: ScriptedTerminal, code: ExitCode)] = []
+        for keys: [TerminalEvent] in [[.key(.character("v"))], [.key(.character("v"))], [.key(.tab), .key(.character("w"))]] {
+            runs.append(await explore(keys, sut: sut))
+            said.append(text(sut.onTerminal).split(separator: "\n").last.map(String.init) ?? "")
+        }
+
+        // Then the log holds the entry `log add` writes for the nearest, once, and the next wanted
+        let entries = try store.read().newestFirst
+        let nearest = try #require(entries.last)
+        let other = try TemporaryFolder("foodlogger-map-log-add")
+        let logAdd = FoodLogStore(environment: ["XDG_DATA_HOME": other.path])
+        let added = await FoodLogScene.assemble(
+            context: scene().context, presentation: .table, store: logAdd, worker: HotpepperWorker(api: HotpepperStub())
+        )
+        .add(id: nearest.shop.id, when: .today, note: nil, rating: nil, stubLog: true)
+        #expect(added == .success)
+        #expect(nearest == (try logAdd.read().newestFirst.first), "the entry log add writes: \(entries)")
+        #expect(nearest.date == CivilDate(CLIRun.friday, in: .current), "today")
+        #expect(entries.count == 2 && entries.first?.want == true, "\(entries)")
+        // And each outcome is on the status line, nothing printed while the map held the screen
+        #expect(said[0].contains("Logged entry 1: 豚骨ラーメン 渦 渋谷店, "), "\(said[0])")
+        #expect(said[1].contains("is logged on") && said[1].contains("already, as entry 1"), "\(said[1])")
+        #expect(!said[1].contains("foodlogger:"), "the refusal without the stderr prefix: \(said[1])")
+        #expect(said[2].contains("Logged entry 2: Cafe & Books ことのは, to go to."), "\(said[2])")
+        #expect(stdout.text.isEmpty && stderr.text.isEmpty, "nothing printed: \(stdout.text)\(stderr.text)")
+        #expect(runs.allSatisfy { $0.terminal.enters == 1 && $0.terminal.leaves == 1 })
     }
 }
