@@ -44,6 +44,9 @@ public struct RestaurantPage: Sendable, Equatable, Codable {
     public var region: Region?
     /// The service that answered, whose credit goes with the page even when it holds no shop.
     public var provider: Provider
+    /// The total counts only what was looked at, the service having more (a search kept by
+    /// band within the service's reach: `HotpepperWorker.inBands`); not kept with the page.
+    public var totalIsLowerBound = false
 
     public init(
         total: Int, start: Int, restaurants: [Restaurant], coverage: [String]? = nil, dropped: [DroppedShop] = [],

@@ -90,6 +90,7 @@ public struct FindPlaces: PlaceFinding {
             // The list is what was gathered: a service's count past its reach makes it a lower bound.
             found.page.total = found.page.restaurants.count
         }
+        if answered.contains(where: \.totalIsLowerBound) { found.totalIsExact = false }
         filter(&found, search)
         found.page.restaurants = found.page.restaurants.sorted(by: query.sort)
         // A list gathered here is cut here; a service's window came cut.

@@ -139,6 +139,7 @@ public struct HotpepperWorker: HotpepperWorking {
         var wide = query
         (wide.budgets, wide.start) = ([], 1)
         var list = try await fetchPages(wide, limit: api.provider.reach(withKeyword: query.keyword?.isEmpty == false))
+        list.totalIsLowerBound = list.total > list.sent
         list.restaurants = list.restaurants.filter { shop in
             shop.hotpepper?.budget.map { query.budgets.contains($0.code) } == true
         }

@@ -74,7 +74,7 @@ struct LogCommand: Sendable {
             "foodlogger log --want --format csv > to-go.csv",
             "foodlogger log remove 3                       # the number 'foodlogger log' shows",
             "foodlogger log map --static",
-            "foodlogger log map --near 21.03,105.85          # when the log holds two cities: the places around Hanoi",
+            "foodlogger log map --near 21.03,105.85          # two cities logged: those around Hanoi",
             "foodlogger log map --format html > log.html",
             "foodlogger log check                          # exit 1: one closed; 65: a bad id in the log; 69: a service not asked (69, then 65, win)",
             "foodlogger log check --yes                    # more than \(BilledLookupConsent.threshold) billed Google requests, without asking",

@@ -3,7 +3,7 @@ import FoodLoggerDomain
 
 /// The line a user sees when OpenStreetMap answers for lack of a HOT PEPPER key: what was found
 /// instead and what to say. A key file still holding key.plist.example's placeholder is a
-/// mistake to fix, said every run; the rest is advice, said on a terminal only and once per
+/// mistake to fix, said every run where HOT PEPPER applies (abroad it changes nothing); the rest is advice, said on a terminal only and once per
 /// user, remembered by an empty file in the state folder (`$XDG_STATE_HOME/foodlogger/told-no-key`).
 /// Without a state folder nothing can be remembered, and the line is said each time rather than
 /// never. HOT PEPPER is named only where it has places (Japan), or where that cannot be told.

@@ -19,7 +19,7 @@ struct PickCommand: Sendable {
         "foodlogger pick --near \"Tokyo Station\" --open-at \"fri 19:30\" --not-within 2w",
         "foodlogger pick --stub --lat 35.6812 --lng 139.7671 --seed 7 --json | jq .name",
         "foodlogger pick --near 梅田 --want                   # only from your want list",
-        "foodlogger pick --provider osm --near Edinburgh --include-unknown   # places whose hours nobody gave too",
+        "foodlogger pick --provider osm --near Edinburgh --include-unknown   # hours unknown too",
         "foodlogger pick --near 渋谷駅 && foodlogger open 1   # the pick is the last list",
     ]
 

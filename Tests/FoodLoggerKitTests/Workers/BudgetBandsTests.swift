@@ -10,11 +10,15 @@ import Testing
     actor BandedService: HotpepperProtocol {
         nonisolated let provider = Provider.hotpepper
         static let bands = ["B009", "B010", "B011", "B001"]
+        /// How many shops the service has.
+        let count: Int
         private(set) var queries: [RestaurantQuery] = []
+
+        init(count: Int = 40) { self.count = count }
 
         func searchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
             queries.append(query)
-            let shops = (1...40).map { n in
+            let shops = (1...count).map { n in
                 var shop = Seeds.restaurant(String(format: "J%09d", n), name: "店 \(n)", lat: 35.68, lng: 139.76)
                 shop.hotpepper = HotpepperDetails(budget: .init(code: Self.bands[n % 4], name: "", average: ""))
                 return shop
@@ -41,6 +45,17 @@ import Testing
         #expect(first.total == 30 && last.total == 30, "the same total on every page: \(first.total), \(last.total)")
         #expect(first.restaurants.count == 10 && last.restaurants.count == 10 && last.start == 21)
         #expect(Set(first.restaurants.map(\.id)).isDisjoint(with: last.restaurants.map(\.id)), "pages do not overlap")
+    }
+
+    @Test func aServiceWithMoreThanItsReachGivesALowerBound() async throws {
+        // Given 800 shops, more than HOT PEPPER's reach of 500
+        let finder = FindPlaces(HotpepperWorker(api: BandedService(count: 800)))
+        var query = RestaurantQuery(center: Coordinate(lat: 35.68, lng: 139.76), budgets: ["B009", "B010", "B011"])
+        query.count = 10
+        // When a search in three bands is made
+        let found = try await finder.find(PlaceSearch(query: query, open: Seeds.open)).get()
+        // Then its total is the bands' places among the 500 looked at, said to be a lower bound
+        #expect(found.page.total == 375 && !found.totalIsExact, "\(found.page.total) \(found.totalIsExact)")
     }
 
     @Test func twoBandsAreStillAskedOfTheService() async throws {
