@@ -4,7 +4,7 @@ import FoodLoggerDomain
 @MainActor
 public enum FoodLogger {
     static let toolHelp = """
-        foodlogger: find restaurants near you from the terminal (HOT PEPPER Gourmet, OpenStreetMap, Google Places)
+        foodlogger: find restaurants near you, in the terminal (OpenStreetMap, HOT PEPPER Gourmet, Google)
 
         Examples:
           foodlogger search --stub --near 東京駅                      offline demo, no key needed
@@ -18,10 +18,10 @@ public enum FoodLogger {
           foodlogger open 3                                           its page in the browser
           foodlogger show J001234567                                  a shop by its id
           foodlogger map --stub --near 京都駅                         the shops around you, drawn
-          foodlogger log add 3 --rating 4 --note "good"               keep a food log; 'foodlogger log' lists it
-          foodlogger pick --near shibuya --genre ramen                one open place for you, knowing your log
+          foodlogger log add 3 --rating 4 --note "good"               keep a food log ('foodlogger log')
+          foodlogger pick --near shibuya --genre ramen                one open place, knowing your log
           foodlogger genres                                           the genres --genre takes
-          foodlogger mcp                                              tools for an AI assistant (MCP, on stdio)
+          foodlogger mcp                                              tools for an AI assistant (MCP)
 
         Usage: foodlogger COMMAND [options]
 

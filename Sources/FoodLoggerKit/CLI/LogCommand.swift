@@ -76,8 +76,8 @@ struct LogCommand: Sendable {
             "foodlogger log map --static",
             "foodlogger log map --near 21.03,105.85          # two cities logged: those around Hanoi",
             "foodlogger log map --format html > log.html",
-            "foodlogger log check                          # exit 1: one closed; 65: a bad id in the log; 69: a service not asked (69, then 65, win)",
-            "foodlogger log check --yes                    # more than \(BilledLookupConsent.threshold) billed Google requests, without asking",
+            "foodlogger log check                          # exit 1: one closed (65: a bad id; 69: not asked)",
+            "foodlogger log check --yes                    # over \(BilledLookupConsent.threshold) billed Google requests, not asked",
             "foodlogger log check --provider osm,hotpepper # ask only these (no Google requests)",
         ],
         sections: [

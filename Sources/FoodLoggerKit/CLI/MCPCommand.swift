@@ -17,15 +17,15 @@ struct MCPCommand: Sendable {
     var provider: String?
 
     static let name = "mcp"
-    static let summary = "serve the Model Context Protocol on stdin/stdout, so an AI assistant can search, pick and log"
+    static let summary = "serve the Model Context Protocol, so an AI assistant can search, pick and log"
 
     static let help = HelpText(
         command: name, summary: summary, usage: "foodlogger mcp [--provider NAME | --stub] [options]",
         examples: [
-            "foodlogger mcp                      # in an MCP client's configuration: {\"command\": \"foodlogger\", \"args\": [\"mcp\"]}",
+            "foodlogger mcp                      # a client's {\"command\": \"foodlogger\", \"args\": [\"mcp\"]}",
             "foodlogger mcp --provider osm       # OpenStreetMap unless a call names another service",
             "foodlogger mcp --stub               # the offline stub: try a client without a key",
-            "echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}' | foodlogger mcp --stub | jq '.result.tools[].name'",
+            "echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}' | foodlogger mcp --stub | jq '.result.tools'",
         ],
         sections: [("Service (the tools' defaults)", CommonOptions.serviceSpecs + [CommonOptions.helpSpec])])
 

@@ -20,7 +20,7 @@ struct MapCommand: Sendable {
     static let summary = "explore the restaurants around a point on an interactive map"
 
     static let examples = [
-        "foodlogger map --near 渋谷駅              # arrows pick, Enter shows the card, ? lists the keys, q quits",
+        "foodlogger map --near 渋谷駅              # arrows pick, Enter: the card, ?: the keys, q quits",
         "foodlogger map --stub --near umeda --open-now",
         "foodlogger map --near shibuya --range 2 --genre ramen",
         "foodlogger map --near 梅田 --static --width 100   # the drawing, printed once",

@@ -7,7 +7,7 @@ struct ShowCommand: Sendable {
     var sources: Bool
 
     static let name = "show"
-    static let summary = "show everything about shops, by their number in the last list (3) or by id (J001234567)"
+    static let summary = "show everything about shops, by their number in the last list (3) or by id"
     /// Enough for any sensible use, and few enough requests (20 ids each) to stay polite.
     static let maxIDs = 100
 
@@ -20,7 +20,7 @@ struct ShowCommand: Sendable {
             "foodlogger show node/2750164437 way/987654",
             "foodlogger show --stub J900000001 J900000102 --json | jq '.restaurants[].amenities'",
             "foodlogger show 2 --sources          # a merged place: what each service says, side by side",
-            "foodlogger search --lat 35.6812 --lng 139.7671 --json | jq -r '.restaurants[].id' | xargs foodlogger show",
+            "foodlogger search --near 東京駅 --json | jq -r '.restaurants[].id' | xargs foodlogger show",
         ],
         sections: [
             ("Output", CommonOptions.outputSpecs + [sourcesSpec]),

@@ -30,6 +30,18 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        [], ["map"], ["show"], ["open"], ["pick"], ["log"], ["log", "check"], ["log", "map"], ["mcp"], ["genres"],
+        ["budgets"], ["areas"], ["completions"], ["manual"],
+    ])
+    func everyHelpFits100Columns(command: [String]) async {
+        let run = await CLIRun.run(command + ["--help"], terminal: Terminal(columns: 100))
+        #expect(run.code == .success && !run.stdout.isEmpty, "\(command): \(run.stderr)")
+        for line in run.stdout.split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) <= 100, "\(command) --help fits 100 columns: \(line)")
+        }
+    }
+
     @Test func versionPrintsTheVersion() async {
         let run = await CLIRun.run(["--version"])
         #expect(run.stdout == "foodlogger \(FoodLoggerVersion.current)\n" && run.code == .success, "version on stdout")
