@@ -182,7 +182,9 @@ enum HoursText {
     /// The day's hours on the shop's own clock ("11:00–14:30, 19:00–22:30", or "closed"); nil
     /// when they cannot be told.
     static func periods(of restaurant: Restaurant, on clock: OpenClock) -> String? {
-        guard let moment = clock.moment(for: restaurant), let today = restaurant.hours.weekly?.periods(on: moment.today) else { return nil }
+        guard let moment = clock.moment(for: restaurant), let today = restaurant.hours.weekly?.periods(on: moment.today) else {
+            return nil
+        }
         return periods(today)
     }
 
