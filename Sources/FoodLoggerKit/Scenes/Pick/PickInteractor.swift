@@ -4,8 +4,8 @@ import FoodLoggerDomain
 /// What the Pick scene can do.
 @MainActor
 protocol PickBusinessLogic: AnyObject {
-    /// Returns the exit status of what the view controller displayed.
-    func choose(_ request: Pick.Choose.Request) async -> ExitCode
+    /// Returns what the pick came to, for the command's exit status.
+    func choose(_ request: Pick.Choose.Request) async -> SceneOutcome
 }
 
 /// What the router passes on: the chosen place and where it is.
@@ -46,12 +46,17 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         self.random = random; self.now = now; self.zone = zone
     }
 
-    func choose(_ request: Pick.Choose.Request) async -> ExitCode {
+    func choose(_ request: Pick.Choose.Request) async -> SceneOutcome {
         // The query as asked, with the centre --near found, for the distance the record gives.
         var query = request.query
         let result = await pick(request, query: &query)
-        return presenter?.presentPick(
-            .init(result: result, query: query, open: request.open, log: request.log, window: request.window)) ?? .success
+        presenter?.presentPick(.init(result: result, query: query, open: request.open, log: request.log, window: request.window))
+        switch result {
+        case .success: return .shown
+        case .failure(.service(let error)): return .serviceFailed(error)
+        case .failure(.log(let error)): return .logFailed(error)
+        case .failure(.nothingFits): return .nothingFound
+        }
     }
 
     private func pick(
