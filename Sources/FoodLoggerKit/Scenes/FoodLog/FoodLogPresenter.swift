@@ -59,7 +59,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
                 after: [("count", .integer(listing.count)), ("file", response.file.map { .string($0.path) } ?? .null)])
         case .csv:
             content = .csv(
-                columns: Self.csvColumns, rows: Self.rows(listing, reading: response.reading) { Self.record($0).cells().map(\.1) })
+                columns: Self.csvColumns, rows: Self.rows(listing, reading: response.reading) { Self.record($0).cells().map(\.1) }
+            )
         case .table:
             content = .table(
                 columns: Self.tableColumns, rows: Self.rows(listing, reading: response.reading, Self.row),
@@ -163,11 +164,13 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         case .failure(.invented(let id)):
             return .init(
                 failure:
-                    "\(TerminalSafe.quoted(id)) is a place the offline stub made up, and your food log keeps real places only; nothing was logged (with --stub it goes to the stub's own log)")
+                    "\(TerminalSafe.quoted(id)) is a place the offline stub made up, and your food log keeps real places only; nothing was logged (with --stub it goes to the stub's own log)"
+            )
         case .failure(.alreadyLogged(let id, let number, let date)):
             return .init(
                 failure:
-                    "\(TerminalSafe.quoted(id)) is logged on \(date) already, as entry \(number); nothing was logged (--again logs it again)")
+                    "\(TerminalSafe.quoted(id)) is logged on \(date) already, as entry \(number); nothing was logged (--again logs it again)"
+            )
         case .failure(.alreadyWanted(let id, let number)):
             return .init(
                 failure: "\(TerminalSafe.quoted(id)) is on your want list already, as entry \(number); nothing was logged")

@@ -51,11 +51,16 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         var query = request.query
         let result = await pick(request, query: &query)
         presenter?.presentPick(.init(result: result, query: query, open: request.open, log: request.log, window: request.window))
+        return Self.outcome(of: result)
+    }
+
+    /// A place chosen: shown; nothing that fits: nothing found; else the service's or the log's failure.
+    static func outcome(of result: Result<Pick.Choose.Chosen, Pick.Choose.Failure>) -> SceneOutcome {
         switch result {
-        case .success: return .shown
-        case .failure(.service(let error)): return .serviceFailed(error)
-        case .failure(.log(let error)): return .logFailed(error)
-        case .failure(.nothingFits): return .nothingFound
+        case .success: .shown
+        case .failure(.service(let error)): .serviceFailed(error)
+        case .failure(.log(let error)): .logFailed(error)
+        case .failure(.nothingFits): .nothingFound
         }
     }
 
