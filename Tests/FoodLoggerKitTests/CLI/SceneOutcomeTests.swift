@@ -81,4 +81,46 @@ import TestSupport
         #expect(!run.stdout.isEmpty, "the others' places drawn: \(run.stdout)")
         #expect(run.stderr.contains("OpenStreetMap"), "the failure named: \(run.stderr)")
     }
+
+    /// A food log changed in place while its list is drawn: the rows stop where the read
+    /// failed, the view says why, and the interactor's outcome (not the view) carries the log's
+    /// failure, so `log` ends 74 as before.
+    @Test func aLogThatFailsWhileDrawnIsTheInteractorsOutcome() throws {
+        // Given a store whose listing is cut short in place as soon as it is made
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent(FoodLogStore.fileName)
+        try FoodLogListingTests.oddLog().write(to: file, atomically: true, encoding: .utf8)
+        let store = ChangingStore(FoodLogStore(folder: folder.url), file: file)
+        let stdout = CapturedOutput(), stderr = CapturedOutput()
+        let sut = FoodLogScene.assemble(
+            context: ProcessContext(arguments: [], stdout: stdout, stderr: stderr), presentation: .table, store: store)
+        // When the list is drawn
+        let outcome = sut.list(.all)
+        // Then the failure is the outcome, said once on stderr; the exit status is 74
+        guard case .logFailed(.unreadable(let path, _)) = outcome else {
+            Issue.record("the log's failure: \(outcome)")
+            return
+        }
+        #expect(path == file.path && ExitCode(outcome) == .ioError, "\(outcome)")
+        #expect(stderr.text.contains("foodlogger: cannot read the food log"), "\(stderr.text)")
+    }
+}
+
+/// A real store whose listing's file is cut short in place right after the listing is made.
+struct ChangingStore: FoodLogStoring {
+    let store: FoodLogStore
+    let file: URL
+    init(_ store: FoodLogStore, file: URL) { self.store = store; self.file = file }
+    var url: URL? { store.url }
+    func read() throws(FoodLogError) -> FoodLogContents { try store.read() }
+    func listing(wants: Bool?) throws(FoodLogError) -> FoodLogListing {
+        let listing = try store.listing(wants: wants)
+        if let handle = try? FileHandle(forWritingTo: file) {
+            try? handle.truncate(atOffset: 10)
+            try? handle.close()
+        }
+        return listing
+    }
+    func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange { try await store.add(entry) }
+    func remove(number: Int) async throws(FoodLogError) -> FoodLogChange { try await store.remove(number: number) }
 }
