@@ -42,7 +42,8 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         let result: Result<(log: FoodLogContents, report: TradingReport), FoodLogError>
         do {
             let log = try store.read()
-            let entries = log.newestFirst.filter(request.filter.keeps)
+            // A position kept past its while is not compared with the service's either.
+            let entries = log.newestFirst.filter(request.filter.keeps).map { $0.shown(at: request.now) }
             let report =
                 entries.isEmpty
                 ? TradingReport(checked: 0, findings: [], unasked: [])
@@ -51,7 +52,16 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         } catch {
             result = .failure(error)
         }
-        return presenter?.presentCheck(.init(result: result, filter: request.filter, file: store.url)) ?? .success
+        // What the services answered of names and positions kept for a while is written back.
+        var refreshed: Result<Int, FoodLogError>?
+        if case .success((_, let report)) = result, !report.answers.isEmpty {
+            do { refreshed = .success(try await store.refresh(report.answers, at: request.now)) } catch {
+                refreshed = .failure(error)
+            }
+        }
+        return presenter?.presentCheck(
+            .init(result: result, filter: request.filter, file: store.url, refreshed: refreshed, now: request.now))
+            ?? .success
     }
 
     func add(_ request: FoodLog.Add.Request) async -> ExitCode {
@@ -75,12 +85,13 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
                 throw .alreadyLogged(id: shop.id, number: logged.number, date: date)
             }
             let entry = FoodLogEntry(
-                date: date, note: request.note, rating: request.rating, writtenAt: request.now, shop: .init(shop))
+                date: date, note: request.note, rating: request.rating, writtenAt: request.now,
+                shop: .init(shop, at: request.now))
             do { result = .success(try await store.add(entry)) } catch { throw .log(error) }
         } catch {
             result = .failure(error)
         }
-        return presenter?.presentAdded(.init(result: result, file: store.url)) ?? .success
+        return presenter?.presentAdded(.init(result: result, file: store.url, now: request.now)) ?? .success
     }
 
     func remove(_ request: FoodLog.Remove.Request) async -> ExitCode {
@@ -90,14 +101,14 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         } catch {
             result = .failure(.log(error))
         }
-        return presenter?.presentRemoved(.init(result: result, file: store.url)) ?? .success
+        return presenter?.presentRemoved(.init(result: result, file: store.url, now: request.now)) ?? .success
     }
 
     func list(_ request: FoodLog.List.Request) -> ExitCode {
         presenter?.presentList(
             .init(
-                result: Result { () throws(FoodLogError) in try store.listing(wants: request.filter.wants) },
-                filter: request.filter, file: store.url))
+                result: Result { () throws(FoodLogError) in try store.listing(wants: request.filter.wants, at: request.now) },
+                filter: request.filter, file: store.url, now: request.now))
             ?? .success
     }
 
@@ -108,13 +119,18 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         let entries = ((try? read.get())?.newestFirst ?? []).filter(request.filter.keeps)
         var seen: Set<String> = []
         let unique = entries.filter { seen.insert("\($0.shop.provider.rawValue) \($0.shop.id)").inserted }
-        let placed = unique.compactMap(\.shop.restaurant)
+        // A name and position kept for a while that is over are not drawn.
+        let placed = unique.compactMap { $0.shop.shown(at: request.now).restaurant }
+        let refreshable = unique.count { $0.shop.wantsRefresh(at: request.now) }
         var groups = PlaceGroups.of(placed)
         let chosen = request.near.map { Self.group(near: $0, in: groups) } ?? (groups.isEmpty ? nil : 0)
         shops = chosen.map { groups.remove(at: $0) } ?? []
         return presenter?.presentMap(
             .init(
-                result: read.map { _ in .init(shops: shops, unplaced: unique.count - placed.count, elsewhere: groups) },
+                result: read.map { _ in
+                    .init(
+                        shops: shops, unplaced: unique.count - placed.count, refreshable: refreshable, elsewhere: groups)
+                },
                 nearMatchedNothing: chosen == nil && !placed.isEmpty ? request.near : nil,
                 unreadableLines: (try? read.get())?.unreadableLines ?? [],
                 unreadableCount: (try? read.get())?.unreadableCount ?? 0, filter: request.filter, file: store.url))

@@ -35,22 +35,22 @@ final class FoodLogViewController: FoodLogDisplayLogic {
 
     /// `foodlogger log remove N`
     func remove(number: Int) async -> ExitCode {
-        await interactor?.remove(.init(number: number)) ?? .success
+        await interactor?.remove(.init(number: number, now: context.now())) ?? .success
     }
 
     /// `foodlogger log [list] [--want | --visited]`
     func list(_ filter: FoodLog.Filter) -> ExitCode {
-        interactor?.list(.init(filter: filter)) ?? .success
+        interactor?.list(.init(filter: filter, now: context.now())) ?? .success
     }
 
     /// `foodlogger log check [--want | --visited]`: drawn as the list is.
     func check(_ filter: FoodLog.Filter) async -> ExitCode {
-        await interactor?.check(.init(filter: filter)) ?? .success
+        await interactor?.check(.init(filter: filter, now: context.now())) ?? .success
     }
 
     /// `foodlogger log map`: the logged shops, drawn by the Map scene when there are any.
     func map(_ filter: FoodLog.Filter, near: String?, as route: FoodLog.MapRoute) async -> ExitCode {
-        let exitCode = interactor?.showMap(.init(filter: filter, near: near)) ?? .success
+        let exitCode = interactor?.showMap(.init(filter: filter, near: near, now: context.now())) ?? .success
         guard exitCode == .success, let router else { return exitCode }
         return await router.routeToMap(route)
     }

@@ -15,7 +15,7 @@ struct FoodLogCheckIDsPresenterTests {
         let sut = FoodLogPresenter(presentation: .table)
         sut.viewController = display
         let log = FoodLogContents(entries: [FoodLogSeeds.entry(1), FoodLogSeeds.entry(2)])
-        return sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil))
+        return sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil, now: Date()))
     }
 
     nonisolated static let notID = TradingReport.NotAnID(

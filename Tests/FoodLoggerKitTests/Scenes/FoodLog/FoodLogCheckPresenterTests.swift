@@ -14,7 +14,7 @@ struct FoodLogCheckPresenterTests {
         let sut = FoodLogPresenter(presentation: presentation)
         sut.viewController = display
         let log = FoodLogContents(entries: [FoodLogSeeds.entry(1), FoodLogSeeds.entry(2, shop: Seeds.Restaurants.far)])
-        return sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil))
+        return sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil, now: Date()))
     }
 
     nonisolated static func finding(_ number: Int, _ signal: TradingFinding.Signal, _ evidence: TradingFinding.Evidence)
