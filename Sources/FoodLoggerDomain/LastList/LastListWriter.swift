@@ -248,39 +248,15 @@ enum LastListWriter {
 
         mutating func integer(_ value: Int) { literal(String(value)) }
 
-        /// Swift's shortest form that reads back as the same Double, which JSON takes as it is
-        /// ("35.6812", "1e-05"); false for a number JSON cannot hold.
+        /// The number as all the program's JSON writes it (`plainText`: "35.6812", "1e-05");
+        /// false for a number JSON cannot hold.
         mutating func number(_ value: Double) -> Bool {
             guard value.isFinite else { return false }
-            literal(value.description)
+            literal(value.plainText)
             return true
         }
 
-        /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8,
-        /// each run of text that needs no escape copied at once.
-        mutating func string(_ text: String) {
-            bytes.append(UInt8(ascii: "\""))
-            var text = text
-            text.withUTF8 { utf8 in
-                var start = 0
-                for (index, byte) in utf8.enumerated()
-                where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                    start = index + 1
-                    switch byte {
-                    case UInt8(ascii: "\""): literal("\\\"")
-                    case UInt8(ascii: "\\"): literal("\\\\")
-                    case UInt8(ascii: "\n"): literal("\\n")
-                    case UInt8(ascii: "\t"): literal("\\t")
-                    case UInt8(ascii: "\r"): literal("\\r")
-                    default:
-                        let hex = String(byte, radix: 16)
-                        literal("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                    }
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            }
-            bytes.append(UInt8(ascii: "\""))
-        }
+        /// A JSON string, escaped as every JSON the program writes escapes it.
+        mutating func string(_ text: String) { JSONValue.writeString(text, to: &bytes) }
     }
 }

@@ -72,9 +72,8 @@ extension CodeListCommand: SceneCommand {
     var searchesPlaces: Bool { false }
 
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
-        await CodeListScene.assemble(
-            context: context, format: common.format, worker: workers.codes, provider: workers.provider
-        )
-        .show(subject, keyword: keyword)
+        let scene = CodeListScene.assemble(
+            context: context, format: common.format, worker: workers.codes, provider: workers.provider)
+        return ExitCode(await scene.show(subject, keyword: keyword))
     }
 }

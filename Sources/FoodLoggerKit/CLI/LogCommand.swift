@@ -276,7 +276,7 @@ extension LogCommand: SceneCommand {
             let scene = FoodLogScene.assemble(
                 context: context, presentation: presentation, store: FoodLogFile.store(stub: stubLog, context: context),
                 checker: checker)
-            return await scene.check(filter)
+            return ExitCode(await scene.check(filter))
         default: return await run(worker: nil, context: context)
         }
     }
@@ -289,16 +289,18 @@ extension LogCommand: SceneCommand {
         let scene = FoodLogScene.assemble(
             context: context, presentation: presentation, store: FoodLogFile.store(stub: stubLog, context: context),
             worker: worker)
+        let outcome: SceneOutcome
         switch action {
-        case .list: return scene.list(filter)
+        case .list: outcome = scene.list(filter)
         case .add:
-            return await scene.add(id: id ?? "", when: when, note: note, rating: rating, stubLog: stubLog, again: again)
-        case .remove: return await scene.remove(number: number ?? 0)
-        case .check: return await scene.check(filter)
+            outcome = await scene.add(id: id ?? "", when: when, note: note, rating: rating, stubLog: stubLog, again: again)
+        case .remove: outcome = await scene.remove(number: number ?? 0)
+        case .check: outcome = await scene.check(filter)
         case .map:
             let (route, note) = mapRoute(context)
             if let note { context.report(note) }
-            return await scene.map(filter, near: near, as: route)
+            outcome = await scene.map(filter, near: near, as: route)
         }
+        return ExitCode(outcome)
     }
 }

@@ -82,9 +82,9 @@ final class InProcessCommands: MCPCommandRunning {
         call.documents = documents
         call.keys = context.keys
         let status = await FoodLogger.run(command, parsed: arguments, context: call) ?? .usage
-        let document: MCPJSON? =
+        let document: JSONValue? =
             switch documents.data {
-            case .document(let json): MCPJSON(json)
+            case .document(let json): json
             case .line(let line): ["message": .string(line)]
             case nil: nil
             }

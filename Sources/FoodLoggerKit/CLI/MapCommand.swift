@@ -133,11 +133,10 @@ extension MapCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async throws(ServiceError) -> ExitCode {
         let finder = try workers.finder()
         if let format {
-            return await SearchScene.assemble(
+            let scene = SearchScene.assemble(
                 context: context, format: format, finder: finder, worker: workers.restaurants,
-                lastList: LastListKeeper(context: context, invented: common.useStub)
-            )
-            .search(search.drawingQuery, open: search.open, near: search.near)
+                lastList: LastListKeeper(context: context, invented: common.useStub))
+            return ExitCode(await scene.search(search.drawingQuery, open: search.open, near: search.near))
         }
         let (drawing, exploring, centre, shown) = try await lastListFramed(workers.restaurants)
         let interaction = interaction(context)
@@ -147,13 +146,15 @@ extension MapCommand: SceneCommand {
             foodLog: (FoodLogFile.store(stub: common.useStub, context: context), common.useStub))
         switch interaction {
         case .explore:
-            let code = await scene.explore(
+            let outcome = await scene.explore(
                 exploring, around: centre, open: search.open, terminal: context.fullScreen(), shops: shown)
             keeper.reportFailure()
-            return code
+            return ExitCode(outcome)
         case .drawing(let note):
             if let note { context.report(note) }
-            return await scene.show(drawing, around: centre, open: search.open, width: width, height: height, shops: shown)
+            let outcome = await scene.show(
+                drawing, around: centre, open: search.open, width: width, height: height, shops: shown)
+            return ExitCode(outcome)
         }
     }
 }

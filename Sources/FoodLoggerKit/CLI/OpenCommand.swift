@@ -54,7 +54,7 @@ struct OpenCommand: Sendable {
 
 extension OpenCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
-        await DetailScene.assemble(context: context, format: common.format, worker: shop.worker(over: workers.restaurants))
-            .openPage(id: shop.ids[0], printURLOnly: printURLOnly, directionsFrom: directionsFrom)
+        let scene = DetailScene.assemble(context: context, format: common.format, worker: shop.worker(over: workers.restaurants))
+        return ExitCode(await scene.openPage(id: shop.ids[0], printURLOnly: printURLOnly, directionsFrom: directionsFrom))
     }
 }

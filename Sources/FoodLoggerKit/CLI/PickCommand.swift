@@ -82,8 +82,9 @@ extension PickCommand: SceneCommand {
             context: context, format: common.format, finder: try workers.finder(), worker: workers.restaurants,
             lastList: LastListKeeper(context: context, invented: common.useStub),
             log: FoodLogFile.store(stub: common.useStub, context: context), random: random, zone: context.userTimeZone)
-        return await scene.pick(
+        let outcome = await scene.pick(
             Pick.Choose.Request(
                 query: search.query, open: search.open, near: search.near, log: search.logFilter, window: window))
+        return ExitCode(outcome)
     }
 }

@@ -525,8 +525,10 @@ extension SearchCommand: SceneCommand {
             worker: workers.restaurants, prompting: interactive,
             lastList: LastListKeeper(context: context, invented: common.useStub), fields: fields,
             foodLog: (foodLog, common.useStub))
-        return interactive
+        let outcome =
+            interactive
             ? await scene.searchInteractively(query, open: open, near: near, log: logFilter)
             : await scene.search(query, open: open, near: near, log: logFilter)
+        return ExitCode(outcome)
     }
 }

@@ -72,8 +72,8 @@ struct ShowCommand: Sendable {
 extension ShowCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
         let worker = shops.worker(over: workers.restaurants, parts: Self.partWorkers(for: shops.known, workers.assembly))
-        return await DetailScene.assemble(context: context, format: common.format, worker: worker)
-            .show(ids: shops.ids, sources: sources, center: shops.center)
+        let scene = DetailScene.assemble(context: context, format: common.format, worker: worker)
+        return ExitCode(await scene.show(ids: shops.ids, sources: sources, center: shops.center))
     }
 
     /// The workers that look up again the parts of merged places the last list could not keep

@@ -12,12 +12,15 @@ struct Options {
     var output: String? = "Tests/Benchmarks/README.md"
     /// The foodlogger to measure; default: the static release build, made first in .build-static.
     var binary: String?
-    /// Only (m)'s instruction counts: two builds compared (`--binary`) without an hour of timing.
+    /// Only the instruction counts: (c), (g) and (i) against their 37afa41 budgets, then (m); two
+    /// builds compared (`--binary`) without an hour of timing.
     var instructionsOnly = false
+    /// Where (c), (g) and (i)'s callgrind profiles are kept (callgrind.c.out, …) for callgrind_annotate; nil: not kept.
+    var callgrindOut: String?
 
     static let usage = """
         Usage: foodlogger-bench [--runs N] [--warmups N] [--quick] [--report-only] [--output PATH | --no-write] [--binary PATH]
-                       [--instructions-only]
+                       [--instructions-only] [--callgrind-out DIR]
 
         Measures foodlogger's release build against its budgets and writes the results into
         Tests/Benchmarks/README.md (between its generated-section markers). Run it from the package root:
@@ -31,7 +34,10 @@ struct Options {
           --report-only   print PASS/FAIL but exit 0 even when a budget is missed
           --output PATH   write the results there instead of Tests/Benchmarks/README.md; --no-write: nowhere
           --binary PATH   measure this foodlogger instead of building the static one
-          --instructions-only  only (m), the instructions of whole searches (callgrind); writes nothing
+          --instructions-only  only instruction counts (callgrind): (c), (g) and (i) against their budgets
+                          (37afa41's counts), then (m); writes nothing; exits 1 when a count is over
+          --callgrind-out DIR  keep (c), (g) and (i)'s callgrind profiles there (callgrind.c.out, …) for
+                          callgrind_annotate --inclusive=yes
 
         """
 
@@ -61,6 +67,7 @@ struct Options {
             case "--no-write": output = nil
             case "--binary": binary = try value(flag)
             case "--instructions-only": instructionsOnly = true; output = nil
+            case "--callgrind-out": callgrindOut = try value(flag)
             case "-h", "--help": print(Self.usage, terminator: ""); exit(0)
             default: throw SpawnError(description: "unknown option \(flag)\n\n" + Self.usage)
             }

@@ -140,11 +140,16 @@ enum Spawn {
     }
 
     /// The instructions one run of `command` executes, as callgrind counts them (the machine
-    /// has no hardware counters for perf), or nil without valgrind.
-    static func instructions(of command: Command, environment: [String: String]) throws -> Int? {
+    /// has no hardware counters for perf), or nil without valgrind. `profile` keeps callgrind's
+    /// output there, for callgrind_annotate.
+    static func instructions(of command: Command, environment: [String: String], profile: String? = nil) throws -> Int? {
         guard let valgrind = Command.find("valgrind") else { return nil }
         _ = try run(
-            [Command(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", command.path] + command.arguments)],
+            [
+                Command(
+                    valgrind,
+                    ["--tool=callgrind", "--callgrind-out-file=\(profile ?? "/dev/null")", command.path] + command.arguments)
+            ],
             environment: environment)
         // "==123== Collected : 4567" on valgrind's stderr.
         let report = (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? ""

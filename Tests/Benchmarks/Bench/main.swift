@@ -107,9 +107,15 @@ struct Bench {
         print("foodlogger-bench: \(options.runs) runs per command after \(options.warmups) warm-up runs; load \(loadBefore)")
         let started = Date()
         if options.instructionsOnly {
+            try instructionBudgets()  // prints its own rows
+            let printed = lines.count
             try hoursInstructions()
-            print(lines.joined(separator: "\n"))
-            return true
+            print(lines[printed...].joined(separator: "\n"))
+            let failed = budgets.filter { $0.passed == false }
+            print(
+                failed.isEmpty
+                    ? "foodlogger-bench: every instruction budget met" : "foodlogger-bench: \(failed.count) budget(s) missed")
+            return failed.isEmpty
         }
         try startUp()
         try decoding()
@@ -119,6 +125,7 @@ struct Bench {
         try paging()
         try cachedRepeat()
         try openStreetMap()
+        try instructionBudgets()
         try mergedSearch()
         try crowdedMergedSearch()
         try foodLog()

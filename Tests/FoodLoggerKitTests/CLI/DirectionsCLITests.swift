@@ -25,6 +25,12 @@ import TestSupport
         #expect(Restaurant.pair(Coordinate(lat: 35.68, lng: 139.767123456)) == "35.68%2C139.767123")
     }
 
+    @Test func aDegreeIsWrittenToSixPlacesWithoutTrailingZeros() {
+        let written = [-3.1883, 0.0000004, -0.0000004, 0.000001, -0.0000015, 180, -179.9999999, 55.95, .nan, .infinity]
+            .map(Restaurant.sixPlaces)
+        #expect(written == ["-3.1883", "0", "0", "0.000001", "-0.000002", "180", "-180", "55.95", "0", "0"])
+    }
+
     @Test func aGooglePlaceGetsGoogleMapsDirectionsToItsPlaceID() {
         var place = MergeSeeds.place("ChIJ25Py-abc_d", "Place", provider: .google, north: 0)
         place.coordinate = Coordinate(lat: 51.5, lng: -0.12)

@@ -283,7 +283,7 @@ import Testing
         let sut = FoodLogScene.assemble(context: context, presentation: .table, store: store)
 
         // When entry 2 is removed
-        let code = await sut.remove(number: 2)
+        let code = ExitCode(await sut.remove(number: 2))
 
         // Then exit 74, one line naming the lock and how long it was held; the log as it was
         #expect(code == .ioError, "exit 74: \(code)")

@@ -81,20 +81,20 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["min_rating": .number(4.2), "price": 2] as MCPJSON, "4.2", "2"),
-        (["min_rating": 4, "price": [1, 2]] as MCPJSON, "4", "1-2"),
+        (["min_rating": .number(4.2), "price": 2] as JSONValue, "4.2", "2"),
+        (["min_rating": 4, "price": [1, 2]] as JSONValue, "4", "1-2"),
     ])
-    func anAgentsRatingAndPriceBecomeTheOptions(given: MCPJSON, rating: String, price: String) throws {
+    func anAgentsRatingAndPriceBecomeTheOptions(given: JSONValue, rating: String, price: String) throws {
         let parsed = try MCPCatalog.search.arguments(given, defaults: ParsedArguments(), provider: nil).get()
         #expect(parsed.values["--min-rating"] == [rating] && parsed.values["--price"] == [price], "\(parsed.values)")
     }
 
     @Test(arguments: [
-        (["price": 5] as MCPJSON, MCPTool.ArgumentError.outOfRange(name: "price", range: 0...4)),
-        (["price": [1, 2, 3]] as MCPJSON, MCPTool.ArgumentError.wrongType(name: "price", expected: .span(within: 0...4))),
-        (["min_rating": .number(0.5)] as MCPJSON, MCPTool.ArgumentError.numberOutOfRange(name: "min_rating", range: 1...5)),
+        (["price": 5] as JSONValue, MCPTool.ArgumentError.outOfRange(name: "price", range: 0...4)),
+        (["price": [1, 2, 3]] as JSONValue, MCPTool.ArgumentError.wrongType(name: "price", expected: .span(within: 0...4))),
+        (["min_rating": .number(0.5)] as JSONValue, MCPTool.ArgumentError.numberOutOfRange(name: "min_rating", range: 1...5)),
     ])
-    func anAgentsOutOfRangeRatingOrPriceIsRefused(given: MCPJSON, expected: MCPTool.ArgumentError) {
+    func anAgentsOutOfRangeRatingOrPriceIsRefused(given: JSONValue, expected: MCPTool.ArgumentError) {
         #expect(MCPCatalog.search.arguments(given, defaults: ParsedArguments(), provider: nil).failure == expected)
     }
 

@@ -1,8 +1,9 @@
 @testable import FoodLoggerKit
 
-/// What a spy in a scene's chain does with a call: records its argument and hands back the
-/// exit status the real collaborator would (a display spy, the view model's own).
-func record<Value>(_ value: Value, in list: inout [Value], exitCode: ExitCode = .success) -> ExitCode {
+/// What a spy in a scene's chain does with a call: records its argument and, for an interactor
+/// spy, hands back the outcome the real interactor would (display and presenter spies return
+/// nothing: data flows one way).
+@discardableResult func record<Value>(_ value: Value, in list: inout [Value], outcome: SceneOutcome = .shown) -> SceneOutcome {
     list.append(value)
-    return exitCode
+    return outcome
 }

@@ -50,4 +50,15 @@ import Testing
         let parsed = try JSONSerialization.jsonObject(with: Data("[\(written)]".utf8), options: []) as? [String]
         #expect(parsed == [text], "reads back to the same text")
     }
+
+    /// One value type reads what the program writes: MCP's requests, its lines, the CLI's JSON.
+    @Test func whatIsWrittenReadsBackAsTheSameValueWhateverTheKeyOrder() throws {
+        let written: JSONValue = ["z": "引\u{2028}", "a": [1, .number(35.5), .null, true], "m": ["b": 2, "a": .array([])]]
+        let read = try #require(JSONValue.decode(Data(written.serialized(pretty: true).utf8)))
+        #expect(read == written, "objects are equal whatever their keys' order")
+        #expect(read != ["z": "引\u{2028}"], "but not with members missing")
+        #expect(read.line == #"{"a":[1,35.5,null,true],"m":{"a":[],"b":2},"z":"引\u2028"}"#, "one line, keys sorted")
+        #expect(read["m"]?["b"] == 2 && read.object?.count == 3 && read["a"]?.array?.count == 4)
+        #expect(JSONValue.decode(Data("{\"a\":".utf8)) == nil, "not JSON")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// libFuzzer entry: the input is what a client writes to `foodlogger mcp`'s stdin, cut into
@@ -46,7 +47,7 @@ func check(_ line: [UInt8]) {
     }
     for answer in display.lines {
         precondition(!answer.contains("\n"), "an answer spans lines")
-        precondition(MCPJSON.decode(Data(answer.utf8)) != nil, "an answer is not JSON: \(answer)")
+        precondition(JSONValue.decode(Data(answer.utf8)) != nil, "an answer is not JSON: \(answer)")
     }
 }
 

@@ -3,8 +3,8 @@ import FoodLoggerDomain
 /// What the CodeList scene can do.
 @MainActor
 protocol CodeListBusinessLogic: AnyObject {
-    /// Returns the exit status of what the view controller displayed.
-    func showList(_ request: CodeList.Show.Request) async -> ExitCode
+    /// Returns what the lists came to (entries, none, the service's failure), for the command's exit status.
+    func showList(_ request: CodeList.Show.Request) async -> SceneOutcome
 }
 
 /// Asks the worker for the lists and keeps the entries the keyword mentions.
@@ -17,7 +17,7 @@ final class CodeListInteractor: CodeListBusinessLogic {
         self.worker = worker
     }
 
-    func showList(_ request: CodeList.Show.Request) async -> ExitCode {
+    func showList(_ request: CodeList.Show.Request) async -> SceneOutcome {
         var lists: [(kind: CodeListKind, entries: [CodeEntry])] = []
         do {
             // A small area lies in a middle area, which lies in a large one: a keyword naming
@@ -35,10 +35,10 @@ final class CodeListInteractor: CodeListBusinessLogic {
                 lists.append((kind, kept ?? entries))
             }
         } catch {
-            return presenter?.presentList(.init(subject: request.subject, keyword: request.keyword, result: .failure(error)))
-                ?? .success
+            presenter?.presentList(.init(subject: request.subject, keyword: request.keyword, result: .failure(error)))
+            return .serviceFailed(error)
         }
-        return presenter?.presentList(.init(subject: request.subject, keyword: request.keyword, result: .success(lists)))
-            ?? .success
+        presenter?.presentList(.init(subject: request.subject, keyword: request.keyword, result: .success(lists)))
+        return lists.contains { !$0.entries.isEmpty } ? .shown : .nothingFound
     }
 }

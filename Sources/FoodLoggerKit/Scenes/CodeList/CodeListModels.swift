@@ -42,7 +42,6 @@ enum CodeList {
             var content: Content
             /// Set when the keyword kept nothing: what to tell the user.
             var notice: String? = nil
-            var exitCode: ExitCode
         }
 
         /// Fixed when the scene is assembled, so the presenter prepares only what is drawn.

@@ -3,8 +3,7 @@ import FoodLoggerDomain
 /// What the CodeList scene's presenter is told.
 @MainActor
 protocol CodeListPresentationLogic: AnyObject {
-    /// Returns the exit status of what was displayed.
-    @discardableResult func presentList(_ response: CodeList.Show.Response) -> ExitCode
+    func presentList(_ response: CodeList.Show.Response)
 }
 
 /// Words the lists: a table with a line on how to use the codes, or the JSON document.
@@ -20,11 +19,12 @@ final class CodeListPresenter: CodeListPresentationLogic {
         self.provider = provider
     }
 
-    @discardableResult func presentList(_ response: CodeList.Show.Response) -> ExitCode {
+    func presentList(_ response: CodeList.Show.Response) {
         let lists: [(kind: CodeListKind, entries: [CodeEntry])]
         switch response.result {
         case .failure(let error):
-            return display(.init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode))
+            viewController?.displayList(.init(content: .failure(message: error.localizedDescription)))
+            return
         case .success(let found): lists = found
         }
         let count = lists.map(\.entries.count).reduce(0, +)
@@ -41,11 +41,7 @@ final class CodeListPresenter: CodeListPresentationLogic {
                             provider: provider)
                         : [])
             }
-        return display(.init(content: content, notice: notice, exitCode: count > 0 ? .success : .noResults))
-    }
-
-    private func display(_ viewModel: CodeList.Show.ViewModel) -> ExitCode {
-        viewController?.displayList(viewModel) ?? viewModel.exitCode
+        viewController?.displayList(.init(content: content, notice: notice))
     }
 
     static func nothingMentioned(_ response: CodeList.Show.Response) -> String {

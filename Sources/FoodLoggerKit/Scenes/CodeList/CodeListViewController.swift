@@ -3,8 +3,8 @@ import FoodLoggerDomain
 /// What the CodeList scene shows.
 @MainActor
 protocol CodeListDisplayLogic: AnyObject {
-    /// Draws the view model and returns its exit status: the caller ends with it.
-    func displayList(_ viewModel: CodeList.Show.ViewModel) -> ExitCode
+    /// Draws the view model; what the lists came to is the interactor's outcome.
+    func displayList(_ viewModel: CodeList.Show.ViewModel)
 }
 
 /// The terminal's stand-in for a picker: sends the command as a Request and draws the list.
@@ -18,11 +18,11 @@ final class CodeListViewController: CodeListDisplayLogic {
     }
 
     /// `foodlogger genres`, `budgets`, `areas [--keyword TEXT]`
-    func show(_ subject: CodeList.Subject, keyword: String?) async -> ExitCode {
-        await interactor?.showList(.init(subject: subject, keyword: keyword)) ?? .success
+    func show(_ subject: CodeList.Subject, keyword: String?) async -> SceneOutcome {
+        await interactor?.showList(.init(subject: subject, keyword: keyword)) ?? .shown
     }
 
-    func displayList(_ viewModel: CodeList.Show.ViewModel) -> ExitCode {
+    func displayList(_ viewModel: CodeList.Show.ViewModel) {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
@@ -36,6 +36,5 @@ final class CodeListViewController: CodeListDisplayLogic {
                 DisplayWidth.withFooter(TableRenderer.render(table, width: width, bold: bold), footer, width: width))
         }
         if let notice = viewModel.notice { context.report(notice) }
-        return viewModel.exitCode
     }
 }

@@ -4,10 +4,10 @@ import FoodLoggerDomain
 /// What the Detail scene can do.
 @MainActor
 protocol DetailBusinessLogic: AnyObject {
-    /// Each returns the exit status of what the view controller displayed for it.
-    func lookupRestaurants(_ request: Detail.Lookup.Request) async -> ExitCode
-    func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> ExitCode
-    func openPage(_ request: Detail.OpenPage.Request) async -> ExitCode
+    /// Each returns what the request came to, for the command's exit status.
+    func lookupRestaurants(_ request: Detail.Lookup.Request) async -> SceneOutcome
+    func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> SceneOutcome
+    func openPage(_ request: Detail.OpenPage.Request) async -> SceneOutcome
 }
 
 /// What another scene's router fills in before showing this one.
@@ -42,26 +42,31 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         self.opener = opener
     }
 
-    func lookupRestaurants(_ request: Detail.Lookup.Request) async -> ExitCode {
+    func lookupRestaurants(_ request: Detail.Lookup.Request) async -> SceneOutcome {
         let result = await lookup(request.ids)
         restaurants = (try? result.get())?.restaurants ?? []
         region = (try? result.get())?.region
         let found = Set(restaurants.map(\.id))
-        return presenter?.presentRestaurants(
+        let missing = request.ids.filter { !found.contains($0) }
+        presenter?.presentRestaurants(
             Detail.Lookup.Response(
-                result: result.map(\.restaurants), missingIDs: request.ids.filter { !found.contains($0) },
+                result: result.map(\.restaurants), missingIDs: missing,
                 partsNotAsked: (try? result.get())?.unasked.filter { !request.ids.contains($0.id) } ?? [],
-                moment: request.moment, region: region, center: request.center, sources: request.sources)) ?? .success
+                moment: request.moment, region: region, center: request.center, sources: request.sources))
+        if case .failure(let error) = result { return .serviceFailed(error) }
+        // Every id asked for is shown, or the run says some were not found.
+        return missing.isEmpty && !restaurants.isEmpty ? .shown : .nothingFound
     }
 
-    func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> ExitCode {
+    func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> SceneOutcome {
         presenter?.presentRestaurants(
             Detail.ShowPassed.Response(
                 result: .success(restaurants), moment: moment ?? request.moment, askedAbout: moment != nil,
-                region: region, center: center)) ?? .success
+                region: region, center: center))
+        return restaurants.isEmpty ? .nothingFound : .shown
     }
 
-    func openPage(_ request: Detail.OpenPage.Request) async -> ExitCode {
+    func openPage(_ request: Detail.OpenPage.Request) async -> SceneOutcome {
         let result: Result<Restaurant?, ServiceError>
         if let id = request.id {
             result = await lookup([id]).map(\.restaurants.first)
@@ -75,8 +80,19 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         if let shop, let address {
             attempt = await PageAttempt.open(shop, address: address, printOnly: request.printOnly, with: opener)
         }
-        return presenter?.presentPage(
-            Detail.OpenPage.Response(id: request.id, result: result, address: address, attempt: attempt)) ?? .success
+        presenter?.presentPage(Detail.OpenPage.Response(id: request.id, result: result, address: address, attempt: attempt))
+        return Self.outcome(result, attempt: attempt)
+    }
+
+    /// Opened or its address given: shown; no such shop, or no address: nothing found; a browser
+    /// that failed: not opened (the address is on stdout all the same).
+    static func outcome(_ result: Result<Restaurant?, ServiceError>, attempt: PageAttempt?) -> SceneOutcome {
+        switch (result, attempt) {
+        case (.failure(let error), _): .serviceFailed(error)
+        case (.success(nil), _), (_, nil): .nothingFound
+        case (_, .opened(.failed)?): .notOpened
+        case (_, .printOnly?), (_, .madeUp?), (_, .opened?): .shown
+        }
     }
 
     private func lookup(_ ids: [String]) async -> Result<RestaurantPage, ServiceError> {

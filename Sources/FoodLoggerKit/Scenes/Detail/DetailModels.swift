@@ -52,7 +52,6 @@ enum Detail {
             }
 
             var content: Content
-            var exitCode: ExitCode
         }
     }
 
@@ -96,7 +95,6 @@ enum Detail {
                 case failure(message: String)
             }
             var content: Content
-            var exitCode: ExitCode
         }
     }
 }

@@ -2,15 +2,14 @@ import FoodLoggerDomain
 /// Turns looked-up shops into what the terminal draws.
 @MainActor
 protocol DetailPresentationLogic: AnyObject {
-    /// Each returns the exit status of what was displayed.
-    @discardableResult func presentRestaurants(_ response: Detail.Lookup.Response) -> ExitCode
-    @discardableResult func presentPage(_ response: Detail.OpenPage.Response) -> ExitCode
+    func presentRestaurants(_ response: Detail.Lookup.Response)
+    func presentPage(_ response: Detail.OpenPage.Response)
 }
 
-/// Formats each shop as a card and as JSON, names ids that were not found, and picks the exit
-/// code. Never prints.
+/// Formats each shop as a card and as JSON, and names ids that were not found. Never prints, and
+/// decides no exit status (the interactor's outcome does).
 @MainActor
-final class DetailPresenter: DetailPresentationLogic {
+final class DetailPresenter: DetailPresentationLogic, DetailCardSource {
     weak var viewController: (any DetailDisplayLogic)?
     /// Whether the terminal shows arrows (the walk's way) or needs the compass letters.
     let unicode: Bool
@@ -22,18 +21,17 @@ final class DetailPresenter: DetailPresentationLogic {
         self.unicode = unicode; self.units = units
     }
 
-    @discardableResult func presentRestaurants(_ response: Detail.Lookup.Response) -> ExitCode {
-        let viewModel = viewModel(for: response)
-        return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
+    func presentRestaurants(_ response: Detail.Lookup.Response) {
+        viewController?.displayRestaurants(viewModel(for: response))
     }
 
     /// The cards (or the failure) for a response: what `presentRestaurants` hands the view
-    /// controller, and what another scene draws a shop's card from (the interactive map's card).
+    /// controller, and (through `DetailCardSource`) what another scene draws a shop's card from.
     func viewModel(for response: Detail.Lookup.Response) -> Detail.Lookup.ViewModel {
         let viewModel: Detail.Lookup.ViewModel
         switch response.result {
         case .failure(let error):
-            viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
+            viewModel = .init(content: .failure(message: error.localizedDescription))
         case .success(let restaurants):
             let clock = OpenClock(response.moment, region: response.region)
             let listing = RestaurantListing(
@@ -56,8 +54,7 @@ final class DetailPresenter: DetailPresentationLogic {
                     ? nil
                     : ([response.missingIDs.isEmpty ? nil : Self.missing(response.missingIDs)]
                         + Self.partsNotAsked(response.partsNotAsked)).compactMap { $0 }.joined(separator: "\n"))
-            let complete = response.missingIDs.isEmpty && !restaurants.isEmpty
-            viewModel = .init(content: .cards(cards), exitCode: complete ? .success : .noResults)
+            viewModel = .init(content: .cards(cards))
         }
         return viewModel
     }
@@ -72,17 +69,17 @@ final class DetailPresenter: DetailPresentationLogic {
         }
     }
 
-    @discardableResult func presentPage(_ response: Detail.OpenPage.Response) -> ExitCode {
+    func presentPage(_ response: Detail.OpenPage.Response) {
         let viewModel: Detail.OpenPage.ViewModel
         switch response.result {
         case .failure(let error):
-            viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
+            viewModel = .init(content: .failure(message: error.localizedDescription))
         case .success(nil):
-            viewModel = .init(content: .failure(message: Self.missing([response.id ?? "?"])), exitCode: .noResults)
+            viewModel = .init(content: .failure(message: Self.missing([response.id ?? "?"])))
         case .success(let restaurant?):
             viewModel = Self.page(response.address ?? restaurant.urls.shop, of: restaurant, attempt: response.attempt)
         }
-        return viewController?.displayPage(viewModel) ?? viewModel.exitCode
+        viewController?.displayPage(viewModel)
     }
 
     /// What happened to the page, in words: opened (said on stderr), or its address on stdout,
@@ -90,20 +87,20 @@ final class DetailPresenter: DetailPresentationLogic {
     static func page(_ address: String, of restaurant: Restaurant, attempt: PageAttempt?) -> Detail.OpenPage.ViewModel {
         switch attempt {
         case nil:
-            return .init(content: .failure(message: PageText.noAddress(restaurant)), exitCode: .noResults)
+            return .init(content: .failure(message: PageText.noAddress(restaurant)))
         case .printOnly:
-            return .init(content: .page(address: address, note: nil), exitCode: .success)
+            return .init(content: .page(address: address, note: nil))
         case .opened(.unavailable):
             let note = "foodlogger: \(PageText.noBrowser) The address is on stdout."
-            return .init(content: .page(address: address, note: note), exitCode: .success)
+            return .init(content: .page(address: address, note: note))
         case .madeUp:
             let note = "foodlogger: " + PageText.madeUp(address)
-            return .init(content: .page(address: address, note: note), exitCode: .success)
+            return .init(content: .page(address: address, note: note))
         case .opened(.opened):
-            return .init(content: .page(address: nil, note: PageText.opened(address)), exitCode: .success)
+            return .init(content: .page(address: nil, note: PageText.opened(address)))
         case .opened(.failed(let reason)):
             let note = "foodlogger: \(PageText.cannotOpen(reason)) The address is on stdout."
-            return .init(content: .page(address: address, note: note), exitCode: .unavailable)
+            return .init(content: .page(address: address, note: note))
         }
     }
 
@@ -199,5 +196,12 @@ final class DetailPresenter: DetailPresentationLogic {
             case .partly: answer.word
             }
         return [word, answer.memo].filter { !$0.isEmpty }.joined(separator: " — ")
+    }
+}
+
+extension DetailPresenter {
+    func cards(for passed: Detail.ShowPassed.Response) -> Detail.Lookup.ViewModel.Cards? {
+        guard case .cards(let cards) = viewModel(for: passed).content else { return nil }
+        return cards
     }
 }

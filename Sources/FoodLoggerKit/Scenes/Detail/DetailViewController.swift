@@ -2,9 +2,9 @@ import FoodLoggerDomain
 /// What the Detail scene shows.
 @MainActor
 protocol DetailDisplayLogic: AnyObject {
-    /// Each draws its view model and returns its exit status: the caller ends with it.
-    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) -> ExitCode
-    func displayPage(_ viewModel: Detail.OpenPage.ViewModel) -> ExitCode
+    /// Each draws its view model; what the request came to is the interactor's outcome.
+    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel)
+    func displayPage(_ viewModel: Detail.OpenPage.ViewModel)
 }
 
 /// The terminal stand-in for the app's info window: turns the command into a Request and draws
@@ -21,23 +21,25 @@ final class DetailViewController: DetailDisplayLogic {
     }
 
     /// `foodlogger show ID...`
-    func show(ids: [String], sources: Bool = false, center: Coordinate? = nil) async -> ExitCode {
+    func show(ids: [String], sources: Bool = false, center: Coordinate? = nil) async -> SceneOutcome {
         await interactor?.lookupRestaurants(
-            Detail.Lookup.Request(ids: ids, moment: .now(context.now()), sources: sources, center: center)) ?? .success
+            Detail.Lookup.Request(ids: ids, moment: .now(context.now()), sources: sources, center: center)) ?? .shown
     }
 
     /// Shows what a router put in the data store.
-    func showPassed() -> ExitCode {
-        interactor?.showPassedRestaurants(Detail.ShowPassed.Request(moment: .now(context.now()))) ?? .success
+    @discardableResult func showPassed() -> SceneOutcome {
+        interactor?.showPassedRestaurants(Detail.ShowPassed.Request(moment: .now(context.now()))) ?? .shown
     }
 
     /// `foodlogger open ID`, or (id nil) the page of the shop a router passed in.
-    func openPage(id: String?, printURLOnly: Bool = false, directionsFrom: Coordinate? = nil) async -> ExitCode {
+    @discardableResult func openPage(id: String?, printURLOnly: Bool = false, directionsFrom: Coordinate? = nil) async
+        -> SceneOutcome
+    {
         await interactor?.openPage(Detail.OpenPage.Request(id: id, printOnly: printURLOnly, directionsFrom: directionsFrom))
-            ?? .success
+            ?? .shown
     }
 
-    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) -> ExitCode {
+    func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
@@ -54,10 +56,9 @@ final class DetailViewController: DetailDisplayLogic {
             }
             if let missing = cards.missing { context.report(missing) }
         }
-        return viewModel.exitCode
     }
 
-    func displayPage(_ viewModel: Detail.OpenPage.ViewModel) -> ExitCode {
+    func displayPage(_ viewModel: Detail.OpenPage.ViewModel) {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
@@ -65,6 +66,5 @@ final class DetailViewController: DetailDisplayLogic {
             if let note { context.stderr.write(note + "\n") }
             if let address { context.stdout.write(address + "\n") }
         }
-        return viewModel.exitCode
     }
 }

@@ -4,12 +4,12 @@ import FoodLoggerDomain
 /// What the FoodLog scene can do.
 @MainActor
 protocol FoodLogBusinessLogic: AnyObject {
-    /// Each returns the exit status of what the view controller displayed for it.
-    func add(_ request: FoodLog.Add.Request) async -> ExitCode
-    func remove(_ request: FoodLog.Remove.Request) async -> ExitCode
-    func list(_ request: FoodLog.List.Request) -> ExitCode
-    func showMap(_ request: FoodLog.ShowMap.Request) -> ExitCode
-    func check(_ request: FoodLog.Check.Request) async -> ExitCode
+    /// Each returns what the request came to, for the command's exit status.
+    func add(_ request: FoodLog.Add.Request) async -> SceneOutcome
+    func remove(_ request: FoodLog.Remove.Request) async -> SceneOutcome
+    func list(_ request: FoodLog.List.Request) -> SceneOutcome
+    func showMap(_ request: FoodLog.ShowMap.Request) -> SceneOutcome
+    func check(_ request: FoodLog.Check.Request) async -> SceneOutcome
 }
 
 /// What the router passes to the Map scene: the logged shops and where to draw them.
@@ -38,7 +38,7 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
     }
 
     /// Reads the log and has the checker ask about the places the filter keeps, newest first.
-    func check(_ request: FoodLog.Check.Request) async -> ExitCode {
+    func check(_ request: FoodLog.Check.Request) async -> SceneOutcome {
         let result: Result<(log: FoodLogContents, report: TradingReport), FoodLogError>
         do {
             let log = try store.read()
@@ -59,12 +59,38 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
                 refreshed = .failure(error)
             }
         }
-        return presenter?.presentCheck(
+        presenter?.presentCheck(
             .init(result: result, filter: request.filter, file: store.url, refreshed: refreshed, now: request.now))
-            ?? .success
+        switch result {
+        case .failure(let error): return .logFailed(error)
+        case .success(let read): return Self.outcome(of: read.report)
+        }
     }
 
-    func add(_ request: FoodLog.Add.Request) async -> ExitCode {
+    /// A service that could not be asked: incomplete (what could be checked is still shown; it
+    /// wins), else an id in the log that is none of its service's (never sent; the other places
+    /// are still checked and shown), else a place a service said closed (for good or for now),
+    /// else shown (a move or an unknown id alone is news, not a closure). More billed requests
+    /// than `BilledLookupConsent.threshold`, not allowed: refused, and nothing was sent.
+    static func outcome(of report: TradingReport) -> SceneOutcome {
+        if report.unapproved != nil { return .refused }
+        if !report.unasked.isEmpty { return .incomplete }
+        if !report.notIDs.isEmpty { return .notAnID }
+        return report.findings.contains(where: \.closed) ? .closed : .shown
+    }
+
+    /// What a change came to: made, or why not.
+    static func outcome(of change: Result<FoodLogChange, FoodLog.Failure>) -> SceneOutcome {
+        switch change {
+        case .success: .shown
+        case .failure(.service(let error)): .serviceFailed(error)
+        case .failure(.unknownShop): .nothingFound
+        case .failure(.log(let error)): .logFailed(error)
+        case .failure(.invented), .failure(.alreadyLogged), .failure(.alreadyWanted): .refused
+        }
+    }
+
+    func add(_ request: FoodLog.Add.Request) async -> SceneOutcome {
         let result: Result<FoodLogChange, FoodLog.Failure>
         do throws(FoodLog.Failure) {
             let shop = try await lookup(request.id)
@@ -91,30 +117,39 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         } catch {
             result = .failure(error)
         }
-        return presenter?.presentAdded(.init(result: result, file: store.url, now: request.now)) ?? .success
+        presenter?.presentAdded(.init(result: result, file: store.url, now: request.now))
+        return Self.outcome(of: result)
     }
 
-    func remove(_ request: FoodLog.Remove.Request) async -> ExitCode {
+    func remove(_ request: FoodLog.Remove.Request) async -> SceneOutcome {
         let result: Result<FoodLogChange, FoodLog.Failure>
         do {
             result = .success(try await store.remove(number: request.number))
         } catch {
             result = .failure(.log(error))
         }
-        return presenter?.presentRemoved(.init(result: result, file: store.url, now: request.now)) ?? .success
+        presenter?.presentRemoved(.init(result: result, file: store.url, now: request.now))
+        return Self.outcome(of: result)
     }
 
-    func list(_ request: FoodLog.List.Request) -> ExitCode {
+    /// The entries are read as they are drawn: a failure to read one, met while drawing, is
+    /// the outcome too (`Reading`).
+    func list(_ request: FoodLog.List.Request) -> SceneOutcome {
+        let listing = Result { () throws(FoodLogError) in try store.listing(wants: request.filter.wants, at: request.now) }
+        let reading = FoodLog.List.Reading()
         presenter?.presentList(
-            .init(
-                result: Result { () throws(FoodLogError) in try store.listing(wants: request.filter.wants, at: request.now) },
-                filter: request.filter, file: store.url, now: request.now))
-            ?? .success
+            .init(result: listing, filter: request.filter, file: store.url, now: request.now, reading: reading))
+        switch listing {
+        case .failure(let error): return .logFailed(error)
+        case .success(let listing):
+            if let failure = reading.failure { return .logFailed(failure) }
+            return listing.isEmpty ? .nothingFound : .shown
+        }
     }
 
     /// Keeps the shops the filter takes that have a position, each once, for the router: those
     /// of one group of places (`PlaceGroups`), the one --near names or else the largest.
-    func showMap(_ request: FoodLog.ShowMap.Request) -> ExitCode {
+    func showMap(_ request: FoodLog.ShowMap.Request) -> SceneOutcome {
         let read = Result { () throws(FoodLogError) in try store.read() }
         let entries = ((try? read.get())?.newestFirst ?? []).filter(request.filter.keeps)
         var seen: Set<String> = []
@@ -125,16 +160,19 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         var groups = PlaceGroups.of(placed)
         let chosen = request.near.map { Self.group(near: $0, in: groups) } ?? (groups.isEmpty ? nil : 0)
         shops = chosen.map { groups.remove(at: $0) } ?? []
-        return presenter?.presentMap(
+        let nearMatchedNothing = chosen == nil && !placed.isEmpty ? request.near : nil
+        presenter?.presentMap(
             .init(
                 result: read.map { _ in
                     .init(
                         shops: shops, unplaced: unique.count - placed.count, refreshable: refreshable, elsewhere: groups)
                 },
-                nearMatchedNothing: chosen == nil && !placed.isEmpty ? request.near : nil,
+                nearMatchedNothing: nearMatchedNothing,
                 unreadableLines: (try? read.get())?.unreadableLines ?? [],
                 unreadableCount: (try? read.get())?.unreadableCount ?? 0, filter: request.filter, file: store.url))
-            ?? .success
+        if case .failure(let error) = read { return .logFailed(error) }
+        if nearMatchedNothing != nil { return .refused }
+        return shops.isEmpty ? .nothingFound : .shown
     }
 
     /// The group nearest the point `near` names, else the first holding a place whose name or

@@ -59,7 +59,6 @@ enum FoodLog {
         var failure: String?
         /// For stderr, one line each: lines of the log that are not entries.
         var warnings: [String] = []
-        var exitCode: ExitCode
     }
 
     enum Add {
@@ -111,6 +110,8 @@ enum FoodLog {
             var filter: Filter
             var file: URL?
             var now: Date
+            /// Where a failure to read an entry as it is drawn is kept.
+            var reading = Reading()
         }
 
         /// Rows made as they are drawn; a failure to read the log ends them.
@@ -119,10 +120,21 @@ enum FoodLog {
         /// Rows already made (a check's few findings): nothing ends them early.
         static func made<Row>(_ rows: [Row]) -> Rows<Row> { AnySequence(rows.lazy.map { .success($0) }) }
 
-        /// Why rows stopped: said as the log's failures are, with their exit code.
+        /// Why rows stopped: said as the log's failures are (the interactor's outcome has the
+        /// failure itself, from `Reading`).
         struct Interrupted: Error {
             var message: String
-            var exitCode: ExitCode
+        }
+
+        /// What reading the log as its rows are drawn came to: the first failure that ended
+        /// them, for the interactor's outcome (the rows are read while the view draws them).
+        final class Reading: @unchecked Sendable {
+            private let lock = NSLock()
+            private var first: FoodLogError?
+
+            var failure: FoodLogError? { lock.withLock { first } }
+
+            func record(_ error: FoodLogError) { lock.withLock { first = first ?? error } }
         }
 
         struct ViewModel {
@@ -140,7 +152,6 @@ enum FoodLog {
             /// Set when the filter kept nothing: what to tell the user, and how to add.
             var notice: String? = nil
             var warnings: [String] = []
-            var exitCode: ExitCode
         }
 
         /// Fixed when the scene is assembled, so the presenter prepares only what is drawn.
@@ -209,7 +220,6 @@ enum FoodLog {
             /// nil: the map can be drawn.
             var failure: String?
             var notices: [String] = []
-            var exitCode: ExitCode
         }
     }
 }

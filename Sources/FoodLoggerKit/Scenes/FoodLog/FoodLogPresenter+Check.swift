@@ -3,19 +3,15 @@ import FoodLoggerDomain
 
 /// `log check`'s words: a row per place and service that said it closed, moved or no longer
 /// knows its id, the services that could not be asked, the log's ids that are none of their
-/// service's, a summary per place (each under its strongest finding), and the exit status: 69
-/// when a service could not be asked (what could be checked is still shown; 69 wins), else 65
-/// when the log holds an id that is none of its service's (never sent; the other places are
-/// still checked and shown), else 1 when a service said a place closed (for good or for now),
-/// else 0 (a move or an unknown id alone is news, not a closure). More billed requests than
-/// `BilledLookupConsent.threshold`, not allowed: 64, and nothing was sent.
+/// service's, and a summary per place (each under its strongest finding). What the check came
+/// to (and so its exit status) is the interactor's outcome (`FoodLogInteractor.outcome(of:)`).
 extension FoodLogPresenter {
-    @discardableResult func presentCheck(_ response: FoodLog.Check.Response) -> ExitCode {
+    func presentCheck(_ response: FoodLog.Check.Response) {
         let log: FoodLogContents
         let report: TradingReport
         switch response.result {
         case .failure(let error):
-            return display(.init(content: .failure(message: error.message), exitCode: error.exitCode))
+            return display(.init(content: .failure(message: error.message)))
         case .success(let read): (log, report) = read
         }
         let warnings =
@@ -24,7 +20,7 @@ extension FoodLogPresenter {
             + (response.refreshed.map(Self.refreshedLine).map { [$0] } ?? [])
         if let unapproved = report.unapproved {
             return display(
-                .init(content: .failure(message: Self.unapprovedLine(unapproved)), warnings: warnings, exitCode: .usage))
+                .init(content: .failure(message: Self.unapprovedLine(unapproved)), warnings: warnings))
         }
         let summary = Self.checkSummary(report)
         let content: FoodLog.List.ViewModel.Content
@@ -66,19 +62,11 @@ extension FoodLogPresenter {
                 columns: Self.checkTableColumns, rows: FoodLog.List.made(Self.checkTable(report.findings).rows),
                 footer: report.findings.isEmpty ? [] : [summary])
         }
-        let exitCode: ExitCode =
-            if !report.unasked.isEmpty {
-                .unavailable
-            } else if !report.notIDs.isEmpty {
-                .dataError
-            } else {
-                report.findings.contains(where: \.closed) ? .noResults : .success
-            }
         let nothing =
             log.newestFirst.contains(where: response.filter.keeps)
             ? nil : Self.nothingKept(response.filter, total: log.entries.count)
         let notice = nothing ?? (presentation == .table && report.findings.isEmpty ? summary : nil)
-        return display(.init(content: content, notice: notice, warnings: warnings, exitCode: exitCode))
+        display(.init(content: content, notice: notice, warnings: warnings))
     }
 
     /// The names and positions written back to the log, or why they could not be (the log is

@@ -4,17 +4,16 @@ import FoodLoggerDomain
 /// What the FoodLog scene's presenter is told.
 @MainActor
 protocol FoodLogPresentationLogic: AnyObject {
-    /// Each returns the exit status of what was displayed.
-    @discardableResult func presentAdded(_ response: FoodLog.Add.Response) -> ExitCode
-    @discardableResult func presentRemoved(_ response: FoodLog.Remove.Response) -> ExitCode
-    @discardableResult func presentList(_ response: FoodLog.List.Response) -> ExitCode
-    @discardableResult func presentMap(_ response: FoodLog.ShowMap.Response) -> ExitCode
-    @discardableResult func presentCheck(_ response: FoodLog.Check.Response) -> ExitCode
+    func presentAdded(_ response: FoodLog.Add.Response)
+    func presentRemoved(_ response: FoodLog.Remove.Response)
+    func presentList(_ response: FoodLog.List.Response)
+    func presentMap(_ response: FoodLog.ShowMap.Response)
+    func presentCheck(_ response: FoodLog.Check.Response)
 }
 
 /// Words what happened to the log: a line per change, the list as a table, JSON or CSV, and
-/// each failure as one line with its exit code. Text from a shop or a note is escaped here, so
-/// it never reaches the terminal raw. Never prints.
+/// each failure as one line. Text from a shop or a note is escaped here, so it never reaches the
+/// terminal raw. Never prints, and decides no exit status (the interactor's outcome does).
 @MainActor
 final class FoodLogPresenter: FoodLogPresentationLogic {
     weak var viewController: (any FoodLogDisplayLogic)?
@@ -24,9 +23,9 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         self.presentation = presentation
     }
 
-    @discardableResult func presentAdded(_ response: FoodLog.Add.Response) -> ExitCode {
+    func presentAdded(_ response: FoodLog.Add.Response) {
         let now = response.now
-        return display(
+        display(
             Self.outcome(response.result, file: response.file) { entry in
                 let when = entry.date.map { "eaten \($0)" } ?? "to go to"
                 let rating = entry.rating.map { ", rated \($0)/5" } ?? ""
@@ -36,9 +35,9 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
             })
     }
 
-    @discardableResult func presentRemoved(_ response: FoodLog.Remove.Response) -> ExitCode {
+    func presentRemoved(_ response: FoodLog.Remove.Response) {
         let now = response.now
-        return display(
+        display(
             Self.outcome(response.result, file: response.file) { entry in
                 "Removed entry \(entry.number): \(Self.shopName(entry.shop.shown(at: now))), \(entry.date.map { "eaten \($0)" } ?? "to go to")."
             } unprinted: { entry in
@@ -46,11 +45,11 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
             })
     }
 
-    @discardableResult func presentList(_ response: FoodLog.List.Response) -> ExitCode {
+    func presentList(_ response: FoodLog.List.Response) {
         let listing: FoodLogListing
         switch response.result {
         case .failure(let error):
-            return display(.init(content: .failure(message: error.message), exitCode: error.exitCode))
+            return display(.init(content: .failure(message: error.message)))
         case .success(let read): listing = read
         }
         let notice = listing.isEmpty ? Self.nothingKept(response.filter, total: listing.total) : nil
@@ -59,35 +58,42 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         switch presentation {
         case .document:
             content = .list(
-                key: "entries", items: Self.rows(listing) { Self.record($0, at: now) },
+                key: "entries", items: Self.rows(listing, reading: response.reading) { Self.record($0, at: now) },
                 after: [("count", .integer(listing.count)), ("file", response.file.map { .string($0.path) } ?? .null)])
         case .csv:
-            content = .csv(columns: Self.csvColumns, rows: Self.rows(listing) { Self.record($0, at: now).cells().map(\.1) })
+            content = .csv(
+                columns: Self.csvColumns,
+                rows: Self.rows(listing, reading: response.reading) { Self.record($0, at: now).cells().map(\.1) })
         case .table:
             content = .table(
-                columns: Self.tableColumns, rows: Self.rows(listing) { Self.row($0, at: now) },
+                columns: Self.tableColumns, rows: Self.rows(listing, reading: response.reading) { Self.row($0, at: now) },
                 footer: listing.isEmpty ? [] : Self.footer(listing, file: response.file))
         }
         return display(
             .init(
                 content: content, notice: notice,
-                warnings: Self.unreadable(listing.unreadableLines, count: listing.unreadableCount, file: response.file),
-                exitCode: listing.isEmpty ? .noResults : .success))
+                warnings: Self.unreadable(listing.unreadableLines, count: listing.unreadableCount, file: response.file)))
     }
 
-    /// The listing's entries as rows, made as they are drawn.
-    static func rows<Row>(_ listing: FoodLogListing, _ row: @escaping (FoodLogEntry) -> Row) -> FoodLog.List.Rows<Row> {
+    /// The listing's entries as rows, made as they are drawn; a failure to read one ends them,
+    /// and is kept in `reading` for the interactor's outcome.
+    static func rows<Row>(
+        _ listing: FoodLogListing, reading: FoodLog.List.Reading, _ row: @escaping (FoodLogEntry) -> Row
+    ) -> FoodLog.List.Rows<Row> {
         AnySequence(
             listing.lazy.map { read in
-                read.map(row).mapError { FoodLog.List.Interrupted(message: $0.message, exitCode: $0.exitCode) }
+                read.map(row).mapError { error in
+                    reading.record(error)
+                    return FoodLog.List.Interrupted(message: error.message)
+                }
             })
     }
 
-    @discardableResult func presentMap(_ response: FoodLog.ShowMap.Response) -> ExitCode {
+    func presentMap(_ response: FoodLog.ShowMap.Response) {
         let warnings = Self.unreadable(response.unreadableLines, count: response.unreadableCount, file: response.file)
         switch response.result {
         case .failure(let error):
-            return display(.init(failure: error.message, exitCode: error.exitCode))
+            return display(.init(failure: error.message))
         case .success(let shown):
             let (shops, unplaced) = (shown.shops, shown.unplaced)
             if let near = response.nearMatchedNothing {
@@ -95,7 +101,7 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
                     .init(
                         failure:
                             "--near \(TerminalSafe.quoted(near)) is no point (55.95,-3.19) and no logged place's name or address",
-                        notices: warnings, exitCode: .usage))
+                        notices: warnings))
             }
             var notices = warnings
             if let elsewhere = Self.elsewhere(shown.elsewhere) { notices.append(elsewhere) }
@@ -107,9 +113,9 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
             guard !shops.isEmpty else {
                 // Entries without a position are no empty log: the notice above says why they are not drawn.
                 let failure = unplaced > 0 ? "nothing to draw" : Self.nothingKept(response.filter, total: 0)
-                return display(.init(failure: failure, notices: notices, exitCode: .noResults))
+                return display(.init(failure: failure, notices: notices))
             }
-            return display(.init(failure: nil, notices: notices, exitCode: .success))
+            return display(.init(failure: nil, notices: notices))
         }
     }
 
@@ -124,16 +130,16 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         return "Not on this map: \(named.joined(separator: ", ")); log map --near \(TerminalSafe.quoted(first.name)) draws them."
     }
 
-    private func display(_ viewModel: FoodLog.Outcome) -> ExitCode {
-        viewController?.displayChange(viewModel) ?? viewModel.exitCode
+    private func display(_ viewModel: FoodLog.Outcome) {
+        viewController?.displayChange(viewModel)
     }
 
-    func display(_ viewModel: FoodLog.List.ViewModel) -> ExitCode {
-        viewController?.displayList(viewModel) ?? viewModel.exitCode
+    func display(_ viewModel: FoodLog.List.ViewModel) {
+        viewController?.displayList(viewModel)
     }
 
-    private func display(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode {
-        viewController?.displayMap(viewModel) ?? viewModel.exitCode
+    private func display(_ viewModel: FoodLog.ShowMap.ViewModel) {
+        viewController?.displayMap(viewModel)
     }
 
     // MARK: - Words
@@ -171,27 +177,26 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         case .success(let change):
             return .init(
                 line: line(change.entry), unprinted: unprinted(change.entry),
-                warnings: unreadable(change.unreadableLines, count: change.unreadableCount, file: file), exitCode: .success)
+                warnings: unreadable(change.unreadableLines, count: change.unreadableCount, file: file))
         case .failure(.service(let error)):
-            return .init(failure: error.localizedDescription + "; nothing was logged", exitCode: error.exitCode)
+            return .init(failure: error.localizedDescription + "; nothing was logged")
         case .failure(.unknownShop(let id)):
-            return .init(failure: "no shop has the id \(TerminalSafe.quoted(id)); nothing was logged", exitCode: .noResults)
+            return .init(failure: "no shop has the id \(TerminalSafe.quoted(id)); nothing was logged")
         case .failure(.log(let error)):
-            return .init(failure: error.message, exitCode: error.exitCode)
+            return .init(failure: error.message)
         case .failure(.invented(let id)):
             return .init(
                 failure:
-                    "\(TerminalSafe.quoted(id)) is a place the offline stub made up, and your food log keeps real places only; nothing was logged (with --stub it goes to the stub's own log)",
-                exitCode: .usage)
+                    "\(TerminalSafe.quoted(id)) is a place the offline stub made up, and your food log keeps real places only; nothing was logged (with --stub it goes to the stub's own log)"
+            )
         case .failure(.alreadyLogged(let id, let number, let date)):
             return .init(
                 failure:
-                    "\(TerminalSafe.quoted(id)) is logged on \(date) already, as entry \(number); nothing was logged (--again logs it again)",
-                exitCode: .usage)
+                    "\(TerminalSafe.quoted(id)) is logged on \(date) already, as entry \(number); nothing was logged (--again logs it again)"
+            )
         case .failure(.alreadyWanted(let id, let number)):
             return .init(
-                failure: "\(TerminalSafe.quoted(id)) is on your want list already, as entry \(number); nothing was logged",
-                exitCode: .usage)
+                failure: "\(TerminalSafe.quoted(id)) is on your want list already, as entry \(number); nothing was logged")
         }
     }
 

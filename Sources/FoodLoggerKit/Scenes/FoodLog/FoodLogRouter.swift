@@ -13,7 +13,8 @@ extension FoodLog {
 /// the Search scene) from the shops the log kept, with no request to any service.
 @MainActor
 protocol FoodLogRoutingLogic: AnyObject {
-    func routeToMap(_ route: FoodLog.MapRoute) async -> ExitCode
+    /// What the destination's drawing came to: the log map's outcome.
+    func routeToMap(_ route: FoodLog.MapRoute) async -> SceneOutcome
 }
 
 @MainActor
@@ -23,8 +24,8 @@ final class FoodLogRouter: FoodLogRoutingLogic {
 
     /// Hands the data store's shops to the destination through a worker that answers with them,
     /// around their middle and within a radius that holds them, as `map --last` frames its list.
-    func routeToMap(_ route: FoodLog.MapRoute) async -> ExitCode {
-        guard let context = viewController?.context, let shops = dataStore?.shops, !shops.isEmpty else { return .noResults }
+    func routeToMap(_ route: FoodLog.MapRoute) async -> SceneOutcome {
+        guard let context = viewController?.context, let shops = dataStore?.shops, !shops.isEmpty else { return .nothingFound }
         let frame = LastList.frame(of: shops, around: nil)
         let worker = ShopListWorker(shops)
         // The list answers whole, as a service that does not page: the search cuts it.

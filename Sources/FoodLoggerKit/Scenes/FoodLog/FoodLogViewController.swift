@@ -4,10 +4,10 @@ import FoodLoggerDomain
 /// What the FoodLog scene shows.
 @MainActor
 protocol FoodLogDisplayLogic: AnyObject {
-    /// Each draws its view model and returns its exit status: the caller ends with it.
-    func displayChange(_ viewModel: FoodLog.Outcome) -> ExitCode
-    func displayList(_ viewModel: FoodLog.List.ViewModel) -> ExitCode
-    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode
+    /// Each draws its view model; what the request came to is the interactor's outcome.
+    func displayChange(_ viewModel: FoodLog.Outcome)
+    func displayList(_ viewModel: FoodLog.List.ViewModel)
+    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel)
 }
 
 /// The terminal stand-in for the app's diary screen: turns `log add`, `log`, `log remove`,
@@ -25,43 +25,43 @@ final class FoodLogViewController: FoodLogDisplayLogic {
     /// `foodlogger log add ID [--note TEXT] [--rating N] [--date DAY | --want]`, dated in the
     /// user's zone (TZ, else the system's).
     func add(id: String, when: FoodLog.Add.When, note: String?, rating: Int?, stubLog: Bool, again: Bool = false) async
-        -> ExitCode
+        -> SceneOutcome
     {
         await interactor?.add(
             .init(
                 id: id, when: when, note: note, rating: rating, now: context.now(), zone: context.userTimeZone,
-                stubLog: stubLog, again: again)) ?? .success
+                stubLog: stubLog, again: again)) ?? .shown
     }
 
     /// `foodlogger log remove N`
-    func remove(number: Int) async -> ExitCode {
-        await interactor?.remove(.init(number: number, now: context.now())) ?? .success
+    func remove(number: Int) async -> SceneOutcome {
+        await interactor?.remove(.init(number: number, now: context.now())) ?? .shown
     }
 
     /// `foodlogger log [list] [--want | --visited]`
-    func list(_ filter: FoodLog.Filter) -> ExitCode {
-        interactor?.list(.init(filter: filter, now: context.now())) ?? .success
+    func list(_ filter: FoodLog.Filter) -> SceneOutcome {
+        interactor?.list(.init(filter: filter, now: context.now())) ?? .shown
     }
 
     /// `foodlogger log check [--want | --visited]`: drawn as the list is.
-    func check(_ filter: FoodLog.Filter) async -> ExitCode {
-        await interactor?.check(.init(filter: filter, now: context.now())) ?? .success
+    func check(_ filter: FoodLog.Filter) async -> SceneOutcome {
+        await interactor?.check(.init(filter: filter, now: context.now())) ?? .shown
     }
 
     /// `foodlogger log map`: the logged shops, drawn by the Map scene when there are any.
-    func map(_ filter: FoodLog.Filter, near: String?, as route: FoodLog.MapRoute) async -> ExitCode {
-        let exitCode = interactor?.showMap(.init(filter: filter, near: near, now: context.now())) ?? .success
-        guard exitCode == .success, let router else { return exitCode }
+    func map(_ filter: FoodLog.Filter, near: String?, as route: FoodLog.MapRoute) async -> SceneOutcome {
+        let outcome = interactor?.showMap(.init(filter: filter, near: near, now: context.now())) ?? .shown
+        guard outcome == .shown, let router else { return outcome }
         return await router.routeToMap(route)
     }
 
-    func displayChange(_ viewModel: FoodLog.Outcome) -> ExitCode {
+    func displayChange(_ viewModel: FoodLog.Outcome) {
         for warning in viewModel.warnings { context.report(warning) }
         if let failure = viewModel.failure { context.report(failure) }
-        guard let line = viewModel.line else { return viewModel.exitCode }
+        guard let line = viewModel.line else { return }
         if let documents = context.documents {
             documents.take(.line(line))
-            return viewModel.exitCode
+            return
         }
         context.stdout.write(line + "\n")
         // A reader gone (`| head -0`) has what it wanted; any other failure is said here, and
@@ -69,10 +69,9 @@ final class FoodLogViewController: FoodLogDisplayLogic {
         if let error = context.stdout.takeWriteError(), error != EPIPE, let unprinted = viewModel.unprinted {
             context.report(unprinted)
         }
-        return viewModel.exitCode
     }
 
-    func displayList(_ viewModel: FoodLog.List.ViewModel) -> ExitCode {
+    func displayList(_ viewModel: FoodLog.List.ViewModel) {
         for warning in viewModel.warnings { context.report(warning) }
         var interrupted: FoodLog.List.Interrupted?
         switch viewModel.content {
@@ -102,12 +101,9 @@ final class FoodLogViewController: FoodLogDisplayLogic {
         case .table(let columns, let rows, let footer):
             interrupted = drawTable(columns, rows, footer: footer)
         }
-        if let interrupted {
-            context.report(interrupted.message)
-            return interrupted.exitCode
-        }
+        // The interactor has the failure itself, for its outcome.
+        if let interrupted { return context.report(interrupted.message) }
         if let notice = viewModel.notice { context.report(notice) }
-        return viewModel.exitCode
     }
 
     /// The table measured over every row first, then drawn a row at a time under its header.
@@ -138,10 +134,9 @@ final class FoodLogViewController: FoodLogDisplayLogic {
         return nil
     }
 
-    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode {
+    func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) {
         for notice in viewModel.notices { context.report(notice) }
         if let failure = viewModel.failure { context.report(failure) }
-        return viewModel.exitCode
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 
 /// What the MCP scene can do with what the client sends.
 @MainActor
@@ -185,7 +186,7 @@ final class MCPInteractor: MCPBusinessLogic {
         }
     }
 
-    private func handle(id: MCP.RequestID, method: String, params: [String: MCPJSON], batch: Int?) -> MCP.Answer? {
+    private func handle(id: MCP.RequestID, method: String, params: [String: JSONValue], batch: Int?) -> MCP.Answer? {
         func failure(_ failure: MCP.Failure) -> MCP.Answer { .failure(.init(id: id, failure: failure)) }
         if method == "initialize" { return initialize(id: id, params: params) }
         let revision: MCP.Revision
@@ -227,7 +228,7 @@ final class MCPInteractor: MCPBusinessLogic {
     }
 
     /// `initialize` opens a session once, with a protocolVersion string.
-    private func initialize(id: MCP.RequestID, params: [String: MCPJSON]) -> MCP.Answer {
+    private func initialize(id: MCP.RequestID, params: [String: JSONValue]) -> MCP.Answer {
         func failure(_ failure: MCP.Failure) -> MCP.Answer { .failure(.init(id: id, failure: failure)) }
         switch era {
         case .enveloped:
@@ -246,7 +247,7 @@ final class MCPInteractor: MCPBusinessLogic {
         return .initialized(.init(id: id, revision: revision))
     }
 
-    private func call(id: MCP.RequestID, params: [String: MCPJSON], revision: MCP.Revision, batch: Int?) -> MCP.Answer? {
+    private func call(id: MCP.RequestID, params: [String: JSONValue], revision: MCP.Revision, batch: Int?) -> MCP.Answer? {
         guard let name = params["name"]?.string else {
             return .failure(.init(id: id, failure: .invalidParams("\"name\" must be a tool's name")))
         }

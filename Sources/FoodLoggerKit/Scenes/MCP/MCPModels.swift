@@ -1,4 +1,5 @@
 import Foundation
+import FoodLoggerDomain
 
 /// The MCP scene's use cases: a line from the client read as a JSON-RPC message, the session
 /// opened (`initialize`), the tools listed, a tool called. Each tool runs a foodlogger command,
@@ -49,13 +50,13 @@ enum MCP {
 
         /// Whether a request claims the enveloped revisions: its `_meta` names a protocol version
         /// (a bare `_meta` is no claim; older requests carry `progressToken` there).
-        static func isClaimed(by params: [String: MCPJSON]) -> Bool {
+        static func isClaimed(by params: [String: JSONValue]) -> Bool {
             params["_meta"]?[protocolVersion] != nil
         }
 
         /// The revision an enveloped request is in, or why it is refused: a `_meta` without both
         /// keys or with a version that is no string is -32602; a version not spoken is -32022.
-        static func revision(of params: [String: MCPJSON]) -> Result<Revision, Failure> {
+        static func revision(of params: [String: JSONValue]) -> Result<Revision, Failure> {
             guard let meta = params["_meta"]?.object, meta[protocolVersion] != nil, meta[clientCapabilities] != nil else {
                 return .failure(
                     .invalidParams("params._meta must carry \"\(protocolVersion)\" and \"\(clientCapabilities)\""))
@@ -75,7 +76,7 @@ enum MCP {
         case integer(Int)
         case string(String)
 
-        init?(_ json: MCPJSON?) {
+        init?(_ json: JSONValue?) {
             switch json {
             case .integer(let value)?: self = .integer(value)
             case .string(let value)?: self = .string(value)
@@ -83,7 +84,7 @@ enum MCP {
             }
         }
 
-        var json: MCPJSON {
+        var json: JSONValue {
             switch self {
             case .integer(let value): .integer(value)
             case .string(let value): .string(value)
@@ -131,7 +132,7 @@ enum MCP {
                             // A number cut by the head's end may be longer than it reads.
                             guard value + token.count < head.count else { return nil }
                         }
-                        return RequestID(MCPJSON.decode(Data(token)))
+                        return RequestID(JSONValue.decode(Data(token)))
                     }
                     atKey = false
                     index = end
@@ -188,7 +189,7 @@ enum MCP {
         }
 
         /// The error's data: for -32022, the revisions spoken and the one asked for.
-        var data: MCPJSON? {
+        var data: JSONValue? {
             guard case .unsupportedRevision(let requested) = self else { return nil }
             return ["supported": .array(Revision.enveloped.map { .string($0.rawValue) }), "requested": .string(requested)]
         }
@@ -197,16 +198,16 @@ enum MCP {
     /// One message from the client, read.
     enum Message: Equatable, Sendable {
         /// A request (it has an id, and gets one answer).
-        case request(id: RequestID, method: String, params: [String: MCPJSON])
+        case request(id: RequestID, method: String, params: [String: JSONValue])
         /// A notification: no id, no answer.
-        case notification(method: String, params: [String: MCPJSON])
+        case notification(method: String, params: [String: JSONValue])
         /// An answer to a request of ours, which this server never sends: ignored.
         case response
 
         /// A line read as one JSON-RPC 2.0 message. A failure carries the id when one could be
         /// read, so the error answers the request it is about.
         static func read(_ line: [UInt8]) -> Result<Message, ReadFailure> {
-            guard let json = MCPJSON.decode(Data(line)) else { return .failure(.init(id: nil, failure: .parse)) }
+            guard let json = JSONValue.decode(Data(line)) else { return .failure(.init(id: nil, failure: .parse)) }
             if case .array = json {
                 return .failure(.init(id: nil, failure: .invalidRequest("a message is one JSON object (batches are not taken)")))
             }
@@ -214,8 +215,8 @@ enum MCP {
         }
 
         /// One message of a line (or of a batch).
-        static func read(_ json: MCPJSON) -> Result<Message, ReadFailure> {
-            guard case .object(let members) = json else {
+        static func read(_ json: JSONValue) -> Result<Message, ReadFailure> {
+            guard let members = json.object else {
                 return .failure(.init(id: nil, failure: .invalidRequest("a message is a JSON object")))
             }
             let id = RequestID(members["id"])
@@ -225,11 +226,12 @@ enum MCP {
             guard members["jsonrpc"] == "2.0" else { return invalid("\"jsonrpc\" must be \"2.0\"") }
             if members["method"] == nil, members["result"] != nil || members["error"] != nil { return .success(.response) }
             guard let method = members["method"]?.string else { return invalid("\"method\" must be a string") }
-            let params: [String: MCPJSON]
+            let params: [String: JSONValue]
             switch members["params"] {
             case nil: params = [:]
-            case .object(let given)?: params = given
-            default: return invalid("\"params\" must be an object")
+            case let given?:
+                guard let given = given.object else { return invalid("\"params\" must be an object") }
+                params = given
             }
             guard let given = members["id"] else { return .success(.notification(method: method, params: params)) }
             guard let id = RequestID(given) else { return invalid("\"id\" must be a string or an integer") }
@@ -243,7 +245,7 @@ enum MCP {
         case batch([Result<Message, ReadFailure>])
 
         static func read(_ line: [UInt8]) -> Line {
-            guard let json = MCPJSON.decode(Data(line)) else { return .single(.failure(.init(id: nil, failure: .parse))) }
+            guard let json = JSONValue.decode(Data(line)) else { return .single(.failure(.init(id: nil, failure: .parse))) }
             if case .array(let items) = json { return .batch(items.map(Message.read)) }
             return .single(Message.read(json))
         }
@@ -259,7 +261,7 @@ enum MCP {
     struct CommandOutcome: Sendable, Equatable {
         var status: ExitCode
         /// The command's data: its `--json` document, or `{"message": its line}`; nil when it gave none.
-        var document: MCPJSON?
+        var document: JSONValue?
         /// What it said on stderr, a line each.
         var notes: [String] = []
     }

@@ -44,12 +44,12 @@ final class MCPPresenter: MCPPresentationLogic {
     func presentFailure(_ failure: MCP.ReadFailure) { send(Self.message(now: now(), .failure(failure))) }
     func presentBatch(_ answers: [MCP.Answer]) { send(.array(answers.map { Self.message(now: now(), $0) })) }
 
-    private func send(_ message: MCPJSON) {
+    private func send(_ message: JSONValue) {
         viewController?.display(.init(line: message.line))
     }
 
     /// One answer as its JSON-RPC message.
-    static func message(now: Date = Date(), _ answer: MCP.Answer) -> MCPJSON {
+    static func message(now: Date = Date(), _ answer: MCP.Answer) -> JSONValue {
         switch answer {
         case .initialized(let response):
             return result(
@@ -67,7 +67,7 @@ final class MCPPresenter: MCPPresentationLogic {
                     "ttlMs": .integer(cacheMilliseconds), "cacheScope": "public",
                 ], in: response.revision)
         case .tools(let response):
-            var members: [String: MCPJSON] = ["tools": .array(response.tools.map { describe($0, in: response.revision) })]
+            var members: [String: JSONValue] = ["tools": .array(response.tools.map { describe($0, in: response.revision) })]
             if response.revision.isEnveloped {
                 (members["ttlMs"], members["cacheScope"]) = (.integer(cacheMilliseconds), "public")
             }
@@ -77,30 +77,32 @@ final class MCPPresenter: MCPPresentationLogic {
         case .empty(let id):
             return result(id, [:], in: .latest)
         case .failure(let failure):
-            var error: [String: MCPJSON] = ["code": .integer(failure.failure.code), "message": .string(message(failure.failure))]
+            var error: [String: JSONValue] = [
+                "code": .integer(failure.failure.code), "message": .string(message(failure.failure)),
+            ]
             if let data = failure.failure.data { error["data"] = data }
-            return ["jsonrpc": "2.0", "id": failure.id?.json ?? .null, "error": .object(error)]
+            return ["jsonrpc": "2.0", "id": failure.id?.json ?? .null, "error": JSONValue(error)]
         }
     }
 
-    static let capabilities: MCPJSON = ["tools": ["listChanged": false]]
-    static let serverInfo: MCPJSON = ["name": "foodlogger", "version": .string(FoodLoggerVersion.current)]
+    static let capabilities: JSONValue = ["tools": ["listChanged": false]]
+    static let serverInfo: JSONValue = ["name": "foodlogger", "version": .string(FoodLoggerVersion.current)]
 
     /// A result message; in 2026-07-28 with its `resultType` and, in `_meta`, the server.
-    static func result(_ id: MCP.RequestID, _ members: [String: MCPJSON], in revision: MCP.Revision) -> MCPJSON {
+    static func result(_ id: MCP.RequestID, _ members: [String: JSONValue], in revision: MCP.Revision) -> JSONValue {
         var members = members
         if revision.isEnveloped {
             members["resultType"] = "complete"
-            members["_meta"] = .object([MCP.Envelope.serverInfo: serverInfo])
+            members["_meta"] = [MCP.Envelope.serverInfo: serverInfo]
         }
-        return ["jsonrpc": "2.0", "id": id.json, "result": .object(members)]
+        return ["jsonrpc": "2.0", "id": id.json, "result": JSONValue(members)]
     }
 
     /// A call's result: the summary as text (and what the command said), the document as
     /// structuredContent and, where there is one, also as a second text block (the spec's
     /// SHOULD from 2025-06-18; before it, text was the only way the data could go).
-    static func call(_ response: MCP.CallTool.Response, now: Date = Date()) -> [String: MCPJSON] {
-        let texts: [String], structured: MCPJSON?
+    static func call(_ response: MCP.CallTool.Response, now: Date = Date()) -> [String: JSONValue] {
+        let texts: [String], structured: JSONValue?
         switch response.result {
         case .refused(let error):
             (texts, structured) = ([message(error, tool: response.tool)], nil)
@@ -115,8 +117,8 @@ final class MCPPresenter: MCPPresentationLogic {
                 (texts, structured) = (said, nil)
             }
         }
-        var content: [MCPJSON] = [["type": "text", "text": .string(texts.joined(separator: "\n"))]]
-        var result: [String: MCPJSON] = ["isError": .bool(structured == nil)]
+        var content: [JSONValue] = [["type": "text", "text": .string(texts.joined(separator: "\n"))]]
+        var result: [String: JSONValue] = ["isError": .bool(structured == nil)]
         if let structured {
             content.append(["type": "text", "text": .string(structured.line)])
             if response.revision.hasStructuredContent { result["structuredContent"] = structured }
@@ -127,36 +129,36 @@ final class MCPPresenter: MCPPresentationLogic {
 
     /// A tool as `tools/list` gives it: annotations from 2025-03-26, title and the output
     /// schema from 2025-06-18.
-    static func describe(_ tool: MCPTool, in revision: MCP.Revision) -> MCPJSON {
-        var description: [String: MCPJSON] = [
+    static func describe(_ tool: MCPTool, in revision: MCP.Revision) -> JSONValue {
+        var description: [String: JSONValue] = [
             "name": .string(tool.name), "description": .string(tool.description), "inputSchema": MCPSchemas.input(tool),
         ]
         if revision.hasAnnotations {
             // Each hint said where it differs from the spec's default (not read-only, destructive,
             // not idempotent, open world), so the list stays small; destructiveHint always for a tool that writes.
-            var annotations: [String: MCPJSON] =
+            var annotations: [String: JSONValue] =
                 tool.readOnly
                 ? ["readOnlyHint": true, "idempotentHint": true] : ["destructiveHint": .bool(tool.destructive)]
             if tool.service == .none { annotations["openWorldHint"] = false }
             // From 2025-06-18 the tool's own title says it.
             if !revision.hasStructuredContent { annotations["title"] = .string(tool.title) }
-            description["annotations"] = .object(annotations)
+            description["annotations"] = JSONValue(annotations)
         }
         if revision.hasStructuredContent {
             description["title"] = .string(tool.title)
             description["outputSchema"] = tool.outputSchema
         }
-        return .object(description)
+        return JSONValue(description)
     }
 
     /// The command's data as the tool's structured result: its document (a page of it for a
     /// paged list), or its one line; nil when it gave none.
-    static func document(_ outcome: MCP.CommandOutcome, of tool: MCPTool, page: MCPTool.Page?) -> MCPJSON? {
+    static func document(_ outcome: MCP.CommandOutcome, of tool: MCPTool, page: MCPTool.Page?) -> JSONValue? {
         guard var document = outcome.document?.object else { return nil }
         if let member = tool.pagedMember, let page, let list = document[member]?.array {
             document[member] = .array(Array(list.dropFirst(page.start - 1).prefix(page.count)))
         }
-        return MCPJSON.object(document).capped(at: fieldLimit)
+        return JSONValue(document).capped(at: fieldLimit)
     }
 
     /// A command's line in the tool's words: its options named as the tool's arguments
@@ -193,7 +195,7 @@ final class MCPPresenter: MCPPresentationLogic {
     }
 
     /// A few lines for a client that reads text only: what came back, and how to page on.
-    static func summary(_ document: MCPJSON, page: MCPTool.Page?, cards: Bool = false, now: Date = Date()) -> String {
+    static func summary(_ document: JSONValue, page: MCPTool.Page?, cards: Bool = false, now: Date = Date()) -> String {
         if let shops = document["restaurants"]?.array {
             if cards { return shops.map { card($0, now: now) }.joined(separator: "\n\n") }
             let start = document["start"]?.integer ?? 1
@@ -232,7 +234,7 @@ final class MCPPresenter: MCPPresentationLogic {
 
     /// A place in two short lines: its name and id, genre, how far, budget or price, rating,
     /// whether it is open and its hours today; then its address and page.
-    static func place(_ shop: MCPJSON, now: Date = Date()) -> String {
+    static func place(_ shop: JSONValue, now: Date = Date()) -> String {
         var parts = ["\(shop["name"]?.string ?? "") [\(shop["id"]?.string ?? "")]"]
         if let genre = shop["genre"]?.string, !genre.isEmpty { parts.append(genre) }
         let distance = [shop["distance_m"]?.integer.map { "\($0) m" }, shop["walk_minutes"]?.integer.map { "\($0) min walk" }]
@@ -257,7 +259,7 @@ final class MCPPresenter: MCPPresentationLogic {
     }
 
     /// A place's whole card: every member its record has, a line each, its hours by day.
-    static func card(_ shop: MCPJSON, now: Date = Date()) -> String {
+    static func card(_ shop: JSONValue, now: Date = Date()) -> String {
         guard let members = shop.object else { return "" }
         var lines = ["\(shop["name"]?.string ?? "") [\(shop["id"]?.string ?? "")]"]
         for key in members.keys.sorted() where !["name", "id", "hours"].contains(key) {
@@ -279,7 +281,7 @@ final class MCPPresenter: MCPPresentationLogic {
         return lines.joined(separator: "\n")
     }
 
-    static func number(_ json: MCPJSON?) -> Double? {
+    static func number(_ json: JSONValue?) -> Double? {
         switch json {
         case .integer(let value)?: Double(value)
         case .number(let value)?: value
@@ -294,7 +296,7 @@ final class MCPPresenter: MCPPresentationLogic {
         var date: String?
         var hours: String?
 
-        init(_ shop: MCPJSON, now: Date) {
+        init(_ shop: JSONValue, now: Date) {
             let times = ["closes_at", "opens_at", "last_order_at"].compactMap { shop[$0]?.string }
             guard let offset = times.lazy.compactMap(Self.offset).first, let zone = TimeZone(secondsFromGMT: offset) else {
                 return
@@ -309,7 +311,7 @@ final class MCPPresenter: MCPPresentationLogic {
         }
 
         /// "11:00–15:00, 17:00–21:00", "closed" for a day without hours; nil when unknown.
-        static func intervals(_ day: MCPJSON?) -> String? {
+        static func intervals(_ day: JSONValue?) -> String? {
             guard let periods = day?.array else { return nil }
             if periods.isEmpty { return "closed" }
             return periods.map { "\($0["open"]?.string ?? "?")–\($0["close"]?.string ?? "?")" }.joined(separator: ", ")

@@ -1,22 +1,24 @@
+import FoodLoggerDomain
+
 /// The JSON Schemas of the tools: each input schema made from the tool's arguments, each output
 /// schema the shape the README's JSON section documents for the command's `--json`. They say
 /// the keys an agent relies on and their types (null where the README says a service may not
 /// know), and let later versions add keys, as the JSON promises.
 enum MCPSchemas {
-    static func input(_ tool: MCPTool) -> MCPJSON {
-        var properties: [String: MCPJSON] = [:]
+    static func input(_ tool: MCPTool) -> JSONValue {
+        var properties: [String: JSONValue] = [:]
         for argument in tool.arguments {
             var schema = type(argument.type)
             schema["description"] = .string(argument.description)
-            properties[argument.name] = .object(schema)
+            properties[argument.name] = JSONValue(schema)
         }
-        let required = tool.arguments.filter(\.required).map { MCPJSON.string($0.name) }
-        var schema: [String: MCPJSON] = ["type": "object", "properties": .object(properties), "additionalProperties": false]
+        let required = tool.arguments.filter(\.required).map { JSONValue.string($0.name) }
+        var schema: [String: JSONValue] = ["type": "object", "properties": JSONValue(properties), "additionalProperties": false]
         if !required.isEmpty { schema["required"] = .array(required) }
-        return .object(schema)
+        return JSONValue(schema)
     }
 
-    static func type(_ type: MCPTool.Argument.ValueType) -> [String: MCPJSON] {
+    static func type(_ type: MCPTool.Argument.ValueType) -> [String: JSONValue] {
         switch type {
         case .boolean: ["type": "boolean"]
         case .string: ["type": "string"]
@@ -26,11 +28,12 @@ enum MCPSchemas {
             ["type": "integer", "minimum": .integer(range.lowerBound)]
                 .merging(range.upperBound == Int.max ? [:] : ["maximum": .integer(range.upperBound)]) { $1 }
         case .integer(nil): ["type": "integer"]
-        case .choice(let choices): ["type": "string", "enum": .array(choices.map(MCPJSON.string))]
+        case .choice(let choices): ["type": "string", "enum": .array(choices.map(JSONValue.string))]
         case .strings(let choices, _):
             [
                 "type": "array",
-                "items": choices.isEmpty ? ["type": "string"] : ["type": "string", "enum": .array(choices.map(MCPJSON.string))],
+                "items": choices.isEmpty
+                    ? ["type": "string"] : ["type": "string", "enum": .array(choices.map(JSONValue.string))],
             ]
         case .shop: ["type": ["string", "integer"]]
         case .shops(let limit):
@@ -38,22 +41,23 @@ enum MCPSchemas {
         case .span(let range):
             // One schema for both forms: the bounds apply to a number, the items' to a list.
             Self.type(.integer(within: range)).merging([
-                "type": ["integer", "array"], "items": .object(Self.type(.integer(within: range))), "minItems": 1, "maxItems": 2,
+                "type": ["integer", "array"], "items": JSONValue(Self.type(.integer(within: range))), "minItems": 1,
+                "maxItems": 2,
             ]) { $1 }
         case .services(let choices):
             [
                 "anyOf": [
-                    ["type": "string", "enum": .array((choices + ["all"]).map(MCPJSON.string))],
-                    ["type": "array", "items": ["enum": .array(choices.map(MCPJSON.string))], "minItems": 1],
+                    ["type": "string", "enum": .array((choices + ["all"]).map(JSONValue.string))],
+                    ["type": "array", "items": ["enum": .array(choices.map(JSONValue.string))], "minItems": 1],
                 ]
             ]
         }
     }
 
-    static func nullable(_ type: String) -> MCPJSON { ["type": [.string(type), "null"]] }
+    static func nullable(_ type: String) -> JSONValue { ["type": [.string(type), "null"]] }
 
-    static func object(_ properties: [String: MCPJSON], required: [String]) -> MCPJSON {
-        ["type": "object", "properties": .object(properties), "required": .array(required.map(MCPJSON.string))]
+    static func object(_ properties: [String: JSONValue], required: [String]) -> JSONValue {
+        ["type": "object", "properties": JSONValue(properties), "required": .array(required.map(JSONValue.string))]
     }
 
     /// One place, as every command's `--json` writes it: the keys an agent relies on (the record

@@ -24,7 +24,7 @@ struct MCPTool: Sendable, Equatable {
     /// an id names its own service, which a default provider would contradict.
     var service: ServiceOptions
     /// The schema of what the command prints with `--json` (structuredContent).
-    var outputSchema: MCPJSON
+    var outputSchema: JSONValue
     /// Set for a command that prints its whole list at once (the log): the member holding the
     /// list, which the server pages itself.
     var pagedMember: String?
@@ -105,12 +105,13 @@ struct MCPTool: Sendable, Equatable {
 
     /// The command's arguments for these, with the server's service options (`defaults`, its
     /// `--provider` apart) where the tool takes them.
-    func arguments(_ given: MCPJSON?, defaults: ParsedArguments, provider: String?) -> Result<ParsedArguments, ArgumentError> {
-        let values: [String: MCPJSON]
+    func arguments(_ given: JSONValue?, defaults: ParsedArguments, provider: String?) -> Result<ParsedArguments, ArgumentError> {
+        let values: [String: JSONValue]
         switch given {
         case nil, .null?: values = [:]
-        case .object(let object)?: values = object
-        default: return .failure(.notAnObject)
+        case let given?:
+            guard let object = given.object else { return .failure(.notAnObject) }
+            values = object
         }
         if let stray = values.keys.sorted().first(where: { name in !arguments.contains { $0.name == name } }) {
             let names = arguments.map(\.name)
@@ -171,7 +172,7 @@ struct MCPTool: Sendable, Equatable {
     static func option(_ name: String) -> String { "--" + name.replacingOccurrences(of: "_", with: "-") }
 
     /// The page a paged tool's arguments ask for (the defaults where they say nothing).
-    func page(_ given: MCPJSON?) -> Page? {
+    func page(_ given: JSONValue?) -> Page? {
         guard pagedMember != nil else { return nil }
         return Page(start: given?["start"]?.integer ?? 1, count: given?["count"]?.integer ?? Self.logPage)
     }
@@ -186,7 +187,7 @@ struct MCPTool: Sendable, Equatable {
 
 extension MCPTool.Argument {
     /// The command-line words for a value of this argument's type: none for false.
-    func words(_ value: MCPJSON) -> Result<[String], MCPTool.ArgumentError> {
+    func words(_ value: JSONValue) -> Result<[String], MCPTool.ArgumentError> {
         let wrong = Result<[String], MCPTool.ArgumentError>.failure(.wrongType(name: name, expected: type))
         switch (type, value) {
         case (.boolean, .bool(let on)): return .success(on ? ["true"] : [])
@@ -225,9 +226,9 @@ extension MCPTool.Argument {
     /// A list's words (a single value stands for a list of one), each of `choices` when there
     /// are any; `numbers`: whole numbers are taken too, as a shop's number in the last list.
     private func list(
-        _ value: MCPJSON, choices: [String], limit: Int?, numbers: Bool
+        _ value: JSONValue, choices: [String], limit: Int?, numbers: Bool
     ) -> Result<[String], MCPTool.ArgumentError> {
-        let items: [MCPJSON]
+        let items: [JSONValue]
         if case .array(let given) = value { items = given } else { items = [value] }
         if let limit, items.count > limit { return .failure(.tooMany(name: name, limit: limit)) }
         var words: [String] = []

@@ -3,8 +3,9 @@ import FoodLoggerDomain
 /// What the Map scene can do.
 @MainActor
 protocol MapBusinessLogic: AnyObject {
-    /// Returns the exit status of what the view controller displayed.
-    func showRestaurants(_ request: Map.Restaurants.Request) async -> ExitCode
+    /// Returns what the map came to (places, none, some services failed, a failure), for the
+    /// command's exit status.
+    func showRestaurants(_ request: Map.Restaurants.Request) async -> SceneOutcome
     /// The interactive map: one request per key press or click.
     func explore(_ request: Map.Explore.Request)
     /// Starts opening the page, of the restaurant chosen now, and presents what happened when
@@ -12,6 +13,8 @@ protocol MapBusinessLogic: AnyObject {
     func openPage(_ request: Map.Page.Request)
     /// The search `explore` started that has not ended yet.
     var searchInFlight: Task<Void, Never>? { get }
+    /// The interactive map's first search's failure, which ends the map; nil while there is none.
+    var explorerFailure: ServiceError? { get }
 }
 
 /// What the Map scene keeps for routing: the restaurants on the map, nearest first.
@@ -52,6 +55,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
     private(set) var region: RestaurantPage.Region?
     /// A newer search, or the map closing, cancels it.
     private(set) var searchInFlight: Task<Void, Never>?
+    private(set) var explorerFailure: ServiceError?
     /// --near's place while it is being found.
     private var locating: String?
 
@@ -70,7 +74,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         self.lastList = lastList
     }
 
-    func showRestaurants(_ request: Map.Restaurants.Request) async -> ExitCode {
+    func showRestaurants(_ request: Map.Restaurants.Request) async -> SceneOutcome {
         var asked = request.query
         let result: Result<Map.Restaurants.Response.Found, ServiceError>
         switch await centre(of: request) {
@@ -86,10 +90,12 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         query = asked
         restaurants = (try? result.get().page.restaurants) ?? []
         region = (try? result.get().page.region) ?? nil
-        let exitCode = presenter?.presentRestaurants(
-            .init(result: result, query: asked, open: request.open, viewport: request.viewport))
+        presenter?.presentRestaurants(.init(result: result, query: asked, open: request.open, viewport: request.viewport))
         if let found = try? result.get() { await lastList?.keep(found.page, center: found.center) }
-        return exitCode ?? .success
+        switch result {
+        case .failure(let error): return .serviceFailed(error)
+        case .success(let found): return SceneOutcome(found.list)
+        }
     }
 
     /// Acts on one request and presents the screen after it. A search goes on in the
@@ -175,6 +181,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         locating = nil
         switch found {
         case .failure(let error):
+            explorerFailure = error
             presenter?.presentExplorerFailure(error)
         case .success(let (center, located)):
             // The map zooms by range steps: a radius is shown as the step that covers it.
@@ -202,6 +209,7 @@ final class MapInteractor: MapBusinessLogic, MapDataStore {
         state.searching = nil
         switch result {
         case .failure(let error) where !state.answered:
+            explorerFailure = error
             presenter?.presentExplorerFailure(error)
             return
         case .failure(let error):

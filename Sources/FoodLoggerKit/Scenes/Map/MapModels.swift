@@ -80,7 +80,6 @@ enum Map {
             }
 
             var content: Content
-            var exitCode: ExitCode
         }
     }
 }
@@ -215,7 +214,8 @@ extension Map {
             var mode: Mode = .map
             /// The cells a click selects each restaurant by (index in the list).
             var hitTargets: [HitTarget] = []
-            var failure: (message: String, exitCode: ExitCode)? = nil
+            /// The failure's one line; the interactor keeps the failure itself (`explorerFailure`).
+            var failure: String? = nil
             /// For stderr (held while the map has the screen), one line each.
             var warnings: [String] = []
 

@@ -3,8 +3,7 @@ import FoodLoggerDomain
 /// Turns the restaurants around a point into what the terminal draws.
 @MainActor
 protocol MapPresentationLogic: AnyObject {
-    /// Returns the exit status of what was displayed.
-    @discardableResult func presentRestaurants(_ response: Map.Restaurants.Response) -> ExitCode
+    func presentRestaurants(_ response: Map.Restaurants.Response)
     /// The interactive map's screen after a request.
     func presentExplorer(_ response: Map.Explore.Response)
     /// The interactive map's first search failed: the map ends with this error.
@@ -15,8 +14,8 @@ protocol MapPresentationLogic: AnyObject {
     func presentPage(_ response: Map.Page.Response)
 }
 
-/// Lays out the map (through `TerminalMap`), writes its legend and footer, and picks the exit
-/// code: success, nothing found (the map still shows the centre), or failure. Never prints.
+/// Lays out the map (through `TerminalMap`), writes its legend and footer, or words the failure.
+/// Never prints, and decides no exit status (the interactor's outcome does).
 @MainActor
 final class MapPresenter: MapPresentationLogic {
     weak var viewController: (any MapDisplayLogic)?
@@ -32,11 +31,11 @@ final class MapPresenter: MapPresentationLogic {
         self.unicode = unicode; self.styled = styled; self.units = units
     }
 
-    @discardableResult func presentRestaurants(_ response: Map.Restaurants.Response) -> ExitCode {
+    func presentRestaurants(_ response: Map.Restaurants.Response) {
         let viewModel: Map.Restaurants.ViewModel
         switch response.result {
         case .failure(let error):
-            viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
+            viewModel = .init(content: .failure(message: error.localizedDescription))
         case .success(let found):
             let page = found.page, center = found.center
             let markers = page.restaurants.enumerated().map { offset, restaurant in
@@ -63,10 +62,9 @@ final class MapPresenter: MapPresentationLogic {
                         place: placeLine?.place,
                         warnings: (placeLine?.warning.map { [$0] } ?? []) + ResultsText.notCovering(found.list)
                             + ResultsText.incomplete(found.list)
-                            + ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query))),
-                exitCode: found.list.incomplete.isEmpty ? page.restaurants.isEmpty ? .noResults : .success : .unavailable)
+                            + ResultsText.dropped(page.dropped) + ResultsText.shortfall(page, query: response.query))))
         }
-        return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
+        viewController?.displayRestaurants(viewModel)
     }
 
     /// Wider maps only spread the same few shops further apart.
@@ -164,7 +162,7 @@ final class MapPresenter: MapPresentationLogic {
 extension MapPresenter {
     func presentExplorerFailure(_ error: ServiceError) {
         let screen = Screen(width: 1, height: 1)
-        viewController?.displayExplorer(.init(screen: screen, failure: (error.localizedDescription, error.exitCode)))
+        viewController?.displayExplorer(.init(screen: screen, failure: error.localizedDescription))
     }
 
     func presentPage(_ response: Map.Page.Response) {

@@ -23,27 +23,24 @@ final class MapRouter: MapRoutingLogic {
     /// The food log `v` and `w` write to, and whether it is the stub's own (which keeps the
     /// stub's made-up places); nil where the map logs nothing.
     var foodLog: (store: any FoodLogStoring, stub: Bool)?
+    /// The Detail scene's card for a shop in hand, as its assembly gives it (`DetailScene.cardSource`).
+    var detail: (any DetailCardSource)?
 
     func showCard() { dataStore?.cardRestaurant = dataStore?.selectedRestaurant }
 
     func closeCard() { dataStore?.cardRestaurant = nil }
 
-    /// The card's (or the selected) restaurant's card, as the Detail scene words it: its
-    /// presenter's view model for the shop already in hand (no new request), at the moment the
-    /// map asked about, else now.
+    /// The card's (or the selected) restaurant's card, as the Detail scene words it: its view
+    /// model for the shop already in hand (no new request), at the moment the map asked about,
+    /// else now.
     func card() -> Detail.Lookup.ViewModel.Cards? {
         guard let restaurant = dataStore?.cardRestaurant ?? dataStore?.selectedRestaurant, let viewController
         else { return nil }
-        let context = viewController.context
         let asked = dataStore.flatMap { $0.open.openOnly ? $0.open.moment : nil }
-        let response = Detail.ShowPassed.Response(
-            result: .success([restaurant]), moment: asked ?? .now(context.now()), askedAbout: asked != nil,
-            region: dataStore?.region, center: dataStore?.query?.center)
-        guard
-            case .cards(let cards) = DetailPresenter(unicode: context.isUTF8, units: context.units).viewModel(for: response)
-                .content
-        else { return nil }
-        return cards
+        return detail?.cards(
+            for: Detail.ShowPassed.Response(
+                result: .success([restaurant]), moment: asked ?? .now(viewController.context.now()), askedAbout: asked != nil,
+                region: dataStore?.region, center: dataStore?.query?.center))
     }
 
     /// The FoodLog scene adds the selected shop as `log add` does (the same entry, the same

@@ -17,6 +17,7 @@ enum MapScene {
         router.viewController = viewController
         router.dataStore = interactor
         router.foodLog = foodLog
+        router.detail = DetailScene.cardSource(context: context)
         return viewController
     }
 }

@@ -2,13 +2,13 @@ import FoodLoggerDomain
 
 extension MapViewController {
     /// `foodlogger map` at a terminal: the app's map screen. Keys and clicks become Requests;
-    /// each ViewModel is written as the difference from the screen before. Ends with 0 on q or
-    /// Esc, 130 on Ctrl-C, or with the first search's error; the terminal is restored on every
-    /// way out.
+    /// each ViewModel is written as the difference from the screen before. Ends shown on q or
+    /// Esc, interrupted on Ctrl-C, or with the first search's failure; the terminal is restored
+    /// on every way out.
     func explore(
         _ query: RestaurantQuery, around centre: Map.Restaurants.Centre, open: OpenQuestion,
         terminal: any FullScreenTerminal, shops: RestaurantPage? = nil
-    ) async -> ExitCode {
+    ) async -> SceneOutcome {
         self.terminal = terminal
         terminal.enter()
         defer {
@@ -21,13 +21,13 @@ extension MapViewController {
         while true {
             if let failure = shown?.failure {
                 terminal.leave()
-                context.report(failure.message)
-                return failure.exitCode
+                context.report(failure)
+                return interactor?.explorerFailure.map(SceneOutcome.serviceFailed) ?? .nothingFound
             }
             let event = await terminal.next(during: interactor?.searchInFlight)
             switch event {
             case .wake: continue
-            case .end, .terminate: return .success
+            case .end, .terminate: return .shown
             case .key(.controlC): return .interrupted
             case .key(.controlZ):
                 terminal.suspend()
@@ -41,7 +41,7 @@ extension MapViewController {
                 }
                 let mode = shown?.mode ?? .waiting
                 if mode == .map || mode == .waiting, event == .key(.character("q")) || event == .key(.escape) {
-                    return .success
+                    return .shown
                 }
                 guard mode == .map else { continue }
                 if event == .key(.enter) {
@@ -125,7 +125,7 @@ extension MapViewController {
     /// The selected restaurant's card, from the Detail scene, over the map until Esc or q;
     /// the arrows, j k, Space and b scroll it. Nil back on the map; else the map ends with
     /// this (Ctrl-C, a signal, stdin closed).
-    private func showCard() async -> ExitCode? {
+    private func showCard() async -> SceneOutcome? {
         guard let terminal else { return nil }
         showingCard = true
         router?.showCard()
@@ -155,7 +155,7 @@ extension MapViewController {
             case .key(.character("b")): top -= room - 1
             case .key(.character("o")): interactor?.openPage(.init())
             case .key(.escape), .key(.character("q")), .key(.backspace): return nil
-            case .end, .terminate: return .success
+            case .end, .terminate: return .shown
             case .key(.controlC): return .interrupted
             case .key(.controlZ):
                 terminal.suspend()

@@ -2,8 +2,8 @@ import FoodLoggerDomain
 /// What the Map scene shows.
 @MainActor
 protocol MapDisplayLogic: AnyObject {
-    /// Draws the view model and returns its exit status: `show` ends with it.
-    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) -> ExitCode
+    /// Draws the view model; what `show` came to is the interactor's outcome.
+    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel)
     func displayExplorer(_ viewModel: Map.Explore.ViewModel)
     func displayPage(_ viewModel: Map.Page.ViewModel)
 }
@@ -33,13 +33,13 @@ final class MapViewController: MapDisplayLogic {
     func show(
         _ query: RestaurantQuery, around centre: Map.Restaurants.Centre, open: OpenQuestion, width: Int? = nil,
         height: Int? = nil, shops: RestaurantPage? = nil
-    ) async -> ExitCode {
+    ) async -> SceneOutcome {
         let viewport = Map.Viewport(width: width, height: height, columns: context.terminal.width, rows: context.terminal.rows)
         return await interactor?.showRestaurants(
-            .init(query: query, centre: centre, viewport: viewport, open: open, shown: shops)) ?? .success
+            .init(query: query, centre: centre, viewport: viewport, open: open, shown: shops)) ?? .shown
     }
 
-    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) -> ExitCode {
+    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
@@ -55,6 +55,5 @@ final class MapViewController: MapDisplayLogic {
             context.stdout.write(DisplayWidth.withFooter(lines, drawing.footer, width: width))
             for line in [drawing.notice, drawing.leftOut].compactMap({ $0 }) { context.stderr.write(line + "\n") }
         }
-        return viewModel.exitCode
     }
 }

@@ -4,8 +4,8 @@ import FoodLoggerDomain
 /// What the Pick scene can do.
 @MainActor
 protocol PickBusinessLogic: AnyObject {
-    /// Returns the exit status of what the view controller displayed.
-    func choose(_ request: Pick.Choose.Request) async -> ExitCode
+    /// Returns what the pick came to, for the command's exit status.
+    func choose(_ request: Pick.Choose.Request) async -> SceneOutcome
 }
 
 /// What the router passes on: the chosen place and where it is.
@@ -46,12 +46,22 @@ final class PickInteractor: PickBusinessLogic, PickDataStore {
         self.random = random; self.now = now; self.zone = zone
     }
 
-    func choose(_ request: Pick.Choose.Request) async -> ExitCode {
+    func choose(_ request: Pick.Choose.Request) async -> SceneOutcome {
         // The query as asked, with the centre --near found, for the distance the record gives.
         var query = request.query
         let result = await pick(request, query: &query)
-        return presenter?.presentPick(
-            .init(result: result, query: query, open: request.open, log: request.log, window: request.window)) ?? .success
+        presenter?.presentPick(.init(result: result, query: query, open: request.open, log: request.log, window: request.window))
+        return Self.outcome(of: result)
+    }
+
+    /// A place chosen: shown; nothing that fits: nothing found; else the service's or the log's failure.
+    static func outcome(of result: Result<Pick.Choose.Chosen, Pick.Choose.Failure>) -> SceneOutcome {
+        switch result {
+        case .success: .shown
+        case .failure(.service(let error)): .serviceFailed(error)
+        case .failure(.log(let error)): .logFailed(error)
+        case .failure(.nothingFits): .nothingFound
+        }
     }
 
     private func pick(

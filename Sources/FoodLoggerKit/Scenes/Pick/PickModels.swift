@@ -93,7 +93,6 @@ enum Pick {
             }
 
             var content: Content
-            var exitCode: ExitCode
         }
     }
 }

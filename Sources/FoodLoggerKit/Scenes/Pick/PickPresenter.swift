@@ -3,13 +3,12 @@ import FoodLoggerDomain
 /// Turns the pick into what the terminal draws.
 @MainActor
 protocol PickPresentationLogic: AnyObject {
-    /// Returns the exit status of what was displayed.
-    @discardableResult func presentPick(_ response: Pick.Choose.Response) -> ExitCode
+    func presentPick(_ response: Pick.Choose.Response)
 }
 
 /// Words why the place was chosen, prepares its JSON object (the record search gives) or
-/// listing, and words each failure with its exit code; "nothing fits" says what left each
-/// place out. Never prints.
+/// listing, and words each failure; "nothing fits" says what left each place out. Never prints,
+/// and decides no exit status (the interactor's outcome does).
 @MainActor
 final class PickPresenter: PickPresentationLogic {
     weak var viewController: (any PickDisplayLogic)?
@@ -19,19 +18,19 @@ final class PickPresenter: PickPresentationLogic {
         self.presentation = presentation
     }
 
-    @discardableResult func presentPick(_ response: Pick.Choose.Response) -> ExitCode {
+    func presentPick(_ response: Pick.Choose.Response) {
         let viewModel: Pick.Choose.ViewModel
         switch response.result {
         case .failure(.service(let error)):
-            viewModel = .init(content: .failure(message: error.localizedDescription), exitCode: error.exitCode)
+            viewModel = .init(content: .failure(message: error.localizedDescription))
         case .failure(.log(let error)):
-            viewModel = .init(content: .failure(message: error.message), exitCode: error.exitCode)
+            viewModel = .init(content: .failure(message: error.message))
         case .failure(.nothingFits(let page, let tally)):
             let message =
                 tally.considered == 0
                 ? ResultsText.notice(FoundPlaces(page: page, query: response.query), open: response.open)
                 : Self.nothingFits(tally, response: response, on: page.clock)
-            viewModel = .init(content: .failure(message: message), exitCode: .noResults)
+            viewModel = .init(content: .failure(message: message))
         case .success(let chosen):
             let listing = RestaurantListing(
                 chosen.page, query: response.query, open: response.open, log: chosen.summary)
@@ -42,9 +41,9 @@ final class PickPresenter: PickPresentationLogic {
                 case .document: .document(listing)
                 }
             viewModel = .init(
-                content: .chosen(reason: Self.reason(chosen, response: response), body: body), exitCode: .success)
+                content: .chosen(reason: Self.reason(chosen, response: response), body: body))
         }
-        return viewController?.displayPick(viewModel) ?? viewModel.exitCode
+        viewController?.displayPick(viewModel)
     }
 
     /// "Picked from 4 places open at fri 19:30 (Japan time) and not visited in the last 14 days;

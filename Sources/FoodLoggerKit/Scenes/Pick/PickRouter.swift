@@ -3,8 +3,8 @@ import FoodLoggerDomain
 /// Where the Pick scene leads: the chosen place's card.
 @MainActor
 protocol PickRoutingLogic: AnyObject {
-    /// Shows the chosen place's card through the Detail scene; its exit status.
-    func routeToCard() -> ExitCode
+    /// Shows the chosen place's card through the Detail scene.
+    func routeToCard()
 }
 
 @MainActor
@@ -19,12 +19,12 @@ final class PickRouter: PickRoutingLogic, PickDataPassing {
     /// Handed to the Detail scene, as a storyboard would share it.
     var worker: (any HotpepperWorking)?
 
-    func routeToCard() -> ExitCode {
-        guard let source = dataStore, let viewController, let worker else { return .noResults }
+    func routeToCard() {
+        guard let source = dataStore, let viewController, let worker else { return }
         let destination = DetailScene.assemble(context: viewController.context, format: .table, worker: worker)
-        guard let store = destination.router?.dataStore else { return .noResults }
+        guard let store = destination.router?.dataStore else { return }
         passDataToDetail(source: source, destination: store)
-        return destination.showPassed()
+        destination.showPassed()
     }
 
     /// The place already fetched goes across as it is: its card asks the service nothing, and

@@ -3,8 +3,8 @@ import FoodLoggerDomain
 /// What the Pick scene shows.
 @MainActor
 protocol PickDisplayLogic: AnyObject {
-    /// Draws the view model and returns its exit status: the caller ends with it.
-    func displayPick(_ viewModel: Pick.Choose.ViewModel) -> ExitCode
+    /// Draws the view model; what the pick came to is the interactor's outcome.
+    func displayPick(_ viewModel: Pick.Choose.ViewModel)
 }
 
 /// The terminal stand-in: turns the command into a Request, then says why the place was
@@ -20,23 +20,22 @@ final class PickViewController: PickDisplayLogic {
         self.context = context; self.format = format
     }
 
-    func pick(_ request: Pick.Choose.Request) async -> ExitCode {
-        await interactor?.choose(request) ?? .success
+    func pick(_ request: Pick.Choose.Request) async -> SceneOutcome {
+        await interactor?.choose(request) ?? .shown
     }
 
-    func displayPick(_ viewModel: Pick.Choose.ViewModel) -> ExitCode {
+    func displayPick(_ viewModel: Pick.Choose.ViewModel) {
         switch viewModel.content {
         case .failure(let message):
             context.report(message)
         case .chosen(let reason, let body):
             context.stderr.write(reason + "\n")
             switch body {
-            // The card is the Detail scene's, and so is how it ends.
-            case .card: return router?.routeToCard() ?? viewModel.exitCode
+            // The card is the Detail scene's.
+            case .card: router?.routeToCard()
             case .object(let object): context.write(document: object)
             case .document(let listing): context.write(listing, as: format)
             }
         }
-        return viewModel.exitCode
     }
 }

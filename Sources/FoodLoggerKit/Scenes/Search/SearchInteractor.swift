@@ -2,8 +2,9 @@ import FoodLoggerDomain
 /// What the Search scene can do.
 @MainActor
 protocol SearchBusinessLogic: AnyObject {
-    /// Returns the exit status of what the view controller displayed.
-    @discardableResult func searchRestaurants(_ request: Search.Restaurants.Request) async -> ExitCode
+    /// Returns what the search came to (places, none, some services failed, a failure): the
+    /// command's exit status is made from it.
+    @discardableResult func searchRestaurants(_ request: Search.Restaurants.Request) async -> SceneOutcome
     func turnPage(_ request: Search.Page.Request) async
 }
 
@@ -41,7 +42,7 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         self.lastList = lastList
     }
 
-    @discardableResult func searchRestaurants(_ request: Search.Restaurants.Request) async -> ExitCode {
+    @discardableResult func searchRestaurants(_ request: Search.Restaurants.Request) async -> SceneOutcome {
         let search = PlaceSearch(query: request.query, near: request.near, open: request.open, log: request.log)
         let found = await finder.find(search)
         let list = try? found.get()
@@ -62,9 +63,20 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
         // The list is written while the page is presented and printed: on a second core its
         // writing (≈10 M instructions for 100 shops) no longer adds to the search's time.
         async let kept: Void = Self.keep(shown, in: lastList, center: list?.query.center)
-        let exitCode = presenter?.presentRestaurants(.init(request: request, found: found))
+        presenter?.presentRestaurants(.init(request: request, found: found))
         await kept
-        return exitCode ?? .success
+        return Self.outcome(found, filteringByLog: request.log != nil)
+    }
+
+    /// The places' outcome (`SceneOutcome(_:)`), or the failure; a food log filter the log could
+    /// not answer: the log's failure (nothing is shown rather than places unfiltered).
+    static func outcome(_ found: Result<FoundPlaces, FindFailure>, filteringByLog: Bool) -> SceneOutcome {
+        switch found {
+        case .failure(let failure): return .serviceFailed(failure.error)
+        case .success(let found):
+            if filteringByLog, case .failure(let error) = found.log { return .logFailed(error) }
+            return SceneOutcome(found)
+        }
     }
 
     private nonisolated static func keep(_ page: RestaurantPage?, in list: (any LastListKeeping)?, center: Coordinate?) async {

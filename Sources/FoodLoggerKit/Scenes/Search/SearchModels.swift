@@ -57,7 +57,6 @@ enum Search {
             }
 
             var content: Content
-            var exitCode: ExitCode
         }
     }
 }

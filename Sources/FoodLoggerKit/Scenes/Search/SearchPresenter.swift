@@ -2,13 +2,12 @@ import FoodLoggerDomain
 /// Turns search results into what the terminal draws.
 @MainActor
 protocol SearchPresentationLogic: AnyObject {
-    /// Returns the exit status of what was displayed.
-    @discardableResult func presentRestaurants(_ response: Search.Restaurants.Response) -> ExitCode
+    func presentRestaurants(_ response: Search.Restaurants.Response)
     func presentNoPage(_ response: Search.Page.Response)
 }
 
-/// Formats: distances, table cells, the listing for data formats, the footer, and success / empty /
-/// failure with their exit codes. Never prints.
+/// Formats: distances, table cells (by column name), the listing for data formats, the footer, and
+/// the failure's one line. Never prints, and decides no exit status (the interactor's outcome does).
 @MainActor
 final class SearchPresenter: SearchPresentationLogic {
     weak var viewController: (any SearchDisplayLogic)?
@@ -27,7 +26,7 @@ final class SearchPresenter: SearchPresentationLogic {
         self.presentation = presentation; self.unicode = unicode; self.fields = fields; self.units = units
     }
 
-    @discardableResult func presentRestaurants(_ response: Search.Restaurants.Response) -> ExitCode {
+    func presentRestaurants(_ response: Search.Restaurants.Response) {
         let request = response.request
         let viewModel: Search.Restaurants.ViewModel
         switch response.found {
@@ -35,22 +34,15 @@ final class SearchPresenter: SearchPresentationLogic {
             let fromEnvironment = request.near?.fromEnvironment == true && failure.locating
             let message =
                 failure.error.localizedDescription + (fromEnvironment ? " (The place came from FOODLOGGER_NEAR.)" : "")
-            viewModel = .init(content: .failure(message: message), exitCode: failure.error.exitCode)
+            viewModel = .init(content: .failure(message: message))
         case .success(let found) where request.log != nil && Self.logError(found) != nil:
             // The filter cannot be answered: showing the places unfiltered would say they passed it.
             let error = Self.logError(found) ?? .noFolder
-            viewModel = .init(content: .failure(message: error.message), exitCode: error.exitCode)
+            viewModel = .init(content: .failure(message: error.message))
         case .success(let found):
-            viewModel = .init(content: .listing(listing(found, request)), exitCode: Self.exitCode(found))
+            viewModel = .init(content: .listing(listing(found, request)))
         }
-        return viewController?.displayRestaurants(viewModel) ?? viewModel.exitCode
-    }
-
-    /// Places listed: success; none: no results; a merge some of whose services failed: 69, the
-    /// others' places still shown (as `log check` does).
-    static func exitCode(_ found: FoundPlaces) -> ExitCode {
-        if !found.incomplete.isEmpty { return .unavailable }
-        return found.page.restaurants.isEmpty ? .noResults : .success
+        viewController?.displayRestaurants(viewModel)
     }
 
     private func listing(_ found: FoundPlaces, _ request: Search.Restaurants.Request) -> Search.Restaurants.ViewModel.Listing {

@@ -2,23 +2,23 @@ import FoodLoggerDomain
 extension SearchViewController {
     /// `search --interactive`: the table, then a prompt that picks shops from it as taps pick
     /// markers in the app. Prompts and hints go to stderr; tables and cards to stdout.
-    /// Ends with 0 on q or end of input; a first search that shows nothing ends at once.
+    /// Shown on q or end of input; a first search that shows nothing ends at once, with its outcome.
     func searchInteractively(
         _ query: RestaurantQuery, open: OpenQuestion, near: NearPlace? = nil, log: LogFilter? = nil
-    ) async -> ExitCode {
+    ) async -> SceneOutcome {
         let first = await search(query, open: open, near: near, log: log)
-        guard first == .success else { return first }
+        guard first == .shown else { return first }
         while true {
             context.stderr.write(SearchPrompt.prompt(numbers: listedNumbers))
             guard let line = context.readLine() else {
                 context.stderr.write("\n")
-                return .success
+                return .shown
             }
             switch SearchPrompt.Command(line) {
             case .empty:
                 continue
             case .quit:
-                return .success
+                return .shown
             case .help:
                 context.stderr.write(SearchPrompt.help + "\n")
             case .next:

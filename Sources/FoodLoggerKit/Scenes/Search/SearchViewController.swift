@@ -2,8 +2,8 @@ import FoodLoggerDomain
 /// What the Search scene shows.
 @MainActor
 protocol SearchDisplayLogic: AnyObject {
-    /// Draws the view model and returns its exit status: the caller ends with it.
-    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) -> ExitCode
+    /// Draws the view model; what the search came to is the interactor's outcome, not the view's.
+    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel)
     func displayNoPage(_ viewModel: Search.Page.ViewModel)
 }
 
@@ -22,13 +22,15 @@ final class SearchViewController: SearchDisplayLogic {
         self.context = context; self.format = format
     }
 
-    /// Runs one search, as the app's search button does.
-    func search(_ query: RestaurantQuery, open: OpenQuestion, near: NearPlace? = nil, log: LogFilter? = nil) async -> ExitCode {
+    /// Runs one search, as the app's search button does; what it came to, for the command's exit status.
+    func search(_ query: RestaurantQuery, open: OpenQuestion, near: NearPlace? = nil, log: LogFilter? = nil) async
+        -> SceneOutcome
+    {
         await interactor?.searchRestaurants(Search.Restaurants.Request(query: query, open: open, near: near, log: log))
-            ?? .success
+            ?? .shown
     }
 
-    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) -> ExitCode {
+    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) {
         listedNumbers = nil
         switch viewModel.content {
         case .failure(let message):
@@ -51,7 +53,6 @@ final class SearchViewController: SearchDisplayLogic {
                     DisplayWidth.withFooter(TableRenderer.render(table, width: width, bold: bold), footer, width: width))
             }
         }
-        return viewModel.exitCode
     }
 
     func displayNoPage(_ viewModel: Search.Page.ViewModel) {

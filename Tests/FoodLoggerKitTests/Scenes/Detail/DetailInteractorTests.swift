@@ -30,10 +30,10 @@ struct DetailInteractorTests {
     final class PresenterSpy: DetailPresentationLogic {
         var restaurantsResponses: [Detail.Lookup.Response] = []
         var pageResponses: [Detail.OpenPage.Response] = []
-        func presentRestaurants(_ response: Detail.Lookup.Response) -> ExitCode {
+        func presentRestaurants(_ response: Detail.Lookup.Response) {
             record(response, in: &restaurantsResponses)
         }
-        func presentPage(_ response: Detail.OpenPage.Response) -> ExitCode {
+        func presentPage(_ response: Detail.OpenPage.Response) {
             record(response, in: &pageResponses)
         }
     }

@@ -9,11 +9,11 @@ struct DetailPresenterTests {
     final class DisplaySpy: DetailDisplayLogic {
         var restaurantViewModels: [Detail.Lookup.ViewModel] = []
         var pageViewModels: [Detail.OpenPage.ViewModel] = []
-        func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) -> ExitCode {
-            record(viewModel, in: &restaurantViewModels, exitCode: viewModel.exitCode)
+        func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) {
+            record(viewModel, in: &restaurantViewModels)
         }
-        func displayPage(_ viewModel: Detail.OpenPage.ViewModel) -> ExitCode {
-            record(viewModel, in: &pageViewModels, exitCode: viewModel.exitCode)
+        func displayPage(_ viewModel: Detail.OpenPage.ViewModel) {
+            record(viewModel, in: &pageViewModels)
         }
     }
 
@@ -59,7 +59,6 @@ struct DetailPresenterTests {
                 .init("Non-smoking", "一部禁煙"), .init("Parking", "no"), .init("English menu", "unknown"),
                 .init("Children welcome", "yes — ベビーカー入店可"),
             ], "each amenity by its label, yes/no/unknown, memos and other words kept")
-        #expect(display.restaurantViewModels.first?.exitCode == .success, "all found: exit 0")
         #expect(viewModel.missing == nil, "nothing missing")
     }
 
@@ -87,7 +86,7 @@ struct DetailPresenterTests {
             "every detail")
     }
 
-    @Test("missing ids are named and make the exit code 1, found shops are still shown")
+    @Test("missing ids are named, found shops are still shown")
     func missingIDs() throws {
         makeSUT().presentRestaurants(
             .init(result: .success([DetailSeeds.cafe]), missingIDs: ["J404", "J405"], moment: Seeds.open.moment))
@@ -95,15 +94,13 @@ struct DetailPresenterTests {
         let viewModel = try cards(display.restaurantViewModels.first)
         #expect(viewModel.cards.map(\.title) == ["Café Lumière"], "the found shop's card")
         #expect(viewModel.missing == "no restaurant has the ids J404, J405", "both missing ids named")
-        #expect(display.restaurantViewModels.first?.exitCode == .noResults, "exit 1")
     }
 
-    @Test("a service failure becomes its message and exit code")
+    @Test("a service failure becomes its message")
     func failure() {
         makeSUT().presentRestaurants(.init(result: .failure(.network(.timedOut, detail: "10 s")), moment: Seeds.open.moment))
 
         let viewModel = display.restaurantViewModels.first
-        #expect(viewModel?.exitCode == .unavailable, "exit 69")
         #expect(
             viewModel?.content == .failure(message: ServiceError.network(.timedOut, detail: "10 s").localizedDescription),
             "the error's own message")
@@ -124,30 +121,39 @@ struct DetailPresenterTests {
 
         #expect(
             display.pageViewModels == [
-                .init(content: .page(address: url, note: nil), exitCode: .success),
-                .init(content: .page(address: nil, note: "Opened \(url)"), exitCode: .success),
+                .init(content: .page(address: url, note: nil)),
+                .init(content: .page(address: nil, note: "Opened \(url)")),
                 .init(
                     content: .page(
                         address: url,
                         note:
                             "foodlogger: no browser was started: set BROWSER, or install xdg-open (open on macOS). The address is on stdout."
-                    ),
-                    exitCode: .success),
+                    )),
                 .init(
                     content: .page(
                         address: url,
-                        note: "foodlogger: cannot open the page: xdg-open exited with status 3. The address is on stdout."),
-                    exitCode: .unavailable),
+                        note: "foodlogger: cannot open the page: xdg-open exited with status 3. The address is on stdout.")),
                 .init(
                     content: .page(
                         address: url,
-                        note: "foodlogger: no page to open: \(url) is the page of a place the offline stub (--stub) made up."),
-                    exitCode: .success),
-                .init(content: .failure(message: "no restaurant has the id J404"), exitCode: .noResults),
+                        note: "foodlogger: no page to open: \(url) is the page of a place the offline stub (--stub) made up.")),
+                .init(content: .failure(message: "no restaurant has the id J404")),
                 .init(
-                    content: .failure(message: "\(DetailSeeds.cafe.name) (\(DetailSeeds.cafe.id)) has no page address"),
-                    exitCode: .noResults),
+                    content: .failure(message: "\(DetailSeeds.cafe.name) (\(DetailSeeds.cafe.id)) has no page address")),
             ], "each outcome in words, a missing id, and a shop without an address")
+        // And the exit status of each is the interactor's outcome's, made once by the command
+        let shop: Result<Restaurant?, ServiceError> = .success(DetailSeeds.cafe)
+        let statuses = [
+            DetailInteractor.outcome(shop, attempt: .printOnly), DetailInteractor.outcome(shop, attempt: .opened(.opened)),
+            DetailInteractor.outcome(shop, attempt: .opened(.unavailable)),
+            DetailInteractor.outcome(shop, attempt: .opened(.failed(reason: "x"))),
+            DetailInteractor.outcome(shop, attempt: .madeUp),
+            DetailInteractor.outcome(.success(nil), attempt: nil), DetailInteractor.outcome(shop, attempt: nil),
+            DetailInteractor.outcome(.failure(.httpStatus(503)), attempt: nil),
+        ].map(ExitCode.init)
+        #expect(
+            statuses == [.success, .success, .success, .unavailable, .success, .noResults, .noResults, .unavailable],
+            "\(statuses)")
     }
 
     @Test(

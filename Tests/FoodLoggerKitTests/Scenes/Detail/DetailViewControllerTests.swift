@@ -9,14 +9,14 @@ struct DetailViewControllerTests {
         var lookupRequests: [Detail.Lookup.Request] = []
         var showPassedCount = 0
         var openRequests: [Detail.OpenPage.Request] = []
-        func lookupRestaurants(_ request: Detail.Lookup.Request) async -> ExitCode {
+        func lookupRestaurants(_ request: Detail.Lookup.Request) async -> SceneOutcome {
             record(request, in: &lookupRequests)
         }
-        func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> ExitCode {
+        func showPassedRestaurants(_ request: Detail.ShowPassed.Request) -> SceneOutcome {
             showPassedCount += 1
-            return .success
+            return .shown
         }
-        func openPage(_ request: Detail.OpenPage.Request) async -> ExitCode {
+        func openPage(_ request: Detail.OpenPage.Request) async -> SceneOutcome {
             record(request, in: &openRequests)
         }
     }
@@ -62,7 +62,7 @@ struct DetailViewControllerTests {
     @Test("cards are drawn to the terminal width with a hanging indent, then the credit")
     func drawsCards() {
         let sut = makeSUT(format: .table, width: 40)
-        let exitCode = sut.displayRestaurants(.init(content: .cards(Self.cards([Self.card])), exitCode: .success))
+        sut.displayRestaurants(.init(content: .cards(Self.cards([Self.card]))))
 
         #expect(
             stdout.text == """
@@ -74,28 +74,24 @@ struct DetailViewControllerTests {
 
                 """, "the value wrapped to 30 columns (40 less the label) and indented under its first line")
         #expect(stderr.text.isEmpty, "nothing on stderr")
-        #expect(exitCode == .success, "exit 0 kept")
     }
 
-    @Test("JSON prints the document; missing ids go to stderr with the exit code")
+    @Test("JSON prints the document; missing ids go to stderr")
     func json() {
         let sut = makeSUT(format: .json)
-        let exitCode = sut.displayRestaurants(
-            .init(content: .cards(Self.cards([], missing: "no restaurant has the id J9")), exitCode: .noResults))
+        sut.displayRestaurants(.init(content: .cards(Self.cards([], missing: "no restaurant has the id J9"))))
 
         #expect(stdout.text == "{\n  \"restaurants\": [],\n  \"open_at\": \"2026-11-20T19:30+09:00\"\n}\n", "the document")
         #expect(stderr.text == "foodlogger: no restaurant has the id J9\n", "the missing id named")
-        #expect(exitCode == .noResults, "exit 1")
     }
 
     @Test("a page's address goes to stdout and its note to stderr, as the presenter worded them; a failure to stderr")
     func page() {
         let sut = makeSUT(format: .table)
-        _ = sut.displayPage(.init(content: .page(address: "https://example.jp/", note: "why"), exitCode: .success))
-        let exitCode = sut.displayPage(.init(content: .failure(message: "no restaurant has the id J9"), exitCode: .noResults))
+        sut.displayPage(.init(content: .page(address: "https://example.jp/", note: "why")))
+        sut.displayPage(.init(content: .failure(message: "no restaurant has the id J9")))
 
         #expect(stdout.text == "https://example.jp/\n", "the address alone on stdout")
         #expect(stderr.text == "why\nfoodlogger: no restaurant has the id J9\n", "the note, then the failure, on stderr")
-        #expect(exitCode == .noResults, "the failure's exit code")
     }
 }

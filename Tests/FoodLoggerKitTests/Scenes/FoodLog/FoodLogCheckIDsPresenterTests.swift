@@ -11,11 +11,14 @@ import Testing
 struct FoodLogCheckIDsPresenterTests {
     let display = FoodLogPresenterTests.DisplaySpy()
 
+    /// Presents the report, and returns the exit status the command makes of the interactor's
+    /// outcome for it (the presenter decides none).
     func present(_ report: TradingReport) -> ExitCode {
         let sut = FoodLogPresenter(presentation: .table)
         sut.viewController = display
         let log = FoodLogContents(entries: [FoodLogSeeds.entry(1), FoodLogSeeds.entry(2)])
-        return sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil, now: Date()))
+        sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil, now: Date()))
+        return ExitCode(FoodLogInteractor.outcome(of: report))
     }
 
     nonisolated static let notID = TradingReport.NotAnID(

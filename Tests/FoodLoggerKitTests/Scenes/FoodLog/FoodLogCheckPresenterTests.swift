@@ -10,11 +10,14 @@ import Testing
 struct FoodLogCheckPresenterTests {
     let display = FoodLogPresenterTests.DisplaySpy()
 
+    /// Presents the report, and returns the exit status the command makes of the interactor's
+    /// outcome for it (the presenter decides none).
     func present(_ report: TradingReport, as presentation: FoodLog.List.Presentation = .table) -> ExitCode {
         let sut = FoodLogPresenter(presentation: presentation)
         sut.viewController = display
         let log = FoodLogContents(entries: [FoodLogSeeds.entry(1), FoodLogSeeds.entry(2, shop: Seeds.Restaurants.far)])
-        return sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil, now: Date()))
+        sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil, now: Date()))
+        return ExitCode(FoodLogInteractor.outcome(of: report))
     }
 
     nonisolated static func finding(_ number: Int, _ signal: TradingFinding.Signal, _ evidence: TradingFinding.Evidence)

@@ -63,20 +63,20 @@ struct FoodLogInteractorTests {
         var removedResponses: [FoodLog.Remove.Response] = []
         var listResponses: [FoodLog.List.Response] = []
         var mapResponses: [FoodLog.ShowMap.Response] = []
-        func presentAdded(_ response: FoodLog.Add.Response) -> ExitCode {
+        func presentAdded(_ response: FoodLog.Add.Response) {
             record(response, in: &addedResponses)
         }
-        func presentRemoved(_ response: FoodLog.Remove.Response) -> ExitCode {
+        func presentRemoved(_ response: FoodLog.Remove.Response) {
             record(response, in: &removedResponses)
         }
-        func presentList(_ response: FoodLog.List.Response) -> ExitCode {
+        func presentList(_ response: FoodLog.List.Response) {
             record(response, in: &listResponses)
         }
-        func presentMap(_ response: FoodLog.ShowMap.Response) -> ExitCode {
+        func presentMap(_ response: FoodLog.ShowMap.Response) {
             record(response, in: &mapResponses)
         }
         var checkResponses: [FoodLog.Check.Response] = []
-        func presentCheck(_ response: FoodLog.Check.Response) -> ExitCode {
+        func presentCheck(_ response: FoodLog.Check.Response) {
             record(response, in: &checkResponses)
         }
     }

@@ -11,14 +11,14 @@ struct FoodLogPresenterTests {
         var changes: [FoodLog.Outcome] = []
         var lists: [FoodLog.List.ViewModel] = []
         var maps: [FoodLog.ShowMap.ViewModel] = []
-        func displayChange(_ viewModel: FoodLog.Outcome) -> ExitCode {
-            record(viewModel, in: &changes, exitCode: viewModel.exitCode)
+        func displayChange(_ viewModel: FoodLog.Outcome) {
+            record(viewModel, in: &changes)
         }
-        func displayList(_ viewModel: FoodLog.List.ViewModel) -> ExitCode {
-            record(viewModel, in: &lists, exitCode: viewModel.exitCode)
+        func displayList(_ viewModel: FoodLog.List.ViewModel) {
+            record(viewModel, in: &lists)
         }
-        func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) -> ExitCode {
-            record(viewModel, in: &maps, exitCode: viewModel.exitCode)
+        func displayMap(_ viewModel: FoodLog.ShowMap.ViewModel) {
+            record(viewModel, in: &maps)
         }
     }
 
@@ -53,7 +53,7 @@ struct FoodLogPresenterTests {
         // Then one line says what was logged, and the unreadable line is warned about once
         let outcome = try #require(display.changes.first)
         #expect(outcome.line == "Logged entry 7: 丸の内 しずく亭, eaten 2026-11-18, rated 4/5.", "\(String(describing: outcome.line))")
-        #expect(outcome.exitCode == .success, "exit 0")
+        #expect(ExitCode(FoodLogInteractor.outcome(of: .success(change))) == .success, "exit 0, from the interactor's outcome")
         #expect(
             outcome.warnings == ["/data/foodlogger/log.jsonl: line 2 is not an entry foodlogger can read; it is kept as it is"],
             "one warning: \(outcome.warnings)")
@@ -103,10 +103,11 @@ struct FoodLogPresenterTests {
         let sut = makeSUT()
         sut.presentRemoved(.init(result: .failure(failure), file: file, now: Date()))
 
-        // Then it is one line with the exit code
+        // Then it is one line, and the interactor's outcome of it makes the exit code
         let outcome = try #require(display.changes.first)
         let message = try #require(outcome.failure)
-        #expect(outcome.exitCode == code, "exit \(code.rawValue): \(outcome.exitCode)")
+        let status = ExitCode(FoodLogInteractor.outcome(of: .failure(failure)))
+        #expect(status == code, "exit \(code.rawValue): \(status)")
         #expect(message.contains(words) && !message.contains("\n"), "one line with \(words): \(message)")
         #expect(outcome.line == nil, "nothing on stdout")
     }
@@ -134,7 +135,6 @@ struct FoodLogPresenterTests {
         #expect(rows[1][1] == "want" && rows[1][2] == "", "the want, unrated: \(rows[1])")
         #expect(rows[0][3] == "京橋 ラーメン一番星" && rows[0][2] == "4/5", "shop and rating: \(rows[0])")
         #expect(footer.first == "3 entries: 2 visits, 1 to go to. Kept in /data/foodlogger/log.jsonl.", "\(footer)")
-        #expect(viewModel.exitCode == .success, "exit 0")
     }
 
     @Test("the JSON document holds the entries with the file's keys and null for what is missing")
@@ -200,9 +200,8 @@ struct FoodLogPresenterTests {
         let sut = makeSUT()
         sut.presentList(listed(entries, filter: filter))
 
-        // Then exit 1 with a notice
+        // Then a notice (the interactor's outcome, nothing found, makes exit 1)
         let viewModel = try #require(display.lists.first)
-        #expect(viewModel.exitCode == .noResults, "exit 1")
         #expect(viewModel.notice?.hasPrefix(words) == true, "notice: \(String(describing: viewModel.notice))")
     }
 
@@ -220,10 +219,10 @@ struct FoodLogPresenterTests {
                 result: .success(.init(shops: [], unplaced: 0)), unreadableLines: [], unreadableCount: 0, filter: .all, file: file
             ))
 
-        // Then the first draws with a notice, the second exits 1
-        #expect(display.maps.first?.failure == nil && display.maps.first?.exitCode == .success, "drawn")
+        // Then the first draws with a notice, the second says there is nothing to draw
+        #expect(display.maps.first.map { $0.failure == nil } == true, "drawn")
         #expect(display.maps.first?.notices == ["1 logged shop has no position kept, so it is not on the map."], "notice")
-        #expect(display.maps.last?.exitCode == .noResults && display.maps.last?.failure != nil, "nothing to draw: exit 1")
+        #expect(display.maps.last?.failure != nil, "nothing to draw")
     }
 
     /// Issue 49, items 1 and 3: a log of entries without a position is not "empty", and the
@@ -246,7 +245,7 @@ struct FoodLogPresenterTests {
         // Then the first says why nothing is drawn, never that the log is empty
         let unplaced = try #require(display.maps.first)
         #expect(
-            unplaced.failure == "nothing to draw" && unplaced.exitCode == .noResults, "\(String(describing: unplaced.failure))")
+            unplaced.failure == "nothing to draw", "\(String(describing: unplaced.failure))")
         #expect(unplaced.notices == ["1 logged shop has no position kept, so it is not on the map."], "\(unplaced.notices)")
         // And the second names the place elsewhere and the way to draw it
         #expect(

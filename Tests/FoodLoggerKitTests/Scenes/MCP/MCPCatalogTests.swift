@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 /// The tools in an agent's terms (issue #49, items 17 to 19).
@@ -38,28 +39,28 @@ import Testing
     }
 
     @Test(arguments: [
-        (["max_budget_yen": 1500] as MCPJSON, "-1500"), (["min_budget_yen": 25000] as MCPJSON, "25000-"),
+        (["max_budget_yen": 1500] as JSONValue, "-1500"), (["min_budget_yen": 25000] as JSONValue, "25000-"),
     ])
-    func oneEndOfTheBudgetIsAnOpenBand(given: MCPJSON, expected: String) throws {
+    func oneEndOfTheBudgetIsAnOpenBand(given: JSONValue, expected: String) throws {
         let parsed = try MCPCatalog.search.arguments(given, defaults: ParsedArguments(), provider: nil).get()
 
         #expect(parsed.values["--budget"] == [expected], "\(parsed.values)")
     }
 
     @Test(arguments: [
-        (["radius": 0] as MCPJSON, MCPTool.ArgumentError.outOfRange(name: "radius", range: 1...MCPCatalog.maxRadius)),
-        (["lat": 91] as MCPJSON, MCPTool.ArgumentError.numberOutOfRange(name: "lat", range: -90...90)),
+        (["radius": 0] as JSONValue, MCPTool.ArgumentError.outOfRange(name: "radius", range: 1...MCPCatalog.maxRadius)),
+        (["lat": 91] as JSONValue, MCPTool.ArgumentError.numberOutOfRange(name: "lat", range: -90...90)),
         (
-            ["min_budget_yen": 3000, "max_budget_yen": 1000] as MCPJSON,
+            ["min_budget_yen": 3000, "max_budget_yen": 1000] as JSONValue,
             MCPTool.ArgumentError.outOfOrder(lower: "min_budget_yen", upper: "max_budget_yen")
         ),
         (
-            ["provider": "yelp"] as MCPJSON,
+            ["provider": "yelp"] as JSONValue,
             MCPTool.ArgumentError.notAChoice(name: "provider", value: "yelp", choices: ["hotpepper", "osm", "google"])
         ),
-        (["open_for": 2000] as MCPJSON, MCPTool.ArgumentError.outOfRange(name: "open_for", range: 1...1440)),
+        (["open_for": 2000] as JSONValue, MCPTool.ArgumentError.outOfRange(name: "open_for", range: 1...1440)),
     ])
-    func outOfBoundsArgumentsAreRefusedBeforeAnythingRuns(given: MCPJSON, expected: MCPTool.ArgumentError) {
+    func outOfBoundsArgumentsAreRefusedBeforeAnythingRuns(given: JSONValue, expected: MCPTool.ArgumentError) {
         let result = MCPCatalog.search.arguments(given, defaults: ParsedArguments(), provider: nil)
 
         #expect(result.failure == expected, "\(result)")
@@ -73,7 +74,7 @@ import Testing
     @Test func aPlacesSummaryCarriesBudgetRatingHoursAddressAndURL() throws {
         // Given a place closing at 21:00 on a Monday in Tokyo, at 12:00 that day
         let shop = try #require(
-            MCPJSON.decode(
+            JSONValue.decode(
                 Data(
                     #"{"id":"J1","name":"一","genre":"洋食","distance_m":80,"walk_minutes":1,"budget":"1001～1500円","rating":4.5,"open_now":true,"closes_at":"2026-11-30T21:00:00+09:00","hours":{"mon":[{"open":"11:00","close":"21:00"}]},"address":"東京都千代田区","url":"https://example.invalid/J1"}"#
                         .utf8)))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import FoodLoggerDomain
 @testable import FoodLoggerKit
 
 @MainActor
@@ -34,7 +35,7 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
         return try #require(answer["result"] as? [String: Any], "a result: \(answer)")
     }
 
-    static let listing = MCPJSON.decode(
+    static let listing = JSONValue.decode(
         Data(
             #"{"total":3,"start":1,"returned":2,"restaurants":[{"id":"J1","name":"一","lat":35.0,"lng":139.0,"provider":"hotpepper","distance_m":80,"open_now":true,"closes_at":"2026-11-20T23:30:00+09:00","catch":"\#(String(repeating: "長", count: 900))"},{"id":"J2","name":"二","lat":35.0,"lng":139.0,"provider":"hotpepper","open_now":false}]}"#
                 .utf8))
@@ -143,7 +144,7 @@ final class MCPDisplayLogicSpy: MCPDisplayLogic {
             #"{"entries":[{"number":3,"want":false,"date":"2026-11-03","shop":{"provider":"osm","id":"node/3","name":"C"}},{"number":2,"want":true,"shop":{"provider":"osm","id":"node/2","name":"B"}},{"number":1,"want":false,"date":"2026-11-01","shop":{"provider":"osm","id":"node/1","name":"A"}}],"count":3,"file":"/x"}"#
 
         let result = try call(
-            .init(status: .success, document: MCPJSON.decode(Data(log.utf8))), tool: MCPCatalog.listLog,
+            .init(status: .success, document: JSONValue.decode(Data(log.utf8))), tool: MCPCatalog.listLog,
             page: .init(start: 2, count: 1))
 
         let entries = (result["structuredContent"] as? [String: Any])?["entries"] as? [[String: Any]]

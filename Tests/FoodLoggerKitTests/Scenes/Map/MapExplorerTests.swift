@@ -24,7 +24,8 @@ import TestSupport
         let terminal = ScriptedTerminal(script, size: size)
         var query = RestaurantQuery(range: range)
         query.limit = RestaurantQuery.maxLimit
-        let code = await sut.explore(query, around: .place(NearPlace(text: near)), open: Seeds.open, terminal: terminal)
+        let code = ExitCode(
+            await sut.explore(query, around: .place(NearPlace(text: near)), open: Seeds.open, terminal: terminal))
         return (sut, terminal, code)
     }
 
@@ -156,8 +157,9 @@ import TestSupport
                 arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput()),
             finder: FindPlaces(worker))
         let terminal = ImpatientTerminal(worker: worker)
-        let code = await sut.explore(
-            RestaurantQuery(range: .m1000), around: .coordinate(MapSeeds.tokyo), open: Seeds.open, terminal: terminal)
+        let code = ExitCode(
+            await sut.explore(
+                RestaurantQuery(range: .m1000), around: .coordinate(MapSeeds.tokyo), open: Seeds.open, terminal: terminal))
         #expect(code == .success && terminal.leaves == 1, "q quits while the search waits")
         #expect(terminal.written.contains("searching…"), "the status line said a search was under way")
         await sut.interactor?.searchInFlight?.value
@@ -171,8 +173,9 @@ import TestSupport
                 arguments: [], environment: ["LANG": "C.UTF-8"], stdout: CapturedOutput(), stderr: CapturedOutput()),
             finder: FindPlaces(worker))
         let terminal = ImpatientTerminal(worker: worker, pressing: .key(.character("-")))
-        let code = await sut.explore(
-            RestaurantQuery(range: .m1000), around: .coordinate(MapSeeds.tokyo), open: Seeds.open, terminal: terminal)
+        let code = ExitCode(
+            await sut.explore(
+                RestaurantQuery(range: .m1000), around: .coordinate(MapSeeds.tokyo), open: Seeds.open, terminal: terminal))
         #expect(code == .unavailable, "no search has answered: the map ends with the error (\(code))")
         #expect(worker.cancelled, "the first was cancelled by the second")
     }
@@ -498,12 +501,48 @@ extension MapExplorerSceneTests {
         var region: RestaurantPage.Region?
     }
 
-    @Test func theCardStaysOnItsRestaurantWhateverTheMapDoesBehindIt() throws {
-        let sut = MapRouter(), store = DataStoreSpy()
+    /// Records what the router asks the Detail scene for, and hands back a card naming the shop.
+    final class DetailCardSourceSpy: DetailCardSource {
+        var asked: [Detail.ShowPassed.Response] = []
+        func cards(for passed: Detail.ShowPassed.Response) -> Detail.Lookup.ViewModel.Cards? {
+            asked.append(passed)
+            let names = ((try? passed.result.get()) ?? []).map(\.name)
+            return .init(
+                cards: names.map { TextCard(title: $0, sections: []) },
+                listing: RestaurantListing(details: [], at: passed.moment, region: nil), footer: [], missing: nil)
+        }
+    }
+
+    /// The router navigates: the card is the Detail scene's view model, asked of it through its
+    /// seam with the shop in hand and the map's centre and moment; the router builds no presenter.
+    @Test func theCardIsAskedOfTheDetailScene() throws {
+        // Given a map router whose Detail seat is a spy, a shop selected on a map around Tokyo
+        let sut = MapRouter(), store = DataStoreSpy(), detail = DetailCardSourceSpy()
         let viewController = MapViewController(
             context: ProcessContext(arguments: [], environment: [:], stdout: CapturedOutput(), stderr: CapturedOutput()))
         sut.viewController = viewController
         sut.dataStore = store
+        sut.detail = detail
+        store.query = RestaurantQuery(center: MapSeeds.tokyo)
+        store.selectedRestaurant = MapSeeds.restaurant("J1", "一番目の店", at: MapSeeds.tokyo)
+
+        // When the card is asked for
+        let card = try #require(sut.card())
+
+        // Then the Detail scene was asked once, for that shop from the map's centre, and its card is the one shown
+        #expect(detail.asked.count == 1, "one question to the Detail scene")
+        #expect(detail.asked.first.flatMap { try? $0.result.get().map(\.id) } == ["J1"], "the selected shop")
+        #expect(detail.asked.first?.center == MapSeeds.tokyo, "the walk from the map's centre")
+        #expect(card.cards.map(\.title) == ["一番目の店"], "the Detail scene's card, as it made it")
+    }
+
+    @Test func theCardStaysOnItsRestaurantWhateverTheMapDoesBehindIt() throws {
+        let sut = MapRouter(), store = DataStoreSpy()
+        let context = ProcessContext(arguments: [], environment: [:], stdout: CapturedOutput(), stderr: CapturedOutput())
+        let viewController = MapViewController(context: context)
+        sut.viewController = viewController
+        sut.dataStore = store
+        sut.detail = DetailScene.cardSource(context: context)
         store.selectedRestaurant = MapSeeds.restaurant("J1", "一番目の店", at: MapSeeds.tokyo)
         sut.showCard()
         store.selectedRestaurant = MapSeeds.restaurant("J2", "二番目の店", at: MapSeeds.tokyo)
@@ -644,7 +683,7 @@ extension MapExplorerSceneTests {
             context: scene().context, presentation: .table, store: logAdd, worker: HotpepperWorker(api: HotpepperStub())
         )
         .add(id: nearest.shop.id, when: .today, note: nil, rating: nil, stubLog: true)
-        #expect(added == .success)
+        #expect(added == .shown)
         #expect(nearest == (try logAdd.read().newestFirst.first), "the entry log add writes: \(entries)")
         #expect(nearest.date == CivilDate(CLIRun.friday, in: .current), "today")
         #expect(entries.count == 2 && entries.first?.want == true, "\(entries)")

@@ -19,7 +19,7 @@ final class MapPresentationLogicSpy: MapPresentationLogic {
     var explorerResponses: [Map.Explore.Response] = []
     var failures: [ServiceError] = []
     var pages: [Map.Page.Response] = []
-    func presentRestaurants(_ response: Map.Restaurants.Response) -> ExitCode {
+    func presentRestaurants(_ response: Map.Restaurants.Response) {
         record(response, in: &responses)
     }
     func presentExplorer(_ response: Map.Explore.Response) { explorerResponses.append(response) }

@@ -7,8 +7,8 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
     var viewModels: [Map.Restaurants.ViewModel] = []
     var screens: [Map.Explore.ViewModel] = []
     var pages: [Map.Page.ViewModel] = []
-    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) -> ExitCode {
-        record(viewModel, in: &viewModels, exitCode: viewModel.exitCode)
+    func displayRestaurants(_ viewModel: Map.Restaurants.ViewModel) {
+        record(viewModel, in: &viewModels)
     }
     func displayExplorer(_ viewModel: Map.Explore.ViewModel) { screens.append(viewModel) }
     func displayPage(_ viewModel: Map.Page.ViewModel) { pages.append(viewModel) }
@@ -29,11 +29,10 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         return spy.viewModels.first
     }
 
-    @Test("a map, a legend row per marker and the credit; exit 0")
+    @Test("a map, a legend row per marker and the credit")
     func found() throws {
         let viewModel = try #require(present(.success(RestaurantPage(total: 3, start: 1, restaurants: MapSeeds.tricky))))
         guard case .drawing(let drawing) = viewModel.content else { Issue.record("expected a drawing"); return }
-        #expect(viewModel.exitCode == .success, "found: exit 0")
         #expect(drawing.map.width == 60 && drawing.map.height == 20, "the viewport's size")
         #expect(drawing.legend.rows.map { $0[0] } == ["1", "2", "3"], "each marker's key")
         #expect(drawing.legend.rows[0][1] == MapSeeds.tricky[0].name, "the name beside its key")
@@ -41,19 +40,20 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         #expect(drawing.footer.last == Provider.hotpepper.creditLine, "the service's credit")
     }
 
-    @Test("nothing found: the map with its centre, a notice, exit 1")
+    @Test("nothing found: the map with its centre, a notice")
     func nothingFound() throws {
         let viewModel = try #require(present(.success(RestaurantPage(total: 0, start: 1, restaurants: []))))
         guard case .drawing(let drawing) = viewModel.content else { Issue.record("expected a drawing"); return }
-        #expect(viewModel.exitCode == .noResults, "exit 1 like search")
         #expect(drawing.map.cells.joined().contains { $0.ink == .center }, "the centre is drawn")
         #expect(drawing.notice?.hasPrefix("No restaurants found") == true, "says so")
     }
 
-    @Test("a failure is reported with its exit code")
+    @Test("a failure is reported as the error's own line")
     func failure() throws {
-        let viewModel = try #require(present(.failure(.rejectedKey(message: "no", service: .hotpepper))))
-        #expect(viewModel.exitCode == ExitCode.permissionDenied, "the error's exit code")
+        let error = ServiceError.rejectedKey(message: "no", service: .hotpepper)
+        let viewModel = try #require(present(.failure(error)))
+        guard case .failure(let message) = viewModel.content else { Issue.record("expected a failure"); return }
+        #expect(message == error.localizedDescription, "the error's own line; its exit code is the interactor's outcome's")
     }
 
     @Test(
@@ -126,7 +126,6 @@ final class MapDisplayLogicSpy: MapDisplayLogic {
         guard case .drawing(let drawing) = viewModel.content else { Issue.record("expected a drawing"); return }
         let expected = "warning: left out '遠い店' (J666): the service placed it at lat nan, lng 139.7, which is not on the Earth."
         #expect(drawing.warnings == [expected], "one warning naming the shop")
-        #expect(viewModel.exitCode == .success, "the others are drawn")
     }
 
     @Test func theInteractiveMapWarnsOnlyWithTheAnswerThatLeftAShopOut() throws {

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 final class PickPresentationLogicSpy: PickPresentationLogic {
     var responses: [Pick.Choose.Response] = []
-    func presentPick(_ response: Pick.Choose.Response) -> ExitCode {
+    func presentPick(_ response: Pick.Choose.Response) {
         record(response, in: &responses)
     }
 }

@@ -7,8 +7,8 @@ import Testing
 @MainActor
 final class PickDisplayLogicSpy: PickDisplayLogic {
     var viewModels: [Pick.Choose.ViewModel] = []
-    func displayPick(_ viewModel: Pick.Choose.ViewModel) -> ExitCode {
-        record(viewModel, in: &viewModels, exitCode: viewModel.exitCode)
+    func displayPick(_ viewModel: Pick.Choose.ViewModel) {
+        record(viewModel, in: &viewModels)
     }
 }
 
@@ -53,7 +53,7 @@ final class PickDisplayLogicSpy: PickDisplayLogic {
             reason
                 == "Picked from 4 places open at fri 19:30 (Japan time), not visited in the last 14 days; "
                 + "this one: visited 1 time, last on 2026-11-02, rated 4/5.", "\(reason)")
-        #expect(viewModel?.exitCode == .success, "exit 0")
+        #expect(ExitCode(PickInteractor.outcome(of: .success(chosen()))) == .success, "exit 0, from the interactor's outcome")
     }
 
     @Test func onATerminalTheRouterShowsTheCard() {
@@ -112,7 +112,7 @@ final class PickDisplayLogicSpy: PickDisplayLogic {
                 + "3 visited in the last 36 hours, 2 closing within 90 min, "
                 + "2 with hours that cannot be read (--include-unknown keeps those).",
             "\(message)")
-        #expect(!message.contains("\n") && viewModel?.exitCode == .noResults, "one line, exit 1")
+        #expect(!message.contains("\n"), "one line")
     }
 
     @Test func placesWithNoHoursAreToldApartFromHoursThatCannotBeRead() {
@@ -140,9 +140,13 @@ final class PickDisplayLogicSpy: PickDisplayLogic {
         #expect(message == "Nothing to pick among 1 place: 1 visited in the last 1 week.", "\(message)")
     }
 
+    /// The presenter words a failure; the interactor's outcome of it makes the exit status.
     @Test func failuresKeepTheirExitCodes() {
-        let service = present(.failure(.service(.httpStatus(503))))
-        let log = present(.failure(.log(.unreadable(path: "/x/log.jsonl", reason: "Permission denied"))))
-        #expect(service?.exitCode == .unavailable && log?.exitCode == .ioError, "69 and 74")
+        let service = PickInteractor.outcome(of: .failure(.service(.httpStatus(503))))
+        let log = PickInteractor.outcome(of: .failure(.log(.unreadable(path: "/x/log.jsonl", reason: "Permission denied"))))
+        let none = PickInteractor.outcome(
+            of: .failure(.nothingFits(page: .init(total: 1, start: 1, restaurants: []), tally: PickTally(considered: 1))))
+        #expect(ExitCode(service) == .unavailable && ExitCode(log) == .ioError, "69 and 74")
+        #expect(ExitCode(none) == .noResults, "nothing to pick: exit 1")
     }
 }

@@ -64,7 +64,7 @@ struct SearchInteractiveTests {
         let sut = SearchScene.assemble(
             context: context, format: .table, finder: FindPlaces(worker), worker: worker, prompting: true)
         let status = await sut.searchInteractively(RestaurantQuery(keyword: "居酒屋"), open: Seeds.open)
-        return (status, input.readCount)
+        return (ExitCode(status), input.readCount)
     }
 
     @Test("l N logs a meal there today and w N wants it, the entries log add writes; l N again that day is refused")
@@ -85,7 +85,7 @@ struct SearchInteractiveTests {
         let status = await sut.searchInteractively(RestaurantQuery(keyword: "居酒屋"), open: Seeds.open)
 
         // Then the log holds a meal at number 2 on the day and number 3 on the want list, once each
-        #expect(status == .success, "q exits 0")
+        #expect(status == .shown, "q ends shown: exit 0")
         let entries = try store.read().newestFirst
         #expect(entries.map(\.shop.id).sorted() == ["J000001002", "J000001003"], "\(entries.map(\.shop.id))")
         #expect(entries.first { $0.shop.id == "J000001002" }?.date == CivilDate(CLIRun.friday, in: .current), "today")

@@ -43,7 +43,7 @@ final class LastListKeeperSpy: LastListKeeping, @unchecked Sendable {
 final class SearchPresentationLogicSpy: SearchPresentationLogic {
     var responses: [Search.Restaurants.Response] = []
     var noPageResponses: [Search.Page.Response] = []
-    func presentRestaurants(_ response: Search.Restaurants.Response) -> ExitCode {
+    func presentRestaurants(_ response: Search.Restaurants.Response) {
         record(response, in: &responses)
     }
     func presentNoPage(_ response: Search.Page.Response) { noPageResponses.append(response) }

@@ -6,8 +6,8 @@ import Testing
 final class SearchDisplayLogicSpy: SearchDisplayLogic {
     var viewModels: [Search.Restaurants.ViewModel] = []
     var noPageViewModels: [Search.Page.ViewModel] = []
-    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) -> ExitCode {
-        record(viewModel, in: &viewModels, exitCode: viewModel.exitCode)
+    func displayRestaurants(_ viewModel: Search.Restaurants.ViewModel) {
+        record(viewModel, in: &viewModels)
     }
     func displayNoPage(_ viewModel: Search.Page.ViewModel) { noPageViewModels.append(viewModel) }
 }
@@ -35,6 +35,13 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         sut.viewController = display
         sut.presentRestaurants(.init(request: .init(query: found.query, open: open), found: .success(found)))
         return display.viewModels.first
+    }
+
+    /// The exit status the command makes of the interactor's outcome for this answer (the
+    /// presenter decides none).
+    func exitCode(_ result: Result<RestaurantPage, ServiceError>, query: RestaurantQuery = Seeds.query) -> ExitCode {
+        let found = result.map { FoundPlaces(page: $0, query: query) }.mapError { FindFailure($0) }
+        return ExitCode(SearchInteractor.outcome(found, filteringByLog: false))
     }
 
     func listing(_ viewModel: Search.Restaurants.ViewModel?) -> Search.Restaurants.ViewModel.Listing? {
@@ -83,7 +90,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let table = try #require(tableOf(viewModel)?.rows)
         #expect(table.rows.map { $0[0] } == ["11", "12"], "rows are numbered from the page's start")
         #expect(table.rows[0][3] == "111 m", "distance shown in metres")
-        #expect(viewModel?.exitCode == .success, "results mean exit 0")
+        #expect(exitCode(.success(page)) == .success, "results mean exit 0")
     }
 
     @Test func footerCountsAndOffersTheNextPageAndCredits() throws {
@@ -109,7 +116,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
         let notice = try #require(listing(viewModel)?.notice)
         #expect(notice.contains("No restaurants found within 300 m"), "says nothing is near")
         #expect(notice.contains("--radius"), "suggests a wider range")
-        #expect(viewModel?.exitCode == .noResults, "nothing found is exit 1")
+        #expect(exitCode(.success(Seeds.Pages.empty)) == .noResults, "nothing found is exit 1")
     }
 
     @Test(arguments: [
@@ -122,7 +129,7 @@ final class SearchDisplayLogicSpy: SearchDisplayLogic {
     ])
     func failuresCarryTheirExitCode(error: ServiceError, code: ExitCode) {
         let viewModel = present(.failure(error))
-        #expect(viewModel?.exitCode == code, "\(error) should exit \(code.rawValue)")
+        #expect(exitCode(.failure(error)) == code, "\(error) should exit \(code.rawValue)")
         #expect(viewModel?.content == .failure(message: error.localizedDescription), "the error's own message")
     }
 
@@ -392,7 +399,7 @@ extension SearchPresenterTests {
                 $0.hasPrefix("warning: ") && $0.contains("Google") && $0.hasSuffix("(the list is the other services' only)")
             },
             "\(shown.warnings)")
-        #expect(viewModel?.exitCode == .unavailable, "69: some of the list is missing")
+        #expect(ExitCode(SearchInteractor.outcome(.success(found), filteringByLog: false)) == .unavailable, "69: some is missing")
     }
 
     @Test func servicesNotAskedForTheirCountriesAreNamed() throws {
@@ -409,6 +416,7 @@ extension SearchPresenterTests {
                 $0.hasPrefix("The centre ")
                     && $0.hasSuffix("is outside Japan, where HOT PEPPER Gourmet has restaurants: asking OpenStreetMap only")
             }, "\(shown.warnings)")
-        #expect(viewModel?.exitCode == .success, "the services that cover Paris answered")
+        #expect(
+            ExitCode(SearchInteractor.outcome(.success(found), filteringByLog: false)) == .success, "Paris's services answered")
     }
 }

@@ -6,11 +6,11 @@ import Testing
 final class SearchBusinessLogicSpy: SearchBusinessLogic {
     var requests: [Search.Restaurants.Request] = []
     var pageRequests: [Search.Page.Request] = []
-    /// What the display the search ended in returned.
-    var exitCode: ExitCode = .success
-    func searchRestaurants(_ request: Search.Restaurants.Request) async -> ExitCode {
+    /// What the search came to, as the real interactor would say.
+    var outcome: SceneOutcome = .shown
+    func searchRestaurants(_ request: Search.Restaurants.Request) async -> SceneOutcome {
         requests.append(request)
-        return exitCode
+        return outcome
     }
     func turnPage(_ request: Search.Page.Request) async { pageRequests.append(request) }
 }
@@ -40,32 +40,33 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         #expect(interactor.requests == [.init(query: Seeds.query, open: Seeds.open)], "one request carrying the query")
     }
 
-    /// The exit status comes back up the call chain that drew it; the view controller keeps none.
-    @Test func searchEndsWithTheExitStatusOfWhatWasDisplayed() async {
+    /// What the search came to is the interactor's outcome, handed back to the command; the
+    /// display returns nothing and the view controller keeps none.
+    @Test func searchEndsWithTheInteractorsOutcome() async {
         // Given
         let sut = makeSUT(format: .json)
         let interactor = SearchBusinessLogicSpy()
-        interactor.exitCode = .noResults
+        interactor.outcome = .incomplete
         sut.interactor = interactor
         // When
-        let exitCode = await sut.search(Seeds.query, open: Seeds.open)
+        let outcome = await sut.search(Seeds.query, open: Seeds.open)
         // Then
-        #expect(exitCode == .noResults, "the status the display returned, exit 1")
+        #expect(outcome == .incomplete, "the interactor's outcome, not the display's")
+        #expect(ExitCode(outcome) == .unavailable, "which the command makes exit 69")
     }
 
     @Test func jsonFormatPrintsTheDocumentOnly() {
         let sut = makeSUT(format: .json)
-        let exitCode = sut.displayRestaurants(.init(content: .listing(Self.documentListing), exitCode: .success))
+        sut.displayRestaurants(.init(content: .listing(Self.documentListing)))
         #expect(
             stdout.text == "{\n  \"restaurants\": [],\n  \"open_at\": \"2026-11-20T19:30+09:00\"\n}\n",
             "stdout holds just the JSON document")
         #expect(stderr.text.isEmpty, "nothing on stderr")
-        #expect(exitCode == .success, "exit code from the view model")
     }
 
     @Test func tableFormatPrintsTheTableThenTheFooter() {
         let sut = makeSUT(format: .table)
-        _ = sut.displayRestaurants(.init(content: .listing(Self.tableListing), exitCode: .success))
+        sut.displayRestaurants(.init(content: .listing(Self.tableListing)))
         #expect(stdout.text == "\u{1B}[1m#  Name\u{1B}[0m\n1  しずく亭\n\n1–1 of 1.\ncredit\n", "table, blank line, footer")
     }
 
@@ -80,18 +81,16 @@ final class SearchBusinessLogicSpy: SearchBusinessLogic {
         listing.notice = "No restaurants found."
         let sut = makeSUT(format: format)
         // When
-        let exitCode = sut.displayRestaurants(.init(content: .listing(listing), exitCode: .noResults))
+        sut.displayRestaurants(.init(content: .listing(listing)))
         // Then
         #expect(stderr.text == "No restaurants found.\n", "the notice on stderr")
         #expect(stdout.text == expectedStdout, "\(format): what stdout holds")
-        #expect(exitCode == .noResults, "exit 1")
     }
 
     @Test func failureIsOneLineOnStderr() {
         let sut = makeSUT(format: .json)
-        let exitCode = sut.displayRestaurants(.init(content: .failure(message: "the service failed"), exitCode: .unavailable))
+        sut.displayRestaurants(.init(content: .failure(message: "the service failed")))
         #expect(stderr.text == "foodlogger: the service failed\n", "one line, prefixed")
         #expect(stdout.text.isEmpty, "no data on stdout")
-        #expect(exitCode == .unavailable, "exit 69")
     }
 }

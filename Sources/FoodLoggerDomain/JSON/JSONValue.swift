@@ -1,10 +1,11 @@
-import FoodLoggerDomain
+import Foundation
+
 /// A JSON document with its keys in the order written, so output reads the way the README
 /// documents it. Written by hand rather than with JSONEncoder: key order is part of the format.
 /// Write-only: views build one from typed values and serialize it. Not `indirect`: its arrays
 /// already hold their items apart, and an indirect enum put every value, each null too, in a
 /// heap box of its own (48 k boxes made and freed for 800 places, ≈10 M instructions).
-enum JSONValue: Sendable {
+public enum JSONValue: Sendable {
     case string(String)
     case integer(Int)
     case number(Double)
@@ -14,7 +15,7 @@ enum JSONValue: Sendable {
     case object([(String, JSONValue)])
 
     /// Pretty (two-space indented) or compact (one line, for NDJSON) text.
-    func serialized(pretty: Bool = false) -> String {
+    public func serialized(pretty: Bool = false) -> String {
         String(decoding: utf8(pretty: pretty), as: UTF8.self)
     }
 
@@ -22,7 +23,7 @@ enum JSONValue: Sendable {
     /// Written as bytes because appending to a String piece by piece took a sixth of a stub
     /// search's instructions, and printed as bytes because making them a String checks every
     /// byte again (≈6 M instructions for 100 shops, 13 M for 800 places).
-    func utf8(pretty: Bool = false, end: String = "") -> [UInt8] {
+    public func utf8(pretty: Bool = false, end: String = "") -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(16_384)
         write(to: &out, indent: pretty ? 0 : nil)
@@ -63,7 +64,7 @@ enum JSONValue: Sendable {
     /// `.object([(key, .array(items))] + after)` as `utf8(pretty: true)` writes it, handed to
     /// `write` a piece at a time, so a list as long as a food log never sits in memory whole;
     /// the first failure among the items ends it, and is returned.
-    static func writeList<Failure: Error>(
+    public static func writeList<Failure: Error>(
         key: String, items: some Sequence<Result<JSONValue, Failure>>, after: [(String, JSONValue)], to write: ([UInt8]) -> Void
     ) -> Failure? {
         var out: [UInt8] = [UInt8(ascii: "{")]
@@ -134,7 +135,7 @@ enum JSONValue: Sendable {
     /// backslash, control characters (C0, DEL, C1), U+2028/U+2029 (which end a line in
     /// JavaScript, where the HTML map reads this) and the bidi controls, so no text from the
     /// service reaches a terminal that prints the JSON as anything but `\u` escapes.
-    static func writeString(_ text: String, to out: inout [UInt8]) {
+    public static func writeString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
@@ -187,40 +188,5 @@ enum JSONValue: Sendable {
     private static func unicodeEscape(_ value: UInt32) -> String {
         let hex = String(value, radix: 16)
         return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    }
-}
-
-extension JSONValue {
-    /// The value as CSV cells: (dotted path, text) pairs in order, nested objects opened up
-    /// (`areas.small_area.name`) where `opening` holds their path (every one when nil), strings
-    /// as they are, null as "", a list of strings as one cell joined by ";" (`diet`:
-    /// "vegetarian;vegan", as spreadsheets split a cell), anything else as JSON. An object not
-    /// opened is one cell, `key=value` joined by ";" (`names`: "en=Lotus;zh=蓮"): its keys vary
-    /// with the data, and a header that grew a column for each (`names.zh`) would change with it.
-    func cells(path: String = "", opening: Set<String>? = nil) -> [(String, String)] {
-        switch self {
-        case .object(let members) where path.isEmpty || opening?.contains(path) ?? true:
-            members.flatMap { name, member in
-                member.cells(path: path.isEmpty ? name : path + "." + name, opening: opening)
-            }
-        case .object(let members): [(path, members.map { "\($0.0)=\($0.1.cellText)" }.joined(separator: ";"))]
-        // An empty list stays `[]`: a day's hours of none (closed) is not a day without hours ("").
-        case .array(let items) where !items.isEmpty && items.allSatisfy(\.isString):
-            [(path, items.map(\.cellText).joined(separator: ";"))]
-        case .string(let text): [(path, text)]
-        case .null: [(path, "")]
-        default: [(path, serialized())]
-        }
-    }
-
-    private var isString: Bool {
-        if case .string = self { return true }
-        return false
-    }
-
-    /// A string as it is, anything else as JSON: a value inside a cell.
-    private var cellText: String {
-        if case .string(let text) = self { return text }
-        return serialized()
     }
 }
