@@ -53,7 +53,8 @@ struct HTMLMapBrowserTests {
             Restaurant(
                 id: "J\(index)", name: name, genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
                 coordinate: Coordinate(lat: center.lat + 0.002 * Double(index - 1), lng: center.lng + 0.003 * Double(index)),
-                urls: .init(shop: "javascript:window.pwned=3", photo: "https://example.com/p.jpg"), provider: .hotpepper,
+                hours: .none, urls: .init(shop: "javascript:window.pwned=3", photo: "https://example.com/p.jpg"),
+                provider: .hotpepper,
                 hotpepper: HotpepperDetails(access: "javascript:alert(1)"))
         }
         let listing = RestaurantListing(

@@ -180,7 +180,7 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
             coordinate.map {
                 Restaurant(
                     id: id, name: name, genre: .init(code: "", name: genre, catchCopy: ""), coordinate: $0,
-                    address: address, urls: .init(shop: url, photo: ""), provider: provider,
+                    address: address, hours: .none, urls: .init(shop: url, photo: ""), provider: provider,
                     sources: sources.isEmpty ? nil : sources.map { PlaceSource(provider: $0.provider, id: $0.id) })
             }
         }

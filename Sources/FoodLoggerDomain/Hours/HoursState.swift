@@ -10,21 +10,15 @@ public enum HoursState: String, Sendable, Equatable {
 }
 
 extension Restaurant {
-    /// Whether the service gave hours, and whether they could be read: periods, an
-    /// OpenStreetMap value, or HOT PEPPER's `open` text (its `close` text alone is no hours).
-    /// A list asking more than this of a place reads its `PlaceHours` once instead.
-    public var hoursState: HoursState { PlaceHours(self).state }
+    /// Whether the service gave hours, and whether they could be read (`hours`).
+    public var hoursState: HoursState { hours.state }
 
     /// The hours as the service wrote them, for people: Google's words for its week,
     /// OpenStreetMap's `opening_hours` value, or HOT PEPPER's `open` text; "" where it gave none.
     /// The one place that knows which of a place's fields hold them, so that no view asks.
-    public var hoursText: String { periodHours.map { $0.text ?? "" } ?? osmOpeningHours ?? open }
+    public var hoursText: String { hours.text }
 
     /// HOT PEPPER's hours read alone, when it is only the closing-days text that cannot be read:
     /// the card then says which of the two is unclear.
-    public var closingDaysUnreadable: Bool {
-        periodHours == nil && osmOpeningHours == nil && !open.allSatisfy(\.isWhitespace)
-            && OpeningHoursParser.parse(open: open, close: close) == nil
-            && OpeningHoursParser.parse(open: open, close: "") != nil
-    }
+    public var closingDaysUnreadable: Bool { hours.closingDaysUnreadable }
 }

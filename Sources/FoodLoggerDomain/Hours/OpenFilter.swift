@@ -34,18 +34,17 @@ public struct OpenFilter: Sendable, Equatable {
 
     /// The verdict on `place` at the clock's moment.
     public func keeps(_ place: Restaurant, on clock: OpenClock) -> Verdict {
-        let hours = PlaceHours(place)
-        switch clock.status(of: place, hours: hours) {
+        switch clock.status(of: place) {
         case .open, .closingSoon:
             guard let openFor else { return .kept }
-            let left = clock.timeLeft(of: place, hours: hours)
+            let left = clock.timeLeft(of: place)
             if left.staysOpen(forMinutes: openFor.minutes) { return .kept }
             if left.closesAt != nil { return .closingTooSoon }
             return includeUnknown ? .kept : .unknown(noHours: false)
         case .closed:
             return .closed
         case .unknown:
-            return includeUnknown ? .kept : .unknown(noHours: hours.state == .none)
+            return includeUnknown ? .kept : .unknown(noHours: place.hours.state == .none)
         }
     }
 }

@@ -4,7 +4,7 @@ extension Restaurant {
     /// The shop's week for the JSON's `hours` and the day's periods: HOT PEPPER's `open` and
     /// `close` texts, or an OpenStreetMap value that is the same every week; nil where neither
     /// can be read with confidence.
-    public var openingHours: OpeningHours? { PlaceHours(self).weekly }
+    public var openingHours: OpeningHours? { hours.weekly }
 
     /// Whether the shop is open at a moment on its own clock, as far as its hours tell: the one
     /// question every search and view asks. `region` is the page's (where OpenStreetMap's shops
@@ -173,20 +173,17 @@ public struct OpenClock: Sendable {
 
     /// Open, closing soon, closed or unknown on the shop's clock, as its service's hours say
     /// (`HoursReading`). A place closed for a while or for good is closed, whatever its hours say.
-    public func status(of shop: Restaurant) -> OpenStatus { status(of: shop, hours: PlaceHours(shop)) }
-
-    /// The same, with the shop's hours as the caller has read them (a list reads each shop's
-    /// once for every question it asks).
-    public func status(of shop: Restaurant, hours: PlaceHours) -> OpenStatus {
+    /// The reading is the one the service's reader stored when the answer was decoded.
+    public func status(of shop: Restaurant) -> OpenStatus {
         if let status = shop.businessStatus, status != .operational { return .closed }
-        guard let moment = moment(for: shop), let reading = hours.reading else { return .unknown }
+        guard let moment = moment(for: shop), let reading = shop.hours.reading else { return .unknown }
         return reading.status(at: moment, in: place(for: shop))
     }
 
     /// The public holiday whose rule gives `shop`'s answer on the moment's day; nil when none does.
     public func holiday(of shop: Restaurant) -> HoursPlace.Holiday? {
         guard let moment = moment(for: shop) else { return nil }
-        return PlaceHours(shop).reading?.holiday(at: moment, in: place(for: shop))
+        return shop.hours.reading?.holiday(at: moment, in: place(for: shop))
     }
 }
 

@@ -45,31 +45,113 @@ public struct HoursPlace: Sendable {
     }
 }
 
-/// A place's hours read once, by its service's reader, for every question a list asks of the
-/// place: open at the moment, the time left, the week and `hours_state`. Reading an
-/// OpenStreetMap value or HOT PEPPER's texts is the costly part, so a list reads each place's
-/// once and hands the result to every question.
+/// A place's hours: the one value every question a list asks of the place reads (open at a
+/// moment, the time left, the week for the views, `hours_state`, the text as the service gave
+/// it). Its service's reader makes it once, when the answer is decoded (`japaneseText` in
+/// `Services/Hotpepper/`, `openingHours` in `Services/OpenStreetMap/`, `periods` in
+/// `Services/GooglePlaces/`); filters, sorts, presenters, the card, the map and the merge ask
+/// the stored reading and never read the text again.
+///
+/// Kept (the last list) as the texts and the syntax they were read in, and read back by that
+/// syntax's reader: which service it was is decided once, when the answer was decoded.
 public struct PlaceHours: Sendable {
+    /// Which reader made `reading`.
+    public enum Syntax: String, Sendable, Codable {
+        /// No hours given.
+        case none
+        /// Free Japanese `open` and `close` texts (HOT PEPPER's).
+        case japaneseText
+        /// An OpenStreetMap `opening_hours` value.
+        case openingHours
+        /// Periods, a week and dated days (Google's).
+        case periods
+    }
+
+    public let syntax: Syntax
+    /// The Japanese opening and closing-days texts as written; "" where the service gives none.
+    /// A merged place keeps them beside another service's reading (the JSON's `open`, `close`).
+    public let open: String
+    public let close: String
+    /// OpenStreetMap's `opening_hours` value as tagged; nil from every other service.
+    public let openingHours: String?
+    /// The hours as periods, as Google gives them; nil from every other service.
+    public let periods: PeriodHours?
     /// Nil where the service gave none, or gave hours that cannot be read (`state` says which).
     public let reading: (any HoursReading)?
     /// Whether the service gave hours, and whether they could be read.
     public let state: HoursState
+    /// Only the closing-days text could not be read (the opening text alone could): the card
+    /// then says which of the two is unclear.
+    public let closingDaysUnreadable: Bool
 
-    public init(_ shop: Restaurant) {
-        let given: (reading: (any HoursReading)?, state: HoursState) =
-            shop.periodHours.map { ($0.isReadable ? $0 : nil, $0.isReadable ? .given : .unreadable) }
-            ?? shop.osmOpeningHours.map { value in
-                let read = OSMOpeningHours(value)
-                return (read, read == nil ? .unreadable : .given)
-            }
-            // Its `close` text alone is no hours.
-            ?? (shop.open.allSatisfy(\.isWhitespace)
-                ? (nil, .none)
-                : OpeningHoursParser.parse(open: shop.open, close: shop.close).map { ($0, .given) } ?? (nil, .unreadable))
-        reading = given.reading
-        state = given.state
+    init(
+        syntax: Syntax, open: String = "", close: String = "", openingHours: String? = nil, periods: PeriodHours? = nil,
+        reading: (any HoursReading)?, state: HoursState, closingDaysUnreadable: Bool = false
+    ) {
+        self.syntax = syntax; self.open = open; self.close = close; self.openingHours = openingHours
+        self.periods = periods; self.reading = reading; self.state = state
+        self.closingDaysUnreadable = closingDaysUnreadable
     }
+
+    /// No hours given.
+    public static let none = PlaceHours(syntax: .none, reading: nil, state: .none)
 
     /// The week for the JSON's `hours` and the day's periods (`Restaurant.openingHours`).
     public var weekly: OpeningHours? { reading?.weekly }
+
+    /// The hours as the service wrote them, for people: Google's words for its week,
+    /// OpenStreetMap's `opening_hours` value, or the `open` text; "" where it gave none.
+    public var text: String {
+        switch syntax {
+        case .periods: periods?.text ?? ""
+        case .openingHours: openingHours ?? ""
+        case .japaneseText, .none: open
+        }
+    }
+
+    /// The same reading with `open` and `close` texts kept beside it (a merged place keeps
+    /// one service's texts and another's reading); nothing is read again.
+    public func keeping(open: String, close: String) -> PlaceHours {
+        PlaceHours(
+            syntax: syntax, open: open, close: close, openingHours: openingHours, periods: periods, reading: reading,
+            state: state, closingDaysUnreadable: syntax == .japaneseText && closingDaysUnreadable)
+    }
+}
+
+extension PlaceHours: Equatable {
+    /// The same texts read in the same syntax: the reading follows from them.
+    public static func == (lhs: PlaceHours, rhs: PlaceHours) -> Bool {
+        lhs.syntax == rhs.syntax && lhs.open == rhs.open && lhs.close == rhs.close && lhs.openingHours == rhs.openingHours
+            && lhs.periods == rhs.periods
+    }
+}
+
+extension PlaceHours: Codable {
+    enum CodingKeys: String, CodingKey { case syntax, open, close, openingHours, periods }
+
+    /// Read back by the reader of the syntax kept: the one place a kept value chooses one.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let syntax = try container.decode(Syntax.self, forKey: .syntax)
+        let open = try container.decodeIfPresent(String.self, forKey: .open) ?? ""
+        let close = try container.decodeIfPresent(String.self, forKey: .close) ?? ""
+        let read: PlaceHours
+        switch syntax {
+        case .none: read = .none
+        case .japaneseText: read = .japaneseText(open: open, close: close)
+        case .openingHours:
+            read = .openingHours(try container.decode(String.self, forKey: .openingHours))
+        case .periods: read = .periods(try container.decode(PeriodHours.self, forKey: .periods))
+        }
+        self = read.keeping(open: open, close: close)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(syntax, forKey: .syntax)
+        if !open.isEmpty { try container.encode(open, forKey: .open) }
+        if !close.isEmpty { try container.encode(close, forKey: .close) }
+        try container.encodeIfPresent(openingHours, forKey: .openingHours)
+        try container.encodeIfPresent(periods, forKey: .periods)
+    }
 }

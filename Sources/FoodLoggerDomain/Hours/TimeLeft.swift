@@ -60,10 +60,8 @@ extension OpenClock {
     /// When the shop closes or opens next after the clock's moment, on the shop's own clock, as
     /// its service's hours say (HOT PEPPER's with their last orders). A place
     /// closed for a while or for good opens at no known time.
-    public func timeLeft(of shop: Restaurant) -> TimeLeft { timeLeft(of: shop, hours: PlaceHours(shop)) }
-
-    /// The same, with the shop's hours as the caller has read them.
-    public func timeLeft(of shop: Restaurant, hours: PlaceHours) -> TimeLeft {
+    /// The reading is the one the service's reader stored when the answer was decoded.
+    public func timeLeft(of shop: Restaurant) -> TimeLeft {
         let clock = clock(for: shop)
         guard let moment = moment(for: shop) else { return .unknown }
         let date = moment.today.date
@@ -75,7 +73,7 @@ extension OpenClock {
         guard let asked = instant(moment.minute) else { return .unknown }
         var left = TimeLeft(asked: asked, clock: clock)
         if let status = shop.businessStatus, status != .operational { return left }
-        let change = hours.reading?.nextChange(after: moment, in: place(for: shop)) ?? .unknown
+        let change = shop.hours.reading?.nextChange(after: moment, in: place(for: shop)) ?? .unknown
         switch change {
         case .closes(let at, let lastOrder):
             left.closesAt = instant(at)

@@ -35,14 +35,19 @@ enum LastListWriter {
     static let written: [String: [String]] = [
         "Header": ["format", "provider", "region", "center", "firstNumber", "saved", "ids", "providers", "kept"],
         "Restaurant": [
-            "id", "name", "genre", "subGenre", "coordinate", "address", "open", "close", "urls", "amenities", "provider",
-            "osmOpeningHours", "periodHours", "rating", "ratingCount", "priceLevel", "businessStatus", "statusEvidence", "diets",
+            "id", "name", "genre", "subGenre", "coordinate", "address", "hours", "urls", "amenities", "provider",
+            "rating", "ratingCount", "priceLevel", "businessStatus", "statusEvidence", "diets",
             "invented",
             "kind", "otherNames", "phone", "website", "hotpepper", "sources",
         ],
         "HotpepperDetails": [
             "nameKana", "catchCopy", "budget", "budgetMemo", "stationName", "access", "mobileAccess", "capacity",
             "partyCapacity", "areas", "otherMemo", "shopDetailMemo", "wedding", "logo", "couponPC", "couponSP",
+        ],
+        // Its reader's part (`reading`, `state`, `closingDaysUnreadable`) is not written: the
+        // syntax's reader makes it again from the texts when the list is read back.
+        "PlaceHours": [
+            "syntax", "open", "close", "openingHours", "periods", "reading", "state", "closingDaysUnreadable",
         ],
         "Region": ["timeZone", "countryCode", "subdivision"], "Coordinate": ["lat", "lng"],
         "Genre": ["code", "name", "catchCopy"],
@@ -104,8 +109,12 @@ enum LastListWriter {
             key("coordinate")
             guard coordinate(shop.coordinate) else { return false }
             key("address"); string(shop.address)
-            key("open"); string(shop.open)
-            key("close"); string(shop.close)
+            key("hours"); begin()
+            key("syntax"); string(shop.hours.syntax.rawValue)
+            if !shop.hours.open.isEmpty { key("open"); string(shop.hours.open) }
+            if !shop.hours.close.isEmpty { key("close"); string(shop.hours.close) }
+            optional("openingHours", shop.hours.openingHours)
+            end()
             key("urls"); begin(); key("shop"); string(shop.urls.shop); key("photo"); string(shop.urls.photo); end()
             key("amenities"); bytes.append(UInt8(ascii: "["))
             for (index, amenity) in shop.amenities.enumerated() {
@@ -114,7 +123,6 @@ enum LastListWriter {
             }
             bytes.append(UInt8(ascii: "]"))
             key("provider"); string(shop.provider.rawValue)
-            optional("osmOpeningHours", shop.osmOpeningHours)
             if let rating = shop.rating {
                 key("rating")
                 guard number(rating) else { return false }

@@ -30,8 +30,9 @@ public struct StoredLastList: Sendable {
         /// Whether a line with each shop's record follows (false: the service's terms keep ids only).
         var kept: Bool
 
-        /// 3: the list in lines, each shop's record on its own. (2: one document, read whole.)
-        static let currentFormat = 3
+        /// 4: a shop's hours as one value, its texts with the syntax they were read in. (3: the
+        /// texts as the shop's own fields; 2: one document, read whole.)
+        static let currentFormat = 4
 
         init(_ list: LastList) {
             provider = list.provider; region = list.region; center = list.center; firstNumber = list.firstNumber

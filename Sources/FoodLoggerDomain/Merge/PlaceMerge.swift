@@ -60,11 +60,11 @@ public enum PlaceMerge {
         merged.phone = from("phone") { $0.phone != nil }?.phone
         merged.website = from("website") { $0.website != nil }?.website
         let hours = hoursSource(group)
-        merged.periodHours = hours?.periodHours
-        merged.osmOpeningHours = hours?.osmOpeningHours
         if let hours, let index = group.firstIndex(of: hours) { gave[index, default: []].append("hours") }
         let text = from("open") { !$0.open.isEmpty || !$0.close.isEmpty }
-        (merged.open, merged.close) = (text?.open ?? "", text?.close ?? "")
+        // The chosen place's reading as its reader made it, the texts beside it: nothing is read
+        // again; with no machine-readable hours, the texts' own reading.
+        merged.hours = (hours ?? text)?.hours.keeping(open: text?.open ?? "", close: text?.close ?? "") ?? .none
         let rated = from(key(.rating), ranked(.rating)) { $0.rating != nil || $0.priceLevel != nil }
         (merged.rating, merged.ratingCount, merged.priceLevel) = (rated?.rating, rated?.ratingCount, rated?.priceLevel)
         merged.businessStatus =
@@ -159,7 +159,7 @@ extension Restaurant {
     static func onlyID(_ id: String, of provider: Provider) -> Restaurant {
         Restaurant(
             id: id, name: "", genre: Genre(code: "", name: "", catchCopy: ""), coordinate: Coordinate(lat: 0, lng: 0),
-            urls: Links(shop: "", photo: ""), provider: provider)
+            hours: .none, urls: Links(shop: "", photo: ""), provider: provider)
     }
 
     /// In a kept list, a place that holds nothing but its id (its service's terms): it is looked

@@ -72,7 +72,7 @@ public enum SharedStubPlaces {
         Restaurant(
             id: "J900009001", name: "らぁ麺 つばめ 八重洲店", genre: .init(code: "G013", name: "ラーメン", catchCopy: "鶏白湯一筋"),
             coordinate: ramen, address: "東京都中央区八重洲１-９-１ 八重洲つばめビル 1F",
-            open: "月～日: 11:00～22:00 （料理L.O. 21:30）", close: "無休",
+            hours: .japaneseText(open: "月～日: 11:00～22:00 （料理L.O. 21:30）", close: "無休"),
             urls: .init(shop: "https://stub.foodlogger.invalid/shops/J900009001/", photo: ""), provider: .hotpepper,
             kind: .restaurant,
             hotpepper: HotpepperDetails(
@@ -81,7 +81,7 @@ public enum SharedStubPlaces {
                 access: "ＪＲ東京駅八重洲中央口より徒歩２分")),
         Restaurant(
             id: "J900009002", name: "居酒屋 ＭＡＲＵ", genre: .init(code: "G001", name: "居酒屋", catchCopy: ""),
-            coordinate: izakaya, address: "東京都中央区八重洲１-２-３ B1F", open: "月～土: 17:00～23:30", close: "日",
+            coordinate: izakaya, address: "東京都中央区八重洲１-２-３ B1F", hours: .japaneseText(open: "月～土: 17:00～23:30", close: "日"),
             urls: .init(shop: "https://stub.foodlogger.invalid/shops/J900009002/", photo: ""), provider: .hotpepper,
             kind: .restaurant,
             hotpepper: HotpepperDetails(
@@ -93,15 +93,16 @@ public enum SharedStubPlaces {
         Restaurant(
             id: "node/99000009001", name: "らぁ麺 つばめ", genre: .init(code: "ramen", name: "ramen", catchCopy: ""),
             coordinate: near(ramen, north: 8, east: -6), address: "1-9-1, 八重洲, 中央区, 東京都",
+            hours: .openingHours("Mo-Su 11:00-22:00"),
             urls: .init(shop: "https://www.openstreetmap.org/node/99000009001", photo: ""), provider: .osm,
-            osmOpeningHours: "Mo-Su 11:00-22:00", kind: .restaurant,
+            kind: .restaurant,
             otherNames: [.init(language: "en", name: "Ramen Tsubame")], phone: "+81 3-5555-0101",
             website: "https://tsubame-ramen.example/"),
         Restaurant(
             id: "node/99000009002", name: "居酒屋 MARU", genre: .init(code: "japanese", name: "japanese", catchCopy: ""),
-            coordinate: near(izakaya, north: -12, east: 5),
+            coordinate: near(izakaya, north: -12, east: 5), hours: .openingHours("Mo-Sa 17:00-23:30"),
             urls: .init(shop: "https://www.openstreetmap.org/node/99000009002", photo: ""),
-            provider: .osm, osmOpeningHours: "Mo-Sa 17:00-23:30", diets: [.vegetarian], kind: .pub),
+            provider: .osm, diets: [.vegetarian], kind: .pub),
     ]
 
     static let google = [
@@ -109,9 +110,9 @@ public enum SharedStubPlaces {
             id: "ChIJfoodloggerShared0001", name: "Ramen Tsubame Yaesu",
             genre: .init(code: "ramen_restaurant", name: "Ramen restaurant", catchCopy: ""),
             coordinate: near(ramen, north: -15, east: 12), address: "1-chōme-9-1 Yaesu, Chuo City, Tokyo",
+            hours: .periods(
+                PeriodHours(week: (0..<7).map { PeriodHours.Period(start: $0 * 1440 + 660, end: $0 * 1440 + 900) })),
             urls: .init(shop: "https://maps.google.com/?cid=900009001", photo: ""), provider: .google,
-            osmOpeningHours: "Mo-Su 11:00-15:00",
-            periodHours: PeriodHours(week: (0..<7).map { PeriodHours.Period(start: $0 * 1440 + 660, end: $0 * 1440 + 900) }),
             rating: 4.3, ratingCount: 512, priceLevel: 1, businessStatus: .operational, kind: .restaurant,
             phone: "03-5555-0101", website: "https://www.tsubame-ramen.example/menu")
     ]

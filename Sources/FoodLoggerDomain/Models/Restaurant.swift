@@ -16,19 +16,13 @@ public struct Restaurant: Sendable, Equatable, Codable {
     public var subGenre: CodeName?
     public var coordinate: Coordinate
     public var address: String
-    public var open: String
-    public var close: String
+    /// The place's hours, read once by its service's reader when the answer was decoded.
+    public var hours: PlaceHours
     public var urls: Links
     /// The yes/no facts (wifi, lunch, …) in the API's field order, with any memo the shop added.
     public var amenities: [Amenity]
     /// Which service described the shop, for the attribution and the JSON.
     public var provider: Provider
-    /// OpenStreetMap's `opening_hours` value as tagged, which its reader reads; nil from every
-    /// other service (HOT PEPPER's hours are its Japanese `open` and `close` texts).
-    public var osmOpeningHours: String?
-    /// The hours as periods (a week, and dated days that answer for themselves), as Google
-    /// gives them; nil from every other service.
-    public var periodHours: PeriodHours?
     /// The average of the service's reviews, 1 to 5 stars, and how many there are; nil when the
     /// service has no reviews (only Google Places has them).
     public var rating: Double?
@@ -108,20 +102,30 @@ public struct Restaurant: Sendable, Equatable, Codable {
 
     public init(
         id: String, name: String, genre: Genre, subGenre: CodeName? = nil, coordinate: Coordinate,
-        address: String = "", open: String = "", close: String = "", urls: Links, amenities: [Amenity] = [],
-        provider: Provider, osmOpeningHours: String? = nil, periodHours: PeriodHours? = nil, rating: Double? = nil,
+        address: String = "", hours: PlaceHours, urls: Links, amenities: [Amenity] = [],
+        provider: Provider, rating: Double? = nil,
         ratingCount: Int? = nil, priceLevel: Int? = nil, businessStatus: BusinessStatus? = nil, diets: [Diet]? = nil,
         kind: PlaceKind? = nil, otherNames: [LocalName]? = nil, phone: String? = nil, website: String? = nil,
         hotpepper: HotpepperDetails? = nil, sources: [PlaceSource]? = nil
     ) {
         self.id = id; self.name = name; self.genre = genre; self.subGenre = subGenre; self.coordinate = coordinate
-        self.address = address; self.open = open; self.close = close; self.urls = urls; self.amenities = amenities
-        self.provider = provider; self.osmOpeningHours = osmOpeningHours; self.periodHours = periodHours
+        self.address = address; self.hours = hours; self.urls = urls; self.amenities = amenities
+        self.provider = provider
         self.rating = rating; self.ratingCount = ratingCount; self.priceLevel = priceLevel
         self.businessStatus = businessStatus; self.diets = diets
         self.kind = kind; self.otherNames = otherNames; self.phone = phone; self.website = website
         self.hotpepper = hotpepper; self.sources = sources
     }
+
+    /// HOT PEPPER's Japanese opening text as written ("" from every other service).
+    public var open: String { hours.open }
+    /// HOT PEPPER's Japanese closing-days text as written ("" from every other service).
+    public var close: String { hours.close }
+    /// OpenStreetMap's `opening_hours` value as tagged; nil from every other service.
+    public var osmOpeningHours: String? { hours.openingHours }
+    /// The hours as periods (a week, and dated days that answer for themselves), as Google
+    /// gives them; nil from every other service.
+    public var periodHours: PeriodHours? { hours.periods }
 
     /// The place's price level, 1 (inexpensive) to 4 (very expensive; 0 is free): the service's
     /// own (`priceLevel`), else its budget band read as one (`HotpepperDetails.Budget.priceLevel`),

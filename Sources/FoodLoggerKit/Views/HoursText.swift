@@ -60,14 +60,13 @@ enum HoursText {
         business?.notice.map { ($0, "") } ?? cells(left) ?? (word(status()), "")
     }
 
-    /// `hours`: the place's, as the caller read them once for its row.
-    static func openCells(of restaurant: Restaurant, hours: PlaceHours, on clock: OpenClock) -> (when: String, left: String) {
+    /// From the place's stored reading (`Restaurant.hours`).
+    static func openCells(of restaurant: Restaurant, on clock: OpenClock) -> (when: String, left: String) {
         let cells = openCells(
-            clock.timeLeft(of: restaurant, hours: hours), status: clock.status(of: restaurant, hours: hours),
-            business: restaurant.businessStatus)
+            clock.timeLeft(of: restaurant), status: clock.status(of: restaurant), business: restaurant.businessStatus)
         // "?" is for hours that do not tell; "–" for a place whose service gives none, as the Hours
         // column writes a day without hours.
-        return cells == ("?", "") && hours.state == .none ? ("–", "") : cells
+        return cells == ("?", "") && restaurant.hours.state == .none ? ("–", "") : cells
     }
 
     /// When the shop closes or opens, and how long is left with its last order; the next day
@@ -182,8 +181,10 @@ enum HoursText {
 
     /// The day's hours on the shop's own clock ("11:00–14:30, 19:00–22:30", or "closed"); nil
     /// when they cannot be told.
-    static func periods(of restaurant: Restaurant, hours: PlaceHours, on clock: OpenClock) -> String? {
-        guard let moment = clock.moment(for: restaurant), let today = hours.weekly?.periods(on: moment.today) else { return nil }
+    static func periods(of restaurant: Restaurant, on clock: OpenClock) -> String? {
+        guard let moment = clock.moment(for: restaurant), let today = restaurant.hours.weekly?.periods(on: moment.today) else {
+            return nil
+        }
         return periods(today)
     }
 

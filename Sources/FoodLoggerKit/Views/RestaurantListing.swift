@@ -187,12 +187,11 @@ struct RestaurantRecord: Sendable, Equatable {
         walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
         directions = center.map(restaurant.directions(from:))
         self.log = log
-        // Read once for every question the record answers.
-        let read = PlaceHours(restaurant)
-        hours = read.weekly
-        hoursState = read.state
-        openStatus = clock.status(of: restaurant, hours: read)
-        timeLeft = clock.timeLeft(of: restaurant, hours: read)
+        // The hours as the service's reader read them when the answer was decoded.
+        hours = restaurant.hours.weekly
+        hoursState = restaurant.hours.state
+        openStatus = clock.status(of: restaurant)
+        timeLeft = clock.timeLeft(of: restaurant)
         sources = restaurant.sources?.map { source in
             SourceStatus(source: source, status: source.record.map { clock.status(of: $0) } ?? .unknown)
         }
@@ -384,7 +383,7 @@ struct RestaurantRecord: Sendable, Equatable {
     private static let template = RestaurantRecord(
         Restaurant(
             id: "", name: "", genre: .init(code: "", name: "", catchCopy: ""),
-            coordinate: Coordinate(lat: 0, lng: 0), urls: .init(shop: "", photo: ""), provider: .hotpepper),
+            coordinate: Coordinate(lat: 0, lng: 0), hours: .none, urls: .init(shop: "", photo: ""), provider: .hotpepper),
         from: nil, detailed: false, on: OpenClock(.now(Date(timeIntervalSince1970: 0)), region: nil),
         log: LogMark(visits: 0))
 }

@@ -30,12 +30,11 @@ actor HoursServiceSpy: HotpepperProtocol {
     nonisolated func shop(_ position: Int) -> Restaurant {
         var shop = HotpepperServiceSpy.shop(position)
         shop.coordinate = Coordinate(lat: offEarth.contains(position) ? 1e308 : 35.68 + Double(position) * 1e-5, lng: 139.76)
-        shop.close = ""
-        shop.open =
-            position % openEvery == 0
-            ? "月～日、祝日: 00:00～24:00"
-            : position % shortEvery == 0
-                ? "月～日、祝日: 19:00～20:00" : position % 7 == 0 ? "気まぐれ営業" : "月～日、祝日: 05:00～06:00"
+        shop.hours = .given(
+            open: position % openEvery == 0
+                ? "月～日、祝日: 00:00～24:00"
+                : position % shortEvery == 0
+                    ? "月～日、祝日: 19:00～20:00" : position % 7 == 0 ? "気まぐれ営業" : "月～日、祝日: 05:00～06:00")
         return shop
     }
 }

@@ -6,14 +6,13 @@ import Testing
 @Suite struct PlaceHoursTests {
     static var noOpenText: Restaurant {
         var place = Seeds.Restaurants.near
-        place.open = " \u{3000}\n"
-        place.close = "日、第2火曜日"
+        place.hours = .given(open: " \u{3000}\n", close: "日、第2火曜日")
         return place
     }
 
     static var periods: Restaurant {
         var place = Seeds.Google.kyoto
-        place.periodHours = PeriodHours(week: [.init(start: 660, end: 1320)])
+        place.hours = .given(periods: PeriodHours(week: [.init(start: 660, end: 1320)]))
         return place
     }
 
@@ -27,8 +26,8 @@ import Testing
             (Self.periods, .given, Self.periods.periodHours?.weekly),
         ]
         for (place, state, week) in cases {
-            // When its hours are read
-            let sut = PlaceHours(place)
+            // When its hours are asked (as its reader read them)
+            let sut = place.hours
 
             // Then the week and the state are what each reader gives
             #expect(sut.state == state, "\(place.name)")

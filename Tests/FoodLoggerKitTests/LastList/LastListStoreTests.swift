@@ -65,7 +65,7 @@ import Testing
         controlInID.shops = .ids(["J1\u{1B}[2J"])
         let written = [offTheEarth, noStart, controlInID].compactMap(LastListWriter.data)
         let handMade = [
-            text(lines[0]).replacingOccurrences(of: "\"format\":3", with: "\"format\":4"),  // another format
+            text(lines[0]).replacingOccurrences(of: "\"format\":4", with: "\"format\":5"),  // another format
             ([text(lines[0])] + lines.dropFirst(2).map(text)).joined(separator: "\n"),  // a record short
             #"{"provider":"hotpepper","firstNumber":1,"shops":{"ids":{"_0":["J1"]}},"saved":0,"format":2}"#,  // format 2
         ]

@@ -81,7 +81,7 @@ import Testing
         // of Google's, the list keeps only the id) between two others
         var place = Seeds.OSM.paris
         place.id = "node/99"
-        place.periodHours = PeriodHours(week: [])
+        place.hours = .given(periods: PeriodHours(week: []))
         // and a merged place whose record of another service has them, found once it is half written
         var merged = Seeds.OSM.paris
         merged.id = "node/98"
@@ -101,7 +101,7 @@ import Testing
         // Given the stored properties of the types the writer writes, as Mirror sees them
         let values: [(String, Any)] = [
             ("Header", StoredLastList.Header(Self.lists[3])), ("Restaurant", Self.everyField),
-            ("HotpepperDetails", HotpepperDetails()),
+            ("PlaceHours", Self.everyField.hours), ("HotpepperDetails", HotpepperDetails()),
             ("Region", Seeds.OSM.parisRegion), ("Coordinate", Seeds.tokyoStation), ("Genre", Self.everyField.genre),
             ("CodeName", Restaurant.CodeName(code: "", name: "")), ("Links", Self.everyField.urls),
             ("Amenity", Amenity(.wifi, "")), ("LocalName", Restaurant.LocalName(language: "", name: "")),

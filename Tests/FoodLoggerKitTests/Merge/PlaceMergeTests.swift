@@ -10,15 +10,14 @@ import Testing
 
     static func osm(hours: String? = "Mo-Su 11:00-22:00") -> Restaurant {
         var place = MergeSeeds.place("node/1", "Cafe Mira", provider: .osm, kind: .cafe)
-        place.osmOpeningHours = hours
+        place.hours = .given(openingHours: hours)
         place.diets = [.vegan]
         return place
     }
 
     static func google(_ hours: PeriodHours?) -> Restaurant {
         var place = MergeSeeds.place("ChIJmiramiramiramiramira", "Cafe Mira", provider: .google, north: 5, kind: .restaurant)
-        place.periodHours = hours
-        place.osmOpeningHours = hours == nil ? nil : "Mo 11:00-15:00"
+        place.hours = .given(periods: hours)
         place.rating = 4.5
         place.ratingCount = 10
         place.priceLevel = 2
@@ -29,7 +28,7 @@ import Testing
 
     static func hotpepper() -> Restaurant {
         var place = MergeSeeds.place("J001", "カフェ ミラ", provider: .hotpepper, north: 3)
-        place.open = "月～日: 10:00～20:00"
+        place.hours = .given(open: "月～日: 10:00～20:00")
         place.hotpepper = HotpepperDetails(budget: .init(code: "B010", name: "501～1000円", average: ""), access: "駅から1分")
         return place
     }

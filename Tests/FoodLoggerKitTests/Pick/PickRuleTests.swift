@@ -9,7 +9,7 @@ import Testing
 enum PickSeeds {
     static func place(_ id: String, hours: String = "月～金: 11:00～23:00") -> Restaurant {
         var place = Seeds.restaurant(id, name: "店 \(id)", lat: 35.6812, lng: 139.7671)
-        place.open = hours
+        place.hours = .given(open: hours, close: place.close)
         return place
     }
 

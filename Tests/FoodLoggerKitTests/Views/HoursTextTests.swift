@@ -13,8 +13,7 @@ import Testing
 
     static func shop(close: String) -> Restaurant {
         var shop = Seeds.restaurant("J0000000009", name: "試験亭", lat: 35.6812, lng: 139.7671)
-        shop.open = "月～日: 11:00～22:00"
-        shop.close = close
+        shop.hours = .given(open: "月～日: 11:00～22:00", close: close)
         return shop
     }
 
@@ -39,9 +38,9 @@ import Testing
         // Given a shop with no hours at all, one whose hours cannot be read, and one whose hours
         // are plain but whose closing-days note cannot be read
         var none = Self.shop(close: "")
-        none.open = ""
+        none.hours = .given(open: "", close: none.close)
         var unreadable = Self.shop(close: "日")
-        unreadable.open = "気が向いたら"
+        unreadable.hours = .given(open: "気が向いたら", close: unreadable.close)
         let closingNote = Self.shop(close: "毎月(土日は除く)")
         // When the card's line, the table's cells and the JSON's state are worded
         // Then each says what it is
@@ -51,10 +50,10 @@ import Testing
             HoursText.today(closingNote, on: Self.friday) == "? · the closing days below could not be read",
             "\(HoursText.today(closingNote, on: Self.friday))")
         #expect(
-            HoursText.openCells(of: none, hours: PlaceHours(none), on: Self.friday) == ("–", ""),
+            HoursText.openCells(of: none, on: Self.friday) == ("–", ""),
             "the table's Open cell: no hours given")
         #expect(
-            HoursText.openCells(of: unreadable, hours: PlaceHours(unreadable), on: Self.friday) == ("?", ""),
+            HoursText.openCells(of: unreadable, on: Self.friday) == ("?", ""),
             "the table's Open cell")
         #expect(
             [none, unreadable, closingNote, Self.shop(close: "日")].map(\.hoursState)

@@ -40,8 +40,7 @@ import Testing
 
     @Test func hoursStateTellsNoHoursFromHoursThatCouldNotBeRead() throws {
         var none = Seeds.Restaurants.near
-        none.open = ""
-        none.close = ""
+        none.hours = .given()
         let page = RestaurantPage(
             total: 3, start: 1, restaurants: [Seeds.Restaurants.near, none, Seeds.OSM.unreadable], provider: .osm)
         let shops = try #require(

@@ -77,7 +77,8 @@ struct FuzzInput {
         let shops = (0..<Int(byte() % 8)).map { index in
             Restaurant(
                 id: flags & 8 == 0 ? "J\(index)" : text(), name: text(), genre: .init(code: "G001", name: text(), catchCopy: ""),
-                coordinate: coordinate(), address: text(), open: text(), urls: .init(shop: text(), photo: ""),
+                coordinate: coordinate(), address: text(), hours: .japaneseText(open: text(), close: ""),
+                urls: .init(shop: text(), photo: ""),
                 provider: .hotpepper, hotpepper: HotpepperDetails(catchCopy: text(), access: text()))
         }
         let page = RestaurantPage(total: Int(byte()), start: 1 + Int(byte()), restaurants: shops, provider: .hotpepper)

@@ -133,8 +133,8 @@ enum GooglePlacesDecoder {
                 genre: .init(
                     code: primaryType ?? "", name: primaryTypeDisplayName?.text ?? "", catchCopy: ""),
                 coordinate: Coordinate(lat: latitude, lng: longitude), address: address,
+                hours: .periods(GooglePlacesHours.periodHours(regular: regularOpeningHours, current: currentOpeningHours)),
                 urls: .init(shop: googleMapsUri ?? "", photo: ""), provider: .google,
-                periodHours: GooglePlacesHours.periodHours(regular: regularOpeningHours, current: currentOpeningHours),
                 rating: rating.flatMap { (0...5).contains($0) ? $0 : nil },
                 ratingCount: userRatingCount.flatMap { $0 >= 0 ? $0 : nil },
                 priceLevel: priceLevel.flatMap { GooglePlacesDecoder.priceLevels[$0] },

@@ -151,3 +151,13 @@ extension PeriodHours: HoursReading {
         nextChange(on: moment.today.date, minute: moment.minute)
     }
 }
+
+extension PlaceHours {
+    /// Google's reader: its periods, which answer as they are; nil: the place has none.
+    public static func periods(_ periods: PeriodHours?) -> PlaceHours {
+        guard let periods else { return .none }
+        return PlaceHours(
+            syntax: .periods, periods: periods, reading: periods.isReadable ? periods : nil,
+            state: periods.isReadable ? .given : .unreadable)
+    }
+}

@@ -105,7 +105,7 @@ public enum GourmetResponseDecoder {
                 id: try text("id"), name: try text("name"),
                 genre: .init(code: genre?.code ?? "", name: genre?.name ?? "", catchCopy: genre?.catchCopy ?? ""),
                 subGenre: try codeName("sub_genre"), coordinate: Coordinate(lat: try decimal("lat"), lng: try decimal("lng")),
-                address: try text("address"), open: try text("open"), close: try text("close"),
+                address: try text("address"), hours: .japaneseText(open: try text("open"), close: try text("close")),
                 urls: .init(
                     shop: try nested("urls")?.pc ?? "",
                     photo: try shop.decodeIfPresent(Photo.self, forKey: Key("photo"))?.pc?.l?.value ?? ""),

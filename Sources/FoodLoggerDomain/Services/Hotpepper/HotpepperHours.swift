@@ -7,3 +7,19 @@ extension OpeningHours: HoursReading {
 
     public var weekly: OpeningHours? { self }
 }
+
+extension PlaceHours {
+    /// HOT PEPPER's reader: its `open` and `close` texts, read once when the answer is decoded.
+    /// Its `close` text alone is no hours.
+    public static func japaneseText(open: String, close: String) -> PlaceHours {
+        if open.allSatisfy(\.isWhitespace) {
+            return PlaceHours(syntax: .japaneseText, open: open, close: close, reading: nil, state: .none)
+        }
+        if let week = OpeningHoursParser.parse(open: open, close: close) {
+            return PlaceHours(syntax: .japaneseText, open: open, close: close, reading: week, state: .given)
+        }
+        return PlaceHours(
+            syntax: .japaneseText, open: open, close: close, reading: nil, state: .unreadable,
+            closingDaysUnreadable: OpeningHoursParser.parse(open: open, close: "") != nil)
+    }
+}

@@ -216,7 +216,7 @@ enum StubRestaurants {
             id: id, name: name,
             genre: .init(code: genre, name: value(of: genre, in: genreNames) ?? "", catchCopy: genreCatch),
             subGenre: sub.map { .init(code: $0, name: value(of: $0, in: genreNames) ?? "") },
-            coordinate: Coordinate(lat: lat, lng: lng), address: address, open: open, close: close,
+            coordinate: Coordinate(lat: lat, lng: lng), address: address, hours: .japaneseText(open: open, close: close),
             urls: .init(shop: page, photo: page + "photo_l.jpg"),
             amenities: AmenityKind.allCases.compactMap { kind in answer(kind).map { Amenity(kind, $0) } },
             provider: .hotpepper, kind: HotpepperKinds.kind(ofGenre: genre),

@@ -556,3 +556,13 @@ extension OSMOpeningHours: HoursReading {
             .map { .init(name: $0, place: country) }
     }
 }
+
+extension PlaceHours {
+    /// OpenStreetMap's reader: an `opening_hours` value, read once when the answer is decoded;
+    /// nil: the place has no such tag.
+    public static func openingHours(_ value: String?) -> PlaceHours {
+        guard let value else { return .none }
+        let read = OSMOpeningHours(value)
+        return PlaceHours(syntax: .openingHours, openingHours: value, reading: read, state: read == nil ? .unreadable : .given)
+    }
+}

@@ -167,10 +167,10 @@ enum OverpassDecoder {
             let others = names.filter { $0.name != name }
             var place = Restaurant(
                 id: id, name: name, genre: .init(code: "", name: cuisine(tags["cuisine"]), catchCopy: ""),
-                coordinate: coordinate, address: address(tags),
+                coordinate: coordinate, address: address(tags), hours: .openingHours(tags["opening_hours"].flatMap(nonEmpty)),
                 urls: .init(shop: website ?? "https://www.openstreetmap.org/\(id)", photo: ""),
                 amenities: amenityKeys.compactMap { kind, key in tags[key].flatMap(nonEmpty).map { Amenity(kind, $0) } },
-                provider: .osm, osmOpeningHours: tags["opening_hours"].flatMap(nonEmpty),
+                provider: .osm,
                 businessStatus: evidence == nil ? nil : .closedPermanently, diets: OSMFacts.diets(tags),
                 kind: live ?? prefixed?.kind, otherNames: others.isEmpty ? nil : others,
                 phone: tags["phone"].flatMap(nonEmpty) ?? tags["contact:phone"].flatMap(nonEmpty), website: website)

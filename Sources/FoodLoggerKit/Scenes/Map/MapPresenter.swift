@@ -145,7 +145,7 @@ final class MapPresenter: MapPresentationLogic {
             let low = metres.min() ?? 0, high = metres.max() ?? 0
             let distance = units.span(low, high) + (group.clamped ? "*" : "")
             let walks = restaurants.map { WalkText.short(Walk(from: center, to: $0.coordinate), unicode: unicode) }
-            let times = restaurants.map { HoursText.openCells(of: $0, hours: PlaceHours($0), on: clock) }
+            let times = restaurants.map { HoursText.openCells(of: $0, on: clock) }
             return [
                 group.key, restaurants.map(\.name).joined(separator: " / "), genres.joined(separator: " / "), distance,
                 walks.uniqued().joined(separator: " / "), times.map(\.when).uniqued().joined(separator: " / "),
@@ -313,7 +313,7 @@ extension MapPresenter {
         let access = restaurant.hotpepper.map { $0.mobileAccess.isEmpty ? $0.access : $0.mobileAccess } ?? ""
         let separator = glyph(" · ", " - ")
         // Hours that cannot be read are shown as the shop wrote them.
-        let readable = HoursText.periods(of: restaurant, hours: PlaceHours(restaurant), on: clock) != nil
+        let readable = HoursText.periods(of: restaurant, on: clock) != nil
         let hours = HoursText.today(restaurant, on: clock, named: open.openOnly)
         let written = restaurant.hoursText
         let given = written.isEmpty ? "not given" : written

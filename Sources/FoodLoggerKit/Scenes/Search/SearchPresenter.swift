@@ -152,9 +152,7 @@ final class SearchPresenter: SearchPresentationLogic {
         let clock = OpenClock(open.moment, region: page.region)
         let rows: [[Column: String]] = page.restaurants.enumerated().map { offset, restaurant in
             let walk = center.map { Walk(from: $0, to: restaurant.coordinate) }
-            // Read once for the row's Open, Left and day's-hours cells.
-            let hours = PlaceHours(restaurant)
-            let time = HoursText.openCells(of: restaurant, hours: hours, on: clock)
+            let time = HoursText.openCells(of: restaurant, on: clock)
             let station = [restaurant.hotpepper?.stationName ?? "", restaurant.hotpepper?.access ?? ""]
             return [
                 .number: String(page.start + offset),
@@ -165,7 +163,7 @@ final class SearchPresenter: SearchPresentationLogic {
                 .walk: walk.map { WalkText.short($0, unicode: unicode) } ?? "",
                 .budget: priced
                     ? BudgetBand.short(of: restaurant, country: clock.country)
-                    : HoursText.periods(of: restaurant, hours: hours, on: clock) ?? "–",
+                    : HoursText.periods(of: restaurant, on: clock) ?? "–",
                 .station: station.filter { !$0.isEmpty }.joined(separator: " · "),
                 .open: time.when, .left: time.left, .log: LogText.cell(marks[offset]),
                 .sources: restaurant.answeredBy.map(\.abbreviation).joined(separator: unicode ? "·" : "+"),

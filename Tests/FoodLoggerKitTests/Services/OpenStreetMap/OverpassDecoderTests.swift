@@ -115,7 +115,7 @@ import TestSupport
         let data = try hanoi(try hanoi().data, withArea: withArea)
         let page = try OverpassDecoder.decode(data)
         #expect(page.region?.timeZone == "Asia/Ho_Chi_Minh", "\(String(describing: page.region))")
-        let readable = page.restaurants.filter { PlaceHours($0).state == .given }
+        let readable = page.restaurants.filter { $0.hours.state == .given }
         let noon = Date(timeIntervalSince1970: 1_764_392_400)  // 2025-11-29T05:00Z, noon in Hanoi
         let unknown = readable.filter { $0.openStatus(at: .now(noon), region: page.region) == .unknown }
         #expect(
