@@ -8,7 +8,7 @@ import TestSupport
 /// of its service is named and never sent (no request at all, never "closed"), the good ids are
 /// sent as one path segment, and more than 100 billed requests need --yes where nobody can be
 /// asked. Each test asserts the exit status, the stderr lines, the requests each server
-/// counted, and the log's bytes afterwards.
+/// counted, and the log's bytes afterwards (the good Google ids' lines refreshed, the others as they were).
 @Suite struct LogCheckIDsBinaryTests {
     /// A place at each service, as the log keeps it.
     struct Logged {
@@ -171,7 +171,18 @@ import TestSupport
         #expect((json?["findings"] as? [Any])?.isEmpty == true, "no finding: \(result.stdout)")
         #expect(json?["checked"] as? Int == 4 && json?["not_checked"] as? Int == 3, "\(result.stdout)")
         #expect((json?["not_ids"] as? [[String: Any]])?.compactMap { $0["number"] as? Int } == [6, 4, 2], "\(result.stdout)")
-        #expect(try Data(contentsOf: url) == before, "the log left as it was")
+        // And only the good Google ids' lines were written anew, with the name and position Google
+        // answered and until when they are kept; every other line is as it was, byte for byte
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        let old = String(decoding: before, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 7 && Array(lines[1...5]) == Array(old[1...5]), "the other lines as they were")
+        for refreshed in [lines.first, lines.last] {
+            #expect(
+                refreshed?.contains(#""name":"Place""#) == true && refreshed?.contains(#""kept_until":"#) == true
+                    && refreshed?.contains(#""lat":40.758"#) == true, "refreshed: \(String(describing: refreshed))")
+        }
+        #expect(
+            result.stderrLines.contains { $0.contains("refreshed the name and position of 2 log entries") }, "\(result.stderr)")
     }
 
     /// `count` Google places with ids of Google's form.
@@ -199,8 +210,9 @@ import TestSupport
         // When the 101 are checked without --yes
         let refused = try Self.check([], services: services, data: data)
 
-        // Then nothing more is sent, and the one line says how many and the flag: exit 64
+        // Then nothing more is sent, and the one line says how many and the flag: exit 64; the log is as it was
         #expect(refused.status == 64, "EX_USAGE: \(refused.status) \(refused.stderr)")
+        #expect(try Data(contentsOf: url) == before, "the log left as it was")
         #expect(services.requests == 100, "nothing more sent: \(services.google.requests.count)")
         #expect(
             refused.stderrLines == [
@@ -212,10 +224,11 @@ import TestSupport
         // When they are checked with --yes
         let sent = try Self.check(["--yes"], services: services, data: data)
 
-        // Then every one is asked once, and the log is left as it was
+        // Then every one is asked once, and each entry keeps the name Google answered, in one rewrite
         #expect(sent.status == 0, "\(sent.status) \(sent.stderr)")
         #expect(services.google.requests.count == 201, "101 more requests: \(services.google.requests.count)")
-        #expect(try Data(contentsOf: url) == before, "the log left as it was")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 101 && lines.allSatisfy { $0.contains(#""name":"Place""#) }, "every entry refreshed")
     }
 
     @Test(arguments: [

@@ -48,8 +48,10 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
 
     /// What the log keeps of a shop: who describes it, its id there, and what a list and a map
     /// show. A service whose terms let foodlogger keep only ids (`Provider.mayKeepContent`) has
-    /// its shops kept as ids: the rest is empty and nil; a merged place (several services) keeps
-    /// its content only when every one of its services lets it, and every service's id always.
+    /// its shops kept as ids: the rest is empty and nil, but for the name and position where the
+    /// service lets them be kept for a while (`nameAndPositionKeptFor`, Google's 30 days), kept
+    /// with the day they lapse (`keptUntil`). A merged place (several services) keeps its content
+    /// only when every one of its services lets it, and every service's id always.
     public struct Shop: Sendable, Equatable, Codable {
         public var provider: Provider
         public var id: String
@@ -63,27 +65,100 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
         public var address: String
         /// The shop's page at its service; "" when it has none.
         public var url: String
+        /// Until when the service's terms let the log keep `name` and `coordinate` (written
+        /// `kept_until`); nil where they may be kept for good, or none was kept. Past it they are
+        /// not shown (`shown(at:)`), and `log check` renews them (`refreshed(from:at:)`).
+        public var keptUntil: Date?
 
         public init(
             provider: Provider, id: String, name: String = "", genre: String = "", coordinate: Coordinate? = nil,
-            address: String = "", url: String = "", sources: [SourceID] = []
+            address: String = "", url: String = "", sources: [SourceID] = [], keptUntil: Date? = nil
         ) {
             self.provider = provider; self.id = id; self.name = name; self.genre = genre
             self.coordinate = coordinate; self.address = address; self.url = url
             self.sources = Self.kept(sources, provider: provider, id: id)
+            self.keptUntil = keptUntil
         }
 
-        public init(_ restaurant: Restaurant) {
+        /// The shop as the log keeps it when written at `now`: what its services' terms let be kept.
+        public init(_ restaurant: Restaurant, at now: Date) {
             let sources = (restaurant.sources ?? []).map { SourceID(provider: $0.provider, id: $0.id) }
             // A merged record may hold any of its services' texts: kept only when all allow it.
-            guard restaurant.provider.mayKeepContent, sources.allSatisfy(\.provider.mayKeepContent) else {
+            switch Keeping([restaurant.provider] + sources.map(\.provider)) {
+            case .everything:
+                self.init(
+                    provider: restaurant.provider, id: restaurant.id, name: restaurant.name, genre: restaurant.genre.name,
+                    coordinate: restaurant.coordinate, address: restaurant.address, url: restaurant.urls.shop,
+                    sources: sources)
+            case .nameAndPosition(let kept):
+                self.init(
+                    provider: restaurant.provider, id: restaurant.id, name: restaurant.name,
+                    coordinate: restaurant.coordinate, sources: sources, keptUntil: Self.until(now, kept))
+            case .ids:
                 self.init(provider: restaurant.provider, id: restaurant.id, sources: sources)
-                return
             }
-            self.init(
-                provider: restaurant.provider, id: restaurant.id, name: restaurant.name, genre: restaurant.genre.name,
-                coordinate: restaurant.coordinate, address: restaurant.address, url: restaurant.urls.shop,
-                sources: sources)
+        }
+
+        /// What the terms of a place's services (all of them, for a merged place) let the log keep.
+        enum Keeping: Equatable {
+            case everything
+            /// The name and position, for this long (the shortest of the services' whiles).
+            case nameAndPosition(for: TimeInterval)
+            case ids
+
+            init(_ providers: [Provider]) {
+                let restricted = providers.filter { !$0.mayKeepContent }
+                let whiles = restricted.compactMap(\.nameAndPositionKeptFor)
+                if restricted.isEmpty {
+                    self = .everything
+                } else if whiles.count == restricted.count, let shortest = whiles.min() {
+                    self = .nameAndPosition(for: shortest)
+                } else {
+                    self = .ids
+                }
+            }
+        }
+
+        /// `now` and `kept` later, to the second before: the line keeps whole seconds, so the
+        /// shop just written and the shop read back are the same.
+        static func until(_ now: Date, _ kept: TimeInterval) -> Date {
+            Date(timeIntervalSince1970: (now.timeIntervalSince1970 + kept).rounded(.down))
+        }
+
+        /// Whether the name and position were kept for a while that is over at `now`.
+        public func lapsed(at now: Date) -> Bool { keptUntil.map { now >= $0 } ?? false }
+
+        /// The shop as lists, cards and maps may show it at `now`: its ids alone once the while
+        /// its name and position were kept for is over.
+        public func shown(at now: Date) -> Shop {
+            lapsed(at: now) ? Shop(provider: provider, id: id, sources: sources, keptUntil: keptUntil) : self
+        }
+
+        /// Whether `log check` would bring back a name and position the log shows none of at
+        /// `now`: kept for a while now over, or (a line written before they were kept) never kept
+        /// where the services let them be.
+        public func wantsRefresh(at now: Date) -> Bool {
+            // Most shops have a name and no while: told without asking their services' terms.
+            guard keptUntil != nil || (name.isEmpty && coordinate == nil) else { return false }
+            return renewable && (lapsed(at: now) || keptUntil == nil)
+        }
+
+        /// Whether its services let the log keep its name and position for a while, which
+        /// `log check` renews.
+        public var renewable: Bool {
+            if case .nameAndPosition = Keeping(ids.map(\.provider)) { true } else { false }
+        }
+
+        /// The shop with the name and position its service answers now, kept for the while its
+        /// services' terms allow from `now`; nil for a shop whose services let the log keep
+        /// everything (nothing to renew) or only ids.
+        public func refreshed(from answer: Restaurant, at now: Date) -> Shop? {
+            guard case .nameAndPosition(let kept) = Keeping(ids.map(\.provider)) else { return nil }
+            var shop = self
+            shop.name = answer.name
+            shop.coordinate = answer.coordinate
+            shop.keptUntil = Self.until(now, kept)
+            return shop
         }
 
         /// Every service's id of the shop, `provider`/`id` first, each once.
@@ -112,22 +187,24 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case provider, id, name, genre, lat, lng, address, url, sources
+            case keptUntil = "kept_until"
         }
 
         /// A shop as a line describes it, or nil when the line's is none: no id, an empty id among
         /// `sources`, or a position a hand edit put off the Earth (which would reach the map's
         /// arithmetic). A position is kept only when both its halves are there. Lines written
-        /// before merged places have no `sources`: the shop's own id is all.
+        /// before merged places have no `sources`: the shop's own id is all; lines written before
+        /// names and positions were kept for a while have no `kept_until`: nil.
         init?(
             checking provider: Provider, id: String, name: String?, genre: String?, lat: Double?, lng: Double?,
-            address: String?, url: String?, sources: [SourceID]?
+            address: String?, url: String?, sources: [SourceID]?, keptUntil: Date?
         ) {
             let coordinate = lat.flatMap { lat in lng.map { Coordinate(lat: lat, lng: $0) } }
             let sources = sources ?? []
             guard !id.isEmpty, coordinate?.isOnEarth ?? true, sources.allSatisfy({ !$0.id.isEmpty }) else { return nil }
             self.init(
                 provider: provider, id: id, name: name ?? "", genre: genre ?? "", coordinate: coordinate,
-                address: address ?? "", url: url ?? "", sources: sources)
+                address: address ?? "", url: url ?? "", sources: sources, keptUntil: keptUntil)
         }
 
         public init(from decoder: any Decoder) throws {
@@ -141,7 +218,8 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
                 lng: try container.decodeIfPresent(Double.self, forKey: .lng),
                 address: try container.decodeIfPresent(String.self, forKey: .address),
                 url: try container.decodeIfPresent(String.self, forKey: .url),
-                sources: try container.decodeIfPresent([SourceID].self, forKey: .sources))
+                sources: try container.decodeIfPresent([SourceID].self, forKey: .sources),
+                keptUntil: try container.decodeIfPresent(Date.self, forKey: .keptUntil))
             guard let shop else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.id], debugDescription: "not a shop"))
             }
@@ -159,6 +237,7 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
             try container.encode(address, forKey: .address)
             try container.encode(url, forKey: .url)
             if !sources.isEmpty { try container.encode(sources, forKey: .sources) }
+            try container.encodeIfPresent(keptUntil, forKey: .keptUntil)
         }
     }
 
@@ -214,6 +293,13 @@ public struct FoodLogEntry: Sendable, Equatable, Codable {
 }
 
 extension FoodLogEntry {
+    /// The entry as lists, cards and maps may show it at `now` (`Shop.shown(at:)`).
+    public func shown(at now: Date) -> FoodLogEntry {
+        var entry = self
+        entry.shop = shop.shown(at: now)
+        return entry
+    }
+
     /// The meal's day as lists give it, `CivilDate.description`'s text made a digit at a time:
     /// its interpolations cost 2.8 k instructions an entry of a long list.
     public var dateText: String? {
@@ -228,10 +314,13 @@ extension FoodLogEntry {
     /// When the entry was written, as the log and lists give it (`2026-11-18T11:06:40Z`): for a
     /// whole second from 1970 to 9999, the text `formatted(.iso8601)` gives, made a digit at a
     /// time (that format style cost 2.6 k instructions an entry); by that style otherwise.
-    public var writtenAtText: String {
-        let seconds = writtenAt.timeIntervalSince1970
+    public var writtenAtText: String { Self.instantText(writtenAt) }
+
+    /// An instant as the log writes it (`written_at`, `kept_until`): `writtenAtText`'s form.
+    public static func instantText(_ instant: Date) -> String {
+        let seconds = instant.timeIntervalSince1970
         guard seconds == seconds.rounded(.down), (0...253_402_300_799).contains(seconds) else {
-            return writtenAt.formatted(.iso8601)
+            return instant.formatted(.iso8601)
         }
         let whole = Int(seconds), time = whole % 86_400
         var text: [UInt8] = []

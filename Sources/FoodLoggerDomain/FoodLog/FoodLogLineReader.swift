@@ -8,7 +8,7 @@ import Foundation
 
 /// Reads a food-log line in the plain form foodlogger writes (one JSON object of the keys
 /// `FoodLogEntry` writes, each once; strings without `\u` escapes; plain decimal numbers;
-/// `written_at` as `YYYY-MM-DDTHH:MM:SSZ`) in a few thousand instructions, where JSONDecoder
+/// `written_at` and `kept_until` as `YYYY-MM-DDTHH:MM:SSZ`) in a few thousand instructions, where JSONDecoder
 /// takes some 100 k: the whole cost of listing a large log.
 ///
 /// It answers nil for a line in any other form, and never an entry JSONDecoder would read
@@ -58,6 +58,7 @@ struct FoodLogLineReader {
     private mutating func shop() -> FoodLogEntry.Shop? {
         var provider: Provider?, id: String?, sources: [FoodLogEntry.SourceID]?
         var name: String?, genre: String?, address: String?, url: String?, lat: Double?, lng: Double?
+        var keptUntil: Date?
         let read = object(Self.shopKeys) { reader, key in
             switch key {
             case .provider: provider = reader.provider(); return provider != nil
@@ -69,12 +70,13 @@ struct FoodLogLineReader {
             case .address: return reader.nullable(&address) { $0.string() }
             case .url: return reader.nullable(&url) { $0.string() }
             case .sources: return reader.nullable(&sources) { $0.sources() }
+            case .keptUntil: return reader.nullable(&keptUntil) { $0.plainString().flatMap(Self.instant) }
             }
         }
         guard read, let provider, let id else { return nil }
         return FoodLogEntry.Shop(
             checking: provider, id: id, name: name, genre: genre, lat: lat, lng: lng, address: address, url: url,
-            sources: sources)
+            sources: sources, keptUntil: keptUntil)
     }
 
     private mutating func sources() -> [FoodLogEntry.SourceID]? {
@@ -190,7 +192,7 @@ struct FoodLogLineReader {
         return ascii ? String(decoding: raw, as: UTF8.self) : Self.text(raw)
     }
 
-    /// A string's bytes when it has no escape (`written_at`, read from them).
+    /// A string's bytes when it has no escape (`written_at` and `kept_until`, read from them).
     private mutating func plainString() -> UnsafeRawBufferPointer? {
         guard let (raw, escaped, _) = stringBytes(), !escaped else { return nil }
         return raw

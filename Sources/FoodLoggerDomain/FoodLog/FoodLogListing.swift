@@ -20,10 +20,14 @@ public final class FoodLogListing: Sequence, Sendable {
         var length: Int32
         var want: Bool
         var provider: Provider
+        /// `log check` would bring back the name and position the list shows none of
+        /// (`Shop.wantsRefresh`); in the padding, so an item is still 24 bytes.
+        var refresh: Bool
 
-        init(_ entry: FoodLogEntry, bytes: Range<Int>) {
+        init(_ entry: FoodLogEntry, bytes: Range<Int>, at now: Date) {
             order = Int64(entry.sortDay.daysSinceEpoch) << 32 | Int64(entry.number)
             start = bytes.lowerBound; length = Int32(bytes.count); want = entry.want; provider = entry.shop.provider
+            refresh = entry.shop.wantsRefresh(at: now)
         }
     }
 
@@ -45,6 +49,8 @@ public final class FoodLogListing: Sequence, Sendable {
     private let storage: Storage
     /// How many entries the log holds, whatever the listing keeps.
     public let total: Int
+    /// Of the entries listed, those whose name and position `log check` would bring back.
+    public let refreshable: Int
     public let unreadableLines: [Int]
     public let unreadableCount: Int
 
@@ -53,12 +59,15 @@ public final class FoodLogListing: Sequence, Sendable {
         let kept = wants.map { wants in items.filter { $0.want == wants } } ?? items
         storage = .file(log, kept.sorted { $0.order > $1.order })
         total = items.count
+        refreshable = kept.count(where: \.refresh)
         self.unreadableLines = unreadableLines; self.unreadableCount = unreadableCount
     }
 
-    public init(_ contents: FoodLogContents, wants: Bool?) {
-        storage = .entries(contents.newestFirst.filter { wants == nil || $0.want == wants })
+    public init(_ contents: FoodLogContents, wants: Bool?, at now: Date) {
+        let kept = contents.newestFirst.filter { wants == nil || $0.want == wants }
+        storage = .entries(kept)
         total = contents.entries.count
+        refreshable = kept.count { $0.shop.wantsRefresh(at: now) }
         unreadableLines = contents.unreadableLines; unreadableCount = contents.unreadableCount
     }
 
@@ -140,7 +149,7 @@ public final class FoodLogListing: Sequence, Sendable {
 
 extension FoodLogStoring {
     /// The listing of a store without a file of its own (a test's): its entries read at once.
-    public func listing(wants: Bool?) throws(FoodLogError) -> FoodLogListing {
-        FoodLogListing(try read(), wants: wants)
+    public func listing(wants: Bool?, at now: Date) throws(FoodLogError) -> FoodLogListing {
+        FoodLogListing(try read(), wants: wants, at: now)
     }
 }

@@ -60,11 +60,15 @@ public protocol FoodLogStoring: Sendable {
     var url: URL? { get }
     func read() throws(FoodLogError) -> FoodLogContents
     /// The entries a list shows, newest first: the wants alone (`wants` true), the visits alone
-    /// (false) or all (nil).
-    func listing(wants: Bool?) throws(FoodLogError) -> FoodLogListing
+    /// (false) or all (nil); `now` tells the names and positions kept for a while that lapsed.
+    func listing(wants: Bool?, at now: Date) throws(FoodLogError) -> FoodLogListing
     /// Adds the entry with the next number, and returns it as written.
     func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange
     func remove(number: Int) async throws(FoodLogError) -> FoodLogChange
+    /// Gives the entries of the shops `answers` holds (by the id the log keeps, `Shop.source`)
+    /// the name and position their service answered, kept from `now` for the while its terms
+    /// allow (`Shop.refreshed(from:at:)`), in one rewrite; returns how many entries changed.
+    func refresh(_ answers: [FoodLogEntry.SourceID: Restaurant], at now: Date) async throws(FoodLogError) -> Int
 }
 
 /// Why the food log could not be read or changed: facts, worded by the app.
@@ -149,12 +153,16 @@ public struct FoodLogStore: FoodLogStoring {
 
     /// The entries a list shows, newest first, each read from the file when its turn comes (see
     /// `FoodLogListing`): the log is read through once to find them.
-    public func listing(wants: Bool?) throws(FoodLogError) -> FoodLogListing {
+    public func listing(wants: Bool?, at now: Date) throws(FoodLogError) -> FoodLogListing {
         guard let file else { throw .noFolder }
-        guard let source = try Self.open(file) else { return FoodLogListing(FoodLogContents(entries: []), wants: wants) }
+        guard let source = try Self.open(file) else {
+            return FoodLogListing(FoodLogContents(entries: []), wants: wants, at: now)
+        }
         let log = FoodLogListing.OpenLog(descriptor: source, path: file.url.path)
         var items: [FoodLogListing.Item] = []
-        let unreadable = try Self.scanEntries(source, of: file) { entry, bytes in items.append(.init(entry, bytes: bytes)) }
+        let unreadable = try Self.scanEntries(source, of: file) { entry, bytes in
+            items.append(.init(entry, bytes: bytes, at: now))
+        }
         return FoodLogListing(
             log, items: items, wants: wants, unreadableLines: unreadable.first, unreadableCount: unreadable.count)
     }
@@ -214,7 +222,7 @@ public struct FoodLogStore: FoodLogStoring {
             entry.number = highest + 1
             let line = Data(((endsLine ? "" : "\n") + Self.encode(entry) + "\n").utf8)
             let change = FoodLogChange(entry: entry, unreadableLines: unreadable.first, unreadableCount: unreadable.count)
-            return (nil, line, change, nil)
+            return ([], line, change, nil)
         }
     }
 
@@ -255,8 +263,45 @@ public struct FoodLogStore: FoodLogStoring {
             let change = FoodLogChange(entry: removed.entry, unreadableLines: unreadable.first, unreadableCount: unreadable.count)
             // Only the highest number needs the mark: a lower one stays below an entry still there.
             let number = removed.entry.number
-            return (removed.bytes, Data(), change, number >= (highest ?? 0) && number > given ? number : nil)
+            return ([(removed.bytes, Data())], Data(), change, number >= (highest ?? 0) && number > given ? number : nil)
         }
+    }
+
+    /// Rewrites the line of each entry whose shop `answers` holds, when its name, position or
+    /// `kept_until` changes; every other line is copied byte for byte. A line holding keys this
+    /// version does not know (a later version's) is left as it is: writing its entry anew would
+    /// lose them.
+    public func refresh(_ answers: [FoodLogEntry.SourceID: Restaurant], at now: Date) async throws(FoodLogError) -> Int {
+        guard !answers.isEmpty else { return 0 }
+        return try await change { source, file, _ throws(FoodLogError) in
+            var edits: [Edit] = []
+            if let source {
+                try Self.scan(source, of: file) { line in
+                    guard var entry = line.entry, let answer = answers[entry.shop.source],
+                        let shop = entry.shop.refreshed(from: answer, at: now), shop != entry.shop,
+                        let text = line.text, Self.knowsEveryKey(text)
+                    else { return }
+                    entry.shop = shop
+                    edits.append((line.bytes, Data((Self.encode(entry) + (line.ended ? "\n" : "")).utf8)))
+                }
+            }
+            return (edits, Data(), edits.count, nil)
+        }
+    }
+
+    /// Whether the line holds no key `FoodLogEntry` does not read: in the plain form (which has
+    /// none), or, read as JSON, with every key of the entry, its shop and their sources known.
+    static func knowsEveryKey(_ line: UnsafeRawBufferPointer) -> Bool {
+        if FoodLogLineReader.entry(in: line) != nil { return true }
+        func known<Key: CodingKey & CaseIterable>(_ object: Any?, _: Key.Type) -> Bool {
+            guard let object = object as? [String: Any] else { return object == nil || object is NSNull }
+            return Set(object.keys).isSubset(of: Key.allCases.map(\.stringValue))
+        }
+        guard let entry = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else { return false }
+        let shop = entry["shop"] as? [String: Any]
+        let sources = shop?["sources"] as? [Any] ?? []
+        return known(entry, FoodLogEntry.CodingKeys.self) && known(shop, FoodLogEntry.Shop.CodingKeys.self)
+            && sources.allSatisfy { known($0, FoodLogEntry.SourceID.CodingKeys.self) }
     }
 
     /// One entry as its line, without the line end: keys sorted, so a line reads the same
@@ -297,10 +342,15 @@ public struct FoodLogStore: FoodLogStoring {
         scanner.finish(body)
     }
 
-    /// Copies `source` into the new file, leaving out the bytes in `hole`.
-    static func copy(_ source: Int32, of file: SharedFile, leavingOut hole: Range<Int>?, to writer: SharedFile.Writer)
+    /// Bytes of the log and what to write in their place.
+    typealias Edit = (bytes: Range<Int>, with: Data)
+
+    /// Copies `source` into the new file, each edit's bytes (whole lines, none overlapping)
+    /// replaced by its data.
+    static func copy(_ source: Int32, of file: SharedFile, replacing edits: [Edit], to writer: SharedFile.Writer)
         throws(SharedFile.Failure)
     {
+        var pending = edits.sorted { $0.bytes.lowerBound < $1.bytes.lowerBound }[...]
         var block = [UInt8](repeating: 0, count: blockBytes)
         var offset = 0
         while true {
@@ -310,34 +360,47 @@ public struct FoodLogStore: FoodLogStoring {
             if count == 0 { break }
             // A file that grew past the cap since it was scanned is not copied whole.
             guard offset + count <= file.maxBytes else { throw SharedFile.Failure(file.url, errno: EFBIG) }
-            let read = offset..<(offset + count)
-            for part in Self.parts(of: read, leavingOut: hole) where !part.isEmpty {
-                let bytes = (part.lowerBound - offset)..<(part.upperBound - offset)
-                try block.withUnsafeBytes { buffer in
-                    Result { () throws(SharedFile.Failure) in try writer.write(UnsafeRawBufferPointer(rebasing: buffer[bytes])) }
-                }.get()
+            let end = offset + count
+            var cursor = offset
+            while cursor < end {
+                guard let edit = pending.first, edit.bytes.lowerBound < end else {
+                    try write(block, cursor..<end, from: offset, to: writer)
+                    cursor = end
+                    continue
+                }
+                if cursor < edit.bytes.lowerBound {
+                    try write(block, cursor..<edit.bytes.lowerBound, from: offset, to: writer)
+                    cursor = edit.bytes.lowerBound
+                }
+                // The replacement goes where the edit starts; its bytes may run on into the next block.
+                if cursor == edit.bytes.lowerBound { try writer.write(edit.with) }
+                cursor = min(edit.bytes.upperBound, end)
+                if cursor == edit.bytes.upperBound { pending.removeFirst() }
             }
-            offset += count
+            offset = end
         }
     }
 
-    /// What of `range` lies before `hole` and after it.
-    static func parts(of range: Range<Int>, leavingOut hole: Range<Int>?) -> [Range<Int>] {
-        guard let hole, hole.overlaps(range) else { return [range] }
-        return [
-            range.lowerBound..<max(range.lowerBound, hole.lowerBound), min(range.upperBound, hole.upperBound)..<range.upperBound,
-        ]
+    /// The bytes of `range` (offsets in the file) of `block`, which starts at `offset`.
+    private static func write(_ block: [UInt8], _ range: Range<Int>, from offset: Int, to writer: SharedFile.Writer)
+        throws(SharedFile.Failure)
+    {
+        guard !range.isEmpty else { return }
+        let bytes = (range.lowerBound - offset)..<(range.upperBound - offset)
+        try block.withUnsafeBytes { buffer in
+            Result { () throws(SharedFile.Failure) in try writer.write(UnsafeRawBufferPointer(rebasing: buffer[bytes])) }
+        }.get()
     }
 
     /// Under the lock: `plan` reads the log (nil when there is none) with the highest number
-    /// given before (0 without a mark), and says what to change and the number to mark, if
-    /// any, which is then written in one copy. A log that cannot be read whole is refused,
-    /// never replaced by what was read of it.
-    private func change(
+    /// given before (0 without a mark), and says what to change (lines to replace or leave out,
+    /// bytes to add at the end) and the number to mark, if any, which is then written in one
+    /// copy. A log that cannot be read whole is refused, never replaced by what was read of it.
+    private func change<Outcome>(
         _ plan: (Int32?, SharedFile, Int) throws(FoodLogError) -> (
-            leaveOut: Range<Int>?, append: Data, change: FoodLogChange, mark: Int?
+            edits: [Edit], append: Data, outcome: Outcome, mark: Int?
         )
-    ) async throws(FoodLogError) -> FoodLogChange {
+    ) async throws(FoodLogError) -> Outcome {
         guard let file, let lastNumberFile else { throw .noFolder }
         let lock: Int32
         do { lock = try await file.lock() } catch { throw .unwritable(error) }
@@ -345,7 +408,9 @@ public struct FoodLogStore: FoodLogStoring {
         let source = try Self.open(file)
         defer { if let source { close(source) } }
         let given = source == nil ? 0 : Self.lastNumber(in: lastNumberFile)
-        let (leaveOut, append, change, mark) = try plan(source, file, given)
+        let (edits, append, outcome, mark) = try plan(source, file, given)
+        // Nothing to change (a refresh that found nothing new): the file is not rewritten.
+        if edits.isEmpty, append.isEmpty, mark == nil { return outcome }
         do throws(SharedFile.Failure) {
             if let mark {
                 try lastNumberFile.replace(with: Data("\(mark)\n".utf8))
@@ -353,13 +418,13 @@ public struct FoodLogStore: FoodLogStoring {
                 throw SharedFile.Failure(lastNumberFile.url, errno: errno)
             }
             try file.replace { writer throws(SharedFile.Failure) in
-                if let source { try Self.copy(source, of: file, leavingOut: leaveOut, to: writer) }
+                if let source { try Self.copy(source, of: file, replacing: edits, to: writer) }
                 try writer.write(append)
             }
         } catch {
             throw .unwritable(error)
         }
-        return change
+        return outcome
     }
 }
 

@@ -89,6 +89,10 @@ public struct TradingReport: Sendable, Equatable {
     /// The billed requests (by service, `billedLookup`) the check would have sent and was not
     /// allowed to (`TradingCheckWorker.approve`): then nothing at all was sent. Nil when allowed.
     public var unapproved: [Provider: Int]?
+    /// What the services answered of the places whose names and positions the log keeps for a
+    /// while (`Shop.renewable`), by the id the log keeps (`Shop.source`): what the check writes
+    /// back (`FoodLogStoring.refresh`).
+    public var answers: [FoodLogEntry.SourceID: Restaurant] = [:]
 
     public init(
         checked: Int, findings: [TradingFinding], unasked: [Unasked], places: Int? = nil, notIDs: [NotAnID] = [],
@@ -200,8 +204,14 @@ public struct TradingCheckWorker: TradingChecking {
                     })
             }
         }
-        return TradingReport(
+        var report = TradingReport(
             checked: checked, findings: findings, unasked: unasked, places: places.count, notIDs: asked.notIDs)
+        for entry in places.joined() where entry.shop.renewable {
+            if let id = asked.canonical[entry.shop.source], let answer = answered.places[id] {
+                report.answers[entry.shop.source] = answer
+            }
+        }
+        return report
     }
 
     /// The ids a check asks about, each checked against its service's form once: every place's

@@ -40,6 +40,11 @@ public struct ServiceCapabilities: Sendable {
     /// Whether the service's terms let foodlogger keep what it answered (names, hours…) past the
     /// run, in the answer cache and the last list.
     public var mayKeepContent = true
+    /// Where the service's terms let foodlogger keep nothing of a place but its id
+    /// (`mayKeepContent` false), how long they let the food log keep its name and position all
+    /// the same (Google's 30 days); the log says until when (`FoodLogEntry.Shop.keptUntil`) and
+    /// `log check` renews them. In seconds; nil: no while (the content is kept for good, or never).
+    public var nameAndPositionKeptFor: Double?
     /// The most places one search can bring, with a keyword and without; nil when only the
     /// command's own cap holds.
     public var mostShops: (withKeyword: Int?, withoutKeyword: Int?) = (nil, nil)

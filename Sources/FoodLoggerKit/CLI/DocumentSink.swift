@@ -24,7 +24,7 @@ extension ProcessContext {
     /// A listing as the output format draws it, or as a document to the sink an MCP call gave.
     func write(_ listing: RestaurantListing, as format: OutputFormat) {
         if let documents { return documents.take(.document(listing.json)) }
-        stdout.write(format.render(listing, tiles: mapTiles))
+        stdout.write(format.render(listing, tiles: mapTiles, units: units))
     }
 
     /// A JSON document, pretty, or to the sink an MCP call gave.

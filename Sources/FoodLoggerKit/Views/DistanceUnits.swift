@@ -37,6 +37,34 @@ enum DistanceUnits: String, Sendable, CaseIterable {
         }
     }
 
+    /// The lengths a scale bar may show in imperial units: round feet, then round miles.
+    static let imperialSteps: [ScaleBar] =
+        [25, 50, 100, 200, 250, 500, 1000, 2000].map { ScaleBar(metres: Double($0) / feetPerMetre, label: "\($0) ft") }
+        + [0.5, 1, 2, 2.5, 5, 10].map { ScaleBar(metres: $0 * metresPerMile, label: "\($0.plainText) mi") }
+
+    /// A scale bar's length in metres, and its label in the units it is a round number of.
+    struct ScaleBar: Equatable, Sendable {
+        var metres: Double
+        var label: String
+    }
+
+    /// A scale bar: the longest round length in these units no longer than `metres` (else the
+    /// shortest), in metres, and its label ("250 m", "1 km"; "500 ft", "0.5 mi").
+    func scaleBar(atMost metres: Double) -> ScaleBar {
+        switch self {
+        case .metric:
+            let length = LocalProjection.scaleLength(atMost: metres)
+            return ScaleBar(metres: Double(length), label: LocalProjection.scaleLabel(length))
+        case .imperial:
+            return Self.imperialSteps.last { $0.metres <= metres } ?? Self.imperialSteps[0]
+        }
+    }
+
+    /// A radius as a map or a notice writes it: "500 m", "1 km"; "0.3 mi", "260 ft".
+    func radius(_ metres: Int) -> String {
+        self == .metric ? LocalProjection.scaleLabel(metres) : text(metres)
+    }
+
     /// "80–450 m", "260–490 ft", "490 ft–0.3 mi": one unit named once where both ends share it.
     func span(_ low: Int, _ high: Int) -> String {
         guard low != high else { return text(low) }

@@ -10,10 +10,11 @@ import FoodLoggerDomain
 /// Every piece of data is escaped: HTML text and attributes here, and the embedded JSON with
 /// `<` written as \u003c so no shop name can close the script element.
 enum HTMLMapRenderer {
-    static func render(_ listing: RestaurantListing, tiles: Bool = false) -> String {
+    /// `units`: the heading's radius and the scale bar's (the data stays in metres).
+    static func render(_ listing: RestaurantListing, tiles: Bool = false, units: DistanceUnits = .metric) -> String {
         let records = listing.records
         let frame = Frame(listing)
-        let title = heading(listing)
+        let title = heading(listing, units: units)
         let credit =
             tiles
             ? #"Background © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors."#
@@ -23,7 +24,7 @@ enum HTMLMapRenderer {
             ? "<p class=\"no-map\">A search without a centre has no map: give --lat and --lng to see one.</p>"
             : """
             <div class="map" id="map">
-            \(svg(frame, records: records, tiles: tiles))
+            \(svg(frame, records: records, tiles: tiles, units: units))
             <div class="info" id="info" role="dialog" aria-live="polite" data-clock="\(escape(HoursText.name(listing.clock)))" data-currency="\(escape(listing.currency))" hidden></div>
             </div>
             <p class="attribution" id="attribution">\(credit)</p>
@@ -45,7 +46,7 @@ enum HTMLMapRenderer {
             </section>
             <section class="list-pane">
             <ol class="list" id="list">
-            \(records.enumerated().map { listItem(index: $0.offset, record: $0.element) }.joined(separator: "\n"))
+            \(records.enumerated().map { listItem(index: $0.offset, record: $0.element, units: units) }.joined(separator: "\n"))
             </ol>
             \(records.isEmpty ? "<p class=\"empty\">No restaurants found.</p>" : "")
             </section>
@@ -93,16 +94,16 @@ enum HTMLMapRenderer {
         var half: Double { radius * 1.1 }
     }
 
-    static func heading(_ listing: RestaurantListing) -> String {
+    static func heading(_ listing: RestaurantListing, units: DistanceUnits = .metric) -> String {
         let count = listing.records.count
         let shops = count == 1 ? "1 restaurant" : "\(count) restaurants"
         guard let search = listing.search, let center = search.center else { return shops }
         return
-            "\(shops) within \(LocalProjection.scaleLabel(search.rangeMetres)) of \(center.lat.plainText), \(center.lng.plainText)"
+            "\(shops) within \(units.radius(search.rangeMetres)) of \(center.lat.plainText), \(center.lng.plainText)"
     }
 
     /// The map: metres east as x and metres south as y (SVG's y points down), so north is up.
-    static func svg(_ frame: Frame, records: [RestaurantRecord], tiles: Bool) -> String {
+    static func svg(_ frame: Frame, records: [RestaurantRecord], tiles: Bool, units: DistanceUnits = .metric) -> String {
         let half = frame.half, side = 2 * half
         let projection = LocalProjection(center: frame.center)
         let marker = side * 0.026, font = side * 0.026
@@ -129,11 +130,11 @@ enum HTMLMapRenderer {
             """
             <g class="center"><circle r="\(number(marker * 0.6))"/><text x="\(number(label.x))" y="\(number(label.y))" text-anchor="\(label.anchor)" font-size="\(number(font))">you are here</text></g>
             """)
-        let scale = LocalProjection.scaleLength(atMost: side / 4)
+        let scale = units.scaleBar(atMost: side / 4)
         let left = -half + side * 0.04, bottom = half - side * 0.04
         parts.append(
             """
-            <g class="scale"><path d="M\(number(left)) \(number(bottom - font * 0.5))v\(number(font * 0.5))h\(scale)v\(number(-font * 0.5))"/><text x="\(number(left))" y="\(number(bottom - font * 0.9))" font-size="\(number(font))">\(LocalProjection.scaleLabel(scale))</text></g>
+            <g class="scale"><path d="M\(number(left)) \(number(bottom - font * 0.5))v\(number(font * 0.5))h\(number(scale.metres))v\(number(-font * 0.5))"/><text x="\(number(left))" y="\(number(bottom - font * 0.9))" font-size="\(number(font))">\(scale.label)</text></g>
             <g class="north"><text x="\(number(half - side * 0.04))" y="\(number(-half + side * 0.07))" font-size="\(number(font * 1.2))" text-anchor="end">N ↑</text></g>
             """)
         return """
@@ -174,8 +175,8 @@ enum HTMLMapRenderer {
         record.walk.map { WalkText.short($0, unicode: true) } ?? ""
     }
 
-    static func listItem(index: Int, record: RestaurantRecord) -> String {
-        let distance = record.distanceMetres.map { " · \($0) m · \(walk(record))" } ?? ""
+    static func listItem(index: Int, record: RestaurantRecord, units: DistanceUnits = .metric) -> String {
+        let distance = record.distanceMetres.map { " · \(units.text($0)) · \(walk(record))" } ?? ""
         return """
             <li data-index="\(index)"><button type="button"><span class="num">\(index + 1)</span><span class="what"><strong>\(escape(record.restaurant.name))</strong><small>\(escape(record.restaurant.genreOrKind))\(distance)</small></span></button></li>
             """

@@ -23,13 +23,14 @@ enum OutputFormat: String, Sendable, CaseIterable {
 extension OutputFormat {
     /// Draws a data format from the command's listing, so every format carries the same
     /// records. Not for `table`, which each scene lays out itself. `tiles`: the HTML map's
-    /// OpenStreetMap background. As UTF-8 bytes, which JSON is written in (`JSONValue.utf8`).
-    func render(_ listing: RestaurantListing, tiles: Bool = false) -> [UInt8] {
+    /// OpenStreetMap background; `units`: the HTML map's words (every format's data is in metres).
+    /// As UTF-8 bytes, which JSON is written in (`JSONValue.utf8`).
+    func render(_ listing: RestaurantListing, tiles: Bool = false, units: DistanceUnits = .metric) -> [UInt8] {
         switch self {
         case .geojson: Array(GeoJSONRenderer.render(listing).utf8)
         case .csv: Array(CSVRenderer.render(listing).utf8)
         case .ndjson: Array(NDJSONRenderer.render(listing).utf8)
-        case .html: Array(HTMLMapRenderer.render(listing, tiles: tiles).utf8)
+        case .html: Array(HTMLMapRenderer.render(listing, tiles: tiles, units: units).utf8)
         case .json, .table: listing.json.utf8(pretty: true, end: "\n")
         }
     }

@@ -190,7 +190,7 @@ enum ResultsText {
         }
         var hints: [String] = []
         let widest = page.provider.maxRadius
-        if query.center != nil, query.metres < widest { hints.append("a wider --radius (up to \(widest) m)") }
+        if query.center != nil, query.metres < widest { hints.append("a wider --radius (up to \(units.text(widest)))") }
         let conditions =
             query.filters.map(\.flag) + (query.genres.isEmpty && query.names.genres.isEmpty ? [] : ["--genre"])
             + (query.budgets.isEmpty && query.names.budgets.isEmpty ? [] : ["--budget"])

@@ -50,26 +50,30 @@ struct TerminalMap: Sendable, Equatable {
     private(set) var groups: [Group] = []
     /// Ground covered by one column; a row covers twice as much.
     let metresPerColumn: Double
-    let scaleMetres: Int
+    /// The scale bar's length, in the units it is labelled in.
+    let scale: DistanceUnits.ScaleBar
+    var scaleMetres: Double { scale.metres }
     let radiusMetres: Int
+    let units: DistanceUnits
     let centerKey: String
     var width: Int { cells[0].count }
     var height: Int { cells.count }
 
     /// Lays out `markers` (in the order given, which decides who keeps a contested cell's
     /// label) around `center` so that a circle of `radiusMetres` fills a `width` × `height` frame.
-    /// `centerKey`: what the key says "@" is ("@ you are here").
+    /// `centerKey`: what the key says "@" is ("@ you are here"); `units`: the scale's and the radius's.
     init(
         center: Coordinate, radiusMetres: Int, markers: [Marker], width: Int, height: Int,
-        centerKey: String = "@ you are here"
+        centerKey: String = "@ you are here", units: DistanceUnits = .metric
     ) {
         self.centerKey = centerKey
+        self.units = units
         let width = max(width, Self.widthRange.lowerBound), height = max(height, Self.heightRange.lowerBound)
         let inner = (columns: width - 2, rows: height - 2)
         self.radiusMetres = max(radiusMetres, 1)
         // The radius reaches from the centre cell to the last cell on the narrower axis.
         metresPerColumn = Double(self.radiusMetres) / Double(min(Self.middle(inner.columns), 2 * Self.middle(inner.rows)))
-        scaleMetres = LocalProjection.scaleLength(atMost: metresPerColumn * Double(inner.columns) / 4)
+        scale = units.scaleBar(atMost: metresPerColumn * Double(inner.columns) / 4)
         cells = Array(repeating: Array(repeating: Cell(character: " ", ink: .blank), count: width), count: height)
         let projection = LocalProjection(center: center)
         drawFrame()
@@ -178,11 +182,11 @@ struct TerminalMap: Sendable, Equatable {
     /// The frame, then a line with the scale bar and the key; ANSI colour only when `styled`.
     func lines(styled: Bool) -> [String] {
         var lines = cells.map { row in Self.draw(row, styled: styled) }
-        let barColumns = max(1, (Double(scaleMetres) / metresPerColumn).cells)
+        let barColumns = max(1, (scale.metres / metresPerColumn).cells)
         let bar = "|" + String(repeating: "-", count: max(0, barColumns - 1)) + "|"
-        let radius = LocalProjection.scaleLabel(radiusMetres)
+        let radius = units.radius(radiusMetres)
         // The key's parts in order of importance, as many as fit.
-        var key = "\(bar) \(LocalProjection.scaleLabel(scaleMetres))"
+        var key = "\(bar) \(scale.label)"
         for part in [centerKey, ". \(radius) radius"] where DisplayWidth.of(key + "   " + part) <= width {
             key += "   " + part
         }

@@ -39,6 +39,33 @@ import TestSupport
         #expect(first["distance_m"] as? Int == 80, "metres in the JSON")
     }
 
+    @Test func theStaticAndHTMLMapsGiveTheirScaleAndRadiusInTheUnits() async throws {
+        // When the stub's places are mapped at a terminal and as HTML for a user of imperial units
+        let map = await CLIRun.run(
+            ["map", "--stub", "--static", "--radius", "1mi"] + Self.tokyoStation, environment: Self.imperial)
+        let html = await CLIRun.run(
+            ["search", "--stub", "--radius", "1mi", "--format", "html"] + Self.tokyoStation, environment: Self.imperial)
+
+        // Then the static map's key has a scale in feet or miles and a radius in miles
+        let key = map.stdout.split(separator: "\n").first { $0.hasPrefix("|-") } ?? ""
+        #expect(key.contains("1 mi radius") && (key.contains(" ft ") || key.contains(" mi ")), "\(map.stdout) \(map.stderr)")
+        // And the HTML map's heading, scale and list do too
+        #expect(html.stdout.contains("within 1 mi of 35.6812, 139.7671"), "the heading")
+        #expect(html.stdout.contains(" ft</text></g>") || html.stdout.contains(" mi</text></g>"), "the scale bar")
+        #expect(!html.stdout.contains(" m · "), "the list's distances")
+    }
+
+    @Test func aSearchThatFindsNothingOffersAWiderRadiusInTheUnits() async {
+        // When a search of the stub finds nothing in 300 m, for a user of imperial units
+        let run = await CLIRun.run(
+            ["search", "--stub", "--radius", "300", "--keyword", "nothing-here", "--format", "table"] + Self.tokyoStation,
+            environment: Self.imperial)
+
+        // Then the hint's widest radius is in miles, as the rest of the notice
+        #expect(run.stderr.contains("within 0.2 mi of 35.6812, 139.7671"), "\(run.stderr)")
+        #expect(run.stderr.contains("a wider --radius (up to 1.9 mi)"), "\(run.stderr)")
+    }
+
     @Test func theLocaleChoosesTheUnitsAndMetricStaysTheDefault() async {
         let american = await CLIRun.run(
             ["search", "--stub", "--format", "table"] + Self.tokyoStation, environment: ["LANG": "en_US.UTF-8"])

@@ -405,19 +405,22 @@ extension LogCommandTests {
         let expected: String
         switch format {
         case "table":
-            let table = TextTable(columns: FoodLogPresenter.tableColumns, rows: entries.map(FoodLogPresenter.row))
+            let table = TextTable(
+                columns: FoodLogPresenter.tableColumns, rows: entries.map { FoodLogPresenter.row($0, at: CLIRun.friday) })
             let footer = FoodLogPresenter.footer(
-                FoodLogListing(FoodLogContents(entries: entries), wants: nil), file: logURL)
+                FoodLogListing(FoodLogContents(entries: entries), wants: nil, at: CLIRun.friday), file: logURL)
             expected = DisplayWidth.withFooter(TableRenderer.render(table, width: 70), footer, width: 70)
         case "json":
             let document = JSONValue.object([
-                ("entries", .array(entries.map(FoodLogPresenter.record))), ("count", .integer(entries.count)),
+                ("entries", .array(entries.map { FoodLogPresenter.record($0, at: CLIRun.friday) })),
+                ("count", .integer(entries.count)),
                 ("file", .string(logURL.path)),
             ])
             expected = document.serialized(pretty: true) + "\n"
         default:
             expected = CSVRenderer.render(
-                columns: FoodLogPresenter.csvColumns, rows: entries.map { FoodLogPresenter.record($0).cells().map(\.1) })
+                columns: FoodLogPresenter.csvColumns,
+                rows: entries.map { FoodLogPresenter.record($0, at: CLIRun.friday).cells().map(\.1) })
         }
         #expect(result.code == .success, "exit 0: \(result.stderr)")
         #expect(result.stdout == expected, "the whole document's bytes:\n\(result.stdout)\n---\n\(expected)")

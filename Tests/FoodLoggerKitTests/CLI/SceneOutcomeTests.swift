@@ -113,8 +113,8 @@ struct ChangingStore: FoodLogStoring {
     init(_ store: FoodLogStore, file: URL) { self.store = store; self.file = file }
     var url: URL? { store.url }
     func read() throws(FoodLogError) -> FoodLogContents { try store.read() }
-    func listing(wants: Bool?) throws(FoodLogError) -> FoodLogListing {
-        let listing = try store.listing(wants: wants)
+    func listing(wants: Bool?, at now: Date) throws(FoodLogError) -> FoodLogListing {
+        let listing = try store.listing(wants: wants, at: now)
         if let handle = try? FileHandle(forWritingTo: file) {
             try? handle.truncate(atOffset: 10)
             try? handle.close()
@@ -123,4 +123,7 @@ struct ChangingStore: FoodLogStoring {
     }
     func add(_ entry: FoodLogEntry) async throws(FoodLogError) -> FoodLogChange { try await store.add(entry) }
     func remove(number: Int) async throws(FoodLogError) -> FoodLogChange { try await store.remove(number: number) }
+    func refresh(_ answers: [FoodLogEntry.SourceID: Restaurant], at now: Date) async throws(FoodLogError) -> Int {
+        try await store.refresh(answers, at: now)
+    }
 }

@@ -25,7 +25,8 @@ import Testing
         // Given a merged place logged as a want
         let folder = try TemporaryFolder()
         let sut = FoodLogStore(folder: folder.url)
-        let entry = FoodLogEntry(date: nil, note: nil, rating: nil, writtenAt: Self.written, shop: .init(Self.merged))
+        let entry = FoodLogEntry(
+            date: nil, note: nil, rating: nil, writtenAt: Self.written, shop: .init(Self.merged, at: Self.written))
 
         // When it is added and read back
         let added = try await sut.add(entry).entry
@@ -42,12 +43,14 @@ import Testing
             "every id, the shop's own first: \(String(describing: read.first?.shop.ids))")
     }
 
-    @Test func aMergedPlaceWithAServiceThatKeepsNothingKeepsOnlyIds() {
+    @Test func aMergedPlaceWithAServiceThatKeepsNothingKeepsItsNameAndPositionForItsWhile() {
         // When a place merged from OpenStreetMap and Google is turned into what the log keeps
-        let shop = FoodLogEntry.Shop(Self.merged)
+        let shop = FoodLogEntry.Shop(Self.merged, at: Self.written)
 
-        // Then Google's terms hold for the whole record: ids only
-        #expect(shop.name.isEmpty && shop.address.isEmpty && shop.coordinate == nil, "no content kept: \(shop)")
+        // Then Google's terms hold for the whole record: the name and position for 30 days, nothing else
+        #expect(shop.address.isEmpty && shop.genre.isEmpty && shop.url.isEmpty, "no other content kept: \(shop)")
+        #expect(shop.name == Self.merged.name && shop.coordinate == Self.merged.coordinate, "name and position: \(shop)")
+        #expect(shop.keptUntil == Self.written + 30 * 86_400, "kept 30 days: \(String(describing: shop.keptUntil))")
         #expect(shop.sources.count == 2, "both ids kept: \(shop.sources)")
     }
 
@@ -55,7 +58,8 @@ import Testing
         // When a place one service answered is encoded
         let line = FoodLogStore.encode(
             FoodLogEntry(
-                number: 1, date: nil, note: nil, rating: nil, writtenAt: Self.written, shop: .init(Seeds.Restaurants.near)))
+                number: 1, date: nil, note: nil, rating: nil, writtenAt: Self.written,
+                shop: .init(Seeds.Restaurants.near, at: Self.written)))
 
         // Then the line has no `sources` key, as before
         #expect(!line.contains("sources"), "no sources key: \(line)")
@@ -80,7 +84,7 @@ import Testing
         // Given a log holding the merged place as a visit
         let entry = FoodLogEntry(
             number: 1, date: CivilDate(year: 2026, month: 11, day: 1), note: nil, rating: 3, writtenAt: Self.written,
-            shop: .init(Self.merged))
+            shop: .init(Self.merged, at: Self.written))
         let summary = FoodLogSummary([entry])
 
         // When a Google-only search finds the place by its Google id

@@ -28,13 +28,21 @@ import Testing
     @Test(arguments: [
         FoodLogEntry(
             number: 1, date: CivilDate(year: 2026, month: 11, day: 20), note: "塩ラーメン, \"good\"\n\tand\\more/", rating: 4,
-            writtenAt: Date(timeIntervalSince1970: 1_795_000_000), shop: .init(Seeds.Restaurants.near)),
+            writtenAt: Date(timeIntervalSince1970: 1_795_000_000),
+            shop: .init(Seeds.Restaurants.near, at: Date(timeIntervalSince1970: 1_795_000_000))),
         FoodLogEntry(
             number: 999_999_999, date: nil, note: nil, rating: nil, writtenAt: Date(timeIntervalSince1970: 0),
             shop: .init(provider: .google, id: "ChIJbench")),
         FoodLogEntry(
             number: 42, date: CivilDate(year: 2024, month: 2, day: 29), note: "", rating: 1,
-            writtenAt: Date(timeIntervalSince1970: 1_709_251_199), shop: .init(merged)),
+            writtenAt: Date(timeIntervalSince1970: 1_709_251_199),
+            shop: .init(merged, at: Date(timeIntervalSince1970: 1_709_251_199))),
+        FoodLogEntry(
+            number: 43, date: CivilDate(year: 2026, month: 11, day: 29), note: nil, rating: nil,
+            writtenAt: Date(timeIntervalSince1970: 1_795_000_000),
+            shop: .init(
+                provider: .google, id: "ChIJ25PyVfxHh0gRzB2B0kqVvGE", name: "The Dome",
+                coordinate: .init(lat: 55.9533, lng: -3.1883), keptUntil: Date(timeIntervalSince1970: 1_797_592_000))),
     ])
     func aLineFoodloggerWroteReadsAsJSONDecoderReadsIt(entry: FoodLogEntry) throws {
         // Given an entry as the store writes it
@@ -75,6 +83,10 @@ import Testing
         (#""provider":"hotpepper""#, #""provider":"yelp""#, "a service foodlogger does not know"),
         (#""url":"""#, #""url":"","sources":[{"provider":"osm","id":"node/1"},{"id":"J1","provider":"hotpepper"}]"#, "sources"),
         (#""url":"""#, #""url":"","sources":[{"provider":"osm","id":""}]"#, "a source without an id"),
+        (#""url":"""#, #""url":"","kept_until":"2026-12-29T07:30:00Z""#, "a kept-until date"),
+        (#""url":"""#, #""url":"","kept_until":null"#, "no kept-until date, said null"),
+        (#""url":"""#, #""url":"","kept_until":"2026-12-29T07:30:00.5Z""#, "a kept-until date with a fraction"),
+        (#""url":"""#, #""url":"","kept_until":"2026-12-29""#, "a kept-until day without a time"),
     ])
     func anOddLineIsReadAsJSONDecoderReadsIt(plain: String, odd: String, what: String) throws {
         // Given a line foodlogger wrote, changed in one way

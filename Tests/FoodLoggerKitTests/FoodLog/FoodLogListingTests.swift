@@ -15,7 +15,7 @@ import Testing
             return FoodLogStore.encode(
                 FoodLogEntry(
                     number: number, date: date, note: nil, rating: nil, writtenAt: Date(timeIntervalSince1970: written),
-                    shop: .init(shop)))
+                    shop: .init(shop, at: Date(timeIntervalSince1970: written))))
         }
         return [
             entry(1, day: 20, name: "しずく亭"), "", "remember the place by the station", "{}",
@@ -33,7 +33,7 @@ import Testing
         try Self.oddLog().write(to: folder.url.appendingPathComponent(FoodLogStore.fileName), atomically: true, encoding: .utf8)
 
         // When it is listed
-        let listing = try sut.listing(wants: wants)
+        let listing = try sut.listing(wants: wants, at: Date())
 
         // Then its entries are the log's newest first, as the filter keeps them, with the log's unreadable lines
         let read = try sut.read()
@@ -44,7 +44,7 @@ import Testing
         #expect(
             listing.unreadableLines == read.unreadableLines && listing.unreadableCount == read.unreadableCount,
             "lines \(listing.unreadableLines)")
-        #expect(FoodLogListing(read, wants: wants).map { try? $0.get() } == expected, "as a listing of entries read")
+        #expect(FoodLogListing(read, wants: wants, at: Date()).map { try? $0.get() } == expected, "as a listing of entries read")
     }
 
     @Test func aLogChangedInPlaceWhileListedEndsTheListWithAFailure() throws {
@@ -52,7 +52,7 @@ import Testing
         let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent(FoodLogStore.fileName)
         try Self.oddLog().write(to: file, atomically: true, encoding: .utf8)
-        let listing = try FoodLogStore(folder: folder.url).listing(wants: nil)
+        let listing = try FoodLogStore(folder: folder.url).listing(wants: nil, at: Date())
 
         // When the file is cut short in place before the list is read
         let handle = try FileHandle(forWritingTo: file)

@@ -16,7 +16,7 @@ import Testing
     static func entry(_ shop: Restaurant = Seeds.Restaurants.near, date: CivilDate? = CivilDate(year: 2026, month: 11, day: 20))
         -> FoodLogEntry
     {
-        FoodLogEntry(date: date, note: "塩ラーメン, \"good\"", rating: 4, writtenAt: written, shop: .init(shop))
+        FoodLogEntry(date: date, note: "塩ラーメン, \"good\"", rating: 4, writtenAt: written, shop: .init(shop, at: written))
     }
 
     @Test func anAddedEntryReadsBackWithItsNumberAndTheShop() async throws {
@@ -260,16 +260,33 @@ import Testing
         #expect(throws: FoodLogError.noFolder) { try FoodLogStore(environment: ["HOME": "/home/u"]).read() }
     }
 
-    @Test func aShopOfAServiceThatLetsKeepOnlyIdsIsKeptAsItsId() {
+    @Test func aShopOfAServiceThatLetsKeepOnlyIdsKeepsItsNameAndPositionForTheWhileItsTermsAllow() {
         // Given a Google place
         var place = Seeds.Restaurants.near
         place.provider = .google
+        let now = Date(timeIntervalSince1970: 1_795_000_000.25)
 
         // When the log keeps it
-        let shop = FoodLogEntry.Shop(place)
+        let shop = FoodLogEntry.Shop(place, at: now)
 
-        // Then only the service and the id are kept
-        #expect(shop == .init(provider: .google, id: place.id), "only the id: \(shop)")
+        // Then the id, the name and the position are kept, until 30 days on (to the second), nothing else
+        let until = Date(timeIntervalSince1970: 1_795_000_000 + 30 * 86_400)
+        #expect(
+            shop == .init(provider: .google, id: place.id, name: place.name, coordinate: place.coordinate, keptUntil: until),
+            "the id, name and position: \(shop)")
+        // And they are shown until then, and not after
+        #expect(shop.shown(at: until - 1) == shop && !shop.wantsRefresh(at: until - 1), "shown on the last second")
+        #expect(shop.shown(at: until).name.isEmpty && shop.shown(at: until).coordinate == nil, "not shown after")
+        #expect(shop.wantsRefresh(at: until), "log check brings them back")
+    }
+
+    @Test func aShopOfAServiceWhoseContentMayBeKeptHasNoKeptUntil() {
+        // When the log keeps a HOT PEPPER place
+        let shop = FoodLogEntry.Shop(Seeds.Restaurants.near, at: Date(timeIntervalSince1970: 0))
+
+        // Then all of it is kept for good
+        #expect(shop.keptUntil == nil && shop.address == Seeds.Restaurants.near.address, "kept for good: \(shop)")
+        #expect(!shop.wantsRefresh(at: .distantFuture) && shop.shown(at: .distantFuture) == shop, "never lapses")
     }
 
     @Test(arguments: [
@@ -486,5 +503,66 @@ import Testing
         }
         #expect(failure.lockHeld == .milliseconds(200) && failure.path == url.path + ".lock", "\(failure)")
         #expect(try Data(contentsOf: url) == before, "the log as it was")
+    }
+
+    @Test func aRefreshRewritesOnlyTheLinesOfTheShopsAnsweredAndKeepsEveryOtherByte() async throws {
+        // Given a log of a Google id alone, a HOT PEPPER shop, a hand edit, a later version's Google
+        // line (a key this version does not know), and the same Google id again, last, without a line end
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        let url = try #require(sut.url)
+        let google =
+            #"{"number":1,"shop":{"id":"ChIJa","name":"","provider":"google"},"want":true,"written_at":"2026-11-18T11:06:40Z"}"#
+        var shop = Self.entry()
+        shop.number = 2
+        let later =
+            #"{"number":3,"shop":{"id":"ChIJa","provider":"google","stars":5},"want":true,"written_at":"2026-11-18T11:06:40Z"}"#
+        let again =
+            #"{"number":4,"shop":{"id":"ChIJa","name":"","provider":"google"},"want":true,"written_at":"2026-11-18T11:06:40Z"}"#
+        let lines = [google, FoodLogStore.encode(shop), "# a note", later, again]
+        try Data(lines.joined(separator: "\n").utf8).write(to: url)
+        var answer = Seeds.Restaurants.far
+        answer.provider = .google
+        answer.id = "ChIJa"
+
+        // When Google's answer is written back
+        let count = try await sut.refresh(
+            [.init(provider: .google, id: "ChIJa"): answer, .init(provider: .hotpepper, id: Seeds.Restaurants.near.id): answer],
+            at: Self.written)
+
+        // Then the two Google entries this version wrote hold the answer's name and position until 30 days on
+        #expect(count == 2, "two entries refreshed: \(count)")
+        let after = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        #expect(after.count == 5, "five lines still, the last without an end: \(after)")
+        let read = try sut.read().entries
+        let refreshed = read.filter { $0.shop.keptUntil != nil }
+        #expect(refreshed.map(\.number) == [1, 4], "\(read.map(\.number))")
+        for entry in refreshed {
+            #expect(
+                entry.shop.name == answer.name && entry.shop.coordinate == answer.coordinate
+                    && entry.shop.keptUntil == Self.written + 30 * 86_400, "\(entry.shop)")
+            #expect(entry.want && entry.writtenAtText == "2026-11-18T11:06:40Z", "the rest as it was")
+        }
+        // And HOT PEPPER's (whose content is kept for good), the note and the later version's line are byte for byte
+        #expect(Array(after[1...3]) == Array(lines[1...3]), "\(after)")
+        // And the file is private, as every change of the store leaves it
+        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "the store's permissions: \(String(describing: mode))")
+    }
+
+    @Test func aRefreshThatChangesNothingDoesNotRewriteTheLog() async throws {
+        // Given a log of a HOT PEPPER shop (kept for good)
+        let folder = try TemporaryFolder()
+        let sut = FoodLogStore(folder: folder.url)
+        try await sut.add(Self.entry())
+        let url = try #require(sut.url)
+        let before = try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+
+        // When an answer about it is "written back"
+        let count = try await sut.refresh([Self.entry().shop.source: Seeds.Restaurants.far], at: Self.written)
+
+        // Then nothing changed: the same file, not a copy renamed over it
+        let after = try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+        #expect(count == 0 && before == after, "not rewritten: \(count)")
     }
 }

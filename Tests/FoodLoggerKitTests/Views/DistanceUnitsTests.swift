@@ -33,4 +33,20 @@ import Testing
     func theUnitsComeFromTheVariableElseTheLocale(environment: [String: String], units: DistanceUnits) {
         #expect(DistanceUnits(environment: environment) == units, "\(environment)")
     }
+
+    @Test(arguments: [
+        (DistanceUnits.metric, 700.0, 500.0, "500 m"), (.metric, 2600, 2500, "2.5 km"),
+        (.imperial, 700, 2000 / DistanceUnits.feetPerMetre, "2000 ft"),
+        (.imperial, 900, 0.5 * DistanceUnits.metresPerMile, "0.5 mi"),
+        (.imperial, 4100, 2.5 * DistanceUnits.metresPerMile, "2.5 mi"), (.imperial, 1, 25 / DistanceUnits.feetPerMetre, "25 ft"),
+    ])
+    func aScaleBarIsARoundLengthInTheUnits(units: DistanceUnits, atMost: Double, metres: Double, label: String) {
+        let bar = units.scaleBar(atMost: atMost)
+        #expect(abs(bar.metres - metres) < 0.001 && bar.label == label, "\(atMost) m in \(units): \(bar)")
+    }
+
+    @Test(arguments: [(DistanceUnits.metric, 1000, "1 km"), (.metric, 500, "500 m"), (.imperial, 1000, "0.6 mi")])
+    func aRadiusIsWrittenInTheUnits(units: DistanceUnits, metres: Int, text: String) {
+        #expect(units.radius(metres) == text)
+    }
 }

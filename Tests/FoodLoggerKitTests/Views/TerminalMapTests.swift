@@ -131,7 +131,7 @@ import Testing
         ])
     func scaleBar(radius: Int, width: Int, height: Int, expected: Int) {
         let sut = TerminalMap(center: MapSeeds.tokyo, radiusMetres: radius, markers: [], width: width, height: height)
-        #expect(sut.scaleMetres == expected, "scale for \(radius) m in \(width)×\(height)")
+        #expect(sut.scaleMetres == Double(expected), "scale for \(radius) m in \(width)×\(height)")
         let line = sut.lines(styled: false).last ?? ""
         #expect(line.contains(LocalProjection.scaleLabel(expected)), "the bar is labelled: \(line)")
         let bar = line.prefix { $0 == "|" || $0 == "-" }

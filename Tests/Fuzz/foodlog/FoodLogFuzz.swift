@@ -67,7 +67,7 @@ func describe(_ lines: [FoodLogScanner.Line]) -> [String] {
 }
 
 /// The input as a log file: the store reads the entries the scanner found, and a copy that
-/// leaves out one line keeps every other byte.
+/// leaves out one line (a remove) or writes it anew (a refresh) keeps every other byte.
 func checkStore(_ input: UnsafeRawBufferPointer, lines: [FoodLogScanner.Line], hole: Int) {
     let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("foodlogger-fuzz-\(getpid())")
     let store = FoodLogStore(folder: folder)
@@ -86,17 +86,18 @@ func checkStore(_ input: UnsafeRawBufferPointer, lines: [FoodLogScanner.Line], h
         fatalError("the store counted \(read.unreadableCount) unreadable lines")
     }
     let left = lines.isEmpty ? nil : lines[hole % lines.count].bytes
+    let anew = hole % 2 == 0 ? Data() : Data("{\"refreshed\":true}\n".utf8)
     guard let source = try? FoodLogStore.open(file) else { fatalError("cannot open the log") }
     defer { close(source) }
     do {
         try file.replace { writer throws(SharedFile.Failure) in
-            try FoodLogStore.copy(source, of: file, leavingOut: left, to: writer)
+            try FoodLogStore.copy(source, of: file, replacing: left.map { [($0, anew)] } ?? [], to: writer)
         }
     } catch {
         fatalError("the copy failed: \(error)")
     }
     var expected = Data(input)
-    if let left { expected.removeSubrange(left) }
+    if let left { expected.replaceSubrange(left, with: anew) }
     // Read back by the store's own reader: Foundation's Data(contentsOf:) leaks a page under
     // LeakSanitizer on Linux, which would stop the run on a harness fault.
     guard (try? file.contents()) == expected else { fatalError("the copy changed other bytes") }

@@ -42,7 +42,8 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         let result: Result<(log: FoodLogContents, report: TradingReport), FoodLogError>
         do {
             let log = try store.read()
-            let entries = log.newestFirst.filter(request.filter.keeps)
+            // A position kept past its while is not compared with the service's either.
+            let entries = log.newestFirst.filter(request.filter.keeps).map { $0.shown(at: request.now) }
             let report =
                 entries.isEmpty
                 ? TradingReport(checked: 0, findings: [], unasked: [])
@@ -51,7 +52,15 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         } catch {
             result = .failure(error)
         }
-        presenter?.presentCheck(.init(result: result, filter: request.filter, file: store.url))
+        // What the services answered of names and positions kept for a while is written back.
+        var refreshed: Result<Int, FoodLogError>?
+        if case .success((_, let report)) = result, !report.answers.isEmpty {
+            do { refreshed = .success(try await store.refresh(report.answers, at: request.now)) } catch {
+                refreshed = .failure(error)
+            }
+        }
+        presenter?.presentCheck(
+            .init(result: result, filter: request.filter, file: store.url, refreshed: refreshed, now: request.now))
         switch result {
         case .failure(let error): return .logFailed(error)
         case .success(let read): return Self.outcome(of: read.report)
@@ -102,12 +111,13 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
                 throw .alreadyLogged(id: shop.id, number: logged.number, date: date)
             }
             let entry = FoodLogEntry(
-                date: date, note: request.note, rating: request.rating, writtenAt: request.now, shop: .init(shop))
+                date: date, note: request.note, rating: request.rating, writtenAt: request.now,
+                shop: .init(shop, at: request.now))
             do { result = .success(try await store.add(entry)) } catch { throw .log(error) }
         } catch {
             result = .failure(error)
         }
-        presenter?.presentAdded(.init(result: result, file: store.url))
+        presenter?.presentAdded(.init(result: result, file: store.url, now: request.now))
         return Self.outcome(of: result)
     }
 
@@ -118,16 +128,17 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         } catch {
             result = .failure(.log(error))
         }
-        presenter?.presentRemoved(.init(result: result, file: store.url))
+        presenter?.presentRemoved(.init(result: result, file: store.url, now: request.now))
         return Self.outcome(of: result)
     }
 
     /// The entries are read as they are drawn: a failure to read one, met while drawing, is
     /// the outcome too (`Reading`).
     func list(_ request: FoodLog.List.Request) -> SceneOutcome {
-        let listing = Result { () throws(FoodLogError) in try store.listing(wants: request.filter.wants) }
+        let listing = Result { () throws(FoodLogError) in try store.listing(wants: request.filter.wants, at: request.now) }
         let reading = FoodLog.List.Reading()
-        presenter?.presentList(.init(result: listing, filter: request.filter, file: store.url, reading: reading))
+        presenter?.presentList(
+            .init(result: listing, filter: request.filter, file: store.url, now: request.now, reading: reading))
         switch listing {
         case .failure(let error): return .logFailed(error)
         case .success(let listing):
@@ -143,14 +154,19 @@ final class FoodLogInteractor: FoodLogBusinessLogic, FoodLogDataStore {
         let entries = ((try? read.get())?.newestFirst ?? []).filter(request.filter.keeps)
         var seen: Set<String> = []
         let unique = entries.filter { seen.insert("\($0.shop.provider.rawValue) \($0.shop.id)").inserted }
-        let placed = unique.compactMap(\.shop.restaurant)
+        // A name and position kept for a while that is over are not drawn.
+        let placed = unique.compactMap { $0.shop.shown(at: request.now).restaurant }
+        let refreshable = unique.count { $0.shop.wantsRefresh(at: request.now) }
         var groups = PlaceGroups.of(placed)
         let chosen = request.near.map { Self.group(near: $0, in: groups) } ?? (groups.isEmpty ? nil : 0)
         shops = chosen.map { groups.remove(at: $0) } ?? []
         let nearMatchedNothing = chosen == nil && !placed.isEmpty ? request.near : nil
         presenter?.presentMap(
             .init(
-                result: read.map { _ in .init(shops: shops, unplaced: unique.count - placed.count, elsewhere: groups) },
+                result: read.map { _ in
+                    .init(
+                        shops: shops, unplaced: unique.count - placed.count, refreshable: refreshable, elsewhere: groups)
+                },
                 nearMatchedNothing: nearMatchedNothing,
                 unreadableLines: (try? read.get())?.unreadableLines ?? [],
                 unreadableCount: (try? read.get())?.unreadableCount ?? 0, filter: request.filter, file: store.url))

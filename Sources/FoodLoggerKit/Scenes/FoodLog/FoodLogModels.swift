@@ -44,6 +44,8 @@ enum FoodLog {
         var result: Result<FoodLogChange, Failure>
         /// The log's file, for messages.
         var file: URL?
+        /// The clock the shop is shown by (a name kept for a while may have lapsed).
+        var now: Date
     }
 
     /// An entry added or removed, said in one line; or the failure.
@@ -88,6 +90,7 @@ enum FoodLog {
     enum Remove {
         struct Request: Sendable, Equatable {
             var number: Int
+            var now: Date
         }
 
         typealias Response = ChangeResponse
@@ -97,6 +100,8 @@ enum FoodLog {
     enum List {
         struct Request: Sendable, Equatable {
             var filter: Filter
+            /// The clock names and positions kept for a while are shown by.
+            var now: Date
         }
 
         /// The entries the filter keeps, newest first, read as they are drawn.
@@ -104,6 +109,7 @@ enum FoodLog {
             var result: Result<FoodLogListing, FoodLogError>
             var filter: Filter
             var file: URL?
+            var now: Date
             /// Where a failure to read an entry as it is drawn is kept.
             var reading = Reading()
         }
@@ -159,6 +165,8 @@ enum FoodLog {
     enum Check {
         struct Request: Sendable, Equatable {
             var filter: Filter
+            /// The clock lapsed names and positions are told by, and renewed from.
+            var now: Date
         }
 
         /// The log as read and what its services said of the places the filter keeps.
@@ -166,6 +174,10 @@ enum FoodLog {
             var result: Result<(log: FoodLogContents, report: TradingReport), FoodLogError>
             var filter: Filter
             var file: URL?
+            /// The entries whose names and positions were written back (`TradingReport.answers`),
+            /// or why they could not be; nil when there was nothing to write back.
+            var refreshed: Result<Int, FoodLogError>? = nil
+            var now: Date
         }
 
         /// Drawn as a list is: the findings as a table, JSON or CSV; `warnings` name the
@@ -180,6 +192,8 @@ enum FoodLog {
             /// --near: the group around this point, or around the logged place whose name or
             /// address holds these words; nil: the largest group.
             var near: String? = nil
+            /// The clock names and positions kept for a while are shown by.
+            var now: Date
         }
 
         /// The shops on the map, each once, newest first; the entries left out for want of a
@@ -187,6 +201,8 @@ enum FoodLog {
         struct Shown: Sendable {
             var shops: [Restaurant]
             var unplaced: Int
+            /// Of `unplaced`, those whose name and position `log check` would bring back.
+            var refreshable = 0
             var elsewhere: [[Restaurant]] = []
         }
 

@@ -17,6 +17,7 @@ extension FoodLogPresenter {
         let warnings =
             Self.unreadable(log.unreadableLines, count: log.unreadableCount, file: response.file)
             + report.notIDs.map(Self.notAnIDLine) + report.unasked.map(Self.unaskedLine)
+            + (response.refreshed.map(Self.refreshedLine).map { [$0] } ?? [])
         if let unapproved = report.unapproved {
             return display(
                 .init(content: .failure(message: Self.unapprovedLine(unapproved)), warnings: warnings))
@@ -66,6 +67,17 @@ extension FoodLogPresenter {
             ? nil : Self.nothingKept(response.filter, total: log.entries.count)
         let notice = nothing ?? (presentation == .table && report.findings.isEmpty ? summary : nil)
         display(.init(content: content, notice: notice, warnings: warnings))
+    }
+
+    /// The names and positions written back to the log, or why they could not be (the log is
+    /// then as it was).
+    static func refreshedLine(_ refreshed: Result<Int, FoodLogError>) -> String {
+        switch refreshed {
+        case .success(let count):
+            "refreshed the name and position of \(count) log \(count == 1 ? "entry" : "entries"), kept for the while their service allows"
+        case .failure(let error):
+            "the names and positions the services answered could not be written to the log, which is as it was: \(error.message)"
+        }
     }
 
     /// "not an id of OpenStreetMap: node/1x (log entry 3, never sent)".

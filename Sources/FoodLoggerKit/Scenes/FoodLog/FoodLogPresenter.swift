@@ -24,22 +24,24 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
     }
 
     func presentAdded(_ response: FoodLog.Add.Response) {
+        let now = response.now
         display(
             Self.outcome(response.result, file: response.file) { entry in
                 let when = entry.date.map { "eaten \($0)" } ?? "to go to"
                 let rating = entry.rating.map { ", rated \($0)/5" } ?? ""
-                return "Logged entry \(entry.number): \(Self.shopName(entry.shop)), \(when)\(rating)."
+                return "Logged entry \(entry.number): \(Self.shopName(entry.shop, at: now)), \(when)\(rating)."
             } unprinted: { entry in
-                "entry \(entry.number) (\(Self.shopName(entry.shop))) is in the food log, but stdout did not take the line saying so; do not add it again"
+                "entry \(entry.number) (\(Self.shopName(entry.shop.shown(at: now)))) is in the food log, but stdout did not take the line saying so; do not add it again"
             })
     }
 
     func presentRemoved(_ response: FoodLog.Remove.Response) {
+        let now = response.now
         display(
             Self.outcome(response.result, file: response.file) { entry in
-                "Removed entry \(entry.number): \(Self.shopName(entry.shop)), \(entry.date.map { "eaten \($0)" } ?? "to go to")."
+                "Removed entry \(entry.number): \(Self.shopName(entry.shop.shown(at: now))), \(entry.date.map { "eaten \($0)" } ?? "to go to")."
             } unprinted: { entry in
-                "entry \(entry.number) (\(Self.shopName(entry.shop))) is removed from the food log, but stdout did not take the line saying so"
+                "entry \(entry.number) (\(Self.shopName(entry.shop.shown(at: now)))) is removed from the food log, but stdout did not take the line saying so"
             })
     }
 
@@ -51,19 +53,20 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         case .success(let read): listing = read
         }
         let notice = listing.isEmpty ? Self.nothingKept(response.filter, total: listing.total) : nil
+        let now = response.now
         let content: FoodLog.List.ViewModel.Content
         switch presentation {
         case .document:
             content = .list(
-                key: "entries", items: Self.rows(listing, reading: response.reading, Self.record),
+                key: "entries", items: Self.rows(listing, reading: response.reading) { Self.record($0, at: now) },
                 after: [("count", .integer(listing.count)), ("file", response.file.map { .string($0.path) } ?? .null)])
         case .csv:
             content = .csv(
-                columns: Self.csvColumns, rows: Self.rows(listing, reading: response.reading) { Self.record($0).cells().map(\.1) }
-            )
+                columns: Self.csvColumns,
+                rows: Self.rows(listing, reading: response.reading) { Self.record($0, at: now).cells().map(\.1) })
         case .table:
             content = .table(
-                columns: Self.tableColumns, rows: Self.rows(listing, reading: response.reading, Self.row),
+                columns: Self.tableColumns, rows: Self.rows(listing, reading: response.reading) { Self.row($0, at: now) },
                 footer: listing.isEmpty ? [] : Self.footer(listing, file: response.file))
         }
         return display(
@@ -104,8 +107,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
             if let elsewhere = Self.elsewhere(shown.elsewhere) { notices.append(elsewhere) }
             if unplaced > 0 {
                 notices.append(
-                    "\(unplaced) logged \(unplaced == 1 ? "shop has" : "shops have") no position kept, so \(unplaced == 1 ? "it is" : "they are") not on the map."
-                )
+                    "\(unplaced) logged \(unplaced == 1 ? "shop has" : "shops have") no position kept, so \(unplaced == 1 ? "it is" : "they are") not on the map"
+                        + Self.refreshHint(shown.refreshable, of: unplaced))
             }
             guard !shops.isEmpty else {
                 // Entries without a position are no empty log: the notice above says why they are not drawn.
@@ -144,6 +147,26 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
     /// The shop's name as the log kept it, else its id, safe for a terminal line.
     static func shopName(_ shop: FoodLogEntry.Shop) -> String {
         ResultsText.singleLine(shop.name.isEmpty ? shop.id : shop.name)
+    }
+
+    /// What `log check` does for a place whose name and position lapsed (or were never kept).
+    static let refreshHint = "run `foodlogger log check` to refresh"
+
+    /// The shop's name as the log may show it at `now`, else its id, with how to bring the name
+    /// back where `log check` would.
+    static func shopName(_ shop: FoodLogEntry.Shop, at now: Date) -> String {
+        let name = shopName(shop.shown(at: now))
+        return shop.wantsRefresh(at: now) ? "\(name) (\(refreshHint))" : name
+    }
+
+    /// After "… not on the map": ": run … to refresh them." when `log check` would place them
+    /// all, "; run … to refresh 2 of them." for some, "." for none.
+    static func refreshHint(_ refreshable: Int, of unplaced: Int) -> String {
+        switch refreshable {
+        case 0: "."
+        case unplaced: ": \(refreshHint) \(unplaced == 1 ? "its" : "their") name and position."
+        default: "; \(refreshHint) \(refreshable) of them."
+        }
     }
 
     static func outcome(
@@ -201,10 +224,11 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
 
     // MARK: - The list
 
-    /// An entry as the JSON output and CSV give it: the file's keys, in the order the README
-    /// lists them, with null for what the entry lacks.
-    static func record(_ entry: FoodLogEntry) -> JSONValue {
-        let shop = entry.shop
+    /// An entry as the JSON output and CSV give it at `now`: the file's keys, in the order the
+    /// README lists them, with null for what the entry lacks; a name and position kept for a
+    /// while that is over left out (`kept_until` says when it ended).
+    static func record(_ entry: FoodLogEntry, at now: Date) -> JSONValue {
+        let shop = entry.shop.shown(at: now)
         return .object([
             ("number", .integer(entry.number)), ("date", entry.dateText.map(JSONValue.string) ?? .null),
             ("want", .bool(entry.want)), ("rating", entry.rating.map(JSONValue.integer) ?? .null),
@@ -227,6 +251,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
                                     .object([("provider", .string($0.provider.rawValue)), ("id", .string($0.id))])
                                 })
                     ),
+                    // Until when the service lets its name and position be kept; null: for good.
+                    ("kept_until", shop.keptUntil.map { .string(FoodLogEntry.instantText($0)) } ?? .null),
                 ])
             ),
         ])
@@ -234,7 +260,8 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
 
     /// The CSV header: the JSON record's keys, nested ones dotted (`shop.name`).
     static let csvColumns = record(
-        FoodLogEntry(date: nil, note: nil, rating: nil, writtenAt: Date(), shop: .init(provider: .hotpepper, id: "J"))
+        FoodLogEntry(date: nil, note: nil, rating: nil, writtenAt: Date(), shop: .init(provider: .hotpepper, id: "J")),
+        at: Date()
     ).cells().map(\.0)
 
     static let tableColumns: [TextTable.Column] = [
@@ -246,11 +273,12 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         .init("Note", minWidth: 8, weight: 2),
     ]
 
-    /// An entry's cells in the table.
-    static func row(_ entry: FoodLogEntry) -> [String] {
+    /// An entry's cells in the table at `now`.
+    static func row(_ entry: FoodLogEntry, at now: Date) -> [String] {
         [
             String(entry.number), entry.dateText ?? "want", entry.rating.map { "\($0)/5" } ?? "",
-            shopName(entry.shop), ResultsText.singleLine(entry.shop.genre), ResultsText.singleLine(entry.note ?? ""),
+            shopName(entry.shop, at: now), ResultsText.singleLine(entry.shop.genre),
+            ResultsText.singleLine(entry.note ?? ""),
         ]
     }
 
@@ -259,7 +287,14 @@ final class FoodLogPresenter: FoodLogPresentationLogic {
         let wants = listing.wants, visits = listing.count - wants
         let counted =
             "\(listing.count) \(listing.count == 1 ? "entry" : "entries"): \(visits) \(visits == 1 ? "visit" : "visits"), \(wants) to go to."
-        return [counted + (file.map { " Kept in \(TerminalSafe.line($0.path))." } ?? "")] + listing.providers.map(\.creditLine)
+        let refresh =
+            listing.refreshable == 0
+            ? []
+            : [
+                "\(listing.refreshable) \(listing.refreshable == 1 ? "entry shows its id" : "entries show their ids"): the name and position their service lets be kept for a while are not kept now; \(refreshHint)."
+            ]
+        return [counted + (file.map { " Kept in \(TerminalSafe.line($0.path))." } ?? "")] + refresh
+            + listing.providers.map(\.creditLine)
     }
 
 }

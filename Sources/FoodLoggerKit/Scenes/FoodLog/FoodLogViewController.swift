@@ -35,22 +35,22 @@ final class FoodLogViewController: FoodLogDisplayLogic {
 
     /// `foodlogger log remove N`
     func remove(number: Int) async -> SceneOutcome {
-        await interactor?.remove(.init(number: number)) ?? .shown
+        await interactor?.remove(.init(number: number, now: context.now())) ?? .shown
     }
 
     /// `foodlogger log [list] [--want | --visited]`
     func list(_ filter: FoodLog.Filter) -> SceneOutcome {
-        interactor?.list(.init(filter: filter)) ?? .shown
+        interactor?.list(.init(filter: filter, now: context.now())) ?? .shown
     }
 
     /// `foodlogger log check [--want | --visited]`: drawn as the list is.
     func check(_ filter: FoodLog.Filter) async -> SceneOutcome {
-        await interactor?.check(.init(filter: filter)) ?? .shown
+        await interactor?.check(.init(filter: filter, now: context.now())) ?? .shown
     }
 
     /// `foodlogger log map`: the logged shops, drawn by the Map scene when there are any.
     func map(_ filter: FoodLog.Filter, near: String?, as route: FoodLog.MapRoute) async -> SceneOutcome {
-        let outcome = interactor?.showMap(.init(filter: filter, near: near)) ?? .shown
+        let outcome = interactor?.showMap(.init(filter: filter, near: near, now: context.now())) ?? .shown
         guard outcome == .shown, let router else { return outcome }
         return await router.routeToMap(route)
     }

@@ -49,7 +49,7 @@ enum MCPCatalog {
     static let logVisit = MCPTool(
         name: "log_visit", title: "Log a visit",
         description:
-            "Logs a meal at a place (or, with want, a place to go to). One logged that day already is not added again unless again.",
+            "Logs a meal at a place (with want: a place to go to); not twice on one day unless again.",
         command: LogCommand.name, fixed: ParsedArguments(positionals: [LogCommand.Action.add.rawValue]),
         arguments: [
             .init(
@@ -60,13 +60,13 @@ enum MCPCatalog {
             .init(name: "want", type: .boolean, form: .flag("--want"), description: "a place to go to, not a meal"),
             .init(name: "rating", type: .integer(within: FoodLogEntry.ratings), form: .option("--rating"), description: "stars"),
             .init(name: "note", type: .string, form: .option("--note"), description: "what the user thought"),
-            .init(name: "again", type: .boolean, form: .flag("--again"), description: "log it even if logged that day"),
+            .init(name: "again", type: .boolean, form: .flag("--again"), description: "log it twice on a day"),
         ],
         readOnly: false, service: .withoutProvider, outputSchema: MCPSchemas.logged)
 
     static let removeLogEntry = MCPTool(
         name: "remove_log_entry", title: "Remove a log entry",
-        description: "Removes one entry from the food log, by the number list_log shows. It cannot be undone.",
+        description: "Removes one food-log entry, by the number list_log shows. It cannot be undone.",
         command: LogCommand.name, fixed: ParsedArguments(positionals: [LogCommand.Action.remove.rawValue]),
         arguments: [
             .init(

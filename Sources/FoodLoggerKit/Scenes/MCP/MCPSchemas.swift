@@ -62,15 +62,20 @@ enum MCPSchemas {
 
     /// One place, as every command's `--json` writes it: the keys an agent relies on (the record
     /// has more, which the schema leaves open rather than spending an agent's context on).
-    static let restaurant = object(
-        [
-            "id": ["type": "string"], "name": ["type": "string"], "provider": ["type": "string"],
-            "lat": ["type": "number"], "lng": ["type": "number"], "address": ["type": "string"], "url": ["type": "string"],
-            "distance_m": nullable("integer"), "open_now": nullable("boolean"), "closes_at": nullable("string"),
-            "opens_at": nullable("string"), "budget": nullable("string"), "rating": nullable("number"),
-            "price_level": nullable("integer"), "log": nullable("object"),
-        ],
-        required: ["id", "name", "provider", "lat", "lng"])
+    static let restaurant = object(restaurantKeys, required: restaurantRequired)
+
+    static let restaurantKeys: [String: JSONValue] = [
+        "id": ["type": "string"], "name": ["type": "string"], "provider": ["type": "string"],
+        "lat": ["type": "number"], "lng": ["type": "number"], "address": ["type": "string"], "url": ["type": "string"],
+        "distance_m": nullable("integer"), "open_now": nullable("boolean"), "closes_at": nullable("string"),
+        "opens_at": nullable("string"), "budget": nullable("string"), "rating": nullable("number"),
+        "price_level": nullable("integer"), "log": nullable("object"),
+    ]
+    static let restaurantRequired = ["id", "name", "provider", "lat", "lng"]
+
+    /// A place as a search lists it: with the directions from the search's centre (null without one).
+    static let listed = object(
+        restaurantKeys.merging(["directions_url": nullable("string")]) { $1 }, required: restaurantRequired)
 
     /// `search --json`.
     static let listing = object(
@@ -79,7 +84,7 @@ enum MCPSchemas {
             // False when the services have more places than the search looked at: total is a lower bound.
             "total_is_exact": ["type": "boolean"],
             "start": ["type": "integer"], "returned": ["type": "integer"],
-            "restaurants": ["type": "array", "items": restaurant], "open_at": nullable("string"),
+            "restaurants": ["type": "array", "items": listed], "open_at": nullable("string"),
             // The services of a merge that failed while the others answered.
             "incomplete": [
                 "type": "array",

@@ -48,7 +48,8 @@ final class MapPresenter: MapPresentationLogic {
                 width, height in
                 let map = TerminalMap(
                     center: center, radiusMetres: response.query.metres, markers: markers,
-                    width: width, height: height, centerKey: found.centreIsMiddle ? "@ middle of the places" : "@ you are here")
+                    width: width, height: height, centerKey: found.centreIsMiddle ? "@ middle of the places" : "@ you are here",
+                    units: units)
                 return (map, Self.legend(map, page: page, center: center, open: open, unicode: unicode, units: units))
             }
             let placeLine = found.located.map { ResultsText.placeLine($0, near: found.near) }
@@ -203,7 +204,7 @@ extension MapPresenter {
         let state = response.state
         let painter = MapPainter(
             layout: layout, metresPerDot: layout.metresPerDot(radius: state.searched.range.metres), unicode: unicode,
-            styled: styled)
+            styled: styled, units: units)
         painter.drawMap(state, on: &screen)
         var targets = painter.drawMarkers(state, on: &screen)
         if layout.listColumn < response.size.columns { drawList(state, layout: layout, on: &screen) }
@@ -350,9 +351,9 @@ extension MapPresenter {
         // Away from the place it started at, the ring is no longer around it: say how far.
         let away = (search.centre.roundedMetres(to: state.home) + 50) / 100 * 100
         let place = state.placeName.map(ResultsText.singleLine).map {
-            away == 0 ? $0 : "\(LocalProjection.scaleLabel(away)) from \($0)"
+            away == 0 ? $0 : "\(units.radius(away)) from \($0)"
         }
-        var parts = [place, LocalProjection.scaleLabel(search.range.metres)].compactMap { $0 }
+        var parts = [place, units.radius(search.range.metres)].compactMap { $0 }
         if let keyword = search.keyword { parts.append(quoted(keyword)) }
         if state.searching != nil {
             parts.append("searching" + glyph("…", "..."))
@@ -393,7 +394,7 @@ extension MapPresenter {
             let open = open.openOnly ? " open at \(HoursText.asked(open, on: clock))\(HoursText.openFor(open))" : ""
             let place = search.centre == state.home ? "@" : "the map's centre"
             var lines = DisplayWidth.wrap(
-                "No restaurants\(keyword)\(open) within \(LocalProjection.scaleLabel(search.range.metres)) of \(place).",
+                "No restaurants\(keyword)\(open) within \(units.radius(search.range.metres)) of \(place).",
                 to: 56)
             if let tally, tally.closed + tally.unknown + tally.closingTooSoon > 0 {
                 let soon = tally.closingTooSoon > 0 ? ", \(tally.closingTooSoon) closing too soon" : ""

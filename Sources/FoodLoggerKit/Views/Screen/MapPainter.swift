@@ -13,6 +13,8 @@ struct MapPainter {
     let unicode: Bool
     /// Whether the selected marker stands out by style; else it is bracketed.
     let styled: Bool
+    /// The scale bar's units.
+    var units: DistanceUnits = .metric
 
     /// The frame with north and the scale bar in it, the ring around the search centre and "@"
     /// where the user started.
@@ -40,11 +42,11 @@ struct MapPainter {
         if let you = youCell(state) {
             screen.write("@", row: you.row, column: you.column, style: .you)
         }
-        let bar = LocalProjection.scaleLength(atMost: scale * Double(layout.innerColumns) / 2)
-        let barColumns = max(2, (Double(bar) / scale / 2).cells)
+        let bar = units.scaleBar(atMost: scale * Double(layout.innerColumns) / 2)
+        let barColumns = max(2, (bar.metres / scale / 2).cells)
         let scaleText =
             glyph("├", "|") + String(repeating: glyph("─", "-"), count: barColumns - 2) + glyph("┤ ", "| ")
-            + LocalProjection.scaleLabel(bar)
+            + bar.label
         screen.write(" \(scaleText) ", row: layout.mapRows - 1, column: 2, style: .title, limit: layout.innerColumns - 2)
     }
 

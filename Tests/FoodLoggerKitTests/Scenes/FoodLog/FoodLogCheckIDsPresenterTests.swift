@@ -17,7 +17,7 @@ struct FoodLogCheckIDsPresenterTests {
         let sut = FoodLogPresenter(presentation: .table)
         sut.viewController = display
         let log = FoodLogContents(entries: [FoodLogSeeds.entry(1), FoodLogSeeds.entry(2)])
-        sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil))
+        sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil, now: Date()))
         return ExitCode(FoodLogInteractor.outcome(of: report))
     }
 

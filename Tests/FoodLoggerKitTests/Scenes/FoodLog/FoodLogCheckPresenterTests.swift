@@ -16,7 +16,7 @@ struct FoodLogCheckPresenterTests {
         let sut = FoodLogPresenter(presentation: presentation)
         sut.viewController = display
         let log = FoodLogContents(entries: [FoodLogSeeds.entry(1), FoodLogSeeds.entry(2, shop: Seeds.Restaurants.far)])
-        sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil))
+        sut.presentCheck(.init(result: .success((log, report)), filter: .all, file: nil, now: Date()))
         return ExitCode(FoodLogInteractor.outcome(of: report))
     }
 

@@ -29,6 +29,13 @@ struct FoodLogInteractorTests {
             lock.withLock { removedNumbers.append(number) }
             return try change?.get() ?? FoodLogChange(entry: FoodLogSeeds.entry(number))
         }
+
+        private var refreshes: [(answers: [FoodLogEntry.SourceID: Restaurant], now: Date)] = []
+        var refreshed: [(answers: [FoodLogEntry.SourceID: Restaurant], now: Date)] { lock.withLock { refreshes } }
+        func refresh(_ answers: [FoodLogEntry.SourceID: Restaurant], at now: Date) async throws(FoodLogError) -> Int {
+            lock.withLock { refreshes.append((answers, now)) }
+            return answers.count
+        }
     }
 
     final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
@@ -78,9 +85,12 @@ struct FoodLogInteractorTests {
         private let lock = NSLock()
         private var asked: [[FoodLogEntry]] = []
         var checked: [[FoodLogEntry]] { lock.withLock { asked } }
+        var answers: [FoodLogEntry.SourceID: Restaurant] = [:]
         func check(_ entries: [FoodLogEntry]) async -> TradingReport {
             lock.withLock { asked.append(entries) }
-            return TradingReport(checked: entries.count, findings: [], unasked: [])
+            var report = TradingReport(checked: entries.count, findings: [], unasked: [])
+            report.answers = answers
+            return report
         }
     }
 
@@ -95,12 +105,39 @@ struct FoodLogInteractorTests {
         sut.presenter = presenter
 
         // When the wants are checked
-        _ = await sut.check(.init(filter: .want))
+        _ = await sut.check(.init(filter: .want, now: Self.justAfterMidnight))
 
         // Then only the want was asked about, and the report presented
         #expect(checker.checked == [[want]], "the want only: \(checker.checked.map { $0.map(\.number) })")
         let response = try #require(presenter.checkResponses.first)
         #expect(try response.result.get().report.checked == 1, "one place checked")
+        // And with no name or position answered to keep, nothing is written back
+        #expect(store.refreshed.isEmpty && response.refreshed == nil, "no refresh")
+    }
+
+    @Test("check writes back what the services answered of names and positions kept for a while, and asks without lapsed ones")
+    func checkWritesBackTheAnswers() async throws {
+        // Given a log of a Google place whose name and position lapsed, and a checker with Google's answer
+        var place = Seeds.Restaurants.near
+        place.provider = .google
+        let logged = FoodLogEntry(
+            number: 1, date: nil, note: nil, rating: nil, writtenAt: Self.justAfterMidnight - 40 * 86_400,
+            shop: .init(place, at: Self.justAfterMidnight - 40 * 86_400))
+        store.contents = .success(FoodLogContents(entries: [logged]))
+        let checker = CheckerSpy()
+        checker.answers = [logged.shop.source: place]
+        let sut = FoodLogInteractor(store: store, worker: nil, checker: checker)
+        sut.presenter = presenter
+
+        // When the log is checked
+        _ = await sut.check(.init(filter: .all, now: Self.justAfterMidnight))
+
+        // Then the checker was not handed the lapsed position, and the answers were written back at now
+        #expect(checker.checked.first?.first?.shop.coordinate == nil, "no lapsed position compared")
+        #expect(store.refreshed.count == 1 && store.refreshed.first?.now == Self.justAfterMidnight, "written back once")
+        #expect(store.refreshed.first?.answers[logged.shop.source]?.name == place.name, "Google's answer")
+        let response = try #require(presenter.checkResponses.first)
+        #expect(try response.refreshed?.get() == 1, "one entry refreshed, presented")
     }
 
     let store = StoreSpy()
@@ -139,7 +176,9 @@ struct FoodLogInteractorTests {
         let entry = try #require(store.added.first, "one entry written")
         #expect(entry.date?.description == date, "dated \(String(describing: date)): \(String(describing: entry.date))")
         #expect(entry.note == "good" && entry.rating == 4, "the note and rating as given")
-        #expect(entry.shop == FoodLogEntry.Shop(Seeds.Restaurants.near), "the shop as the service described it")
+        #expect(
+            entry.shop == FoodLogEntry.Shop(Seeds.Restaurants.near, at: Self.justAfterMidnight),
+            "the shop as the service described it")
         #expect(entry.writtenAt == Self.justAfterMidnight, "written now")
         let response = try #require(presenter.addedResponses.first)
         #expect(try response.result.get().entry == entry, "the entry presented")
@@ -182,7 +221,7 @@ struct FoodLogInteractorTests {
         let sut = makeSUT()
 
         // When 3 is removed
-        _ = await sut.remove(.init(number: 3))
+        _ = await sut.remove(.init(number: 3, now: Self.justAfterMidnight))
 
         // Then the store was asked for 3, and entry 3 presented
         #expect(store.removed == [3], "remove 3 asked")
@@ -197,7 +236,7 @@ struct FoodLogInteractorTests {
         let sut = makeSUT()
 
         // When the want list is asked for
-        _ = sut.list(.init(filter: .want))
+        _ = sut.list(.init(filter: .want, now: Self.justAfterMidnight))
 
         // Then the wants go to the presenter, with the log's count, its unreadable lines, the filter and the file
         let response = try #require(presenter.listResponses.first)
@@ -219,7 +258,7 @@ struct FoodLogInteractorTests {
         let sut = makeSUT()
 
         // When the map is asked for
-        _ = sut.showMap(.init(filter: .all))
+        _ = sut.showMap(.init(filter: .all, now: Self.justAfterMidnight))
 
         // Then the data store holds the two placed shops, newest first, once each
         #expect(sut.shops.map(\.id) == ["J0000000001", "J0000000003"], "each shop once: \(sut.shops.map(\.id))")
@@ -248,7 +287,7 @@ struct FoodLogInteractorTests {
         let sut = makeSUT()
 
         // When the map is asked for
-        _ = sut.showMap(.init(filter: .all, near: near))
+        _ = sut.showMap(.init(filter: .all, near: near, now: Self.justAfterMidnight))
 
         // Then one group is drawn and the other is named elsewhere
         let shown = try #require(try presenter.mapResponses.first?.result.get())
@@ -259,7 +298,7 @@ struct FoodLogInteractorTests {
     @Test func aNearThatNamesNothingIsSaid() throws {
         store.contents = .success(FoodLogContents(entries: [FoodLogSeeds.entry(1)]))
         let sut = makeSUT()
-        _ = sut.showMap(.init(filter: .all, near: "Atlantis"))
+        _ = sut.showMap(.init(filter: .all, near: "Atlantis", now: Self.justAfterMidnight))
         #expect(presenter.mapResponses.first?.nearMatchedNothing == "Atlantis", "--near named nothing")
         #expect(sut.shops.isEmpty, "nothing drawn")
     }
@@ -273,7 +312,7 @@ enum FoodLogSeeds {
         _ number: Int, date: CivilDate? = CivilDate(year: 2026, month: 11, day: 18), shop: Restaurant = Seeds.Restaurants.near,
         note: String? = "塩ラーメン", rating: Int? = 4
     ) -> FoodLogEntry {
-        FoodLogEntry(number: number, date: date, note: note, rating: rating, writtenAt: written, shop: .init(shop))
+        FoodLogEntry(number: number, date: date, note: note, rating: rating, writtenAt: written, shop: .init(shop, at: written))
     }
 }
 

@@ -34,7 +34,8 @@ struct FoodLogPresenterTests {
     /// A list response of `entries` as a store lists them for `filter`.
     func listed(_ entries: [FoodLogEntry], filter: FoodLog.Filter = .all) -> FoodLog.List.Response {
         .init(
-            result: .success(FoodLogListing(FoodLogContents(entries: entries), wants: filter.wants)), filter: filter, file: file)
+            result: .success(FoodLogListing(FoodLogContents(entries: entries), wants: filter.wants, at: Date())), filter: filter,
+            file: file, now: Date())
     }
 
     /// The rows a view model's list makes, up to a failure.
@@ -47,7 +48,7 @@ struct FoodLogPresenterTests {
         let change = FoodLogChange(entry: FoodLogSeeds.entry(7), unreadableLines: [2])
 
         // When it is presented
-        sut.presentAdded(.init(result: .success(change), file: file))
+        sut.presentAdded(.init(result: .success(change), file: file, now: Date()))
 
         // Then one line says what was logged, and the unreadable line is warned about once
         let outcome = try #require(display.changes.first)
@@ -66,7 +67,8 @@ struct FoodLogPresenterTests {
         let sut = makeSUT()
 
         // When it is presented as added and listed
-        sut.presentAdded(.init(result: .success(.init(entry: FoodLogSeeds.entry(1, date: nil, shop: shop))), file: file))
+        sut.presentAdded(
+            .init(result: .success(.init(entry: FoodLogSeeds.entry(1, date: nil, shop: shop))), file: file, now: Date()))
         sut.presentList(listed([FoodLogSeeds.entry(1, shop: shop, note: "\u{1B}[31mred")]))
 
         // Then no escape character is left in either
@@ -99,7 +101,7 @@ struct FoodLogPresenterTests {
     func failures(failure: FoodLog.Failure, code: ExitCode, words: String) throws {
         // When a failure is presented
         let sut = makeSUT()
-        sut.presentRemoved(.init(result: .failure(failure), file: file))
+        sut.presentRemoved(.init(result: .failure(failure), file: file, now: Date()))
 
         // Then it is one line, and the interactor's outcome of it makes the exit code
         let outcome = try #require(display.changes.first)
@@ -171,14 +173,14 @@ struct FoodLogPresenterTests {
         #expect(
             columns == [
                 "number", "date", "want", "rating", "note", "written_at", "shop.provider", "shop.id", "shop.name", "shop.genre",
-                "shop.lat", "shop.lng", "shop.address", "shop.url", "shop.sources",
+                "shop.lat", "shop.lng", "shop.address", "shop.url", "shop.sources", "shop.kept_until",
             ], "\(columns)")
         let rows = Self.made(made)
         #expect(
             rows == [
                 [
                     "1", "2026-11-18", "false", "4", "塩ラーメン", "2026-11-18T11:06:40Z", "hotpepper", "J0000000001", "丸の内 しずく亭",
-                    "居酒屋", "35.6822", "139.7671", "東京都千代田区丸の内1-1", "https://example.invalid/J0000000001/", "",
+                    "居酒屋", "35.6822", "139.7671", "東京都千代田区丸の内1-1", "https://example.invalid/J0000000001/", "", "",
                 ]
             ], "\(rows)")
     }

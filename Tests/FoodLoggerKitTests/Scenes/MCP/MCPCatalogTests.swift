@@ -17,6 +17,12 @@ import FoodLoggerDomain
         }
     }
 
+    @Test func aSearchsOutputSchemaListsTheDirectionsLink() {
+        // The search's places carry directions_url (null without a centre); other tools' places need not
+        let listing = MCPCatalog.search.outputSchema["properties"]?["restaurants"]?["items"]?["properties"]
+        #expect(listing?["directions_url"] == MCPSchemas.nullable("string"), "\(String(describing: listing))")
+    }
+
     @Test func theToolListStaysUnder12KB() {
         let answer = MCPPresenter.message(.tools(.init(id: .integer(1), tools: MCPCatalog.tools, revision: .v2026_07_28)))
 

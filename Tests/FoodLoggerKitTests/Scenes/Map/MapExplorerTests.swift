@@ -54,6 +54,17 @@ import TestSupport
         #expect(Set(wide.map(\.index)) == Set(0..<10), "with room, the window covers no marker")
     }
 
+    @Test func inImperialUnitsTheScaleBarAndTheStatusLineSayMiles() async throws {
+        // When the map opens for a user of imperial units
+        let run = await explore([.key(.character("q"))], sut: scene(["LANG": "C.UTF-8", "FOODLOGGER_UNITS": "imperial"]))
+        let screen = shown(run.sut)
+
+        // Then the status line gives the radius in miles and the scale bar a round length in feet or miles
+        #expect(screen.contains("渋谷駅 · 0.6 mi · 10 of 10"), "the status line: \(screen)")
+        let bar = screen.split(separator: "\n").first { $0.contains("├") && $0.contains("┤") } ?? ""
+        #expect((bar.contains(" ft") || bar.contains(" mi")) && !bar.contains(" m "), "the scale bar: \(bar)")
+    }
+
     @Test func arrowsTabAndClicksMoveTheSelection() async throws {
         let start = await explore([])
         let targets = try #require(start.sut.shown?.hitTargets)
