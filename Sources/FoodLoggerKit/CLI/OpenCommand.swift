@@ -58,7 +58,7 @@ extension OpenCommand: SceneCommand {
         let scene = DetailScene.assemble(context: context, format: common.format, places: ShowPlaces(workers.restaurants))
         return ExitCode(
             await scene.openPage(
-                id: shop.ids[0], known: shop.request(offline: false).known, printURLOnly: printURLOnly,
+                id: shop.ids[0], known: shop.knownPlaces, printURLOnly: printURLOnly,
                 directionsFrom: directionsFrom))
     }
 }

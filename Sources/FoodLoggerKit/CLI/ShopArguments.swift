@@ -147,10 +147,14 @@ struct ShopArguments: Sendable {
         list.map { KnownShopsWorker(base: base, shops: known, region: $0.region, provider: $0.provider) } ?? base
     }
 
-    /// What `show` and `open` ask the use case for: these shops, the last list's kept ones among them.
+    /// The last list's kept shops among those named, and where it says they are, as the use case
+    /// takes them; nil when no number named a shop (or with --refresh).
+    var knownPlaces: ShowPlaces.KnownPlaces? {
+        list.map { ShowPlaces.KnownPlaces(places: known, region: $0.region, provider: $0.provider) }
+    }
+
+    /// What `show` asks the use case for: these shops, the last list's kept ones among them.
     func request(offline: Bool) -> ShowPlaces.Request {
-        ShowPlaces.Request(
-            ids: ids, known: list.map { ShowPlaces.KnownPlaces(places: known, region: $0.region, provider: $0.provider) },
-            offline: offline, center: center)
+        ShowPlaces.Request(ids: ids, known: knownPlaces, offline: offline, center: center)
     }
 }
