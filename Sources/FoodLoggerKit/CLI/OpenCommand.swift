@@ -54,7 +54,11 @@ struct OpenCommand: Sendable {
 
 extension OpenCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
-        let scene = DetailScene.assemble(context: context, format: common.format, worker: shop.worker(over: workers.restaurants))
-        return ExitCode(await scene.openPage(id: shop.ids[0], printURLOnly: printURLOnly, directionsFrom: directionsFrom))
+        // A page needs no part of a merged place looked up again: the use case without part workers.
+        let scene = DetailScene.assemble(context: context, format: common.format, places: ShowPlaces(workers.restaurants))
+        return ExitCode(
+            await scene.openPage(
+                id: shop.ids[0], known: shop.knownPlaces, printURLOnly: printURLOnly,
+                directionsFrom: directionsFrom))
     }
 }

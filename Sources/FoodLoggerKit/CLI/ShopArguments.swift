@@ -129,7 +129,7 @@ struct ShopArguments: Sendable {
     /// (a merged place missing a part the list could not keep asks that part's service).
     var asksNothing: Bool {
         let kept = Set(known.map(\.id))
-        return list != nil && ids.allSatisfy(kept.contains) && KnownShopsWorker.partsNotKept(of: known).isEmpty
+        return list != nil && ids.allSatisfy(kept.contains) && ShowPlaces.partsNotKept(of: known).isEmpty
     }
 
     /// The options to look the shops up with: when nothing will be asked, the offline stub
@@ -141,12 +141,20 @@ struct ShopArguments: Sendable {
         return options
     }
 
-    /// The worker to look the shops up with: the last list's kept shops answer first, without a
-    /// request, but for the parts of merged places it could not keep, which `parts` look up.
-    func worker(
-        over base: any HotpepperWorking, parts: [Provider: Result<any HotpepperWorking, ServiceError>] = [:]
-    ) -> any HotpepperWorking {
-        list.map { KnownShopsWorker(base: base, shops: known, region: $0.region, provider: $0.provider, parts: parts) }
-            ?? base
+    /// The worker to look the shops up with (`log add`): the last list's kept shops answer
+    /// first, without a request.
+    func worker(over base: any HotpepperWorking) -> any HotpepperWorking {
+        list.map { KnownShopsWorker(base: base, shops: known, region: $0.region, provider: $0.provider) } ?? base
+    }
+
+    /// The last list's kept shops among those named, and where it says they are, as the use case
+    /// takes them; nil when no number named a shop (or with --refresh).
+    var knownPlaces: ShowPlaces.KnownPlaces? {
+        list.map { ShowPlaces.KnownPlaces(places: known, region: $0.region, provider: $0.provider) }
+    }
+
+    /// What `show` asks the use case for: these shops, the last list's kept ones among them.
+    func request(offline: Bool) -> ShowPlaces.Request {
+        ShowPlaces.Request(ids: ids, known: knownPlaces, offline: offline, center: center)
     }
 }

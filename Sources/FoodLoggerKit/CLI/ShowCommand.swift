@@ -71,27 +71,18 @@ struct ShowCommand: Sendable {
 
 extension ShowCommand: SceneCommand {
     func run(_ workers: FoodLogger.Workers, context: ProcessContext) async -> ExitCode {
-        let worker = shops.worker(over: workers.restaurants, parts: Self.partWorkers(for: shops.known, workers.assembly))
-        let scene = DetailScene.assemble(context: context, format: common.format, worker: worker)
-        return ExitCode(await scene.show(ids: shops.ids, sources: sources, center: shops.center))
+        let places = ShowPlaces(workers.restaurants, parts: Self.partWorkers(workers.assembly))
+        let scene = DetailScene.assemble(context: context, format: common.format, places: places)
+        return ExitCode(await scene.show(shops.request(offline: common.cacheMode == .offline), sources: sources))
     }
 
-    /// The workers that look up again the parts of merged places the last list could not keep
-    /// (Google's: its terms), so a card shows what its row did; with --offline none is asked.
-    static func partWorkers(for shops: [Restaurant], _ assembly: ServiceAssembly) -> [Provider: Result<
-        any HotpepperWorking, ServiceError
-    >] {
-        var parts: [Provider: Result<any HotpepperWorking, ServiceError>] = [:]
-        for provider in KnownShopsWorker.partsNotKept(of: shops) {
-            guard assembly.options.cacheMode != .offline else {
-                let ids = shops.flatMap { $0.sources ?? [] }.filter { $0.provider == provider }.map(\.id)
-                parts[provider] = .failure(.notCached(.search(RestaurantQuery(ids: ids))))
-                continue
-            }
-            parts[provider] = Result { () throws(ServiceError) in
+    /// The worker of a service whose parts of merged places the last list could not keep
+    /// (Google's: its terms), made when `ShowPlaces` needs one, or why there is none (no key).
+    static func partWorkers(_ assembly: ServiceAssembly) -> ShowPlaces.PartWorkers {
+        { provider in
+            Result { () throws(ServiceError) in
                 HotpepperWorker(api: try assembly.services(provider, located: nil, searchesPlaces: true).restaurants)
             }
         }
-        return parts
     }
 }

@@ -23,12 +23,12 @@ protocol DetailDataStore: AnyObject {
     var center: Coordinate? { get set }
 }
 
-/// Looks shops up through the worker (or takes the ones passed in) and hands them, unformatted,
-/// to the presenter.
+/// Looks shops up through the use case (`ShowPlaces`), or takes the ones passed in, and hands
+/// them, unformatted, to the presenter.
 @MainActor
 final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     var presenter: (any DetailPresentationLogic)?
-    let worker: any HotpepperWorking
+    let places: any PlaceShowing
     /// The browser: opening a page is work done outside, like asking the service.
     let opener: any URLOpening
 
@@ -37,22 +37,21 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     var region: RestaurantPage.Region?
     var center: Coordinate?
 
-    init(worker: any HotpepperWorking, opener: any URLOpening) {
-        self.worker = worker
+    init(places: any PlaceShowing, opener: any URLOpening) {
+        self.places = places
         self.opener = opener
     }
 
     func lookupRestaurants(_ request: Detail.Lookup.Request) async -> SceneOutcome {
-        let result = await lookup(request.ids)
-        restaurants = (try? result.get())?.restaurants ?? []
-        region = (try? result.get())?.region
-        let found = Set(restaurants.map(\.id))
-        let missing = request.ids.filter { !found.contains($0) }
+        let result = await places.show(request.places)
+        let shown = try? result.get()
+        restaurants = shown?.places ?? []
+        region = shown?.region
+        let missing = shown?.missingIDs ?? []
         presenter?.presentRestaurants(
             Detail.Lookup.Response(
-                result: result.map(\.restaurants), missingIDs: missing,
-                partsNotAsked: (try? result.get())?.unasked.filter { !request.ids.contains($0.id) } ?? [],
-                moment: request.moment, region: region, center: request.center, sources: request.sources))
+                result: result.map(\.places), missingIDs: missing, partsNotAsked: shown?.partsNotAsked ?? [],
+                moment: request.moment, region: region, center: request.places.center, sources: request.sources))
         if case .failure(let error) = result { return .serviceFailed(error) }
         // Every id asked for is shown, or the run says some were not found.
         return missing.isEmpty && !restaurants.isEmpty ? .shown : .nothingFound
@@ -69,7 +68,7 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
     func openPage(_ request: Detail.OpenPage.Request) async -> SceneOutcome {
         let result: Result<Restaurant?, ServiceError>
         if let id = request.id {
-            result = await lookup([id]).map(\.restaurants.first)
+            result = await places.show(ShowPlaces.Request(ids: [id], known: request.known)).map(\.places.first)
             restaurants = (try? result.get()).flatMap { $0.map { [$0] } } ?? []
         } else {
             result = .success(restaurants.first)
@@ -92,14 +91,6 @@ final class DetailInteractor: DetailBusinessLogic, DetailDataStore {
         case (.success(nil), _), (_, nil): .nothingFound
         case (_, .opened(.failed)?): .notOpened
         case (_, .printOnly?), (_, .madeUp?), (_, .opened?): .shown
-        }
-    }
-
-    private func lookup(_ ids: [String]) async -> Result<RestaurantPage, ServiceError> {
-        do {
-            return .success(try await worker.lookupRestaurants(ids: ids))
-        } catch {
-            return .failure(error)
         }
     }
 }

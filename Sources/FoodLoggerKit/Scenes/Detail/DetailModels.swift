@@ -4,15 +4,13 @@ enum Detail {
     /// Look shops up by id and show one card each.
     enum Lookup {
         struct Request: Sendable, Equatable {
-            /// Validated ids, without duplicates, in the order to show.
-            var ids: [String]
+            /// The places to show (validated ids, the last list's kept places, offline or not,
+            /// the centre of the search whose list numbered them), as the use case takes them.
+            var places: ShowPlaces.Request
             /// Now, for whether each shop is open.
             var moment: OpenQuestion.Moment
             /// `--sources`: each service's view of a merged place, side by side.
             var sources = false
-            /// The centre of the search whose list numbered the shops (`show 3`), for the way
-            /// there; nil for shops named by id.
-            var center: Coordinate? = nil
         }
 
         /// The shops found, in the order asked, and the ids the service did not know.
@@ -71,6 +69,8 @@ enum Detail {
         struct Request: Sendable, Equatable {
             /// The shop to look up; nil: the one another scene passed in through the data store.
             var id: String?
+            /// The last list the shop's number was read from, which may have kept it.
+            var known: ShowPlaces.KnownPlaces? = nil
             /// `open --print-url`: give the address rather than opening it.
             var printOnly = false
             /// `open --directions`: the way there from this point (the search's centre), not the page.

@@ -4,10 +4,10 @@ import FoodLoggerDomain
 enum DetailScene {
     static func assemble(
         context: ProcessContext, format: OutputFormat,
-        worker: any HotpepperWorking
+        places: any PlaceShowing
     ) -> DetailViewController {
         let viewController = DetailViewController(context: context, format: format)
-        let interactor = DetailInteractor(worker: worker, opener: context.opener)
+        let interactor = DetailInteractor(places: places, opener: context.opener)
         let presenter = DetailPresenter(unicode: context.isUTF8, units: context.units)
         let router = DetailRouter()
         viewController.interactor = interactor

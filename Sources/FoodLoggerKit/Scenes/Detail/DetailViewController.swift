@@ -20,10 +20,10 @@ final class DetailViewController: DetailDisplayLogic {
         self.context = context; self.format = format
     }
 
-    /// `foodlogger show ID...`
-    func show(ids: [String], sources: Bool = false, center: Coordinate? = nil) async -> SceneOutcome {
+    /// `foodlogger show N|ID...`
+    func show(_ places: ShowPlaces.Request, sources: Bool = false) async -> SceneOutcome {
         await interactor?.lookupRestaurants(
-            Detail.Lookup.Request(ids: ids, moment: .now(context.now()), sources: sources, center: center)) ?? .shown
+            Detail.Lookup.Request(places: places, moment: .now(context.now()), sources: sources)) ?? .shown
     }
 
     /// Shows what a router put in the data store.
@@ -31,12 +31,12 @@ final class DetailViewController: DetailDisplayLogic {
         interactor?.showPassedRestaurants(Detail.ShowPassed.Request(moment: .now(context.now()))) ?? .shown
     }
 
-    /// `foodlogger open ID`, or (id nil) the page of the shop a router passed in.
-    @discardableResult func openPage(id: String?, printURLOnly: Bool = false, directionsFrom: Coordinate? = nil) async
-        -> SceneOutcome
-    {
-        await interactor?.openPage(Detail.OpenPage.Request(id: id, printOnly: printURLOnly, directionsFrom: directionsFrom))
-            ?? .shown
+    /// `foodlogger open N|ID`, or (id nil) the page of the shop a router passed in.
+    @discardableResult func openPage(
+        id: String?, known: ShowPlaces.KnownPlaces? = nil, printURLOnly: Bool = false, directionsFrom: Coordinate? = nil
+    ) async -> SceneOutcome {
+        await interactor?.openPage(
+            Detail.OpenPage.Request(id: id, known: known, printOnly: printURLOnly, directionsFrom: directionsFrom)) ?? .shown
     }
 
     func displayRestaurants(_ viewModel: Detail.Lookup.ViewModel) {

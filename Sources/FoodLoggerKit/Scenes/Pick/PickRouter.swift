@@ -21,7 +21,8 @@ final class PickRouter: PickRoutingLogic, PickDataPassing {
 
     func routeToCard() {
         guard let source = dataStore, let viewController, let worker else { return }
-        let destination = DetailScene.assemble(context: viewController.context, format: .table, worker: worker)
+        let destination = DetailScene.assemble(
+            context: viewController.context, format: .table, places: ShowPlaces(worker))
         guard let store = destination.router?.dataStore else { return }
         passDataToDetail(source: source, destination: store)
         destination.showPassed()

@@ -55,7 +55,8 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
         guard let source = dataStore, source.restaurants.indices.contains(index),
             let viewController, let worker
         else { return nil }
-        let destination = DetailScene.assemble(context: viewController.context, format: .table, worker: worker)
+        let destination = DetailScene.assemble(
+            context: viewController.context, format: .table, places: ShowPlaces(worker))
         guard let destinationStore = destination.router?.dataStore else { return nil }
         passDataToDetail(source: source, index: index, destination: destinationStore)
         return destination

@@ -6,24 +6,17 @@ import Testing
 @MainActor
 @Suite("DetailInteractor")
 struct DetailInteractorTests {
-    final class WorkerSpy: HotpepperWorking, @unchecked Sendable {
-        var provider: Provider = .hotpepper
+    /// The use case's seat: records each request and answers the canned result.
+    final class ShowPlacesSpy: PlaceShowing, @unchecked Sendable {
         private let lock = NSLock()
-        private var lookups: [[String]] = []
-        var answer: Result<[Restaurant], ServiceError> = .success([])
-        var region: RestaurantPage.Region?
+        private var asked: [ShowPlaces.Request] = []
+        var answer: Result<ShowPlaces.Shown, ServiceError> = .success(.init(places: [], provider: .hotpepper))
 
-        var lookedUp: [[String]] { lock.withLock { lookups } }
+        var requests: [ShowPlaces.Request] { lock.withLock { asked } }
 
-        func fetchRestaurants(_ query: RestaurantQuery) async throws(ServiceError) -> RestaurantPage {
-            Issue.record("the Detail scene looks shops up by id; it never searches")
-            return RestaurantPage(total: 0, start: 1, restaurants: [])
-        }
-
-        func lookupRestaurants(ids: [String]) async throws(ServiceError) -> RestaurantPage {
-            lock.withLock { lookups.append(ids) }
-            let shops = try answer.get()
-            return RestaurantPage(total: shops.count, start: 1, restaurants: shops, region: region)
+        func show(_ request: ShowPlaces.Request) async -> Result<ShowPlaces.Shown, ServiceError> {
+            lock.withLock { asked.append(request) }
+            return answer
         }
     }
 
@@ -38,64 +31,86 @@ struct DetailInteractorTests {
         }
     }
 
-    let worker = WorkerSpy()
+    let places = ShowPlacesSpy()
     let presenter = PresenterSpy()
     let opener = OpenerSpy()
 
     func makeSUT() -> DetailInteractor {
-        let sut = DetailInteractor(worker: worker, opener: opener)
+        let sut = DetailInteractor(places: places, opener: opener)
         sut.presenter = presenter
         return sut
     }
 
-    @Test("lookup asks the worker for the ids and presents the shops found and the ids missing")
+    @Test("lookup asks the use case for the places and presents those found and the ids missing")
     func lookupPresentsFoundAndMissing() async throws {
         let sut = makeSUT()
-        worker.answer = .success([DetailSeeds.izakaya])
+        places.answer = .success(.init(places: [DetailSeeds.izakaya], missingIDs: ["J999"], provider: .hotpepper))
+        let asked = ShowPlaces.Request(
+            ids: ["J999", DetailSeeds.izakaya.id], known: .init(places: [], region: nil, provider: .hotpepper), offline: true)
 
-        _ = await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J999", DetailSeeds.izakaya.id], moment: Seeds.open.moment))
+        let outcome = await sut.lookupRestaurants(Detail.Lookup.Request(places: asked, moment: Seeds.open.moment))
 
-        #expect(worker.lookedUp == [["J999", DetailSeeds.izakaya.id]], "one lookup with both ids")
+        #expect(places.requests == [asked], "the request handed to the use case as it is")
         let response = try #require(presenter.restaurantsResponses.first, "one response presented")
         #expect(try response.result.get() == [DetailSeeds.izakaya], "the izakaya found")
         #expect(response.missingIDs == ["J999"], "J999 reported missing")
         #expect(sut.restaurants == [DetailSeeds.izakaya], "the data store keeps what was shown")
+        #expect(outcome == .nothingFound, "an id not found is not all shown")
+    }
+
+    @Test("the parts of merged places not looked up again and the centre reach the presenter")
+    func lookupPresentsThePartsNotAsked() async throws {
+        let sut = makeSUT()
+        let center = Coordinate(lat: 35.68, lng: 139.76)
+        let part = RestaurantPage.UnaskedID(id: "ChIJmiramiramiramiramira", error: .httpStatus(500))
+        places.answer = .success(.init(places: [DetailSeeds.cafe], partsNotAsked: [part], provider: .osm))
+
+        let outcome = await sut.lookupRestaurants(
+            Detail.Lookup.Request(places: .init(ids: [DetailSeeds.cafe.id], center: center), moment: Seeds.open.moment))
+
+        let response = try #require(presenter.restaurantsResponses.first, "one response presented")
+        #expect(response.partsNotAsked == [part], "the part named")
+        #expect(response.center == center, "the request's centre, for the walk there")
+        #expect(outcome == .shown, "the place is shown, as kept")
     }
 
     @Test("a lookup by id hands on where the shops are, so their hours are read on their clock")
     func lookupPresentsTheRegionTheServiceGave() async throws {
         let sut = makeSUT()
-        worker.answer = .success([DetailSeeds.izakaya])
-        worker.region = RestaurantPage.Region(timeZone: "Europe/Paris", countryCode: "FR")
+        let region = RestaurantPage.Region(timeZone: "Europe/Paris", countryCode: "FR")
+        places.answer = .success(.init(places: [DetailSeeds.izakaya], region: region, provider: .hotpepper))
 
-        _ = await sut.lookupRestaurants(Detail.Lookup.Request(ids: [DetailSeeds.izakaya.id], moment: Seeds.open.moment))
+        _ = await sut.lookupRestaurants(
+            Detail.Lookup.Request(places: .init(ids: [DetailSeeds.izakaya.id]), moment: Seeds.open.moment))
 
         let response = try #require(presenter.restaurantsResponses.first, "one response presented")
-        #expect(response.region == worker.region, "the lookup's region, not none")
-        #expect(sut.region == worker.region, "kept in the data store for the card's page")
+        #expect(response.region == region, "the lookup's region, not none")
+        #expect(sut.region == region, "kept in the data store for the card's page")
     }
 
-    @Test("a worker error is presented as a failure")
+    @Test("the use case's failure is presented as a failure")
     func lookupFailure() async {
         let sut = makeSUT()
-        worker.answer = .failure(.rejectedKey(message: "bad key", service: .hotpepper))
+        places.answer = .failure(.rejectedKey(message: "bad key", service: .hotpepper))
 
-        _ = await sut.lookupRestaurants(Detail.Lookup.Request(ids: ["J1"], moment: Seeds.open.moment))
+        let outcome = await sut.lookupRestaurants(Detail.Lookup.Request(places: .init(ids: ["J1"]), moment: Seeds.open.moment))
+
+        #expect(outcome == .serviceFailed(.rejectedKey(message: "bad key", service: .hotpepper)), "the service's failure")
 
         guard case .failure(let error) = presenter.restaurantsResponses.first?.result else {
             Issue.record("expected a failure response"); return
         }
-        #expect(error == .rejectedKey(message: "bad key", service: .hotpepper), "the worker's error")
+        #expect(error == .rejectedKey(message: "bad key", service: .hotpepper), "the use case's error")
     }
 
-    @Test("showing passed restaurants presents the data store's shops and asks the worker nothing")
+    @Test("showing passed restaurants presents the data store's shops and asks the use case nothing")
     func showPassedUsesTheDataStore() throws {
         let sut = makeSUT()
         sut.restaurants = [DetailSeeds.cafe]
 
         _ = sut.showPassedRestaurants(Detail.ShowPassed.Request(moment: Seeds.open.moment))
 
-        #expect(worker.lookedUp.isEmpty, "no request to the service")
+        #expect(places.requests.isEmpty, "no request to the service")
         let response = try #require(presenter.restaurantsResponses.first, "one response presented")
         #expect(try response.result.get() == [DetailSeeds.cafe], "exactly the passed shop")
         #expect(response.missingIDs.isEmpty, "nothing missing")
@@ -104,12 +119,15 @@ struct DetailInteractorTests {
     @Test("open looks the one id up and presents the shop, or nil when unknown")
     func openPageLooksUp() async throws {
         let sut = makeSUT()
-        worker.answer = .success([DetailSeeds.cafe])
-        _ = await sut.openPage(Detail.OpenPage.Request(id: DetailSeeds.cafe.id))
-        worker.answer = .success([])
+        let known = ShowPlaces.KnownPlaces(places: [DetailSeeds.cafe], region: nil, provider: .hotpepper)
+        places.answer = .success(.init(places: [DetailSeeds.cafe], provider: .hotpepper))
+        _ = await sut.openPage(Detail.OpenPage.Request(id: DetailSeeds.cafe.id, known: known))
+        places.answer = .success(.init(places: [], missingIDs: ["J404"], provider: .hotpepper))
         _ = await sut.openPage(Detail.OpenPage.Request(id: "J404"))
 
-        #expect(worker.lookedUp == [[DetailSeeds.cafe.id], ["J404"]], "one lookup per open")
+        #expect(
+            places.requests == [.init(ids: [DetailSeeds.cafe.id], known: known), .init(ids: ["J404"])],
+            "one lookup per open, the last list's kept places with it")
         #expect(try presenter.pageResponses.map { try $0.result.get() } == [DetailSeeds.cafe, nil], "the cafe, then nothing")
         #expect(presenter.pageResponses.map(\.id) == [DetailSeeds.cafe.id, "J404"], "the ids asked for")
         #expect(opener.urls == [DetailSeeds.cafe.urls.shop], "the cafe's page handed to the browser once")
@@ -120,7 +138,7 @@ struct DetailInteractorTests {
     @Test("open with --print-url, or for a made-up stub address, never calls the browser; a passed shop needs no lookup")
     func openPageWithoutTheBrowser() async throws {
         let sut = makeSUT()
-        worker.answer = .success([DetailSeeds.cafe])
+        places.answer = .success(.init(places: [DetailSeeds.cafe], provider: .hotpepper))
         _ = await sut.openPage(Detail.OpenPage.Request(id: DetailSeeds.cafe.id, printOnly: true))
         var stubShop = DetailSeeds.cafe
         stubShop.urls.shop = "https://stub.foodlogger.invalid/shops/J900000001/"
@@ -129,7 +147,7 @@ struct DetailInteractorTests {
 
         #expect(presenter.pageResponses.map(\.attempt) == [.printOnly, .madeUp], "printed, then said to be made up")
         #expect(opener.urls.isEmpty, "the browser was never asked")
-        #expect(worker.lookedUp == [[DetailSeeds.cafe.id]], "the passed shop was not looked up again")
+        #expect(places.requests.map(\.ids) == [[DetailSeeds.cafe.id]], "the passed shop was not looked up again")
     }
 
     @Test(arguments: [

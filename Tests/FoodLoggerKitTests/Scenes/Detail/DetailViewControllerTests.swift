@@ -50,11 +50,13 @@ struct DetailViewControllerTests {
     @Test("show and open send their requests")
     func requests() async {
         let sut = makeSUT(format: .table)
-        _ = await sut.show(ids: ["J1", "J2"])
+        _ = await sut.show(ShowPlaces.Request(ids: ["J1", "J2"]))
         _ = sut.showPassed()
         _ = await sut.openPage(id: "J3", printURLOnly: true)
 
-        #expect(interactor.lookupRequests == [.init(ids: ["J1", "J2"], moment: Seeds.open.moment)], "a lookup of J1 and J2")
+        #expect(
+            interactor.lookupRequests == [.init(places: .init(ids: ["J1", "J2"]), moment: Seeds.open.moment)],
+            "a lookup of J1 and J2")
         #expect(interactor.showPassedCount == 1, "one show of the passed shops")
         #expect(interactor.openRequests == [.init(id: "J3", printOnly: true)], "an open of J3, the option in the request")
     }
