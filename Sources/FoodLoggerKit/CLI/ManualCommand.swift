@@ -120,8 +120,9 @@ struct ManualCommand: TextCommand {
             text(
                 "The food log (foodlogger log): JSON Lines, one entry a line (number, date or want, note, rating, "
                     + "written_at, and the shop: provider, id, name, genre, lat, lng, address, url, and for a place several "
-                    + "services described, sources: each service's provider and id, which log check asks). Yours to read, edit "
-                    + "and back up: lines foodlogger cannot read are kept as they are. Changed under log.jsonl.lock. "
+                    + "services described, sources: each service's provider and id, which log check asks; kept_until: until when "
+                    + "a Google place's name and position may be kept, which log check renews). Yours to read, edit and "
+                    + "back up: lines foodlogger cannot read are kept as they are. Changed under log.jsonl.lock. "
                     + "Numbers are never given twice: log.jsonl.last-number beside it keeps the highest number removed."),
             ".SH EXIT STATUS",
         ]
